@@ -1,0 +1,71 @@
+"""The rules of Spades, exactly: a pure, typed, immutable rules engine.
+
+A game is a `State`; `legal_moves` lists what the seat to move may do, and `apply` returns
+the state after a move, leaving its input unchanged:
+
+>>> import spades
+>>> state = spades.new_game(spades.CLASSIC, seed=7)
+>>> state = spades.apply(state, spades.Bid(3))
+>>> state.bids
+(None, Bid(n=3, blind=False), None, None)
+"""
+
+from spades._cards import DECK, Card, Rank, Suit, cards_in
+from spades._deal import deal, new_game, round_deck
+from spades._engine import apply, check_move, is_legal, legal_moves
+from spades._errors import IllegalMoveError, NotationError, Reason, RulesetError, SpadesError
+from spades._moves import Bid, Look, Move, Pass, Play, parse_move
+from spades._rules import (
+    CLASSIC,
+    MINIOKEY,
+    PRESETS,
+    BagOverflow,
+    Direction,
+    NilTricks,
+    Ruleset,
+    find_ruleset,
+)
+from spades._scoring import RoundScore, SideScore, score_round
+from spades._state import Outcome, Phase, State, Termination, Trick
+
+__all__ = [
+    "CLASSIC",
+    "DECK",
+    "MINIOKEY",
+    "PRESETS",
+    "BagOverflow",
+    "Bid",
+    "Card",
+    "Direction",
+    "IllegalMoveError",
+    "Look",
+    "Move",
+    "NilTricks",
+    "NotationError",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Reason",
+    "RoundScore",
+    "Ruleset",
+    "RulesetError",
+    "SideScore",
+    "SpadesError",
+    "State",
+    "Suit",
+    "Termination",
+    "Trick",
+    "apply",
+    "cards_in",
+    "check_move",
+    "deal",
+    "find_ruleset",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "round_deck",
+    "score_round",
+]

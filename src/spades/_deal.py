@@ -1,0 +1,153 @@
+"""Starting a game and dealing a round: where randomness enters, and only through a seed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from spades._cards import DECK, Card
+from spades._errors import SpadesError
+from spades._rules import Ruleset
+from spades._state import Phase, State
+
+__all__ = ["deal", "new_game", "round_deck"]
+
+_NEW = tuple.__new__
+NO_BIDS = (None, None, None, None)
+NOT_LOOKED = (False, False, False, False)
+ZEROS = (0, 0, 0, 0)
+
+
+def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
+    """The deck order the game with this seed deals in round ``round_number``.
+
+    Round 1 shuffles `DECK` with ``random.Random(seed)``; round ``r`` after it with
+    ``random.Random(f"{seed}:{r}")``. Both are stable across Python versions.
+
+    >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
+    (52, True)
+    """
+    order = list(DECK)
+    random.Random(seed if round_number == 1 else f"{seed}:{round_number}").shuffle(order)
+    return tuple(order)
+
+
+def pack_hands(deck: Sequence[Card], first: int, step: int) -> int:
+    """Deal ``deck`` one card at a time from seat ``first`` in steps of ``step``, packed."""
+    packed = 0
+    for offset in range(4):
+        seat = (first + offset * step) % 4
+        mask = 0
+        for card in deck[offset::4]:
+            mask |= card.bit
+        packed |= mask << (52 * seat)
+    return packed
+
+
+def _checked_deck(deck: object) -> Sequence[Card]:
+    if isinstance(deck, str) or not isinstance(deck, Sequence):
+        raise TypeError(f"a deck is a sequence of 52 cards, not {type(deck).__name__}")
+    for card in deck:
+        if not isinstance(card, Card):
+            raise TypeError(f"a deck holds cards, not {card!r}")
+    if len(deck) != 52 or len(set(deck)) != 52:
+        raise SpadesError(
+            f"a deck is 52 distinct cards; this one has {len(set(deck))} of {len(deck)}"
+        )
+    return cast("Sequence[Card]", deck)
+
+
+def new_game(
+    rules: Ruleset,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    deck: Sequence[Card] | None = None,
+) -> State:
+    """The state at the start of the first round, its cards dealt.
+
+    With ``deck`` the cards are dealt in that order one at a time, from the first player to
+    bid in the direction of play; otherwise from `round_deck` of the seed. Later rounds
+    deal from `round_deck`, or from a deck the caller gives to `deal`. Without a seed a
+    fresh one is drawn from the operating system and kept in `State.seed`.
+
+    >>> from spades import CLASSIC
+    >>> state = new_game(CLASSIC, seed=1)
+    >>> state.to_move, [len(hand) for hand in state.hands]
+    (1, [13, 13, 13, 13])
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"new_game takes a Ruleset, not {type(rules).__name__}")
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        raise SpadesError(f"the dealer is a seat from 0 to 3, not {dealer!r}")
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    elif type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, not {seed!r}")
+    cards = round_deck(seed, 1) if deck is None else _checked_deck(deck)
+    return start_round(rules, dealer, 1, cards, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
+
+
+def start_round(
+    rules: Ruleset,
+    dealer: int,
+    round_number: int,
+    deck: Sequence[Card],
+    *,
+    seed: int,
+    scores: tuple[int, int],
+    bags: tuple[int, int],
+    rounds: tuple[object, ...],
+) -> State:
+    """The state at the start of a round: cards dealt, the first bidder to move."""
+    step = rules._step
+    first = (dealer + step) % 4
+    return _NEW(
+        State,
+        (
+            rules,
+            Phase.BIDDING,
+            first,
+            pack_hands(deck, first, step),
+            (),
+            None,
+            ZEROS,
+            False,
+            (),
+            NO_BIDS,
+            dealer,
+            round_number,
+            scores,
+            bags,
+            rounds,
+            None,
+            seed,
+            NOT_LOOKED,
+            (),
+        ),
+    )
+
+
+def deal(state: State, deck: Sequence[Card]) -> State:
+    """Replace the current round's cards with a deal from ``deck``, before its first move.
+
+    For a server that shuffles with its own generator (`secrets.SystemRandom`, say): after
+    a round ends, deal the next one from your deck before anyone moves.
+
+    >>> from spades import CLASSIC, DECK
+    >>> deal(new_game(CLASSIC, seed=1), DECK).hand(1)[:3]
+    (Card.parse('2C'), Card.parse('6C'), Card.parse('TC'))
+    """
+    if state.phase is not Phase.BIDDING or state.bids != NO_BIDS or any(state.looked):
+        raise SpadesError("a round can be dealt again only before its first move")
+    return start_round(
+        state.rules,
+        state.dealer,
+        state.round_number,
+        _checked_deck(deck),
+        seed=state.seed,
+        scores=state.scores,
+        bags=state.bags,
+        rounds=state.rounds,
+    )

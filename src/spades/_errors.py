@@ -1,0 +1,74 @@
+"""The exceptions: one root, then unparseable text, bad rulesets and illegal moves."""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spades._moves import Move
+
+__all__ = ["IllegalMoveError", "NotationError", "Reason", "RulesetError", "SpadesError"]
+
+
+class SpadesError(ValueError):
+    """The root of every error this library raises on purpose; also a `ValueError`."""
+
+
+class NotationError(SpadesError):
+    """Text that is not a card, a move or a ruleset name; the message quotes it."""
+
+
+class RulesetError(SpadesError):
+    """A `Ruleset` whose fields cannot describe a playable game."""
+
+
+class Reason(enum.Enum):
+    """Why a well-formed move is illegal in a state: the machine-readable half of the error.
+
+    The values are stable strings, meant for logs, wire formats and translations.
+    """
+
+    GAME_OVER = "game_over"
+    """The game has ended; no move is legal any more."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """The move was made for a seat that is not the seat to move."""
+    WRONG_PHASE = "wrong_phase"
+    """The kind of move does not belong to this phase (a card during the bidding, ...)."""
+    BID_OUT_OF_RANGE = "bid_out_of_range"
+    """A bid outside 0 to 13."""
+    NIL_NOT_ALLOWED = "nil_not_allowed"
+    """A bid of nil under a ruleset without nil."""
+    BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
+    """Blind nil under a ruleset without blind nil."""
+    BLIND_NIL_NOT_ELIGIBLE = "blind_nil_not_eligible"
+    """Blind nil by a side that does not trail by the ruleset's required deficit."""
+    HAND_ALREADY_SEEN = "hand_already_seen"
+    """Blind nil, or looking again, by a player who has already looked at her hand."""
+    HAND_NOT_SEEN = "hand_not_seen"
+    """A numbered bid by a player who may bid blind nil and has not looked at her hand yet."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """A card, played or passed, that the player does not hold."""
+    WRONG_PASS_SIZE = "wrong_pass_size"
+    """A blind nil pass with a number of cards other than the ruleset's."""
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    """A card of another suit while the player holds a card of the suit led."""
+    SPADES_NOT_BROKEN = "spades_not_broken"
+    """A spade led before spades are broken by a player who holds another suit."""
+
+
+class IllegalMoveError(SpadesError):
+    """A well-formed move that the rules forbid in the given state.
+
+    ``reason`` says which rule, ``seat`` who tried and ``move`` what. The message is meant
+    for the player and speaks only of her own hand and of public facts.
+    """
+
+    def __init__(self, reason: Reason, seat: int | None, move: Move, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.seat = seat
+        self.move = move
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.reason, self.seat, self.move, str(self)))

@@ -1,0 +1,161 @@
+"""Moves: the decisions a player makes, as frozen values with a text form that round-trips.
+
+=====================  ==========================  ====================================
+move                   text                        when
+=====================  ==========================  ====================================
+``Bid(3)``             ``bid 3``                   bidding: a number of tricks, 1 to 13
+``Bid(0)``             ``bid nil``                 bidding: no trick at all
+``Bid(0, blind=True)`` ``bid blind nil``           bidding, before looking at the hand
+``Look()``             ``look``                    bidding: look at the hand, giving up
+                                                   blind nil
+``Play(card)``         ``play AS``                 playing a trick
+``Pass(cards)``        ``pass 2C 3D``              after a blind nil bid: the card pass
+=====================  ==========================  ====================================
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, TypeAlias
+
+import attrs
+
+from spades._cards import DECK, Card
+from spades._errors import NotationError, SpadesError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["Bid", "Look", "Move", "Pass", "Play", "parse_move"]
+
+
+def _bid_number(instance: Bid, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        raise TypeError(f"a bid is a whole number of tricks, not {value!r}")
+
+
+def _flag(instance: Bid, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise TypeError(f"blind must be True or False, not {value!r}")
+    if value and instance.n != 0:
+        raise SpadesError(f"only nil can be bid blind, not {instance.n}; use Bid(0, blind=True)")
+
+
+@attrs.frozen
+class Bid:
+    """A bid of ``n`` tricks; ``Bid(0)`` is nil and ``Bid(0, blind=True)`` blind nil.
+
+    >>> str(Bid(4)), str(Bid(0)), str(Bid(0, blind=True))
+    ('bid 4', 'bid nil', 'bid blind nil')
+    """
+
+    n: int = attrs.field(validator=_bid_number)
+    blind: bool = attrs.field(default=False, kw_only=True, validator=_flag)
+
+    @property
+    def is_nil(self) -> bool:
+        """Whether this is nil or blind nil: a promise to take no trick."""
+        return self.n == 0
+
+    def __str__(self) -> str:
+        if self.blind:
+            return "bid blind nil"
+        return "bid nil" if self.n == 0 else f"bid {self.n}"
+
+
+@attrs.frozen
+class Look:
+    """Look at one's hand at one's turn to bid, giving up blind nil for this round."""
+
+    def __str__(self) -> str:
+        return "look"
+
+
+def _card(instance: Play, attribute: attrs.Attribute[Card], value: object) -> None:
+    if not isinstance(value, Card):
+        raise TypeError(f"Play takes a Card, not {value!r}; try Play(Card.parse(...))")
+
+
+@attrs.frozen
+class Play:
+    """Play ``card`` to the current trick.
+
+    >>> Play(Card.parse("10h"))
+    Play(card=Card.parse('TH'))
+    """
+
+    card: Card = attrs.field(validator=_card)
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+def _pass_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(value, (str, Card)):
+        raise TypeError(f"Pass takes a collection of cards, not {value!r}")
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"Pass takes cards, not {card!r}")
+    if len(set(cards)) != len(cards):
+        raise SpadesError(f"a pass cannot name a card twice: {' '.join(map(str, cards))}")
+    return tuple(sorted(cards))
+
+
+@attrs.frozen
+class Pass:
+    """Pass these cards to one's partner, after a blind nil bid; kept in the library's order.
+
+    >>> str(Pass([Card.parse("3d"), Card.parse("2c")]))
+    'pass 2C 3D'
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_pass_cards)
+
+    def __str__(self) -> str:
+        return " ".join(["pass", *map(str, self.cards)])
+
+
+Move: TypeAlias = "Bid | Look | Play | Pass"
+"""Any move."""
+
+BIDS: Final = tuple(Bid(n) for n in range(14))
+BLIND_NIL: Final = Bid(0, blind=True)
+LOOK: Final = Look()
+PLAYS: Final = tuple(Play(card) for card in DECK)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its text form; any case, extra spaces allowed.
+
+    >>> parse_move("play 10h"), parse_move("BID NIL"), parse_move("bid 7")
+    (Play(card=Card.parse('TH')), Bid(n=0, blind=False), Bid(n=7, blind=False))
+
+    Raises `NotationError` naming the input when the text is not a move.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_move takes a string, not {type(text).__name__}")
+    words = text.lower().split()
+    match words:
+        case ["bid", "nil"]:
+            return BIDS[0]
+        case ["bid", "blind", "nil"]:
+            return BLIND_NIL
+        case ["bid", number] if number.isdecimal() and number.isascii():
+            return Bid(int(number))
+        case ["look"]:
+            return LOOK
+        case ["play", card]:
+            return Play(_card_in(card, text))
+        case ["pass", *cards] if cards:
+            return Pass(_card_in(card, text) for card in cards)
+    raise NotationError(
+        f"{text!r} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "
+        "'play AS' or 'pass 2C 3D'"
+    )
+
+
+def _card_in(word: str, text: str) -> Card:
+    try:
+        return Card.parse(word)
+    except NotationError:
+        raise NotationError(f"{text!r} is not a move: {word!r} is not a card") from None

@@ -1,0 +1,135 @@
+"""Scoring one round: contracts, overtricks and bags, nil and blind nil, the bag penalty."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from spades._rules import BagOverflow, NilTricks, Ruleset
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from spades._moves import Bid
+
+__all__ = ["RoundScore", "SideScore", "score_round"]
+
+
+@attrs.frozen(kw_only=True)
+class SideScore:
+    """How one side's points for a round came about; the parts add up to ``points``."""
+
+    contract: int
+    """The side's non-nil bids added up."""
+    tricks: int
+    """The tricks that count toward the contract."""
+    made: bool
+    """Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."""
+    contract_points: int
+    """Ten per contracted trick, won when made and lost when missed."""
+    overtricks: int
+    """Tricks over the contract when it is made; each is a bag and a point."""
+    nil_points: int
+    """What the side's nil and blind nil bids won or lost."""
+    nil_bags: int
+    """Tricks taken by nil bidders that became bags (only when they do not count)."""
+    bag_penalty: int
+    """Points lost to the bag limit this round (zero or negative)."""
+    points: int
+    """The round's points for the side, everything included."""
+    bags: int
+    """The side's bag counter after the round."""
+
+
+@attrs.frozen(kw_only=True)
+class RoundScore:
+    """The score of one round; ``points`` and ``bags`` are indexed by side."""
+
+    bids: tuple[Bid, ...]
+    """The bids, by seat."""
+    tricks: tuple[int, ...]
+    """The tricks each seat took."""
+    sides: tuple[SideScore, SideScore]
+    """The breakdown, by side."""
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Each side's points for the round, everything included."""
+        return (self.sides[0].points, self.sides[1].points)
+
+    @property
+    def bags(self) -> tuple[int, int]:
+        """Each side's bag counter after the round."""
+        return (self.sides[0].bags, self.sides[1].bags)
+
+
+def score_round(
+    rules: Ruleset,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    bags: tuple[int, int] = (0, 0),
+) -> RoundScore:
+    """Score a round from the bids and the tricks each seat took, and the bags before it.
+
+    Source B's example: a contract of 7 (4 + 3) taking 9 tricks scores 72 with 2 bags; a
+    contract of 5 (2 + 3) taking 4 loses 50.
+
+    >>> from spades import MINIOKEY, Bid
+    >>> score = score_round(MINIOKEY, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
+    >>> score.points, score.bags
+    ((72, -50), (2, 0))
+    """
+    if len(bids) != 4 or len(tricks) != 4:
+        raise ValueError("score_round takes four bids and four trick counts, by seat")
+    if sum(tricks) != 13 or min(tricks) < 0:
+        raise ValueError(f"the tricks of a round add up to 13, not {list(tricks)}")
+    sides = (
+        _score_side(rules, (bids[0], bids[2]), (tricks[0], tricks[2]), bags[0]),
+        _score_side(rules, (bids[1], bids[3]), (tricks[1], tricks[3]), bags[1]),
+    )
+    return RoundScore(bids=tuple(bids), tricks=tuple(tricks), sides=sides)
+
+
+def _score_side(
+    rules: Ruleset, bids: tuple[Bid, Bid], tricks: tuple[int, int], bags_before: int
+) -> SideScore:
+    contract = 0
+    counted = 0
+    nil_points = 0
+    nil_bags = 0
+    for bid, taken in zip(bids, tricks, strict=True):
+        if bid.n:
+            contract += bid.n
+            counted += taken
+            continue
+        value = rules.blind_nil_value if bid.blind else rules.nil_value
+        nil_points += -value if taken else value
+        if rules.nil_tricks is NilTricks.COUNT:
+            counted += taken
+        else:
+            nil_bags += taken
+    made = counted >= contract
+    overtricks = counted - contract if made else 0
+    contract_points = 10 * contract if made else -10 * contract
+    bags = bags_before + overtricks + nil_bags
+    penalty = 0
+    if bags >= rules.bag_limit:
+        if rules.bag_overflow is BagOverflow.CARRY:
+            times, bags = divmod(bags, rules.bag_limit)
+            penalty = -rules.bag_penalty * times
+        else:
+            penalty = -rules.bag_penalty
+            bags = 0
+    return SideScore(
+        contract=contract,
+        tricks=counted,
+        made=made,
+        contract_points=contract_points,
+        overtricks=overtricks,
+        nil_points=nil_points,
+        nil_bags=nil_bags,
+        bag_penalty=penalty,
+        points=contract_points + overtricks + nil_points + nil_bags + penalty,
+        bags=bags,
+    )

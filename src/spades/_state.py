@@ -1,0 +1,179 @@
+"""The state of a game: a frozen, hashable value; the engine makes new ones, never edits."""
+
+from __future__ import annotations
+
+import enum
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from spades._cards import Card, cards_in
+
+FULL_DECK = (1 << 52) - 1
+
+if TYPE_CHECKING:
+    from spades._moves import Bid, Pass
+    from spades._rules import Ruleset
+    from spades._scoring import RoundScore
+
+__all__ = ["Outcome", "Phase", "State", "Termination", "Trick"]
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    BIDDING = "bidding"
+    """Each player in turn looks at her hand and bids, or bids blind nil."""
+    PASSING = "passing"
+    """After a blind nil bid: the bidder passes cards to her partner, who passes back."""
+    PLAYING = "playing"
+    """The thirteen tricks."""
+    GAME_OVER = "game_over"
+    """The game has ended; `State.outcome` says how."""
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    TARGET = "target"
+    """A side reached the target, with more points than the other side."""
+    LOSING_FLOOR = "losing_floor"
+    """A side fell to the losing floor (and the other side did not reach the target)."""
+    ROUND_CAP = "round_cap"
+    """The round cap was reached: the higher score won, or the game was drawn."""
+
+
+@attrs.frozen(kw_only=True)
+class Outcome:
+    """How a game ended: the winning side, or ``None`` for a draw, and why."""
+
+    winner: int | None
+    termination: Termination
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether neither side won."""
+        return self.winner is None
+
+
+class Trick(tuple):  # type: ignore[type-arg]
+    """A completed trick: who led it, its cards in the order played, and who won it."""
+
+    __slots__ = ()
+
+    leader: int = property(itemgetter(0))  # type: ignore[assignment]
+    cards: tuple[Card, ...] = property(itemgetter(1))  # type: ignore[assignment]
+    winner: int = property(itemgetter(2))  # type: ignore[assignment]
+
+    def __new__(cls, leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
+        """A trick led by ``leader``, with ``cards`` in playing order, won by ``winner``."""
+        return tuple.__new__(cls, (leader, cards, winner))
+
+    def __repr__(self) -> str:
+        cards = " ".join(map(str, self.cards))
+        return f"Trick(leader={self.leader}, cards=({cards}), winner={self.winner})"
+
+
+_FIELDS = (
+    "rules",
+    "phase",
+    "to_move",
+    "_packed_hands",
+    "trick",
+    "trick_leader",
+    "tricks_taken",
+    "spades_broken",
+    "tricks",
+    "bids",
+    "dealer",
+    "round_number",
+    "scores",
+    "bags",
+    "rounds",
+    "outcome",
+    "seed",
+    "looked",
+    "passes",
+)
+
+
+class State(tuple):  # type: ignore[type-arg]
+    """Everything about a game at one moment, as a frozen value compared by value.
+
+    States come from `new_game` and `apply`; treat the constructor as private. Seats are
+    0 to 3 clockwise; side 0 is seats 0 and 2, side 1 is seats 1 and 3.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        rules: Ruleset
+        phase: Phase
+        to_move: int | None
+        _packed_hands: int
+        trick: tuple[Card, ...]
+        trick_leader: int | None
+        tricks_taken: tuple[int, int, int, int]
+        spades_broken: bool
+        tricks: tuple[Trick, ...]
+        bids: tuple[Bid | None, ...]
+        dealer: int
+        round_number: int
+        scores: tuple[int, int]
+        bags: tuple[int, int]
+        rounds: tuple[RoundScore, ...]
+        outcome: Outcome | None
+        seed: int
+        looked: tuple[bool, bool, bool, bool]
+        passes: tuple[tuple[int, Pass], ...]
+    else:
+        for _index, _name in enumerate(_FIELDS):
+            locals()[_name] = property(itemgetter(_index))
+        del _index, _name
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's cards as a mask of card bits (see `Card.bit`)."""
+        packed = self._packed_hands
+        return tuple((packed >> (52 * seat)) & FULL_DECK for seat in range(4))
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, in the library's order (clubs to spades, two to ace)."""
+        return tuple(cards_in(mask) for mask in self.hand_masks)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in the library's order."""
+        return cards_in((self._packed_hands >> (52 * seat)) & FULL_DECK)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome is not None
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is State and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def _unordered(self, other: Any) -> bool:
+        return NotImplemented  # type: ignore[no-any-return]
+
+    __lt__ = __le__ = __gt__ = __ge__ = _unordered
+
+    def __repr__(self) -> str:
+        return (
+            f"<State round {self.round_number}, {self.phase.value}, to move: {self.to_move}, "
+            f"scores {self.scores[0]}:{self.scores[1]}>"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (tuple(self),))
+
+
+def _rebuild(fields: tuple[object, ...]) -> State:
+    return tuple.__new__(State, fields)
