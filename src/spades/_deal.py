@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import cast
@@ -22,14 +23,24 @@ ZEROS = (0, 0, 0, 0)
 def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     """The deck order the game with this seed deals in round ``round_number``.
 
-    Round 1 shuffles `DECK` with ``random.Random(seed)``; round ``r`` after it with
-    ``random.Random(f"{seed}:{r}")``. Both are stable across Python versions.
+    Round 1 is `DECK` shuffled by ``random.Random(seed).shuffle``. Every later round ``r``
+    takes the 512-bit BLAKE2b digest of the text ``f"{seed}:{r}"`` as a little-endian
+    integer ``x`` and shuffles `DECK` with it, Fisher-Yates from the top: for ``i`` from 51
+    down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap. Both are stable
+    across Python versions, and the second is easy to reproduce in any language.
 
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
     """
     order = list(DECK)
-    random.Random(seed if round_number == 1 else f"{seed}:{round_number}").shuffle(order)
+    if round_number == 1:
+        random.Random(seed).shuffle(order)
+        return tuple(order)
+    digest = hashlib.blake2b(f"{seed}:{round_number}".encode(), digest_size=64).digest()
+    number = int.from_bytes(digest, "little")
+    for i in range(51, 0, -1):
+        number, j = divmod(number, i + 1)
+        order[i], order[j] = order[j], order[i]
     return tuple(order)
 
 
@@ -103,30 +114,9 @@ def start_round(
     """The state at the start of a round: cards dealt, the first bidder to move."""
     step = rules._step
     first = (dealer + step) % 4
-    return _NEW(
-        State,
-        (
-            rules,
-            Phase.BIDDING,
-            first,
-            pack_hands(deck, first, step),
-            (),
-            None,
-            ZEROS,
-            False,
-            (),
-            NO_BIDS,
-            dealer,
-            round_number,
-            scores,
-            bags,
-            rounds,
-            None,
-            seed,
-            NOT_LOOKED,
-            (),
-        ),
-    )
+    game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, ())
+    hands = pack_hands(deck, first, step)
+    return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, ZEROS, False, (), game))
 
 
 def deal(state: State, deck: Sequence[Card]) -> State:

@@ -10,7 +10,16 @@ from spades._deal import round_deck, start_round
 from spades._errors import IllegalMoveError, Reason
 from spades._moves import BIDS, BLIND_NIL, LOOK, PLAYS, Bid, Look, Move, Pass, Play
 from spades._scoring import score_round
-from spades._state import FULL_DECK, Outcome, Phase, State, Termination, Trick
+from spades._state import (
+    FULL_DECK,
+    PLAY_FIELDS,
+    ROUND_FIELDS,
+    Outcome,
+    Phase,
+    State,
+    Termination,
+    Trick,
+)
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
@@ -23,18 +32,27 @@ _SPADES: Final = Suit.SPADES.mask
 _NOT_SPADES: Final = FULL_DECK ^ _SPADES
 _SUITS: Final = tuple(suit.mask for suit in Suit)
 _MOVE_TYPES: Final = (Bid, Look, Play, Pass)
+_KINDS_BY_PHASE: Final = {
+    Phase.BIDDING: (Bid, Look),
+    Phase.PASSING: (Pass,),
+    Phase.PLAYING: (Play,),
+}
+_SHIFT: Final = (0, 52, 104, 156)
+"""Where each seat's 52 bits start in the packed hands."""
 
 
-class _PlaysBySuit(dict[int, tuple[Play, ...]]):
-    """The `Play` moves for a mask of cards of one suit, built on first use."""
+def _plays_by_suit() -> dict[int, tuple[Play, ...]]:
+    """The `Play` moves for every set of cards within one suit, keyed by its mask."""
+    table: dict[int, tuple[Play, ...]] = {0: ()}
+    for suit_mask in _SUITS:
+        for mask in range(1, 1 << 13):
+            cards = mask << (suit_mask.bit_length() - 13)
+            lowest = cards & -cards
+            table[cards] = (PLAYS[lowest.bit_length() - 1], *table[cards ^ lowest])
+    return table
 
-    def __missing__(self, mask: int) -> tuple[Play, ...]:
-        plays = tuple(PLAYS[card.index] for card in cards_in(mask))
-        self[mask] = plays
-        return plays
 
-
-_PLAYS_OF: Final = _PlaysBySuit()
+_PLAYS_OF: Final = _plays_by_suit()
 
 
 def playable(hand: int, trick: tuple[Card, ...], broken: bool) -> int:
@@ -64,7 +82,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state[1]
     if phase is _PLAYING:
         seat = state[2]
-        hand = (state[3] >> (52 * seat)) & FULL_DECK
+        hand = (state[3] >> _SHIFT[seat]) & FULL_DECK
         trick = state[4]
         if trick:
             follow = hand & trick[0].suit_bits
@@ -72,7 +90,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
                 return _PLAYS_OF[follow]
         mask = playable(hand, trick, state[7])
         return (
-            _PLAYS_OF[mask & 0x1FFF]
+            _PLAYS_OF[mask & _SUITS[0]]
             + _PLAYS_OF[mask & _SUITS[1]]
             + _PLAYS_OF[mask & _SUITS[2]]
             + _PLAYS_OF[mask & _SPADES]
@@ -80,7 +98,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.BIDDING:
         return _bid_options(state, state[2])
     if phase is Phase.PASSING:
-        hand = cards_in((state[3] >> (52 * state[2])) & FULL_DECK)
+        hand = cards_in((state[3] >> _SHIFT[state[2]]) & FULL_DECK)
         return tuple(Pass(cards) for cards in combinations(hand, state.rules.blind_nil_pass))
     return ()
 
@@ -133,10 +151,9 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
     mover = state[2]
     if seat is not None and seat != mover:
         return Reason.NOT_YOUR_TURN, f"it is seat {mover}'s turn"
-    expected = {Phase.BIDDING: (Bid, Look), Phase.PASSING: (Pass,), Phase.PLAYING: (Play,)}
-    if not isinstance(move, expected[phase]):
+    if not isinstance(move, _KINDS_BY_PHASE[phase]):
         return Reason.WRONG_PHASE, f"the game is in the {phase.value} phase"
-    hand = (state[3] >> (52 * mover)) & FULL_DECK
+    hand = (state[3] >> _SHIFT[mover]) & FULL_DECK
     if isinstance(move, Play):
         return _play_problem(move.card, hand, state[4], state[7])
     if isinstance(move, Pass):
@@ -200,8 +217,33 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     value that is not a move raises `TypeError`. With ``seat``, a move by any other seat
     than the one to move is illegal (`Reason.NOT_YOUR_TURN`).
     """
-    if type(move) is Play and state[1] is _PLAYING and (seat is None or seat == state[2]):
-        return _play(state, move.card)
+    # The two moves of every round, plays and plain bids, take a fast path when legal;
+    # everything else, every illegal move included, goes through `check_move`.
+    kind = type(move)
+    if kind is Play:
+        rules, phase, mover, packed, trick, leader, taken, broken, tricks, game = state
+        card = move.card  # type: ignore[union-attr]
+        if (
+            phase is _PLAYING
+            and (seat is None or seat == mover)
+            and playable((packed >> _SHIFT[mover]) & FULL_DECK, trick, broken) & card.bit
+        ):
+            packed ^= card.bit << _SHIFT[mover]
+            broken = broken or card.bit > _NOT_SPADES  # spades hold the highest bits
+            if len(trick) < 3:
+                following = (mover + rules._step) % 4
+                trick = (*trick, card)
+                return _NEW(
+                    State,
+                    (rules, phase, following, packed, trick, leader, taken, broken, tricks, game),
+                )
+            return _close_trick(state, packed, (*trick, card), broken)
+    elif kind is Bid and state[1] is Phase.BIDDING and (seat is None or seat == state[2]):
+        rules = state[0]
+        number = move.n  # type: ignore[union-attr]
+        plain = not rules.blind_nil and not move.blind  # type: ignore[union-attr]
+        if plain and (0 < number <= 13 or (number == 0 and rules.nil)):
+            return _bid(state, BIDS[number])
     check_move(state, move, seat=seat)
     if isinstance(move, Pass):
         return _pass(state, move)
@@ -211,43 +253,18 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     return _bid(state, move)
 
 
-def _play(state: State, card: Card) -> State:
-    rules, _, seat, packed, trick, leader, taken, broken, tricks = state[:9]
-    hand = (packed >> (52 * seat)) & FULL_DECK
-    if not playable(hand, trick, broken) & card.bit:
-        error = _rejection(state, PLAYS[card.index], None)
-        assert error is not None
-        raise error
-    packed ^= card.bit << (52 * seat)
-    broken = broken or card.bit > _NOT_SPADES  # spades hold the highest bits
-    step = rules._step
-    if len(trick) < 3:
-        return _NEW(
-            State,
-            (
-                rules,
-                _PLAYING,
-                (seat + step) % 4,
-                packed,
-                (*trick, card),
-                leader,
-                taken,
-                broken,
-                tricks,
-                *state[9:],
-            ),
-        )
-    cards = (*trick, card)
-    winner = (leader + _winning_index(cards) * step) % 4
+def _close_trick(state: State, packed: int, cards: tuple[Card, ...], broken: bool) -> State:
+    """The state after the fourth card of a trick: its winner leads, or the round ends."""
+    rules, phase, _, _, _, leader, taken, _, tricks, game = state
+    winner = (leader + _winning_index(cards) * rules._step) % 4
     won = list(taken)
     won[winner] += 1
-    taken = tuple(won)
-    tricks = (*tricks, Trick(leader, cards, winner))
+    tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
     if len(tricks) < 13:
         return _NEW(
-            State, (rules, _PLAYING, winner, packed, (), winner, taken, broken, tricks, *state[9:])
+            State, (rules, phase, winner, packed, (), winner, tuple(won), broken, tricks, game)
         )
-    return _end_round(state, taken, tricks)
+    return _end_round(state, tuple(won), tricks)
 
 
 def _winning_index(cards: tuple[Card, ...]) -> int:
@@ -289,7 +306,7 @@ def _end_round(state: State, taken: tuple[int, ...], tricks: tuple[Trick, ...]) 
         state,
         phase=Phase.GAME_OVER,
         to_move=None,
-        packed=0,
+        packed_hands=0,
         trick=(),
         trick_leader=None,
         tricks_taken=taken,
@@ -317,38 +334,19 @@ def _outcome(rules: Ruleset, scores: tuple[int, int], rounds: int) -> Outcome | 
 
 
 def _with(state: State, **changes: object) -> State:
+    """A copy of ``state`` with some fields changed, by name."""
     fields = list(state)
+    game = list(fields.pop())
     for name, value in changes.items():
-        fields[_INDEX[name]] = value
-    return _NEW(State, fields)
+        if name in _GAME_INDEX:
+            game[_GAME_INDEX[name]] = value
+        else:
+            fields[_PLAY_INDEX[name]] = value
+    return _NEW(State, (*fields, tuple(game)))
 
 
-_INDEX: Final = {
-    name: index
-    for index, name in enumerate(
-        (
-            "rules",
-            "phase",
-            "to_move",
-            "packed",
-            "trick",
-            "trick_leader",
-            "tricks_taken",
-            "spades_broken",
-            "tricks",
-            "bids",
-            "dealer",
-            "round_number",
-            "scores",
-            "bags",
-            "rounds",
-            "outcome",
-            "seed",
-            "looked",
-            "passes",
-        )
-    )
-}
+_PLAY_INDEX: Final = {name.lstrip("_"): index for index, name in enumerate(PLAY_FIELDS)}
+_GAME_INDEX: Final = {name: index for index, name in enumerate(ROUND_FIELDS)}
 
 
 def _look(state: State) -> State:
@@ -359,18 +357,20 @@ def _look(state: State) -> State:
 
 
 def _bid(state: State, bid: Bid) -> State:
-    seat = state[2]
-    rules = state.rules
-    bids = list(state.bids)
-    bids[seat] = BIDS[bid.n] if not bid.blind else BLIND_NIL
+    rules, phase, seat, packed, trick, leader, taken, broken, tricks, game = state
+    bids = list(game[0])
+    bids[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
     step = rules._step
     following = (seat + step) % 4
+    game = (tuple(bids), *game[1:])
     if bids[following] is None:
-        return _with(state, bids=tuple(bids), to_move=following)
-    passers = _pass_order(rules, tuple(bids), following, step)  # type: ignore[arg-type]
+        return _NEW(
+            State, (rules, phase, following, packed, trick, leader, taken, broken, tricks, game)
+        )
+    passers = _pass_order(rules, game[0], following, step)
     if passers:
-        return _with(state, bids=tuple(bids), phase=Phase.PASSING, to_move=passers[0])
-    return _with(state, bids=tuple(bids), phase=_PLAYING, to_move=following, trick_leader=following)
+        return _with(state, bids=game[0], phase=Phase.PASSING, to_move=passers[0])
+    return _with(state, bids=game[0], phase=_PLAYING, to_move=following, trick_leader=following)
 
 
 def _pass_order(rules: Ruleset, bids: tuple[Bid, ...], first: int, step: int) -> tuple[int, ...]:
@@ -391,12 +391,12 @@ def _pass(state: State, move: Pass) -> State:
     partner = (seat + 2) % 4
     packed = state[3]
     for card in move.cards:
-        packed ^= (card.bit << (52 * seat)) | (card.bit << (52 * partner))
+        packed ^= (card.bit << _SHIFT[seat]) | (card.bit << _SHIFT[partner])
     passes = (*state.passes, (seat, move))
     first = (state.dealer + rules._step) % 4
     order = _pass_order(rules, state.bids, first, rules._step)  # type: ignore[arg-type]
     if len(passes) < len(order):
-        return _with(state, packed=packed, passes=passes, to_move=order[len(passes)])
+        return _with(state, packed_hands=packed, passes=passes, to_move=order[len(passes)])
     return _with(
-        state, packed=packed, passes=passes, phase=_PLAYING, to_move=first, trick_leader=first
+        state, packed_hands=packed, passes=passes, phase=_PLAYING, to_move=first, trick_leader=first
     )

@@ -140,13 +140,13 @@ def parse_move(text: str) -> Move:
             return BIDS[0]
         case ["bid", "blind", "nil"]:
             return BLIND_NIL
-        case ["bid", number] if number.isdecimal() and number.isascii():
+        case ["bid", number] if number.lstrip("-").isdecimal() and number.isascii():
             return Bid(int(number))
         case ["look"]:
             return LOOK
         case ["play", card]:
             return Play(_card_in(card, text))
-        case ["pass", *cards] if cards:
+        case ["pass", *cards]:
             return Pass(_card_in(card, text) for card in cards)
     raise NotationError(
         f"{text!r} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "

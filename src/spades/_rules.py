@@ -140,6 +140,8 @@ class Ruleset:
             raise RulesetError("players must be 4 (partnerships) or 2, not 3")
         if self.players == 2:
             raise RulesetError("two-player Spades is not supported yet; use players=4")
+        if self.blind_nil and not self.nil:
+            raise RulesetError("blind nil is a nil bid: it needs nil=True")
         object.__setattr__(self, "_step", self.direction.value)
 
 

@@ -75,7 +75,7 @@ class Trick(tuple):  # type: ignore[type-arg]
         return f"Trick(leader={self.leader}, cards=({cards}), winner={self.winner})"
 
 
-_FIELDS = (
+PLAY_FIELDS = (
     "rules",
     "phase",
     "to_move",
@@ -85,6 +85,9 @@ _FIELDS = (
     "tricks_taken",
     "spades_broken",
     "tricks",
+)
+"""The fields a play may change, stored first and flat; the rest sit in one inner tuple."""
+ROUND_FIELDS = (
     "bids",
     "dealer",
     "round_number",
@@ -128,8 +131,12 @@ class State(tuple):  # type: ignore[type-arg]
         looked: tuple[bool, bool, bool, bool]
         passes: tuple[tuple[int, Pass], ...]
     else:
-        for _index, _name in enumerate(_FIELDS):
+        for _index, _name in enumerate(PLAY_FIELDS):
             locals()[_name] = property(itemgetter(_index))
+        for _index, _name in enumerate(ROUND_FIELDS):
+            locals()[_name] = property(
+                lambda self, _index=_index: tuple.__getitem__(self, len(PLAY_FIELDS))[_index]
+            )
         del _index, _name
 
     @property

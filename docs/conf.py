@@ -1,0 +1,79 @@
+"""Sphinx configuration: furo, MyST Markdown and autodoc, built with ``-W -n``.
+
+Nothing here fetches anything over the network (the CI machine reaches only the package
+registries), so there is no intersphinx: standard-library names are not linked.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _version
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+project = "spades"
+author = "The spades developers"
+copyright = "the spades developers"
+release = _version("spades")
+version = release
+
+extensions = ["myst_parser", "sphinx.ext.autodoc"]
+
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build"]
+
+# `Name` in a docstring is a cross-reference to a Python object; with -n it must resolve.
+default_role = "py:obj"
+nitpicky = True
+nitpick_ignore = [
+    # Standard-library names in signatures and docstrings: without intersphinx there is
+    # no inventory to link them to.
+    ("py:class", "collections.abc.Sequence"),
+    ("py:obj", "secrets.SystemRandom"),
+    # Hypothesis, in `spades.strategies`: not linked either.
+    ("py:class", "SearchStrategy"),
+    ("py:obj", "hypothesis.strategies.SearchStrategy"),
+    ("py:obj", "hypothesis.errors.InvalidArgument"),
+]
+
+# MyST: explicit (label)= targets for citing rules, and slug anchors for headings.
+myst_heading_anchors = 3
+
+# Autodoc imports the installed package. Its classes live in private modules and are
+# documented under ``spades`` (the ``:canonical:`` names resolve the private paths).
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = False
+
+html_theme = "furo"
+html_title = f"spades {release}"
+
+
+def _package_name(app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Any) -> Any:
+    """Resolve a name the package exports, like `new_game`, from any module's docstring.
+
+    A docstring in `spades.strategies` names `new_game`; the Python domain looks for
+    ``spades.strategies.new_game`` and ``new_game``, but the API documents ``spades.new_game``.
+    """
+    target = str(node.get("reftarget", ""))
+    if node.get("refdomain") != "py" or target.startswith("spades."):
+        return None
+    return env.get_domain("py").resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], f"spades.{target}", node, contnode
+    )
+
+
+def _signature(
+    app: Sphinx, what: str, name: str, obj: object, options: object, *signature: str | None
+) -> tuple[str, str | None] | None:
+    """Hide `State`'s constructor signature: states come from `new_game` and `apply`."""
+    return ("", None) if name == "spades.State" else None
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("missing-reference", _package_name)
+    app.connect("autodoc-process-signature", _signature)

@@ -1,0 +1,171 @@
+"""Hypothesis strategies for testing code built on `spades`.
+
+This module needs `hypothesis <https://hypothesis.readthedocs.io/>`_, an optional extra
+(``pip install "spades[strategies]"``); ``import spades`` alone never imports it.
+
+Every strategy returns a `hypothesis.strategies.SearchStrategy` and takes its options as
+keyword arguments: `cards` and `decks`, `rulesets`, `states` (positions reached by legal
+play from a new game), and `moves` and `illegal_moves` for a given state. Drawing a
+position and then a move for it looks like this in a test::
+
+    from hypothesis import given, strategies as st
+    from spades import CLASSIC, apply
+    from spades.strategies import moves, states
+
+    @given(st.data())
+    def test_a_legal_move_changes_the_state(data):
+        state = data.draw(states(rules=CLASSIC, max_moves=60))
+        if not state.is_over:
+            assert apply(state, data.draw(moves(state))) != state
+
+The same in a quick run:
+
+>>> from hypothesis import given, settings
+>>> from spades import CLASSIC, legal_moves
+>>> @settings(max_examples=5, derandomize=True, database=None)
+... @given(states(rules=CLASSIC, max_moves=8))
+... def check(state):
+...     assert state.round_number == 1 and len(legal_moves(state)) > 0
+>>> check()
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hypothesis import assume
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from spades._cards import DECK, Card
+from spades._deal import new_game
+from spades._engine import apply, legal_moves
+from spades._moves import Bid, Look, Move, Pass, Play
+from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset
+from spades._state import Phase, State
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from hypothesis.strategies import SearchStrategy
+
+__all__ = ["cards", "decks", "illegal_moves", "moves", "rulesets", "states"]
+
+
+def cards() -> SearchStrategy[Card]:
+    """Any of the 52 cards."""
+    return st.sampled_from(DECK)
+
+
+def decks() -> SearchStrategy[tuple[Card, ...]]:
+    """A deck: the 52 cards in any order, as `new_game` and `deal` take it."""
+    return st.permutations(DECK).map(tuple)
+
+
+def rulesets(*, presets_only: bool = False) -> SearchStrategy[Ruleset]:
+    """A valid four-player `Ruleset`, every field drawn; with ``presets_only``, a preset.
+
+    Numbers are drawn from ranges that keep games playable: values and penalties up to
+    500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
+    up to 30 and blind nil deficits up to 500; optional fields are often ``None``.
+    """
+    if presets_only:
+        return st.sampled_from(tuple(PRESETS.values()))
+    return st.builds(
+        Ruleset,
+        players=st.just(4),
+        direction=st.sampled_from(Direction),
+        nil=st.booleans(),
+        nil_value=st.integers(0, 500),
+        nil_tricks=st.sampled_from(NilTricks),
+        blind_nil=st.booleans(),
+        blind_nil_value=st.integers(0, 500),
+        blind_nil_deficit=st.none() | st.integers(0, 500),
+        blind_nil_pass=st.integers(0, 3),
+        bag_limit=st.integers(1, 20),
+        bag_penalty=st.integers(0, 500),
+        bag_overflow=st.sampled_from(BagOverflow),
+        target=st.integers(1, 1000),
+        losing_floor=st.none() | st.integers(-1000, -1),
+        round_cap=st.none() | st.integers(1, 30),
+    )
+
+
+def states(
+    *,
+    rules: Ruleset | SearchStrategy[Ruleset] | None = None,
+    max_moves: int = 200,
+    phases: Collection[Phase] | None = None,
+) -> SearchStrategy[State]:
+    """A state reached by legal play: a new game, then up to ``max_moves`` legal moves.
+
+    The game starts from a drawn seed, dealer and (sometimes) deck, under ``rules``: that
+    ruleset, a ruleset drawn from that strategy, or by default one from `rulesets`. Each
+    move is drawn from the state's `legal_moves`, bids uniformly, so games under the usual
+    targets rarely end within a few hundred moves. With ``phases`` the state is in one of
+    them: the walk goes on past its drawn length until it reaches one, and draws that never
+    do are rejected, so ask for `Phase.PASSING` or `Phase.GAME_OVER` only under rules and
+    a ``max_moves`` that make them reachable.
+    """
+    if max_moves < 0:
+        raise InvalidArgument(f"max_moves must be at least 0, not {max_moves}")
+    wanted = frozenset(Phase if phases is None else phases)
+    if not wanted:
+        raise InvalidArgument("phases must name at least one phase, or be None for any")
+    if rules is None:
+        rules = rulesets()
+    elif isinstance(rules, Ruleset):
+        rules = st.just(rules)
+    return _walks(rules, max_moves, wanted)
+
+
+@st.composite
+def _walks(
+    draw: st.DrawFn, rules: SearchStrategy[Ruleset], max_moves: int, wanted: frozenset[Phase]
+) -> State:
+    state = new_game(
+        draw(rules),
+        seed=draw(st.integers(0, 2**64 - 1)),
+        dealer=draw(st.integers(0, 3)),
+        deck=draw(st.none() | decks()),
+    )
+    length = draw(st.integers(0, max_moves))
+    for done in range(max_moves):
+        if state.is_over or (done >= length and state.phase in wanted):
+            break
+        state = apply(state, draw(moves(state)))
+    assume(state.phase in wanted)
+    return state
+
+
+def moves(state: State) -> SearchStrategy[Move]:
+    """One of the legal moves in ``state`` (any of `legal_moves`, uniformly).
+
+    Raises `hypothesis.errors.InvalidArgument` for a finished game, which has none.
+    """
+    legal = legal_moves(state)
+    if not legal:
+        raise InvalidArgument("a finished game has no legal moves")
+    return st.sampled_from(legal)
+
+
+def illegal_moves(state: State) -> SearchStrategy[Move]:
+    """A well-formed move that is not legal in ``state``.
+
+    Drawn from every kind of move: bids from -1 to 14, blind nil, `Look`, a `Play` of any
+    card, and passes of one to four cards; plays and passes are often of the mover's own
+    cards, so that the subtler rules (following suit, breaking spades, the size of the
+    pass) are tried as often as cards the mover does not hold.
+    """
+    legal = frozenset(legal_moves(state))
+    own = state.hand(state.to_move) if state.to_move is not None else ()
+    card = cards() if not own else st.sampled_from(own) | cards()
+    passed = st.lists(card, min_size=1, max_size=4, unique=True)
+    candidates: SearchStrategy[Move] = st.one_of(
+        st.builds(Bid, st.integers(-1, 14)),
+        st.just(Bid(0, blind=True)),
+        st.just(Look()),
+        st.builds(Play, card),
+        passed.map(Pass),
+    )
+    return candidates.filter(lambda move: move not in legal)
