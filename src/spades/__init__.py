@@ -12,8 +12,9 @@ the state after a move, leaving its input unchanged:
 
 from spades._cards import DECK, Card, Rank, Suit, cards_in
 from spades._deal import deal, new_game, round_deck
-from spades._engine import apply, check_move, is_legal, legal_moves
+from spades._engine import apply
 from spades._errors import IllegalMoveError, NotationError, Reason, RulesetError, SpadesError
+from spades._legal import check_move, is_legal, legal_moves
 from spades._moves import Bid, Look, Move, Pass, Play, parse_move
 from spades._rules import (
     CLASSIC,

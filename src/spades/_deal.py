@@ -90,7 +90,9 @@ def new_game(
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"new_game takes a Ruleset, not {type(rules).__name__}")
-    if type(dealer) is not int or not 0 <= dealer <= 3:
+    if type(dealer) is not int:
+        raise TypeError(f"the dealer is a seat number, not {dealer!r}")
+    if not 0 <= dealer <= 3:
         raise SpadesError(f"the dealer is a seat from 0 to 3, not {dealer!r}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
@@ -116,7 +118,7 @@ def start_round(
     first = (dealer + step) % 4
     game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, ())
     hands = pack_hands(deck, first, step)
-    return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, ZEROS, False, (), game))
+    return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, ZEROS, False, (), 0, game))
 
 
 def deal(state: State, deck: Sequence[Card]) -> State:

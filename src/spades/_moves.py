@@ -15,6 +15,7 @@ move                   text                        when
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
@@ -140,14 +141,19 @@ def parse_move(text: str) -> Move:
             return BIDS[0]
         case ["bid", "blind", "nil"]:
             return BLIND_NIL
-        case ["bid", number] if number.lstrip("-").isdecimal() and number.isascii():
+        case ["bid", number] if re.fullmatch(r"-?[0-9]+", number):
             return Bid(int(number))
         case ["look"]:
             return LOOK
         case ["play", card]:
             return Play(_card_in(card, text))
         case ["pass", *cards]:
-            return Pass(_card_in(card, text) for card in cards)
+            chosen = [_card_in(card, text) for card in cards]
+            if len(set(chosen)) < len(chosen):
+                raise NotationError(
+                    f"{text!r} is not a move: a pass names each card once, not twice"
+                )
+            return Pass(chosen)
     raise NotationError(
         f"{text!r} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "
         "'play AS' or 'pass 2C 3D'"

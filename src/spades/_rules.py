@@ -185,6 +185,8 @@ def find_ruleset(name: str) -> Ruleset:
     >>> find_ruleset("Classic") is CLASSIC, find_ruleset("miniokey-250").target
     (True, 250)
     """
+    if not isinstance(name, str):
+        raise TypeError(f"find_ruleset takes a name, not {name!r}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
     try:

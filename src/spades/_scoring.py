@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from spades._errors import SpadesError
 from spades._rules import BagOverflow, NilTricks, Ruleset
 
 if TYPE_CHECKING:
@@ -81,9 +82,9 @@ def score_round(
     ((72, -50), (2, 0))
     """
     if len(bids) != 4 or len(tricks) != 4:
-        raise ValueError("score_round takes four bids and four trick counts, by seat")
+        raise SpadesError("score_round takes four bids and four trick counts, by seat")
     if sum(tricks) != 13 or min(tricks) < 0:
-        raise ValueError(f"the tricks of a round add up to 13, not {list(tricks)}")
+        raise SpadesError(f"the tricks of a round add up to 13, not {list(tricks)}")
     sides = (
         _score_side(rules, (bids[0], bids[2]), (tricks[0], tricks[2]), bags[0]),
         _score_side(rules, (bids[1], bids[3]), (tricks[1], tricks[3]), bags[1]),

@@ -70,6 +70,9 @@ class Trick(tuple):  # type: ignore[type-arg]
         """A trick led by ``leader``, with ``cards`` in playing order, won by ``winner``."""
         return tuple.__new__(cls, (leader, cards, winner))
 
+    def __getnewargs__(self) -> tuple[int, tuple[Card, ...], int]:
+        return (self.leader, self.cards, self.winner)
+
     def __repr__(self) -> str:
         cards = " ".join(map(str, self.cards))
         return f"Trick(leader={self.leader}, cards=({cards}), winner={self.winner})"
@@ -85,6 +88,7 @@ PLAY_FIELDS = (
     "tricks_taken",
     "spades_broken",
     "tricks",
+    "_playable",
 )
 """The fields a play may change, stored first and flat; the rest sit in one inner tuple."""
 ROUND_FIELDS = (
@@ -120,6 +124,7 @@ class State(tuple):  # type: ignore[type-arg]
         tricks_taken: tuple[int, int, int, int]
         spades_broken: bool
         tricks: tuple[Trick, ...]
+        _playable: int
         bids: tuple[Bid | None, ...]
         dealer: int
         round_number: int
@@ -168,7 +173,7 @@ class State(tuple):  # type: ignore[type-arg]
     __hash__ = tuple.__hash__
 
     def _unordered(self, other: Any) -> bool:
-        return NotImplemented  # type: ignore[no-any-return]
+        raise TypeError("game states have no order")
 
     __lt__ = __le__ = __gt__ = __ge__ = _unordered
 

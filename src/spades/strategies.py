@@ -39,7 +39,7 @@ from hypothesis.errors import InvalidArgument
 
 from spades._cards import DECK, Card
 from spades._deal import new_game
-from spades._engine import apply, legal_moves
+from spades import apply, legal_moves
 from spades._moves import Bid, Look, Move, Pass, Play
 from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset
 from spades._state import Phase, State

@@ -1,0 +1,191 @@
+"""Which moves are legal, and why the others are not."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Final
+
+from spades._cards import Card, Suit, cards_in
+from spades._errors import IllegalMoveError, Reason
+from spades._moves import BIDS, BLIND_NIL, LOOK, PLAYS, Bid, Look, Move, Pass, Play
+from spades._state import FULL_DECK, Phase, State
+
+if TYPE_CHECKING:
+    from spades._rules import Ruleset
+
+__all__ = ["check_move", "is_legal", "legal_moves", "playable"]
+
+SHIFT: Final = (0, 52, 104, 156)
+"""Where each seat's 52 bits start in the packed hands."""
+SPADES: Final = Suit.SPADES.mask
+NOT_SPADES: Final = FULL_DECK ^ SPADES
+_CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
+_MOVE_TYPES: Final = (Bid, Look, Play, Pass)
+_KINDS_BY_PHASE: Final = {
+    Phase.BIDDING: (Bid, Look),
+    Phase.PASSING: (Pass,),
+    Phase.PLAYING: (Play,),
+}
+
+
+def playable(hand: int, trick: tuple[Card, ...], broken: bool) -> int:
+    """The cards of ``hand`` that may be played to ``trick``: the follow and lead rules.
+
+    Follow the suit led when you can; otherwise play anything. Lead anything but a spade
+    until spades are broken, unless you hold only spades.
+    """
+    if trick:
+        return hand & trick[0].suit_bits or hand
+    if broken:
+        return hand
+    return hand & NOT_SPADES or hand
+
+
+def _plays_by_suit() -> dict[int, tuple[Play, ...]]:
+    """The `Play` moves for every set of cards within one suit, keyed by its mask."""
+    table: dict[int, tuple[Play, ...]] = {0: ()}
+    for suit in Suit:
+        for mask in range(1, 1 << 13):
+            cards = mask << (13 * suit.value)
+            lowest = cards & -cards
+            table[cards] = (PLAYS[lowest.bit_length() - 1], *table[cards ^ lowest])
+    return table
+
+
+_PLAYS_OF: Final = _plays_by_suit()
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the seat to move, in the library's fixed order.
+
+    Bids come from nil up to 13 (blind nil, then `Look`, before a player who may bid it has
+    looked); plays and passes in the library's card order, clubs to spades, two to ace.
+    A finished game has none.
+
+    >>> from spades import CLASSIC, new_game
+    >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]
+    ['bid nil', 'bid 1', 'bid 2']
+    """
+    allowed = state[9]
+    if allowed:
+        plays = _PLAYS_OF.get(allowed)
+        if plays is None:
+            plays = (
+                _PLAYS_OF[allowed & _CLUBS]
+                + _PLAYS_OF[allowed & _DIAMONDS]
+                + _PLAYS_OF[allowed & _HEARTS]
+                + _PLAYS_OF[allowed & SPADES]
+            )
+        return plays
+    phase = state[1]
+    if phase is Phase.BIDDING:
+        if may_bid_blind(state, state[2]):
+            return (BLIND_NIL, LOOK)
+        return BIDS if state.rules.nil else BIDS[1:]
+    if phase is Phase.PASSING:
+        hand = cards_in((state[3] >> SHIFT[state[2]]) & FULL_DECK)
+        return tuple(Pass(cards) for cards in combinations(hand, state.rules.blind_nil_pass))
+    return ()
+
+
+def may_bid_blind(state: State, seat: int) -> bool:
+    """Whether ``seat`` may still bid blind nil.
+
+    The rules must allow it, she must not have looked, and her side must trail by at least
+    the required deficit.
+    """
+    rules = state.rules
+    if not rules.blind_nil or state.looked[seat]:
+        return False
+    deficit = rules.blind_nil_deficit
+    own = state.scores[seat % 2]
+    other = state.scores[1 - seat % 2]
+    return deficit is None or other - own >= deficit
+
+
+def is_legal(state: State, move: Move, *, seat: int | None = None) -> bool:
+    """Whether `apply` would accept ``move`` (made by ``seat``, when given)."""
+    return _problem(state, move, seat) is None
+
+
+def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
+    """Raise `IllegalMoveError` if ``move`` (by ``seat``, when given) is illegal."""
+    problem = _problem(state, move, seat)
+    if problem is not None:
+        reason, why = problem
+        mover = state.to_move if seat is None else seat
+        who = "" if mover is None else f" by seat {mover}"
+        raise IllegalMoveError(reason, mover, move, f"'{move}'{who} is illegal: {why}")
+
+
+def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] | None:
+    """The reason and an explanation for the player, or None when the move is legal."""
+    if type(move) not in _MOVE_TYPES:
+        raise TypeError(f"{move!r} is not a move; moves are Bid, Look, Play and Pass")
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return Reason.GAME_OVER, "the game is over"
+    mover = state[2]
+    if seat is not None and seat != mover:
+        return Reason.NOT_YOUR_TURN, f"it is seat {mover}'s turn"
+    if not isinstance(move, _KINDS_BY_PHASE[phase]):
+        return Reason.WRONG_PHASE, f"the game is in the {phase.value} phase"
+    hand = (state[3] >> SHIFT[mover]) & FULL_DECK
+    if isinstance(move, Play):
+        return _play_problem(move.card, hand, state[4], state[7])
+    if isinstance(move, Pass):
+        return _pass_problem(state.rules, move, hand)
+    return _bid_problem(state, move, mover)
+
+
+def _play_problem(
+    card: Card, hand: int, trick: tuple[Card, ...], broken: bool
+) -> tuple[Reason, str] | None:
+    if not hand & card.bit:
+        return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
+    if playable(hand, trick, broken) & card.bit:
+        return None
+    if trick:
+        led = trick[0].suit
+        return Reason.MUST_FOLLOW_SUIT, f"{led} were led and you must follow suit with one"
+    return (
+        Reason.SPADES_NOT_BROKEN,
+        "spades are not broken: you may lead a spade only once a spade has been played "
+        "or when you hold nothing else",
+    )
+
+
+def _pass_problem(rules: Ruleset, move: Pass, hand: int) -> tuple[Reason, str] | None:
+    if len(move.cards) != rules.blind_nil_pass:
+        return Reason.WRONG_PASS_SIZE, f"pass exactly {rules.blind_nil_pass} cards"
+    for card in move.cards:
+        if not hand & card.bit:
+            return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
+    return None
+
+
+def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str] | None:
+    rules = state.rules
+    may_bid = may_bid_blind(state, seat)
+    if isinstance(move, Look):
+        if may_bid:
+            return None
+        return Reason.HAND_ALREADY_SEEN, "your hand is already in view: bid a number"
+    if move.blind:
+        if may_bid:
+            return None
+        if not rules.blind_nil:
+            return Reason.BLIND_NIL_NOT_ALLOWED, "these rules have no blind nil"
+        if state.looked[seat]:
+            return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"
+        return (
+            Reason.BLIND_NIL_NOT_ELIGIBLE,
+            f"blind nil needs your side to trail by {rules.blind_nil_deficit} points or more",
+        )
+    if not 0 <= move.n <= 13:
+        return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"
+    if move.n == 0 and not rules.nil:
+        return Reason.NIL_NOT_ALLOWED, "these rules have no nil bid"
+    if may_bid:
+        return Reason.HAND_NOT_SEEN, "bid blind nil, or look at your hand before you bid"
+    return None

@@ -1,0 +1,249 @@
+"""Starting a game and dealing: one card at a time from the first bidder, seeded decks."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    Bid,
+    Card,
+    Look,
+    Phase,
+    Ruleset,
+    SpadesError,
+    State,
+    apply,
+    deal,
+    legal_moves,
+    new_game,
+    round_deck,
+)
+
+C = Card.parse
+
+
+def dealt_by_seat(deck: list[Card], rules: Ruleset, dealer: int) -> list[set[Card]]:
+    """Each seat's cards: card ``i`` goes to the ``i % 4``-th seat from the first bidder."""
+    step = rules.direction.value
+    first = (dealer + step) % 4
+    hands: list[set[Card]] = [set(), set(), set(), set()]
+    for i, card in enumerate(deck):
+        hands[(first + (i % 4) * step) % 4].add(card)
+    return hands
+
+
+def blake2b_deck(seed: int, round_number: int) -> tuple[Card, ...]:
+    """`round_deck` for a later round, written out from its documentation."""
+    digest = hashlib.blake2b(f"{seed}:{round_number}".encode(), digest_size=64).digest()
+    number = int.from_bytes(digest, "little")
+    order = list(DECK)
+    for i in range(51, 0, -1):
+        number, j = divmod(number, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def test_classic_deck_in_order_dealer_0_exact_hands() -> None:
+    # Left of the dealer (seat 1) gets the first card, then seats 2, 3 and the dealer.
+    state = new_game(CLASSIC, seed=0, dealer=0, deck=DECK)
+    assert state.hand(1) == DECK[0::4]
+    assert state.hand(2) == DECK[1::4]
+    assert state.hand(3) == DECK[2::4]
+    assert state.hand(0) == DECK[3::4]
+    assert state.hand(1)[:4] == (C("2C"), C("6C"), C("TC"), C("AC"))
+    assert state.hand(0)[-2:] == (C("TS"), C("AS"))
+
+
+def test_miniokey_deck_in_order_dealer_0_exact_hands() -> None:
+    # Right of the dealer (seat 3) gets the first card, then seats 2, 1 and the dealer.
+    state = new_game(MINIOKEY, seed=0, dealer=0, deck=DECK)
+    assert state.hand(3) == DECK[0::4]
+    assert state.hand(2) == DECK[1::4]
+    assert state.hand(1) == DECK[2::4]
+    assert state.hand(0) == DECK[3::4]
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY])
+@pytest.mark.parametrize("dealer", range(4))
+def test_deal_goes_one_card_at_a_time_from_the_first_bidder_in_the_direction_of_play(
+    rules: Ruleset, dealer: int
+) -> None:
+    deck = list(DECK)
+    random.Random(dealer).shuffle(deck)
+    state = new_game(rules, seed=0, dealer=dealer, deck=deck)
+    assert [set(hand) for hand in state.hands] == dealt_by_seat(deck, rules, dealer)
+    first = (dealer + rules.direction.value) % 4
+    assert state.to_move == first
+    assert deck[0] in state.hand(first)
+    assert deck[3] in state.hand(dealer)
+    assert deck[51] in state.hand(dealer)
+
+
+def test_every_card_is_dealt_once_13_to_a_seat() -> None:
+    state = new_game(CLASSIC, seed=3)
+    assert [len(hand) for hand in state.hands] == [13, 13, 13, 13]
+    assert sorted(card for hand in state.hands for card in hand) == list(DECK)
+    masks = state.hand_masks
+    assert masks[0] | masks[1] | masks[2] | masks[3] == (1 << 52) - 1
+    assert sum(masks) == (1 << 52) - 1
+
+
+def test_same_seed_same_game() -> None:
+    assert new_game(CLASSIC, seed=42) == new_game(CLASSIC, seed=42)
+    assert new_game(CLASSIC, seed=42).hands != new_game(CLASSIC, seed=43).hands
+
+
+def test_without_a_deck_the_first_round_is_dealt_from_round_deck_of_the_seed() -> None:
+    for seed in (0, 1, -5, 2**70):
+        state = new_game(MINIOKEY, seed=seed, dealer=1)
+        assert state.seed == seed
+        assert state == new_game(MINIOKEY, seed=seed, dealer=1, deck=round_deck(seed, 1))
+
+
+def test_round_deck_is_a_seeded_shuffle_of_the_deck() -> None:
+    first = list(DECK)
+    random.Random(7).shuffle(first)
+    assert round_deck(7, 1) == tuple(first)
+    for number in (2, 3, 25):
+        assert round_deck(7, number) == blake2b_deck(7, number)
+    for number in (1, 2, 3, 25):
+        assert sorted(round_deck(7, number)) == list(DECK)
+    assert round_deck(7, 2) == round_deck(7, 2)
+    assert len({round_deck(7, number) for number in (1, 2, 3, 4)}) == 4
+    assert round_deck(7, 1) != round_deck(8, 1)
+
+
+def test_round_deck_is_pinned() -> None:
+    # Decks must not change between versions: recorded games replay from their seed.
+    assert [str(card) for card in round_deck(0, 1)[:6]] == ["4H", "AC", "8S", "4S", "AH", "9C"]
+    assert [str(card) for card in round_deck(0, 2)[:6]] == ["QC", "4D", "AH", "TS", "3S", "2D"]
+
+
+def test_without_a_seed_a_fresh_one_is_drawn_and_kept() -> None:
+    state = new_game(CLASSIC)
+    assert type(state.seed) is int
+    assert 0 <= state.seed < 2**64
+    assert state == new_game(CLASSIC, seed=state.seed)
+    assert new_game(CLASSIC).seed != state.seed  # two 64-bit draws
+
+
+def test_a_given_deck_keeps_the_seed_for_later_rounds() -> None:
+    state = new_game(CLASSIC, seed=99, deck=DECK)
+    assert state.seed == 99
+    assert state.hand(1) == DECK[0::4]
+
+
+@pytest.mark.parametrize("rules", ["classic", None, 4])
+def test_new_game_takes_a_ruleset(rules: object) -> None:
+    with pytest.raises(TypeError, match="new_game takes a Ruleset"):
+        new_game(rules, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("dealer", [-1, 4, 7])
+def test_dealer_is_a_seat_from_0_to_3(dealer: int) -> None:
+    with pytest.raises(SpadesError, match="the dealer is a seat from 0 to 3"):
+        new_game(CLASSIC, seed=1, dealer=dealer)
+
+
+@pytest.mark.parametrize("dealer", [True, False, "0", 1.0, None])
+def test_dealer_is_a_seat_number(dealer: object) -> None:
+    with pytest.raises(TypeError, match="the dealer is a seat number"):
+        new_game(CLASSIC, seed=1, dealer=dealer)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", ["1", 1.5, True, b"1", (1,)])
+def test_seed_is_a_whole_number(seed: object) -> None:
+    with pytest.raises(TypeError, match="a seed is a whole number"):
+        new_game(CLASSIC, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "deck",
+    ["2C 3C", " ".join(map(str, DECK)), set(DECK), frozenset(DECK), iter(DECK), 52, 1.5],
+)
+def test_deck_is_a_sequence(deck: object) -> None:
+    with pytest.raises(TypeError, match="a deck is a sequence of 52 cards"):
+        new_game(CLASSIC, seed=1, deck=deck)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("stranger", ["AS", None, 51, Bid(3)])
+def test_deck_holds_cards(stranger: object) -> None:
+    deck: list[object] = [*DECK[:51], stranger]
+    with pytest.raises(TypeError, match="a deck holds cards"):
+        new_game(CLASSIC, seed=1, deck=deck)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("deck", "counts"),
+    [
+        (DECK[:51], "51 of 51"),
+        ((*DECK, DECK[0]), "52 of 53"),
+        ((*DECK[:51], DECK[0]), "51 of 52"),
+        ((), "0 of 0"),
+    ],
+)
+def test_deck_is_52_distinct_cards(deck: tuple[Card, ...], counts: str) -> None:
+    with pytest.raises(SpadesError, match=f"a deck is 52 distinct cards; this one has {counts}"):
+        new_game(CLASSIC, seed=1, deck=deck)
+
+
+def test_deal_replaces_the_cards_before_the_first_move() -> None:
+    state = new_game(CLASSIC, seed=5, dealer=2)
+    dealt = deal(state, DECK)
+    assert dealt.hands != state.hands
+    assert dealt == new_game(CLASSIC, seed=5, dealer=2, deck=DECK)
+    assert dealt.hand(3) == DECK[0::4]
+    assert (dealt.dealer, dealt.round_number, dealt.seed) == (2, 1, 5)
+    assert dealt.to_move == 3
+    assert deal(state, list(DECK)) == dealt
+
+
+def test_deal_in_a_later_round_keeps_scores_bags_and_rounds() -> None:
+    state = new_game(CLASSIC, seed=5)
+    while state.round_number == 1:
+        moves = legal_moves(state)
+        state = apply(state, moves[4] if isinstance(moves[0], Bid) else moves[0])
+    dealt = deal(state, DECK)
+    assert dealt.round_number == 2
+    assert dealt.dealer == 1
+    assert dealt.hand(2) == DECK[0::4]
+    assert (dealt.scores, dealt.bags, dealt.rounds) == (state.scores, state.bags, state.rounds)
+    assert state.rounds
+
+
+def _refused(state: State) -> None:
+    with pytest.raises(SpadesError, match="only before its first move"):
+        deal(state, DECK)
+
+
+def test_deal_is_refused_after_a_bid() -> None:
+    _refused(apply(new_game(CLASSIC, seed=5), Bid(3)))
+
+
+def test_deal_is_refused_after_a_look() -> None:
+    state = new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=5)
+    _refused(apply(state, Look()))
+
+
+def test_deal_is_refused_during_play_and_after_the_game() -> None:
+    state = new_game(Ruleset(round_cap=1), seed=5)
+    while state.phase is Phase.BIDDING:
+        state = apply(state, Bid(3))
+    _refused(state)
+    while not state.is_over:
+        state = apply(state, legal_moves(state)[0])
+    _refused(state)
+
+
+def test_deal_checks_the_deck() -> None:
+    state = new_game(CLASSIC, seed=5)
+    with pytest.raises(TypeError):
+        deal(state, "2C 3C")  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="52 distinct cards"):
+        deal(state, DECK[:40])

@@ -1,0 +1,982 @@
+"""The engine: legal moves, every illegal-move reason, tricks, blind nil, rounds and game end."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
+import pytest
+
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    Bid,
+    Card,
+    IllegalMoveError,
+    Look,
+    Move,
+    Outcome,
+    Pass,
+    Phase,
+    Play,
+    Rank,
+    Reason,
+    Ruleset,
+    State,
+    Suit,
+    Termination,
+    Trick,
+    apply,
+    check_move,
+    deal,
+    is_legal,
+    legal_moves,
+    new_game,
+    round_deck,
+    score_round,
+)
+from spades._ending import outcome_after as _outcome
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+C = Card.parse
+BLIND = Bid(0, blind=True)
+ALL_BIDS = tuple(Bid(n) for n in range(14))
+
+
+# --- building positions -------------------------------------------------------------------
+
+
+def cards(text: str) -> list[Card]:
+    return [C(word) for word in text.split()]
+
+
+def deck_for(rules: Ruleset, dealer: int, hands: Mapping[int, Sequence[Card]]) -> list[Card]:
+    """The deck that deals ``hands`` (by seat) one card at a time from the first bidder."""
+    step = rules.direction.value
+    first = (dealer + step) % 4
+    return [hands[(first + offset * step) % 4][i] for i in range(13) for offset in range(4)]
+
+
+def start(rules: Ruleset, hands: Mapping[int, str], *, dealer: int = 0) -> State:
+    held = {seat: cards(text) for seat, text in hands.items()}
+    return new_game(rules, seed=0, dealer=dealer, deck=deck_for(rules, dealer, held))
+
+
+def bid_all(state: State, n: int = 3) -> State:
+    while state.phase is Phase.BIDDING:
+        state = apply(state, Bid(n))
+    return state
+
+
+def play(state: State, *texts: str) -> State:
+    for text in texts:
+        state = apply(state, Play(C(text)))
+    return state
+
+
+_HIGH_RANKS = [rank for rank in Rank if rank is not Rank.TWO]
+
+
+def plan_round(winners: Sequence[int]) -> list[dict[int, Card]]:
+    """Cards for 13 tricks, by seat, that seats ``winners`` win in turn whoever leads.
+
+    Tricks 1-9 are all clubs, diamonds or hearts (the winner holds the highest); trick 10 is
+    the four twos, its leader (the ninth trick's winner) leads 2C and ``winners[9]`` trumps
+    with 2S, breaking spades by a discard; tricks 11-13 are all spades.
+    """
+    assert len(winners) == 13
+    assert winners[8] != winners[9]
+
+    def uniform(suit: Suit, group: int, winner: int) -> dict[int, Card]:
+        seats = [winner, *(seat for seat in range(4) if seat != winner)]
+        ranks = reversed(_HIGH_RANKS[4 * group : 4 * group + 4])
+        return {seat: Card(rank, suit) for seat, rank in zip(seats, ranks, strict=True)}
+
+    plain = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+    plan = [uniform(plain[k // 3], k % 3, winners[k]) for k in range(9)]
+    leader, trumper = winners[8], winners[9]
+    others = [seat for seat in range(4) if seat not in (leader, trumper)]
+    plan.append({leader: C("2C"), trumper: C("2S"), others[0]: C("2D"), others[1]: C("2H")})
+    plan += [uniform(Suit.SPADES, k - 10, winners[k]) for k in range(10, 13)]
+    return plan
+
+
+def winners_for(tricks: Sequence[int]) -> list[int]:
+    """A sequence of trick winners giving seat ``s`` ``tricks[s]`` tricks (two seats or more)."""
+    takers = [seat for seat in range(4) if tricks[seat]]
+    last, before = takers[0], takers[1]
+    rest = [seat for seat in range(4) for _ in range(tricks[seat])]
+    rest.remove(last)
+    rest.remove(before)
+    return [*rest[:8], before, last, *rest[8:]]
+
+
+def play_round(state: State, bids: Sequence[Move], tricks: Sequence[int]) -> State:
+    """Deal, bid ``bids`` (by seat) and play a round where seat ``s`` takes ``tricks[s]``."""
+    winners = winners_for(tricks)
+    plan = plan_round(winners)
+    hands = {seat: [trick[seat] for trick in plan] for seat in range(4)}
+    state = deal(state, deck_for(state.rules, state.dealer, hands))
+    while state.phase is Phase.BIDDING:
+        bid = bids[state.to_move]  # type: ignore[index]
+        if bid != BLIND and Look() in legal_moves(state):
+            state = apply(state, Look())
+        state = apply(state, bid)
+    for number, trick in enumerate(plan):
+        for _ in range(4):
+            state = apply(state, Play(trick[state.to_move]))  # type: ignore[index]
+        if state.tricks:
+            assert state.tricks[number].winner == winners[number]
+    return state
+
+
+def round_bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Move]:
+    """Bids by seat: seats 0 and 2 bid ``side0``, seats 1 and 3 bid ``side1``."""
+    return [Bid(side0[0]), Bid(side1[0]), Bid(side0[1]), Bid(side1[1])]
+
+
+def play_out_round(state: State, choose: Callable[[tuple[Move, ...]], Move]) -> State:
+    number = state.round_number
+    while not state.is_over and state.round_number == number:
+        state = apply(state, choose(legal_moves(state)))
+    return state
+
+
+def bid_three_play_first(moves: tuple[Move, ...]) -> Move:
+    return moves[3] if isinstance(moves[0], Bid) and len(moves) > 3 else moves[0]
+
+
+def finished_game() -> State:
+    state = new_game(Ruleset(round_cap=1), seed=11)
+    return play_out_round(state, bid_three_play_first)
+
+
+# Seat 1 leads first (CLASSIC, dealer 0) and holds clubs and one spade.
+MIXED = {
+    1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S",
+    2: "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    3: "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    0: "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+}
+# Seat 0 will trump clubs and keep a diamond besides her spades.
+TRUMPER_KEEPS_A_DIAMOND = {
+    1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H",
+    2: "AC 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    3: "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2S",
+    0: "2D 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+}
+# Seat 1 leads first and holds nothing but spades.
+ONE_SUIT_EACH = {
+    1: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    3: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    0: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+}
+
+
+def test_helpers_deal_the_hands_they_are_given() -> None:
+    for rules in (CLASSIC, MINIOKEY):
+        for dealer in range(4):
+            state = start(rules, MIXED, dealer=dealer)
+            assert state.hands == tuple(tuple(sorted(cards(MIXED[seat]))) for seat in range(4))
+
+
+# --- bidding ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_classic_left_of_dealer_bids_first_and_bidding_runs_clockwise(dealer: int) -> None:
+    state = new_game(CLASSIC, seed=1, dealer=dealer)
+    order = []
+    while state.phase is Phase.BIDDING:
+        order.append(state.to_move)
+        state = apply(state, Bid(3))
+    assert order == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_miniokey_right_of_dealer_bids_first_and_bidding_runs_counterclockwise(dealer: int) -> None:
+    state = new_game(MINIOKEY, seed=1, dealer=dealer)
+    order = []
+    while state.phase is Phase.BIDDING:
+        order.append(state.to_move)
+        state = apply(state, Bid(3))
+    assert order == [(dealer - k) % 4 for k in (1, 2, 3, 4)]
+
+
+@pytest.mark.parametrize(("rules", "first"), [(CLASSIC, 3), (MINIOKEY, 1)])
+def test_first_bidder_leads_the_first_trick(rules: Ruleset, first: int) -> None:
+    state = bid_all(new_game(rules, seed=4, dealer=2))
+    assert state.phase is Phase.PLAYING
+    assert state.to_move == first
+    assert state.trick_leader == first
+    assert state.trick == ()
+
+
+def test_bids_are_recorded_by_seat() -> None:
+    state = new_game(CLASSIC, seed=2)
+    for n in (3, 1, 4, 4):
+        state = apply(state, Bid(n))
+    assert state.bids == (Bid(4), Bid(3), Bid(1), Bid(4))
+
+
+def test_legal_bids_are_nil_to_13_in_order() -> None:
+    assert legal_moves(new_game(CLASSIC, seed=3)) == ALL_BIDS
+
+
+def test_without_nil_legal_bids_are_1_to_13() -> None:
+    state = new_game(Ruleset(nil=False), seed=3)
+    assert legal_moves(state) == ALL_BIDS[1:]
+    assert not is_legal(state, Bid(0))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Bid(0))
+    assert info.value.reason is Reason.NIL_NOT_ALLOWED
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, Ruleset(blind_nil=True)])
+@pytest.mark.parametrize("n", [14, 15, -1, 100])
+def test_bids_outside_0_to_13_are_out_of_range(rules: Ruleset, n: int) -> None:
+    state = new_game(rules, seed=3)
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Bid(n))
+    assert info.value.reason is Reason.BID_OUT_OF_RANGE
+    assert not is_legal(state, Bid(n))
+
+
+def test_a_round_without_blind_nil_is_4_bids_then_52_plays() -> None:
+    state = new_game(CLASSIC, seed=5)
+    kinds = []
+    while state.round_number == 1:
+        moves = legal_moves(state)
+        assert len({type(move) for move in moves}) == 1
+        kinds.append(type(moves[0]))
+        state = apply(state, bid_three_play_first(moves))
+    assert kinds == [Bid] * 4 + [Play] * 52
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def test_leader_may_not_lead_a_spade_before_spades_are_broken() -> None:
+    state = bid_all(start(CLASSIC, MIXED))
+    assert state.to_move == 1
+    assert legal_moves(state) == tuple(Play(card) for card in cards(MIXED[1])[:12])
+    assert not is_legal(state, Play(C("2S")))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Play(C("2S")))
+    assert info.value.reason is Reason.SPADES_NOT_BROKEN
+
+
+def test_leader_holding_only_spades_may_lead_one_and_that_breaks_spades() -> None:
+    state = bid_all(start(CLASSIC, ONE_SUIT_EACH))
+    assert not state.spades_broken
+    assert legal_moves(state) == tuple(Play(card) for card in cards(ONE_SUIT_EACH[1]))
+    state = play(state, "2S")
+    assert state.spades_broken
+    state = play(state, "2C", "2D", "2H")
+    assert state.tricks[-1] == Trick(1, (C("2S"), C("2C"), C("2D"), C("2H")), 1)
+
+
+def test_must_follow_suit_when_able() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C")
+    assert legal_moves(state) == (Play(C("AC")),)
+    for card in cards(MIXED[2])[1:]:
+        assert not is_legal(state, Play(card))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Play(C("2D")))
+    assert info.value.reason is Reason.MUST_FOLLOW_SUIT
+
+
+def test_void_in_the_suit_led_may_play_any_card_a_spade_included() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC")
+    assert legal_moves(state) == tuple(Play(card) for card in sorted(cards(MIXED[3])))
+    state = play(state, "KH")
+    assert legal_moves(state) == tuple(Play(card) for card in sorted(cards(MIXED[0])))
+
+
+def test_off_suit_cards_never_win_and_highest_of_the_suit_led_does() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC", "KH", "AH")
+    assert state.tricks == (Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2),)
+    assert state.tricks_taken == (0, 0, 1, 0)
+    assert state.to_move == 2
+    assert state.trick_leader == 2
+    assert not state.spades_broken
+
+
+def test_a_spade_trumps_the_suit_led_and_the_highest_spade_wins() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC", "KH", "AH")
+    state = play(state, "2D", "AD", "3S", "2S")
+    assert state.tricks[-1] == Trick(2, (C("2D"), C("AD"), C("3S"), C("2S")), 0)
+    assert state.tricks_taken == (1, 0, 1, 0)
+    assert state.to_move == 0
+    assert state.spades_broken
+
+
+def test_spades_broken_by_a_discard_let_a_mixed_hand_lead_a_spade() -> None:
+    state = play(bid_all(start(CLASSIC, TRUMPER_KEEPS_A_DIAMOND)), "2C", "AC", "AH")
+    assert not state.spades_broken
+    state = play(state, "3S")
+    assert state.spades_broken
+    assert state.tricks[-1].winner == 0
+    assert legal_moves(state) == tuple(
+        Play(card) for card in cards(TRUMPER_KEEPS_A_DIAMOND[0]) if card != C("3S")
+    )
+    state = play(state, "4S", "2H", "3D")
+    assert legal_moves(state) == (Play(C("2S")),)
+    state = play(state, "2S")
+    assert state.tricks[-1] == Trick(0, (C("4S"), C("2H"), C("3D"), C("2S")), 0)
+
+
+def test_a_play_of_a_card_not_in_hand_is_rejected() -> None:
+    state = bid_all(start(CLASSIC, MIXED))
+    for card in cards(MIXED[0] + " " + MIXED[2] + " " + MIXED[3]):
+        assert not is_legal(state, Play(card))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Play(C("AC")))
+    assert info.value.reason is Reason.CARD_NOT_IN_HAND
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY])
+def test_trick_winner_and_next_leader_in_both_directions(rules: Ruleset) -> None:
+    tricks = (4, 3, 3, 3)
+    state = new_game(rules, seed=9)
+    # play_round checks every trick's winner against the plan as it goes.
+    state = play_round(state, [Bid(3)] * 4, tricks)
+    assert state.rounds[0].tricks == tricks
+
+
+def test_play_order_runs_counterclockwise_under_miniokey() -> None:
+    state = bid_all(new_game(MINIOKEY, seed=6, dealer=0))
+    order = []
+    for _ in range(4):
+        order.append(state.to_move)
+        state = apply(state, legal_moves(state)[0])
+    assert order == [3, 2, 1, 0]
+    assert state.tricks[0].leader == 3
+
+
+def test_trick_fields_and_repr() -> None:
+    trick = Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2)
+    assert (trick.leader, trick.winner) == (1, 2)
+    assert trick.cards == (C("2C"), C("AC"), C("KH"), C("AH"))
+    assert repr(trick) == "Trick(leader=1, cards=(2C AC KH AH), winner=2)"
+    assert trick == Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2)
+    assert trick != Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 3)
+    assert hash(trick) == hash(Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2))
+
+
+def test_trick_survives_pickle_and_deepcopy() -> None:
+    trick = Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2)
+    assert pickle.loads(pickle.dumps(trick)) == trick
+    assert copy.deepcopy(trick) == trick
+
+
+def test_legal_moves_agree_with_is_legal_for_every_card_through_a_round() -> None:
+    state = new_game(MINIOKEY, seed=21)
+    state = bid_all(state)
+    while state.phase is Phase.PLAYING:
+        legal = legal_moves(state)
+        assert list(legal) == sorted(legal, key=lambda move: move.card)  # type: ignore[union-attr]
+        assert {Play(card) for card in DECK if is_legal(state, Play(card))} == set(legal)
+        seat = state.to_move
+        assert seat is not None
+        assert all(move.card in state.hand(seat) for move in legal)  # type: ignore[union-attr]
+        state = apply(state, legal[-1])
+
+
+# --- states for the blind nil tests --------------------------------------------------------
+
+
+def _passing_state() -> State:
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=None)
+    state = apply(new_game(rules, seed=3), BLIND)
+    for _ in range(3):
+        state = apply(state, Look())
+        state = apply(state, Bid(3))
+    assert state.phase is Phase.PASSING
+    return state
+
+
+def _looked_state() -> State:
+    return apply(new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3), Look())
+
+
+def _unseen_state() -> State:
+    return new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3)
+
+
+# --- blind nil ----------------------------------------------------------------------------
+
+
+def test_apply_returns_a_new_state_and_leaves_its_input_alone() -> None:
+    state = new_game(CLASSIC, seed=8)
+    twin = new_game(CLASSIC, seed=8)
+    after = apply(state, Bid(2))
+    assert after is not state
+    assert state == twin
+    assert state.bids == (None, None, None, None)
+    assert after.bids == (None, Bid(2), None, None)
+
+
+def test_blind_nil_is_not_offered_without_the_rule() -> None:
+    state = new_game(CLASSIC, seed=1)
+    assert BLIND not in legal_moves(state)
+    assert Look() not in legal_moves(state)
+    for move, reason in ((BLIND, Reason.BLIND_NIL_NOT_ALLOWED), (Look(), Reason.HAND_ALREADY_SEEN)):
+        assert not is_legal(state, move)
+        with pytest.raises(IllegalMoveError) as info:
+            check_move(state, move)
+        assert info.value.reason is reason
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Look())
+    assert info.value.reason is Reason.HAND_ALREADY_SEEN
+
+
+def test_apply_refuses_blind_nil_without_the_rule() -> None:
+    state = new_game(CLASSIC, seed=1)
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, BLIND)
+    assert info.value.reason is Reason.BLIND_NIL_NOT_ALLOWED
+
+
+def test_blind_nil_with_no_deficit_is_offered_to_everyone_before_looking() -> None:
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=None)
+    state = new_game(rules, seed=1)
+    for seat in (1, 2, 3, 0):
+        assert state.to_move == seat
+        assert legal_moves(state) == (BLIND, Look())
+        state = apply(state, Look())
+        assert state.looked[seat]
+        assert state.to_move == seat
+        assert legal_moves(state) == ALL_BIDS
+        state = apply(state, Bid(3))
+    assert state.phase is Phase.PLAYING
+
+
+def test_a_numbered_bid_before_looking_is_refused() -> None:
+    state = _unseen_state()
+    for n in range(14):
+        with pytest.raises(IllegalMoveError) as info:
+            apply(state, Bid(n))
+        assert info.value.reason is Reason.HAND_NOT_SEEN
+
+
+def test_after_looking_no_blind_nil_and_no_second_look() -> None:
+    state = _looked_state()
+    assert state.looked == (False, True, False, False)
+    assert legal_moves(state) == ALL_BIDS
+    for move in (BLIND, Look()):
+        with pytest.raises(IllegalMoveError) as info:
+            apply(state, move)
+        assert info.value.reason is Reason.HAND_ALREADY_SEEN
+
+
+def test_blind_nil_needs_the_deficit_a_side_that_does_not_trail_just_bids() -> None:
+    state = new_game(Ruleset(blind_nil=True), seed=1)
+    assert legal_moves(state) == ALL_BIDS
+    for move, reason in (
+        (BLIND, Reason.BLIND_NIL_NOT_ELIGIBLE),
+        (Look(), Reason.HAND_ALREADY_SEEN),
+    ):
+        with pytest.raises(IllegalMoveError) as info:
+            apply(state, move)
+        assert info.value.reason is reason
+
+
+@pytest.mark.parametrize(
+    ("deficit", "eligible"), [(150, True), (149, True), (151, False), (0, True), (1000, False)]
+)
+def test_blind_nil_for_a_side_trailing_by_at_least_the_deficit(
+    deficit: int, eligible: bool
+) -> None:
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=deficit, bag_limit=50)
+    state = new_game(rules, seed=1)
+    # Side 0 bids 7 + 6 and takes every trick: 130; side 1 bids 1 + 1 and takes none: -20.
+    state = play_round(state, round_bids((7, 6), (1, 1)), (9, 0, 4, 0))
+    assert state.scores == (130, -20)
+    assert state.to_move == 2
+    # The leading side may not bid blind nil, whatever the deficit.
+    assert legal_moves(state) == ALL_BIDS
+    state = apply(state, Bid(3))
+    assert state.to_move == 3
+    assert (legal_moves(state) == (BLIND, Look())) is eligible
+    assert is_legal(state, BLIND) is eligible
+    assert is_legal(state, Bid(3)) is not eligible
+
+
+def _bid_round(
+    rules: Ruleset, moves: Mapping[int, Move], *, dealer: int = 0, seed: int = 3
+) -> State:
+    """Bid a round: a seat in ``moves`` bids that (after a look unless it is blind nil)."""
+    state = new_game(rules, seed=seed, dealer=dealer)
+    while state.phase is Phase.BIDDING:
+        seat = state.to_move
+        assert seat is not None
+        move = moves.get(seat, Bid(3))
+        if move != BLIND and Look() in legal_moves(state):
+            state = apply(state, Look())
+        state = apply(state, move)
+    return state
+
+
+BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
+
+
+def test_pass_phase_blind_bidder_passes_then_partner_passes_back() -> None:
+    before = new_game(BLIND_ANYTIME, seed=3)
+    state = _bid_round(BLIND_ANYTIME, {1: BLIND})
+    assert state.phase is Phase.PASSING
+    assert state.bids == (Bid(3), BLIND, Bid(3), Bid(3))
+    assert state.to_move == 1
+    assert state.hands == before.hands
+    legal = legal_moves(state)
+    assert len(legal) == 78  # 13 cards, 2 at a time
+    assert len(set(legal)) == 78
+    assert list(legal) == [Pass(pair) for pair in combinations(state.hand(1), 2)]
+    assert all(isinstance(move, Pass) and len(move.cards) == 2 for move in legal)
+    out = Pass(state.hand(1)[-2:])
+    state = apply(state, out)
+    assert state.phase is Phase.PASSING
+    assert state.to_move == 3
+    assert len(state.hand(1)) == 11
+    assert len(state.hand(3)) == 15
+    assert set(out.cards) <= set(state.hand(3))
+    assert len(legal_moves(state)) == 105  # 15 cards, 2 at a time
+    back = Pass([before.hand(3)[0], out.cards[0]])
+    state = apply(state, back)
+    assert state.passes == ((1, out), (3, back))
+    assert set(state.hand(1)) == (set(before.hand(1)) - set(out.cards)) | set(back.cards)
+    assert set(state.hand(3)) == (set(before.hand(3)) | set(out.cards)) - set(back.cards)
+    assert state.hand(0) == before.hand(0)
+    assert state.hand(2) == before.hand(2)
+    assert state.phase is Phase.PLAYING
+    assert state.to_move == 1
+    assert state.trick_leader == 1
+
+
+def test_pass_order_follows_bidding_order_one_exchange_per_side() -> None:
+    state = _bid_round(BLIND_ANYTIME, {3: BLIND, 0: BLIND})
+    order = []
+    while state.phase is Phase.PASSING:
+        order.append(state.to_move)
+        state = apply(state, legal_moves(state)[0])
+    assert order == [3, 1, 0, 2]
+    assert [seat for seat, _ in state.passes] == [3, 1, 0, 2]
+    assert state.to_move == 1
+
+
+def test_both_partners_blind_nil_make_one_exchange() -> None:
+    state = _bid_round(BLIND_ANYTIME, {1: BLIND, 3: BLIND})
+    order = []
+    while state.phase is Phase.PASSING:
+        order.append(state.to_move)
+        state = apply(state, legal_moves(state)[0])
+    assert order == [1, 3]
+    assert state.phase is Phase.PLAYING
+
+
+def test_pass_order_under_miniokey_runs_counterclockwise() -> None:
+    rules = attrs.evolve(MINIOKEY, blind_nil=True, blind_nil_deficit=None)
+    state = _bid_round(rules, {0: BLIND, 1: BLIND})
+    order = []
+    while state.phase is Phase.PASSING:
+        order.append(state.to_move)
+        state = apply(state, legal_moves(state)[0])
+    assert order == [1, 3, 0, 2]
+    assert state.to_move == 3
+    assert state.trick_leader == 3
+
+
+def test_no_pass_phase_when_the_pass_is_zero_cards() -> None:
+    state = _bid_round(attrs.evolve(BLIND_ANYTIME, blind_nil_pass=0), {1: BLIND})
+    assert state.phase is Phase.PLAYING
+    assert state.passes == ()
+    assert state.to_move == 1
+
+
+def test_three_card_pass() -> None:
+    state = _bid_round(attrs.evolve(BLIND_ANYTIME, blind_nil_pass=3), {2: BLIND})
+    assert state.to_move == 2
+    assert len(legal_moves(state)) == 286  # 13 cards, 3 at a time
+    for size in (2, 4):
+        with pytest.raises(IllegalMoveError) as info:
+            apply(state, Pass(state.hand(2)[:size]))
+        assert info.value.reason is Reason.WRONG_PASS_SIZE
+        assert "pass exactly 3 cards" in str(info.value)
+    state = apply(state, Pass(state.hand(2)[:3]))
+    assert len(state.hand(0)) == 16
+
+
+def test_passing_a_card_not_in_hand_is_refused() -> None:
+    state = _passing_state()
+    stranger = state.hand(0)[0]
+    move = Pass([state.hand(1)[0], stranger])
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, move)
+    assert info.value.reason is Reason.CARD_NOT_IN_HAND
+    assert str(info.value) == f"'{move}' by seat 1 is illegal: you do not hold {stranger}"
+
+
+@pytest.mark.parametrize(
+    ("tricks", "nil_points", "points"), [((7, 0, 6, 0), 200, 190), ((6, 1, 6, 0), -200, -190)]
+)
+def test_blind_nil_made_scores_200_and_missed_loses_200_in_a_game(
+    tricks: tuple[int, ...], nil_points: int, points: int
+) -> None:
+    rules = attrs.evolve(BLIND_ANYTIME, blind_nil_pass=0)
+    bids = [Bid(3), BLIND, Bid(3), Bid(1)]
+    state = play_round(new_game(rules, seed=1), bids, tricks)
+    score = state.rounds[0]
+    assert score.bids == (Bid(3), BLIND, Bid(3), Bid(1))
+    assert score.sides[1].nil_points == nil_points
+    assert state.scores[1] == points
+
+
+def test_a_blind_nil_round_with_its_pass_is_scored_by_score_round() -> None:
+    state = _bid_round(BLIND_ANYTIME, {2: BLIND})
+    state = play_out_round(state, lambda moves: moves[0])
+    score = state.rounds[0]
+    assert score.bids[2] == BLIND
+    assert score == score_round(BLIND_ANYTIME, score.bids, score.tricks)
+    assert score.sides[0].nil_points == (200 if score.tricks[2] == 0 else -200)
+
+
+# --- rounds and the game ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "dealers"), [(CLASSIC, [2, 3, 0, 1]), (MINIOKEY, [2, 1, 0, 3])])
+def test_dealer_moves_each_round_in_the_direction_of_play(
+    rules: Ruleset, dealers: list[int]
+) -> None:
+    state = new_game(attrs.evolve(rules, round_cap=None, losing_floor=None), seed=13, dealer=2)
+    seen = []
+    for number in (1, 2, 3, 4):
+        assert state.round_number == number
+        seen.append(state.dealer)
+        assert state.to_move == (state.dealer + rules.direction.value) % 4
+        state = play_out_round(state, bid_three_play_first)
+    assert seen == dealers
+
+
+def test_later_rounds_are_dealt_from_round_deck_of_the_seed() -> None:
+    state = play_out_round(new_game(CLASSIC, seed=13, dealer=2), bid_three_play_first)
+    assert state.round_number == 2
+    assert state.dealer == 3
+    expected = deal(state, round_deck(13, 2))
+    assert state == expected
+    assert state.hands == expected.hands
+
+
+def test_a_new_round_starts_clean_and_carries_scores_and_bags() -> None:
+    state = play_round(new_game(CLASSIC, seed=1), round_bids((3, 3), (2, 2)), (4, 3, 4, 2))
+    assert state.round_number == 2
+    assert state.phase is Phase.BIDDING
+    assert state.scores == (62, 41)
+    assert state.bags == (2, 1)
+    assert state.bids == (None, None, None, None)
+    assert state.tricks == ()
+    assert state.tricks_taken == (0, 0, 0, 0)
+    assert state.trick == ()
+    assert state.trick_leader is None
+    assert not state.spades_broken
+    assert state.looked == (False, False, False, False)
+    assert state.passes == ()
+    assert len(state.rounds) == 1
+    assert all(len(hand) == 13 for hand in state.hands)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY, Ruleset(nil_tricks=MINIOKEY.nil_tricks)])
+def test_totals_are_the_sums_of_score_round_results(rules: Ruleset) -> None:
+    state = new_game(attrs.evolve(rules, round_cap=6), seed=17)
+
+    def choose(moves: tuple[Move, ...]) -> Move:
+        # Bid nil now and then, and otherwise a small number; play the last legal card.
+        if isinstance(moves[0], Bid):
+            return moves[(state.round_number * 5 + len(moves)) % 4]
+        return moves[-1]
+
+    while not state.is_over:
+        state = play_out_round(state, choose)
+    bags = (0, 0)
+    totals = [0, 0]
+    for score in state.rounds:
+        assert score == score_round(state.rules, score.bids, score.tricks, bags)
+        bags = score.bags
+        totals = [totals[0] + score.points[0], totals[1] + score.points[1]]
+    assert state.scores == tuple(totals)
+    assert state.bags == bags
+
+
+def test_game_over_state() -> None:
+    state = finished_game()
+    assert state.phase is Phase.GAME_OVER
+    assert state.to_move is None
+    assert state.hands == ((), (), (), ())
+    assert state.hand_masks == (0, 0, 0, 0)
+    assert state.trick == ()
+    assert state.trick_leader is None
+    assert len(state.tricks) == 13
+    assert sum(state.tricks_taken) == 13
+    assert state.tricks_taken == state.rounds[-1].tricks
+    assert state.outcome is not None
+    assert state.is_over
+    assert state.outcome.termination is Termination.ROUND_CAP
+    assert "game_over" in repr(state)
+
+
+SIDE = Ruleset(target=100, bag_limit=50)
+
+
+def test_game_ends_when_a_side_reaches_the_target() -> None:
+    state = play_round(new_game(SIDE, seed=1), round_bids((7, 6), (1, 1)), (9, 0, 4, 0))
+    assert state.scores == (130, -20)
+    assert state.outcome == Outcome(winner=0, termination=Termination.TARGET)
+    assert state.tricks[-1].winner in (0, 2)
+
+
+def test_both_sides_reach_the_target_the_higher_total_wins() -> None:
+    # Side 0: 6 made + nil = 160; side 1: 7 made + nil = 170.
+    bids = [Bid(6), Bid(7), Bid(0), Bid(0)]
+    state = play_round(new_game(SIDE, seed=1), bids, (6, 7, 0, 0))
+    assert state.scores == (160, 170)
+    assert state.outcome == Outcome(winner=1, termination=Termination.TARGET)
+
+
+def test_both_sides_reach_the_target_equal_another_round_is_played() -> None:
+    # Side 0: 2 made + nil = 120; side 1: 1 made with 10 overtricks + nil = 120.
+    bids = [Bid(2), Bid(1), Bid(0), Bid(0)]
+    state = play_round(new_game(SIDE, seed=1), bids, (2, 11, 0, 0))
+    assert state.scores == (120, 120)
+    assert state.outcome is None
+    assert state.phase is Phase.BIDDING
+    assert state.round_number == 2
+    state = play_round(state, round_bids((1, 1), (1, 1)), (7, 0, 6, 0))
+    assert state.scores == (151, 100)
+    assert state.outcome == Outcome(winner=0, termination=Termination.TARGET)
+
+
+def test_a_side_at_the_losing_floor_loses() -> None:
+    rules = Ruleset(losing_floor=-100, bag_limit=50)
+    state = play_round(new_game(rules, seed=1), round_bids((1, 1), (5, 5)), (7, 0, 6, 0))
+    assert state.scores == (31, -100)
+    assert state.outcome == Outcome(winner=0, termination=Termination.LOSING_FLOOR)
+
+
+def test_reaching_the_target_beats_the_floor() -> None:
+    rules = Ruleset(target=100, losing_floor=-100, bag_limit=50)
+    state = play_round(new_game(rules, seed=1), round_bids((7, 6), (6, 6)), (7, 0, 6, 0))
+    assert state.scores == (130, -120)
+    assert state.outcome == Outcome(winner=0, termination=Termination.TARGET)
+
+
+def test_both_sides_below_the_floor_the_higher_wins() -> None:
+    rules = Ruleset(losing_floor=-100, bag_limit=50)
+    state = play_round(new_game(rules, seed=1), round_bids((7, 7), (6, 6)), (3, 4, 3, 3))
+    assert state.scores == (-140, -120)
+    assert state.outcome == Outcome(winner=1, termination=Termination.LOSING_FLOOR)
+
+
+def test_both_sides_equal_below_the_floor_another_round_is_played() -> None:
+    rules = Ruleset(losing_floor=-50, bag_limit=50)
+    state = play_round(new_game(rules, seed=1), round_bids((4, 4), (4, 4)), (3, 4, 3, 3))
+    assert state.scores == (-80, -80)
+    assert state.outcome is None
+    assert state.round_number == 2
+
+
+def test_round_cap_reached_with_equal_scores_is_a_draw() -> None:
+    rules = Ruleset(round_cap=2)
+    state = play_round(new_game(rules, seed=1), round_bids((3, 3), (3, 3)), (4, 3, 3, 3))
+    assert state.outcome is None
+    assert state.scores == (61, 60)
+    state = play_round(state, round_bids((3, 3), (3, 3)), (3, 3, 3, 4))
+    assert state.scores == (121, 121)
+    assert state.outcome == Outcome(winner=None, termination=Termination.ROUND_CAP)
+    assert state.outcome.is_draw
+
+
+def test_round_cap_reached_the_higher_score_wins() -> None:
+    state = play_round(
+        new_game(Ruleset(round_cap=1), seed=1), round_bids((3, 3), (3, 3)), (4, 3, 3, 3)
+    )
+    assert state.outcome == Outcome(winner=0, termination=Termination.ROUND_CAP)
+    assert not state.outcome.is_draw
+
+
+def test_round_cap_draw_with_equal_negative_scores() -> None:
+    rules = Ruleset(round_cap=1)
+    state = play_round(new_game(rules, seed=1), round_bids((4, 4), (4, 4)), (3, 4, 3, 3))
+    assert state.scores == (-80, -80)
+    assert state.outcome == Outcome(winner=None, termination=Termination.ROUND_CAP)
+    assert state.outcome.is_draw
+
+
+FLOOR_CAP = Ruleset(target=500, losing_floor=-200, round_cap=25)
+
+
+@pytest.mark.parametrize(
+    ("rules", "scores", "rounds", "expected"),
+    [
+        (FLOOR_CAP, (100, 50), 1, None),
+        (FLOOR_CAP, (500, 300), 1, Outcome(winner=0, termination=Termination.TARGET)),
+        (FLOOR_CAP, (499, 500), 1, Outcome(winner=1, termination=Termination.TARGET)),
+        (FLOOR_CAP, (520, 510), 1, Outcome(winner=0, termination=Termination.TARGET)),
+        (FLOOR_CAP, (510, 620), 1, Outcome(winner=1, termination=Termination.TARGET)),
+        (FLOOR_CAP, (510, 510), 1, None),
+        (FLOOR_CAP, (510, 510), 25, Outcome(winner=None, termination=Termination.ROUND_CAP)),
+        (FLOOR_CAP, (-200, 100), 1, Outcome(winner=1, termination=Termination.LOSING_FLOOR)),
+        (FLOOR_CAP, (100, -250), 1, Outcome(winner=0, termination=Termination.LOSING_FLOOR)),
+        (FLOOR_CAP, (-199, 0), 1, None),
+        (FLOOR_CAP, (500, -300), 1, Outcome(winner=0, termination=Termination.TARGET)),
+        (FLOOR_CAP, (-300, 500), 25, Outcome(winner=1, termination=Termination.TARGET)),
+        (FLOOR_CAP, (-250, -300), 1, Outcome(winner=0, termination=Termination.LOSING_FLOOR)),
+        (FLOOR_CAP, (-300, -210), 1, Outcome(winner=1, termination=Termination.LOSING_FLOOR)),
+        (FLOOR_CAP, (-250, -250), 1, None),
+        (FLOOR_CAP, (-250, -250), 25, Outcome(winner=None, termination=Termination.ROUND_CAP)),
+        (FLOOR_CAP, (-250, 0), 25, Outcome(winner=1, termination=Termination.LOSING_FLOOR)),
+        (FLOOR_CAP, (100, 50), 24, None),
+        (FLOOR_CAP, (100, 50), 25, Outcome(winner=0, termination=Termination.ROUND_CAP)),
+        (FLOOR_CAP, (50, 100), 26, Outcome(winner=1, termination=Termination.ROUND_CAP)),
+        (FLOOR_CAP, (0, 0), 25, Outcome(winner=None, termination=Termination.ROUND_CAP)),
+        (CLASSIC, (-1000, 0), 1, None),
+        (CLASSIC, (0, 0), 1000, None),
+        (CLASSIC, (499, 0), 1, None),
+        (CLASSIC, (500, 499), 1, Outcome(winner=0, termination=Termination.TARGET)),
+        (CLASSIC, (500, 500), 1, None),
+    ],
+)
+def test_outcome_table(
+    rules: Ruleset, scores: tuple[int, int], rounds: int, expected: Outcome | None
+) -> None:
+    assert _outcome(rules, scores, rounds) == expected
+
+
+def test_outcome_is_draw_and_frozen() -> None:
+    draw = Outcome(winner=None, termination=Termination.ROUND_CAP)
+    assert draw.is_draw
+    assert not Outcome(winner=0, termination=Termination.TARGET).is_draw
+    assert not Outcome(winner=1, termination=Termination.LOSING_FLOOR).is_draw
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        draw.winner = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Outcome(None, Termination.ROUND_CAP)  # type: ignore[call-arg]
+
+
+# --- the State value ----------------------------------------------------------------------
+
+
+def test_new_state_fields() -> None:
+    state = new_game(CLASSIC, seed=5, dealer=3)
+    assert state.rules is CLASSIC
+    assert state.phase is Phase.BIDDING
+    assert state.to_move == 0
+    assert state.dealer == 3
+    assert state.round_number == 1
+    assert state.trick == ()
+    assert state.trick_leader is None
+    assert state.tricks_taken == (0, 0, 0, 0)
+    assert not state.spades_broken
+    assert state.tricks == ()
+    assert state.bids == (None, None, None, None)
+    assert state.scores == (0, 0)
+    assert state.bags == (0, 0)
+    assert state.rounds == ()
+    assert state.outcome is None
+    assert not state.is_over
+    assert state.seed == 5
+    assert state.looked == (False, False, False, False)
+    assert state.passes == ()
+
+
+def test_state_hands_hand_and_hand_masks_agree() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC")
+    assert state.hands == tuple(state.hand(seat) for seat in range(4))
+    for seat in range(4):
+        assert state.hand_masks[seat] == sum(card.bit for card in state.hand(seat))
+        assert list(state.hand(seat)) == sorted(state.hand(seat))
+    assert len(state.hand(1)) == 12
+    assert len(state.hand(2)) == 12
+    assert len(state.hand(3)) == 13
+    assert state.trick == (C("2C"), C("AC"))
+    assert state.trick_leader == 1
+
+
+def test_state_repr() -> None:
+    assert repr(new_game(CLASSIC, seed=5)) == "<State round 1, bidding, to move: 1, scores 0:0>"
+    state = play_round(new_game(CLASSIC, seed=1), round_bids((3, 3), (2, 2)), (4, 3, 4, 2))
+    assert repr(state) == "<State round 2, bidding, to move: 2, scores 62:41>"
+
+
+def test_state_equality_and_hash_are_by_value() -> None:
+    one = new_game(CLASSIC, seed=5)
+    two = new_game(CLASSIC, seed=5)
+    assert one == two
+    assert not one != two  # noqa: SIM202
+    assert hash(one) == hash(two)
+    assert len({one, two, apply(one, Bid(3))}) == 2
+    assert one != new_game(CLASSIC, seed=6)
+    assert one != apply(one, Bid(3))
+    assert apply(one, Bid(3)) == apply(two, Bid(3))
+
+
+def test_state_is_not_equal_to_a_plain_tuple() -> None:
+    state = new_game(CLASSIC, seed=5)
+    plain = tuple(state)
+    assert state != plain
+    assert plain != state
+    assert not state == plain  # noqa: SIM201
+    assert state != "state"
+
+
+def test_states_are_not_orderable() -> None:
+    one = new_game(CLASSIC, seed=5)
+    two = new_game(CLASSIC, seed=6)
+    comparisons: list[Callable[[], object]] = [
+        lambda: one < two,
+        lambda: one <= two,
+        lambda: one > two,
+        lambda: one >= two,
+    ]
+    for compare in comparisons:
+        with pytest.raises(TypeError):
+            compare()
+    with pytest.raises(TypeError):
+        sorted([one, two])
+
+
+def test_states_are_not_orderable_against_plain_tuples() -> None:
+    one = new_game(CLASSIC, seed=5)
+    with pytest.raises(TypeError):
+        _ = one < tuple(new_game(CLASSIC, seed=6))
+
+
+@pytest.mark.parametrize("moves", [0, 2, 6])
+def test_state_pickle_and_copy_round_trip(moves: int) -> None:
+    state = new_game(CLASSIC, seed=5)
+    for _ in range(moves):
+        state = apply(state, bid_three_play_first(legal_moves(state)))
+    assert state.tricks == ()
+    for clone in (pickle.loads(pickle.dumps(state)), copy.copy(state), copy.deepcopy(state)):
+        assert type(clone) is State
+        assert clone == state
+        assert hash(clone) == hash(state)
+        assert legal_moves(clone) == legal_moves(state)
+
+
+def test_state_with_completed_tricks_pickle_round_trip() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC", "KH", "AH")
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_state_is_immutable() -> None:
+    state = new_game(CLASSIC, seed=5)
+    with pytest.raises(AttributeError):
+        state.phase = Phase.PLAYING
+    with pytest.raises(TypeError):
+        state[1] = Phase.PLAYING  # type: ignore[index]

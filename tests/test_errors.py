@@ -1,0 +1,390 @@
+"""Errors: one root, malformed versus illegal, and every illegal-move reason with its message."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+
+from spades import (
+    CLASSIC,
+    DECK,
+    Bid,
+    Card,
+    IllegalMoveError,
+    Look,
+    Move,
+    NotationError,
+    Pass,
+    Phase,
+    Play,
+    Reason,
+    Ruleset,
+    RulesetError,
+    SpadesError,
+    State,
+    apply,
+    check_move,
+    is_legal,
+    legal_moves,
+    new_game,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+C = Card.parse
+BLIND = Bid(0, blind=True)
+CARD_TOKEN = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+
+
+def cards(text: str) -> list[Card]:
+    return [C(word) for word in text.split()]
+
+
+def deck_for(rules: Ruleset, dealer: int, hands: Mapping[int, Sequence[Card]]) -> list[Card]:
+    """The deck that deals ``hands`` (by seat) one card at a time from the first bidder."""
+    step = rules.direction.value
+    first = (dealer + step) % 4
+    return [hands[(first + offset * step) % 4][i] for i in range(13) for offset in range(4)]
+
+
+def start(rules: Ruleset, hands: Mapping[int, str]) -> State:
+    held = {seat: cards(text) for seat, text in hands.items()}
+    return new_game(rules, seed=0, deck=deck_for(rules, 0, held))
+
+
+def bid_all(state: State, n: int = 3) -> State:
+    while state.phase is Phase.BIDDING:
+        state = apply(state, Bid(n))
+    return state
+
+
+def play(state: State, *texts: str) -> State:
+    for text in texts:
+        state = apply(state, Play(C(text)))
+    return state
+
+
+def finished_game() -> State:
+    state = new_game(Ruleset(round_cap=1), seed=11)
+    while not state.is_over:
+        moves = legal_moves(state)
+        state = apply(state, moves[3] if isinstance(moves[0], Bid) else moves[0])
+    return state
+
+
+# Seat 1 leads first (CLASSIC, dealer 0) and holds clubs and one spade.
+MIXED = {
+    1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S",
+    2: "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+    3: "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    0: "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+}
+
+
+# --- the exception classes ----------------------------------------------------------------
+
+
+def test_every_error_is_a_spades_error_and_a_value_error() -> None:
+    for kind in (NotationError, RulesetError, IllegalMoveError):
+        assert issubclass(kind, SpadesError)
+        assert issubclass(kind, ValueError)
+    assert issubclass(SpadesError, ValueError)
+    assert not issubclass(NotationError, RulesetError)
+    assert not issubclass(IllegalMoveError, NotationError)
+
+
+def test_malformed_input_and_illegal_moves_are_told_apart() -> None:
+    with pytest.raises(NotationError):
+        Card.parse("1S")
+    with pytest.raises(RulesetError):
+        Ruleset(target=0)
+    with pytest.raises(IllegalMoveError):
+        apply(new_game(CLASSIC, seed=1), Play(DECK[0]))
+
+
+def test_illegal_move_error_carries_reason_seat_and_move() -> None:
+    error = IllegalMoveError(Reason.NOT_YOUR_TURN, 2, Bid(3), "'bid 3' by seat 2 is illegal")
+    assert error.reason is Reason.NOT_YOUR_TURN
+    assert error.seat == 2
+    assert error.move == Bid(3)
+    assert str(error) == "'bid 3' by seat 2 is illegal"
+    assert error.args == ("'bid 3' by seat 2 is illegal",)
+
+
+@pytest.mark.parametrize("seat", [None, 0, 3])
+def test_illegal_move_error_survives_pickle_and_copy(seat: int | None) -> None:
+    error = IllegalMoveError(Reason.CARD_NOT_IN_HAND, seat, Play(C("AS")), "you do not hold AS")
+    for clone in (pickle.loads(pickle.dumps(error)), copy.copy(error), copy.deepcopy(error)):
+        assert type(clone) is IllegalMoveError
+        assert (clone.reason, clone.seat, clone.move) == (error.reason, seat, error.move)
+        assert str(clone) == str(error)
+
+
+def test_an_error_raised_by_apply_survives_pickle() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        apply(new_game(CLASSIC, seed=1), Bid(14))
+    clone = pickle.loads(pickle.dumps(info.value))
+    assert (clone.reason, clone.seat, clone.move) == (Reason.BID_OUT_OF_RANGE, 1, Bid(14))
+    assert str(clone) == str(info.value)
+
+
+def test_reason_values_are_stable_strings() -> None:
+    assert {reason.name.lower() for reason in Reason} == {reason.value for reason in Reason}
+    assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
+    assert len(Reason) == 13
+
+
+# --- every reason, with the right seat, move and message ----------------------------------
+
+
+def _passing_state() -> State:
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=None)
+    state = apply(new_game(rules, seed=3), BLIND)
+    for _ in range(3):
+        state = apply(state, Look())
+        state = apply(state, Bid(3))
+    assert state.phase is Phase.PASSING
+    return state
+
+
+def _looked_state() -> State:
+    return apply(new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3), Look())
+
+
+def _unseen_state() -> State:
+    return new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3)
+
+
+# reason -> (state, move, seat argument, expected seat, words the message must contain)
+REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | None, str]]] = {
+    Reason.GAME_OVER: lambda: (finished_game(), Bid(3), None, None, "the game is over"),
+    Reason.NOT_YOUR_TURN: lambda: (new_game(CLASSIC, seed=1), Bid(3), 2, 2, "it is seat 1's turn"),
+    Reason.WRONG_PHASE: lambda: (
+        new_game(CLASSIC, seed=1),
+        Play(DECK[0]),
+        None,
+        1,
+        "the game is in the bidding phase",
+    ),
+    Reason.BID_OUT_OF_RANGE: lambda: (
+        new_game(CLASSIC, seed=1),
+        Bid(14),
+        None,
+        1,
+        "a bid is a number of tricks from 0 to 13",
+    ),
+    Reason.NIL_NOT_ALLOWED: lambda: (
+        new_game(Ruleset(nil=False), seed=1),
+        Bid(0),
+        None,
+        1,
+        "these rules have no nil bid",
+    ),
+    Reason.BLIND_NIL_NOT_ALLOWED: lambda: (
+        new_game(CLASSIC, seed=1),
+        BLIND,
+        None,
+        1,
+        "these rules have no blind nil",
+    ),
+    Reason.BLIND_NIL_NOT_ELIGIBLE: lambda: (
+        new_game(Ruleset(blind_nil=True), seed=1),
+        BLIND,
+        None,
+        1,
+        "blind nil needs your side to trail by 100 points or more",
+    ),
+    Reason.HAND_ALREADY_SEEN: lambda: (
+        _looked_state(),
+        BLIND,
+        None,
+        1,
+        "you have already looked at your hand",
+    ),
+    Reason.HAND_NOT_SEEN: lambda: (
+        _unseen_state(),
+        Bid(4),
+        None,
+        1,
+        "bid blind nil, or look at your hand before you bid",
+    ),
+    Reason.CARD_NOT_IN_HAND: lambda: (
+        bid_all(start(CLASSIC, MIXED)),
+        Play(C("AC")),
+        1,
+        1,
+        "you do not hold AC",
+    ),
+    Reason.WRONG_PASS_SIZE: lambda: (
+        _passing_state(),
+        Pass([_passing_state().hand(1)[0]]),
+        None,
+        1,
+        "pass exactly 2 cards",
+    ),
+    Reason.MUST_FOLLOW_SUIT: lambda: (
+        play(bid_all(start(CLASSIC, MIXED)), "2C"),
+        Play(C("KD")),
+        None,
+        2,
+        "clubs were led and you must follow suit with one",
+    ),
+    Reason.SPADES_NOT_BROKEN: lambda: (
+        bid_all(start(CLASSIC, MIXED)),
+        Play(C("2S")),
+        None,
+        1,
+        "spades are not broken: you may lead a spade only once a spade has been played "
+        "or when you hold nothing else",
+    ),
+}
+
+
+def test_every_reason_has_a_case() -> None:
+    assert set(REASON_CASES) == set(Reason)
+
+
+def _message_prefix(move: Move, seat: int | None) -> str:
+    who = "" if seat is None else f" by seat {seat}"
+    return f"'{move}'{who} is illegal: "
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda reason: reason.value)
+def test_every_reason_is_reported_with_seat_move_and_a_message_naming_the_rule(
+    reason: Reason,
+) -> None:
+    state, move, seat, expected_seat, words = REASON_CASES[reason]()
+    assert not is_legal(state, move, seat=seat)
+    if seat is None or seat == state.to_move:
+        assert move not in legal_moves(state)
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, move, seat=seat)
+    error = info.value
+    assert error.reason is reason
+    assert error.seat == expected_seat
+    assert error.move == move
+    assert str(error).startswith(_message_prefix(move, expected_seat))
+    assert words in str(error)
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda reason: reason.value)
+def test_apply_raises_what_check_move_raises(reason: Reason) -> None:
+    state, move, seat, _, _ = REASON_CASES[reason]()
+    with pytest.raises(IllegalMoveError) as checked:
+        check_move(state, move, seat=seat)
+    with pytest.raises(IllegalMoveError) as applied:
+        apply(state, move, seat=seat)
+    assert applied.value.reason is checked.value.reason
+    assert applied.value.seat == checked.value.seat
+    assert applied.value.move == checked.value.move
+    assert str(applied.value) == str(checked.value)
+
+
+@pytest.mark.parametrize("reason", list(Reason), ids=lambda reason: reason.value)
+def test_messages_name_no_card_but_the_moves_own(reason: Reason) -> None:
+    state, move, seat, _, _ = REASON_CASES[reason]()
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, move, seat=seat)
+    named = set(CARD_TOKEN.findall(str(info.value)))
+    own = {str(card) for card in getattr(move, "cards", (getattr(move, "card", None),)) if card}
+    assert named <= own
+
+
+def test_follow_suit_and_spades_messages_do_not_list_other_players_cards() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C")
+    for card in cards(MIXED[2])[1:]:
+        with pytest.raises(IllegalMoveError) as info:
+            apply(state, Play(card))
+        assert CARD_TOKEN.findall(str(info.value)) == [str(card)]
+        assert "AC" not in str(info.value)
+
+
+def test_an_illegal_move_leaves_the_state_unchanged() -> None:
+    state = play(bid_all(start(CLASSIC, MIXED)), "2C")
+    same = play(bid_all(start(CLASSIC, MIXED)), "2C")
+    with pytest.raises(IllegalMoveError):
+        apply(state, Play(C("KD")))
+    assert state == same
+
+
+# --- seat, type and phase checks ----------------------------------------------------------
+
+
+def test_seat_argument_must_be_the_seat_to_move() -> None:
+    state = new_game(CLASSIC, seed=1)
+    assert state.to_move == 1
+    assert is_legal(state, Bid(3), seat=1)
+    assert not is_legal(state, Bid(3), seat=0)
+    assert apply(state, Bid(3), seat=1) == apply(state, Bid(3))
+    check_move(state, Bid(3), seat=1)
+
+
+def test_seat_argument_during_play() -> None:
+    state = bid_all(start(CLASSIC, MIXED))
+    assert apply(state, Play(C("2C")), seat=1) == apply(state, Play(C("2C")))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Play(C("AC")), seat=2)
+    assert (info.value.reason, info.value.seat) == (Reason.NOT_YOUR_TURN, 2)
+    assert "it is seat 1's turn" in str(info.value)
+
+
+def test_seat_argument_during_passing() -> None:
+    state = _passing_state()
+    move = legal_moves(state)[0]
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, move, seat=3)
+    assert (info.value.reason, info.value.seat) == (Reason.NOT_YOUR_TURN, 3)
+    assert apply(state, move, seat=1) == apply(state, move)
+
+
+@pytest.mark.parametrize("value", ["bid 3", None, 3, C("AS"), (Bid(3),)])
+def test_a_value_that_is_not_a_move_raises_type_error(value: object) -> None:
+    for state in (new_game(CLASSIC, seed=1), bid_all(new_game(CLASSIC, seed=1)), finished_game()):
+        with pytest.raises(TypeError, match="is not a move"):
+            apply(state, value)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="is not a move"):
+            is_legal(state, value)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="is not a move"):
+            check_move(state, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("move", [Bid(3), Look(), BLIND, Pass([C("2C"), C("3C")])])
+def test_moves_other_than_plays_are_wrong_during_play(move: Move) -> None:
+    state = bid_all(new_game(CLASSIC, seed=1))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, move)
+    assert info.value.reason is Reason.WRONG_PHASE
+    assert "playing phase" in str(info.value)
+
+
+@pytest.mark.parametrize("move", [Play(C("2C")), Pass([C("2C"), C("3C")])])
+def test_plays_and_passes_are_wrong_during_bidding(move: Move) -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        apply(new_game(CLASSIC, seed=1), move)
+    assert info.value.reason is Reason.WRONG_PHASE
+
+
+@pytest.mark.parametrize("move", [Bid(3), Look(), BLIND, Play(C("2C"))])
+def test_only_passes_during_the_pass(move: Move) -> None:
+    state = _passing_state()
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, move)
+    assert info.value.reason is Reason.WRONG_PHASE
+    assert "passing phase" in str(info.value)
+
+
+@pytest.mark.parametrize("move", [Bid(3), Look(), Play(C("2C")), Pass([C("2C"), C("3C")])])
+def test_no_move_is_legal_once_the_game_is_over(move: Move) -> None:
+    state = finished_game()
+    assert state.is_over
+    assert legal_moves(state) == ()
+    assert not is_legal(state, move)
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, move, seat=2)
+    assert (info.value.reason, info.value.seat) == (Reason.GAME_OVER, 2)
+    assert str(info.value) == f"'{move}' by seat 2 is illegal: the game is over"

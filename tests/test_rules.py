@@ -1,0 +1,295 @@
+"""Rulesets: validated, frozen variant switches; presets named after their sources."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+
+from spades import (
+    CLASSIC,
+    MINIOKEY,
+    PRESETS,
+    BagOverflow,
+    Direction,
+    NilTricks,
+    NotationError,
+    Ruleset,
+    RulesetError,
+    SpadesError,
+    find_ruleset,
+)
+
+
+def test_defaults_are_source_a() -> None:
+    assert Ruleset() == CLASSIC
+
+
+def test_classic_is_source_a() -> None:
+    # The brief's switch table, column A.
+    assert CLASSIC.players == 4
+    assert CLASSIC.direction is Direction.CLOCKWISE
+    assert CLASSIC.nil is True
+    assert CLASSIC.nil_value == 100
+    assert CLASSIC.nil_tricks is NilTricks.COUNT
+    assert CLASSIC.bag_limit == 10
+    assert CLASSIC.bag_penalty == 100
+    assert CLASSIC.bag_overflow is BagOverflow.RESET
+    assert CLASSIC.target == 500
+    assert CLASSIC.losing_floor is None
+    assert CLASSIC.round_cap is None
+    assert CLASSIC.blind_nil is False
+
+
+def test_miniokey_is_source_b() -> None:
+    # The brief's switch table, column B.
+    assert MINIOKEY.players == 4
+    assert MINIOKEY.direction is Direction.COUNTERCLOCKWISE
+    assert MINIOKEY.nil is True
+    assert MINIOKEY.nil_value == 100
+    assert MINIOKEY.nil_tricks is NilTricks.BAGS
+    assert MINIOKEY.bag_limit == 10
+    assert MINIOKEY.bag_penalty == 100
+    assert MINIOKEY.bag_overflow is BagOverflow.CARRY
+    assert MINIOKEY.target == 500
+    assert MINIOKEY.losing_floor == -200
+    assert MINIOKEY.round_cap == 25
+    assert MINIOKEY.blind_nil is False
+
+
+def test_blind_nil_defaults_are_the_brief_readings() -> None:
+    # +/-200, the side must trail by 100, two cards each way.
+    rules = Ruleset(blind_nil=True)
+    assert rules.blind_nil_value == 200
+    assert rules.blind_nil_deficit == 100
+    assert rules.blind_nil_pass == 2
+
+
+def test_presets_by_canonical_name() -> None:
+    assert PRESETS["classic"] is CLASSIC
+    assert PRESETS["miniokey"] is MINIOKEY
+    assert PRESETS["miniokey-250"] == attrs.evolve(MINIOKEY, target=250)
+    for name, rules in PRESETS.items():
+        assert find_ruleset(name) is rules
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("classic", CLASSIC),
+        ("Classic", CLASSIC),
+        ("  CLASSIC ", CLASSIC),
+        ("a", CLASSIC),
+        ("A", CLASSIC),
+        ("source-a", CLASSIC),
+        ("Source A", CLASSIC),
+        ("source_a", CLASSIC),
+        ("partnership", CLASSIC),
+        ("standard", CLASSIC),
+        ("miniokey", MINIOKEY),
+        ("MiniOkey", MINIOKEY),
+        ("b", MINIOKEY),
+        ("source-b", MINIOKEY),
+        ("online", MINIOKEY),
+        ("miniokey-500", MINIOKEY),
+        ("miniokey_250", PRESETS["miniokey-250"]),
+        ("MINIOKEY 250", PRESETS["miniokey-250"]),
+    ],
+)
+def test_find_ruleset_by_name_or_alias_in_any_case(name: str, expected: Ruleset) -> None:
+    assert find_ruleset(name) is expected
+
+
+@pytest.mark.parametrize("name", ["", "hearts", "classic-2", "c", "miniokey-100"])
+def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(name: str) -> None:
+    with pytest.raises(NotationError) as info:
+        find_ruleset(name)
+    message = str(info.value)
+    assert repr(name) in message
+    assert "classic, miniokey, miniokey-250" in message
+    assert isinstance(info.value, SpadesError)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("players", "4"),
+        ("players", 4.0),
+        ("players", True),
+        ("nil_value", None),
+        ("nil_value", 100.0),
+        ("nil_value", True),
+        ("blind_nil_value", "200"),
+        ("blind_nil_deficit", 100.5),
+        ("blind_nil_deficit", False),
+        ("blind_nil_pass", True),
+        ("bag_limit", None),
+        ("bag_limit", True),
+        ("bag_penalty", 1.5),
+        ("target", "500"),
+        ("target", None),
+        ("target", True),
+        ("round_cap", 2.0),
+        ("round_cap", True),
+    ],
+)
+def test_whole_number_fields_reject_other_types_including_bool(field: str, value: object) -> None:
+    with pytest.raises(RulesetError, match=f"{field} must be a whole number, not {value!r}"):
+        Ruleset(**{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "bounds"),
+    [
+        ("players", 1, "from 2 to 4"),
+        ("players", 5, "from 2 to 4"),
+        ("players", 0, "from 2 to 4"),
+        ("nil_value", -1, "at least 0"),
+        ("blind_nil_value", -200, "at least 0"),
+        ("blind_nil_deficit", -1, "at least 0"),
+        ("blind_nil_pass", -1, "from 0 to 3"),
+        ("blind_nil_pass", 4, "from 0 to 3"),
+        ("bag_limit", 0, "at least 1"),
+        ("bag_penalty", -100, "at least 0"),
+        ("target", 0, "at least 1"),
+        ("target", -500, "at least 1"),
+        ("round_cap", 0, "at least 1"),
+    ],
+)
+def test_whole_number_fields_reject_values_out_of_range(
+    field: str, value: int, bounds: str
+) -> None:
+    with pytest.raises(RulesetError, match=f"{field} must be {bounds}, not {value}"):
+        Ruleset(**{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "kind"),
+    [
+        ("direction", 1, "Direction"),
+        ("direction", "clockwise", "Direction"),
+        ("nil", 1, "bool"),
+        ("nil", None, "bool"),
+        ("nil_tricks", "count", "NilTricks"),
+        ("blind_nil", "yes", "bool"),
+        ("blind_nil", 0, "bool"),
+        ("bag_overflow", "carry", "BagOverflow"),
+        ("bag_overflow", NilTricks.BAGS, "BagOverflow"),
+    ],
+)
+def test_enum_and_flag_fields_reject_other_types(field: str, value: object, kind: str) -> None:
+    with pytest.raises(RulesetError, match=f"{field} must be a {kind}"):
+        Ruleset(**{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [0, 1, 200])
+def test_losing_floor_must_be_below_zero(value: int) -> None:
+    with pytest.raises(RulesetError, match=f"losing_floor must be below zero.*not {value}$"):
+        Ruleset(losing_floor=value)
+
+
+@pytest.mark.parametrize("value", ["-200", -200.0, False, True])
+def test_losing_floor_must_be_a_whole_number_or_none(value: object) -> None:
+    with pytest.raises(RulesetError, match="losing_floor must be a whole number or None"):
+        Ruleset(losing_floor=value)  # type: ignore[arg-type]
+
+
+def test_optional_fields_accept_none_and_their_edges() -> None:
+    rules = Ruleset(
+        losing_floor=-1,
+        round_cap=1,
+        blind_nil_deficit=None,
+        blind_nil_pass=0,
+        target=1,
+        bag_limit=1,
+        nil_value=0,
+        bag_penalty=0,
+    )
+    assert (rules.losing_floor, rules.round_cap, rules.blind_nil_deficit) == (-1, 1, None)
+    assert Ruleset(losing_floor=None, round_cap=None).losing_floor is None
+    assert Ruleset(blind_nil_deficit=0, blind_nil_pass=3).blind_nil_pass == 3
+
+
+def test_three_players_is_not_a_variant() -> None:
+    with pytest.raises(RulesetError, match=r"players must be 4 \(partnerships\) or 2, not 3"):
+        Ruleset(players=3)
+
+
+def test_two_players_is_not_supported_yet() -> None:
+    with pytest.raises(RulesetError, match="two-player Spades is not supported yet"):
+        Ruleset(players=2)
+
+
+def test_blind_nil_needs_nil() -> None:
+    with pytest.raises(RulesetError, match="blind nil is a nil bid: it needs nil=True"):
+        Ruleset(blind_nil=True, nil=False)
+    assert Ruleset(blind_nil=False, nil=False).nil is False
+
+
+def test_ruleset_errors_are_spades_errors_and_value_errors() -> None:
+    with pytest.raises(ValueError, match="target") as info:
+        Ruleset(target=0)
+    assert isinstance(info.value, SpadesError)
+
+
+def test_ruleset_is_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        Ruleset(4)  # type: ignore[call-arg]
+
+
+def test_ruleset_is_frozen() -> None:
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        CLASSIC.target = 250  # type: ignore[misc]
+    assert CLASSIC.target == 500
+
+
+def test_ruleset_equality_and_hashing_are_by_value() -> None:
+    assert Ruleset(target=250) == Ruleset(target=250)
+    assert hash(Ruleset(target=250)) == hash(Ruleset(target=250))
+    assert Ruleset(target=250) != Ruleset(target=500)
+    assert CLASSIC != MINIOKEY
+    assert len({CLASSIC, Ruleset(), MINIOKEY, attrs.evolve(CLASSIC)}) == 2
+    assert CLASSIC != "classic"  # type: ignore[comparison-overlap]
+
+
+def test_evolve_makes_a_validated_changed_copy() -> None:
+    changed = attrs.evolve(CLASSIC, direction=Direction.COUNTERCLOCKWISE, target=250)
+    assert changed.direction is Direction.COUNTERCLOCKWISE
+    assert changed.target == 250
+    assert changed.nil_tricks is CLASSIC.nil_tricks
+    assert CLASSIC.target == 500
+    with pytest.raises(RulesetError):
+        attrs.evolve(CLASSIC, losing_floor=0)
+    with pytest.raises(RulesetError, match="not supported yet"):
+        attrs.evolve(CLASSIC, players=2)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY, Ruleset(blind_nil=True, round_cap=3)])
+def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
+    for clone in (pickle.loads(pickle.dumps(rules)), copy.copy(rules), copy.deepcopy(rules)):
+        assert clone == rules
+        assert hash(clone) == hash(rules)
+
+
+def test_repr_names_every_switch() -> None:
+    text = repr(MINIOKEY)
+    fields: dict[str, Any] = attrs.asdict(MINIOKEY, recurse=False)
+    for name in fields:
+        if not name.startswith("_"):
+            assert f"{name}=" in text
+    assert "_step" not in text
+
+
+def test_direction_values_are_the_step_between_seats() -> None:
+    assert Direction.CLOCKWISE.value == 1
+    assert Direction.COUNTERCLOCKWISE.value == 3
+
+
+@pytest.mark.parametrize("name", [1, None, b"classic"])
+def test_find_ruleset_takes_a_name(name: object) -> None:
+    with pytest.raises(TypeError, match="find_ruleset takes a name"):
+        find_ruleset(name)  # type: ignore[arg-type]

@@ -1,0 +1,282 @@
+"""Scoring one round: contracts, overtricks and bags, nil in both modes, blind nil, bag limits."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from spades import (
+    CLASSIC,
+    MINIOKEY,
+    BagOverflow,
+    Bid,
+    NilTricks,
+    RoundScore,
+    Ruleset,
+    SideScore,
+    score_round,
+)
+
+NIL = Bid(0)
+BLIND = Bid(0, blind=True)
+COUNT = attrs.evolve(CLASSIC, nil_tricks=NilTricks.COUNT)
+BAGS = attrs.evolve(CLASSIC, nil_tricks=NilTricks.BAGS)
+BLIND_RULES = Ruleset(blind_nil=True)
+
+
+def side(
+    rules: Ruleset, bids: tuple[Bid, Bid], tricks: tuple[int, int], bags: int = 0
+) -> SideScore:
+    """Side 0's score with these bids and tricks; side 1 takes the rest with a bid of 1 + 1."""
+    score = score_round(
+        rules,
+        [bids[0], Bid(1), bids[1], Bid(1)],
+        [tricks[0], 13 - sum(tricks), tricks[1], 0],
+        (bags, 0),
+    )
+    return score.sides[0]
+
+
+def assert_parts_add_up(score: SideScore) -> None:
+    assert score.points == (
+        score.contract_points
+        + score.overtricks
+        + score.nil_points
+        + score.nil_bags
+        + score.bag_penalty
+    )
+
+
+def test_contract_is_the_partners_bids_added() -> None:
+    score = score_round(CLASSIC, [Bid(3), Bid(1), Bid(4), Bid(4)], [3, 1, 4, 5])
+    assert (score.sides[0].contract, score.sides[1].contract) == (7, 5)
+
+
+def test_contract_made_scores_ten_per_trick_and_one_per_overtrick() -> None:
+    score = side(CLASSIC, (Bid(3), Bid(2)), (4, 3))
+    assert score.made
+    assert (score.contract, score.tricks, score.contract_points) == (5, 7, 50)
+    assert (score.overtricks, score.points, score.bags) == (2, 52, 2)
+    assert_parts_add_up(score)
+
+
+def test_contract_made_exactly_scores_no_bags() -> None:
+    score = side(CLASSIC, (Bid(3), Bid(2)), (1, 4))
+    assert (score.points, score.bags, score.overtricks) == (50, 0, 0)
+
+
+def test_contract_missed_loses_ten_per_contracted_trick_whatever_was_taken() -> None:
+    for taken in range(7):
+        score = side(CLASSIC, (Bid(4), Bid(3)), (taken, 0))
+        assert not score.made
+        assert score.points == -70
+        assert score.contract_points == -70
+
+
+def test_missed_contract_adds_no_bags() -> None:
+    for rules in (CLASSIC, MINIOKEY):
+        score = side(rules, (Bid(4), Bid(3)), (6, 0), bags=4)
+        assert (score.overtricks, score.bags) == (0, 4)
+
+
+def test_both_sides_are_scored_independently() -> None:
+    score = score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2], (1, 8))
+    assert score.points == (72, -50)
+    assert score.bags == (3, 8)
+    assert score.bids == (Bid(4), Bid(2), Bid(3), Bid(3))
+    assert score.tricks == (5, 2, 4, 2)
+    assert isinstance(score, RoundScore)
+
+
+def test_nil_made_wins_the_nil_value_and_missed_loses_it() -> None:
+    made = side(CLASSIC, (NIL, Bid(4)), (0, 4))
+    assert (made.nil_points, made.points) == (100, 140)
+    missed = side(CLASSIC, (NIL, Bid(4)), (1, 4))
+    assert missed.nil_points == -100
+    assert_parts_add_up(made)
+    assert_parts_add_up(missed)
+
+
+def test_nil_value_is_configurable() -> None:
+    assert side(Ruleset(nil_value=50), (NIL, Bid(4)), (0, 4)).points == 90
+    assert side(Ruleset(nil_value=50), (NIL, Bid(4)), (2, 4)).nil_points == -50
+
+
+def test_nil_is_not_added_to_the_contract() -> None:
+    for rules in (COUNT, BAGS):
+        assert side(rules, (NIL, Bid(4)), (0, 5)).contract == 4
+
+
+def test_nil_count_mode_nil_bidders_tricks_count_toward_partners_contract() -> None:
+    # Source A: partner bid 4 and took 3; the failed nil's 2 tricks complete the contract.
+    score = side(COUNT, (NIL, Bid(4)), (2, 3))
+    assert score.made
+    assert (score.tricks, score.contract_points, score.overtricks, score.nil_bags) == (5, 40, 1, 0)
+    assert (score.nil_points, score.points, score.bags) == (-100, -59, 1)
+    assert_parts_add_up(score)
+
+
+def test_nil_count_mode_contract_missed_even_with_nil_tricks() -> None:
+    score = side(COUNT, (NIL, Bid(6)), (2, 3))
+    assert not score.made
+    assert (score.tricks, score.points, score.bags) == (5, -60 - 100, 0)
+
+
+def test_nil_bags_mode_nil_tricks_are_bags_and_do_not_count_when_contract_is_missed() -> None:
+    # Source B: the same cards score the partner's contract as missed, the 2 tricks are bags.
+    score = side(BAGS, (NIL, Bid(4)), (2, 3))
+    assert not score.made
+    assert (score.tricks, score.contract_points, score.overtricks, score.nil_bags) == (3, -40, 0, 2)
+    assert (score.nil_points, score.points, score.bags) == (-100, -138, 2)
+    assert_parts_add_up(score)
+
+
+def test_nil_bags_mode_nil_tricks_are_bags_when_contract_is_made() -> None:
+    score = side(BAGS, (NIL, Bid(4)), (2, 5))
+    assert score.made
+    assert (score.tricks, score.overtricks, score.nil_bags) == (5, 1, 2)
+    assert (score.points, score.bags) == (40 + 1 + 2 - 100, 3)
+    assert_parts_add_up(score)
+
+
+def test_nil_bags_mode_made_nil_adds_no_bags() -> None:
+    score = side(BAGS, (NIL, Bid(4)), (0, 4))
+    assert (score.nil_bags, score.bags, score.points) == (0, 0, 140)
+
+
+def test_blind_nil_made_wins_200_and_missed_loses_200() -> None:
+    made = side(BLIND_RULES, (BLIND, Bid(4)), (0, 5))
+    assert (made.nil_points, made.points) == (200, 241)
+    missed = side(BLIND_RULES, (BLIND, Bid(4)), (1, 5))
+    assert (missed.nil_points, missed.points) == (-200, 40 + 2 - 200)
+    assert_parts_add_up(missed)
+
+
+def test_blind_nil_value_is_configurable_and_separate_from_nil() -> None:
+    rules = Ruleset(blind_nil=True, blind_nil_value=300, nil_value=50)
+    assert side(rules, (BLIND, NIL), (0, 0)).nil_points == 350
+    assert side(rules, (BLIND, NIL), (1, 0)).nil_points == -250
+
+
+def test_blind_nil_tricks_follow_the_nil_mode() -> None:
+    count = side(attrs.evolve(BLIND_RULES, nil_tricks=NilTricks.COUNT), (BLIND, Bid(4)), (2, 3))
+    assert (count.made, count.nil_bags, count.bags) == (True, 0, 1)
+    bags = side(attrs.evolve(BLIND_RULES, nil_tricks=NilTricks.BAGS), (BLIND, Bid(4)), (2, 3))
+    assert (bags.made, bags.nil_bags, bags.bags) == (False, 2, 2)
+
+
+def test_both_partners_nil_both_made() -> None:
+    for rules in (COUNT, BAGS):
+        score = side(rules, (NIL, NIL), (0, 0))
+        assert (score.contract, score.made, score.contract_points) == (0, True, 0)
+        assert (score.nil_points, score.points, score.bags) == (200, 200, 0)
+
+
+def test_both_partners_nil_each_scored_on_her_own_tricks() -> None:
+    for rules in (COUNT, BAGS):
+        score = side(rules, (NIL, NIL), (0, 3))
+        assert score.nil_points == 0
+        assert score.bags == 3
+        assert score.points == 3
+        both = side(rules, (NIL, NIL), (1, 2))
+        assert both.nil_points == -200
+        assert both.points == -197
+        assert_parts_add_up(both)
+
+
+def test_both_partners_nil_count_mode_tricks_are_overtricks_of_a_zero_contract() -> None:
+    score = side(COUNT, (NIL, NIL), (1, 2))
+    assert (score.tricks, score.overtricks, score.nil_bags) == (3, 3, 0)
+
+
+def test_both_partners_nil_bags_mode_tricks_are_nil_bags() -> None:
+    score = side(BAGS, (NIL, NIL), (1, 2))
+    assert (score.tricks, score.overtricks, score.nil_bags) == (0, 0, 3)
+
+
+def test_blind_nil_and_nil_partners() -> None:
+    score = side(BLIND_RULES, (BLIND, NIL), (0, 0))
+    assert (score.nil_points, score.points) == (300, 300)
+
+
+def test_bags_accumulate_below_the_limit() -> None:
+    score = side(CLASSIC, (Bid(2), Bid(2)), (4, 3), bags=6)
+    assert (score.bags, score.bag_penalty, score.points) == (9, 0, 43)
+
+
+@pytest.mark.parametrize("overflow", list(BagOverflow))
+def test_reaching_the_bag_limit_exactly_costs_the_penalty(overflow: BagOverflow) -> None:
+    score = side(Ruleset(bag_overflow=overflow), (Bid(2), Bid(2)), (4, 3), bags=7)
+    assert (score.bags, score.bag_penalty, score.points) == (0, -100, 43 - 100)
+    assert_parts_add_up(score)
+
+
+def test_bag_carry_every_full_limit_costs_the_penalty_and_the_rest_carries() -> None:
+    # The brief's reading: 9 + 13 = 22 bags cost -200 and leave 2.
+    rules = Ruleset(bag_overflow=BagOverflow.CARRY)
+    score = side(rules, (NIL, NIL), (7, 6), bags=9)
+    assert (score.bag_penalty, score.bags) == (-200, 2)
+    assert score.points == -200 + 13 - 200
+    assert_parts_add_up(score)
+
+
+def test_bag_reset_reaching_the_limit_costs_the_penalty_once_and_the_counter_becomes_zero() -> None:
+    # The brief's reading: with "reset" the same 9 + 13 = 22 bags cost -100 and leave 0.
+    rules = Ruleset(bag_overflow=BagOverflow.RESET)
+    score = side(rules, (NIL, NIL), (7, 6), bags=9)
+    assert (score.bag_penalty, score.bags) == (-100, 0)
+    assert score.points == -200 + 13 - 100
+
+
+@pytest.mark.parametrize("mode", list(NilTricks))
+def test_bag_carry_with_thirteen_bags_in_either_nil_mode(mode: NilTricks) -> None:
+    rules = Ruleset(bag_overflow=BagOverflow.CARRY, nil_tricks=mode)
+    score = side(rules, (NIL, NIL), (13, 0), bags=9)
+    assert (score.bag_penalty, score.bags) == (-200, 2)
+
+
+def test_bag_limit_and_penalty_are_configurable() -> None:
+    rules = Ruleset(bag_limit=3, bag_penalty=50, bag_overflow=BagOverflow.CARRY)
+    score = side(rules, (Bid(1), Bid(1)), (5, 4), bags=1)
+    assert (score.overtricks, score.bag_penalty, score.bags) == (7, -100, 2)
+    reset = side(
+        attrs.evolve(rules, bag_overflow=BagOverflow.RESET), (Bid(1), Bid(1)), (5, 4), bags=1
+    )
+    assert (reset.bag_penalty, reset.bags) == (-50, 0)
+
+
+def test_contract_of_thirteen_made_with_all_tricks() -> None:
+    score = side(CLASSIC, (Bid(7), Bid(6)), (7, 6))
+    assert (score.points, score.bags) == (130, 0)
+
+
+@pytest.mark.parametrize(
+    ("bids", "tricks"),
+    [
+        ([Bid(1)] * 3, [4, 3, 3, 3]),
+        ([Bid(1)] * 5, [4, 3, 3, 3]),
+        ([Bid(1)] * 4, [4, 3, 3]),
+        ([Bid(1)] * 4, [4, 3, 3, 3, 0]),
+    ],
+)
+def test_score_round_takes_four_bids_and_four_trick_counts(
+    bids: list[Bid], tricks: list[int]
+) -> None:
+    with pytest.raises(ValueError, match="four bids and four trick counts"):
+        score_round(CLASSIC, bids, tricks)
+
+
+@pytest.mark.parametrize("tricks", [[4, 3, 3, 2], [4, 3, 3, 4], [14, -1, 0, 0], [0, 0, 0, 0]])
+def test_score_round_tricks_add_up_to_thirteen(tricks: list[int]) -> None:
+    with pytest.raises(ValueError, match="add up to 13"):
+        score_round(CLASSIC, [Bid(1)] * 4, tricks)
+
+
+def test_round_score_is_a_frozen_value() -> None:
+    one = score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
+    two = score_round(CLASSIC, (Bid(4), Bid(2), Bid(3), Bid(3)), (5, 2, 4, 2))
+    assert one == two
+    assert hash(one) == hash(two)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        one.bids = ()  # type: ignore[misc]
+    assert one != score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2], (1, 0))
