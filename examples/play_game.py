@@ -1,0 +1,78 @@
+"""Play one whole game of Spades between four simple bots and print it round by round.
+
+    python examples/play_game.py [--rules classic|miniokey|miniokey-250] [--seed N]
+
+The bots are deliberately plain: each bids its aces, its kings and its spades beyond the
+third, and plays a random legal card. Everything goes through the public API:
+`new_game`, `legal_moves`, `apply`; the game is the same for the same seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+import spades
+from spades import Bid, Phase, Play, Rank, State, Suit
+
+
+def plain_bid(hand: tuple[spades.Card, ...]) -> Bid:
+    """Aces and kings, and spades beyond the third: at least 1."""
+    high = sum(card.rank in (Rank.ACE, Rank.KING) for card in hand)
+    long_spades = max(0, sum(card.suit is Suit.SPADES for card in hand) - 3)
+    return Bid(max(1, min(13, high + long_spades)))
+
+
+def describe_round(state: State, before: State) -> str:
+    """Bids, tricks and points of the round that just ended, for both sides."""
+    score = state.rounds[-1]
+    lines = [f"Round {len(state.rounds)} (dealer: seat {before.dealer})"]
+    for side in (0, 1):
+        seats = (side, side + 2)
+        bids = " + ".join(str(score.bids[seat]).removeprefix("bid ") for seat in seats)
+        tricks = sum(score.tricks[seat] for seat in seats)
+        detail = score.sides[side]
+        lines.append(
+            f"  side {side} (seats {seats[0]} and {seats[1]}): bids {bids}, "
+            f"tricks {tricks}, points {detail.points:+d}, bags {detail.bags}, "
+            f"total {state.scores[side]}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic", help="a preset name (default: classic)")
+    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
+    args = parser.parse_args(argv)
+
+    rules = spades.find_ruleset(args.rules)
+    rng = random.Random(args.seed)
+    state = spades.new_game(rules, seed=args.seed)
+    start = state
+    print(f"Spades, rules {args.rules!r}, seed {args.seed}, to {rules.target} points")
+    while not state.is_over:
+        if state.phase is Phase.BIDDING and state.to_move is not None:
+            move: spades.Move = plain_bid(state.hand(state.to_move))
+            if not spades.is_legal(state, move):
+                move = rng.choice(spades.legal_moves(state))
+        else:
+            move = rng.choice(spades.legal_moves(state))
+        after = spades.apply(state, move)
+        if isinstance(move, Play) and len(after.rounds) > len(state.rounds):
+            print(describe_round(after, start))
+            start = after
+        state = after
+    outcome = state.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        print(f"The game is drawn {state.scores[0]} to {state.scores[1]}.")
+    else:
+        print(
+            f"Side {outcome.winner} wins {max(state.scores)} to {min(state.scores)} "
+            f"after {len(state.rounds)} rounds ({outcome.termination.value})."
+        )
+
+
+if __name__ == "__main__":
+    main()
