@@ -51,7 +51,9 @@ def tests(session: nox.Session) -> None:
     session.install(".", *_group("tests"))
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     env["HYPOTHESIS_PROFILE"] = os.environ.get("HYPOTHESIS_PROFILE", "ci")
-    session.run("coverage", "run", "-m", "pytest", *session.posargs, env=env)
+    # The doctests of the installed package (not of src/), the tests, and the docs' examples.
+    targets = session.posargs or ["--pyargs", "spades", "tests", "docs"]
+    session.run("coverage", "run", "-m", "pytest", *targets, env=env)
 
 
 @nox.session

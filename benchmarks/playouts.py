@@ -22,14 +22,15 @@ import random
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import spades
 from spades import CLASSIC, MINIOKEY, Bid, Phase, State, apply, legal_moves, new_game
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 ROUNDS_RULES = attrs.evolve(CLASSIC, round_cap=20)
 """CLASSIC with a cap of 20 rounds: uniform-random bids almost never reach the target."""
@@ -156,8 +157,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{name:>22}: {rounds_per_second:9.0f} uniform-random rounds/s")
     if spiel is not None:
         ours = best["spades"]
-        print(f"{'ratio':>22}: {ours / best['open_spiel child']:.2f}x open_spiel child, "
-              f"{ours / best['open_spiel in place']:.2f}x open_spiel in place")
+        print(
+            f"{'ratio':>22}: {ours / best['open_spiel child']:.2f}x open_spiel child, "
+            f"{ours / best['open_spiel in place']:.2f}x open_spiel in place"
+        )
     else:
         print("open_spiel is not importable: no ratios (nox -s bench installs it)")
 

@@ -1,0 +1,467 @@
+"""Generate ``tests/data/perft.json``: fixed deals and their perft move counts.
+
+Run from the repository root::
+
+    python benchmarks/make_perft.py > tests/data/perft.json
+
+In the spirit of python-chess's perft files, each position is a fixed deal and the moves
+that lead from it to a start position, with the number of legal move sequences of each
+length from there. The file holds ``"format": "spades-perft/1"`` and ``"positions"``, a
+list of objects with these fields:
+
+``id``, ``comment``
+    A unique name, and what the position is for.
+``rules``, ``overrides``
+    A preset name for `spades.find_ruleset` ("classic" or "miniokey"), and `spades.Ruleset`
+    fields to change with JSON values (``{"blind_nil": true, "blind_nil_deficit": null}``).
+``seed``, ``dealer``, ``deck``
+    The arguments of `spades.new_game`: the deck is 52 cards in text notation ("AS", "TD"),
+    dealt one at a time from the first player to bid, in the direction of play. The seed
+    only decides the decks of later rounds.
+``moves``
+    The moves from the deal to the start position, for `spades.parse_move`.
+``phase``
+    The phase of the start position: "bidding", "passing" or "playing".
+``depth``, ``perft``
+    ``perft[k - 1]`` is perft(k), for k from 1 to depth: the number of legal move
+    sequences of exactly k plies from the start position. A sequence that reaches the end
+    of the game sooner is not counted, as checkmate is not counted in chess perft.
+``slow``
+    Whether the position has more than 600,000 sequences; the test runs it only with
+    ``SPADES_PERFT_SLOW=1``.
+``divide`` (some positions)
+    perft(depth) split by the first move: ``str(move)`` to the count of sequences that
+    start with it, in the order of `spades.legal_moves`.
+
+The counts come from `spades.legal_moves` and `spades.apply`. ``tests/test_perft.py``
+checks them against the engine and against a naive reference move generator written
+there from the rules alone. Change the table only on purpose: when the rules change,
+regenerate it, and say in the change why the counts moved.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import attrs
+
+import spades
+from spades import Card, State
+
+FORMAT = "spades-perft/1"
+SLOW_LEAVES = 600_000
+"""Positions with more sequences of their full depth than this are marked slow."""
+
+Overrides = dict[str, Any]
+"""Ruleset fields to change, by name: JSON values only (booleans, numbers, null)."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A position to count, before its counts are known."""
+
+    id: str
+    comment: str
+    rules: str
+    depth: int
+    dealer: int = 0
+    seed: int = 0
+    overrides: Overrides = field(default_factory=dict)
+    shuffle: int | None = None
+    """Deal from ``spades.round_deck(shuffle, 1)``; otherwise from ``hands``."""
+    hands: tuple[str, str, str, str] | None = None
+    """Each seat's 13 cards, seats 0 to 3, when the deal is made by hand."""
+    moves: tuple[str, ...] = ()
+    plays: int = 0
+    """Further plies after ``moves``, chosen at random (seeded by the id) among legal moves."""
+    until_broken: bool = False
+    """Choose further plies at random until spades are broken, then add ``plays`` more."""
+    line: str | None = None
+    """The seed of those random plies; the id when None (give the same seed, get the same line)."""
+    divide: bool = False
+
+
+BLIND: Overrides = {"blind_nil": True, "blind_nil_deficit": None}
+"""Blind nil on, whatever the score: every game starts at 0 to 0."""
+
+BIDS = ("bid 3", "bid 4", "bid 2", "bid 3")
+
+SPECS = (
+    # The bidding phase.
+    Spec(
+        id="classic-bidding",
+        comment="The first bids of a round: nil to 13 each, then the first lead.",
+        rules="classic",
+        shuffle=11,
+        depth=5,
+    ),
+    Spec(
+        id="no-nil-bidding",
+        comment="Without nil the bids are 1 to 13.",
+        rules="classic",
+        overrides={"nil": False},
+        shuffle=12,
+        dealer=2,
+        depth=4,
+    ),
+    Spec(
+        id="blind-nil-bidding",
+        comment="With blind nil each bidder first bids it or looks; a blind bid leads to passes.",
+        rules="classic",
+        overrides=BLIND,
+        shuffle=13,
+        dealer=1,
+        depth=6,
+    ),
+    Spec(
+        id="miniokey-blind-nil-bidding",
+        comment="Blind nil under source B's rules, counter-clockwise, from the last two bids.",
+        rules="miniokey",
+        overrides=BLIND,
+        shuffle=14,
+        dealer=3,
+        moves=("look", "bid 4", "bid blind nil"),
+        depth=4,
+    ),
+    Spec(
+        id="blind-nil-without-pass",
+        comment="Blind nil with no card pass: the last bid goes straight to the first lead.",
+        rules="classic",
+        overrides={**BLIND, "blind_nil_pass": 0},
+        shuffle=15,
+        moves=("bid blind nil", "look", "bid 5", "look", "bid 2"),
+        depth=5,
+    ),
+    # The blind nil card pass.
+    Spec(
+        id="blind-nil-pass",
+        comment="The blind nil bidder passes 2 of 13 cards, her partner 2 of 15, then play.",
+        rules="classic",
+        overrides=BLIND,
+        shuffle=21,
+        moves=("bid blind nil", "look", "bid 4", "look", "bid 3", "look", "bid 4"),
+        depth=3,
+        divide=True,
+    ),
+    Spec(
+        id="both-sides-blind-nil-pass-1",
+        comment="Both sides bid blind nil and pass one card each way, side by side.",
+        rules="classic",
+        overrides={**BLIND, "blind_nil_pass": 1},
+        shuffle=22,
+        dealer=2,
+        moves=("look", "bid 4", "bid blind nil", "look", "bid 5", "bid blind nil"),
+        depth=5,
+    ),
+    Spec(
+        id="miniokey-blind-nil-pass-3",
+        comment="Counter-clockwise, three cards each way: 3 of 13, then 3 of 16.",
+        rules="miniokey",
+        overrides={**BLIND, "blind_nil_pass": 3},
+        shuffle=23,
+        dealer=1,
+        moves=("look", "bid 4", "bid blind nil", "look", "bid 5", "look", "bid 3"),
+        depth=2,
+    ),
+    # The playing phase.
+    Spec(
+        id="classic-opening",
+        comment="Classic, after the bids: the first two tricks.",
+        rules="classic",
+        shuffle=1,
+        moves=BIDS,
+        depth=8,
+        divide=True,
+    ),
+    Spec(
+        id="classic-opening-deep",
+        comment="The same, to 10 plies.",
+        rules="classic",
+        shuffle=1,
+        moves=BIDS,
+        depth=10,
+    ),
+    Spec(
+        id="miniokey-opening",
+        comment="Source B after the bids: counter-clockwise from the right of the dealer.",
+        rules="miniokey",
+        shuffle=2,
+        dealer=2,
+        moves=BIDS,
+        depth=8,
+    ),
+    Spec(
+        id="miniokey-opening-deep",
+        comment="The same, to 10 plies.",
+        rules="miniokey",
+        shuffle=2,
+        dealer=2,
+        moves=BIDS,
+        depth=10,
+    ),
+    Spec(
+        id="classic-dealer-2-opening",
+        comment="Classic with seat 2 dealing: seat 3 leads.",
+        rules="classic",
+        shuffle=8,
+        dealer=2,
+        moves=("bid nil", "bid 5", "bid 1", "bid 6"),
+        depth=8,
+    ),
+    Spec(
+        id="miniokey-dealer-0-opening",
+        comment="Source B with seat 0 dealing: seat 3 leads, then seat 2.",
+        rules="miniokey",
+        shuffle=9,
+        moves=("bid 2", "bid nil", "bid 4", "bid 4"),
+        depth=8,
+    ),
+    Spec(
+        id="classic-mid-trick",
+        comment="Two cards into the first trick.",
+        rules="classic",
+        shuffle=3,
+        dealer=3,
+        moves=BIDS,
+        plays=2,
+        depth=8,
+    ),
+    Spec(
+        id="classic-mid-trick-deep",
+        comment="Two cards into the first trick, to 11 plies.",
+        rules="classic",
+        shuffle=3,
+        dealer=3,
+        moves=BIDS,
+        plays=2,
+        line="classic-mid-trick",
+        depth=11,
+    ),
+    Spec(
+        id="classic-spades-broken",
+        comment="A trick after the one that broke spades: spades may be led.",
+        rules="classic",
+        shuffle=4,
+        dealer=1,
+        moves=BIDS,
+        until_broken=True,
+        depth=8,
+    ),
+    Spec(
+        id="classic-spades-broken-deep",
+        comment="Spades broken, to 12 plies.",
+        rules="classic",
+        shuffle=4,
+        dealer=1,
+        moves=BIDS,
+        until_broken=True,
+        line="classic-spades-broken",
+        depth=12,
+    ),
+    Spec(
+        id="miniokey-spades-broken-mid-trick",
+        comment="Spades broken, one card into a trick, counter-clockwise.",
+        rules="miniokey",
+        shuffle=5,
+        moves=BIDS,
+        until_broken=True,
+        plays=5,
+        depth=8,
+    ),
+    Spec(
+        id="only-spades-leader",
+        comment="The first leader holds all 13 spades, so she must lead one, unbroken or not.",
+        rules="classic",
+        hands=(
+            "2C 3C 4C 5C 6C 7C 8C 2D 3D 4D 5D 6D 7D",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+            "9C TC JC QC KC AC 8D 9D TD JD QD KD AD",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        ),
+        moves=BIDS,
+        depth=5,
+    ),
+    Spec(
+        id="only-spades-mid-round",
+        comment="After three club tricks the leader holds only spades, unbroken: she leads one.",
+        rules="classic",
+        hands=(
+            "2C 3C 4C 5C QS 2D 3D 4D 5D 6D 7D 8D 9D",
+            "AC KC QC 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+            "6C 7C 8C KS TD JD QD KD AD 2H 3H 4H 5H",
+            "9C TC JC AS 6H 7H 8H 9H TH JH QH KH AH",
+        ),
+        moves=BIDS,
+        plays=12,
+        depth=8,
+    ),
+    Spec(
+        id="void-trump",
+        comment="The second player has no clubs: she may trump a club lead, breaking spades.",
+        rules="classic",
+        hands=(
+            "2D 5D 8D JD AD 3H 6H 9H QH 4S 7S TS KS",
+            "2C 4C 6C 8C TC QC AC 3D 7D 2H 5H TH JS",
+            "4D 6D 9D TD QD KD 7H KH 3S 6S 9S QS AS",
+            "3C 5C 7C 9C JC KC 4H 8H JH AH 2S 5S 8S",
+        ),
+        moves=BIDS,
+        depth=6,
+    ),
+    Spec(
+        id="blind-nil-after-pass",
+        comment="Play after a blind nil and its pass: the passed cards have changed hands.",
+        rules="classic",
+        overrides=BLIND,
+        shuffle=31,
+        moves=("look", "bid 4", "bid blind nil", "look", "bid 3", "look", "bid 5"),
+        plays=2,
+        depth=8,
+    ),
+    Spec(
+        id="classic-last-tricks",
+        comment="The last two tricks of a round, then the first bids of the next.",
+        rules="classic",
+        shuffle=6,
+        dealer=3,
+        moves=BIDS,
+        plays=44,
+        depth=10,
+    ),
+    Spec(
+        id="classic-last-trick-to-next-round",
+        comment="The last trick of a round, then the next round: its bids and first lead.",
+        rules="classic",
+        shuffle=6,
+        dealer=3,
+        seed=6,
+        moves=BIDS,
+        plays=48,
+        depth=9,
+    ),
+    Spec(
+        id="round-cap-game-over",
+        comment="A one-round cap: the game ends with the last trick, so nothing follows it.",
+        rules="miniokey",
+        overrides={"round_cap": 1},
+        shuffle=7,
+        dealer=1,
+        moves=BIDS,
+        plays=44,
+        depth=9,
+    ),
+)
+
+
+def ruleset(spec: Spec) -> spades.Ruleset:
+    return attrs.evolve(spades.find_ruleset(spec.rules), **spec.overrides)
+
+
+def first_seat(rules: spades.Ruleset, dealer: int) -> int:
+    return (dealer + rules.direction.value) % 4
+
+
+def deck_of(spec: Spec, rules: spades.Ruleset) -> tuple[Card, ...]:
+    """The deck to deal: shuffled from a seed, or the hands put in dealing order."""
+    if spec.shuffle is not None:
+        return spades.round_deck(spec.shuffle, 1)
+    assert spec.hands is not None, spec.id
+    deck: list[Card | None] = [None] * 52
+    first = first_seat(rules, spec.dealer)
+    for offset in range(4):
+        seat = (first + offset * rules.direction.value) % 4
+        cards = [Card.parse(text) for text in spec.hands[seat].split()]
+        deck[offset::4] = cards
+    cards_only = [card for card in deck if card is not None]
+    assert sorted(cards_only) == list(spades.DECK), spec.id
+    return tuple(cards_only)
+
+
+def start(spec: Spec) -> tuple[State, tuple[str, ...], tuple[Card, ...]]:
+    """The start position, the moves that lead to it, and the deck."""
+    rules = ruleset(spec)
+    deck = deck_of(spec, rules)
+    state = spades.new_game(rules, seed=spec.seed, dealer=spec.dealer, deck=deck)
+    moves = list(spec.moves)
+    for text in moves:
+        state = spades.apply(state, spades.parse_move(text))
+    rng = random.Random(spec.id if spec.line is None else spec.line)
+    while spec.until_broken and not (state.spades_broken and not state.trick):
+        move = rng.choice(spades.legal_moves(state))
+        moves.append(str(move))
+        state = spades.apply(state, move)
+    for _ in range(spec.plays):
+        move = rng.choice(spades.legal_moves(state))
+        moves.append(str(move))
+        state = spades.apply(state, move)
+    return state, tuple(moves), deck
+
+
+def perft(state: State, depth: int) -> list[int]:
+    """perft(1) to perft(depth) of ``state``."""
+    counts = [0] * depth
+
+    def visit(node: State, level: int) -> None:
+        moves = spades.legal_moves(node)
+        counts[level] += len(moves)
+        if level + 1 < depth:
+            for move in moves:
+                visit(spades.apply(node, move), level + 1)
+
+    visit(state, 0)
+    return counts
+
+
+def row(spec: Spec) -> dict[str, object]:
+    state, moves, deck = start(spec)
+    counts = perft(state, spec.depth)
+    fields: dict[str, object] = {
+        "id": spec.id,
+        "comment": spec.comment,
+        "rules": spec.rules,
+        "overrides": spec.overrides,
+        "seed": spec.seed,
+        "dealer": spec.dealer,
+        "deck": [str(card) for card in deck],
+        "moves": list(moves),
+        "phase": state.phase.value,
+        "depth": spec.depth,
+        "perft": counts,
+        "slow": counts[-1] > SLOW_LEAVES,
+    }
+    if spec.divide:
+        fields["divide"] = {
+            str(move): perft(spades.apply(state, move), spec.depth - 1)[-1] if spec.depth > 1 else 1
+            for move in spades.legal_moves(state)
+        }
+    return fields
+
+
+def dump(rows: list[dict[str, object]]) -> str:
+    """The table as JSON, one field of a position per line, so that diffs stay readable."""
+    about = (
+        "perft(1..depth) of fixed Spades deals; see benchmarks/make_perft.py for the format "
+        "and tests/test_perft.py for the checks"
+    )
+    lines = ["{", f'  "format": {json.dumps(FORMAT)},', f'  "about": {json.dumps(about)},']
+    lines.append('  "positions": [')
+    for index, fields in enumerate(rows):
+        body = ",\n".join(
+            f"      {json.dumps(key)}: {json.dumps(value)}" for key, value in fields.items()
+        )
+        comma = "," if index < len(rows) - 1 else ""
+        lines.append("    {\n" + body + "\n    }" + comma)
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    sys.stdout.write(dump([row(spec) for spec in SPECS]))
+
+
+if __name__ == "__main__":
+    main()
