@@ -37,9 +37,9 @@ from hypothesis import assume
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from spades import apply, legal_moves
 from spades._cards import DECK, Card
 from spades._deal import new_game
-from spades import apply, legal_moves
 from spades._moves import Bid, Look, Move, Pass, Play
 from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset
 from spades._state import Phase, State
