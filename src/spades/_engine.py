@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from spades._cards import DECK, Suit
 from spades._deal import round_deck, start_round
 from spades._ending import outcome_after
 from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
@@ -81,16 +82,28 @@ def _close_trick(state: State, packed: int, cards: tuple[Card, ...], broken: boo
 
 def _winning_index(cards: tuple[Card, ...]) -> int:
     """Which of a trick's cards wins: the highest spade, else the highest of the suit led."""
-    best = 0
-    top = cards[0]
-    for index in (1, 2, 3):
-        card = cards[index]
-        if card.suit_bits == top.suit_bits:
-            if card.index > top.index:
-                best, top = index, card
-        elif card.suit_bits == SPADES:
-            best, top = index, card
-    return best
+    first, second, third, fourth = cards
+    power = _POWER[first.suit_bits]
+    powers = (power[first.index], power[second.index], power[third.index], power[fourth.index])
+    return powers.index(max(powers))
+
+
+def _powers(led: int) -> tuple[int, ...]:
+    """Each card's power in a trick led in the suit with mask ``led``.
+
+    Spades beat the suit led, which beats the other two suits; a higher card beats a lower.
+    """
+    return tuple(
+        100 + card.index
+        if card.suit_bits == SPADES
+        else card.index
+        if card.suit_bits == led
+        else -1
+        for card in DECK
+    )
+
+
+_POWER: Final = {suit.mask: _powers(suit.mask) for suit in Suit}
 
 
 def _end_round(state: State, taken: tuple[int, ...], tricks: tuple[Trick, ...]) -> State:

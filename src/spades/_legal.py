@@ -79,9 +79,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return plays
     phase = state[1]
     if phase is Phase.BIDDING:
-        if may_bid_blind(state, state[2]):
+        rules = state[0]
+        if rules.blind_nil and may_bid_blind(state, state[2]):
             return (BLIND_NIL, LOOK)
-        return BIDS if state.rules.nil else BIDS[1:]
+        return BIDS if rules.nil else BIDS[1:]
     if phase is Phase.PASSING:
         hand = cards_in((state[3] >> SHIFT[state[2]]) & FULL_DECK)
         return tuple(Pass(cards) for cards in combinations(hand, state.rules.blind_nil_pass))
