@@ -17,7 +17,6 @@ __all__ = ["deal", "new_game", "round_deck"]
 _NEW = tuple.__new__
 NO_BIDS = (None, None, None, None)
 NOT_LOOKED = (False, False, False, False)
-ZEROS = (0, 0, 0, 0)
 
 
 def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
@@ -118,7 +117,7 @@ def start_round(
     first = (dealer + step) % 4
     game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, ())
     hands = pack_hands(deck, first, step)
-    return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, ZEROS, False, (), 0, game))
+    return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, False, (), 0, game))
 
 
 def deal(state: State, deck: Sequence[Card]) -> State:

@@ -34,7 +34,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     # legal; every other move, and every illegal one, goes through `check_move`.
     kind = type(move)
     if kind is Play:
-        rules, phase, mover, packed, trick, leader, taken, broken, tricks, legal, game = state
+        rules, phase, mover, packed, trick, leader, broken, tricks, legal, game = state
         card = move.card  # type: ignore[union-attr]
         if card.bit & legal and (seat is None or seat == mover):
             packed ^= card.bit << SHIFT[mover]
@@ -47,7 +47,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
             legal = hand & trick[0].suit_bits or hand  # `playable` once a trick is led
             return _NEW(
                 State,
-                (rules, phase, nxt, packed, trick, leader, taken, broken, tricks, legal, game),
+                (rules, phase, nxt, packed, trick, leader, broken, tricks, legal, game),
             )
     elif kind is Bid and state[1] is _BIDDING and (seat is None or seat == state[2]):
         rules = state[0]
@@ -66,26 +66,16 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 
 def _close_trick(state: State, packed: int, cards: tuple[Card, ...], broken: bool) -> State:
     """The state after the fourth card of a trick: its winner leads, or the round ends."""
-    rules, phase, _, _, _, leader, taken, _, tricks, _, game = state
-    winner = (leader + _winning_index(cards) * rules._step) % 4
-    won = list(taken)
-    won[winner] += 1
-    tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
-    if len(tricks) < 13:
-        allowed = playable((packed >> SHIFT[winner]) & FULL_DECK, (), broken)
-        return _NEW(
-            State,
-            (rules, phase, winner, packed, (), winner, tuple(won), broken, tricks, allowed, game),
-        )
-    return _end_round(state, tuple(won), tricks)
-
-
-def _winning_index(cards: tuple[Card, ...]) -> int:
-    """Which of a trick's cards wins: the highest spade, else the highest of the suit led."""
+    rules, phase, _, _, _, leader, _, tricks, _, game = state
     first, second, third, fourth = cards
     power = _POWER[first.suit_bits]
     powers = (power[first.index], power[second.index], power[third.index], power[fourth.index])
-    return powers.index(max(powers))
+    winner = (leader + powers.index(max(powers)) * rules._step) % 4
+    tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
+    if len(tricks) < 13:
+        legal = playable((packed >> SHIFT[winner]) & FULL_DECK, (), broken)
+        return _NEW(State, (rules, phase, winner, packed, (), winner, broken, tricks, legal, game))
+    return _end_round(state, tricks)
 
 
 def _powers(led: int) -> tuple[int, ...]:
@@ -106,10 +96,12 @@ def _powers(led: int) -> tuple[int, ...]:
 _POWER: Final = {suit.mask: _powers(suit.mask) for suit in Suit}
 
 
-def _end_round(state: State, taken: tuple[int, ...], tricks: tuple[Trick, ...]) -> State:
+def _end_round(state: State, tricks: tuple[Trick, ...]) -> State:
     """Score the round; then deal the next one, or end the game."""
     rules = state[0]
-    bids, dealer, number, scores, bags, rounds, _, seed, _, _ = state[10]
+    bids, dealer, number, scores, bags, rounds, _, seed, _, _ = state[9]
+    winners = [trick[2] for trick in tricks]
+    taken = (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
     score = score_round(rules, bids, taken, bags)
     points = score.points
     scores = (scores[0] + points[0], scores[1] + points[1])
@@ -129,7 +121,6 @@ def _end_round(state: State, taken: tuple[int, ...], tricks: tuple[Trick, ...]) 
         packed_hands=0,
         trick=(),
         trick_leader=None,
-        tricks_taken=taken,
         tricks=tricks,
         scores=scores,
         bags=score.bags,
@@ -147,11 +138,11 @@ def _with(state: State, **changes: object) -> State:
             game[_GAME_INDEX[name]] = value
         else:
             fields[_PLAY_INDEX[name]] = value
-    _, phase, mover, packed, trick, _, _, broken, _, _ = fields
+    _, phase, mover, packed, trick, _, broken, _, _ = fields
     if phase is _PLAYING:
-        fields[9] = playable((packed >> SHIFT[mover]) & FULL_DECK, trick, broken)
+        fields[8] = playable((packed >> SHIFT[mover]) & FULL_DECK, trick, broken)
     else:
-        fields[9] = 0
+        fields[8] = 0
     return _NEW(State, (*fields, tuple(game)))
 
 
@@ -166,7 +157,7 @@ def _look(state: State) -> State:
 
 
 def _bid(state: State, bid: Bid) -> State:
-    rules, phase, seat, packed, trick, leader, taken, broken, tricks, allowed, game = state
+    rules, phase, seat, packed, trick, leader, broken, tricks, allowed, game = state
     bids = list(game[0])
     bids[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
     step = rules._step
@@ -174,14 +165,14 @@ def _bid(state: State, bid: Bid) -> State:
     game = (tuple(bids), *game[1:])
     if bids[following] is None:
         return _NEW(
-            State, (rules, phase, following, packed, trick, leader, taken, broken, tricks, 0, game)
+            State, (rules, phase, following, packed, trick, leader, broken, tricks, 0, game)
         )
     passers = _pass_order(rules, game[0], following, step)
     if passers:
         return _with(state, bids=game[0], phase=Phase.PASSING, to_move=passers[0])
     allowed = playable((packed >> SHIFT[following]) & FULL_DECK, (), False)
     return _NEW(
-        State, (rules, _PLAYING, following, packed, (), following, taken, False, (), allowed, game)
+        State, (rules, _PLAYING, following, packed, (), following, False, (), allowed, game)
     )
 
 

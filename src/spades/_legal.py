@@ -66,7 +66,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]
     ['bid nil', 'bid 1', 'bid 2']
     """
-    allowed = state[9]
+    allowed = state[8]
     if allowed:
         plays = _PLAYS_OF.get(allowed)
         if plays is None:
@@ -133,7 +133,7 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
         return Reason.WRONG_PHASE, f"the game is in the {phase.value} phase"
     hand = (state[3] >> SHIFT[mover]) & FULL_DECK
     if isinstance(move, Play):
-        return _play_problem(move.card, hand, state[4], state[7])
+        return _play_problem(move.card, hand, state[4], state[6])
     if isinstance(move, Pass):
         return _pass_problem(state.rules, move, hand)
     return _bid_problem(state, move, mover)

@@ -85,7 +85,6 @@ PLAY_FIELDS = (
     "_packed_hands",
     "trick",
     "trick_leader",
-    "tricks_taken",
     "spades_broken",
     "tricks",
     "_playable",
@@ -121,7 +120,6 @@ class State(tuple):  # type: ignore[type-arg]
         _packed_hands: int
         trick: tuple[Card, ...]
         trick_leader: int | None
-        tricks_taken: tuple[int, int, int, int]
         spades_broken: bool
         tricks: tuple[Trick, ...]
         _playable: int
@@ -158,6 +156,12 @@ class State(tuple):  # type: ignore[type-arg]
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the library's order."""
         return cards_in((self._packed_hands >> (52 * seat)) & FULL_DECK)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """How many of this round's completed tricks each seat won."""
+        winners = [trick[2] for trick in self.tricks]
+        return tuple(winners.count(seat) for seat in range(4))
 
     @property
     def is_over(self) -> bool:
