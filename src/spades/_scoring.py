@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import attrs
@@ -16,31 +17,91 @@ if TYPE_CHECKING:
 
 __all__ = ["RoundScore", "SideScore", "score_round"]
 
+_NEW = tuple.__new__
 
-@attrs.frozen(kw_only=True)
-class SideScore:
-    """How one side's points for a round came about; the parts add up to ``points``."""
 
-    contract: int
-    """The side's non-nil bids added up."""
-    tricks: int
-    """The tricks that count toward the contract."""
-    made: bool
-    """Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."""
-    contract_points: int
-    """Ten per contracted trick, won when made and lost when missed."""
-    overtricks: int
-    """Tricks over the contract when it is made; each is a bag and a point."""
-    nil_points: int
-    """What the side's nil and blind nil bids won or lost."""
-    nil_bags: int
-    """Tricks taken by nil bidders that became bags (only when they do not count)."""
-    bag_penalty: int
-    """Points lost to the bag limit this round (zero or negative)."""
-    points: int
-    """The round's points for the side, everything included."""
-    bags: int
-    """The side's bag counter after the round."""
+_SIDE_FIELDS = (
+    "contract",
+    "tricks",
+    "made",
+    "contract_points",
+    "overtricks",
+    "nil_points",
+    "nil_bags",
+    "bag_penalty",
+    "points",
+    "bags",
+)
+
+
+class SideScore(tuple):  # type: ignore[type-arg]
+    """How one side's points for a round came about; the parts add up to ``points``.
+
+    A frozen value compared by value (a tuple underneath, so that rounds score quickly).
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        contract: int
+        """The side's non-nil bids added up."""
+        tricks: int
+        """The tricks that count toward the contract."""
+        made: bool
+        """Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."""
+        contract_points: int
+        """Ten per contracted trick, won when made and lost when missed."""
+        overtricks: int
+        """Tricks over the contract when it is made; each is a bag and a point."""
+        nil_points: int
+        """What the side's nil and blind nil bids won or lost."""
+        nil_bags: int
+        """Tricks taken by nil bidders that became bags (only when they do not count)."""
+        bag_penalty: int
+        """Points lost to the bag limit this round (zero or negative)."""
+        points: int
+        """The round's points for the side, everything included."""
+        bags: int
+        """The side's bag counter after the round."""
+    else:
+        for _index, _name in enumerate(_SIDE_FIELDS):
+            locals()[_name] = property(itemgetter(_index))
+        del _index, _name
+
+    def __new__(
+        cls,
+        *,
+        contract: int,
+        tricks: int,
+        made: bool,
+        contract_points: int,
+        overtricks: int,
+        nil_points: int,
+        nil_bags: int,
+        bag_penalty: int,
+        points: int,
+        bags: int,
+    ) -> SideScore:
+        """A side's score from its parts, by name."""
+        parts = (contract, tricks, made, contract_points, overtricks, nil_points, nil_bags)
+        return tuple.__new__(cls, (*parts, bag_penalty, points, bags))
+
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, object]]:
+        return (), dict(zip(_SIDE_FIELDS, self, strict=True))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is SideScore and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        parts = ", ".join(
+            f"{name}={value!r}" for name, value in zip(_SIDE_FIELDS, self, strict=True)
+        )
+        return f"SideScore({parts})"
 
 
 @attrs.frozen(kw_only=True)
@@ -122,15 +183,19 @@ def _score_side(
         else:
             penalty = -rules.bag_penalty
             bags = 0
-    return SideScore(
-        contract=contract,
-        tricks=counted,
-        made=made,
-        contract_points=contract_points,
-        overtricks=overtricks,
-        nil_points=nil_points,
-        nil_bags=nil_bags,
-        bag_penalty=penalty,
-        points=contract_points + overtricks + nil_points + nil_bags + penalty,
-        bags=bags,
+    points = contract_points + overtricks + nil_points + nil_bags + penalty
+    return _NEW(
+        SideScore,
+        (
+            contract,
+            counted,
+            made,
+            contract_points,
+            overtricks,
+            nil_points,
+            nil_bags,
+            penalty,
+            points,
+            bags,
+        ),
     )
