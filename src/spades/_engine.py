@@ -36,15 +36,17 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     if kind is Play:
         rules, phase, mover, packed, trick, leader, broken, tricks, legal, game = state
         card = move.card  # type: ignore[union-attr]
-        if card.bit & legal and (seat is None or seat == mover):
-            packed ^= card.bit << SHIFT[mover]
-            broken = broken or card.bit > NOT_SPADES  # spades hold the highest bits
+        bit = card.bit
+        if bit & legal and (seat is None or seat == mover):
+            packed ^= bit << SHIFT[mover]
+            broken = broken or bit > NOT_SPADES  # spades hold the highest bits
             if len(trick) == 3:
                 return _close_trick(state, packed, (*trick, card), broken)
-            nxt = (mover + rules._step) % 4
+            nxt = rules._following[mover]
+            led = trick[0].suit_bits if trick else card.suit_bits
             trick = (*trick, card)
             hand = (packed >> SHIFT[nxt]) & FULL_DECK
-            legal = hand & trick[0].suit_bits or hand  # `playable` once a trick is led
+            legal = hand & led or hand  # `playable` once a trick is led
             return _NEW(
                 State,
                 (rules, phase, nxt, packed, trick, leader, broken, tricks, legal, game),

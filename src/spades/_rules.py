@@ -123,6 +123,7 @@ class Ruleset:
     round_cap: int | None = attrs.field(default=None, validator=_whole(1, optional=True))
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
     _step: int = attrs.field(init=False, eq=False, repr=False)
+    _following: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
     @losing_floor.validator
     def _check_floor(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -142,7 +143,9 @@ class Ruleset:
             raise RulesetError("two-player Spades is not supported yet; use players=4")
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True")
-        object.__setattr__(self, "_step", self.direction.value)
+        step = self.direction.value
+        object.__setattr__(self, "_step", step)
+        object.__setattr__(self, "_following", tuple((seat + step) % 4 for seat in range(4)))
 
 
 CLASSIC: Final = Ruleset()

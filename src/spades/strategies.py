@@ -65,29 +65,36 @@ def decks() -> SearchStrategy[tuple[Card, ...]]:
 def rulesets(*, presets_only: bool = False) -> SearchStrategy[Ruleset]:
     """A valid four-player `Ruleset`, every field drawn; with ``presets_only``, a preset.
 
+    Blind nil is drawn only when nil is on, as `Ruleset` requires.
+
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
     up to 30 and blind nil deficits up to 500; optional fields are often ``None``.
     """
     if presets_only:
         return st.sampled_from(tuple(PRESETS.values()))
-    return st.builds(
-        Ruleset,
-        players=st.just(4),
-        direction=st.sampled_from(Direction),
-        nil=st.booleans(),
-        nil_value=st.integers(0, 500),
-        nil_tricks=st.sampled_from(NilTricks),
-        blind_nil=st.booleans(),
-        blind_nil_value=st.integers(0, 500),
-        blind_nil_deficit=st.none() | st.integers(0, 500),
-        blind_nil_pass=st.integers(0, 3),
-        bag_limit=st.integers(1, 20),
-        bag_penalty=st.integers(0, 500),
-        bag_overflow=st.sampled_from(BagOverflow),
-        target=st.integers(1, 1000),
-        losing_floor=st.none() | st.integers(-1000, -1),
-        round_cap=st.none() | st.integers(1, 30),
+    return _rulesets()
+
+
+@st.composite
+def _rulesets(draw: st.DrawFn) -> Ruleset:
+    nil = draw(st.booleans())
+    return Ruleset(
+        players=4,
+        direction=draw(st.sampled_from(Direction)),
+        nil=nil,
+        nil_value=draw(st.integers(0, 500)),
+        nil_tricks=draw(st.sampled_from(NilTricks)),
+        blind_nil=nil and draw(st.booleans()),
+        blind_nil_value=draw(st.integers(0, 500)),
+        blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
+        blind_nil_pass=draw(st.integers(0, 3)),
+        bag_limit=draw(st.integers(1, 20)),
+        bag_penalty=draw(st.integers(0, 500)),
+        bag_overflow=draw(st.sampled_from(BagOverflow)),
+        target=draw(st.integers(1, 1000)),
+        losing_floor=draw(st.none() | st.integers(-1000, -1)),
+        round_cap=draw(st.none() | st.integers(1, 30)),
     )
 
 
