@@ -20,18 +20,18 @@ __all__ = ["RoundScore", "SideScore", "score_round"]
 _NEW = tuple.__new__
 
 
-_SIDE_FIELDS = (
-    "contract",
-    "tricks",
-    "made",
-    "contract_points",
-    "overtricks",
-    "nil_points",
-    "nil_bags",
-    "bag_penalty",
-    "points",
-    "bags",
-)
+_SIDE_FIELDS = {
+    "contract": "The side's non-nil bids added up.",
+    "tricks": "The tricks that count toward the contract.",
+    "made": "Whether ``tricks`` reached ``contract`` (a contract of zero is always made).",
+    "contract_points": "Ten per contracted trick, won when made and lost when missed.",
+    "overtricks": "Tricks over the contract when it is made; each is a bag and a point.",
+    "nil_points": "What the side's nil and blind nil bids won or lost.",
+    "nil_bags": "Tricks taken by nil bidders that became bags (only when they do not count).",
+    "bag_penalty": "Points lost to the bag limit this round (zero or negative).",
+    "points": "The round's points for the side, everything included.",
+    "bags": "The side's bag counter after the round.",
+}
 
 
 class SideScore(tuple):  # type: ignore[type-arg]
@@ -44,29 +44,19 @@ class SideScore(tuple):  # type: ignore[type-arg]
 
     if TYPE_CHECKING:
         contract: int
-        """The side's non-nil bids added up."""
         tricks: int
-        """The tricks that count toward the contract."""
         made: bool
-        """Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."""
         contract_points: int
-        """Ten per contracted trick, won when made and lost when missed."""
         overtricks: int
-        """Tricks over the contract when it is made; each is a bag and a point."""
         nil_points: int
-        """What the side's nil and blind nil bids won or lost."""
         nil_bags: int
-        """Tricks taken by nil bidders that became bags (only when they do not count)."""
         bag_penalty: int
-        """Points lost to the bag limit this round (zero or negative)."""
         points: int
-        """The round's points for the side, everything included."""
         bags: int
-        """The side's bag counter after the round."""
     else:
-        for _index, _name in enumerate(_SIDE_FIELDS):
-            locals()[_name] = property(itemgetter(_index))
-        del _index, _name
+        for _index, (_name, _doc) in enumerate(_SIDE_FIELDS.items()):
+            locals()[_name] = property(itemgetter(_index), doc=_doc)
+        del _index, _name, _doc
 
     def __new__(
         cls,

@@ -78,30 +78,33 @@ class Trick(tuple):  # type: ignore[type-arg]
         return f"Trick(leader={self.leader}, cards=({cards}), winner={self.winner})"
 
 
-PLAY_FIELDS = (
-    "rules",
-    "phase",
-    "to_move",
-    "_packed_hands",
-    "trick",
-    "trick_leader",
-    "spades_broken",
-    "tricks",
-    "_playable",
-)
+PLAY_FIELDS = {
+    "rules": "The ruleset of the game.",
+    "phase": "What the game is waiting for.",
+    "to_move": "The seat to move; ``None`` once the game is over.",
+    "_packed_hands": "The four hands, 52 bits a seat (see `hand_masks`).",
+    "trick": "The cards of the trick in progress, in the order they were played.",
+    "trick_leader": "The seat that leads, or led, the trick in progress; ``None`` outside "
+    "the playing phase.",
+    "spades_broken": "Whether a spade has been played to a trick this round.",
+    "tricks": "The completed tricks of this round, in order (once the game is over: of its "
+    "last round).",
+    "_playable": "The cards the seat to move may play, as a mask; 0 outside the playing phase.",
+}
 """The fields a play may change, stored first and flat; the rest sit in one inner tuple."""
-ROUND_FIELDS = (
-    "bids",
-    "dealer",
-    "round_number",
-    "scores",
-    "bags",
-    "rounds",
-    "outcome",
-    "seed",
-    "looked",
-    "passes",
-)
+ROUND_FIELDS = {
+    "bids": "Each seat's bid this round; ``None`` until the seat has bid.",
+    "dealer": "The seat that dealt this round.",
+    "round_number": "The round being played, counted from 1.",
+    "scores": "Each side's total after the completed rounds.",
+    "bags": "Each side's bag counter after the completed rounds.",
+    "rounds": "The score of every completed round, in order.",
+    "outcome": "How the game ended; ``None`` while it goes on.",
+    "seed": "The game's seed: `round_deck` shuffles every round not dealt explicitly.",
+    "looked": "Whether each seat has made the `Look` move this round.",
+    "passes": "This round's blind nil card passes, in order: the seat and its `Pass`.",
+}
+"""The fields that change at most once a trick: the round and the game around it."""
 
 
 class State(tuple):  # type: ignore[type-arg]
@@ -134,13 +137,14 @@ class State(tuple):  # type: ignore[type-arg]
         looked: tuple[bool, bool, bool, bool]
         passes: tuple[tuple[int, Pass], ...]
     else:
-        for _index, _name in enumerate(PLAY_FIELDS):
-            locals()[_name] = property(itemgetter(_index))
-        for _index, _name in enumerate(ROUND_FIELDS):
+        for _index, (_name, _doc) in enumerate(PLAY_FIELDS.items()):
+            locals()[_name] = property(itemgetter(_index), doc=_doc)
+        for _index, (_name, _doc) in enumerate(ROUND_FIELDS.items()):
+            _get = itemgetter(len(PLAY_FIELDS))
             locals()[_name] = property(
-                lambda self, _index=_index: tuple.__getitem__(self, len(PLAY_FIELDS))[_index]
+                lambda self, _get=_get, _index=_index: _get(self)[_index], doc=_doc
             )
-        del _index, _name
+        del _index, _name, _doc, _get
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
