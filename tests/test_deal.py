@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from helpers import BLIND_ANYTIME, C, bid_all, play_out_round
 from spades import (
     CLASSIC,
     DECK,
@@ -14,18 +15,14 @@ from spades import (
     Bid,
     Card,
     Look,
-    Phase,
     Ruleset,
     SpadesError,
     State,
     apply,
     deal,
-    legal_moves,
     new_game,
     round_deck,
 )
-
-C = Card.parse
 
 
 def dealt_by_seat(deck: list[Card], rules: Ruleset, dealer: int) -> list[set[Card]]:
@@ -49,24 +46,22 @@ def blake2b_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def test_classic_deck_in_order_dealer_0_exact_hands() -> None:
-    # Left of the dealer (seat 1) gets the first card, then seats 2, 3 and the dealer.
-    state = new_game(CLASSIC, seed=0, dealer=0, deck=DECK)
-    assert state.hand(1) == DECK[0::4]
-    assert state.hand(2) == DECK[1::4]
-    assert state.hand(3) == DECK[2::4]
-    assert state.hand(0) == DECK[3::4]
-    assert state.hand(1)[:4] == (C("2C"), C("6C"), C("TC"), C("AC"))
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    [
+        # Left of the dealer (seat 1) gets the first card, then seats 2, 3 and the dealer.
+        (CLASSIC, (1, 2, 3, 0)),
+        # Right of the dealer (seat 3) gets the first card, then seats 2, 1 and the dealer.
+        (MINIOKEY, (3, 2, 1, 0)),
+    ],
+    ids=["classic", "miniokey"],
+)
+def test_deck_in_order_dealer_0_exact_hands(rules: Ruleset, seats: tuple[int, ...]) -> None:
+    state = new_game(rules, seed=0, dealer=0, deck=DECK)
+    for offset, seat in enumerate(seats):
+        assert state.hand(seat) == DECK[offset::4]
+    assert state.hand(seats[0])[:4] == (C("2C"), C("6C"), C("TC"), C("AC"))
     assert state.hand(0)[-2:] == (C("TS"), C("AS"))
-
-
-def test_miniokey_deck_in_order_dealer_0_exact_hands() -> None:
-    # Right of the dealer (seat 3) gets the first card, then seats 2, 1 and the dealer.
-    state = new_game(MINIOKEY, seed=0, dealer=0, deck=DECK)
-    assert state.hand(3) == DECK[0::4]
-    assert state.hand(2) == DECK[1::4]
-    assert state.hand(1) == DECK[2::4]
-    assert state.hand(0) == DECK[3::4]
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY])
@@ -205,10 +200,10 @@ def test_deal_replaces_the_cards_before_the_first_move() -> None:
 
 
 def test_deal_in_a_later_round_keeps_scores_bags_and_rounds() -> None:
-    state = new_game(CLASSIC, seed=5)
-    while state.round_number == 1:
-        moves = legal_moves(state)
-        state = apply(state, moves[4] if isinstance(moves[0], Bid) else moves[0])
+    state = play_out_round(
+        new_game(CLASSIC, seed=5),
+        lambda moves: moves[4] if isinstance(moves[0], Bid) else moves[0],
+    )
     dealt = deal(state, DECK)
     assert dealt.round_number == 2
     assert dealt.dealer == 1
@@ -227,17 +222,15 @@ def test_deal_is_refused_after_a_bid() -> None:
 
 
 def test_deal_is_refused_after_a_look() -> None:
-    state = new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=5)
+    state = new_game(BLIND_ANYTIME, seed=5)
     _refused(apply(state, Look()))
 
 
 def test_deal_is_refused_during_play_and_after_the_game() -> None:
-    state = new_game(Ruleset(round_cap=1), seed=5)
-    while state.phase is Phase.BIDDING:
-        state = apply(state, Bid(3))
+    state = bid_all(new_game(Ruleset(round_cap=1), seed=5))
     _refused(state)
-    while not state.is_over:
-        state = apply(state, legal_moves(state)[0])
+    state = play_out_round(state, lambda moves: moves[0])
+    assert state.is_over
     _refused(state)
 
 

@@ -10,12 +10,30 @@ from typing import TYPE_CHECKING
 import attrs
 import pytest
 
+from helpers import (
+    ALL_BIDS,
+    BLIND,
+    BLIND_ANYTIME,
+    MIXED,
+    C,
+    bid_all,
+    bid_three_play_first,
+    cards,
+    finished_game,
+    looked_state,
+    passing_state,
+    play,
+    play_out_round,
+    play_round,
+    round_bids,
+    start,
+    unseen_state,
+)
 from spades import (
     CLASSIC,
     DECK,
     MINIOKEY,
     Bid,
-    Card,
     IllegalMoveError,
     Look,
     Move,
@@ -23,11 +41,9 @@ from spades import (
     Pass,
     Phase,
     Play,
-    Rank,
     Reason,
     Ruleset,
     State,
-    Suit,
     Termination,
     Trick,
     apply,
@@ -42,128 +58,8 @@ from spades import (
 from spades._ending import outcome_after as _outcome
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Mapping
 
-C = Card.parse
-BLIND = Bid(0, blind=True)
-ALL_BIDS = tuple(Bid(n) for n in range(14))
-
-
-# --- building positions -------------------------------------------------------------------
-
-
-def cards(text: str) -> list[Card]:
-    return [C(word) for word in text.split()]
-
-
-def deck_for(rules: Ruleset, dealer: int, hands: Mapping[int, Sequence[Card]]) -> list[Card]:
-    """The deck that deals ``hands`` (by seat) one card at a time from the first bidder."""
-    step = rules.direction.value
-    first = (dealer + step) % 4
-    return [hands[(first + offset * step) % 4][i] for i in range(13) for offset in range(4)]
-
-
-def start(rules: Ruleset, hands: Mapping[int, str], *, dealer: int = 0) -> State:
-    held = {seat: cards(text) for seat, text in hands.items()}
-    return new_game(rules, seed=0, dealer=dealer, deck=deck_for(rules, dealer, held))
-
-
-def bid_all(state: State, n: int = 3) -> State:
-    while state.phase is Phase.BIDDING:
-        state = apply(state, Bid(n))
-    return state
-
-
-def play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = apply(state, Play(C(text)))
-    return state
-
-
-_HIGH_RANKS = [rank for rank in Rank if rank is not Rank.TWO]
-
-
-def plan_round(winners: Sequence[int]) -> list[dict[int, Card]]:
-    """Cards for 13 tricks, by seat, that seats ``winners`` win in turn whoever leads.
-
-    Tricks 1-9 are all clubs, diamonds or hearts (the winner holds the highest); trick 10 is
-    the four twos, its leader (the ninth trick's winner) leads 2C and ``winners[9]`` trumps
-    with 2S, breaking spades by a discard; tricks 11-13 are all spades.
-    """
-    assert len(winners) == 13
-    assert winners[8] != winners[9]
-
-    def uniform(suit: Suit, group: int, winner: int) -> dict[int, Card]:
-        seats = [winner, *(seat for seat in range(4) if seat != winner)]
-        ranks = reversed(_HIGH_RANKS[4 * group : 4 * group + 4])
-        return {seat: Card(rank, suit) for seat, rank in zip(seats, ranks, strict=True)}
-
-    plain = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-    plan = [uniform(plain[k // 3], k % 3, winners[k]) for k in range(9)]
-    leader, trumper = winners[8], winners[9]
-    others = [seat for seat in range(4) if seat not in (leader, trumper)]
-    plan.append({leader: C("2C"), trumper: C("2S"), others[0]: C("2D"), others[1]: C("2H")})
-    plan += [uniform(Suit.SPADES, k - 10, winners[k]) for k in range(10, 13)]
-    return plan
-
-
-def winners_for(tricks: Sequence[int]) -> list[int]:
-    """A sequence of trick winners giving seat ``s`` ``tricks[s]`` tricks (two seats or more)."""
-    takers = [seat for seat in range(4) if tricks[seat]]
-    last, before = takers[0], takers[1]
-    rest = [seat for seat in range(4) for _ in range(tricks[seat])]
-    rest.remove(last)
-    rest.remove(before)
-    return [*rest[:8], before, last, *rest[8:]]
-
-
-def play_round(state: State, bids: Sequence[Move], tricks: Sequence[int]) -> State:
-    """Deal, bid ``bids`` (by seat) and play a round where seat ``s`` takes ``tricks[s]``."""
-    winners = winners_for(tricks)
-    plan = plan_round(winners)
-    hands = {seat: [trick[seat] for trick in plan] for seat in range(4)}
-    state = deal(state, deck_for(state.rules, state.dealer, hands))
-    while state.phase is Phase.BIDDING:
-        bid = bids[state.to_move]  # type: ignore[index]
-        if bid != BLIND and Look() in legal_moves(state):
-            state = apply(state, Look())
-        state = apply(state, bid)
-    for number, trick in enumerate(plan):
-        for _ in range(4):
-            state = apply(state, Play(trick[state.to_move]))  # type: ignore[index]
-        if state.tricks:
-            assert state.tricks[number].winner == winners[number]
-    return state
-
-
-def round_bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Move]:
-    """Bids by seat: seats 0 and 2 bid ``side0``, seats 1 and 3 bid ``side1``."""
-    return [Bid(side0[0]), Bid(side1[0]), Bid(side0[1]), Bid(side1[1])]
-
-
-def play_out_round(state: State, choose: Callable[[tuple[Move, ...]], Move]) -> State:
-    number = state.round_number
-    while not state.is_over and state.round_number == number:
-        state = apply(state, choose(legal_moves(state)))
-    return state
-
-
-def bid_three_play_first(moves: tuple[Move, ...]) -> Move:
-    return moves[3] if isinstance(moves[0], Bid) and len(moves) > 3 else moves[0]
-
-
-def finished_game() -> State:
-    state = new_game(Ruleset(round_cap=1), seed=11)
-    return play_out_round(state, bid_three_play_first)
-
-
-# Seat 1 leads first (CLASSIC, dealer 0) and holds clubs and one spade.
-MIXED = {
-    1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S",
-    2: "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-    3: "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
-    0: "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-}
 # Seat 0 will trump clubs and keep a diamond besides her spades.
 TRUMPER_KEEPS_A_DIAMOND = {
     1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2H",
@@ -190,24 +86,21 @@ def test_helpers_deal_the_hands_they_are_given() -> None:
 # --- bidding ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("rules", "step"),
+    [(CLASSIC, 1), (MINIOKEY, -1)],
+    ids=["classic-left-of-dealer-clockwise", "miniokey-right-of-dealer-counterclockwise"],
+)
 @pytest.mark.parametrize("dealer", range(4))
-def test_classic_left_of_dealer_bids_first_and_bidding_runs_clockwise(dealer: int) -> None:
-    state = new_game(CLASSIC, seed=1, dealer=dealer)
+def test_first_bidder_sits_next_to_the_dealer_and_bidding_runs_in_the_direction_of_play(
+    rules: Ruleset, step: int, dealer: int
+) -> None:
+    state = new_game(rules, seed=1, dealer=dealer)
     order = []
     while state.phase is Phase.BIDDING:
         order.append(state.to_move)
         state = apply(state, Bid(3))
-    assert order == [(dealer + k) % 4 for k in (1, 2, 3, 4)]
-
-
-@pytest.mark.parametrize("dealer", range(4))
-def test_miniokey_right_of_dealer_bids_first_and_bidding_runs_counterclockwise(dealer: int) -> None:
-    state = new_game(MINIOKEY, seed=1, dealer=dealer)
-    order = []
-    while state.phase is Phase.BIDDING:
-        order.append(state.to_move)
-        state = apply(state, Bid(3))
-    assert order == [(dealer - k) % 4 for k in (1, 2, 3, 4)]
+    assert order == [(dealer + k * step) % 4 for k in (1, 2, 3, 4)]
 
 
 @pytest.mark.parametrize(("rules", "first"), [(CLASSIC, 3), (MINIOKEY, 1)])
@@ -377,6 +270,42 @@ def test_trick_survives_pickle_and_deepcopy() -> None:
     assert copy.deepcopy(trick) == trick
 
 
+def _winners_counted(state: State) -> tuple[int, ...]:
+    winners = [trick.winner for trick in state.tricks]
+    return tuple(winners.count(seat) for seat in range(4))
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY, BLIND_ANYTIME])
+def test_tricks_taken_counts_the_winners_of_the_rounds_completed_tricks(rules: Ruleset) -> None:
+    state = new_game(rules, seed=23)
+    assert state.tricks_taken == (0, 0, 0, 0)
+    # The winner of each trick leads the next: tally them apart from `state.tricks`.
+    tally = [0, 0, 0, 0]
+    while state.round_number == 1:
+        before = state
+        moves = legal_moves(state)
+        state = apply(state, moves[len(state.tricks) % len(moves)])
+        if state.round_number == 1 and len(state.tricks) > len(before.tricks):
+            assert state.trick_leader is not None
+            tally[state.trick_leader] += 1
+        assert state.tricks_taken == _winners_counted(state)
+        if state.round_number == 1:
+            assert state.tricks_taken == tuple(tally)
+            assert sum(state.tricks_taken) == len(state.tricks)
+    # The last trick of the round went to one more seat, and the next round starts at zero.
+    assert sum(tally) == 12
+    gained = [total - counted for total, counted in zip(state.rounds[0].tricks, tally, strict=True)]
+    assert sorted(gained) == [0, 0, 0, 1]
+    assert state.tricks == ()
+    assert state.tricks_taken == (0, 0, 0, 0)
+
+
+def test_tricks_taken_at_the_end_of_the_game_are_the_last_rounds() -> None:
+    state = play_round(new_game(Ruleset(round_cap=1), seed=1), [Bid(3)] * 4, (2, 5, 4, 2))
+    assert state.is_over
+    assert state.tricks_taken == (2, 5, 4, 2) == _winners_counted(state)
+
+
 def test_legal_moves_agree_with_is_legal_for_every_card_through_a_round() -> None:
     state = new_game(MINIOKEY, seed=21)
     state = bid_all(state)
@@ -388,27 +317,6 @@ def test_legal_moves_agree_with_is_legal_for_every_card_through_a_round() -> Non
         assert seat is not None
         assert all(move.card in state.hand(seat) for move in legal)  # type: ignore[union-attr]
         state = apply(state, legal[-1])
-
-
-# --- states for the blind nil tests --------------------------------------------------------
-
-
-def _passing_state() -> State:
-    rules = Ruleset(blind_nil=True, blind_nil_deficit=None)
-    state = apply(new_game(rules, seed=3), BLIND)
-    for _ in range(3):
-        state = apply(state, Look())
-        state = apply(state, Bid(3))
-    assert state.phase is Phase.PASSING
-    return state
-
-
-def _looked_state() -> State:
-    return apply(new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3), Look())
-
-
-def _unseen_state() -> State:
-    return new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3)
 
 
 # --- blind nil ----------------------------------------------------------------------------
@@ -446,8 +354,7 @@ def test_apply_refuses_blind_nil_without_the_rule() -> None:
 
 
 def test_blind_nil_with_no_deficit_is_offered_to_everyone_before_looking() -> None:
-    rules = Ruleset(blind_nil=True, blind_nil_deficit=None)
-    state = new_game(rules, seed=1)
+    state = new_game(BLIND_ANYTIME, seed=1)
     for seat in (1, 2, 3, 0):
         assert state.to_move == seat
         assert legal_moves(state) == (BLIND, Look())
@@ -460,7 +367,7 @@ def test_blind_nil_with_no_deficit_is_offered_to_everyone_before_looking() -> No
 
 
 def test_a_numbered_bid_before_looking_is_refused() -> None:
-    state = _unseen_state()
+    state = unseen_state()
     for n in range(14):
         with pytest.raises(IllegalMoveError) as info:
             apply(state, Bid(n))
@@ -468,7 +375,7 @@ def test_a_numbered_bid_before_looking_is_refused() -> None:
 
 
 def test_after_looking_no_blind_nil_and_no_second_look() -> None:
-    state = _looked_state()
+    state = looked_state()
     assert state.looked == (False, True, False, False)
     assert legal_moves(state) == ALL_BIDS
     for move in (BLIND, Look()):
@@ -525,9 +432,6 @@ def _bid_round(
     return state
 
 
-BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
-
-
 def test_pass_phase_blind_bidder_passes_then_partner_passes_back() -> None:
     before = new_game(BLIND_ANYTIME, seed=3)
     state = _bid_round(BLIND_ANYTIME, {1: BLIND})
@@ -560,37 +464,31 @@ def test_pass_phase_blind_bidder_passes_then_partner_passes_back() -> None:
     assert state.trick_leader == 1
 
 
-def test_pass_order_follows_bidding_order_one_exchange_per_side() -> None:
-    state = _bid_round(BLIND_ANYTIME, {3: BLIND, 0: BLIND})
-    order = []
+@pytest.mark.parametrize(
+    ("rules", "blind", "order", "leader"),
+    [
+        # One exchange per side, in bidding order (seats 1, 2, 3, 0): side 1 first.
+        (BLIND_ANYTIME, (3, 0), [3, 1, 0, 2], 1),
+        # Both partners blind nil: one exchange, the first blind bidder passes first.
+        (BLIND_ANYTIME, (1, 3), [1, 3], 1),
+        # Bidding runs seats 3, 2, 1, 0 under MINIOKEY, so seat 1 passes before seat 0.
+        (attrs.evolve(MINIOKEY, blind_nil=True, blind_nil_deficit=None), (0, 1), [1, 3, 0, 2], 3),
+    ],
+    ids=["one-exchange-per-side", "both-partners-blind-one-exchange", "miniokey-counterclockwise"],
+)
+def test_pass_order_follows_bidding_order_and_the_first_bidder_then_leads(
+    rules: Ruleset, blind: tuple[int, ...], order: list[int], leader: int
+) -> None:
+    state = _bid_round(rules, dict.fromkeys(blind, BLIND))
+    seen = []
     while state.phase is Phase.PASSING:
-        order.append(state.to_move)
+        seen.append(state.to_move)
         state = apply(state, legal_moves(state)[0])
-    assert order == [3, 1, 0, 2]
-    assert [seat for seat, _ in state.passes] == [3, 1, 0, 2]
-    assert state.to_move == 1
-
-
-def test_both_partners_blind_nil_make_one_exchange() -> None:
-    state = _bid_round(BLIND_ANYTIME, {1: BLIND, 3: BLIND})
-    order = []
-    while state.phase is Phase.PASSING:
-        order.append(state.to_move)
-        state = apply(state, legal_moves(state)[0])
-    assert order == [1, 3]
+    assert seen == order
+    assert [seat for seat, _ in state.passes] == order
     assert state.phase is Phase.PLAYING
-
-
-def test_pass_order_under_miniokey_runs_counterclockwise() -> None:
-    rules = attrs.evolve(MINIOKEY, blind_nil=True, blind_nil_deficit=None)
-    state = _bid_round(rules, {0: BLIND, 1: BLIND})
-    order = []
-    while state.phase is Phase.PASSING:
-        order.append(state.to_move)
-        state = apply(state, legal_moves(state)[0])
-    assert order == [1, 3, 0, 2]
-    assert state.to_move == 3
-    assert state.trick_leader == 3
+    assert state.to_move == leader
+    assert state.trick_leader == leader
 
 
 def test_no_pass_phase_when_the_pass_is_zero_cards() -> None:
@@ -614,7 +512,7 @@ def test_three_card_pass() -> None:
 
 
 def test_passing_a_card_not_in_hand_is_refused() -> None:
-    state = _passing_state()
+    state = passing_state()
     stranger = state.hand(0)[0]
     move = Pass([state.hand(1)[0], stranger])
     with pytest.raises(IllegalMoveError) as info:

@@ -9,6 +9,19 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from helpers import (
+    BLIND,
+    MIXED,
+    C,
+    bid_all,
+    cards,
+    finished_game,
+    looked_state,
+    passing_state,
+    play,
+    start,
+    unseen_state,
+)
 from spades import (
     CLASSIC,
     DECK,
@@ -19,7 +32,6 @@ from spades import (
     Move,
     NotationError,
     Pass,
-    Phase,
     Play,
     Reason,
     Ruleset,
@@ -34,56 +46,9 @@ from spades import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable
 
-C = Card.parse
-BLIND = Bid(0, blind=True)
 CARD_TOKEN = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
-
-
-def cards(text: str) -> list[Card]:
-    return [C(word) for word in text.split()]
-
-
-def deck_for(rules: Ruleset, dealer: int, hands: Mapping[int, Sequence[Card]]) -> list[Card]:
-    """The deck that deals ``hands`` (by seat) one card at a time from the first bidder."""
-    step = rules.direction.value
-    first = (dealer + step) % 4
-    return [hands[(first + offset * step) % 4][i] for i in range(13) for offset in range(4)]
-
-
-def start(rules: Ruleset, hands: Mapping[int, str]) -> State:
-    held = {seat: cards(text) for seat, text in hands.items()}
-    return new_game(rules, seed=0, deck=deck_for(rules, 0, held))
-
-
-def bid_all(state: State, n: int = 3) -> State:
-    while state.phase is Phase.BIDDING:
-        state = apply(state, Bid(n))
-    return state
-
-
-def play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = apply(state, Play(C(text)))
-    return state
-
-
-def finished_game() -> State:
-    state = new_game(Ruleset(round_cap=1), seed=11)
-    while not state.is_over:
-        moves = legal_moves(state)
-        state = apply(state, moves[3] if isinstance(moves[0], Bid) else moves[0])
-    return state
-
-
-# Seat 1 leads first (CLASSIC, dealer 0) and holds clubs and one spade.
-MIXED = {
-    1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2S",
-    2: "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-    3: "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
-    0: "AH 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
-}
 
 
 # --- the exception classes ----------------------------------------------------------------
@@ -142,24 +107,6 @@ def test_reason_values_are_stable_strings() -> None:
 # --- every reason, with the right seat, move and message ----------------------------------
 
 
-def _passing_state() -> State:
-    rules = Ruleset(blind_nil=True, blind_nil_deficit=None)
-    state = apply(new_game(rules, seed=3), BLIND)
-    for _ in range(3):
-        state = apply(state, Look())
-        state = apply(state, Bid(3))
-    assert state.phase is Phase.PASSING
-    return state
-
-
-def _looked_state() -> State:
-    return apply(new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3), Look())
-
-
-def _unseen_state() -> State:
-    return new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3)
-
-
 # reason -> (state, move, seat argument, expected seat, words the message must contain)
 REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | None, str]]] = {
     Reason.GAME_OVER: lambda: (finished_game(), Bid(3), None, None, "the game is over"),
@@ -200,14 +147,14 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         "blind nil needs your side to trail by 100 points or more",
     ),
     Reason.HAND_ALREADY_SEEN: lambda: (
-        _looked_state(),
+        looked_state(),
         BLIND,
         None,
         1,
         "you have already looked at your hand",
     ),
     Reason.HAND_NOT_SEEN: lambda: (
-        _unseen_state(),
+        unseen_state(),
         Bid(4),
         None,
         1,
@@ -221,8 +168,8 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         "you do not hold AC",
     ),
     Reason.WRONG_PASS_SIZE: lambda: (
-        _passing_state(),
-        Pass([_passing_state().hand(1)[0]]),
+        passing_state(),
+        Pass([passing_state().hand(1)[0]]),
         None,
         1,
         "pass exactly 2 cards",
@@ -334,7 +281,7 @@ def test_seat_argument_during_play() -> None:
 
 
 def test_seat_argument_during_passing() -> None:
-    state = _passing_state()
+    state = passing_state()
     move = legal_moves(state)[0]
     with pytest.raises(IllegalMoveError) as info:
         apply(state, move, seat=3)
@@ -353,32 +300,44 @@ def test_a_value_that_is_not_a_move_raises_type_error(value: object) -> None:
             check_move(state, value)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("move", [Bid(3), Look(), BLIND, Pass([C("2C"), C("3C")])])
-def test_moves_other_than_plays_are_wrong_during_play(move: Move) -> None:
-    state = bid_all(new_game(CLASSIC, seed=1))
+PHASE_STATES: dict[str, Callable[[], State]] = {
+    "bidding": lambda: new_game(CLASSIC, seed=1),
+    "playing": lambda: bid_all(new_game(CLASSIC, seed=1)),
+    "passing": passing_state,
+}
+PASS_2C_3C = Pass([C("2C"), C("3C")])
+
+
+@pytest.mark.parametrize(
+    ("phase", "move"),
+    [
+        # Plays and passes are wrong during bidding.
+        ("bidding", Play(C("2C"))),
+        ("bidding", PASS_2C_3C),
+        # Moves other than plays are wrong during play.
+        ("playing", Bid(3)),
+        ("playing", Look()),
+        ("playing", BLIND),
+        ("playing", PASS_2C_3C),
+        # Only passes during the pass.
+        ("passing", Bid(3)),
+        ("passing", Look()),
+        ("passing", BLIND),
+        ("passing", Play(C("2C"))),
+    ],
+    ids=str,
+)
+def test_a_move_of_another_phase_is_wrong_and_the_message_names_the_phase(
+    phase: str, move: Move
+) -> None:
+    state = PHASE_STATES[phase]()
     with pytest.raises(IllegalMoveError) as info:
         apply(state, move)
     assert info.value.reason is Reason.WRONG_PHASE
-    assert "playing phase" in str(info.value)
+    assert f"{phase} phase" in str(info.value)
 
 
-@pytest.mark.parametrize("move", [Play(C("2C")), Pass([C("2C"), C("3C")])])
-def test_plays_and_passes_are_wrong_during_bidding(move: Move) -> None:
-    with pytest.raises(IllegalMoveError) as info:
-        apply(new_game(CLASSIC, seed=1), move)
-    assert info.value.reason is Reason.WRONG_PHASE
-
-
-@pytest.mark.parametrize("move", [Bid(3), Look(), BLIND, Play(C("2C"))])
-def test_only_passes_during_the_pass(move: Move) -> None:
-    state = _passing_state()
-    with pytest.raises(IllegalMoveError) as info:
-        apply(state, move)
-    assert info.value.reason is Reason.WRONG_PHASE
-    assert "passing phase" in str(info.value)
-
-
-@pytest.mark.parametrize("move", [Bid(3), Look(), Play(C("2C")), Pass([C("2C"), C("3C")])])
+@pytest.mark.parametrize("move", [Bid(3), Look(), Play(C("2C")), PASS_2C_3C])
 def test_no_move_is_legal_once_the_game_is_over(move: Move) -> None:
     state = finished_game()
     assert state.is_over

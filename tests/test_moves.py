@@ -9,10 +9,10 @@ from itertools import combinations
 import attrs
 import pytest
 
+from helpers import ALL_BIDS, C
 from spades import (
     DECK,
     Bid,
-    Card,
     Look,
     Move,
     NotationError,
@@ -22,9 +22,6 @@ from spades import (
     parse_move,
 )
 
-C = Card.parse
-
-ALL_BIDS: list[Move] = [Bid(n) for n in range(14)]
 ALL_MOVES: list[Move] = [
     *ALL_BIDS,
     Bid(0, blind=True),

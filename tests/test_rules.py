@@ -28,36 +28,34 @@ def test_defaults_are_source_a() -> None:
     assert Ruleset() == CLASSIC
 
 
-def test_classic_is_source_a() -> None:
-    # The brief's switch table, column A.
-    assert CLASSIC.players == 4
-    assert CLASSIC.direction is Direction.CLOCKWISE
-    assert CLASSIC.nil is True
-    assert CLASSIC.nil_value == 100
-    assert CLASSIC.nil_tricks is NilTricks.COUNT
-    assert CLASSIC.bag_limit == 10
-    assert CLASSIC.bag_penalty == 100
-    assert CLASSIC.bag_overflow is BagOverflow.RESET
-    assert CLASSIC.target == 500
-    assert CLASSIC.losing_floor is None
-    assert CLASSIC.round_cap is None
-    assert CLASSIC.blind_nil is False
+# The brief's switch table: column A is CLASSIC, column B is MINIOKEY.
+SWITCH_TABLE: dict[str, tuple[object, object]] = {
+    "players": (4, 4),
+    "direction": (Direction.CLOCKWISE, Direction.COUNTERCLOCKWISE),
+    "nil": (True, True),
+    "nil_value": (100, 100),
+    "nil_tricks": (NilTricks.COUNT, NilTricks.BAGS),
+    "bag_limit": (10, 10),
+    "bag_penalty": (100, 100),
+    "bag_overflow": (BagOverflow.RESET, BagOverflow.CARRY),
+    "target": (500, 500),
+    "losing_floor": (None, -200),
+    "round_cap": (None, 25),
+    "blind_nil": (False, False),
+}
 
 
-def test_miniokey_is_source_b() -> None:
-    # The brief's switch table, column B.
-    assert MINIOKEY.players == 4
-    assert MINIOKEY.direction is Direction.COUNTERCLOCKWISE
-    assert MINIOKEY.nil is True
-    assert MINIOKEY.nil_value == 100
-    assert MINIOKEY.nil_tricks is NilTricks.BAGS
-    assert MINIOKEY.bag_limit == 10
-    assert MINIOKEY.bag_penalty == 100
-    assert MINIOKEY.bag_overflow is BagOverflow.CARRY
-    assert MINIOKEY.target == 500
-    assert MINIOKEY.losing_floor == -200
-    assert MINIOKEY.round_cap == 25
-    assert MINIOKEY.blind_nil is False
+@pytest.mark.parametrize(
+    ("rules", "column"),
+    [(CLASSIC, 0), (MINIOKEY, 1)],
+    ids=["classic-is-source-a", "miniokey-is-source-b"],
+)
+def test_preset_is_its_sources_column_of_the_switch_table(rules: Ruleset, column: int) -> None:
+    expected = {name: values[column] for name, values in SWITCH_TABLE.items()}
+    assert {name: getattr(rules, name) for name in SWITCH_TABLE} == expected
+    # Not just equal: True is not 1, and an enum member is itself.
+    for name, value in expected.items():
+        assert type(getattr(rules, name)) is type(value), name
 
 
 def test_blind_nil_defaults_are_the_brief_readings() -> None:

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import inspect
+import pickle
+from typing import Any
+
 import attrs
 import pytest
 
+from helpers import BLIND, NIL
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -17,8 +23,6 @@ from spades import (
     score_round,
 )
 
-NIL = Bid(0)
-BLIND = Bid(0, blind=True)
 COUNT = attrs.evolve(CLASSIC, nil_tricks=NilTricks.COUNT)
 BAGS = attrs.evolve(CLASSIC, nil_tricks=NilTricks.BAGS)
 BLIND_RULES = Ruleset(blind_nil=True)
@@ -211,21 +215,22 @@ def test_reaching_the_bag_limit_exactly_costs_the_penalty(overflow: BagOverflow)
     assert_parts_add_up(score)
 
 
-def test_bag_carry_every_full_limit_costs_the_penalty_and_the_rest_carries() -> None:
-    # The brief's reading: 9 + 13 = 22 bags cost -200 and leave 2.
-    rules = Ruleset(bag_overflow=BagOverflow.CARRY)
-    score = side(rules, (NIL, NIL), (7, 6), bags=9)
-    assert (score.bag_penalty, score.bags) == (-200, 2)
-    assert score.points == -200 + 13 - 200
+@pytest.mark.parametrize(
+    ("overflow", "penalty", "left"),
+    [
+        # "carry": every full limit costs the penalty and the rest carries.
+        (BagOverflow.CARRY, -200, 2),
+        # "reset": reaching the limit costs the penalty once and the counter becomes zero.
+        (BagOverflow.RESET, -100, 0),
+    ],
+    ids=["carry-every-full-limit-and-the-rest-carries", "reset-once-and-the-counter-becomes-0"],
+)
+def test_bag_overflow_of_9_plus_13_bags(overflow: BagOverflow, penalty: int, left: int) -> None:
+    # The brief's reading: 9 + 13 = 22 bags cost -200 and leave 2, or with "reset" -100 and 0.
+    score = side(Ruleset(bag_overflow=overflow), (NIL, NIL), (7, 6), bags=9)
+    assert (score.bag_penalty, score.bags) == (penalty, left)
+    assert score.points == -200 + 13 + penalty
     assert_parts_add_up(score)
-
-
-def test_bag_reset_reaching_the_limit_costs_the_penalty_once_and_the_counter_becomes_zero() -> None:
-    # The brief's reading: with "reset" the same 9 + 13 = 22 bags cost -100 and leave 0.
-    rules = Ruleset(bag_overflow=BagOverflow.RESET)
-    score = side(rules, (NIL, NIL), (7, 6), bags=9)
-    assert (score.bag_penalty, score.bags) == (-100, 0)
-    assert score.points == -200 + 13 - 100
 
 
 @pytest.mark.parametrize("mode", list(NilTricks))
@@ -280,3 +285,119 @@ def test_round_score_is_a_frozen_value() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         one.bids = ()  # type: ignore[misc]
     assert one != score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2], (1, 0))
+
+
+# --- the SideScore value ------------------------------------------------------------------
+
+PART_NAMES = tuple(inspect.signature(SideScore).parameters)
+
+
+def _made_5_with_7() -> SideScore:
+    """Side 0's score in `test_contract_made_scores_ten_per_trick_and_one_per_overtrick`."""
+    return side(CLASSIC, (Bid(3), Bid(2)), (4, 3))
+
+
+def _parts(score: SideScore) -> dict[str, Any]:
+    return {name: getattr(score, name) for name in PART_NAMES}
+
+
+def test_side_score_is_built_by_keyword_and_equals_the_scored_one() -> None:
+    built = SideScore(
+        contract=5,
+        tricks=7,
+        made=True,
+        contract_points=50,
+        overtricks=2,
+        nil_points=0,
+        nil_bags=0,
+        bag_penalty=0,
+        points=52,
+        bags=2,
+    )
+    assert type(built) is SideScore
+    assert tuple(_parts(built).values()) == (5, 7, True, 50, 2, 0, 0, 0, 52, 2) == tuple(built)
+    assert built == _made_5_with_7()
+    assert not built != _made_5_with_7()  # noqa: SIM202
+    assert SideScore(**_parts(built)) == built
+
+
+def test_side_score_takes_its_ten_parts_by_keyword_only() -> None:
+    parameters = inspect.signature(SideScore).parameters.values()
+    assert len(parameters) == 10
+    assert all(parameter.kind is parameter.KEYWORD_ONLY for parameter in parameters)
+    with pytest.raises(TypeError):
+        SideScore(*_made_5_with_7())  # type: ignore[call-arg]
+    missing = _parts(_made_5_with_7())
+    del missing["bags"]
+    with pytest.raises(TypeError, match="bags"):
+        SideScore(**missing)
+
+
+@pytest.mark.parametrize("name", PART_NAMES)
+def test_side_scores_differing_in_one_part_are_unequal(name: str) -> None:
+    parts = _parts(_made_5_with_7())
+    parts[name] += 1
+    other = SideScore(**parts)
+    assert other != _made_5_with_7()
+    assert _made_5_with_7() != other
+    assert not other == _made_5_with_7()  # noqa: SIM201
+    assert len({other, _made_5_with_7()}) == 2
+
+
+def test_side_score_is_not_equal_to_a_plain_tuple_of_the_same_values() -> None:
+    score = _made_5_with_7()
+    plain = tuple(score)
+    assert plain == (5, 7, True, 50, 2, 0, 0, 0, 52, 2)
+    assert score != plain
+    assert plain != score
+    assert not score == plain  # noqa: SIM201
+    assert not plain == score  # noqa: SIM201
+    assert score != list(plain)
+    assert score != "SideScore"
+
+
+def test_side_score_hash_is_by_value() -> None:
+    one = _made_5_with_7()
+    two = SideScore(**_parts(one))
+    assert one is not two
+    assert hash(one) == hash(two)
+    assert len({one, two}) == 1
+    assert {one: "made"}[two] == "made"
+
+
+def test_side_score_repr_names_every_part_and_evaluates_back() -> None:
+    score = _made_5_with_7()
+    assert repr(score) == (
+        "SideScore(contract=5, tricks=7, made=True, contract_points=50, overtricks=2, "
+        "nil_points=0, nil_bags=0, bag_penalty=0, points=52, bags=2)"
+    )
+    assert eval(repr(score), {"SideScore": SideScore}) == score
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_side_score_survives_pickle(protocol: int) -> None:
+    score = side(BAGS, (NIL, Bid(4)), (2, 3), bags=9)
+    clone = pickle.loads(pickle.dumps(score, protocol=protocol))
+    assert type(clone) is SideScore
+    assert clone == score
+    assert repr(clone) == repr(score)
+
+
+def test_side_score_survives_copy_and_deepcopy() -> None:
+    score = _made_5_with_7()
+    for clone in (copy.copy(score), copy.deepcopy(score)):
+        assert type(clone) is SideScore
+        assert clone == score
+        assert hash(clone) == hash(score)
+    round_score = score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
+    assert copy.deepcopy(round_score) == round_score
+    assert pickle.loads(pickle.dumps(round_score)) == round_score
+
+
+def test_side_score_is_immutable() -> None:
+    score = _made_5_with_7()
+    with pytest.raises(AttributeError):
+        score.points = 0
+    with pytest.raises(AttributeError):
+        score.extra = 1  # type: ignore[attr-defined]
+    assert score.points == 52

@@ -6,112 +6,41 @@ Each example is checked with `score_round`, and the main ones again in a game pl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 import pytest
 
+from helpers import BLIND, NIL, by_seat, play_round, round_bids
 from spades import (
     CLASSIC,
     MINIOKEY,
     BagOverflow,
     Bid,
-    Card,
     NilTricks,
-    Phase,
-    Play,
-    Rank,
     Ruleset,
-    State,
-    Suit,
     apply,
-    deal,
     new_game,
     score_round,
 )
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-NIL = Bid(0)
-BLIND = Bid(0, blind=True)
-
-
-# --- a round in which each seat takes a chosen number of tricks ---------------------------
-
-_HIGH_RANKS = [rank for rank in Rank if rank is not Rank.TWO]
-
-
-def plan_round(tricks: Sequence[int]) -> list[dict[int, Card]]:
-    """Cards for 13 tricks, by seat, so that seat ``s`` wins ``tricks[s]`` of them.
-
-    Tricks 1-9 are all clubs, diamonds or hearts (the planned winner holds the highest);
-    trick 10 is the four twos, the ninth trick's winner leads 2C and the tenth's trumps with
-    2S; tricks 11-13 are all spades. Needs at least two seats that take a trick.
-    """
-    takers = [seat for seat in range(4) if tricks[seat]]
-    last, before = takers[0], takers[1]
-    rest = [seat for seat in range(4) for _ in range(tricks[seat])]
-    rest.remove(last)
-    rest.remove(before)
-    winners = [*rest[:8], before, last, *rest[8:]]
-
-    def uniform(suit: Suit, group: int, winner: int) -> dict[int, Card]:
-        seats = [winner, *(seat for seat in range(4) if seat != winner)]
-        ranks = reversed(_HIGH_RANKS[4 * group : 4 * group + 4])
-        return {seat: Card(rank, suit) for seat, rank in zip(seats, ranks, strict=True)}
-
-    plain = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-    plan = [uniform(plain[k // 3], k % 3, winners[k]) for k in range(9)]
-    others = [seat for seat in range(4) if seat not in (before, last)]
-    twos = {before: "2C", last: "2S", others[0]: "2D", others[1]: "2H"}
-    plan.append({seat: Card.parse(text) for seat, text in twos.items()})
-    plan += [uniform(Suit.SPADES, k - 10, winners[k]) for k in range(10, 13)]
-    return plan
-
-
-def play_round(state: State, bids: Sequence[Bid], tricks: Sequence[int]) -> State:
-    """Deal, bid ``bids`` (by seat) and play a round in which seat ``s`` takes ``tricks[s]``."""
-    plan = plan_round(tricks)
-    step = state.rules.direction.value
-    first = (state.dealer + step) % 4
-    deck = [plan[k][(first + offset * step) % 4] for k in range(13) for offset in range(4)]
-    state = deal(state, deck)
-    while state.phase is Phase.BIDDING:
-        state = apply(state, bids[state.to_move])  # type: ignore[index]
-    for trick in plan:
-        for _ in range(4):
-            state = apply(state, Play(trick[state.to_move]))  # type: ignore[index]
-    return state
-
-
-def by_seat(side0: tuple[Bid, Bid], side1: tuple[Bid, Bid]) -> list[Bid]:
-    return [side0[0], side1[0], side0[1], side1[1]]
-
-
-def bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Bid]:
-    return by_seat((Bid(side0[0]), Bid(side0[1])), (Bid(side1[0]), Bid(side1[1])))
-
 
 # --- source B -----------------------------------------------------------------------------
 
 
 def test_source_b_contract_7_with_9_tricks_scores_72_with_2_bags() -> None:
-    score = score_round(MINIOKEY, bids((4, 3), (2, 3)), [5, 2, 4, 2])
+    score = score_round(MINIOKEY, round_bids((4, 3), (2, 3)), [5, 2, 4, 2])
     side = score.sides[0]
     assert (side.contract, side.tricks, side.made) == (7, 9, True)
     assert (side.points, side.bags, side.overtricks) == (72, 2, 2)
 
 
 def test_source_b_contract_5_with_4_tricks_scores_minus_50() -> None:
-    score = score_round(MINIOKEY, bids((4, 3), (2, 3)), [5, 2, 4, 2])
+    score = score_round(MINIOKEY, round_bids((4, 3), (2, 3)), [5, 2, 4, 2])
     side = score.sides[1]
     assert (side.contract, side.tricks, side.made) == (5, 4, False)
     assert (side.points, side.bags) == (-50, 0)
 
 
 def test_source_b_worked_example_played_under_miniokey() -> None:
-    state = play_round(new_game(MINIOKEY, seed=1), bids((4, 3), (2, 3)), (5, 2, 4, 2))
+    state = play_round(new_game(MINIOKEY, seed=1), round_bids((4, 3), (2, 3)), (5, 2, 4, 2))
     assert state.rounds[0].tricks == (5, 2, 4, 2)
     assert state.scores == (72, -50)
     assert state.bags == (2, 0)
@@ -122,7 +51,7 @@ def test_source_b_worked_example_played_under_miniokey() -> None:
 
 def test_source_c_bid_7_with_8_tricks_scores_71() -> None:
     for rules in (CLASSIC, MINIOKEY):
-        score = score_round(rules, bids((4, 3), (3, 3)), [4, 2, 4, 3])
+        score = score_round(rules, round_bids((4, 3), (3, 3)), [4, 2, 4, 3])
         assert (score.sides[0].contract, score.sides[0].tricks) == (7, 8)
         assert score.points == (71, -60)
         assert score.bags == (1, 0)
@@ -130,9 +59,9 @@ def test_source_c_bid_7_with_8_tricks_scores_71() -> None:
 
 # Contracts 4, 3, 4 winning 7, 6, 9: 3 + 3 + 5 bags. Side 1 makes its contracts exactly.
 SOURCE_C_ROUNDS = [
-    (bids((2, 2), (3, 3)), (4, 3, 3, 3)),
-    (bids((2, 1), (4, 3)), (3, 4, 3, 3)),
-    (bids((2, 2), (2, 2)), (5, 2, 4, 2)),
+    (round_bids((2, 2), (3, 3)), (4, 3, 3, 3)),
+    (round_bids((2, 1), (4, 3)), (3, 4, 3, 3)),
+    (round_bids((2, 2), (2, 2)), (5, 2, 4, 2)),
 ]
 
 
@@ -140,30 +69,26 @@ def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
     rules = Ruleset(bag_overflow=BagOverflow.CARRY)
     bags = (0, 0)
     history = []
-    for round_bids, tricks in SOURCE_C_ROUNDS:
-        score = score_round(rules, round_bids, tricks, bags)
+    for bids, tricks in SOURCE_C_ROUNDS:
+        score = score_round(rules, bids, tricks, bags)
         bags = score.bags
         history.append((score.sides[0].overtricks, score.points[0], bags[0]))
     assert history == [(3, 43, 3), (3, 33, 6), (5, 40 + 5 - 100, 1)]
 
 
-def test_source_c_bag_example_played_under_miniokey_carries_1_bag() -> None:
-    state = new_game(MINIOKEY, seed=1)
-    for round_bids, tricks in SOURCE_C_ROUNDS:
-        state = play_round(state, round_bids, tricks)
-    assert [score.bags[0] for score in state.rounds] == [3, 6, 1]
+@pytest.mark.parametrize(
+    ("rules", "left"),
+    [(MINIOKEY, 1), (CLASSIC, 0)],
+    ids=["played-under-miniokey-carries-1-bag", "under-source-a-resets-the-counter-to-0"],
+)
+def test_source_c_bag_example_in_a_game(rules: Ruleset, left: int) -> None:
+    state = new_game(rules, seed=1)
+    for bids, tricks in SOURCE_C_ROUNDS:
+        state = play_round(state, bids, tricks)
+    assert [score.bags[0] for score in state.rounds] == [3, 6, left]
     assert [score.sides[0].bag_penalty for score in state.rounds] == [0, 0, -100]
     assert state.scores == (43 + 33 - 55, 60 + 70 + 40)
-    assert state.bags == (1, 0)
-
-
-def test_source_c_bag_example_under_source_a_resets_the_counter_to_0() -> None:
-    state = new_game(CLASSIC, seed=1)
-    for round_bids, tricks in SOURCE_C_ROUNDS:
-        state = play_round(state, round_bids, tricks)
-    assert [score.bags[0] for score in state.rounds] == [3, 6, 0]
-    assert state.scores == (43 + 33 - 55, 60 + 70 + 40)
-    assert state.bags == (0, 0)
+    assert state.bags == (left, 0)
 
 
 # --- the brief's bidding example and source A ----------------------------------------------
@@ -180,14 +105,14 @@ def test_brief_bids_3_1_4_4_around_the_table_make_contracts_5_and_7() -> None:
 
 
 def test_source_a_contract_5_made_with_8_tricks_scores_53() -> None:
-    score = score_round(CLASSIC, bids((3, 2), (2, 2)), [4, 2, 4, 3])
+    score = score_round(CLASSIC, round_bids((3, 2), (2, 2)), [4, 2, 4, 3])
     assert (score.sides[0].contract, score.sides[0].tricks) == (5, 8)
     assert score.points[0] == 53
     assert score.bags[0] == 3
 
 
 def test_source_a_contract_4_with_3_tricks_scores_minus_40() -> None:
-    score = score_round(CLASSIC, bids((5, 4), (2, 2)), [6, 2, 4, 1])
+    score = score_round(CLASSIC, round_bids((5, 4), (2, 2)), [6, 2, 4, 1])
     assert (score.sides[1].contract, score.sides[1].tricks) == (4, 3)
     assert score.points[1] == -40
     assert score.bags[1] == 0
@@ -195,9 +120,9 @@ def test_source_a_contract_4_with_3_tricks_scores_minus_40() -> None:
 
 def test_source_a_examples_played_in_one_game() -> None:
     state = new_game(CLASSIC, seed=1)
-    state = play_round(state, bids((3, 2), (2, 2)), (4, 2, 4, 3))
+    state = play_round(state, round_bids((3, 2), (2, 2)), (4, 2, 4, 3))
     assert state.rounds[0].points == (53, 41)
-    state = play_round(state, bids((5, 4), (2, 2)), (6, 2, 4, 1))
+    state = play_round(state, round_bids((5, 4), (2, 2)), (6, 2, 4, 1))
     assert state.rounds[1].points == (91, -40)
     assert state.scores == (144, 1)
     assert state.bags == (4, 1)
@@ -218,7 +143,7 @@ def test_reading_reset_reaching_the_limit_costs_the_penalty_once_and_the_counter
     rules = Ruleset(bag_overflow=BagOverflow.RESET)
     score = score_round(rules, by_seat((NIL, NIL), (Bid(3), Bid(3))), [7, 0, 6, 0], (9, 0))
     assert (score.sides[0].bag_penalty, score.bags[0]) == (-100, 0)
-    exactly = score_round(rules, bids((2, 2), (3, 3)), [4, 3, 1, 5], (9, 0))
+    exactly = score_round(rules, round_bids((2, 2), (3, 3)), [4, 3, 1, 5], (9, 0))
     assert (exactly.sides[0].bag_penalty, exactly.bags[0]) == (-100, 0)
 
 
@@ -230,7 +155,7 @@ def test_reading_9_plus_13_bags_played_in_a_game(
 ) -> None:
     state = new_game(Ruleset(bag_overflow=overflow), seed=1)
     # Contract 2 taking 11 tricks: 9 bags.
-    state = play_round(state, bids((1, 1), (3, 3)), (6, 1, 5, 1))
+    state = play_round(state, round_bids((1, 1), (3, 3)), (6, 1, 5, 1))
     assert state.bags == (9, 0)
     # Both partners nil, taking all 13 tricks: 13 more bags.
     state = play_round(state, by_seat((NIL, NIL), (Bid(3), Bid(3))), (7, 0, 6, 0))
@@ -296,6 +221,6 @@ def test_reading_both_partners_may_bid_nil() -> None:
 
 def test_reading_missed_contract_adds_no_bags() -> None:
     for rules in (CLASSIC, MINIOKEY, attrs.evolve(CLASSIC, nil_tricks=NilTricks.BAGS)):
-        score = score_round(rules, bids((4, 4), (2, 2)), [3, 3, 4, 3], (5, 5))
+        score = score_round(rules, round_bids((4, 4), (2, 2)), [3, 3, 4, 3], (5, 5))
         assert score.sides[0].made is False
         assert score.bags == (5, 7)
