@@ -22,6 +22,7 @@ import random
 import sys
 import time
 import tracemalloc
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
         for name, run in engines.items():
             best[name] = max(best[name], rate(run, args.seconds))
 
-    print(f"python {sys.version.split()[0]}, spades {spades.__name__}")
+    print(f"python {sys.version.split()[0]}, spades {metadata.version('spades')}")
     for name, rounds_per_second in best.items():
         print(f"{name:>22}: {rounds_per_second:9.0f} uniform-random rounds/s")
     if spiel is not None:
