@@ -31,7 +31,7 @@ The same in a quick run:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -140,7 +140,8 @@ def _walks(
     for done in range(max_moves):
         if state.is_over or (done >= length and state.phase in wanted):
             break
-        state = apply(state, draw(moves(state)))
+        legal = legal_moves(state)  # drawn by index: twice as fast as `moves(state)`
+        state = apply(state, legal[draw(st.integers(0, len(legal) - 1))])
     assume(state.phase in wanted)
     return state
 
@@ -156,23 +157,32 @@ def moves(state: State) -> SearchStrategy[Move]:
     return st.sampled_from(legal)
 
 
+_BIDS: Final[tuple[Bid | Look, ...]] = (
+    *(Bid(n) for n in range(-1, 15)),
+    Bid(0, blind=True),
+    Look(),
+)
+
+
 def illegal_moves(state: State) -> SearchStrategy[Move]:
     """A well-formed move that is not legal in ``state``.
 
-    Drawn from every kind of move: bids from -1 to 14, blind nil, `Look`, a `Play` of any
-    card, and passes of one to four cards; plays and passes are often of the mover's own
-    cards, so that the subtler rules (following suit, breaking spades, the size of the
-    pass) are tried as often as cards the mover does not hold.
+    One of four kinds, about equally often: a bid from -1 to 14, blind nil or `Look`; a
+    `Play` of one of the mover's own cards (following suit and leading spades are tried
+    here); a `Play` of any other card; or a `Pass` of one to four cards, often her own.
     """
     legal = frozenset(legal_moves(state))
     own = state.hand(state.to_move) if state.to_move is not None else ()
-    card = cards() if not own else st.sampled_from(own) | cards()
-    passed = st.lists(card, min_size=1, max_size=4, unique=True)
-    candidates: SearchStrategy[Move] = st.one_of(
-        st.builds(Bid, st.integers(-1, 14)),
-        st.just(Bid(0, blind=True)),
-        st.just(Look()),
-        st.builds(Play, card),
-        passed.map(Pass),
+    card = st.sampled_from(own) | cards() if own else cards()
+    passes = st.lists(card, min_size=1, max_size=4, unique=True).map(Pass)
+    return st.one_of(
+        st.sampled_from([move for move in _BIDS if move not in legal]),
+        _any_of([Play(card) for card in own if Play(card) not in legal]),
+        st.sampled_from([Play(card) for card in DECK if card not in own]),
+        passes.filter(lambda move: move not in legal),
     )
-    return candidates.filter(lambda move: move not in legal)
+
+
+def _any_of(options: list[Play]) -> SearchStrategy[Play]:
+    """One of ``options``; nothing when there are none (then `one_of` skips it)."""
+    return st.sampled_from(options) if options else st.nothing()

@@ -1,0 +1,229 @@
+"""A stateful test: legal and illegal moves interleaved, with the game's invariants after each.
+
+The machine starts a game under a drawn ruleset (a preset, any valid ruleset, or one with
+blind nil on), then mixes legal moves, illegal moves, moves for a seat that is not to
+move, re-deals at the start of a round, and random play to the end of the round.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import event
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from spades import (
+    DECK,
+    Bid,
+    Card,
+    Direction,
+    IllegalMoveError,
+    Phase,
+    Reason,
+    Ruleset,
+    State,
+    apply,
+    deal,
+    is_legal,
+    legal_moves,
+    new_game,
+)
+from spades.strategies import decks, illegal_moves, moves, rulesets
+
+
+@st.composite
+def blind_nil_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A random ruleset with blind nil on, a deficit often met and any pass size."""
+    return attrs.evolve(
+        draw(rulesets()),
+        nil=True,
+        blind_nil=True,
+        blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
+        blind_nil_pass=draw(st.integers(0, 3)),
+    )
+
+
+def step_of(rules: Ruleset) -> int:
+    return 1 if rules.direction is Direction.CLOCKWISE else 3
+
+
+def at_round_start(state: State) -> bool:
+    return state.phase is Phase.BIDDING and state.bids == (None,) * 4 and not any(state.looked)
+
+
+class SpadesGame(RuleBasedStateMachine):
+    """One game, driven by the rules below; ``state`` is the game so far."""
+
+    state: State
+
+    @initialize(
+        rules=st.one_of(rulesets(presets_only=True), rulesets(), blind_nil_rulesets()),
+        seed=st.integers(0, 2**64 - 1),
+        dealer=st.integers(0, 3),
+        deck=st.none() | decks(),
+    )
+    def start(self, rules: Ruleset, seed: int, dealer: int, deck: tuple[Card, ...] | None) -> None:
+        self.state = new_game(rules, seed=seed, dealer=dealer, deck=deck)
+
+    @precondition(lambda self: self.state.is_over)
+    @rule(
+        rules=st.one_of(rulesets(presets_only=True), rulesets(), blind_nil_rulesets()),
+        seed=st.integers(0, 2**64 - 1),
+    )
+    def start_again(self, rules: Ruleset, seed: int) -> None:
+        assert legal_moves(self.state) == ()
+        self.state = new_game(rules, seed=seed)
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(data=st.data())
+    def legal_move(self, data: st.DataObject) -> None:
+        before = self.state
+        pickled = pickle.dumps(before)
+        move = data.draw(moves(before), label="move")
+        assert is_legal(before, move)
+        after = apply(before, move)
+        assert pickle.dumps(before) == pickled
+        assert after != before
+        self.state = after
+
+    @rule(data=st.data())
+    def illegal_move(self, data: st.DataObject) -> None:
+        before = self.state
+        pickled, hashed, copied = pickle.dumps(before), hash(before), copy.deepcopy(before)
+        move = data.draw(illegal_moves(before), label="move")
+        assert not is_legal(before, move)
+        with pytest.raises(IllegalMoveError) as caught:
+            apply(before, move)
+        assert isinstance(caught.value.reason, Reason)
+        assert caught.value.move == move
+        assert before == copied
+        assert pickle.dumps(before) == pickled
+        assert hash(before) == hashed
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(data=st.data(), offset=st.integers(1, 3))
+    def move_out_of_turn(self, data: st.DataObject, offset: int) -> None:
+        before = self.state
+        assert before.to_move is not None
+        seat = (before.to_move + offset) % 4
+        pickled = pickle.dumps(before)
+        move = data.draw(moves(before), label="move")
+        with pytest.raises(IllegalMoveError) as caught:
+            apply(before, move, seat=seat)
+        assert caught.value.reason is Reason.NOT_YOUR_TURN
+        assert caught.value.seat == seat
+        assert pickle.dumps(before) == pickled
+
+    @precondition(lambda self: at_round_start(self.state))
+    @rule(deck=decks())
+    def deal_again(self, deck: tuple[Card, ...]) -> None:
+        dealt = deal(self.state, deck)
+        step = step_of(dealt.rules)
+        first = (dealt.dealer + step) % 4
+        for index, card in enumerate(deck):
+            assert card in dealt.hand((first + index % 4 * step) % 4)
+        assert dealt.rules == self.state.rules
+        assert (dealt.scores, dealt.bags, dealt.rounds) == (
+            self.state.scores,
+            self.state.bags,
+            self.state.rounds,
+        )
+        self.state = dealt
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(seed=st.integers(0, 2**32 - 1), count=st.integers(1, 60))
+    def play_on(self, seed: int, count: int) -> None:
+        rng = random.Random(seed)
+        state = self.state
+        for _ in range(count):
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_moves(state)))
+        self.state = state
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def play_out_the_round(self, seed: int) -> None:
+        rng = random.Random(seed)
+        state = self.state
+        number = state.round_number
+        while not state.is_over and state.round_number == number:
+            state = apply(state, rng.choice(legal_moves(state)))
+        assert state.is_over or at_round_start(state)
+        assert len(state.rounds) == number
+        self.state = state
+
+    @invariant()
+    def every_card_is_accounted_for(self) -> None:
+        state = self.state
+        hands = [card for hand in state.hands for card in hand]
+        played = list(state.trick) + [card for trick in state.tricks for card in trick.cards]
+        assert sorted(hands + played) == list(DECK)
+        if state.phase in (Phase.BIDDING, Phase.PASSING):
+            assert not played
+        if state.phase is Phase.PLAYING:
+            step = step_of(state.rules)
+            assert state.trick_leader is not None
+            for offset in range(4):
+                seat = (state.trick_leader + offset * step) % 4
+                assert len(state.hand(seat)) == 13 - len(state.tricks) - (offset < len(state.trick))
+
+    @invariant()
+    def tricks_taken_are_the_tricks_won(self) -> None:
+        won = Counter(trick.winner for trick in self.state.tricks)
+        assert self.state.tricks_taken == tuple(won[seat] for seat in range(4))
+
+    @invariant()
+    def scores_are_the_sums_of_round_points(self) -> None:
+        rounds = self.state.rounds
+        assert self.state.scores == (
+            sum(r.points[0] for r in rounds),
+            sum(r.points[1] for r in rounds),
+        )
+        assert self.state.bags == (rounds[-1].bags if rounds else (0, 0))
+        assert all(sum(r.tricks) == 13 for r in rounds)
+
+    @invariant()
+    def the_phase_and_the_seat_to_move_agree(self) -> None:
+        state = self.state
+        event(f"phase: {state.phase.value}")
+        step = step_of(state.rules)
+        bids = state.bids
+        if state.phase is Phase.GAME_OVER:
+            assert state.to_move is None
+            assert state.outcome is not None
+            assert legal_moves(state) == ()
+            return
+        assert state.to_move is not None
+        assert state.outcome is None
+        assert legal_moves(state)
+        assert state.round_number == len(state.rounds) + 1
+        if state.phase is Phase.BIDDING:
+            made = sum(bid is not None for bid in bids)
+            bidders = [(state.dealer + step * offset) % 4 for offset in range(1, 5)]
+            assert [bids[seat] is not None for seat in bidders] == [True] * made + [False] * (
+                4 - made
+            )
+            assert state.to_move == bidders[made]
+            assert not any(state.looked[seat] for seat in bidders[made + 1 :])
+            return
+        assert None not in bids
+        if state.phase is Phase.PASSING:
+            assert state.rules.blind_nil_pass > 0
+            blind = {seat for seat in range(4) if bids[seat] == Bid(0, blind=True)}
+            assert blind
+            assert state.to_move in blind | {(seat + 2) % 4 for seat in blind}
+            return
+        assert state.trick_leader is not None
+        assert state.to_move == (state.trick_leader + len(state.trick) * step) % 4
+        assert len(state.trick) < 4
+        assert len(state.tricks) < 13
+
+
+TestSpadesGame = SpadesGame.TestCase
