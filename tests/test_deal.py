@@ -95,10 +95,26 @@ def test_same_seed_same_game() -> None:
 
 
 def test_without_a_deck_the_first_round_is_dealt_from_round_deck_of_the_seed() -> None:
-    for seed in (0, 1, -5, 2**70):
+    for seed in (0, 1, 2**70, 2**128 - 1):
         state = new_game(MINIOKEY, seed=seed, dealer=1)
         assert state.seed == seed
         assert state == new_game(MINIOKEY, seed=seed, dealer=1, deck=round_deck(seed, 1))
+
+
+@pytest.mark.parametrize("seed", [-1, -5, 2**128, 10**5000], ids=["-1", "-5", "2**128", "10**5000"])
+def test_a_seed_is_a_whole_number_from_0_below_2_to_the_128(seed: int) -> None:
+    with pytest.raises(SpadesError, match=r"from 0 to 2\*\*128 - 1"):
+        new_game(CLASSIC, seed=seed)
+    with pytest.raises(SpadesError, match=r"from 0 to 2\*\*128 - 1"):
+        round_deck(seed, 2)
+
+
+@pytest.mark.parametrize(
+    ("number", "error"), [(0, SpadesError), (-1, SpadesError), (1.0, TypeError)]
+)
+def test_rounds_count_from_1(number: int, error: type[Exception]) -> None:
+    with pytest.raises(error, match="round"):
+        round_deck(5, number)
 
 
 def test_round_deck_is_a_seeded_shuffle_of_the_deck() -> None:

@@ -143,9 +143,8 @@ def test_whole_number_fields_reject_other_types_including_bool(field: str, value
 @pytest.mark.parametrize(
     ("field", "value", "bounds"),
     [
-        ("players", 1, "from 2 to 4"),
-        ("players", 5, "from 2 to 4"),
-        ("players", 0, "from 2 to 4"),
+        ("players", 0, "at least 1"),
+        ("players", -4, "at least 1"),
         ("nil_value", -1, "at least 0"),
         ("blind_nil_value", -200, "at least 0"),
         ("blind_nil_deficit", -1, "at least 0"),
@@ -212,9 +211,12 @@ def test_optional_fields_accept_none_and_their_edges() -> None:
     assert Ruleset(blind_nil_deficit=0, blind_nil_pass=3).blind_nil_pass == 3
 
 
-def test_three_players_is_not_a_variant() -> None:
-    with pytest.raises(RulesetError, match=r"players must be 4 \(partnerships\) or 2, not 3"):
-        Ruleset(players=3)
+@pytest.mark.parametrize("players", [1, 3, 5, 6])
+def test_only_four_players_in_partnerships(players: int) -> None:
+    with pytest.raises(
+        RulesetError, match=f"players must be 4, in two partnerships, not {players}"
+    ):
+        Ruleset(players=players)
 
 
 def test_two_players_is_not_supported_yet() -> None:

@@ -13,7 +13,7 @@ from typing import ClassVar, Final
 
 from typing_extensions import Self
 
-from spades._errors import NotationError
+from spades._errors import NotationError, quoted
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "cards_in"]
 
@@ -133,7 +133,9 @@ class Card:
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
-            raise NotationError(f"{text!r} is not a card; write rank then suit, like 'AS' or '10H'")
+            raise NotationError(
+                f"{quoted(text)} is not a card; write rank then suit, like 'AS' or '10H'"
+            )
         return cls(rank, suit)
 
     def __setattr__(self, name: str, value: object) -> None:

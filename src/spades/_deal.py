@@ -15,6 +15,7 @@ from spades._state import Phase, State
 __all__ = ["deal", "new_game", "round_deck"]
 
 _NEW = tuple.__new__
+SEED_LIMIT = 2**128
 NO_BIDS = (None, None, None, None)
 NOT_LOOKED = (False, False, False, False)
 
@@ -25,12 +26,18 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     Round 1 is `DECK` shuffled by ``random.Random(seed).shuffle``. Every later round ``r``
     takes the 512-bit BLAKE2b digest of the text ``f"{seed}:{r}"`` as a little-endian
     integer ``x`` and shuffles `DECK` with it, Fisher-Yates from the top: for ``i`` from 51
-    down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap. Both are stable
-    across Python versions, and the second is easy to reproduce in any language.
+    down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap. The tests pin
+    both on every supported Python version, and the second is easy to reproduce in any
+    language. A seed is a whole number from 0 to ``2**128 - 1``; rounds count from 1.
 
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
     """
+    _check_seed(seed)
+    if type(round_number) is not int:
+        raise TypeError(f"a round number is a whole number, not {round_number!r}")
+    if round_number < 1:
+        raise SpadesError(f"rounds count from 1, not {round_number}")
     order = list(DECK)
     if round_number == 1:
         random.Random(seed).shuffle(order)
@@ -41,6 +48,13 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
         number, j = divmod(number, i + 1)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+def _check_seed(seed: object) -> None:
+    if type(seed) is not int:
+        raise TypeError(f"a seed is a whole number, not {seed!r}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise SpadesError("a seed is a whole number from 0 to 2**128 - 1")
 
 
 def pack_hands(deck: Sequence[Card], first: int, step: int) -> int:
@@ -95,8 +109,7 @@ def new_game(
         raise SpadesError(f"the dealer is a seat from 0 to 3, not {dealer!r}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
-    elif type(seed) is not int:
-        raise TypeError(f"a seed is a whole number, not {seed!r}")
+    _check_seed(seed)
     cards = round_deck(seed, 1) if deck is None else _checked_deck(deck)
     return start_round(rules, dealer, 1, cards, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
 
@@ -113,7 +126,7 @@ def start_round(
     rounds: tuple[object, ...],
 ) -> State:
     """The state at the start of a round: cards dealt, the first bidder to move."""
-    step = rules._step
+    step = rules.direction.step
     first = (dealer + step) % 4
     game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, ())
     hands = pack_hands(deck, first, step)

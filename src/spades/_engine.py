@@ -9,7 +9,7 @@ from spades._deal import round_deck, start_round
 from spades._ending import outcome_after
 from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
 from spades._moves import BIDS, BLIND_NIL, Bid, Look, Move, Pass, Play
-from spades._scoring import score_round
+from spades._scoring import score_unchecked
 from spades._state import FULL_DECK, PLAY_FIELDS, ROUND_FIELDS, Phase, State, Trick
 
 if TYPE_CHECKING:
@@ -37,12 +37,12 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         rules, phase, mover, packed, trick, leader, broken, tricks, legal, game = state
         card = move.card  # type: ignore[union-attr]
         bit = card.bit
-        if bit & legal and (seat is None or seat == mover):
+        if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
             packed ^= bit << SHIFT[mover]
             broken = broken or bit > NOT_SPADES  # spades hold the highest bits
             if len(trick) == 3:
                 return _close_trick(state, packed, (*trick, card), broken)
-            nxt = rules._following[mover]
+            nxt = rules.direction.following[mover]
             led = trick[0].suit_bits if trick else card.suit_bits
             trick = (*trick, card)
             hand = (packed >> SHIFT[nxt]) & FULL_DECK
@@ -51,7 +51,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 State,
                 (rules, phase, nxt, packed, trick, leader, broken, tricks, legal, game),
             )
-    elif kind is Bid and state[1] is _BIDDING and (seat is None or seat == state[2]):
+    elif (
+        kind is Bid
+        and state[1] is _BIDDING
+        and (seat is None or (seat == state[2] and type(seat) is int))
+    ):
         rules = state[0]
         number = move.n  # type: ignore[union-attr]
         plain = not rules.blind_nil and not move.blind  # type: ignore[union-attr]
@@ -72,7 +76,7 @@ def _close_trick(state: State, packed: int, cards: tuple[Card, ...], broken: boo
     first, second, third, fourth = cards
     power = _POWER[first.suit_bits]
     powers = (power[first.index], power[second.index], power[third.index], power[fourth.index])
-    winner = (leader + powers.index(max(powers)) * rules._step) % 4
+    winner = (leader + powers.index(max(powers)) * rules.direction.step) % 4
     tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
     if len(tricks) < 13:
         legal = playable((packed >> SHIFT[winner]) & FULL_DECK, (), broken)
@@ -104,13 +108,13 @@ def _end_round(state: State, tricks: tuple[Trick, ...]) -> State:
     bids, dealer, number, scores, bags, rounds, _, seed, _, _ = state[9]
     winners = [trick[2] for trick in tricks]
     taken = (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
-    score = score_round(rules, bids, taken, bags)
+    score = score_unchecked(rules, bids, taken, bags)
     points = score.points
     scores = (scores[0] + points[0], scores[1] + points[1])
     rounds = (*rounds, score)
     outcome = outcome_after(rules, scores, len(rounds))
     if outcome is None:
-        dealer = (dealer + rules._step) % 4
+        dealer = (dealer + rules.direction.step) % 4
         number += 1
         deck = round_deck(seed, number)
         return start_round(
@@ -162,7 +166,7 @@ def _bid(state: State, bid: Bid) -> State:
     rules, phase, seat, packed, trick, leader, broken, tricks, allowed, game = state
     bids = list(game[0])
     bids[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
-    step = rules._step
+    step = rules.direction.step
     following = (seat + step) % 4
     game = (tuple(bids), *game[1:])
     if bids[following] is None:
@@ -201,8 +205,8 @@ def _pass(state: State, move: Pass) -> State:
     for card in move.cards:
         packed ^= (card.bit << SHIFT[seat]) | (card.bit << SHIFT[partner])
     passes = (*state.passes, (seat, move))
-    first = (state.dealer + rules._step) % 4
-    order = _pass_order(rules, state.bids, first, rules._step)
+    first = (state.dealer + rules.direction.step) % 4
+    order = _pass_order(rules, state.bids, first, rules.direction.step)
     if len(passes) < len(order):
         return _with(state, packed_hands=packed, passes=passes, to_move=order[len(passes)])
     return _with(

@@ -11,6 +11,13 @@ if TYPE_CHECKING:
 __all__ = ["IllegalMoveError", "NotationError", "Reason", "RulesetError", "SpadesError"]
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` as a quoted literal for a message, shortened past ``limit`` characters."""
+    if len(text) > limit:
+        return repr(text[: limit - 3]) + "..."
+    return repr(text)
+
+
 class SpadesError(ValueError):
     """The root of every error this library raises on purpose; also a `ValueError`."""
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 from spades._cards import Card, Suit, cards_in
 from spades._errors import IllegalMoveError, Reason
 from spades._moves import BIDS, BLIND_NIL, LOOK, PLAYS, Bid, Look, Move, Pass, Play
-from spades._state import FULL_DECK, Phase, State
+from spades._state import FULL_DECK, Phase, State, check_seat
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
@@ -123,6 +123,8 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
     """The reason and an explanation for the player, or None when the move is legal."""
     if type(move) not in _MOVE_TYPES:
         raise TypeError(f"{move!r} is not a move; moves are Bid, Look, Play and Pass")
+    if seat is not None:
+        check_seat(seat)
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return Reason.GAME_OVER, "the game is over"

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 import attrs
 
 from spades._cards import DECK, Card
-from spades._errors import NotationError, SpadesError
+from spades._errors import NotationError, SpadesError, quoted
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -32,6 +32,8 @@ __all__ = ["Bid", "Look", "Move", "Pass", "Play", "parse_move"]
 def _bid_number(instance: Bid, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int:
         raise TypeError(f"a bid is a whole number of tricks, not {value!r}")
+    if not -999 <= value <= 999:
+        raise SpadesError("a bid is a number of tricks from 0 to 13; this one is far out of range")
 
 
 def _flag(instance: Bid, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -141,7 +143,7 @@ def parse_move(text: str) -> Move:
             return BIDS[0]
         case ["bid", "blind", "nil"]:
             return BLIND_NIL
-        case ["bid", number] if re.fullmatch(r"-?[0-9]+", number):
+        case ["bid", number] if re.fullmatch(r"-?[0-9]{1,3}", number):
             return Bid(int(number))
         case ["look"]:
             return LOOK
@@ -151,11 +153,11 @@ def parse_move(text: str) -> Move:
             chosen = [_card_in(card, text) for card in cards]
             if len(set(chosen)) < len(chosen):
                 raise NotationError(
-                    f"{text!r} is not a move: a pass names each card once, not twice"
+                    f"{quoted(text)} is not a move: a pass names each card once, not twice"
                 )
             return Pass(chosen)
     raise NotationError(
-        f"{text!r} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "
+        f"{quoted(text)} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "
         "'play AS' or 'pass 2C 3D'"
     )
 
@@ -164,4 +166,4 @@ def _card_in(word: str, text: str) -> Card:
     try:
         return Card.parse(word)
     except NotationError:
-        raise NotationError(f"{text!r} is not a move: {word!r} is not a card") from None
+        raise NotationError(f"{quoted(text)} is not a move: {quoted(word)} is not a card") from None

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 import attrs
@@ -33,6 +34,17 @@ class Direction(enum.Enum):
     COUNTERCLOCKWISE = 3
     """The player right of the dealer bids and leads first; play runs counter-clockwise
     (source B)."""
+
+    step: int
+    """What a seat number grows by, modulo 4, from one player to the next."""
+    following: tuple[int, int, int, int]
+    """The next player after each seat."""
+
+
+for _direction in Direction:
+    _direction.step = _direction.value
+    _direction.following = tuple((seat + _direction.value) % 4 for seat in range(4))
+del _direction
 
 
 class NilTricks(enum.Enum):
@@ -89,7 +101,7 @@ class Ruleset:
     spades._errors.RulesetError: losing_floor must be below zero, where every game starts, not 0
     """
 
-    players: int = attrs.field(default=4, validator=_whole(2, 4))
+    players: int = attrs.field(default=4, validator=_whole(1))
     """Four players in two partnerships. (Two-player Spades is not supported yet.)"""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_kind(Direction))
     """Who bids and leads first and the direction of play, bidding and the deal."""
@@ -122,8 +134,6 @@ class Ruleset:
     """A side at or below this score at the end of a round loses; ``None``: no floor."""
     round_cap: int | None = attrs.field(default=None, validator=_whole(1, optional=True))
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
-    _step: int = attrs.field(init=False, eq=False, repr=False)
-    _following: tuple[int, int, int, int] = attrs.field(init=False, eq=False, repr=False)
 
     @losing_floor.validator
     def _check_floor(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -137,15 +147,12 @@ class Ruleset:
             )
 
     def __attrs_post_init__(self) -> None:
-        if self.players == 3:
-            raise RulesetError("players must be 4 (partnerships) or 2, not 3")
         if self.players == 2:
             raise RulesetError("two-player Spades is not supported yet; use players=4")
+        if self.players != 4:
+            raise RulesetError(f"players must be 4, in two partnerships, not {self.players}")
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True")
-        step = self.direction.value
-        object.__setattr__(self, "_step", step)
-        object.__setattr__(self, "_following", tuple((seat + step) % 4 for seat in range(4)))
 
 
 CLASSIC: Final = Ruleset()
@@ -163,11 +170,13 @@ MINIOKEY: Final = Ruleset(
 counter-clockwise, a nil bidder's tricks are bags, bags past ten carry over, game to 500,
 a side at -200 loses, at most 25 rounds."""
 
-PRESETS: Final[dict[str, Ruleset]] = {
-    "classic": CLASSIC,
-    "miniokey": MINIOKEY,
-    "miniokey-250": attrs.evolve(MINIOKEY, target=250),
-}
+PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(
+    {
+        "classic": CLASSIC,
+        "miniokey": MINIOKEY,
+        "miniokey-250": attrs.evolve(MINIOKEY, target=250),
+    }
+)
 """The named rulesets, by canonical name."""
 
 _ALIASES: Final = {

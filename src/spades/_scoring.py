@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spades._errors import SpadesError
+from spades._moves import Bid
 from spades._rules import BagOverflow, NilTricks, Ruleset
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from spades._moves import Bid
 
 __all__ = ["RoundScore", "SideScore", "score_round"]
 
@@ -132,15 +131,38 @@ def score_round(
     >>> score.points, score.bags
     ((72, -50), (2, 0))
     """
-    if len(bids) != 4 or len(tricks) != 4:
-        raise SpadesError("score_round takes four bids and four trick counts, by seat")
-    if sum(tricks) != 13 or min(tricks) < 0:
-        raise SpadesError(f"the tricks of a round add up to 13, not {list(tricks)}")
+    _check_round(rules, bids, tricks, bags)
+    return score_unchecked(rules, tuple(bids), tuple(tricks), bags)
+
+
+def _check_round(rules: object, bids: object, tricks: object, bags: object) -> None:
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"score_round takes a Ruleset, not {type(rules).__name__}")
+    for name, values, kind in (("bids", bids, Bid), ("tricks", tricks, int), ("bags", bags, int)):
+        if not isinstance(values, (tuple, list)) or any(type(v) is not kind for v in values):
+            raise TypeError(f"{name} must be a tuple or list of {kind.__name__}, not {values!r}")
+    bid_list: list[Bid] = list(bids)  # type: ignore[call-overload]
+    trick_list: list[int] = list(tricks)  # type: ignore[call-overload]
+    bag_list: list[int] = list(bags)  # type: ignore[call-overload]
+    if len(bid_list) != 4 or len(trick_list) != 4 or len(bag_list) != 2:
+        raise SpadesError("score_round takes four bids and four trick counts by seat, two bags")
+    if any(not 0 <= bid.n <= 13 for bid in bid_list):
+        raise SpadesError("a bid is a number of tricks from 0 to 13")
+    if sum(trick_list) != 13 or min(trick_list) < 0:
+        raise SpadesError(f"the tricks of a round add up to 13, not {trick_list}")
+    if min(bag_list) < 0:
+        raise SpadesError(f"bag counts are never negative, not {bag_list}")
+
+
+def score_unchecked(
+    rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: tuple[int, int]
+) -> RoundScore:
+    """`score_round` for inputs the engine already knows to be valid."""
     sides = (
         _score_side(rules, (bids[0], bids[2]), (tricks[0], tricks[2]), bags[0]),
         _score_side(rules, (bids[1], bids[3]), (tricks[1], tricks[3]), bags[1]),
     )
-    return RoundScore(bids=tuple(bids), tricks=tuple(tricks), sides=sides)
+    return RoundScore(bids=bids, tricks=tricks, sides=sides)
 
 
 def _score_side(

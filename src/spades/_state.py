@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from spades._cards import Card, cards_in
+from spades._errors import SpadesError
 
 FULL_DECK = (1 << 52) - 1
 
@@ -107,6 +108,15 @@ ROUND_FIELDS = {
 """The fields that change at most once a trick: the round and the game around it."""
 
 
+def check_seat(seat: object) -> int:
+    """``seat`` itself when it is a seat number, 0 to 3; else `TypeError` or `SpadesError`."""
+    if type(seat) is not int:
+        raise TypeError(f"a seat is a number from 0 to 3, not {seat!r}")
+    if not 0 <= seat <= 3:
+        raise SpadesError(f"a seat is a number from 0 to 3, not {seat}")
+    return seat
+
+
 class State(tuple):  # type: ignore[type-arg]
     """Everything about a game at one moment, as a frozen value compared by value.
 
@@ -159,7 +169,7 @@ class State(tuple):  # type: ignore[type-arg]
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the library's order."""
-        return cards_in((self._packed_hands >> (52 * seat)) & FULL_DECK)
+        return cards_in((self._packed_hands >> (52 * check_seat(seat))) & FULL_DECK)
 
     @property
     def tricks_taken(self) -> tuple[int, ...]:
@@ -171,6 +181,10 @@ class State(tuple):  # type: ignore[type-arg]
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.outcome is not None
+
+    def __new__(cls, *args: object, **kwargs: object) -> State:
+        """States come from `new_game` and `apply`; there is no public constructor."""
+        raise TypeError("states come from new_game() and apply(), not from State()")
 
     def __eq__(self, other: object) -> bool:
         return type(other) is State and tuple.__eq__(self, other)
