@@ -878,3 +878,11 @@ def test_state_is_immutable() -> None:
         state.phase = Phase.PLAYING
     with pytest.raises(TypeError):
         state[1] = Phase.PLAYING  # type: ignore[index]
+
+
+def test_tricks_are_values_of_their_own_unordered_type() -> None:
+    trick = Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2)
+    assert trick != tuple(trick)
+    assert tuple(trick) != trick
+    with pytest.raises(TypeError, match="Trick values have no order"):
+        assert trick < Trick(0, (), 0)

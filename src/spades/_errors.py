@@ -51,7 +51,8 @@ class Reason(enum.Enum):
     BLIND_NIL_NOT_ELIGIBLE = "blind_nil_not_eligible"
     """Blind nil by a side that does not trail by the ruleset's required deficit."""
     HAND_ALREADY_SEEN = "hand_already_seen"
-    """Blind nil, or looking again, by a player who has already looked at her hand."""
+    """Blind nil by a player who has looked at her hand; a look by a player whose hand is
+    already in view (she has looked, or she may not bid blind nil)."""
     HAND_NOT_SEEN = "hand_not_seen"
     """A numbered bid by a player who may bid blind nil and has not looked at her hand yet."""
     CARD_NOT_IN_HAND = "card_not_in_hand"

@@ -41,26 +41,23 @@ def playable(hand: int, trick: tuple[Card, ...], broken: bool) -> int:
     return hand & NOT_SPADES or hand
 
 
-def _plays_by_suit() -> dict[int, tuple[Play, ...]]:
-    """The `Play` moves for every set of cards within one suit, keyed by its mask."""
-    table: dict[int, tuple[Play, ...]] = {0: ()}
-    for suit in Suit:
-        for mask in range(1, 1 << 13):
-            cards = mask << (13 * suit.value)
-            lowest = cards & -cards
-            table[cards] = (PLAYS[lowest.bit_length() - 1], *table[cards ^ lowest])
-    return table
+class _PlaysWithinASuit(dict[int, tuple[Play, ...]]):
+    """The `Play` moves of any cards of one suit, keyed by their mask, made on first use."""
+
+    def __missing__(self, mask: int) -> tuple[Play, ...]:
+        plays = self[mask] = tuple(PLAYS[card.index] for card in cards_in(mask))
+        return plays
 
 
-_PLAYS_OF: Final = _plays_by_suit()
+_PLAYS_OF: Final = _PlaysWithinASuit()
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the seat to move, in the library's fixed order.
 
-    Bids come from nil up to 13 (blind nil, then `Look`, before a player who may bid it has
-    looked); plays and passes in the library's card order, clubs to spades, two to ace.
-    A finished game has none.
+    Bids come from nil up to 13. A player who may still bid blind nil has exactly two:
+    blind nil, then `Look`. Plays and passes come in the library's card order, clubs to
+    spades, two to ace. A finished game has none.
 
     >>> from spades import CLASSIC, new_game
     >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]

@@ -106,7 +106,9 @@ def _pass_cards(value: Iterable[Card]) -> tuple[Card, ...]:
 
 @attrs.frozen
 class Pass:
-    """Pass these cards to one's partner, after a blind nil bid; kept in the library's order.
+    """Pass these cards to one's partner in the blind nil exchange, in the library's order.
+
+    The blind nil bidder passes first; then her partner passes back as many.
 
     >>> str(Pass([Card.parse("3d"), Card.parse("2c")]))
     'pass 2C 3D'

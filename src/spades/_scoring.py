@@ -9,6 +9,7 @@ import attrs
 
 from spades._errors import SpadesError
 from spades._moves import Bid
+from spades._record import Record
 from spades._rules import BagOverflow, NilTricks, Ruleset
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ _SIDE_FIELDS = {
 }
 
 
-class SideScore(tuple):  # type: ignore[type-arg]
+class SideScore(Record):
     """How one side's points for a round came about; the parts add up to ``points``.
 
     A frozen value compared by value (a tuple underneath, so that rounds score quickly).
@@ -77,14 +78,6 @@ class SideScore(tuple):  # type: ignore[type-arg]
 
     def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, object]]:
         return (), dict(zip(_SIDE_FIELDS, self, strict=True))
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is SideScore and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
         parts = ", ".join(

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import enum
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from spades._cards import Card, cards_in
 from spades._errors import SpadesError
+from spades._record import Record
 
 FULL_DECK = (1 << 52) - 1
 
@@ -58,7 +59,7 @@ class Outcome:
         return self.winner is None
 
 
-class Trick(tuple):  # type: ignore[type-arg]
+class Trick(Record):
     """A completed trick: who led it, its cards in the order played, and who won it."""
 
     __slots__ = ()
@@ -92,7 +93,8 @@ PLAY_FIELDS = {
     "last round).",
     "_playable": "The cards the seat to move may play, as a mask; 0 outside the playing phase.",
 }
-"""The fields a play may change, stored first and flat; the rest sit in one inner tuple."""
+"""The fields of the hot path (every play reads them, most plays change some), stored first
+and flat; the fields of the round and the game sit in one inner tuple after them."""
 ROUND_FIELDS = {
     "bids": "Each seat's bid this round; ``None`` until the seat has bid.",
     "dealer": "The seat that dealt this round.",
@@ -105,7 +107,8 @@ ROUND_FIELDS = {
     "looked": "Whether each seat has made the `Look` move this round.",
     "passes": "This round's blind nil card passes, in order: the seat and its `Pass`.",
 }
-"""The fields that change at most once a trick: the round and the game around it."""
+"""The fields of the round and the game: bids, scores and the like, which no play but a
+round's last changes."""
 
 
 def check_seat(seat: object) -> int:
@@ -117,7 +120,7 @@ def check_seat(seat: object) -> int:
     return seat
 
 
-class State(tuple):  # type: ignore[type-arg]
+class State(Record):
     """Everything about a game at one moment, as a frozen value compared by value.
 
     States come from `new_game` and `apply`; treat the constructor as private. Seats are
@@ -185,19 +188,6 @@ class State(tuple):  # type: ignore[type-arg]
     def __new__(cls, *args: object, **kwargs: object) -> State:
         """States come from `new_game` and `apply`; there is no public constructor."""
         raise TypeError("states come from new_game() and apply(), not from State()")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is State and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = tuple.__hash__
-
-    def _unordered(self, other: Any) -> bool:
-        raise TypeError("game states have no order")
-
-    __lt__ = __le__ = __gt__ = __ge__ = _unordered
 
     def __repr__(self) -> str:
         return (
