@@ -362,7 +362,7 @@ def ruleset(spec: Spec) -> spades.Ruleset:
 
 
 def first_seat(rules: spades.Ruleset, dealer: int) -> int:
-    return (dealer + rules.direction.value) % 4
+    return (dealer + rules.direction.step) % 4
 
 
 def deck_of(spec: Spec, rules: spades.Ruleset) -> tuple[Card, ...]:
@@ -373,7 +373,7 @@ def deck_of(spec: Spec, rules: spades.Ruleset) -> tuple[Card, ...]:
     deck: list[Card | None] = [None] * 52
     first = first_seat(rules, spec.dealer)
     for offset in range(4):
-        seat = (first + offset * rules.direction.value) % 4
+        seat = (first + offset * rules.direction.step) % 4
         cards = [Card.parse(text) for text in spec.hands[seat].split()]
         deck[offset::4] = cards
     cards_only = [card for card in deck if card is not None]

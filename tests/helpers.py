@@ -49,7 +49,7 @@ def cards(text: str) -> list[Card]:
 
 def deck_for(rules: Ruleset, dealer: int, hands: Mapping[int, Sequence[Card]]) -> list[Card]:
     """The deck that deals ``hands`` (by seat) one card at a time from the first bidder."""
-    step = rules.direction.value
+    step = rules.direction.step
     first = (dealer + step) % 4
     return [hands[(first + offset * step) % 4][i] for i in range(13) for offset in range(4)]
 

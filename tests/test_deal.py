@@ -27,7 +27,7 @@ from spades import (
 
 def dealt_by_seat(deck: list[Card], rules: Ruleset, dealer: int) -> list[set[Card]]:
     """Each seat's cards: card ``i`` goes to the ``i % 4``-th seat from the first bidder."""
-    step = rules.direction.value
+    step = rules.direction.step
     first = (dealer + step) % 4
     hands: list[set[Card]] = [set(), set(), set(), set()]
     for i, card in enumerate(deck):
@@ -73,7 +73,7 @@ def test_deal_goes_one_card_at_a_time_from_the_first_bidder_in_the_direction_of_
     random.Random(dealer).shuffle(deck)
     state = new_game(rules, seed=0, dealer=dealer, deck=deck)
     assert [set(hand) for hand in state.hands] == dealt_by_seat(deck, rules, dealer)
-    first = (dealer + rules.direction.value) % 4
+    first = (dealer + rules.direction.step) % 4
     assert state.to_move == first
     assert deck[0] in state.hand(first)
     assert deck[3] in state.hand(dealer)

@@ -557,7 +557,7 @@ def test_dealer_moves_each_round_in_the_direction_of_play(
     for number in (1, 2, 3, 4):
         assert state.round_number == number
         seen.append(state.dealer)
-        assert state.to_move == (state.dealer + rules.direction.value) % 4
+        assert state.to_move == (state.dealer + rules.direction.step) % 4
         state = play_out_round(state, bid_three_play_first)
     assert seen == dealers
 
