@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+from hypothesis import strategies as st
+
 from spades import (
     Bid,
     Card,
@@ -25,6 +28,7 @@ from spades import (
     legal_moves,
     new_game,
 )
+from spades.strategies import rulesets
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -194,3 +198,23 @@ def by_seat(side0: tuple[Bid, Bid], side1: tuple[Bid, Bid]) -> list[Bid]:
 def round_bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Bid]:
     """Numbered bids by seat: seats 0 and 2 bid ``side0``, seats 1 and 3 bid ``side1``."""
     return by_seat((Bid(side0[0]), Bid(side0[1])), (Bid(side1[0]), Bid(side1[1])))
+
+
+@st.composite
+def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
+    """A random ruleset with blind nil on, a deficit often met and any pass size.
+
+    With ``long_games`` its games last: no floor, no cap and a target of 300 or more, so
+    that later rounds, where one side trails, come up often.
+    """
+    rules = attrs.evolve(
+        draw(rulesets()),
+        nil=True,
+        blind_nil=True,
+        blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
+        blind_nil_pass=draw(st.integers(0, 3)),
+    )
+    if long_games:
+        target = draw(st.integers(300, 1000))
+        rules = attrs.evolve(rules, target=target, losing_floor=None, round_cap=None)
+    return rules

@@ -25,6 +25,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from helpers import blind_nil_rulesets
 from spades import (
     CLASSIC,
     DECK,
@@ -61,27 +62,8 @@ from spades.strategies import cards, decks, illegal_moves, moves, rulesets, stat
 FEW = settings(max_examples=max(10, settings().max_examples // 6))
 
 
-@st.composite
-def blind_nil_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A random ruleset with blind nil on, a deficit often met and any pass size.
-
-    Its games last: no floor, no cap and a target of 300 or more, so that later rounds,
-    where one side trails, come up often.
-    """
-    return attrs.evolve(
-        draw(rulesets()),
-        nil=True,
-        blind_nil=True,
-        blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
-        blind_nil_pass=draw(st.integers(0, 3)),
-        target=draw(st.integers(300, 1000)),
-        losing_floor=None,
-        round_cap=None,
-    )
-
-
 PRESET_RULES = rulesets(presets_only=True)
-RULES = st.one_of(PRESET_RULES, rulesets(), blind_nil_rulesets())
+RULES = st.one_of(PRESET_RULES, rulesets(), blind_nil_rulesets(long_games=True))
 NO_BLIND_NIL_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False))
 SEEDS = st.integers(0, 2**32 - 1)
 # `find` without shrinking: only whether an example exists matters.
@@ -428,7 +410,7 @@ def test_legal_moves_come_in_the_documented_order_without_duplicates(state: Stat
     assert len(set(legal)) == len(legal)
 
 
-@given(states(rules=blind_nil_rulesets(), phases={Phase.BIDDING}))
+@given(states(rules=blind_nil_rulesets(long_games=True), phases={Phase.BIDDING}))
 def test_blind_nil_is_offered_only_to_a_side_trailing_by_the_deficit(state: State) -> None:
     seat = state.to_move
     assert seat is not None
@@ -635,7 +617,7 @@ def test_a_round_without_blind_nil_is_exactly_four_bids_then_52_plays(game: Game
         assert steps[4].before.to_move == (first.dealer + step) % 4
 
 
-@given(games(blind_nil_rulesets()))
+@given(games(blind_nil_rulesets(long_games=True)))
 def test_a_blind_nil_round_passes_cards_between_the_bids_and_the_first_lead(game: Game) -> None:
     rules = game.start.rules
     step = step_of(rules)

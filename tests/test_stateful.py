@@ -12,12 +12,12 @@ import pickle
 import random
 from collections import Counter
 
-import attrs
 import pytest
 from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from helpers import blind_nil_rulesets
 from spades import (
     DECK,
     Bid,
@@ -35,18 +35,6 @@ from spades import (
     new_game,
 )
 from spades.strategies import decks, illegal_moves, moves, rulesets
-
-
-@st.composite
-def blind_nil_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A random ruleset with blind nil on, a deficit often met and any pass size."""
-    return attrs.evolve(
-        draw(rulesets()),
-        nil=True,
-        blind_nil=True,
-        blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
-        blind_nil_pass=draw(st.integers(0, 3)),
-    )
 
 
 def step_of(rules: Ruleset) -> int:
