@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, TypeVar, cast
 
 from spades._cards import DECK, Card
 from spades._errors import SpadesError
@@ -16,6 +16,8 @@ __all__ = ["deal", "new_game", "round_deck"]
 
 _NEW = tuple.__new__
 SEED_LIMIT = 2**128
+_BITS: Final = tuple(card.bit for card in DECK)
+_T = TypeVar("_T")
 NO_BIDS = (None, None, None, None)
 NOT_LOOKED = (False, False, False, False)
 
@@ -39,15 +41,45 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     if round_number < 1:
         raise SpadesError(f"rounds count from 1, not {round_number}")
     order = list(DECK)
+    shuffle(seed, round_number, order)
+    return tuple(order)
+
+
+def _fisher_yates_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices 52 down to 2 in runs whose product fits 63 bits, with that product.
+
+    Dividing the big number by a run's product once, then taking the run's digits from
+    the small remainder, gives the same digits as dividing the big number every time.
+    """
+    runs: list[tuple[int, tuple[int, ...]]] = []
+    run: list[int] = []
+    product = 1
+    for radix in range(52, 1, -1):
+        if product * radix >= 2**63:
+            runs.append((product, tuple(run)))
+            run, product = [], 1
+        run.append(radix)
+        product *= radix
+    runs.append((product, tuple(run)))
+    return tuple(runs)
+
+
+_RUNS: Final = _fisher_yates_runs()
+
+
+def shuffle(seed: int, round_number: int, items: list[_T]) -> None:
+    """Shuffle 52 ``items`` in place as `round_deck` shuffles the deck."""
     if round_number == 1:
-        random.Random(seed).shuffle(order)
-        return tuple(order)
+        random.Random(seed).shuffle(items)
+        return
     digest = hashlib.blake2b(f"{seed}:{round_number}".encode(), digest_size=64).digest()
     number = int.from_bytes(digest, "little")
-    for i in range(51, 0, -1):
-        number, j = divmod(number, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
+    for product, radices in _RUNS:
+        number, rest = divmod(number, product)
+        for radix in radices:
+            rest, j = divmod(rest, radix)
+            i = radix - 1
+            items[i], items[j] = items[j], items[i]
 
 
 def _check_seed(seed: object) -> None:
@@ -57,15 +89,14 @@ def _check_seed(seed: object) -> None:
         raise SpadesError("a seed is a whole number from 0 to 2**128 - 1")
 
 
-def pack_hands(deck: Sequence[Card], first: int, step: int) -> int:
-    """Deal ``deck`` one card at a time from seat ``first`` in steps of ``step``, packed."""
+def pack_hands(bits: Sequence[int], first: int, step: int) -> int:
+    """The four hands, 52 bits a seat, dealt from cards given by their bits in deck order.
+
+    One card at a time, from seat ``first``, in steps of ``step``.
+    """
     packed = 0
     for offset in range(4):
-        seat = (first + offset * step) % 4
-        mask = 0
-        for card in deck[offset::4]:
-            mask |= card.bit
-        packed |= mask << (52 * seat)
+        packed |= sum(bits[offset::4]) << (52 * ((first + offset * step) % 4))
     return packed
 
 
@@ -110,26 +141,36 @@ def new_game(
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
     _check_seed(seed)
-    cards = round_deck(seed, 1) if deck is None else _checked_deck(deck)
-    return start_round(rules, dealer, 1, cards, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
+    bits = shuffled_bits(seed, 1) if deck is None else [card.bit for card in _checked_deck(deck)]
+    return start_round(rules, dealer, 1, bits, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
+
+
+def shuffled_bits(seed: int, round_number: int) -> list[int]:
+    """The bits of `round_deck`'s cards, in its order."""
+    bits = list(_BITS)
+    shuffle(seed, round_number, bits)
+    return bits
 
 
 def start_round(
     rules: Ruleset,
     dealer: int,
     round_number: int,
-    deck: Sequence[Card],
+    bits: Sequence[int],
     *,
     seed: int,
     scores: tuple[int, int],
     bags: tuple[int, int],
     rounds: tuple[object, ...],
 ) -> State:
-    """The state at the start of a round: cards dealt, the first bidder to move."""
+    """The state at the start of a round: its cards dealt, the first bidder to move.
+
+    The cards come as their bits, in deck order.
+    """
     step = rules.direction.step
     first = (dealer + step) % 4
     game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, ())
-    hands = pack_hands(deck, first, step)
+    hands = pack_hands(bits, first, step)
     return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, False, (), 0, game))
 
 
@@ -149,7 +190,7 @@ def deal(state: State, deck: Sequence[Card]) -> State:
         state.rules,
         state.dealer,
         state.round_number,
-        _checked_deck(deck),
+        [card.bit for card in _checked_deck(deck)],
         seed=state.seed,
         scores=state.scores,
         bags=state.bags,

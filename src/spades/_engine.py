@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import DECK, Suit
-from spades._deal import round_deck, start_round
+from spades._deal import shuffled_bits, start_round
 from spades._ending import outcome_after
 from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
 from spades._moves import BIDS, BLIND_NIL, Bid, Look, Move, Pass, Play
@@ -116,9 +116,9 @@ def _end_round(state: State, tricks: tuple[Trick, ...]) -> State:
     if outcome is None:
         dealer = (dealer + rules.direction.step) % 4
         number += 1
-        deck = round_deck(seed, number)
+        bits = shuffled_bits(seed, number)
         return start_round(
-            rules, dealer, number, deck, seed=seed, scores=scores, bags=score.bags, rounds=rounds
+            rules, dealer, number, bits, seed=seed, scores=scores, bags=score.bags, rounds=rounds
         )
     return _with(
         state,
