@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from spades._cards import DECK, Suit
 from spades._deal import shuffled_bits, start_round
 from spades._ending import outcome_after
 from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
@@ -73,33 +72,23 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 def _close_trick(state: State, packed: int, cards: tuple[Card, ...], broken: bool) -> State:
     """The state after the fourth card of a trick: its winner leads, or the round ends."""
     rules, phase, _, _, _, leader, _, tricks, _, game = state
+    # Spades hold the highest indices, and within a suit a higher card has a higher index:
+    # the winner is the highest index among the cards of the suit led and spades.
     first, second, third, fourth = cards
-    power = _POWER[first.suit_bits]
-    powers = (power[first.index], power[second.index], power[third.index], power[fourth.index])
-    winner = (leader + powers.index(max(powers)) * rules.direction.step) % 4
+    counts = first.suit_bits | SPADES
+    best, top = 0, first.index
+    if second.bit & counts and second.index > top:
+        best, top = 1, second.index
+    if third.bit & counts and third.index > top:
+        best, top = 2, third.index
+    if fourth.bit & counts and fourth.index > top:
+        best = 3
+    winner = (leader + best * rules.direction.step) % 4
     tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
     if len(tricks) < 13:
         legal = playable((packed >> SHIFT[winner]) & FULL_DECK, (), broken)
         return _NEW(State, (rules, phase, winner, packed, (), winner, broken, tricks, legal, game))
     return _end_round(state, tricks)
-
-
-def _powers(led: int) -> tuple[int, ...]:
-    """Each card's power in a trick led in the suit with mask ``led``.
-
-    Spades beat the suit led, which beats the other two suits; a higher card beats a lower.
-    """
-    return tuple(
-        100 + card.index
-        if card.suit_bits == SPADES
-        else card.index
-        if card.suit_bits == led
-        else -1
-        for card in DECK
-    )
-
-
-_POWER: Final = {suit.mask: _powers(suit.mask) for suit in Suit}
 
 
 def _end_round(state: State, tricks: tuple[Trick, ...]) -> State:
