@@ -9,7 +9,15 @@ from spades._ending import outcome_after
 from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
 from spades._moves import BIDS, BLIND_NIL, Bid, Look, Move, Pass, Play
 from spades._scoring import score_unchecked
-from spades._state import FULL_DECK, PLAY_FIELDS, ROUND_FIELDS, Phase, State, Trick
+from spades._state import (
+    FULL_DECK,
+    PLAY_FIELDS,
+    ROUND_FIELDS,
+    Phase,
+    State,
+    Trick,
+    trick_counts,
+)
 
 if TYPE_CHECKING:
     from spades._cards import Card
@@ -95,9 +103,7 @@ def _end_round(state: State, tricks: tuple[Trick, ...]) -> State:
     """Score the round; then deal the next one, or end the game."""
     rules = state[0]
     bids, dealer, number, scores, bags, rounds, _, seed, _, _ = state[9]
-    winners = [trick[2] for trick in tricks]
-    taken = (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
-    score = score_unchecked(rules, bids, taken, bags)
+    score = score_unchecked(rules, bids, trick_counts(tricks), bags)
     points = score.points
     scores = (scores[0] + points[0], scores[1] + points[1])
     rounds = (*rounds, score)
@@ -155,14 +161,13 @@ def _bid(state: State, bid: Bid) -> State:
     rules, phase, seat, packed, trick, leader, broken, tricks, allowed, game = state
     bids = list(game[0])
     bids[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
-    step = rules.direction.step
-    following = (seat + step) % 4
+    following = rules.direction.following[seat]
     game = (tuple(bids), *game[1:])
     if bids[following] is None:
         return _NEW(
             State, (rules, phase, following, packed, trick, leader, broken, tricks, 0, game)
         )
-    passers = _pass_order(rules, game[0], following, step)
+    passers = _pass_order(rules, game[0], following, rules.direction.step)
     if passers:
         return _with(state, bids=game[0], phase=Phase.PASSING, to_move=passers[0])
     allowed = playable((packed >> SHIFT[following]) & FULL_DECK, (), False)
@@ -194,7 +199,7 @@ def _pass(state: State, move: Pass) -> State:
     for card in move.cards:
         packed ^= (card.bit << SHIFT[seat]) | (card.bit << SHIFT[partner])
     passes = (*state.passes, (seat, move))
-    first = (state.dealer + rules.direction.step) % 4
+    first = rules.direction.following[state.dealer]
     order = _pass_order(rules, state.bids, first, rules.direction.step)
     if len(passes) < len(order):
         return _with(state, packed_hands=packed, passes=passes, to_move=order[len(passes)])

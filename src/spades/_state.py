@@ -111,6 +111,12 @@ ROUND_FIELDS = {
 round's last changes."""
 
 
+def trick_counts(tricks: tuple[Trick, ...]) -> tuple[int, int, int, int]:
+    """How many of ``tricks`` each seat won, by seat."""
+    winners = [trick[2] for trick in tricks]
+    return (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
+
+
 def check_seat(seat: object) -> int:
     """``seat`` itself when it is a seat number, 0 to 3; else `TypeError` or `SpadesError`."""
     if type(seat) is not int:
@@ -177,8 +183,7 @@ class State(Record):
     @property
     def tricks_taken(self) -> tuple[int, ...]:
         """How many of this round's completed tricks each seat won."""
-        winners = [trick[2] for trick in self.tricks]
-        return tuple(winners.count(seat) for seat in range(4))
+        return trick_counts(self.tricks)
 
     @property
     def is_over(self) -> bool:
