@@ -282,9 +282,24 @@ def test_round_score_is_a_frozen_value() -> None:
     two = score_round(CLASSIC, (Bid(4), Bid(2), Bid(3), Bid(3)), (5, 2, 4, 2))
     assert one == two
     assert hash(one) == hash(two)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        one.bids = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        one.bids = ()
     assert one != score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2], (1, 0))
+    assert one != tuple(one)
+    with pytest.raises(TypeError):
+        one < two  # noqa: B015
+
+
+def test_round_score_is_built_by_keyword_and_survives_pickle_and_repr() -> None:
+    scored = score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
+    built = RoundScore(bids=scored.bids, tricks=scored.tricks, sides=scored.sides)
+    assert type(built) is RoundScore
+    assert built == scored
+    assert (built.points, built.bags) == ((72, -50), (2, 0))
+    assert pickle.loads(pickle.dumps(built)) == built
+    assert repr(built).startswith("RoundScore(bids=(Bid(n=4")
+    with pytest.raises(TypeError):
+        RoundScore(scored.bids, scored.tricks, scored.sides)  # type: ignore[call-arg]
 
 
 # --- the SideScore value ------------------------------------------------------------------

@@ -77,9 +77,9 @@ def shuffle(seed: int, round_number: int, items: list[_T]) -> None:
     for product, radices in _RUNS:
         number, rest = divmod(number, product)
         for radix in radices:
-            rest, j = divmod(rest, radix)
-            i = radix - 1
-            items[i], items[j] = items[j], items[i]
+            j = rest % radix
+            rest //= radix
+            items[radix - 1], items[j] = items[j], items[radix - 1]
 
 
 def _check_seed(seed: object) -> None:

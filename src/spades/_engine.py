@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from spades._cards import DECK
 from spades._deal import shuffled_bits, start_round
 from spades._ending import outcome_after
 from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
@@ -15,7 +16,6 @@ from spades._state import (
     ROUND_FIELDS,
     Phase,
     State,
-    Trick,
     trick_counts,
 )
 
@@ -47,16 +47,32 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
             packed ^= bit << SHIFT[mover]
             broken = broken or bit > NOT_SPADES  # spades hold the highest bits
-            if len(trick) == 3:
-                return _close_trick(state, packed, (*trick, card), broken)
-            nxt = rules.direction.following[mover]
-            led = trick[0].suit_bits if trick else card.suit_bits
-            trick = (*trick, card)
-            hand = (packed >> SHIFT[nxt]) & FULL_DECK
-            legal = hand & led or hand  # `playable` once a trick is led
+            if len(trick) < 3:
+                nxt = rules.direction.following[mover]
+                led = trick[0].suit_bits if trick else card.suit_bits
+                hand = (packed >> SHIFT[nxt]) & FULL_DECK
+                legal = hand & led or hand  # `playable` once a trick is led
+                trick += (card,)
+                return _NEW(
+                    State,
+                    (rules, phase, nxt, packed, trick, leader, broken, tricks, legal, game),
+                )
+            # The fourth card. Spades hold the highest indices, and within a suit a higher
+            # card has a higher index: the winner is the highest card among the suit led
+            # and spades.
+            first, second, third = trick
+            counts = (first.bit | second.bit | third.bit | bit) & (first.suit_bits | SPADES)
+            top = DECK[counts.bit_length() - 1]
+            best = 0 if top is first else 1 if top is second else 2 if top is third else 3
+            winner = (leader + best * rules.direction.step) % 4
+            trick += (card,)
+            tricks += ((leader, trick, winner),)
+            if len(tricks) == 13:
+                return _end_round(state, tricks)
+            hand = (packed >> SHIFT[winner]) & FULL_DECK
+            legal = hand if broken else hand & NOT_SPADES or hand  # `playable` for a lead
             return _NEW(
-                State,
-                (rules, phase, nxt, packed, trick, leader, broken, tricks, legal, game),
+                State, (rules, phase, winner, packed, (), winner, broken, tricks, legal, game)
             )
     elif (
         kind is Bid
@@ -77,29 +93,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     return _bid(state, move)
 
 
-def _close_trick(state: State, packed: int, cards: tuple[Card, ...], broken: bool) -> State:
-    """The state after the fourth card of a trick: its winner leads, or the round ends."""
-    rules, phase, _, _, _, leader, _, tricks, _, game = state
-    # Spades hold the highest indices, and within a suit a higher card has a higher index:
-    # the winner is the highest index among the cards of the suit led and spades.
-    first, second, third, fourth = cards
-    counts = first.suit_bits | SPADES
-    best, top = 0, first.index
-    if second.bit & counts and second.index > top:
-        best, top = 1, second.index
-    if third.bit & counts and third.index > top:
-        best, top = 2, third.index
-    if fourth.bit & counts and fourth.index > top:
-        best = 3
-    winner = (leader + best * rules.direction.step) % 4
-    tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
-    if len(tricks) < 13:
-        legal = playable((packed >> SHIFT[winner]) & FULL_DECK, (), broken)
-        return _NEW(State, (rules, phase, winner, packed, (), winner, broken, tricks, legal, game))
-    return _end_round(state, tricks)
-
-
-def _end_round(state: State, tricks: tuple[Trick, ...]) -> State:
+def _end_round(state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ...]) -> State:
     """Score the round; then deal the next one, or end the game."""
     rules = state[0]
     bids, dealer, number, scores, bags, rounds, _, seed, _, _ = state[9]

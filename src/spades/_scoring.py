@@ -5,8 +5,6 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-import attrs
-
 from spades._errors import SpadesError
 from spades._moves import Bid
 from spades._record import Record
@@ -86,26 +84,46 @@ class SideScore(Record):
         return f"SideScore({parts})"
 
 
-@attrs.frozen(kw_only=True)
-class RoundScore:
-    """The score of one round; ``points`` and ``bags`` are indexed by side."""
+class RoundScore(Record):
+    """The score of one round; ``points`` and ``bags`` are indexed by side.
 
-    bids: tuple[Bid, ...]
-    """The bids, by seat."""
-    tricks: tuple[int, ...]
-    """The tricks each seat took."""
-    sides: tuple[SideScore, SideScore]
-    """The breakdown, by side."""
+    A frozen value compared by value, tuple-backed like `SideScore`.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        bids: tuple[Bid, ...]
+        tricks: tuple[int, ...]
+        sides: tuple[SideScore, SideScore]
+    else:
+        bids = property(itemgetter(0), doc="The bids, by seat.")
+        tricks = property(itemgetter(1), doc="The tricks each seat took.")
+        sides = property(itemgetter(2), doc="The breakdown, by side.")
+
+    def __new__(
+        cls, *, bids: tuple[Bid, ...], tricks: tuple[int, ...], sides: tuple[SideScore, SideScore]
+    ) -> RoundScore:
+        """A round's score from the bids and tricks by seat and each side's breakdown."""
+        return tuple.__new__(cls, (bids, tricks, sides))
+
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, object]]:
+        return (), {"bids": self.bids, "tricks": self.tricks, "sides": self.sides}
+
+    def __repr__(self) -> str:
+        return f"RoundScore(bids={self.bids!r}, tricks={self.tricks!r}, sides={self.sides!r})"
 
     @property
     def points(self) -> tuple[int, int]:
         """Each side's points for the round, everything included."""
-        return (self.sides[0].points, self.sides[1].points)
+        sides = self[2]
+        return (sides[0][8], sides[1][8])
 
     @property
     def bags(self) -> tuple[int, int]:
         """Each side's bag counter after the round."""
-        return (self.sides[0].bags, self.sides[1].bags)
+        sides = self[2]
+        return (sides[0][9], sides[1][9])
 
 
 def score_round(
@@ -152,38 +170,43 @@ def score_unchecked(
 ) -> RoundScore:
     """`score_round` for inputs the engine already knows to be valid."""
     sides = (
-        _score_side(rules, (bids[0], bids[2]), (tricks[0], tricks[2]), bags[0]),
-        _score_side(rules, (bids[1], bids[3]), (tricks[1], tricks[3]), bags[1]),
+        _score_side(rules, bids, tricks, 0, bags[0]),
+        _score_side(rules, bids, tricks, 1, bags[1]),
     )
-    return RoundScore(bids=bids, tricks=tricks, sides=sides)
+    return _NEW(RoundScore, (bids, tricks, sides))
 
 
 def _score_side(
-    rules: Ruleset, bids: tuple[Bid, Bid], tricks: tuple[int, int], bags_before: int
+    rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], side: int, bags_before: int
 ) -> SideScore:
-    contract = 0
-    counted = 0
-    nil_points = 0
-    nil_bags = 0
-    for bid, taken in zip(bids, tricks, strict=True):
-        if bid.n:
-            contract += bid.n
-            counted += taken
-            continue
-        value = rules.blind_nil_value if bid.blind else rules.nil_value
-        nil_points += -value if taken else value
-        if rules.nil_tricks is NilTricks.COUNT:
-            counted += taken
-        else:
-            nil_bags += taken
+    """The score of ``side``: seats ``side`` and ``side + 2``."""
+    bid, partner = bids[side], bids[side + 2]
+    taken, partner_taken = tricks[side], tricks[side + 2]
+    contract = bid.n + partner.n
+    if bid.n and partner.n:  # no nil: the usual case, all tricks count
+        counted = taken + partner_taken
+        nil_points = nil_bags = 0
+    else:
+        counted = nil_points = nil_bags = 0
+        for one, won in ((bid, taken), (partner, partner_taken)):
+            if one.n:
+                counted += won
+                continue
+            value = rules.blind_nil_value if one.blind else rules.nil_value
+            nil_points += -value if won else value
+            if rules.nil_tricks is NilTricks.COUNT:
+                counted += won
+            else:
+                nil_bags += won
     made = counted >= contract
     overtricks = counted - contract if made else 0
     contract_points = 10 * contract if made else -10 * contract
     bags = bags_before + overtricks + nil_bags
     penalty = 0
-    if bags >= rules.bag_limit:
+    limit = rules.bag_limit
+    if bags >= limit:
         if rules.bag_overflow is BagOverflow.CARRY:
-            times, bags = divmod(bags, rules.bag_limit)
+            times, bags = divmod(bags, limit)
             penalty = -rules.bag_penalty * times
         else:
             penalty = -rules.bag_penalty

@@ -13,6 +13,7 @@ from spades._errors import SpadesError
 from spades._record import Record
 
 FULL_DECK = (1 << 52) - 1
+_NEW = tuple.__new__
 
 if TYPE_CHECKING:
     from spades._moves import Bid, Pass
@@ -89,8 +90,7 @@ PLAY_FIELDS = {
     "trick_leader": "The seat that leads, or led, the trick in progress; ``None`` outside "
     "the playing phase.",
     "spades_broken": "Whether a spade has been played to a trick this round.",
-    "tricks": "The completed tricks of this round, in order (once the game is over: of its "
-    "last round).",
+    "_tricks": "The completed tricks as plain ``(leader, cards, winner)`` tuples (see `tricks`).",
     "_playable": "The cards the seat to move may play, as a mask; 0 outside the playing phase.",
 }
 """The fields of the hot path (every play reads them, most plays change some), stored first
@@ -111,9 +111,12 @@ ROUND_FIELDS = {
 round's last changes."""
 
 
-def trick_counts(tricks: tuple[Trick, ...]) -> tuple[int, int, int, int]:
-    """How many of ``tricks`` each seat won, by seat."""
-    winners = [trick[2] for trick in tricks]
+_WINNER = itemgetter(2)
+
+
+def trick_counts(tricks: tuple[tuple[int, tuple[Card, ...], int], ...]) -> tuple[int, ...]:
+    """How many of ``tricks`` (leader, cards and winner each) each seat won, by seat."""
+    winners = list(map(_WINNER, tricks))
     return (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
 
 
@@ -143,7 +146,7 @@ class State(Record):
         trick: tuple[Card, ...]
         trick_leader: int | None
         spades_broken: bool
-        tricks: tuple[Trick, ...]
+        _tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
         _playable: int
         bids: tuple[Bid | None, ...]
         dealer: int
@@ -181,9 +184,14 @@ class State(Record):
         return cards_in((self._packed_hands >> (52 * check_seat(seat))) & FULL_DECK)
 
     @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The round's completed tricks in order (once the game is over: its last round's)."""
+        return tuple([_NEW(Trick, trick) for trick in self._tricks])
+
+    @property
     def tricks_taken(self) -> tuple[int, ...]:
         """How many of this round's completed tricks each seat won."""
-        return trick_counts(self.tricks)
+        return trick_counts(self._tricks)
 
     @property
     def is_over(self) -> bool:
