@@ -21,7 +21,6 @@ from spades._state import (
 
 if TYPE_CHECKING:
     from spades._cards import Card
-    from spades._rules import Ruleset
 
 __all__ = ["apply"]
 
@@ -152,30 +151,30 @@ def _look(state: State) -> State:
 
 
 def _bid(state: State, bid: Bid) -> State:
-    rules, phase, seat, packed, trick, leader, broken, tricks, allowed, game = state
+    rules, phase, seat, packed, trick, leader, broken, tricks, _, game = state
     bids = list(game[0])
     bids[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
     following = rules.direction.following[seat]
-    game = (tuple(bids), *game[1:])
+    game = (tuple(bids),) + game[1:]  # noqa: RUF005  (concatenation is faster)
     if bids[following] is None:
         return _NEW(
             State, (rules, phase, following, packed, trick, leader, broken, tricks, 0, game)
         )
-    passers = _pass_order(rules, game[0], following, rules.direction.step)
-    if passers:
-        return _with(state, bids=game[0], phase=Phase.PASSING, to_move=passers[0])
+    if rules.blind_nil_pass:
+        passers = _pass_order(game[0], following, rules.direction.step)
+        if passers:
+            return _with(state, bids=game[0], phase=Phase.PASSING, to_move=passers[0])
     allowed = playable((packed >> SHIFT[following]) & FULL_DECK, (), False)
     return _NEW(
         State, (rules, _PLAYING, following, packed, (), following, False, (), allowed, game)
     )
 
 
-def _pass_order(
-    rules: Ruleset, bids: tuple[Bid | None, ...], first: int, step: int
-) -> tuple[int, ...]:
-    """Who passes, in order: per side with a blind nil, its first blind bidder, then partner."""
-    if not rules.blind_nil_pass:
-        return ()
+def _pass_order(bids: tuple[Bid | None, ...], first: int, step: int) -> tuple[int, ...]:
+    """Who passes, in order: per side with a blind nil, its first blind bidder, then partner.
+
+    Only for rules that pass cards (``blind_nil_pass`` above zero).
+    """
     order: list[int] = []
     for offset in range(4):
         seat = (first + offset * step) % 4
@@ -194,7 +193,7 @@ def _pass(state: State, move: Pass) -> State:
         packed ^= (card.bit << SHIFT[seat]) | (card.bit << SHIFT[partner])
     passes = (*state.passes, (seat, move))
     first = rules.direction.following[state.dealer]
-    order = _pass_order(rules, state.bids, first, rules.direction.step)
+    order = _pass_order(state.bids, first, rules.direction.step)
     if len(passes) < len(order):
         return _with(state, packed_hands=packed, passes=passes, to_move=order[len(passes)])
     return _with(
