@@ -208,7 +208,7 @@ def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
     that later rounds, where one side trails, come up often.
     """
     rules = attrs.evolve(
-        draw(rulesets()),
+        draw(rulesets(players=4)),
         nil=True,
         blind_nil=True,
         blind_nil_deficit=draw(st.none() | st.integers(0, 150)),

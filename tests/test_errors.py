@@ -25,9 +25,12 @@ from helpers import (
 from spades import (
     CLASSIC,
     DECK,
+    TWO_HANDED,
     Bid,
     Card,
+    Exchange,
     IllegalMoveError,
+    Keep,
     Look,
     Move,
     NotationError,
@@ -101,7 +104,7 @@ def test_an_error_raised_by_apply_survives_pickle() -> None:
 def test_reason_values_are_stable_strings() -> None:
     assert {reason.name.lower() for reason in Reason} == {reason.value for reason in Reason}
     assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
-    assert len(Reason) == 13
+    assert len(Reason) == 16
 
 
 # --- every reason, with the right seat, move and message ----------------------------------
@@ -189,7 +192,36 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         "spades are not broken: you may lead a spade only once a spade has been played "
         "or when you hold nothing else",
     ),
+    Reason.ALREADY_DRAWN: lambda: (
+        apply(apply(new_game(TWO_HANDED, seed=1), Keep()), Keep()),
+        BLIND,
+        None,
+        0,
+        "double nil is declared before your first draw choice of the hand",
+    ),
+    Reason.ALREADY_BID: lambda: (
+        apply(new_game(TWO_HANDED, seed=1), BLIND),
+        BLIND,
+        None,
+        0,
+        "you have already declared double nil",
+    ),
+    Reason.TOO_MANY_EXCHANGED: lambda: (
+        _exchanging_state(),
+        Exchange(_exchanging_state().hand(0)[:4]),
+        None,
+        0,
+        "exchange at most 3 cards",
+    ),
 }
+
+
+def _exchanging_state() -> State:
+    """Two players: seat 0 declared double nil and the draw is over (all cards kept)."""
+    state = apply(new_game(TWO_HANDED, seed=1), BLIND)
+    for _ in range(26):
+        state = apply(state, Keep())
+    return state
 
 
 def test_every_reason_has_a_case() -> None:

@@ -62,8 +62,8 @@ from spades.strategies import cards, decks, illegal_moves, moves, rulesets, stat
 FEW = settings(max_examples=max(10, settings().max_examples // 6))
 
 
-PRESET_RULES = rulesets(presets_only=True)
-RULES = st.one_of(PRESET_RULES, rulesets(), blind_nil_rulesets(long_games=True))
+PRESET_RULES = rulesets(presets_only=True, players=4)
+RULES = st.one_of(PRESET_RULES, rulesets(players=4), blind_nil_rulesets(long_games=True))
 NO_BLIND_NIL_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False))
 SEEDS = st.integers(0, 2**32 - 1)
 # `find` without shrinking: only whether an example exists matters.
@@ -311,7 +311,7 @@ def test_strategies_cards_are_cards_and_decks_are_permutations(
     assert sorted(deck) == list(DECK)
 
 
-@given(rulesets(), PRESET_RULES)
+@given(rulesets(players=4), PRESET_RULES)
 def test_strategies_rulesets_are_valid_four_player_rulesets(
     rules: Ruleset, preset: Ruleset
 ) -> None:
@@ -329,6 +329,8 @@ def test_strategies_rulesets_are_valid_four_player_rulesets(
         *((name, flag) for name in ("nil", "blind_nil") for flag in (False, True)),
         *((name, None) for name in ("blind_nil_deficit", "losing_floor", "round_cap")),
         *(("blind_nil_pass", count) for count in range(4)),
+        *(("blind_nil_exchange", count) for count in range(4)),
+        *(("players", count) for count in (2, 4)),
     ],
 )
 def test_strategies_rulesets_reach_every_value_of_every_switch(field: str, value: object) -> None:
@@ -380,7 +382,7 @@ def test_strategies_states_stop_in_the_phases_asked_for(state: State) -> None:
 
 
 FINISHED = states(
-    rules=rulesets().map(lambda rules: attrs.evolve(rules, blind_nil=False, round_cap=1)),
+    rules=rulesets(players=4).map(lambda rules: attrs.evolve(rules, blind_nil=False, round_cap=1)),
     max_moves=60,
     phases={Phase.GAME_OVER},
 )
@@ -690,7 +692,7 @@ def test_every_card_is_in_exactly_one_place(state: State, seed: int) -> None:
 # Every game ends, the way its rules say
 
 
-@given(rulesets(), SEEDS, st.integers(1, 6))
+@given(rulesets(players=4), SEEDS, st.integers(1, 6))
 def test_every_game_ends_under_a_round_cap_with_uniformly_random_moves(
     rules: Ruleset, seed: int, cap: int
 ) -> None:

@@ -13,6 +13,7 @@ from spades import (
     CLASSIC,
     MINIOKEY,
     PRESETS,
+    TWO_HANDED,
     BagOverflow,
     Direction,
     NilTricks,
@@ -70,6 +71,7 @@ def test_presets_by_canonical_name() -> None:
     assert PRESETS["classic"] is CLASSIC
     assert PRESETS["miniokey"] is MINIOKEY
     assert PRESETS["miniokey-250"] == attrs.evolve(MINIOKEY, target=250)
+    assert PRESETS["two-handed"] is TWO_HANDED
     for name, rules in PRESETS.items():
         assert find_ruleset(name) is rules
 
@@ -95,19 +97,25 @@ def test_presets_by_canonical_name() -> None:
         ("miniokey-500", MINIOKEY),
         ("miniokey_250", PRESETS["miniokey-250"]),
         ("MINIOKEY 250", PRESETS["miniokey-250"]),
+        ("two-handed", TWO_HANDED),
+        ("Two Handed", TWO_HANDED),
+        ("c", TWO_HANDED),
+        ("source-c", TWO_HANDED),
+        ("two-player", TWO_HANDED),
+        ("2p", TWO_HANDED),
     ],
 )
 def test_find_ruleset_by_name_or_alias_in_any_case(name: str, expected: Ruleset) -> None:
     assert find_ruleset(name) is expected
 
 
-@pytest.mark.parametrize("name", ["", "hearts", "classic-2", "c", "miniokey-100"])
+@pytest.mark.parametrize("name", ["", "hearts", "classic-2", "d", "miniokey-100"])
 def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(name: str) -> None:
     with pytest.raises(NotationError) as info:
         find_ruleset(name)
     message = str(info.value)
     assert repr(name) in message
-    assert "classic, miniokey, miniokey-250" in message
+    assert "classic, miniokey, miniokey-250, two-handed" in message
     assert isinstance(info.value, SpadesError)
     assert isinstance(info.value, ValueError)
 
@@ -115,9 +123,6 @@ def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(nam
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("players", "4"),
-        ("players", 4.0),
-        ("players", True),
         ("nil_value", None),
         ("nil_value", 100.0),
         ("nil_value", True),
@@ -143,13 +148,13 @@ def test_whole_number_fields_reject_other_types_including_bool(field: str, value
 @pytest.mark.parametrize(
     ("field", "value", "bounds"),
     [
-        ("players", 0, "at least 1"),
-        ("players", -4, "at least 1"),
         ("nil_value", -1, "at least 0"),
         ("blind_nil_value", -200, "at least 0"),
         ("blind_nil_deficit", -1, "at least 0"),
         ("blind_nil_pass", -1, "from 0 to 3"),
         ("blind_nil_pass", 4, "from 0 to 3"),
+        ("blind_nil_exchange", -1, "from 0 to 3"),
+        ("blind_nil_exchange", 4, "from 0 to 3"),
         ("bag_limit", 0, "at least 1"),
         ("bag_penalty", -100, "at least 0"),
         ("target", 0, "at least 1"),
@@ -211,17 +216,59 @@ def test_optional_fields_accept_none_and_their_edges() -> None:
     assert Ruleset(blind_nil_deficit=0, blind_nil_pass=3).blind_nil_pass == 3
 
 
-@pytest.mark.parametrize("players", [1, 3, 5, 6])
-def test_only_four_players_in_partnerships(players: int) -> None:
-    with pytest.raises(
-        RulesetError, match=f"players must be 4, in two partnerships, not {players}"
-    ):
-        Ruleset(players=players)
+@pytest.mark.parametrize("players", [1, 3, 5, 6, 0, -4, "4", 4.0, True, None])
+def test_players_are_four_or_two(players: object) -> None:
+    with pytest.raises(RulesetError, match=r"players must be 4 \(two partnerships\) or 2"):
+        Ruleset(players=players)  # type: ignore[arg-type]
 
 
-def test_two_players_is_not_supported_yet() -> None:
-    with pytest.raises(RulesetError, match="two-player Spades is not supported yet"):
-        Ruleset(players=2)
+def test_two_players_default_to_source_c() -> None:
+    rules = Ruleset(players=2)
+    assert rules == TWO_HANDED
+    assert rules.nil_tricks is NilTricks.BAGS
+    assert rules.bag_overflow is BagOverflow.CARRY
+    assert (rules.blind_nil, rules.blind_nil_value, rules.blind_nil_deficit) == (True, 200, None)
+    assert (rules.blind_nil_pass, rules.blind_nil_exchange) == (0, 3)
+    assert (rules.target, rules.losing_floor, rules.round_cap) == (500, None, None)
+    assert Ruleset(players=4) == CLASSIC
+    assert (CLASSIC.blind_nil_pass, CLASSIC.blind_nil_exchange) == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"direction": Direction.COUNTERCLOCKWISE}, "two players simply alternate"),
+        ({"nil_tricks": NilTricks.COUNT}, "nil_tricks must be NilTricks.BAGS"),
+        ({"blind_nil_pass": 2}, "blind_nil_pass must be 0"),
+    ],
+)
+def test_two_players_reject_four_player_switches(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(RulesetError, match=message):
+        Ruleset(players=2, **changes)
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(TWO_HANDED, **changes)
+
+
+def test_four_players_reject_the_two_player_exchange() -> None:
+    with pytest.raises(RulesetError, match="blind_nil_exchange is the two-player"):
+        Ruleset(blind_nil=True, blind_nil_exchange=1)
+    with pytest.raises(RulesetError, match=r"nil_tricks must be NilTricks\.BAGS"):
+        attrs.evolve(CLASSIC, players=2)  # CLASSIC's own switches are four-player ones
+
+
+def test_two_players_take_every_switch_that_applies_to_them() -> None:
+    rules = Ruleset(
+        players=2,
+        blind_nil=False,
+        blind_nil_exchange=0,
+        blind_nil_deficit=50,
+        bag_overflow=BagOverflow.RESET,
+        target=250,
+        losing_floor=-200,
+        round_cap=10,
+    )
+    assert (rules.players, rules.blind_nil, rules.bag_overflow) == (2, False, BagOverflow.RESET)
+    assert Ruleset(players=2, nil=False, blind_nil=False).nil is False
 
 
 def test_blind_nil_needs_nil() -> None:
@@ -264,11 +311,13 @@ def test_evolve_makes_a_validated_changed_copy() -> None:
     assert CLASSIC.target == 500
     with pytest.raises(RulesetError):
         attrs.evolve(CLASSIC, losing_floor=0)
-    with pytest.raises(RulesetError, match="not supported yet"):
-        attrs.evolve(CLASSIC, players=2)
+    with pytest.raises(RulesetError, match="players must be"):
+        attrs.evolve(CLASSIC, players=3)
 
 
-@pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY, Ruleset(blind_nil=True, round_cap=3)])
+@pytest.mark.parametrize(
+    "rules", [CLASSIC, MINIOKEY, TWO_HANDED, Ruleset(blind_nil=True, round_cap=3)]
+)
 def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
     for clone in (pickle.loads(pickle.dumps(rules)), copy.copy(rules), copy.deepcopy(rules)):
         assert clone == rules

@@ -14,6 +14,7 @@ from helpers import BLIND, NIL
 from spades import (
     CLASSIC,
     MINIOKEY,
+    TWO_HANDED,
     BagOverflow,
     Bid,
     NilTricks,
@@ -267,8 +268,15 @@ def test_contract_of_thirteen_made_with_all_tricks() -> None:
 def test_score_round_takes_four_bids_and_four_trick_counts(
     bids: list[Bid], tricks: list[int]
 ) -> None:
-    with pytest.raises(ValueError, match="four bids and four trick counts"):
+    with pytest.raises(ValueError, match="4 bids and 4 trick counts by seat"):
         score_round(CLASSIC, bids, tricks)
+
+
+def test_score_round_takes_two_bids_and_two_trick_counts_for_two_players() -> None:
+    with pytest.raises(ValueError, match="2 bids and 2 trick counts by seat"):
+        score_round(TWO_HANDED, [Bid(1)] * 4, [4, 3, 3, 3])
+    with pytest.raises(ValueError, match="add up to 13"):
+        score_round(TWO_HANDED, [Bid(1)] * 2, [7, 7])
 
 
 @pytest.mark.parametrize("tricks", [[4, 3, 3, 2], [4, 3, 3, 4], [14, -1, 0, 0], [0, 0, 0, 0]])

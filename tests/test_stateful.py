@@ -51,7 +51,9 @@ class SpadesGame(RuleBasedStateMachine):
     state: State
 
     @initialize(
-        rules=st.one_of(rulesets(presets_only=True), rulesets(), blind_nil_rulesets()),
+        rules=st.one_of(
+            rulesets(presets_only=True, players=4), rulesets(players=4), blind_nil_rulesets()
+        ),
         seed=st.integers(0, 2**64 - 1),
         dealer=st.integers(0, 3),
         deck=st.none() | decks(),
@@ -61,7 +63,9 @@ class SpadesGame(RuleBasedStateMachine):
 
     @precondition(lambda self: self.state.is_over)
     @rule(
-        rules=st.one_of(rulesets(presets_only=True), rulesets(), blind_nil_rulesets()),
+        rules=st.one_of(
+            rulesets(presets_only=True, players=4), rulesets(players=4), blind_nil_rulesets()
+        ),
         seed=st.integers(0, 2**64 - 1),
     )
     def start_again(self, rules: Ruleset, seed: int) -> None:

@@ -70,8 +70,8 @@ def test_score_round_rejects_wrong_types(bids: Any, tricks: Any, bags: Any) -> N
 @pytest.mark.parametrize(
     ("bids", "tricks", "bags", "message"),
     [
-        (THREES[:3], TRICKS, (0, 0), "four bids"),
-        (THREES, [*TRICKS, 0], (0, 0), "four bids"),
+        (THREES[:3], TRICKS, (0, 0), "4 bids"),
+        (THREES, [*TRICKS, 0], (0, 0), "4 bids"),
         (THREES, TRICKS, (0,), "two bags"),
         ([Bid(14), Bid(3), Bid(3), Bid(3)], TRICKS, (0, 0), "from 0 to 13"),
         ([Bid(-1), Bid(3), Bid(3), Bid(3)], TRICKS, (0, 0), "from 0 to 13"),

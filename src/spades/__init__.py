@@ -15,11 +15,12 @@ from spades._deal import deal, new_game, round_deck
 from spades._engine import apply
 from spades._errors import IllegalMoveError, NotationError, Reason, RulesetError, SpadesError
 from spades._legal import check_move, is_legal, legal_moves
-from spades._moves import Bid, Look, Move, Pass, Play, parse_move
+from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
 from spades._rules import (
     CLASSIC,
     MINIOKEY,
     PRESETS,
+    TWO_HANDED,
     BagOverflow,
     Direction,
     NilTricks,
@@ -34,11 +35,14 @@ __all__ = [
     "DECK",
     "MINIOKEY",
     "PRESETS",
+    "TWO_HANDED",
     "BagOverflow",
     "Bid",
     "Card",
     "Direction",
+    "Exchange",
     "IllegalMoveError",
+    "Keep",
     "Look",
     "Move",
     "NilTricks",
@@ -49,6 +53,7 @@ __all__ = [
     "Play",
     "Rank",
     "Reason",
+    "Reject",
     "RoundScore",
     "Ruleset",
     "RulesetError",

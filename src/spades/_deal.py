@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Sequence
@@ -20,6 +21,10 @@ _BITS: Final = tuple(card.bit for card in DECK)
 _T = TypeVar("_T")
 NO_BIDS = (None, None, None, None)
 NOT_LOOKED = (False, False, False, False)
+_NONE = ((), (), (), (), ())
+"""The passes, stock, discards, draws and exchanges of a round that has none yet."""
+_NO_BIDS_OF_TWO = (None, None)
+_NOT_LOOKED_OF_TWO = (False, False)
 
 
 def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
@@ -45,8 +50,9 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _fisher_yates_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The radices 52 down to 2 in runs whose product fits 63 bits, with that product.
+@functools.cache
+def _fisher_yates_runs(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices ``length`` down to 2 in runs whose product fits 63 bits, with that product.
 
     Dividing the big number by a run's product once, then taking the run's digits from
     the small remainder, gives the same digits as dividing the big number every time.
@@ -54,7 +60,7 @@ def _fisher_yates_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
     runs: list[tuple[int, tuple[int, ...]]] = []
     run: list[int] = []
     product = 1
-    for radix in range(52, 1, -1):
+    for radix in range(length, 1, -1):
         if product * radix >= 2**63:
             runs.append((product, tuple(run)))
             run, product = [], 1
@@ -64,22 +70,45 @@ def _fisher_yates_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(runs)
 
 
-_RUNS: Final = _fisher_yates_runs()
+def _digest_number(text: str) -> int:
+    """The 512-bit BLAKE2b digest of ``text`` (UTF-8), read as a little-endian number."""
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=64).digest(), "little")
+
+
+def _fisher_yates(number: int, items: list[_T]) -> None:
+    """Shuffle ``items`` in place with the digits of ``number``, Fisher-Yates from the top.
+
+    For ``i`` from ``len(items) - 1`` down to 1: ``number, j = divmod(number, i + 1)``,
+    then items ``i`` and ``j`` swap.
+    """
+    for product, radices in _fisher_yates_runs(len(items)):
+        number, rest = divmod(number, product)
+        for radix in radices:
+            j = rest % radix
+            rest //= radix
+            items[radix - 1], items[j] = items[j], items[radix - 1]
 
 
 def shuffle(seed: int, round_number: int, items: list[_T]) -> None:
     """Shuffle 52 ``items`` in place as `round_deck` shuffles the deck."""
     if round_number == 1:
         random.Random(seed).shuffle(items)
-        return
-    digest = hashlib.blake2b(f"{seed}:{round_number}".encode(), digest_size=64).digest()
-    number = int.from_bytes(digest, "little")
-    for product, radices in _RUNS:
-        number, rest = divmod(number, product)
-        for radix in radices:
-            j = rest % radix
-            rest //= radix
-            items[radix - 1], items[j] = items[j], items[radix - 1]
+    else:
+        _fisher_yates(_digest_number(f"{seed}:{round_number}"), items)
+
+
+def exchange_draw(
+    seed: int, round_number: int, seat: int, discards: Sequence[Card], count: int
+) -> tuple[Card, ...]:
+    """The ``count`` cards a double nil exchange by ``seat`` draws from ``discards``.
+
+    The discards, in the order they were discarded, are shuffled like a later round's
+    deck in `round_deck`, with the text ``f"{seed}:{round_number}:exchange:{seat}"``; she
+    draws the first ``count``.
+    """
+    pile = list(discards)
+    _fisher_yates(_digest_number(f"{seed}:{round_number}:exchange:{seat}"), pile)
+    return tuple(pile[:count])
 
 
 def _check_seed(seed: object) -> None:
@@ -123,21 +152,26 @@ def new_game(
     """The state at the start of the first round, its cards dealt.
 
     With ``deck`` the cards are dealt in that order one at a time, from the first player to
-    bid in the direction of play; otherwise from `round_deck` of the seed. Later rounds
-    deal from `round_deck`, or from a deck the caller gives to `deal`. Without a seed a
-    fresh one is drawn from the operating system and kept in `State.seed`.
+    bid in the direction of play; with two players ``deck`` is the stock, top first.
+    Otherwise the deck is `round_deck` of the seed. Later rounds deal from `round_deck`,
+    or from a deck the caller gives to `deal`. Without a seed a fresh one is drawn from
+    the operating system and kept in `State.seed`. The dealer is a seat; with two players
+    she draws first.
 
-    >>> from spades import CLASSIC
+    >>> from spades import CLASSIC, TWO_HANDED
     >>> state = new_game(CLASSIC, seed=1)
     >>> state.to_move, [len(hand) for hand in state.hands]
     (1, [13, 13, 13, 13])
+    >>> state = new_game(TWO_HANDED, seed=1)
+    >>> state.phase.value, state.to_move, len(state.stock)
+    ('drawing', 0, 52)
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"new_game takes a Ruleset, not {type(rules).__name__}")
     if type(dealer) is not int:
         raise TypeError(f"the dealer is a seat number, not {dealer!r}")
-    if not 0 <= dealer <= 3:
-        raise SpadesError(f"the dealer is a seat from 0 to 3, not {dealer!r}")
+    if not 0 <= dealer < rules.players:
+        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
     _check_seed(seed)
@@ -163,13 +197,19 @@ def start_round(
     bags: tuple[int, int],
     rounds: tuple[object, ...],
 ) -> State:
-    """The state at the start of a round: its cards dealt, the first bidder to move.
+    """The state at the start of a round, from its cards' bits in deck order.
 
-    The cards come as their bits, in deck order.
+    Four players: the cards dealt and the first bidder to move. Two players: the cards
+    are the stock, and the dealer draws first.
     """
+    if rules.players == 2:
+        stock = tuple(DECK[bit.bit_length() - 1] for bit in bits)
+        game: tuple[object, ...] = (_NO_BIDS_OF_TWO, dealer, round_number, scores, bags)
+        game += (rounds, None, seed, _NOT_LOOKED_OF_TWO, (), stock, (), (), ())
+        return _NEW(State, (rules, Phase.DRAWING, dealer, 0, (), None, False, (), 0, game))
     step = rules.direction.step
     first = (dealer + step) % 4
-    game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, ())
+    game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, *_NONE)
     hands = pack_hands(bits, first, step)
     return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, False, (), 0, game))
 
@@ -184,7 +224,8 @@ def deal(state: State, deck: Sequence[Card]) -> State:
     >>> deal(new_game(CLASSIC, seed=1), DECK).hand(1)[:3]
     (Card.parse('2C'), Card.parse('6C'), Card.parse('TC'))
     """
-    if state.phase is not Phase.BIDDING or state.bids != NO_BIDS or any(state.looked):
+    first_phase = Phase.DRAWING if state.rules.players == 2 else Phase.BIDDING
+    if state.phase is not first_phase or any(state.bids) or any(state.looked) or state.draws:
         raise SpadesError("a round can be dealt again only before its first move")
     return start_round(
         state.rules,

@@ -41,7 +41,8 @@ class Reason(enum.Enum):
     NOT_YOUR_TURN = "not_your_turn"
     """The move was made for a seat that is not the seat to move."""
     WRONG_PHASE = "wrong_phase"
-    """The kind of move does not belong to this phase (a card during the bidding, ...)."""
+    """The kind of move does not belong to this phase (a card during the bidding, a
+    numbered bid during the two-player draw, ...)."""
     BID_OUT_OF_RANGE = "bid_out_of_range"
     """A bid outside 0 to 13."""
     NIL_NOT_ALLOWED = "nil_not_allowed"
@@ -56,13 +57,19 @@ class Reason(enum.Enum):
     HAND_NOT_SEEN = "hand_not_seen"
     """A numbered bid by a player who may bid blind nil and has not looked at her hand yet."""
     CARD_NOT_IN_HAND = "card_not_in_hand"
-    """A card, played or passed, that the player does not hold."""
+    """A card, played, passed or exchanged, that the player does not hold."""
     WRONG_PASS_SIZE = "wrong_pass_size"
     """A blind nil pass with a number of cards other than the ruleset's."""
     MUST_FOLLOW_SUIT = "must_follow_suit"
     """A card of another suit while the player holds a card of the suit led."""
     SPADES_NOT_BROKEN = "spades_not_broken"
     """A spade led before spades are broken by a player who holds another suit."""
+    ALREADY_DRAWN = "already_drawn"
+    """Two players: double nil declared after the player's first draw choice of the round."""
+    ALREADY_BID = "already_bid"
+    """Two players: double nil declared by a player who has already declared it."""
+    TOO_MANY_EXCHANGED = "too_many_exchanged"
+    """Two players: a double nil exchange of more cards than the ruleset allows."""
 
 
 class IllegalMoveError(SpadesError):

@@ -7,7 +7,22 @@ from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
 from spades._errors import IllegalMoveError, Reason
-from spades._moves import BIDS, BLIND_NIL, LOOK, PLAYS, Bid, Look, Move, Pass, Play
+from spades._moves import (
+    BIDS,
+    BLIND_NIL,
+    KEEP,
+    LOOK,
+    PLAYS,
+    REJECT,
+    Bid,
+    Exchange,
+    Keep,
+    Look,
+    Move,
+    Pass,
+    Play,
+    Reject,
+)
 from spades._state import FULL_DECK, Phase, State, check_seat
 
 if TYPE_CHECKING:
@@ -20,12 +35,16 @@ SHIFT: Final = (0, 52, 104, 156)
 SPADES: Final = Suit.SPADES.mask
 NOT_SPADES: Final = FULL_DECK ^ SPADES
 _CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
-_MOVE_TYPES: Final = (Bid, Look, Play, Pass)
+_MOVE_TYPES: Final = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS_BY_PHASE: Final = {
+    Phase.DRAWING: (Keep, Reject, Bid),
+    Phase.EXCHANGING: (Exchange,),
     Phase.BIDDING: (Bid, Look),
     Phase.PASSING: (Pass,),
     Phase.PLAYING: (Play,),
 }
+_DRAWS: Final = (KEEP, REJECT)
+_BLIND_OR_DRAWS: Final = (BLIND_NIL, KEEP, REJECT)
 
 
 def playable(hand: int, trick: tuple[Card, ...], broken: bool) -> int:
@@ -57,7 +76,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Bids come from nil up to 13. A player who may still bid blind nil has exactly two:
     blind nil, then `Look`. Plays and passes come in the library's card order, clubs to
-    spades, two to ace. A finished game has none.
+    spades, two to ace. With two players a draw turn offers `Keep` then `Reject`, after
+    double nil (blind nil) while she may still declare it; an exchange offers giving no
+    card, then one, two and three cards, each size in card order. A finished game has none.
 
     >>> from spades import CLASSIC, new_game
     >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]
@@ -80,20 +101,34 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         if rules.blind_nil and may_bid_blind(state, state[2]):
             return (BLIND_NIL, LOOK)
         return BIDS if rules.nil else BIDS[1:]
+    if phase is Phase.DRAWING:
+        return _BLIND_OR_DRAWS if may_bid_blind(state, state[2]) else _DRAWS
     if phase is Phase.PASSING:
         hand = cards_in((state[3] >> SHIFT[state[2]]) & FULL_DECK)
         return tuple(Pass(cards) for cards in combinations(hand, state.rules.blind_nil_pass))
+    if phase is Phase.EXCHANGING:
+        hand = cards_in((state[3] >> SHIFT[state[2]]) & FULL_DECK)
+        sizes = range(state.rules.blind_nil_exchange + 1)
+        return tuple(Exchange(cards) for size in sizes for cards in combinations(hand, size))
     return ()
 
 
 def may_bid_blind(state: State, seat: int) -> bool:
-    """Whether ``seat`` may still bid blind nil.
+    """Whether ``seat`` may still bid blind nil (with two players: declare double nil).
 
-    The rules must allow it, she must not have looked, and her side must trail by at least
-    the required deficit.
+    The rules must allow it, and her side must trail by at least the required deficit.
+    With four players she must not have looked at her hand. With two players it must be
+    the draw, before her first draw choice, and she must not have declared it already.
     """
     rules = state.rules
-    if not rules.blind_nil or state.looked[seat]:
+    if not rules.blind_nil:
+        return False
+    if rules.players == 2:
+        if state.phase is not Phase.DRAWING or state.bids[seat] is not None:
+            return False
+        if any(draw[0] == seat for draw in state.draws):
+            return False
+    elif state.looked[seat]:
         return False
     deficit = rules.blind_nil_deficit
     own = state.scores[seat % 2]
@@ -121,7 +156,7 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
     if type(move) not in _MOVE_TYPES:
         raise TypeError(f"{move!r} is not a move; moves are Bid, Look, Play and Pass")
     if seat is not None:
-        check_seat(seat)
+        check_seat(seat, state.rules.players)
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return Reason.GAME_OVER, "the game is over"
@@ -135,6 +170,10 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
         return _play_problem(move.card, hand, state[4], state[6])
     if isinstance(move, Pass):
         return _pass_problem(state.rules, move, hand)
+    if isinstance(move, Exchange):
+        return _exchange_problem(state.rules, move, hand)
+    if isinstance(move, (Keep, Reject)):
+        return None  # every draw turn may keep or reject
     return _bid_problem(state, move, mover)
 
 
@@ -164,6 +203,18 @@ def _pass_problem(rules: Ruleset, move: Pass, hand: int) -> tuple[Reason, str] |
     return None
 
 
+def _exchange_problem(rules: Ruleset, move: Exchange, hand: int) -> tuple[Reason, str] | None:
+    if len(move.cards) > rules.blind_nil_exchange:
+        return (
+            Reason.TOO_MANY_EXCHANGED,
+            f"exchange at most {rules.blind_nil_exchange} cards",
+        )
+    for card in move.cards:
+        if not hand & card.bit:
+            return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
+    return None
+
+
 def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str] | None:
     rules = state.rules
     may_bid = may_bid_blind(state, seat)
@@ -176,11 +227,24 @@ def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str
             return None
         if not rules.blind_nil:
             return Reason.BLIND_NIL_NOT_ALLOWED, "these rules have no blind nil"
-        if state.looked[seat]:
+        if rules.players == 2:
+            if state.bids[seat] is not None:
+                return Reason.ALREADY_BID, "you have already declared double nil"
+            if state.phase is not Phase.DRAWING or any(d[0] == seat for d in state.draws):
+                return (
+                    Reason.ALREADY_DRAWN,
+                    "double nil is declared before your first draw choice of the hand",
+                )
+        elif state.looked[seat]:
             return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"
         return (
             Reason.BLIND_NIL_NOT_ELIGIBLE,
             f"blind nil needs your side to trail by {rules.blind_nil_deficit} points or more",
+        )
+    if state.phase is Phase.DRAWING:
+        return (
+            Reason.WRONG_PHASE,
+            "the bidding comes after the draw; during the draw the only bid is double nil",
         )
     if not 0 <= move.n <= 13:
         return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"

@@ -6,10 +6,17 @@ move                   text                        when
 ``Bid(3)``             ``bid 3``                   bidding: a number of tricks, 1 to 13
 ``Bid(0)``             ``bid nil``                 bidding: no trick at all
 ``Bid(0, blind=True)`` ``bid blind nil``           bidding, before looking at the hand
+                       (``bid double nil``)        (two players: before the first draw)
 ``Look()``             ``look``                    bidding: look at the hand, giving up
                                                    blind nil
 ``Play(card)``         ``play AS``                 playing a trick
 ``Pass(cards)``        ``pass 2C 3D``              after a blind nil bid: the card pass
+``Keep()``             ``keep``                    two players, drawing: keep the top
+                                                   card of the stock
+``Reject()``           ``reject``                  two players, drawing: discard it and
+                                                   take the next
+``Exchange(cards)``    ``exchange 2C 3D``          two players, after a double nil: give
+                                                   up to three cards for random discards
 =====================  ==========================  ====================================
 """
 
@@ -26,7 +33,7 @@ from spades._errors import NotationError, SpadesError, quoted
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["Bid", "Look", "Move", "Pass", "Play", "parse_move"]
+__all__ = ["Bid", "Exchange", "Keep", "Look", "Move", "Pass", "Play", "Reject", "parse_move"]
 
 
 def _bid_number(instance: Bid, attribute: attrs.Attribute[int], value: object) -> None:
@@ -92,16 +99,26 @@ class Play:
         return f"play {self.card}"
 
 
-def _pass_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+def _distinct_cards(value: Iterable[Card], kind: str) -> tuple[Card, ...]:
+    """``value`` as distinct cards in the library's order, for the move called ``kind``."""
     if isinstance(value, (str, Card)):
-        raise TypeError(f"Pass takes a collection of cards, not {value!r}")
+        raise TypeError(f"{kind} takes a collection of cards, not {value!r}")
     cards = tuple(value)
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"Pass takes cards, not {card!r}")
+            raise TypeError(f"{kind} takes cards, not {card!r}")
     if len(set(cards)) != len(cards):
-        raise SpadesError(f"a pass cannot name a card twice: {' '.join(map(str, cards))}")
+        named = " ".join(map(str, cards))
+        raise SpadesError(f"{kind.lower()} cannot name a card twice: {named}")
     return tuple(sorted(cards))
+
+
+def _pass_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return _distinct_cards(value, "Pass")
+
+
+def _exchange_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return _distinct_cards(value, "Exchange")
 
 
 @attrs.frozen
@@ -120,13 +137,48 @@ class Pass:
         return " ".join(["pass", *map(str, self.cards)])
 
 
-Move: TypeAlias = "Bid | Look | Play | Pass"
+@attrs.frozen
+class Keep:
+    """Two players, drawing: keep the top card of the stock; the next card is discarded."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@attrs.frozen
+class Reject:
+    """Two players, drawing: discard the top card of the stock and take the next one."""
+
+    def __str__(self) -> str:
+        return "reject"
+
+
+@attrs.frozen
+class Exchange:
+    """Two players, after the draw: a double nil bidder's exchange with the discards.
+
+    She gives up these cards (none, up to the ruleset's ``blind_nil_exchange``) for as
+    many drawn at random from the discards.
+
+    >>> str(Exchange([Card.parse("as"), Card.parse("2c")])), str(Exchange([]))
+    ('exchange 2C AS', 'exchange')
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_exchange_cards)
+
+    def __str__(self) -> str:
+        return " ".join(["exchange", *map(str, self.cards)])
+
+
+Move: TypeAlias = "Bid | Look | Play | Pass | Keep | Reject | Exchange"
 """Any move."""
 
 BIDS: Final = tuple(Bid(n) for n in range(14))
 BLIND_NIL: Final = Bid(0, blind=True)
 LOOK: Final = Look()
 PLAYS: Final = tuple(Play(card) for card in DECK)
+KEEP: Final = Keep()
+REJECT: Final = Reject()
 
 
 def parse_move(text: str) -> Move:
@@ -143,7 +195,7 @@ def parse_move(text: str) -> Move:
     match words:
         case ["bid", "nil"]:
             return BIDS[0]
-        case ["bid", "blind", "nil"]:
+        case ["bid", "blind" | "double", "nil"]:
             return BLIND_NIL
         case ["bid", number] if re.fullmatch(r"-?[0-9]{1,3}", number):
             return Bid(int(number))
@@ -151,16 +203,20 @@ def parse_move(text: str) -> Move:
             return LOOK
         case ["play", card]:
             return Play(_card_in(card, text))
-        case ["pass", *cards]:
+        case ["keep"]:
+            return KEEP
+        case ["reject"]:
+            return REJECT
+        case [("pass" | "exchange") as kind, *cards]:
             chosen = [_card_in(card, text) for card in cards]
             if len(set(chosen)) < len(chosen):
                 raise NotationError(
-                    f"{quoted(text)} is not a move: a pass names each card once, not twice"
+                    f"{quoted(text)} is not a move: {kind} names each card once, not twice"
                 )
-            return Pass(chosen)
+            return Pass(chosen) if kind == "pass" else Exchange(chosen)
     raise NotationError(
         f"{quoted(text)} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "
-        "'play AS' or 'pass 2C 3D'"
+        "'play AS', 'pass 2C 3D', 'keep', 'reject' or 'exchange 2C 3D'"
     )
 
 

@@ -15,6 +15,7 @@ __all__ = [
     "CLASSIC",
     "MINIOKEY",
     "PRESETS",
+    "TWO_HANDED",
     "BagOverflow",
     "Direction",
     "NilTricks",
@@ -89,44 +90,64 @@ def _kind(kind: type) -> _Validator:
     return check
 
 
+def _for_players(four: object, two: object) -> Any:
+    """A default that depends on the number of players: source A's for four, C's for two."""
+    return attrs.Factory(lambda rules: four if rules.players == 4 else two, takes_self=True)
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Ruleset:
-    """A variant of Spades: every switch the rules depend on. The defaults are source A.
+    """A variant of Spades: every switch the rules depend on.
+
+    The defaults are source A for four players and source C for two: ``Ruleset()`` is
+    `CLASSIC` and ``Ruleset(players=2)`` is `TWO_HANDED`. Every field is checked here, and
+    so is every combination: a ruleset that exists describes a playable game.
 
     >>> Ruleset(target=250).target
     250
+    >>> Ruleset(players=2) == TWO_HANDED
+    True
     >>> Ruleset(losing_floor=0)
     Traceback (most recent call last):
     ...
     spades._errors.RulesetError: losing_floor must be below zero, where every game starts, not 0
     """
 
-    players: int = attrs.field(default=4, validator=_whole(1))
-    """Four players in two partnerships. (Two-player Spades is not supported yet.)"""
+    players: int = attrs.field(default=4)
+    """Four players in two partnerships, or two players each on her own (source C)."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_kind(Direction))
-    """Who bids and leads first and the direction of play, bidding and the deal."""
+    """Who bids and leads first and the direction of play, bidding and the deal (four
+    players; two players simply alternate, and keep the default)."""
     nil: bool = attrs.field(default=True, validator=_kind(bool))
     """Whether a bid of zero (nil) is allowed."""
     nil_value: int = attrs.field(default=100, validator=_whole(0))
     """Points won for a nil that takes no trick, and lost for one that takes any."""
-    nil_tricks: NilTricks = attrs.field(default=NilTricks.COUNT, validator=_kind(NilTricks))
-    """What a nil bidder's tricks do for her side."""
-    blind_nil: bool = attrs.field(default=False, validator=_kind(bool))
-    """Whether a player may bid blind nil, before looking at her hand."""
+    nil_tricks: NilTricks = attrs.field(
+        default=_for_players(NilTricks.COUNT, NilTricks.BAGS), validator=_kind(NilTricks)
+    )
+    """What a nil bidder's tricks do for her side (two players: always bags)."""
+    blind_nil: bool = attrs.field(default=_for_players(False, True), validator=_kind(bool))
+    """Whether a player may bid blind nil before she sees her cards (two players: double
+    nil, declared before her first draw choice)."""
     blind_nil_value: int = attrs.field(default=200, validator=_whole(0))
     """Points won for a blind nil that takes no trick, and lost for one that takes any."""
     blind_nil_deficit: int | None = attrs.field(
-        default=100,
-        validator=_whole(0, optional=True),
+        default=_for_players(100, None), validator=_whole(0, optional=True)
     )
     """Blind nil only for a side trailing by at least this many points; ``None``: always."""
-    blind_nil_pass: int = attrs.field(default=2, validator=_whole(0, 3))
-    """Cards a blind nil bidder passes to her partner, and the partner passes back."""
+    blind_nil_pass: int = attrs.field(default=_for_players(2, 0), validator=_whole(0, 3))
+    """Cards a blind nil bidder passes to her partner, and the partner passes back (four
+    players only)."""
+    blind_nil_exchange: int = attrs.field(default=_for_players(0, 3), validator=_whole(0, 3))
+    """Cards a double nil bidder may exchange for cards drawn at random from the discards
+    (two players only)."""
     bag_limit: int = attrs.field(default=10, validator=_whole(1))
     """Bags that cost the bag penalty."""
     bag_penalty: int = attrs.field(default=100, validator=_whole(0))
     """Points lost each time the bag counter reaches the limit."""
-    bag_overflow: BagOverflow = attrs.field(default=BagOverflow.RESET, validator=_kind(BagOverflow))
+    bag_overflow: BagOverflow = attrs.field(
+        default=_for_players(BagOverflow.RESET, BagOverflow.CARRY), validator=_kind(BagOverflow)
+    )
     """What the bag counter does at the limit."""
     target: int = attrs.field(default=500, validator=_whole(1))
     """Points that win the game, checked at the end of each round."""
@@ -134,6 +155,15 @@ class Ruleset:
     """A side at or below this score at the end of a round loses; ``None``: no floor."""
     round_cap: int | None = attrs.field(default=None, validator=_whole(1, optional=True))
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
+    _order: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """For each seat, the seats in the order of play starting from it (derived, private)."""
+
+    @players.validator
+    def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
+        if type(value) is not int or value not in {2, 4}:
+            raise RulesetError(
+                f"players must be 4 (two partnerships) or 2 (each on her own), not {value!r}"
+            )
 
     @losing_floor.validator
     def _check_floor(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -147,12 +177,40 @@ class Ruleset:
             )
 
     def __attrs_post_init__(self) -> None:
-        if self.players == 2:
-            raise RulesetError("two-player Spades is not supported yet; use players=4")
-        if self.players != 4:
-            raise RulesetError(f"players must be 4, in two partnerships, not {self.players}")
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True")
+        order: tuple[tuple[int, ...], ...]
+        if self.players == 2:
+            _check_two_players(self)
+            order = ((0, 1), (1, 0))
+        else:
+            if self.blind_nil_exchange:
+                raise RulesetError(
+                    "blind_nil_exchange is the two-player double nil exchange; four players "
+                    "pass cards with the partner (blind_nil_pass) instead: set it to 0"
+                )
+            step = self.direction.step
+            order = tuple(tuple((seat + i * step) % 4 for i in range(4)) for seat in range(4))
+        object.__setattr__(self, "_order", order)
+
+
+def _check_two_players(rules: Ruleset) -> None:
+    """Reject the four-player switches that mean nothing with two players."""
+    if rules.direction is not Direction.CLOCKWISE:
+        raise RulesetError(
+            "two players simply alternate: direction applies to four players; leave it "
+            "at Direction.CLOCKWISE"
+        )
+    if rules.nil_tricks is not NilTricks.BAGS:
+        raise RulesetError(
+            "a two-player nil bidder has no partner to count her tricks: nil_tricks must "
+            "be NilTricks.BAGS"
+        )
+    if rules.blind_nil_pass:
+        raise RulesetError(
+            "a two-player double nil bidder has no partner to pass cards to: "
+            "blind_nil_pass must be 0 (blind_nil_exchange is her exchange)"
+        )
 
 
 CLASSIC: Final = Ruleset()
@@ -170,11 +228,17 @@ MINIOKEY: Final = Ruleset(
 counter-clockwise, a nil bidder's tricks are bags, bags past ten carry over, game to 500,
 a side at -200 loses, at most 25 rounds."""
 
+TWO_HANDED: Final = Ruleset(players=2)
+"""Source C, two-player Spades: no deal but a draw from the stock, the other player bids
+and leads first, nil and double nil (worth 200, with an exchange of up to three cards with
+the discards), a nil bidder's tricks are bags, bags past ten carry over, game to 500."""
+
 PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(
     {
         "classic": CLASSIC,
         "miniokey": MINIOKEY,
         "miniokey-250": attrs.evolve(MINIOKEY, target=250),
+        "two-handed": TWO_HANDED,
     }
 )
 """The named rulesets, by canonical name."""
@@ -188,6 +252,11 @@ _ALIASES: Final = {
     "source-b": "miniokey",
     "online": "miniokey",
     "miniokey-500": "miniokey",
+    "c": "two-handed",
+    "source-c": "two-handed",
+    "two-player": "two-handed",
+    "two-players": "two-handed",
+    "2p": "two-handed",
 }
 
 

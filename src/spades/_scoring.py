@@ -141,6 +141,13 @@ def score_round(
     >>> score = score_round(MINIOKEY, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
     >>> score.points, score.bags
     ((72, -50), (2, 0))
+
+    With two players each seat is a side. Source C's example: a bid of 7 taking 8 tricks
+    scores 71.
+
+    >>> from spades import TWO_HANDED
+    >>> score_round(TWO_HANDED, [Bid(7), Bid(5)], [8, 5]).points
+    (71, 50)
     """
     _check_round(rules, bids, tricks, bags)
     return score_unchecked(rules, tuple(bids), tuple(tricks), bags)
@@ -155,8 +162,12 @@ def _check_round(rules: object, bids: object, tricks: object, bags: object) -> N
     bid_list: list[Bid] = list(bids)  # type: ignore[call-overload]
     trick_list: list[int] = list(tricks)  # type: ignore[call-overload]
     bag_list: list[int] = list(bags)  # type: ignore[call-overload]
-    if len(bid_list) != 4 or len(trick_list) != 4 or len(bag_list) != 2:
-        raise SpadesError("score_round takes four bids and four trick counts by seat, two bags")
+    seats = rules.players
+    if len(bid_list) != seats or len(trick_list) != seats or len(bag_list) != 2:
+        raise SpadesError(
+            f"score_round takes {seats} bids and {seats} trick counts by seat, and two bags "
+            f"by side, under rules for {seats} players"
+        )
     if any(not 0 <= bid.n <= 13 for bid in bid_list):
         raise SpadesError("a bid is a number of tricks from 0 to 13")
     if sum(trick_list) != 13 or min(trick_list) < 0:
@@ -179,25 +190,34 @@ def score_unchecked(
 def _score_side(
     rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], side: int, bags_before: int
 ) -> SideScore:
-    """The score of ``side``: seats ``side`` and ``side + 2``."""
-    bid, partner = bids[side], bids[side + 2]
-    taken, partner_taken = tricks[side], tricks[side + 2]
-    contract = bid.n + partner.n
-    if bid.n and partner.n:  # no nil: the usual case, all tricks count
-        counted = taken + partner_taken
-        nil_points = nil_bags = 0
+    """The score of ``side``: seats ``side`` and ``side + 2``, or with two players its seat."""
+    bid, taken = bids[side], tricks[side]
+    pairs: tuple[tuple[Bid, int], ...]
+    if len(bids) == 4:
+        partner, partner_taken = bids[side + 2], tricks[side + 2]
+        if bid.n and partner.n:  # no nil: the usual case, all tricks count
+            return _side_score(rules, bid.n + partner.n, taken + partner_taken, 0, 0, bags_before)
+        pairs = ((bid, taken), (partner, partner_taken))
     else:
-        counted = nil_points = nil_bags = 0
-        for one, won in ((bid, taken), (partner, partner_taken)):
-            if one.n:
-                counted += won
-                continue
-            value = rules.blind_nil_value if one.blind else rules.nil_value
-            nil_points += -value if won else value
-            if rules.nil_tricks is NilTricks.COUNT:
-                counted += won
-            else:
-                nil_bags += won
+        pairs = ((bid, taken),)
+    contract = counted = nil_points = nil_bags = 0
+    for one, won in pairs:
+        contract += one.n
+        if one.n:
+            counted += won
+            continue
+        value = rules.blind_nil_value if one.blind else rules.nil_value
+        nil_points += -value if won else value
+        if rules.nil_tricks is NilTricks.COUNT:
+            counted += won
+        else:
+            nil_bags += won
+    return _side_score(rules, contract, counted, nil_points, nil_bags, bags_before)
+
+
+def _side_score(  # noqa: PLR0917  (the parts of a side's score)
+    rules: Ruleset, contract: int, counted: int, nil_points: int, nil_bags: int, bags_before: int
+) -> SideScore:
     made = counted >= contract
     overtricks = counted - contract if made else 0
     contract_points = 10 * contract if made else -10 * contract

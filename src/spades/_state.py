@@ -26,6 +26,10 @@ __all__ = ["Outcome", "Phase", "State", "Termination", "Trick"]
 class Phase(enum.Enum):
     """What the game is waiting for."""
 
+    DRAWING = "drawing"
+    """Two players: in turn, each keeps or rejects the top card of the stock."""
+    EXCHANGING = "exchanging"
+    """Two players: each double nil bidder may exchange cards with the discards."""
     BIDDING = "bidding"
     """Each player in turn looks at her hand and bids, or bids blind nil."""
     PASSING = "passing"
@@ -106,6 +110,13 @@ ROUND_FIELDS = {
     "seed": "The game's seed: `round_deck` shuffles every round not dealt explicitly.",
     "looked": "Whether each seat has made the `Look` move this round.",
     "passes": "This round's blind nil card passes, in order: the seat and its `Pass`.",
+    "stock": "Two players: the cards still to draw, top first.",
+    "discards": "Two players: the discarded cards, in the order they were discarded (the "
+    "double nil exchange takes its cards out and puts the given ones last).",
+    "draws": "Two players: every draw turn this round, in order: the seat, the card she "
+    "kept and the card she discarded.",
+    "exchanges": "Two players: this round's double nil exchanges, in order: the seat, the "
+    "cards she gave and the cards she drew.",
 }
 """The fields of the round and the game: bids, scores and the like, which no play but a
 round's last changes."""
@@ -114,26 +125,34 @@ round's last changes."""
 _WINNER = itemgetter(2)
 
 
-def trick_counts(tricks: tuple[tuple[int, tuple[Card, ...], int], ...]) -> tuple[int, ...]:
+def trick_counts(
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...], players: int = 4
+) -> tuple[int, ...]:
     """How many of ``tricks`` (leader, cards and winner each) each seat won, by seat."""
     winners = list(map(_WINNER, tricks))
-    return (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
+    if players == 4:
+        return (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
+    return (winners.count(0), winners.count(1))
 
 
-def check_seat(seat: object) -> int:
-    """``seat`` itself when it is a seat number, 0 to 3; else `TypeError` or `SpadesError`."""
+def check_seat(seat: object, players: int = 4) -> int:
+    """``seat`` itself when it is a seat from 0 to ``players - 1``; else raise.
+
+    `TypeError` for a value that is not a whole number, `SpadesError` for one out of range.
+    """
     if type(seat) is not int:
-        raise TypeError(f"a seat is a number from 0 to 3, not {seat!r}")
-    if not 0 <= seat <= 3:
-        raise SpadesError(f"a seat is a number from 0 to 3, not {seat}")
+        raise TypeError(f"a seat is a number from 0 to {players - 1}, not {seat!r}")
+    if not 0 <= seat < players:
+        raise SpadesError(f"a seat is a number from 0 to {players - 1}, not {seat}")
     return seat
 
 
 class State(Record):
     """Everything about a game at one moment, as a frozen value compared by value.
 
-    States come from `new_game` and `apply`; treat the constructor as private. Seats are
-    0 to 3 clockwise; side 0 is seats 0 and 2, side 1 is seats 1 and 3.
+    States come from `new_game` and `apply`; treat the constructor as private. With four
+    players, seats are 0 to 3 clockwise; side 0 is seats 0 and 2, side 1 is seats 1 and 3.
+    With two players, seats 0 and 1 are also sides 0 and 1.
     """
 
     __slots__ = ()
@@ -156,8 +175,12 @@ class State(Record):
         rounds: tuple[RoundScore, ...]
         outcome: Outcome | None
         seed: int
-        looked: tuple[bool, bool, bool, bool]
+        looked: tuple[bool, ...]
         passes: tuple[tuple[int, Pass], ...]
+        stock: tuple[Card, ...]
+        discards: tuple[Card, ...]
+        draws: tuple[tuple[int, Card, Card], ...]
+        exchanges: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], ...]
     else:
         for _index, (_name, _doc) in enumerate(PLAY_FIELDS.items()):
             locals()[_name] = property(itemgetter(_index), doc=_doc)
@@ -172,7 +195,7 @@ class State(Record):
     def hand_masks(self) -> tuple[int, ...]:
         """Each seat's cards as a mask of card bits (see `Card.bit`)."""
         packed = self._packed_hands
-        return tuple((packed >> (52 * seat)) & FULL_DECK for seat in range(4))
+        return tuple((packed >> (52 * seat)) & FULL_DECK for seat in range(self.rules.players))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -181,7 +204,8 @@ class State(Record):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the library's order."""
-        return cards_in((self._packed_hands >> (52 * check_seat(seat))) & FULL_DECK)
+        seat = check_seat(seat, self.rules.players)
+        return cards_in((self._packed_hands >> (52 * seat)) & FULL_DECK)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -191,7 +215,7 @@ class State(Record):
     @property
     def tricks_taken(self) -> tuple[int, ...]:
         """How many of this round's completed tricks each seat won."""
-        return trick_counts(self._tricks)
+        return trick_counts(self._tricks, self.rules.players)
 
     @property
     def is_over(self) -> bool:

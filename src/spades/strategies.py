@@ -40,7 +40,7 @@ from hypothesis.errors import InvalidArgument
 from spades import apply, legal_moves
 from spades._cards import DECK, Card
 from spades._deal import new_game
-from spades._moves import Bid, Look, Move, Pass, Play
+from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
 from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset
 from spades._state import Phase, State
 
@@ -62,33 +62,40 @@ def decks() -> SearchStrategy[tuple[Card, ...]]:
     return st.permutations(DECK).map(tuple)
 
 
-def rulesets(*, presets_only: bool = False) -> SearchStrategy[Ruleset]:
-    """A valid four-player `Ruleset`, every field drawn; with ``presets_only``, a preset.
+def rulesets(*, presets_only: bool = False, players: int | None = None) -> SearchStrategy[Ruleset]:
+    """A valid `Ruleset`, every field drawn; with ``presets_only``, one of the `PRESETS`.
 
-    Blind nil is drawn only when nil is on, as `Ruleset` requires.
+    ``players`` (2 or 4) keeps to rulesets for that many players; by default both come.
+    Blind nil is drawn only when nil is on, as `Ruleset` requires, and the switches that
+    belong to the other number of players keep the values `Ruleset` requires of them.
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
     up to 30 and blind nil deficits up to 500; optional fields are often ``None``.
     """
+    if players not in {None, 2, 4}:
+        raise InvalidArgument(f"players must be 2, 4 or None, not {players!r}")
+    counts = (2, 4) if players is None else (players,)
     if presets_only:
-        return st.sampled_from(tuple(PRESETS.values()))
-    return _rulesets()
+        return st.sampled_from([rules for rules in PRESETS.values() if rules.players in counts])
+    return st.sampled_from(counts).flatmap(_rulesets)
 
 
 @st.composite
-def _rulesets(draw: st.DrawFn) -> Ruleset:
+def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     nil = draw(st.booleans())
+    four = players == 4
     return Ruleset(
-        players=4,
-        direction=draw(st.sampled_from(Direction)),
+        players=players,
+        direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
         nil=nil,
         nil_value=draw(st.integers(0, 500)),
-        nil_tricks=draw(st.sampled_from(NilTricks)),
+        nil_tricks=draw(st.sampled_from(NilTricks)) if four else NilTricks.BAGS,
         blind_nil=nil and draw(st.booleans()),
         blind_nil_value=draw(st.integers(0, 500)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
-        blind_nil_pass=draw(st.integers(0, 3)),
+        blind_nil_pass=draw(st.integers(0, 3)) if four else 0,
+        blind_nil_exchange=0 if four else draw(st.integers(0, 3)),
         bag_limit=draw(st.integers(1, 20)),
         bag_penalty=draw(st.integers(0, 500)),
         bag_overflow=draw(st.sampled_from(BagOverflow)),
@@ -130,10 +137,11 @@ def states(
 def _walks(
     draw: st.DrawFn, rules: SearchStrategy[Ruleset], max_moves: int, wanted: frozenset[Phase]
 ) -> State:
+    ruleset = draw(rules)
     state = new_game(
-        draw(rules),
+        ruleset,
         seed=draw(st.integers(0, 2**64 - 1)),
-        dealer=draw(st.integers(0, 3)),
+        dealer=draw(st.integers(0, ruleset.players - 1)),
         deck=draw(st.none() | decks()),
     )
     length = draw(st.integers(0, max_moves))
@@ -157,29 +165,34 @@ def moves(state: State) -> SearchStrategy[Move]:
     return st.sampled_from(legal)
 
 
-_BIDS: Final[tuple[Bid | Look, ...]] = (
+_WORDS: Final[tuple[Bid | Look | Keep | Reject, ...]] = (
     *(Bid(n) for n in range(-1, 15)),
     Bid(0, blind=True),
     Look(),
+    Keep(),
+    Reject(),
 )
 
 
 def illegal_moves(state: State) -> SearchStrategy[Move]:
     """A well-formed move that is not legal in ``state``.
 
-    One of four kinds, about equally often: a bid from -1 to 14, blind nil or `Look`; a
-    `Play` of one of the mover's own cards (following suit and leading spades are tried
-    here); a `Play` of any other card; or a `Pass` of one to four cards, often her own.
+    One of five kinds, about equally often: a bid from -1 to 14, blind nil, `Look`,
+    `Keep` or `Reject`; a `Play` of one of the mover's own cards (following suit and
+    leading spades are tried here); a `Play` of any other card; a `Pass` of one to four
+    cards, often her own; or an `Exchange` of none to four cards, often her own.
     """
     legal = frozenset(legal_moves(state))
     own = state.hand(state.to_move) if state.to_move is not None else ()
     card = st.sampled_from(own) | cards() if own else cards()
     passes = st.lists(card, min_size=1, max_size=4, unique=True).map(Pass)
+    exchanges = st.lists(card, max_size=4, unique=True).map(Exchange)
     return st.one_of(
-        st.sampled_from([move for move in _BIDS if move not in legal]),
+        st.sampled_from([move for move in _WORDS if move not in legal]),
         _any_of([Play(card) for card in own if Play(card) not in legal]),
         st.sampled_from([Play(card) for card in DECK if card not in own]),
         passes.filter(lambda move: move not in legal),
+        exchanges.filter(lambda move: move not in legal),
     )
 
 
