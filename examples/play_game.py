@@ -1,10 +1,11 @@
-"""Play one whole game of Spades between four simple bots and print it round by round.
+"""Play one whole game of Spades between simple bots and print it round by round.
 
-    python examples/play_game.py [--rules classic|miniokey|miniokey-250] [--seed N]
+    python examples/play_game.py [--rules classic|miniokey|miniokey-250|two-handed] [--seed N]
 
 The bots are deliberately plain: each bids its aces, its kings and its spades beyond the
-third, and plays a random legal card. Everything goes through the public API:
-`new_game`, `legal_moves`, `apply`; the game is the same for the same seed.
+third, never bids blind or double nil, draws and plays at random. Everything goes
+through the public API: `new_game`, `legal_moves`, `apply`; the game is the same for the
+same seed.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ import random
 import spades
 from spades import Bid, Phase, Play, Rank, State, Suit
 
+BLIND_NIL = Bid(0, blind=True)
 
-def plain_bid(hand: tuple[spades.Card, ...]) -> Bid:
-    """Aces and kings, and spades beyond the third: at least 1."""
+
+def plain_bid(hand: tuple[spades.Card, ...], players: int) -> Bid:
+    """Aces and kings, and spades beyond the third: at least 1; three more with two players,
+    who share the thirteen tricks between them."""
     high = sum(card.rank in (Rank.ACE, Rank.KING) for card in hand)
     long_spades = max(0, sum(card.suit is Suit.SPADES for card in hand) - 3)
-    return Bid(max(1, min(13, high + long_spades)))
+    extra = 3 if players == 2 else 0
+    return Bid(max(1, min(13, high + long_spades + extra)))
 
 
 def describe_round(state: State, before: State) -> str:
@@ -28,12 +33,13 @@ def describe_round(state: State, before: State) -> str:
     score = state.rounds[-1]
     lines = [f"Round {len(state.rounds)} (dealer: seat {before.dealer})"]
     for side in (0, 1):
-        seats = (side, side + 2)
+        seats = (side, side + 2) if state.rules.players == 4 else (side,)
         bids = " + ".join(str(score.bids[seat]).removeprefix("bid ") for seat in seats)
         tricks = sum(score.tricks[seat] for seat in seats)
         detail = score.sides[side]
+        who = " and ".join(map(str, seats))
         lines.append(
-            f"  side {side} (seats {seats[0]} and {seats[1]}): bids {bids}, "
+            f"  side {side} (seat{'s' if len(seats) > 1 else ''} {who}): bids {bids}, "
             f"tricks {tricks}, points {detail.points:+d}, bags {detail.bags}, "
             f"total {state.scores[side]}"
         )
@@ -53,11 +59,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Spades, rules {args.rules!r}, seed {args.seed}, to {rules.target} points")
     while not state.is_over:
         if state.phase is Phase.BIDDING and state.to_move is not None:
-            move: spades.Move = plain_bid(state.hand(state.to_move))
+            move: spades.Move = plain_bid(state.hand(state.to_move), rules.players)
             if not spades.is_legal(state, move):
                 move = rng.choice(spades.legal_moves(state))
         else:
-            move = rng.choice(spades.legal_moves(state))
+            legal = spades.legal_moves(state)
+            move = rng.choice([move for move in legal if move != BLIND_NIL] or legal)
         after = spades.apply(state, move)
         if isinstance(move, Play) and len(after.rounds) > len(state.rounds):
             print(describe_round(after, start))

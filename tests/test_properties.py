@@ -31,6 +31,7 @@ from spades import (
     DECK,
     MINIOKEY,
     PRESETS,
+    TWO_HANDED,
     BagOverflow,
     Bid,
     Card,
@@ -358,6 +359,17 @@ def test_strategies_reject_arguments_that_describe_no_state() -> None:
         states(max_moves=-1)
     with pytest.raises(InvalidArgument, match="phases"):
         states(phases=())
+    with pytest.raises(InvalidArgument, match="players must be 2, 4 or None, not 3"):
+        rulesets(players=3)
+
+
+@given(rulesets(players=2), rulesets(presets_only=True, players=2))
+def test_strategies_two_player_rulesets_are_valid_two_player_rulesets(
+    rules: Ruleset, preset: Ruleset
+) -> None:
+    assert attrs.evolve(rules) == rules
+    assert rules.players == 2
+    assert preset is TWO_HANDED
 
 
 @given(states(rules=st.just(CLASSIC), max_moves=0))
