@@ -197,7 +197,7 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         BLIND,
         None,
         0,
-        "double nil is declared before your first draw choice of the hand",
+        "double nil is declared before your first draw choice of the round",
     ),
     Reason.ALREADY_BID: lambda: (
         apply(new_game(TWO_HANDED, seed=1), BLIND),

@@ -154,7 +154,9 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
 def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] | None:
     """The reason and an explanation for the player, or None when the move is legal."""
     if type(move) not in _MOVE_TYPES:
-        raise TypeError(f"{move!r} is not a move; moves are Bid, Look, Play and Pass")
+        raise TypeError(
+            f"{move!r} is not a move; moves are Bid, Look, Play, Pass, Keep, Reject and Exchange"
+        )
     if seat is not None:
         check_seat(seat, state.rules.players)
     phase = state.phase
@@ -233,7 +235,7 @@ def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str
             if state.phase is not Phase.DRAWING or any(d[0] == seat for d in state.draws):
                 return (
                     Reason.ALREADY_DRAWN,
-                    "double nil is declared before your first draw choice of the hand",
+                    "double nil is declared before your first draw choice of the round",
                 )
         elif state.looked[seat]:
             return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"

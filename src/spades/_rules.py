@@ -178,7 +178,7 @@ class Ruleset:
 
     def __attrs_post_init__(self) -> None:
         if self.blind_nil and not self.nil:
-            raise RulesetError("blind nil is a nil bid: it needs nil=True")
+            raise RulesetError("blind nil is a nil bid: it needs nil=True (or blind_nil=False)")
         order: tuple[tuple[int, ...], ...]
         if self.players == 2:
             _check_two_players(self)
