@@ -12,16 +12,20 @@ list of objects with these fields:
 ``id``, ``comment``
     A unique name, and what the position is for.
 ``rules``, ``overrides``
-    A preset name for `spades.find_ruleset` ("classic" or "miniokey"), and `spades.Ruleset`
-    fields to change with JSON values (``{"blind_nil": true, "blind_nil_deficit": null}``).
+    A preset name for `spades.find_ruleset` ("classic", "miniokey" or "two-handed"), and
+    `spades.Ruleset` fields to change with JSON values (``{"blind_nil": true,
+    "blind_nil_deficit": null}``).
 ``seed``, ``dealer``, ``deck``
-    The arguments of `spades.new_game`: the deck is 52 cards in text notation ("AS", "TD"),
-    dealt one at a time from the first player to bid, in the direction of play. The seed
-    only decides the decks of later rounds.
+    The arguments of `spades.new_game`: the deck is 52 cards in text notation ("AS", "TD").
+    With four players it is dealt one at a time from the first player to bid, in the
+    direction of play; with two it is the stock, top first, and the dealer draws first.
+    The seed decides the decks of later rounds and, with two players, the cards a double
+    nil exchange draws from the discards.
 ``moves``
     The moves from the deal to the start position, for `spades.parse_move`.
 ``phase``
-    The phase of the start position: "bidding", "passing" or "playing".
+    The phase of the start position: "drawing", "exchanging", "bidding", "passing" or
+    "playing".
 ``depth``, ``perft``
     ``perft[k - 1]`` is perft(k), for k from 1 to depth: the number of legal move
     sequences of exactly k plies from the start position. A sequence that reaches the end
@@ -72,9 +76,11 @@ class Spec:
     seed: int = 0
     overrides: Overrides = field(default_factory=dict)
     shuffle: int | None = None
-    """Deal from ``spades.round_deck(shuffle, 1)``; otherwise from ``hands``."""
+    """Deal from ``spades.round_deck(shuffle, 1)``; otherwise from ``hands`` or ``stock``."""
     hands: tuple[str, str, str, str] | None = None
     """Each seat's 13 cards, seats 0 to 3, when the deal is made by hand."""
+    stock: str | None = None
+    """Two players: the 52 cards of the stock, top first, when it is made by hand."""
     moves: tuple[str, ...] = ()
     plays: int = 0
     """Further plies after ``moves``, chosen at random (seeded by the id) among legal moves."""
@@ -89,6 +95,26 @@ BLIND: Overrides = {"blind_nil": True, "blind_nil_deficit": None}
 """Blind nil on, whatever the score: every game starts at 0 to 0."""
 
 BIDS = ("bid 3", "bid 4", "bid 2", "bid 3")
+
+
+def draws(pattern: str) -> tuple[str, ...]:
+    """Two players' draw turns, one letter each: "k" keeps the top card of the stock, "r"
+    rejects it."""
+    return tuple({"k": "keep", "r": "reject"}[letter] for letter in pattern)
+
+
+DRAW = draws("krrkkrkrkkrrkrkkrrkrkrrkkr")
+"""The 26 turns of a whole draw."""
+DOUBLE_NIL_DRAW = ("bid blind nil", *DRAW)
+"""The dealer declares double nil, then the whole draw."""
+BOTH_DOUBLE_NIL_DRAW = ("bid blind nil", DRAW[0], "bid blind nil", *DRAW[1:])
+"""Both players declare double nil at their first turns, then the whole draw."""
+ONLY_SPADES_STOCK = " ".join(
+    f"{low}H {low}C {high}S {high}D"
+    for low, high in zip("23456789TJQKA", "AKQJT98765432", strict=True)
+)
+"""A stock in which the dealer, keeping every top card, gets the hearts, and the other
+player the spades; the clubs and the diamonds are discarded."""
 
 SPECS = (
     # The bidding phase.
@@ -354,6 +380,240 @@ SPECS = (
         plays=44,
         depth=9,
     ),
+    # Two players (source C): the draw from the stock.
+    Spec(
+        id="two-handed-draw",
+        comment="The start of the draw: each player may declare double nil before her first "
+        "choice, then keeps or rejects the top card.",
+        rules="two-handed",
+        shuffle=41,
+        depth=8,
+        divide=True,
+    ),
+    Spec(
+        id="two-handed-draw-deficit",
+        comment="Double nil only for a player 100 points behind: at 0 to 0 nobody may declare it.",
+        rules="two-handed",
+        overrides={"blind_nil_deficit": 100},
+        shuffle=42,
+        dealer=1,
+        depth=8,
+    ),
+    Spec(
+        id="two-handed-mid-draw",
+        comment="Mid-draw, after the other player declared double nil at her first turn.",
+        rules="two-handed",
+        shuffle=43,
+        dealer=1,
+        moves=("keep", "bid blind nil", *draws("rkkrkrrkrkr")),
+        depth=8,
+    ),
+    Spec(
+        id="two-handed-draw-to-exchange",
+        comment="The last three draw turns, then the dealer's double nil exchange: no card, "
+        "or 1 to 3 of 13.",
+        rules="two-handed",
+        shuffle=44,
+        moves=DOUBLE_NIL_DRAW[:-3],
+        depth=4,
+    ),
+    Spec(
+        id="two-handed-no-double-nil-draw-to-bidding",
+        comment="Without double nil: the last four draw turns, then the bids, the dealer's second.",
+        rules="two-handed",
+        overrides={"blind_nil": False},
+        shuffle=45,
+        dealer=1,
+        moves=DRAW[:-4],
+        depth=6,
+    ),
+    Spec(
+        id="two-handed-both-double-nil-no-exchange-draw",
+        comment="Both declared double nil and the rules have no exchange: after the last draw "
+        "turn the play starts at once.",
+        rules="two-handed",
+        overrides={"blind_nil_exchange": 0},
+        shuffle=46,
+        moves=BOTH_DOUBLE_NIL_DRAW[:-1],
+        depth=5,
+    ),
+    # Two players: the double nil exchange with the discards.
+    Spec(
+        id="two-handed-exchange",
+        comment="The other player's double nil exchange, then the dealer's bid.",
+        rules="two-handed",
+        shuffle=47,
+        dealer=1,
+        moves=(DRAW[0], "bid blind nil", *DRAW[1:]),
+        depth=2,
+    ),
+    Spec(
+        id="two-handed-exchange-2",
+        comment="An exchange of at most two cards: no card, or 1 or 2 of 13; then the "
+        "dealer's bid and the other's lead.",
+        rules="two-handed",
+        overrides={"blind_nil_exchange": 2},
+        shuffle=60,
+        dealer=1,
+        moves=(DRAW[0], "bid blind nil", *DRAW[1:]),
+        depth=3,
+    ),
+    Spec(
+        id="two-handed-exchange-deep",
+        comment="The same, to 5 plies.",
+        rules="two-handed",
+        shuffle=47,
+        dealer=1,
+        moves=(DRAW[0], "bid blind nil", *DRAW[1:]),
+        depth=5,
+    ),
+    Spec(
+        id="two-handed-both-double-nil-exchange",
+        comment="Both declared double nil: two exchanges of up to three cards, then the first "
+        "lead.",
+        rules="two-handed",
+        shuffle=48,
+        moves=BOTH_DOUBLE_NIL_DRAW,
+        depth=3,
+    ),
+    Spec(
+        id="two-handed-exchange-1-both-double-nil",
+        comment="An exchange of at most one card each, both players: the second draws from "
+        "the discards the first changed.",
+        rules="two-handed",
+        overrides={"blind_nil_exchange": 1},
+        shuffle=49,
+        dealer=1,
+        moves=BOTH_DOUBLE_NIL_DRAW,
+        depth=4,
+        divide=True,
+    ),
+    # Two players: the bidding.
+    Spec(
+        id="two-handed-bidding",
+        comment="After the draw: the other player bids first, nil to 13, then the dealer.",
+        rules="two-handed",
+        shuffle=50,
+        moves=DRAW,
+        depth=4,
+    ),
+    Spec(
+        id="two-handed-no-nil-bidding",
+        comment="Without nil (so without double nil) the bids are 1 to 13.",
+        rules="two-handed",
+        overrides={"nil": False, "blind_nil": False},
+        shuffle=51,
+        dealer=1,
+        moves=DRAW,
+        depth=3,
+    ),
+    Spec(
+        id="two-handed-double-nil-no-exchange-bidding",
+        comment="The dealer declared double nil without an exchange: only the other bids.",
+        rules="two-handed",
+        overrides={"blind_nil_exchange": 0},
+        shuffle=52,
+        moves=DOUBLE_NIL_DRAW,
+        depth=4,
+    ),
+    # Two players: the play, tricks of two cards.
+    Spec(
+        id="two-handed-opening",
+        comment="After the bids: the other player leads the first trick.",
+        rules="two-handed",
+        shuffle=53,
+        moves=(*DRAW, "bid 4", "bid 5"),
+        depth=6,
+        divide=True,
+    ),
+    Spec(
+        id="two-handed-opening-deep",
+        comment="The same, to 9 plies.",
+        rules="two-handed",
+        shuffle=53,
+        moves=(*DRAW, "bid 4", "bid 5"),
+        depth=9,
+    ),
+    Spec(
+        id="two-handed-mid-trick",
+        comment="One card into the third trick, seat 1 dealing.",
+        rules="two-handed",
+        shuffle=54,
+        dealer=1,
+        moves=(*DRAW, "bid 3", "bid nil"),
+        plays=5,
+        depth=6,
+    ),
+    Spec(
+        id="two-handed-spades-broken",
+        comment="A trick after the one that broke spades: spades may be led.",
+        rules="two-handed",
+        shuffle=55,
+        moves=(*DRAW, "bid 6", "bid 2"),
+        until_broken=True,
+        line="two-handed-spades-broken-10",
+        depth=6,
+    ),
+    Spec(
+        id="two-handed-double-nil-play",
+        comment="Play after the dealer's double nil and a random exchange and bid.",
+        rules="two-handed",
+        shuffle=56,
+        moves=DOUBLE_NIL_DRAW,
+        plays=3,
+        depth=6,
+    ),
+    Spec(
+        id="two-handed-only-spades-leader",
+        comment="The first leader holds all 13 spades, so she must lead one, unbroken or not.",
+        rules="two-handed",
+        stock=ONLY_SPADES_STOCK,
+        moves=(*draws("k" * 26), "bid 13", "bid nil"),
+        depth=3,
+    ),
+    Spec(
+        id="two-handed-last-tricks",
+        comment="The last two tricks, then the next round's draw: the other player draws "
+        "first and either may declare double nil.",
+        rules="two-handed",
+        shuffle=57,
+        moves=(*DRAW, "bid 4", "bid 4"),
+        plays=22,
+        depth=8,
+    ),
+    Spec(
+        id="two-handed-double-nil-last-trick",
+        comment="The last trick of a round with a double nil, its exchange and the other's bid "
+        "at random; then the next round's draw.",
+        rules="two-handed",
+        shuffle=61,
+        dealer=1,
+        moves=(DRAW[0], "bid blind nil", *DRAW[1:]),
+        plays=26,
+        depth=5,
+    ),
+    Spec(
+        id="two-handed-last-trick-deficit",
+        comment="Double nil only 100 points behind: after the last trick the player far "
+        "behind may declare it in the next round, the other may not.",
+        rules="two-handed",
+        overrides={"blind_nil_deficit": 100},
+        shuffle=58,
+        dealer=1,
+        moves=(*DRAW, "bid 13", "bid 1"),
+        plays=24,
+        depth=6,
+    ),
+    Spec(
+        id="two-handed-round-cap-game-over",
+        comment="A one-round cap: the game ends with the last trick, so nothing follows it.",
+        rules="two-handed",
+        overrides={"round_cap": 1},
+        shuffle=59,
+        moves=(*DRAW, "bid 2", "bid 3"),
+        plays=22,
+        depth=6,
+    ),
 )
 
 
@@ -369,6 +629,10 @@ def deck_of(spec: Spec, rules: spades.Ruleset) -> tuple[Card, ...]:
     """The deck to deal: shuffled from a seed, or the hands put in dealing order."""
     if spec.shuffle is not None:
         return spades.round_deck(spec.shuffle, 1)
+    if spec.stock is not None:
+        stock = tuple(Card.parse(text) for text in spec.stock.split())
+        assert sorted(stock) == list(spades.DECK), spec.id
+        return stock
     assert spec.hands is not None, spec.id
     deck: list[Card | None] = [None] * 52
     first = first_seat(rules, spec.dealer)
