@@ -29,6 +29,7 @@ from spades._rules import (
 )
 from spades._scoring import RoundScore, SideScore, score_round
 from spades._state import Outcome, Phase, State, Termination, Trick
+from spades._view import View, observe
 
 __all__ = [
     "CLASSIC",
@@ -63,6 +64,7 @@ __all__ = [
     "Suit",
     "Termination",
     "Trick",
+    "View",
     "apply",
     "cards_in",
     "check_move",
@@ -71,6 +73,7 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "new_game",
+    "observe",
     "parse_move",
     "round_deck",
     "score_round",

@@ -130,10 +130,13 @@ def may_bid_blind(state: State, seat: int) -> bool:
             return False
     elif state.looked[seat]:
         return False
+    return trails_enough(rules, state.scores, seat)
+
+
+def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
+    """Whether ``seat``'s side trails by the ruleset's blind nil deficit (if it has one)."""
     deficit = rules.blind_nil_deficit
-    own = state.scores[seat % 2]
-    other = state.scores[1 - seat % 2]
-    return deficit is None or other - own >= deficit
+    return deficit is None or scores[1 - seat % 2] - scores[seat % 2] >= deficit
 
 
 def is_legal(state: State, move: Move, *, seat: int | None = None) -> bool:

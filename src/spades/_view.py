@@ -1,0 +1,169 @@
+"""What one seat may know: a player's view of a game, and the legal moves it implies."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
+
+from spades._cards import Card, cards_in
+from spades._legal import may_bid_blind, playable, trails_enough
+from spades._moves import BIDS, BLIND_NIL, KEEP, LOOK, PLAYS, REJECT, Exchange, Move, Pass
+from spades._state import Phase, State, Trick, check_seat
+
+if TYPE_CHECKING:
+    from spades._moves import Bid
+    from spades._rules import Ruleset
+    from spades._scoring import RoundScore
+    from spades._state import Outcome
+
+__all__ = ["View", "observe"]
+
+
+@attrs.frozen(kw_only=True)
+class View:
+    """Everything one seat may know about a game at one moment, and nothing else.
+
+    Public facts (bids, the cards played and by whom, scores) are there for everyone;
+    cards are there only for the seat that holds or handled them. A server can hand a
+    `View` to a player, or to a bot, without leaking a card. `legal_moves` gives the
+    seat's legal moves from the view alone.
+    """
+
+    rules: Ruleset
+    """The ruleset of the game."""
+    seat: int
+    """The seat whose view this is."""
+    phase: Phase
+    """What the game is waiting for."""
+    to_move: int | None
+    """The seat to move; ``None`` once the game is over."""
+    dealer: int
+    """The seat that dealt this round (with two players: drew first)."""
+    round_number: int
+    """The round being played, counted from 1."""
+    hand: tuple[Card, ...] | None
+    """The seat's own cards, in the library's order; ``None`` while they are face down:
+    with four players, while she may still bid blind nil and has not looked."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    bids: tuple[Bid | None, ...]
+    """Each seat's bid this round; ``None`` until the seat has bid."""
+    looked: tuple[bool, ...]
+    """Whether each seat has made the `Look` move this round."""
+    trick: tuple[Card, ...]
+    """The cards of the trick in progress, in the order they were played."""
+    trick_leader: int | None
+    """The seat that leads, or led, the trick in progress."""
+    tricks: tuple[Trick, ...]
+    """This round's completed tricks, in order: who led, the cards, who won."""
+    spades_broken: bool
+    """Whether a spade has been played to a trick this round."""
+    scores: tuple[int, int]
+    """Each side's total after the completed rounds."""
+    bags: tuple[int, int]
+    """Each side's bag counter after the completed rounds."""
+    rounds: tuple[RoundScore, ...]
+    """The score of every completed round, in order."""
+    outcome: Outcome | None
+    """How the game ended; ``None`` while it goes on."""
+    passes: tuple[tuple[int, tuple[Card, ...] | None], ...]
+    """Four players, blind nil: each card pass this round, in order: the seat that passed,
+    and the cards when this seat gave or received them (``None`` for the other side's)."""
+    stock_size: int
+    """Two players: how many cards are left in the stock."""
+    top_card: Card | None
+    """Two players: the top card of the stock while this seat is to draw, else ``None``."""
+    draws: tuple[tuple[int, Card | None, Card | None], ...]
+    """Two players: each draw turn this round: the seat, and for this seat's own turns the
+    card she kept and the card she discarded (``None`` for the other player's)."""
+    exchanges: tuple[tuple[int, int], ...]
+    """Two players: each double nil exchange this round: the seat and how many cards."""
+    exchanged: tuple[tuple[Card, ...], tuple[Card, ...]] | None
+    """Two players: this seat's own exchange this round, the cards given and drawn."""
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`.
+
+        >>> from spades import CLASSIC, legal_moves, new_game
+        >>> state = new_game(CLASSIC, seed=1)
+        >>> observe(state, 1).legal_moves() == legal_moves(state), observe(state, 2).legal_moves()
+        (True, ())
+        """
+        if self.to_move != self.seat:
+            return ()
+        rules, phase = self.rules, self.phase
+        if phase is Phase.BIDDING:
+            if self.hand is None:
+                return (BLIND_NIL, LOOK)
+            return BIDS if rules.nil else BIDS[1:]
+        if phase is Phase.DRAWING:
+            eligible = (
+                rules.blind_nil
+                and self.bids[self.seat] is None
+                and not any(draw[0] == self.seat for draw in self.draws)
+                and trails_enough(rules, self.scores, self.seat)
+            )
+            return (BLIND_NIL, KEEP, REJECT) if eligible else (KEEP, REJECT)
+        hand = self.hand or ()
+        if phase is Phase.PLAYING:
+            mask = playable(sum(card.bit for card in hand), self.trick, self.spades_broken)
+            return tuple(PLAYS[card.index] for card in cards_in(mask))
+        if phase is Phase.PASSING:
+            return tuple(Pass(cards) for cards in combinations(hand, rules.blind_nil_pass))
+        sizes = range(rules.blind_nil_exchange + 1)  # the exchange
+        return tuple(Exchange(cards) for size in sizes for cards in combinations(hand, size))
+
+
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` may know of ``state``.
+
+    >>> from spades import CLASSIC, new_game
+    >>> view = observe(new_game(CLASSIC, seed=1), 2)
+    >>> len(view.hand), view.hand_sizes, view.bids
+    (13, (13, 13, 13, 13), (None, None, None, None))
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"observe takes a State, not {type(state).__name__}")
+    rules = state.rules
+    seat = check_seat(seat, rules.players)
+    masks = state.hand_masks
+    hidden = (
+        state.phase is Phase.BIDDING
+        and rules.players == 4
+        and state.bids[seat] is None
+        and may_bid_blind(state, seat)
+    )
+    partners = {seat, (seat + 2) % 4}
+    own_exchange = [(given, drawn) for who, given, drawn in state.exchanges if who == seat]
+    drawing_now = state.phase is Phase.DRAWING and state.to_move == seat
+    return View(
+        rules=rules,
+        seat=seat,
+        phase=state.phase,
+        to_move=state.to_move,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        hand=None if hidden else cards_in(masks[seat]),
+        hand_sizes=tuple(mask.bit_count() for mask in masks),
+        bids=state.bids,
+        looked=state.looked,
+        trick=state.trick,
+        trick_leader=state.trick_leader,
+        tricks=state.tricks,
+        spades_broken=state.spades_broken,
+        scores=state.scores,
+        bags=state.bags,
+        rounds=state.rounds,
+        outcome=state.outcome,
+        passes=tuple((who, move.cards if who in partners else None) for who, move in state.passes),
+        stock_size=len(state.stock),
+        top_card=state.stock[0] if drawing_now else None,
+        draws=tuple(
+            (who, kept, discarded) if who == seat else (who, None, None)
+            for who, kept, discarded in state.draws
+        ),
+        exchanges=tuple((who, len(given)) for who, given, _ in state.exchanges),
+        exchanged=own_exchange[0] if own_exchange else None,
+    )

@@ -1,0 +1,20 @@
+"""Bots: policies that choose a move from a player's `View`, and a loop that plays games.
+
+A policy is any callable from a `View` to a legal move of that view. Three come with the
+library: `random_policy` (uniform among the legal moves, seeded), `fallback_move` (source
+B's timeout rule, for a player who does not answer in time) and `heuristic_policy` (a
+plain but sound player). `play_game` plays one game between policies, one per seat.
+
+>>> from spades import Ruleset
+>>> from spades.bots import fallback_move, play_game, random_policy
+>>> state = play_game(Ruleset(round_cap=3), [random_policy(1), fallback_move] * 2, seed=3)
+>>> state.is_over, len(state.rounds)
+(True, 3)
+"""
+
+from spades.bots._fallback import fallback_move
+from spades.bots._heuristic import heuristic_policy
+from spades.bots._play import Policy, play_game
+from spades.bots._random import random_policy
+
+__all__ = ["Policy", "fallback_move", "heuristic_policy", "play_game", "random_policy"]

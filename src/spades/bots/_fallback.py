@@ -1,0 +1,65 @@
+"""Source B's timeout rule: the move made for a player whose time has run out."""
+
+from __future__ import annotations
+
+from spades._cards import Card, Rank, Suit
+from spades._moves import LOOK, Bid, Exchange, Keep, Move, Pass, Play, Reject
+from spades._state import Phase, State
+from spades._view import View, observe
+
+__all__ = ["fallback_move"]
+
+
+def _strength(card: Card) -> tuple[bool, Rank]:
+    """Spades above every other suit, then by rank: how dangerous a card is to hold."""
+    return (card.suit is Suit.SPADES, card.rank)
+
+
+def fallback_move(game: View | State) -> Move:
+    """The move made for the seat to move when her time runs out (source B), from her view.
+
+    - Bidding: she bids 1; if she could still bid blind nil, she looks at her hand first.
+    - Playing: her lowest legal card, keeping spades while she has another legal card.
+    - Two players, drawing: she keeps the top card if it is a spade or ranks ten or
+      higher, else she rejects it; she never declares double nil.
+    - The double nil exchange: she gives up her strongest cards (spades first, then by
+      rank), as many as the ruleset allows.
+    - The blind nil pass: the blind nil bidder passes her strongest cards; her partner
+      passes back her weakest.
+
+    A `State` is read as the view of its seat to move. Raises `ValueError` when nobody is
+    to move (the game is over) or the view's seat is not to move.
+
+    >>> from spades import CLASSIC, new_game
+    >>> str(fallback_move(new_game(CLASSIC, seed=1)))
+    'bid 1'
+    """
+    view = game if isinstance(game, View) else _mover_view(game)
+    if view.to_move != view.seat:
+        raise ValueError(f"seat {view.seat} is not to move: there is no move to fall back on")
+    legal = view.legal_moves()
+    phase = view.phase
+    if phase is Phase.BIDDING:
+        return LOOK if view.hand is None else Bid(1)
+    hand = view.hand or ()
+    if phase is Phase.PLAYING:
+        plays = [move for move in legal if isinstance(move, Play)]
+        return min(plays, key=lambda move: (*_strength(move.card), move.card.suit.value))
+    if phase is Phase.DRAWING:
+        top = view.top_card
+        assert top is not None, "the seat to draw sees the top card"
+        return Keep() if top.suit is Suit.SPADES or top.rank >= Rank.TEN else Reject()
+    strongest = sorted(hand, key=_strength, reverse=True)
+    if phase is Phase.EXCHANGING:
+        return Exchange(strongest[: view.rules.blind_nil_exchange])
+    count = view.rules.blind_nil_pass  # the blind nil pass
+    bid = view.bids[view.seat]
+    if bid is not None and bid.blind:
+        return Pass(strongest[:count])
+    return Pass(strongest[len(strongest) - count :])
+
+
+def _mover_view(state: State) -> View:
+    if state.to_move is None:
+        raise ValueError("the game is over: there is no move to fall back on")
+    return observe(state, state.to_move)
