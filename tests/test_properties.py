@@ -68,7 +68,7 @@ RULES = st.one_of(PRESET_RULES, rulesets(players=4), blind_nil_rulesets(long_gam
 NO_BLIND_NIL_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False))
 SEEDS = st.integers(0, 2**32 - 1)
 # `find` without shrinking: only whether an example exists matters.
-FIND = settings(phases=[Stage.generate], database=None)
+FIND = settings(phases=[Stage.generate], database=None, max_examples=2000)
 
 
 # ---------------------------------------------------------------------------------------
