@@ -209,7 +209,8 @@ def start_round(
         return _NEW(State, (rules, Phase.DRAWING, dealer, 0, (), None, False, (), 0, game))
     step = rules.direction.step
     first = (dealer + step) % 4
-    game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED, *_NONE)
+    game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED)
+    game += _NONE
     hands = pack_hands(bits, first, step)
     return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, False, (), 0, game))
 

@@ -107,7 +107,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 def _end_round(state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ...]) -> State:
     """Score the round; then deal the next one, or end the game."""
     rules = state[0]
-    bids, dealer, number, scores, bags, rounds, _, seed, *_ = state[9]
+    game = state[9]
+    bids, dealer, number, scores, bags, rounds = game[:6]
+    seed = game[7]
     score = score_unchecked(rules, bids, trick_counts(tricks, rules.players), bags)
     points = score.points
     scores = (scores[0] + points[0], scores[1] + points[1])
@@ -164,7 +166,9 @@ def _look(state: State) -> State:
 
 def _bid(state: State, bid: Bid) -> State:
     rules, phase, seat, packed, trick, leader, broken, tricks, _, game = state
-    bids = _with_bid(game[0], seat, BLIND_NIL if bid.blind else BIDS[bid.n])
+    changed = list(game[0])
+    changed[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
+    bids = tuple(changed)
     following = rules._order[seat][1]
     game = (bids,) + game[1:]  # noqa: RUF005  (concatenation is faster)
     if bids[following] is None:
