@@ -113,8 +113,10 @@ def test_malformed_move_text_raises_notation_error_quoting_the_input(text: str) 
     assert isinstance(info.value, ValueError)
 
 
-@pytest.mark.parametrize(("text", "word"), [("play 1S", "1s"), ("pass 2C XX 3D", "xx")])
-def test_bad_card_in_a_move_names_the_move_and_the_card(text: str, word: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "word"), [("play 1S", "1S"), ("pass 2C XX 3D", "XX"), ("play zz", "zz")]
+)
+def test_bad_card_in_a_move_names_the_move_and_the_card_as_typed(text: str, word: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_move(text)
     message = str(info.value)

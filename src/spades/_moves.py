@@ -221,7 +221,11 @@ def parse_move(text: str) -> Move:
 
 
 def _card_in(word: str, text: str) -> Card:
+    """The card ``word`` names (``word`` is lowercased from ``text``, which is quoted)."""
     try:
         return Card.parse(word)
     except NotationError:
-        raise NotationError(f"{quoted(text)} is not a move: {quoted(word)} is not a card") from None
+        typed = next((part for part in text.split() if part.lower() == word), word)
+        raise NotationError(
+            f"{quoted(text)} is not a move: {quoted(typed)} is not a card"
+        ) from None

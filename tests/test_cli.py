@@ -1,0 +1,666 @@
+"""The command line end to end: ``demo``, ``play`` with typed input, ``simulate``, errors.
+
+`play` is driven by `Person`, a stand-in for standard input that answers each prompt from
+what the command printed so far: the moves it marked legal, or a scripted line.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import os
+import re
+import runpy
+import subprocess
+import sys
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+import pytest
+
+import spades
+from spades import (
+    CLASSIC,
+    PRESETS,
+    TWO_HANDED,
+    Bid,
+    Card,
+    Exchange,
+    Look,
+    Ruleset,
+    View,
+    score_round,
+)
+from spades import _cli as cli
+from spades import _table as table
+from spades import _terminal as terminal
+from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from pathlib import Path
+
+    from spades import Move
+    from spades.bots import Policy
+
+OUTCOME = re.compile(
+    r"(Side [01] \(seats [0-3]\+[0-3]\)|Seat [01]) wins -?\d+ to -?\d+ after \d+ rounds: .+\."
+    r"|The game is drawn .+|Stopped after \d+ rounds without a winner: .+"
+)
+TRICK = re.compile(r"^ +(\d+)  ((?:[0-3]:[2-9TJQKA][CDHS][* ]  )+)seat ([0-3]) wins$")
+ROW = re.compile(
+    r"^  (side [01] \(seats [0-3]\+[0-3]\)|seat [01]) +(\S.*?) +(\d+) +([+-]\d+) +(\d+)"
+    r" +(-?\d+) +(\d+|reached)$"
+)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- demo ---------------------------------------------------------------------------------
+
+
+def rounds_of(out: str) -> list[list[str]]:
+    """The demo's output cut into rounds, each from its header to its table."""
+    blocks = re.split(r"\n(?=Round \d+: )", out)
+    return [block.splitlines() for block in blocks[1:]]
+
+
+def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
+    """The round's printed hands, tricks and table agree; its two totals."""
+    players = rules.players
+    hands = {
+        int(match[1]): match[2]
+        for line in lines
+        if (match := re.fullmatch(r"    seat ([0-3])  (S: .+)", line))
+    }
+    assert sorted(hands) == list(range(players))
+    tricks = [match for line in lines if (match := TRICK.match(line))]
+    assert [int(match[1]) for match in tricks] == list(range(1, 14))
+    played: dict[int, list[Card]] = {seat: [] for seat in range(players)}
+    for match in tricks:
+        pairs = [text.split(":") for text in match[2].split()]
+        assert len(pairs) == players
+        for seat, card in pairs:
+            played[int(seat)].append(Card.parse(card.rstrip("*")))
+        starred = [seat for seat, card in pairs if card.endswith("*")]
+        assert starred == [match[3]]
+    for seat, cards in played.items():  # each seat played the hand printed for it
+        assert table.brief_hand(cards) == hands[seat]
+    won = Counter(int(match[3]) for match in tricks)
+    rows = [match for line in lines if (match := ROW.match(line))]
+    assert len(rows) == 2
+    totals = []
+    for side, row in enumerate(rows):
+        seats = table.seats_of(rules, side)
+        assert int(row[3]) == sum(won[seat] for seat in seats)
+        total = int(row[6])
+        left = rules.target - total
+        assert row[7] == (str(left) if left > 0 else "reached")
+        totals.append(total)
+    return totals[0], totals[1]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_demo_plays_a_whole_game_under_every_preset(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["demo", "--rules", name, "--seed", "2"], capsys)
+    assert (code, err) == (0, "")
+    rules = PRESETS[name]
+    lines = out.splitlines()
+    assert lines[0] == f"Spades demo: rules {name}, seed 2; heuristic bots in every seat."
+    assert f"Game to {rules.target} points" in lines[1]
+    blocks = rounds_of(out)
+    assert blocks
+    for number, block in enumerate(blocks, 1):
+        assert block[0].startswith(f"Round {number}: ")
+        assert any(line.startswith(f"  After round {number} ") for line in block)
+        totals = check_round(rules, block)
+    assert OUTCOME.fullmatch(lines[-1])
+    scores = re.search(r"(-?\d+) to (-?\d+)", lines[-1])
+    assert scores is not None
+    assert sorted(map(int, scores.groups())) == sorted(totals)
+    assert cli.main(["demo", "--rules", name, "--seed", "2"]) == 0
+    assert capsys.readouterr().out == out  # the same game for the same seed
+
+
+def test_demo_target_changes_the_game_s_target(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["demo", "--rules", "source-c", "--seed", "5", "--target", "120"], capsys)
+    assert code == 0
+    assert "rules two-handed, seed 5" in out
+    assert "Game to 120 points." in out
+    for block in rounds_of(out):
+        check_round(attrs.evolve(TWO_HANDED, target=120), block)
+
+
+def test_demo_stops_a_game_without_a_round_cap_after_the_round_limit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "ROUND_LIMIT", 2)
+    code, out, _ = run(["demo", "--seed", "3"], capsys)  # 500 points take more than 2 rounds
+    assert code == 0
+    assert len(rounds_of(out)) == 2
+    last = out.splitlines()[-1]
+    assert last.startswith("Stopped after 2 rounds without a winner: these rules have no round")
+    assert "plays at most 2 rounds" in last
+
+
+def test_python_m_spades_runs_the_demo() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spades", "demo", "--rules", "miniokey", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("Spades demo: rules miniokey, seed 1;")
+    assert OUTCOME.fullmatch(done.stdout.splitlines()[-1])
+
+
+def test_the_main_module_runs_main_and_does_nothing_on_import(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["spades", "demo", "--rules", "miniokey-250"])
+    monkeypatch.delitem(sys.modules, "spades.__main__", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_module("spades", run_name="__main__")
+    assert exit_.value.code == 0
+    assert "rules miniokey-250" in capsys.readouterr().out
+    module = importlib.import_module("spades.__main__")
+    assert module.main is cli.main
+    assert capsys.readouterr().out == ""
+
+
+def test_a_closed_pipe_ends_the_command_quietly(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "out"
+    with open(path, "w") as file:
+
+        class ClosedPipe(io.StringIO):
+            def write(self, text: str) -> int:
+                raise BrokenPipeError
+
+            def fileno(self) -> int:
+                return file.fileno()
+
+        monkeypatch.setattr(sys, "stdout", ClosedPipe())
+        assert cli.main(["demo"]) == 1
+        os.write(file.fileno(), b"lost")  # the descriptor now leads to the null device
+    with open(path) as file:
+        assert file.read() == ""
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+def options(printed: str) -> list[str]:
+    """The moves of the last 'Legal moves:' line, each as one would type it."""
+    line = re.findall(r"^Legal moves: (.*)$", printed, re.MULTILINE)[-1]
+    return [re.split(r" to | \(", item)[0] for item in line.split(", ")]
+
+
+def plain(moves: list[str]) -> str:
+    """A plain player's choice: the first legal move that is not a nil bid."""
+    return next(move for move in moves if "nil" not in move)
+
+
+def bold(moves: list[str]) -> str:
+    """The first legal move: nil when she may, blind nil when she may."""
+    return moves[0]
+
+
+class Person:
+    """Standard input typed by a person who reads the screen.
+
+    Each line is the next scripted answer (a text, or a function of what was printed so
+    far), then ``choose`` of the legal moves printed last; after ``answers`` lines (if
+    given), the end of input. ``interrupt`` raises `KeyboardInterrupt` instead.
+    """
+
+    def __init__(
+        self,
+        screen: io.StringIO,
+        *,
+        script: Iterable[str | Callable[[str], str]] = (),
+        choose: Callable[[list[str]], str] = plain,
+        answers: int | None = None,
+        tty: bool = False,
+        interrupt: bool = False,
+    ) -> None:
+        self.screen, self.script, self.choose = screen, list(script), choose
+        self.answers, self.tty, self.interrupt = answers, tty, interrupt
+        self.typed: list[str] = []
+
+    def readline(self) -> str:
+        if self.interrupt:
+            raise KeyboardInterrupt
+        if self.answers is not None and len(self.typed) >= self.answers:
+            return ""
+        printed = self.screen.getvalue()
+        if self.script:
+            step = self.script.pop(0)
+            line = step if isinstance(step, str) else step(printed)
+        else:
+            line = self.choose(options(printed))
+        self.typed.append(line)
+        return line + "\n"
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def session(
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    **person: object,
+) -> tuple[int, str, str, Person]:
+    screen, errors = io.StringIO(), io.StringIO()
+    typist = Person(screen, **person)  # type: ignore[arg-type]
+    monkeypatch.setattr(sys, "stdin", typist)
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", errors)
+    code = cli.main(argv)
+    return code, screen.getvalue(), errors.getvalue(), typist
+
+
+@pytest.mark.parametrize(
+    ("name", "seat"), [("classic", 0), ("miniokey", 1), ("two-handed", 1), ("miniokey-250", 3)]
+)
+def test_a_person_plays_a_whole_game_against_the_bots(
+    name: str, seat: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--rules", name, "--seed", "4", "--seat", str(seat), "--target", "150"]
+    code, out, err, person = session(monkeypatch, argv)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"Spades: rules {name}, seed 4; you are seat {seat}.")
+    assert "Traceback" not in out
+    assert "is illegal" not in out  # every move marked legal was legal
+    for line in person.typed:  # piped input is echoed after the prompt
+        assert f"your move> {line}\n" in out
+    tables = re.findall(r"^  After round (\d+) ", out, re.MULTILINE)
+    assert tables == [str(n) for n in range(1, len(tables) + 1)]
+    assert "(you)" in out if name == "two-handed" else ", yours)" in out
+    assert OUTCOME.fullmatch(out.splitlines()[-1])
+    assert "Stopped" not in out
+
+
+def not_held(printed: str) -> str:
+    """'play' a card of the trick on the table: surely not in her hand."""
+    trick = re.findall(r"^Trick \d+ so far: (.*)$", printed, re.MULTILINE)[-1]
+    return "play " + str(trick).split()[0].split(":")[1]
+
+
+def unplayable(printed: str) -> str:
+    """A card of her hand that the rules do not let her play now."""
+    hand = printed[printed.rindex("Your hand") : printed.rindex("Legal moves:")]
+    return str(re.findall(r"(?<![\[\w])([2-9TJQKA][CDHS])(?![\]\w])", hand)[0])
+
+
+def test_bad_input_is_explained_and_the_game_goes_on_until_the_end_of_input(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    script: list[str | Callable[[str], str]] = ["ZZ", "", "play AS", "14", "bid 14", "garbage in"]
+    script += ["help", "3", "play ZZ", not_held, unplayable, "bid 2", "   "]
+    code, out, err, person = session(
+        monkeypatch,
+        ["play", "--seed", "6"],  # seat 1 leads; seat 0 holds some cards of another suit
+        script=script,
+        answers=len(script) + 1,
+    )
+    assert code == 1
+    assert err == "End of input: the game stops in round 1, scores 0 to 0.\n"
+    assert "Traceback" not in out + err
+    said = out[out.index("your move> ZZ") :].lower()  # (the engine quotes 'zz' in lower case)
+    expected = [
+        "'ZZ' is not a move; write 'bid 3',",
+        "(A card alone, like AS, plays it; a number alone, like 3, bids it.)",
+        "'play AS' by seat 0 is illegal: the game is in the bidding phase",
+        "'bid 14' by seat 0 is illegal: a bid is a number of tricks from 0 to 13",
+        "'bid 14' by seat 0 is illegal: a bid is a number of tricks from 0 to 13",
+        "'garbage in' is not a move",
+        "Type a move: 'bid 3' (or just 3)",
+        "Legal moves: bid nil, bid 1 to bid 13",
+        "you: bid 3",
+        "'play ZZ' is not a move: 'ZZ' is not a card",
+        f"'{person.typed[9]}' by seat 0 is illegal: you do not hold",
+        "were led and you must follow suit with one",
+        "'bid 2' by seat 0 is illegal: the game is in the playing phase",
+    ]
+    for text in map(str.lower, expected):  # each message, in order
+        assert text in said, text
+        said = said[said.index(text) + len(text) :]
+    assert said.startswith("\nyour move>    \nyour move> play ")  # a blank line: asked again
+    assert "\nyou: play " in said  # the game goes on
+    assert out.count("your move> ") == len(person.typed) + 1  # the last met the end of input
+
+
+@pytest.mark.parametrize(
+    ("person", "code", "message"),
+    [
+        ({"script": ["quit"]}, 1, "You quit: the game stops in round 1"),
+        ({"interrupt": True}, 130, "Interrupted: the game stops in round 1"),
+        ({"answers": 0}, 1, "End of input: the game stops in round 1"),
+    ],
+)
+def test_the_person_stops_the_game(
+    person: dict[str, object], code: int, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result, out, err, _ = session(monkeypatch, ["play", "--seed", "1"], **person)
+    assert result == code
+    assert err.startswith(message)
+    assert "Traceback" not in out + err
+
+
+def test_play_without_a_seed_draws_one_and_says_which(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _, _ = session(monkeypatch, ["play", "--rules", "2p"], answers=0)
+    assert code == 1
+    seed = re.match(r"Spades: rules two-handed, seed (\d+); you are seat 0\.", out)
+    assert seed is not None
+    assert "Top of the stock: " in out
+    assert "Your hand: no card yet." in out
+
+
+def test_typed_input_is_not_echoed_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _, _ = session(
+        monkeypatch, ["play", "--seed", "1"], script=["bid 4"], answers=1, tty=True
+    )
+    assert code == 1
+    assert "your move> bid 4" not in out
+    assert "your move> you: bid 4" in out
+
+
+def test_read_move_takes_the_notation_a_card_or_a_bid_alone() -> None:
+    assert terminal.read_move("AS") == spades.Play(Card.parse("AS"))
+    assert terminal.read_move(" 10h ") == spades.Play(Card.parse("TH"))
+    assert terminal.read_move("blind nil") == Bid(0, blind=True)
+    assert terminal.read_move("13") == Bid(13)
+    assert terminal.read_move("exchange 2c") == Exchange([Card.parse("2C")])
+    with pytest.raises(spades.NotationError, match="'zz' is not a move"):
+        terminal.read_move("zz")
+
+
+BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None, target=200, round_cap=3)
+DOUBLE_NIL = Ruleset(players=2, target=200, round_cap=3)
+
+
+def daring() -> Policy:
+    """The heuristic bot, but blind (or double) nil whenever she may, and a full exchange."""
+    policy = heuristic_policy()
+
+    def choose(view: View) -> Move:
+        legal = view.legal_moves()
+        if Bid(0, blind=True) in legal:
+            return Bid(0, blind=True)
+        if view.phase is spades.Phase.EXCHANGING:
+            return legal[-1]
+        return policy(view)
+
+    return choose
+
+
+@pytest.mark.parametrize(("rules", "seat"), [(BLIND_ANYTIME, 0), (DOUBLE_NIL, 1)])
+def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
+    rules: Ruleset, seat: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(terminal, "heuristic_policy", daring)
+    screen, errors = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(screen, choose=bold))
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert terminal.play(rules, "custom", 8, seat) == 0
+    out = screen.getvalue()
+    assert "is illegal" not in out
+    assert OUTCOME.fullmatch(out.splitlines()[-1])
+    if rules.players == 4:
+        assert "Your cards are face down: bid blind nil now" in out
+        assert "Legal moves: bid blind nil, look" in out
+        assert re.search(r"^you: pass [2-9TJQKA][CDHS] [2-9TJQKA][CDHS] to", out, re.M)
+        assert re.search(r"^seat 2: pass [2-9TJQKA][CDHS] [2-9TJQKA][CDHS] to", out, re.M)
+        assert re.search(r"^seat [13]: pass 2 cards to the partner$", out, re.M)
+        assert "Legal moves: pass " in out
+    else:
+        assert "Legal moves: bid double nil, keep, reject" in out
+        assert "you: bid double nil" in out
+        assert "seat 0: bid double nil" in out
+        assert re.search(r"^seat 0: exchange 3 cards with the discards$", out, re.M)
+        assert "you give no card, draw no card" in out
+        assert "Legal moves: exchange (keeps your hand), or up to 3 of your cards" in out
+        assert re.search(r"^you keep [2-9TJQKA][CDHS] and discard [2-9TJQKA][CDHS]$", out, re.M)
+
+
+@pytest.mark.parametrize("rules", [BLIND_ANYTIME, DOUBLE_NIL])
+def test_the_demo_shows_blind_nil_passes_and_exchanges(
+    rules: Ruleset, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "heuristic_policy", daring)
+    assert cli.demo(rules, "custom", 8) == 0
+    out = capsys.readouterr().out
+    for block in rounds_of(out):
+        check_round(rules, block)
+    if rules.players == 4:
+        assert re.search(r"^  seat [0-3] passes (\S\S )+to its partner$", out, re.M)
+        assert re.search(r"Bids: seat 1: blind nil", out)
+        assert "'s blind nil: " in out
+    else:
+        assert re.search(r"^  seat [01] gives (\S\S ){3}and draws (\S\S ?){3}$", out, re.M)
+        assert "'s double nil: " in out
+
+
+# --- simulate -----------------------------------------------------------------------------
+
+
+def test_simulate_gives_the_same_summary_whatever_the_worker_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--games", "6", "--rules", "miniokey-250", "--seed", "9"]
+    code, one, err = run([*argv, "--workers", "1"], capsys)
+    assert code == 0
+    assert err.endswith("\rsimulate: 6/6 games\n")
+    code, two, err = run([*argv, "--workers", "2"], capsys)
+    assert code == 0
+    assert err.endswith("simulate: 6/6 games\n")
+    assert one == two
+    lines = one.splitlines()
+    assert lines[0] == (
+        "Spades simulation: 6 games, rules miniokey-250, seed 9, heuristic bots in every seat."
+    )
+    wins = re.search(r"wins +(\d+) \(\S+%\) +(\d+) \(\S+%\)", one)
+    draws = re.search(r"draws: (\d+) ", one)
+    endings = re.search(
+        r"endings: target (\d+), losing floor (\d+), round cap (\d+), stopped 0", one
+    )
+    assert wins is not None
+    assert draws is not None
+    assert endings is not None
+    assert int(wins[1]) + int(wins[2]) + int(draws[1]) == 6
+    assert sum(map(int, endings.groups())) == 6
+    for label in ("mean points per round", "nil bids, made", "contracts, made", "bag penalties"):
+        assert label in one
+
+
+def test_simulate_results_are_the_games_of_the_derived_seeds() -> None:
+    result = cli.simulate_game((CLASSIC, cli.game_seed(3, 1), "random", None))
+    seed = cli.game_seed(3, 1)
+    policies = [heuristic_policy(), random_policy(cli.game_seed(seed, 1))]
+    policies += [heuristic_policy(), random_policy(cli.game_seed(seed, 3))]
+    state = play_game(CLASSIC, policies, seed=seed)
+    assert result.scores == state.scores
+    assert result.rounds == len(state.rounds)
+    assert result.winner == (state.outcome.winner if state.outcome else None)
+    assert cli.game_seed(3, 1) != cli.game_seed(3, 2) != cli.game_seed(4, 1)
+
+
+@pytest.mark.parametrize(("opponents", "games"), [("random", 3), ("fallback", 200)])
+def test_simulate_against_other_bots_and_report_stopped_games(
+    opponents: str, games: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "ROUND_LIMIT", 1)
+    argv = ["simulate", "--games", str(games), "--opponents", opponents, "--rules", "2p"]
+    code, out, err = run(argv, capsys)
+    assert code == 0
+    assert f"heuristic bots (side 0) against {opponents} bots (side 1)." in out
+    assert f"endings: target 0, losing floor 0, round cap 0, stopped {games}" in out
+    assert f"stopped: no winner after 1 rounds in {games} of them" in out
+    assert "double nil bids, made" in out
+    updates = err.split("\r")[1:]
+    assert updates[-1] == f"simulate: {games}/{games} games\n"
+    assert len(updates) == min(games, 100)  # at most about a hundred
+
+
+def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=None, bag_limit=1, round_cap=2)
+
+    def bidder(view: View) -> Move:  # seat 0 bids blind nil, seat 2 nil, the others 1
+        if view.phase is not spades.Phase.BIDDING:
+            return fallback_move(view)
+        if view.hand is None:
+            return Bid(0, blind=True) if view.seat == 0 else Look()
+        return Bid(0) if view.seat == 2 else Bid(1)
+
+    state = play_game(rules, [bidder] * 4, seed=5)
+    counts = [
+        dict(zip(table.COUNTERS, cli._side_counts(state, side), strict=True)) for side in (0, 1)
+    ]
+    rounds = state.rounds
+    assert len(rounds) == 2
+    assert counts[0] == {
+        "nil bids": 2,
+        "nils made": sum(score.tricks[2] == 0 for score in rounds),
+        "blind nil bids": 2,
+        "blind nils made": sum(score.tricks[0] == 0 for score in rounds),
+        "contracts": 0,  # nil and blind nil: no contract
+        "contracts made": 0,
+        "bags": sum(score.tricks[0] + score.tricks[2] for score in rounds),  # counted, over 0
+        "bag penalties": sum(score.sides[0].bag_penalty < 0 for score in rounds),
+        "penalty points": sum(score.sides[0].bag_penalty for score in rounds),
+    }
+    penalties = sum(score.sides[1].bag_penalty < 0 for score in rounds)
+    assert penalties > 0
+    assert counts[1]["contracts"] == 2
+    assert counts[1]["contracts made"] == sum(score.sides[1].made for score in rounds)
+    assert (counts[1]["bag penalties"], counts[1]["penalty points"]) == (
+        penalties,
+        -100 * penalties,
+    )
+    assert counts[1]["nil bids"] == counts[1]["blind nil bids"] == 0
+
+
+def test_the_summary_counts_nils_penalties_and_endings() -> None:
+    side = dict.fromkeys(table.COUNTERS, 0)
+    made = {**side, "nil bids": 4, "nils made": 3, "contracts": 8, "contracts made": 6}
+    made.update({"bags": 12, "bag penalties": 1, "penalty points": -100})
+    results = [
+        table.GameResult(0, "target", 5, (510, 300), (tuple(made.values()), tuple(side.values()))),
+        table.GameResult(None, "round_cap", 3, (10, 10), (tuple(side.values()),) * 2),
+    ]
+    lines = table.summary(CLASSIC, results, None)
+    text = "\n".join(lines)
+    assert re.search(r"wins +1 \(50\.0%\) +0 \(0\.0%\)", text)
+    assert re.search(r"mean points per round +\+65\.00 +\+38\.75", text)
+    assert re.search(r"nil bids, made +4, 3 \(75\.0%\) +0$", text, re.M)
+    assert re.search(r"contracts, made +8, 6 \(75\.0%\) +0$", text, re.M)
+    assert re.search(r"bags per round +1\.50 +0\.00", text)
+    assert re.search(r"bag penalties, points +1, -100 +0, 0", text)
+    assert "draws: 1 (50.0%); rounds: 8, 4.0 a game" in text
+    assert "endings: target 1, losing floor 0, round cap 1, stopped 0" in text
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+def test_source_b_round_table_of_the_worked_example() -> None:
+    # Source B: contract 7 (4 + 3) taking 9 tricks scores 72 with 2 bags; 5 (2 + 3) taking 4
+    # loses 50.
+    score = score_round(spades.MINIOKEY, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
+    assert table.round_table(spades.MINIOKEY, 1, score, (72, -50)) == [
+        "  After round 1       bids           tricks  points  bags  total  to target",
+        "  side 0 (seats 0+2)  4 + 3               9     +72     2     72        428",
+        "  side 1 (seats 1+3)  2 + 3               4     -50     0    -50        550",
+    ]
+    assert table.round_notes(spades.MINIOKEY, score) == []
+
+
+def test_round_table_marks_the_person_s_side_and_notes_nil_and_bag_penalty() -> None:
+    score = score_round(
+        spades.MINIOKEY, [Bid(0), Bid(4), Bid(3), Bid(3)], [0, 5, 6, 2], bags=(9, 0)
+    )
+    assert table.round_table(spades.MINIOKEY, 4, score, (250, 510), you=2) == [
+        "  After round 4              bids           tricks  points  bags  total  to target",
+        "  side 0 (seats 0+2, yours)  nil + 3             6     +33     2    250        250",
+        "  side 1 (seats 1+3)         4 + 3               7     +70     0    510    reached",
+    ]
+    assert table.round_notes(spades.MINIOKEY, score) == [
+        "  seat 0's nil: made it (+100)",
+        "  side 0 (seats 0+2): bag penalty -100",
+    ]
+    missed = score_round(TWO_HANDED, [Bid(0, blind=True), Bid(5)], [1, 12])
+    assert table.round_notes(TWO_HANDED, missed) == ["  seat 0's double nil: took 1 (-200)"]
+
+
+def test_a_drawn_game_and_the_two_player_names() -> None:
+    rules = Ruleset(players=2, round_cap=1)
+    drawn = next(
+        state
+        for seed in range(1000)
+        if (
+            state := play_game(rules, [random_policy(seed), random_policy(-seed)], seed=seed)
+        ).scores[0]
+        == state.scores[1]
+    )
+    total = drawn.scores[0]
+    assert table.outcome_text(drawn) == (
+        f"The game is drawn {total} all after the round cap of 1 rounds."
+    )
+    assert table.side_name(rules, 1, you=1) == "seat 1 (you)"
+    assert (
+        table.round_header(rules, 2, 1)
+        == "Round 2: seat 1 draws first; seat 0 bids and leads first"
+    )
+
+
+# --- argument errors ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["deal"], "invalid choice: 'deal'"),
+        (["demo", "--rules", "bridge"], "'bridge' is not a ruleset name; known: classic,"),
+        (["demo", "--seed", "-1"], "argument --seed: '-1' is not a seed"),
+        (["demo", "--seed", str(2**128)], "is not a seed: a whole number from 0 to 2**128 - 1"),
+        (["demo", "--target", "0"], "argument --target: '0' is not a whole number from 1 up"),
+        (["play", "--seat", "4"], "argument --seat: a seat is a number from 0 to 3"),
+        (["play", "--rules", "2p", "--seat", "2"], "a seat is a number from 0 to 1"),
+        (["play", "--seat", "west"], "argument --seat: invalid int value: 'west'"),
+        (["simulate", "--rules", "classic"], "the following arguments are required: --games"),
+        (["simulate", "--games", "x"], "argument --games: 'x' is not a whole number from 1 up"),
+        (["simulate", "--games", "2", "--workers", "0"], "argument --workers: '0' is not"),
+        (["simulate", "--games", "2", "--opponents", "human"], "invalid choice: 'human'"),
+    ],
+)
+def test_argument_errors_exit_with_the_usage_and_code_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: spades")
+    assert message in err
+
+
+def test_help_exits_with_0(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["simulate", "--help"])
+    assert exit_.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "blake2b" in out
+    assert f"stops after {cli.ROUND_LIMIT} rounds" in out
