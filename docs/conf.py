@@ -34,6 +34,8 @@ nitpick_ignore = [
     # no inventory to link them to.
     ("py:class", "collections.abc.Sequence"),
     ("py:obj", "secrets.SystemRandom"),
+    ("py:class", "random.Random"),
+    ("py:obj", "random.Random"),
     # Hypothesis, in `spades.strategies`: not linked either.
     ("py:class", "SearchStrategy"),
     ("py:obj", "hypothesis.strategies.SearchStrategy"),
@@ -70,8 +72,8 @@ def _package_name(app: Sphinx, env: BuildEnvironment, node: pending_xref, contno
 def _signature(
     app: Sphinx, what: str, name: str, obj: object, options: object, *signature: str | None
 ) -> tuple[str, str | None] | None:
-    """Hide `State`'s constructor signature: states come from `new_game` and `apply`."""
-    return ("", None) if name == "spades.State" else None
+    """Hide the constructor signatures of `State` and `View`: they come from the engine."""
+    return ("", None) if name in {"spades.State", "spades.View"} else None
 
 
 def setup(app: Sphinx) -> None:
