@@ -1,0 +1,720 @@
+"""The bots: the heuristic player, source B's fallback move, the random policy, play_game.
+
+The heuristic must only ever make legal moves, decide the same way every time and from its
+seat's view alone, and beat random players; its main ideas (counting tricks, nil, covering
+and setting a nil, ducking bags, the draw, the pass and the exchange) are pinned on chosen
+deals. Every rule in `fallback_move`'s docstring has a test of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from helpers import BLIND, BLIND_ANYTIME, NIL, C, cards, play, play_round, round_bids, start
+from spades import (
+    CLASSIC,
+    DECK,
+    PRESETS,
+    TWO_HANDED,
+    Bid,
+    Card,
+    Exchange,
+    IllegalMoveError,
+    Keep,
+    Look,
+    Pass,
+    Phase,
+    Play,
+    Reason,
+    Reject,
+    Ruleset,
+    State,
+    Suit,
+    apply,
+    deal,
+    legal_moves,
+    new_game,
+    observe,
+)
+from spades._state import ROUND_FIELDS
+from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
+from spades.bots._heuristic import FOUR, _likely_tricks
+from spades.strategies import rulesets, states
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from spades import Move, View
+    from spades.bots import Policy
+
+HEURISTIC = heuristic_policy()
+STOCK = list(ROUND_FIELDS).index("stock")
+DISCARDS = list(ROUND_FIELDS).index("discards")
+
+
+def capped(rules: Ruleset, cap: int = 100) -> Ruleset:
+    """``rules`` with a round cap, so that games between weak players end."""
+    return rules if rules.round_cap is not None else attrs.evolve(rules, round_cap=cap)
+
+
+def mover_view(state: State) -> View:
+    assert state.to_move is not None
+    return observe(state, state.to_move)
+
+
+def decide(state: State, policy: Policy = HEURISTIC) -> Move:
+    """What ``policy`` plays for the seat to move, from that seat's view."""
+    return policy(mover_view(state))
+
+
+# --- building positions -------------------------------------------------------------------
+
+
+def fill(hands: Mapping[int, str]) -> dict[int, str]:
+    """Four hands of 13 from partial ones: the missing cards go round in library order."""
+    held = {seat: cards(hands.get(seat, "")) for seat in range(4)}
+    rest = [card for card in DECK if all(card not in hand for hand in held.values())]
+    for seat in range(4):
+        while len(held[seat]) < 13:
+            held[seat].append(rest.pop(0))
+    assert not rest
+    return {seat: " ".join(map(str, hand)) for seat, hand in held.items()}
+
+
+def position(
+    hands: Mapping[int, str],
+    bids: Mapping[int, Bid],
+    *plays: str,
+    rules: Ruleset = CLASSIC,
+) -> State:
+    """A CLASSIC deal (dealer 0: seat 1 bids and leads first), ``bids``, then ``plays``."""
+    state = start(rules, fill(hands))
+    while state.phase is Phase.BIDDING:
+        assert state.to_move is not None
+        state = apply(state, bids[state.to_move])
+    return play(state, *plays)
+
+
+def two_player_stock(top: str) -> list[Card]:
+    """A two-player stock with ``top`` first, the rest in library order."""
+    first = cards(top)
+    return first + [card for card in DECK if card not in first]
+
+
+def two_player_start(hands: Mapping[int, str], *, rules: Ruleset = TWO_HANDED) -> State:
+    """A two-player game (dealer 0) whose draw, every top card kept, gives these hands."""
+    held = {seat: cards(text) for seat, text in hands.items()}
+    rest = [card for card in DECK if all(card not in hand for hand in held.values())]
+    stock: list[Card] = []
+    for i in range(13):
+        stock += [held[0][i], rest[2 * i], held[1][i], rest[2 * i + 1]]
+    return new_game(rules, seed=0, dealer=0, deck=stock)
+
+
+def keep_all(state: State) -> State:
+    while state.phase is Phase.DRAWING:
+        state = apply(state, Keep())
+    return state
+
+
+def swap_hidden(state: State, rng: random.Random) -> State | None:
+    """``state`` with two cards the seat to move cannot see swapped, or None if there are none.
+
+    Four players: a card of one other hand for a card of another. Two players: a card of
+    the other hand for one of the stock below its top or of the other player's discards.
+    """
+    seat = state.to_move
+    assert seat is not None
+    hands = [list(hand) for hand in state.hands]
+    fields = list(state)
+    game = list(fields[9])
+    if state.rules.players == 4:
+        others = [other for other in range(4) if other != seat and hands[other]]
+        if len(others) < 2:
+            return None
+        first, second = rng.sample(others, 2)
+        given, taken = rng.choice(hands[first]), rng.choice(hands[second])
+    else:
+        other = 1 - seat
+        seen = {discarded for who, _, discarded in state.draws if who == seat}
+        seen |= {card for who, given_up, _ in state.exchanges if who == seat for card in given_up}
+        pool = [*state.stock[1:], *(card for card in state.discards if card not in seen)]
+        if not hands[other] or not pool:
+            return None
+        given, taken = rng.choice(hands[other]), rng.choice(pool)
+        first, second = other, None
+        swap = {given: taken, taken: given}
+        game[STOCK] = tuple(swap.get(card, card) for card in state.stock)
+        game[DISCARDS] = tuple(swap.get(card, card) for card in state.discards)
+    packed = fields[3]
+    assert isinstance(packed, int)
+    for holder, out, into in ((first, given, taken), (second, taken, given)):
+        if holder is not None:
+            packed ^= (out.bit | into.bit) << (52 * holder)
+    fields[3] = packed
+    fields[9] = tuple(game)
+    changed: State = tuple.__new__(type(state), fields)
+    assert changed.hands != state.hands
+    return changed
+
+
+# --- the heuristic: legal, deterministic, from the view alone ------------------------------
+
+
+def check_heuristic_move(state: State) -> None:
+    """The heuristic's move is legal here, and so on for every seat to the round's end."""
+    number = state.round_number
+    while not state.is_over and state.round_number == number:
+        move = decide(state)
+        assert move in legal_moves(state)
+        if state.phase is Phase.DRAWING:
+            assert not isinstance(move, Bid)  # never double nil
+        if state.phase is Phase.BIDDING:
+            assert move != BLIND  # never blind nil
+        state = apply(state, move)
+
+
+@given(states(rules=rulesets(presets_only=True)))
+def test_heuristic_moves_are_legal_under_every_preset(state: State) -> None:
+    check_heuristic_move(state)
+
+
+@given(states(rules=rulesets(players=4)))
+def test_heuristic_moves_are_legal_under_four_player_rulesets(state: State) -> None:
+    check_heuristic_move(state)
+
+
+@given(states(rules=rulesets(players=2)))
+def test_heuristic_moves_are_legal_under_two_player_rulesets(state: State) -> None:
+    check_heuristic_move(state)
+
+
+@settings(max_examples=max(10, settings().max_examples // 3))
+@given(st.integers(0, 2**32), st.integers(1, 3))
+def test_heuristic_passes_are_legal(seed: int, count: int) -> None:
+    # Random seats bid blind nil half the time; the heuristic makes every pass.
+    rules = attrs.evolve(BLIND_ANYTIME, blind_nil_pass=count)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAYING:
+        if state.phase is Phase.PASSING:
+            check_heuristic_move(state)
+            state = apply(state, decide(state))
+        else:
+            state = apply(state, rng.choice(legal_moves(state)))
+
+
+@given(states(rules=rulesets(presets_only=True)), st.randoms(use_true_random=False))
+def test_heuristic_decides_from_the_view_alone(state: State, rng: random.Random) -> None:
+    assume(not state.is_over)
+    changed = swap_hidden(state, rng)
+    assume(changed is not None)
+    assert changed is not None
+    seat = state.to_move
+    assert seat is not None
+    assert observe(changed, seat) == observe(state, seat)
+    assert decide(changed) == decide(state)
+
+
+@given(states(rules=rulesets(presets_only=True)))
+def test_heuristic_is_deterministic(state: State) -> None:
+    assume(not state.is_over)
+    view = mover_view(state)
+    assert HEURISTIC(view) == HEURISTIC(view) == heuristic_policy()(view)
+
+
+def test_heuristic_games_repeat_exactly() -> None:
+    for rules in PRESETS.values():
+        players = [heuristic_policy() for _ in range(rules.players)]
+        first = play_game(rules, players, seed=5, dealer=1)
+        assert play_game(rules, players, seed=5, dealer=1) == first
+        assert first.is_over
+
+
+def test_heuristic_refuses_a_view_whose_seat_is_not_to_move() -> None:
+    with pytest.raises(ValueError, match="not to move"):
+        HEURISTIC(observe(new_game(CLASSIC, seed=1), 0))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_heuristic_beats_random_players(name: str) -> None:
+    # A strength smoke test, not the benchmark (benchmarks/bots.py): a handful of games.
+    rules = capped(PRESETS[name])
+    for seed in range(4):
+        players: list[Policy] = [
+            HEURISTIC if seat % 2 == 0 else random_policy(seed * 10 + seat)
+            for seat in range(rules.players)
+        ]
+        state = play_game(rules, players, seed=seed, dealer=seed % rules.players)
+        assert state.outcome is not None
+        assert state.outcome.winner == 0, (name, seed, state.scores)
+
+
+def test_heuristic_beats_the_fallback() -> None:
+    for rules in PRESETS.values():
+        players = [HEURISTIC if seat % 2 == 0 else fallback_move for seat in range(rules.players)]
+        state = play_game(rules, players, seed=9)
+        assert state.outcome is not None
+        assert state.outcome.winner == 0
+
+
+# --- the heuristic: bidding ----------------------------------------------------------------
+
+STRONG = "AS KS QS JS TS AH KH QH AD KD AC KC 2C"
+NIL_HAND = "2S 3S 9S 2H 3H 4H QH 2D 3D 4D 6D 2C 3C"
+WEAK = "2S 3S 9S 2H 3H 4H QH 2D 3D 4D 6D 2C AC"
+
+
+def first_bid(hand: str, rules: Ruleset = CLASSIC) -> Move:
+    return decide(start(rules, fill({1: hand})))
+
+
+def bid_number(move: Move) -> int:
+    assert isinstance(move, Bid)
+    return move.n
+
+
+def test_heuristic_counts_aces_kings_and_long_spades() -> None:
+    assert bid_number(first_bid(STRONG)) >= 10
+    assert bid_number(first_bid("AS 4S 3S 2S AH 5H 4H KD 7D 6D 5C 4C 3C")) in (3, 4)
+
+
+def likely_tricks(hand: str) -> float:
+    held = cards(hand)
+    return _likely_tricks(held, frozenset(DECK) - set(held), FOUR)
+
+
+def test_heuristic_counts_a_king_under_an_unseen_ace_only_with_a_guard() -> None:
+    rest = "9S 8S 7S 5D 4D 3D 2D 5C 4C 3C 2C"
+    guarded = likely_tricks(f"KH 2H {rest}") - likely_tricks(f"3H 2H {rest}")
+    assert guarded == pytest.approx(FOUR.side[1])
+    alone = likely_tricks(f"KH 6C {rest}") - likely_tricks(f"3H 6C {rest}")
+    assert alone == 0
+    with_ace = likely_tricks(f"KH AH {rest}") - likely_tricks(f"3H AH {rest}")
+    assert with_ace == pytest.approx(FOUR.side[0])
+
+
+def test_heuristic_counts_voids_with_spades_to_ruff() -> None:
+    balanced = first_bid("6S 5S 4S 3S 8H 7H 6H 8D 7D 6D 8C 7C 6C")
+    void = first_bid("6S 5S 4S 3S 8H 7H 6H 5H 4H 8D 7D 6D 5D")  # no clubs
+    assert bid_number(void) > bid_number(balanced)
+
+
+def test_heuristic_bids_nil_with_a_nil_hand() -> None:
+    assert first_bid(NIL_HAND) == NIL
+    assert first_bid(WEAK) == Bid(1)  # an ace: no nil, and at least one
+    assert first_bid(NIL_HAND, Ruleset(nil=False)) == Bid(1)
+
+
+@pytest.mark.parametrize("partner_bid", [NIL, Bid(1), Bid(2)])
+def test_heuristic_bids_nil_only_beside_a_partner_who_can_cover(partner_bid: Bid) -> None:
+    # Seat 3 bids third: her partner, seat 1, has bid.
+    state = start(CLASSIC, fill({3: NIL_HAND}))
+    state = apply(apply(state, partner_bid), Bid(3))
+    assert decide(state) != NIL
+    state = apply(apply(start(CLASSIC, fill({3: NIL_HAND})), Bid(4)), Bid(3))
+    assert decide(state) == NIL
+
+
+def test_heuristic_looks_instead_of_bidding_blind_nil() -> None:
+    state = new_game(BLIND_ANYTIME, seed=3)
+    assert legal_moves(state) == (BLIND, Look())
+    assert decide(state) == Look()
+
+
+def test_heuristic_bids_more_at_a_table_where_its_side_takes_more_than_it_bids() -> None:
+    deck = list(DECK)
+    fresh = deal(new_game(CLASSIC, seed=2, dealer=1), deck)
+    # Round 1: side 0 bid 2 and took 10; round 2 is dealt by seat 1, like `fresh`.
+    state = play_round(new_game(CLASSIC, seed=2), round_bids((1, 1), (1, 1)), [5, 1, 5, 2])
+    state = deal(state, deck)
+    assert state.round_number == 2
+    assert state.dealer == fresh.dealer
+    while state.to_move != 0:
+        state = apply(state, Bid(3))
+        fresh = apply(fresh, Bid(3))
+    assert bid_number(decide(state)) > bid_number(decide(fresh))
+
+
+# --- the heuristic: two players -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("top", "kept"), [("AS", True), ("2S", True), ("AH", True), ("3C", False)])
+def test_heuristic_keeps_high_cards_and_spades_in_the_draw(top: str, kept: bool) -> None:
+    state = new_game(TWO_HANDED, seed=0, dealer=0, deck=two_player_stock(top))
+    assert BLIND in legal_moves(state)
+    assert decide(state) == (Keep() if kept else Reject())
+
+
+@pytest.mark.parametrize(("top", "kept"), [("AS", False), ("AH", False), ("3C", True)])
+def test_heuristic_after_double_nil_keeps_low_cards(top: str, kept: bool) -> None:
+    state = new_game(TWO_HANDED, seed=0, dealer=0, deck=two_player_stock(top))
+    state = apply(state, BLIND)
+    assert decide(state) == (Keep() if kept else Reject())
+
+
+def test_heuristic_exchanges_its_strongest_cards_after_double_nil() -> None:
+    hands = {
+        0: "AS 8S 2S QH 3H 2H 4D 3D 2D 5C 4C 3C 2C",
+        1: "KS QS JS AH KH JH AD KD QD AC KC QC JC",
+    }
+    state = two_player_start(hands)
+    state = keep_all(apply(state, BLIND))
+    assert state.phase is Phase.EXCHANGING
+    assert decide(state) == Exchange(cards("AS QH 8S"))
+    few = two_player_start(hands, rules=attrs.evolve(TWO_HANDED, blind_nil_exchange=1))
+    assert decide(keep_all(apply(few, BLIND))) == Exchange(cards("AS"))
+    # Then she plays her nil: under the other player's lead whenever she can.
+    state = apply(apply(state, decide(state)), Bid(3))
+    while not state.is_over and state.round_number == 1:
+        if state.to_move == 0 and state.trick:
+            move = decide(state)
+            assert isinstance(move, Play)
+            plays = [m.card for m in legal_moves(state) if isinstance(m, Play)]
+            lead = state.trick[0]
+            losers = [c for c in plays if not (c.suit is lead.suit and c.rank > lead.rank)]
+            losers = [c for c in losers if c.suit is lead.suit or c.suit is not Suit.SPADES]
+            if losers:  # the highest card that loses
+                assert move.card in losers
+                assert move.card.rank == max(card.rank for card in losers)
+        state = apply(state, decide(state) if state.to_move == 0 else fallback_move(state))
+
+
+def test_heuristic_bids_nil_alone_only_under_every_unseen_card() -> None:
+    low = "2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C"
+    state = keep_all(two_player_start({0: low, 1: "AS KS QS JS TS 9S 8S 7S 6S AH KH QH JH"}))
+    assert state.to_move == 1
+    state = apply(state, Bid(9))
+    assert decide(state) == NIL
+    # The same shape, but the other player holds 2C, which she has not seen: no nil.
+    higher = "2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 3C 4C 5C"
+    state = keep_all(two_player_start({0: higher, 1: "AS KS QS JS TS 9S 8S 7S 6S AH KH QH 2C"}))
+    assert decide(apply(state, Bid(9))) == Bid(1)
+
+
+def test_heuristic_two_player_bid_counts_the_draw() -> None:
+    weak = "2S 3S 4S 2H 3H 4H 5H 2D 3D 4D 5D 3C 4C"
+    strong = keep_all(two_player_start({1: STRONG, 0: weak}))
+    assert bid_number(decide(strong)) >= 9
+
+
+# --- the heuristic: the blind nil pass -------------------------------------------------------
+
+PASSING_HANDS = {
+    1: "AS 2S 3S KH 2H 3H 4H 2D 3D 5D 2C 4C 5C",
+    3: "5S 6S 7S AH QH 8H 6H 9D 7D 4D 3C 6C 7C",
+}
+
+
+def passing(hands: Mapping[int, str] = PASSING_HANDS) -> State:
+    """Seat 1 bids blind nil, the others look and bid 3: seat 1 to pass two cards."""
+    state = apply(start(BLIND_ANYTIME, fill(hands)), BLIND)
+    while state.phase is Phase.BIDDING:
+        state = apply(apply(state, Look()), Bid(3))
+    assert state.phase is Phase.PASSING
+    assert state.to_move == 1
+    return state
+
+
+def test_heuristic_blind_nil_bidder_passes_her_strongest_and_gets_the_weakest() -> None:
+    state = passing()
+    assert decide(state) == Pass(cards("KH AS"))
+    state = apply(state, decide(state))
+    assert state.to_move == 3
+    assert decide(state) == Pass(cards("3C 4D"))
+
+
+# --- the heuristic: playing ------------------------------------------------------------------
+
+HEARTS = {1: "9H 2H 3H 4H", 2: "5H 8H KH", 3: "6H 7H TH", 0: "JH QH AH"}
+BIDS = {1: Bid(3), 2: Bid(3), 3: Bid(3), 0: Bid(3)}
+
+
+def test_heuristic_nil_plays_her_highest_losing_card() -> None:
+    state = position(HEARTS, {**BIDS, 2: NIL}, "9H")
+    assert decide(state) == Play(C("8H"))
+
+
+def test_heuristic_nil_that_cannot_lose_plays_the_card_likeliest_to_be_beaten() -> None:
+    state = position({1: "2H 3H 4H 6H", 2: "5H KH", 3: "7H 8H 9H TH"}, {**BIDS, 2: NIL}, "2H")
+    assert decide(state) == Play(C("5H"))
+    # Last to play, every card wins: the nil is lost, so she sheds her highest.
+    hearts = {1: "2H 6H 7H 8H", 2: "3H 9H TH", 3: "4H JH QH AH", 0: "5H KH"}
+    state = position(hearts, {**BIDS, 0: NIL}, "2H", "3H", "4H")
+    assert decide(state) == Play(C("KH"))
+
+
+def test_heuristic_nil_leads_the_card_likeliest_to_lose() -> None:
+    state = position({1: "2H 9H 8D QC AS KS QS JS TS 9S 8S 7S 6S"}, {**BIDS, 1: NIL})
+    assert decide(state) == Play(C("2H"))
+
+
+def test_heuristic_nil_discards_her_most_dangerous_card() -> None:
+    state = position({1: "2C", 2: "AH KD 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"}, {**BIDS, 2: NIL}, "2C")
+    assert decide(state) == Play(C("AH"))
+
+
+def test_heuristic_covers_her_partners_nil() -> None:
+    # The partner (seat 0) plays after her: she plays high, leaving room under it.
+    state = position({1: "3H 2H 4H", 2: "5H TH AH", 3: "6H 7H 8H 9H"}, {**BIDS, 0: NIL}, "3H")
+    assert decide(state) == Play(C("AH"))
+    # The nil bidder (seat 2) is winning the trick: she takes it off her, cheaply.
+    hearts = {1: "3H 2H 6H 7H", 2: "9H", 3: "4H 8H JH QH AH", 0: "5H TH KH"}
+    state = position(hearts, {**BIDS, 2: NIL}, "3H", "9H", "4H")
+    assert decide(state) == Play(C("TH"))
+    # Leading: her surest winner.
+    state = position({1: "AC 2C 3C 2D 3D 4D 2H 3H 4H 5H 2S 3S 4S"}, {**BIDS, 3: NIL})
+    assert decide(state) == Play(C("AC"))
+
+
+def test_heuristic_leaves_a_covered_nil_alone() -> None:
+    # An opponent already holds the trick with the ace: the partner is safe, so no cover.
+    state = position({1: "AH 2H 4H 6H", 2: "3H 5H TH KH", 3: "7H 8H 9H"}, {**BIDS, 0: NIL}, "AH")
+    assert decide(state) == Play(C("3H"))
+
+
+def test_heuristic_sets_an_opponents_nil() -> None:
+    # The nil bidder (seat 2) is winning: stay under her.
+    state = position({1: "3H 2H 4H", 2: "9H", 3: "5H 8H KH"}, {**BIDS, 2: NIL}, "3H", "9H")
+    assert decide(state) == Play(C("8H"))
+    # The nil bidder (seat 3) plays after her: play low.
+    state = position({1: "4H 3H 5H", 2: "2H 9H AH", 3: "6H 7H 8H"}, {**BIDS, 3: NIL}, "4H")
+    assert decide(state) == Play(C("2H"))
+    # Void in the suit led before her: no trump, a low card of another suit.
+    void = {1: "4H 2H 3H 5H 6H 7H", 2: "5C 9C AD KD QD 2S 3S 4S 5S 6S 7S 8S 9S", 3: "8H 9H TH"}
+    state = position(void, {**BIDS, 3: NIL}, "4H")
+    assert decide(state) == Play(C("5C"))
+    # Leading: the lowest card, in a suit she is not known to lack.
+    state = position({1: "2D 3C AH KS 4C 5C 6C 7C 8C 9C TC JC QC"}, {**BIDS, 2: NIL})
+    assert decide(state) == Play(C("2D"))
+
+
+MADE = {
+    1: "2C 4D 2H 3H 4H 6H 7H JH QH KH",
+    2: "AC AD 5H",
+    3: "3C 2D 9H",
+    0: "4C 3D 8H TH AH",
+}
+TWO_TRICKS = ("2C", "AC", "3C", "4C", "AD", "2D", "3D", "4D", "5H", "9H")
+
+
+def test_heuristic_ducks_once_its_contract_is_made() -> None:
+    # Side 0 bid 1 + 1 and took the first two tricks: seat 0 plays under the nine.
+    state = position(MADE, {**BIDS, 2: Bid(1), 0: Bid(1)}, *TWO_TRICKS)
+    assert state.tricks_taken[0] + state.tricks_taken[2] == 2
+    assert decide(state) == Play(C("8H"))
+
+
+def test_heuristic_takes_tricks_while_its_contract_is_short() -> None:
+    state = position(MADE, {**BIDS, 2: Bid(4), 0: Bid(4)}, *TWO_TRICKS)
+    assert decide(state) == Play(C("AH"))
+
+
+def test_heuristic_keeps_taking_when_a_set_is_in_reach() -> None:
+    # Made, but the other side needs 10 of the last 11 tricks: one more sets them.
+    state = position(MADE, {1: Bid(5), 2: Bid(1), 3: Bid(5), 0: Bid(1)}, *TWO_TRICKS)
+    assert decide(state) == Play(C("AH"))
+
+
+def test_heuristic_last_to_play_wins_as_cheaply_as_it_can() -> None:
+    hearts = {1: "5H 3H 4H 6H", 2: "2H 7H 8H", 3: "9H JH QH", 0: "TH KH AH"}
+    state = position(hearts, BIDS, "5H", "2H", "9H")
+    assert decide(state) == Play(C("TH"))
+
+
+def test_heuristic_saves_its_cards_when_the_partner_holds_the_trick() -> None:
+    hearts = {1: "3H 2H 6H 7H", 2: "AH 8H 9H", 3: "4H TH JH QH", 0: "5H KH"}
+    state = position(hearts, BIDS, "3H", "AH", "4H")
+    assert decide(state) == Play(C("5H"))
+
+
+def test_heuristic_leads_a_sure_winner() -> None:
+    state = position({1: "AC 2C 3C 5D 4D 6H 2H 3H 4H 2S 3S 4S 5S"}, BIDS)
+    assert decide(state) == Play(C("AC"))
+
+
+# --- the fallback move: source B's timeout rule ----------------------------------------------
+
+
+def test_fallback_bids_one() -> None:
+    assert fallback_move(new_game(CLASSIC, seed=1)) == Bid(1)
+    assert fallback_move(mover_view(new_game(CLASSIC, seed=1))) == Bid(1)
+
+
+def test_fallback_looks_when_it_could_bid_blind_nil() -> None:
+    state = new_game(BLIND_ANYTIME, seed=3)
+    assert fallback_move(state) == Look()
+    assert fallback_move(apply(state, Look())) == Bid(1)
+
+
+ONE_SUIT_EACH = {
+    1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    2: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2S",
+    3: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    0: "AD 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+}
+
+
+def test_fallback_plays_the_lowest_legal_card_keeping_spades() -> None:
+    state = position(ONE_SUIT_EACH, BIDS)
+    expected = ["2C", "2D", "2H", "AD", "3C", "3D", "3H", "3S"]
+    for text in expected:
+        move = fallback_move(state)
+        assert move == Play(C(text))
+        state = apply(state, move)
+
+
+@pytest.mark.parametrize(("top", "kept"), [("2S", True), ("TH", True), ("AC", True), ("9H", False)])
+def test_fallback_keeps_spades_and_tens_or_higher_in_the_draw(top: str, kept: bool) -> None:
+    state = new_game(TWO_HANDED, seed=0, dealer=0, deck=two_player_stock(top))
+    assert BLIND in legal_moves(state)  # it never declares double nil
+    assert fallback_move(state) == (Keep() if kept else Reject())
+
+
+def test_fallback_exchanges_its_strongest_cards_spades_first() -> None:
+    hands = {
+        0: "AS 3S 2S AH KH 2H 4D 3D 2D 5C 4C 3C 2C",
+        1: "KS QS JS QH JH TH AD KD QD AC KC QC JC",
+    }
+    state = keep_all(apply(two_player_start(hands), BLIND))
+    assert fallback_move(state) == Exchange(cards("2S 3S AS"))
+    two = attrs.evolve(TWO_HANDED, blind_nil_exchange=2)
+    state = keep_all(apply(two_player_start(hands, rules=two), BLIND))
+    assert fallback_move(state) == Exchange(cards("3S AS"))
+
+
+def test_fallback_blind_nil_pass_strongest_then_weakest_back() -> None:
+    state = passing()
+    assert fallback_move(state) == Pass(cards("3S AS"))  # spades first, then by rank
+    state = apply(state, fallback_move(state))
+    assert fallback_move(state) == Pass(cards("3C 4D"))
+
+
+def test_fallback_has_no_move_for_a_finished_game_or_a_seat_not_to_move() -> None:
+    over = play_game(Ruleset(round_cap=1), [fallback_move] * 4, seed=1)
+    assert over.is_over
+    with pytest.raises(ValueError, match="game is over"):
+        fallback_move(over)
+    with pytest.raises(ValueError, match="not to move"):
+        fallback_move(observe(new_game(CLASSIC, seed=1), 0))
+
+
+@given(states(rules=rulesets()))
+def test_fallback_moves_are_legal(state: State) -> None:
+    if not state.is_over:
+        assert fallback_move(state) in legal_moves(state)
+
+
+# --- the random policy -----------------------------------------------------------------------
+
+
+def test_random_policy_is_reproducible_from_its_seed() -> None:
+    rules = capped(CLASSIC, 5)
+    first = play_game(rules, [random_policy(seat) for seat in range(4)], seed=4)
+    again = play_game(rules, [random_policy(seat) for seat in range(4)], seed=4)
+    other = play_game(rules, [random_policy(seat + 10) for seat in range(4)], seed=4)
+    assert first == again
+    assert first != other
+
+
+def test_random_policy_leaves_the_global_generator_alone() -> None:
+    random.seed(12345)
+    before = random.getstate()
+    play_game(capped(TWO_HANDED, 3), [random_policy(1), random_policy(2)], seed=8)
+    assert random.getstate() == before
+
+
+def test_random_policy_uses_a_generator_it_is_given() -> None:
+    rng = random.Random(6)
+    state = random.Random(6).getstate()
+    choose = random_policy(rng)
+    choose(mover_view(new_game(CLASSIC, seed=1)))
+    assert rng.getstate() != state
+    assert random_policy(random.Random(6))(mover_view(new_game(CLASSIC, seed=1))) == (
+        random_policy(6)(mover_view(new_game(CLASSIC, seed=1)))
+    )
+
+
+@given(states(rules=rulesets()), st.integers(0, 2**32))
+def test_random_policy_moves_are_legal(state: State, seed: int) -> None:
+    if not state.is_over:
+        assert random_policy(seed)(mover_view(state)) in legal_moves(state)
+
+
+# --- play_game -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_play_game_plays_whole_games_under_every_preset(name: str) -> None:
+    rules = capped(PRESETS[name])
+    mixes: list[Sequence[Policy]] = [
+        [random_policy(1), fallback_move] * (rules.players // 2),
+        [HEURISTIC, random_policy(2)] * (rules.players // 2),
+    ]
+    for players in mixes:
+        state = play_game(rules, players, seed=21, dealer=rules.players - 1)
+        assert state.is_over
+        assert state.outcome is not None
+        assert state.to_move is None
+
+
+def test_play_game_rejects_a_wrong_number_of_policies() -> None:
+    with pytest.raises(ValueError, match="4 players need 4 policies, not 2"):
+        play_game(CLASSIC, [HEURISTIC, HEURISTIC], seed=1)
+    with pytest.raises(ValueError, match="2 players need 2 policies, not 4"):
+        play_game(TWO_HANDED, [HEURISTIC] * 4, seed=1)
+
+
+def test_play_game_raises_for_an_illegal_move() -> None:
+    def cheat(view: View) -> Move:
+        return Bid(14)
+
+    with pytest.raises(IllegalMoveError) as raised:
+        play_game(CLASSIC, [cheat] * 4, seed=1)
+    assert raised.value.reason is Reason.BID_OUT_OF_RANGE
+
+    def foreign_card(view: View) -> Move:  # plays a card she does not hold
+        if view.phase is not Phase.PLAYING:
+            return fallback_move(view)
+        return Play(next(card for card in DECK if card not in (view.hand or ())))
+
+    with pytest.raises(IllegalMoveError) as raised:
+        play_game(TWO_HANDED, [HEURISTIC, foreign_card], seed=1)
+    assert raised.value.reason is Reason.CARD_NOT_IN_HAND
+    assert raised.value.seat == 1
+
+
+def test_play_game_calls_on_move_with_each_step() -> None:
+    steps: list[tuple[State, Move, State]] = []
+    rules = Ruleset(round_cap=2)
+    final = play_game(
+        rules,
+        [HEURISTIC, fallback_move] * 2,
+        seed=13,
+        on_move=lambda before, move, after: steps.append((before, move, after)),
+    )
+    assert steps
+    assert steps[0][0] == new_game(rules, seed=13)
+    assert steps[-1][2] == final
+    for (before, move, after), following in zip(steps, [*steps[1:], None], strict=True):
+        assert after == apply(before, move, seat=before.to_move)
+        if following is not None:
+            assert following[0] == after
+
+
+def test_play_game_shows_each_policy_only_its_own_seat() -> None:
+    seen: list[tuple[int, int | None]] = []
+
+    def watch(view: View) -> Move:
+        seen.append((view.seat, view.to_move))
+        return fallback_move(view)
+
+    play_game(Ruleset(round_cap=1), [watch] * 4, seed=2)
+    assert seen
+    assert all(seat == to_move for seat, to_move in seen)
