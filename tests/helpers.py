@@ -44,6 +44,19 @@ BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
 """Blind nil open to every seat that has not looked, whatever the scores."""
 
 
+def may_play(card: Card, hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> bool:
+    """Follow suit when you can; lead a spade only once broken or from a hand of spades.
+
+    Written from the rules, not from the engine: the properties check the engine with it.
+    """
+    if card not in hand:
+        return False
+    if trick:
+        led = trick[0].suit
+        return card.suit is led or all(held.suit is not led for held in hand)
+    return card.suit is not Suit.SPADES or broken or all(held.suit is Suit.SPADES for held in hand)
+
+
 # --- building positions -------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from helpers import blind_nil_rulesets
+from helpers import blind_nil_rulesets, may_play
 from spades import (
     CLASSIC,
     DECK,
@@ -96,16 +96,6 @@ def may_bid_blind(state: State, seat: int) -> bool:
         return False
     own, other = state.scores[side_of(seat)], state.scores[1 - side_of(seat)]
     return rules.blind_nil_deficit is None or other - own >= rules.blind_nil_deficit
-
-
-def may_play(card: Card, hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> bool:
-    """Follow suit when you can; lead a spade only once broken or from a hand of spades."""
-    if card not in hand:
-        return False
-    if trick:
-        led = trick[0].suit
-        return card.suit is led or all(held.suit is not led for held in hand)
-    return card.suit is not Suit.SPADES or broken or all(held.suit is Suit.SPADES for held in hand)
 
 
 def expected_legal_moves(state: State) -> tuple[Move, ...]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 import pytest
 
+from helpers import BLIND, NIL, C
 from spades import (
     DECK,
     TWO_HANDED,
@@ -49,9 +50,6 @@ if TYPE_CHECKING:
 
     from spades import Move
 
-C = Card.parse
-BLIND = Bid(0, blind=True)
-NIL = Bid(0)
 NO_EXCHANGE = attrs.evolve(TWO_HANDED, blind_nil_exchange=0)
 
 

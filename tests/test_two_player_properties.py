@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import BLIND, may_play
 from spades import (
     DECK,
     TWO_HANDED,
@@ -50,7 +51,6 @@ from spades import (
 )
 from spades.strategies import decks, illegal_moves, rulesets, states
 
-BLIND = Bid(0, blind=True)
 SEEDS = st.integers(0, 2**32 - 1)
 
 # Double nil on, whatever else the ruleset says; and often with no deficit, so it is offered.
@@ -92,15 +92,6 @@ def may_declare(state: State, seat: int) -> bool:
 def spade_played(state: State) -> bool:
     played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
     return any(card.suit is Suit.SPADES for card in played)
-
-
-def may_play(card: Card, hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> bool:
-    if card not in hand:
-        return False
-    if trick:
-        led = trick[0].suit
-        return card.suit is led or all(held.suit is not led for held in hand)
-    return card.suit is not Suit.SPADES or broken or all(held.suit is Suit.SPADES for held in hand)
 
 
 def expected_legal_moves(state: State) -> tuple[Move, ...]:

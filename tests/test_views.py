@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import BLIND_ANYTIME, blind_nil_rulesets, finished_game, passing_state
+from helpers import BLIND, BLIND_ANYTIME, C, blind_nil_rulesets, finished_game, passing_state
 from spades import (
     CLASSIC,
     DECK,
@@ -64,8 +64,6 @@ from spades.strategies import illegal_moves, rulesets, states
 if TYPE_CHECKING:
     from spades import Move
 
-C = Card.parse
-BLIND = Bid(0, blind=True)
 FULL = (1 << 52) - 1
 SPADE_BITS = Suit.SPADES.mask
 
