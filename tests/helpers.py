@@ -20,6 +20,7 @@ from spades import (
     Phase,
     Play,
     Rank,
+    Reason,
     Ruleset,
     State,
     Suit,
@@ -42,6 +43,23 @@ ALL_BIDS = tuple(Bid(n) for n in range(14))
 """Every bid a seen hand may make, in `legal_moves` order: nil, then 1 to 13."""
 BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
 """Blind nil open to every seat that has not looked, whatever the scores."""
+
+
+def spade_played(state: State) -> bool:
+    """Whether a spade has been played to a trick of this round, the current one included."""
+    played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
+    return any(card.suit is Suit.SPADES for card in played)
+
+
+def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason]:
+    """Every rule that forbids playing ``card`` from ``hand`` in ``state``, from the rules."""
+    if card not in hand:
+        return {Reason.CARD_NOT_IN_HAND}
+    if state.trick:
+        return set() if may_play(card, hand, state.trick, True) else {Reason.MUST_FOLLOW_SUIT}
+    if may_play(card, hand, (), spade_played(state)):
+        return set()
+    return {Reason.SPADES_NOT_BROKEN}
 
 
 def may_play(card: Card, hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> bool:

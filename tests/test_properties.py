@@ -25,7 +25,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from helpers import blind_nil_rulesets, may_play
+from helpers import blind_nil_rulesets, may_play, play_reasons, spade_played
 from spades import (
     CLASSIC,
     DECK,
@@ -84,12 +84,6 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-def spade_played(state: State) -> bool:
-    """Whether a spade has been played to a trick of this round, the current one included."""
-    played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
-    return any(card.suit is Suit.SPADES for card in played)
-
-
 def may_bid_blind(state: State, seat: int) -> bool:
     rules = state.rules
     if not rules.blind_nil or state.looked[seat]:
@@ -135,13 +129,7 @@ def rules_broken(state: State, move: Move) -> set[Reason]:
     hand = state.hand(seat)
     broken: set[Reason] = set()
     if isinstance(move, Play):
-        if move.card not in hand:
-            broken.add(Reason.CARD_NOT_IN_HAND)
-        elif state.trick:
-            if not may_play(move.card, hand, state.trick, True):
-                broken.add(Reason.MUST_FOLLOW_SUIT)
-        elif not may_play(move.card, hand, (), spade_played(state)):
-            broken.add(Reason.SPADES_NOT_BROKEN)
+        broken |= play_reasons(state, move.card, hand)
     elif isinstance(move, Pass):
         if len(move.cards) != rules.blind_nil_pass:
             broken.add(Reason.WRONG_PASS_SIZE)

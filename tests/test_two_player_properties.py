@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import BLIND, may_play
+from helpers import BLIND, may_play, play_reasons, spade_played
 from spades import (
     DECK,
     TWO_HANDED,
@@ -89,11 +89,6 @@ def may_declare(state: State, seat: int) -> bool:
     return rules.blind_nil_deficit is None or trailing_by >= rules.blind_nil_deficit
 
 
-def spade_played(state: State) -> bool:
-    played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
-    return any(card.suit is Suit.SPADES for card in played)
-
-
 def expected_legal_moves(state: State) -> tuple[Move, ...]:
     """The documented moves and order of each phase."""
     if state.to_move is None:
@@ -131,13 +126,7 @@ def rules_broken(state: State, move: Move) -> set[Reason]:
     hand = state.hand(seat)
     broken: set[Reason] = set()
     if isinstance(move, Play):
-        if move.card not in hand:
-            broken.add(Reason.CARD_NOT_IN_HAND)
-        elif state.trick:
-            if not may_play(move.card, hand, state.trick, True):
-                broken.add(Reason.MUST_FOLLOW_SUIT)
-        elif not may_play(move.card, hand, (), spade_played(state)):
-            broken.add(Reason.SPADES_NOT_BROKEN)
+        broken |= play_reasons(state, move.card, hand)
     elif isinstance(move, Exchange):
         if len(move.cards) > rules.blind_nil_exchange:
             broken.add(Reason.TOO_MANY_EXCHANGED)
