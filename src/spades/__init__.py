@@ -10,10 +10,18 @@ the state after a move, leaving its input unchanged:
 (None, Bid(n=3, blind=False), None, None)
 """
 
+from spades import records
 from spades._cards import DECK, Card, Rank, Suit, cards_in
 from spades._deal import deal, new_game, round_deck
 from spades._engine import apply
-from spades._errors import IllegalMoveError, NotationError, Reason, RulesetError, SpadesError
+from spades._errors import (
+    IllegalMoveError,
+    InvalidRecordError,
+    NotationError,
+    Reason,
+    RulesetError,
+    SpadesError,
+)
 from spades._legal import check_move, is_legal, legal_moves
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
 from spades._rules import (
@@ -43,6 +51,7 @@ __all__ = [
     "Direction",
     "Exchange",
     "IllegalMoveError",
+    "InvalidRecordError",
     "Keep",
     "Look",
     "Move",
@@ -74,6 +83,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "observe",
+    "records",
     "parse_move",
     "round_deck",
     "score_round",

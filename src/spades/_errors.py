@@ -1,4 +1,4 @@
-"""The exceptions: one root, then unparseable text, bad rulesets and illegal moves."""
+"""The exceptions: one root, then unparseable text, bad rulesets, illegal moves, bad records."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spades._moves import Move
 
-__all__ = ["IllegalMoveError", "NotationError", "Reason", "RulesetError", "SpadesError"]
+__all__ = [
+    "IllegalMoveError",
+    "InvalidRecordError",
+    "NotationError",
+    "Reason",
+    "RulesetError",
+    "SpadesError",
+]
 
 
 def quoted(text: str, limit: int = 40) -> str:
@@ -87,3 +94,19 @@ class IllegalMoveError(SpadesError):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.reason, self.seat, self.move, str(self)))
+
+
+class InvalidRecordError(SpadesError):
+    """Data or a record that does not describe a valid game; ``path`` says where.
+
+    ``path`` points at the bad field, JSONPath style from ``$``, the top of the data:
+    ``$.rounds[2].moves[5]``. The message starts with it.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.problem = message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.path, self.problem))

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from spades._errors import SpadesError
 from spades._moves import Bid
-from spades._record import Record
 from spades._rules import BagOverflow, NilTricks, Ruleset
+from spades._tuple_value import TupleValue
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,7 +32,7 @@ _SIDE_FIELDS = {
 }
 
 
-class SideScore(Record):
+class SideScore(TupleValue):
     """How one side's points for a round came about; the parts add up to ``points``.
 
     A frozen value compared by value (a tuple underneath, so that rounds score quickly).
@@ -84,7 +84,7 @@ class SideScore(Record):
         return f"SideScore({parts})"
 
 
-class RoundScore(Record):
+class RoundScore(TupleValue):
     """The score of one round; ``points`` and ``bags`` are indexed by side.
 
     A frozen value compared by value, tuple-backed like `SideScore`.

@@ -10,7 +10,7 @@ import attrs
 
 from spades._cards import Card, cards_in
 from spades._errors import SpadesError
-from spades._record import Record
+from spades._tuple_value import TupleValue
 
 FULL_DECK = (1 << 52) - 1
 _NEW = tuple.__new__
@@ -64,7 +64,7 @@ class Outcome:
         return self.winner is None
 
 
-class Trick(Record):
+class Trick(TupleValue):
     """A completed trick: who led it, its cards in the order played, and who won it."""
 
     __slots__ = ()
@@ -147,7 +147,7 @@ def check_seat(seat: object, players: int = 4) -> int:
     return seat
 
 
-class State(Record):
+class State(TupleValue):
     """Everything about a game at one moment, as a frozen value compared by value.
 
     States come from `new_game` and `apply`; treat the constructor as private. With four

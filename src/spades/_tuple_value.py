@@ -1,13 +1,13 @@
-"""A record: a tuple underneath, for speed, but a value of its own type on the outside."""
+"""A tuple-backed value: a tuple underneath, for speed, but a value of its own type outside."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Record"]
+__all__ = ["TupleValue"]
 
 
-class Record(tuple):  # type: ignore[type-arg]
+class TupleValue(tuple):  # type: ignore[type-arg]
     """A frozen record stored as a tuple: equal only to records of its own type, unordered."""
 
     __slots__ = ()

@@ -1,0 +1,354 @@
+"""Plain data for the small values: cards, moves, rulesets, outcomes, tricks and round scores.
+
+Plain data is what JSON can hold: dicts with string keys, lists, strings, whole numbers,
+booleans and ``None``. Reading it is a trust boundary: every reader takes the ``path`` of
+the value it reads (``$`` is the top, then ``.field`` and ``[index]``) and raises
+`InvalidRecordError` with that path for anything that is not exactly right.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar
+
+import attrs
+
+from spades._cards import DECK, Card
+from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
+from spades._moves import Bid, Move, parse_move
+from spades._rules import BagOverflow, Direction, NilTricks, Ruleset
+from spades._scoring import _SIDE_FIELDS, RoundScore, SideScore
+from spades._state import Outcome, Termination, Trick
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = [
+    "VERSION",
+    "Data",
+    "card_list",
+    "cards_data",
+    "fail",
+    "integer",
+    "items",
+    "move_from",
+    "record_fields",
+    "round_score_data",
+    "round_score_from",
+    "ruleset_data",
+    "ruleset_from",
+]
+
+Data: TypeAlias = "dict[str, Data] | list[Data] | str | int | bool | None"
+"""Plain, JSON-compatible data."""
+
+VERSION = 1
+"""The version of the data format; data of any other version is refused."""
+
+_E = TypeVar("_E", bound=enum.Enum)
+_CARD_BY_TEXT = {str(card): card for card in DECK}
+
+
+def fail(path: str, message: str) -> NoReturn:
+    """Raise `InvalidRecordError` for the value at ``path``."""
+    raise InvalidRecordError(path, message)
+
+
+def record_fields(data: object, path: str, fields: Sequence[str]) -> dict[str, Any]:
+    """``data`` as a dict with exactly these ``fields``: none missing, none unknown."""
+    if type(data) is not dict:
+        fail(path, f"expected an object, not {_kind(data)}")
+    for key in data:
+        if key not in fields:
+            fail(f"{path}.{key}" if type(key) is str else path, f"unknown field {key!r}")
+    for field in fields:
+        if field not in data:
+            fail(path, f"missing field {field!r}")
+    return data
+
+
+def integer(data: object, path: str, low: int | None = None, high: int | None = None) -> int:
+    """``data`` as a whole number from ``low`` to ``high`` (booleans are not numbers)."""
+    if type(data) is not int:
+        fail(path, f"expected a whole number, not {_kind(data)}")
+    if (low is not None and data < low) or (high is not None and data > high):
+        if high is None:
+            bounds = f"at least {low}"
+        elif low is None:
+            bounds = f"at most {high}"
+        else:
+            bounds = f"from {low} to {high}"
+        fail(path, f"expected a whole number {bounds}, not {_short(data)}")
+    return data
+
+
+def optional_integer(data: object, path: str, low: int, high: int | None = None) -> int | None:
+    """``data`` as `integer`, or ``None``."""
+    return None if data is None else integer(data, path, low, high)
+
+
+def boolean(data: object, path: str) -> bool:
+    """``data`` as ``true`` or ``false``."""
+    if type(data) is not bool:
+        fail(path, f"expected true or false, not {_kind(data)}")
+    return data
+
+
+def items(data: object, path: str, most: int, exactly: int | None = None) -> list[Any]:
+    """``data`` as a list of at most ``most`` items, or of exactly ``exactly``."""
+    if type(data) is not list:
+        fail(path, f"expected a list, not {_kind(data)}")
+    if exactly is not None and len(data) != exactly:
+        fail(path, f"expected {exactly} items, not {len(data)}")
+    if len(data) > most:
+        fail(path, f"expected at most {most} items, not {len(data)}")
+    return data
+
+
+def seat(data: object, path: str, players: int) -> int:
+    """``data`` as a seat from 0 to ``players - 1``."""
+    return integer(data, path, 0, players - 1)
+
+
+def optional_seat(data: object, path: str, players: int) -> int | None:
+    """``data`` as a seat, or ``None``."""
+    return None if data is None else seat(data, path, players)
+
+
+def enum_value(data: object, path: str, kind: type[_E]) -> _E:
+    """``data`` as a member of ``kind``, by its name in lower case."""
+    names = {member.name.lower(): member for member in kind}
+    if type(data) is not str or data not in names:
+        fail(path, f"expected one of {', '.join(map(repr, names))}, not {_short(data)}")
+    return names[data]
+
+
+def enum_data(member: enum.Enum) -> str:
+    """The name of ``member`` in lower case, as `enum_value` reads it."""
+    return member.name.lower()
+
+
+def card_from(data: object, path: str) -> Card:
+    """``data`` as a card in its canonical text: rank then suit, upper case (``TH``)."""
+    if type(data) is not str or data not in _CARD_BY_TEXT:
+        fail(path, f"expected a card like 'AS' or 'TH', not {_short(data)}")
+    return _CARD_BY_TEXT[data]
+
+
+def optional_card(data: object, path: str) -> Card | None:
+    """``data`` as a card, or ``None``."""
+    return None if data is None else card_from(data, path)
+
+
+def card_list(
+    data: object, path: str, most: int = 52, *, ordered: bool = False
+) -> tuple[Card, ...]:
+    """``data`` as a list of distinct cards; with ``ordered``, in the library's order."""
+    cards = tuple(
+        card_from(item, f"{path}[{index}]") for index, item in enumerate(items(data, path, most))
+    )
+    seen: set[Card] = set()
+    for index, card in enumerate(cards):
+        if card in seen:
+            fail(f"{path}[{index}]", f"{card} appears twice in the list")
+        seen.add(card)
+        if ordered and index and cards[index - 1] > card:
+            fail(f"{path}[{index}]", "cards of a hand are listed in the library's order")
+    return cards
+
+
+def cards_data(cards: Sequence[Card]) -> list[Data]:
+    """Cards as their texts."""
+    return [str(card) for card in cards]
+
+
+def move_from(data: object, path: str) -> Move:
+    """``data`` as a move in its canonical text (``str(move)``)."""
+    if type(data) is not str or len(data) > 200:
+        fail(path, f"expected a move like 'bid 3' or 'play AS', not {_short(data)}")
+    try:
+        move = parse_move(data)
+    except (NotationError, SpadesError) as error:
+        fail(path, str(error))
+    if str(move) != data:
+        fail(path, f"expected the move's canonical text {str(move)!r}, not {quoted(data)}")
+    return move
+
+
+def bid_from(data: object, path: str) -> Bid:
+    """``data`` as a bid of 0 to 13 in its move text (``bid 3``, ``bid nil``)."""
+    move = move_from(data, path)
+    if not isinstance(move, Bid):
+        fail(path, f"expected a bid, not {quoted(str(move))}")
+    if not 0 <= move.n <= 13:
+        fail(path, f"a bid is a number of tricks from 0 to 13, not {move.n}")
+    return move
+
+
+def optional_bid(data: object, path: str) -> Bid | None:
+    """``data`` as a bid, or ``None`` for a seat that has not bid."""
+    return None if data is None else bid_from(data, path)
+
+
+# --- rulesets -----------------------------------------------------------------------------
+
+RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.init)
+_ENUMS: dict[str, type[enum.Enum]] = {
+    "direction": Direction,
+    "nil_tricks": NilTricks,
+    "bag_overflow": BagOverflow,
+}
+
+
+def ruleset_data(rules: Ruleset) -> dict[str, Data]:
+    """Every field of ``rules``, enums by name in lower case."""
+    data: dict[str, Data] = {}
+    for name in RULESET_FIELDS:
+        value = getattr(rules, name)
+        data[name] = enum_data(value) if name in _ENUMS else value
+    return data
+
+
+def ruleset_from(data: object, path: str) -> Ruleset:
+    """``data`` as a ruleset: every field given, and the combination valid."""
+    found = record_fields(data, path, RULESET_FIELDS)
+    values: dict[str, Any] = {}
+    for name in RULESET_FIELDS:
+        value = found[name]
+        if name in _ENUMS:
+            values[name] = enum_value(value, f"{path}.{name}", _ENUMS[name])
+        elif type(value) is int:
+            values[name] = integer(value, f"{path}.{name}", -(10**9), 10**9)
+        else:
+            values[name] = value
+    try:
+        return Ruleset(**values)
+    except SpadesError as error:
+        field = str(error).split(" ", 1)[0]
+        fail(f"{path}.{field}" if field in RULESET_FIELDS else path, str(error))
+
+
+# --- outcomes, tricks, round scores -------------------------------------------------------
+
+
+def outcome_data(outcome: Outcome | None) -> Data:
+    """An outcome as its winner and termination; ``None`` stays ``None``."""
+    if outcome is None:
+        return None
+    return {"winner": outcome.winner, "termination": enum_data(outcome.termination)}
+
+
+def outcome_from(data: object, path: str) -> Outcome | None:
+    """``data`` as an outcome, or ``None``."""
+    if data is None:
+        return None
+    found = record_fields(data, path, ("winner", "termination"))
+    winner = optional_seat(found["winner"], f"{path}.winner", 2)
+    termination = enum_value(found["termination"], f"{path}.termination", Termination)
+    if winner is None and termination is not Termination.ROUND_CAP:
+        fail(f"{path}.winner", "only a game stopped at the round cap can end in a draw")
+    return Outcome(winner=winner, termination=termination)
+
+
+def trick_data(trick: tuple[int, tuple[Card, ...], int]) -> dict[str, Data]:
+    """A completed trick: who led, the cards in playing order, who won."""
+    leader, cards, winner = trick
+    return {"leader": leader, "cards": cards_data(cards), "winner": winner}
+
+
+def trick_from(data: object, path: str, players: int) -> Trick:
+    """``data`` as a completed trick of ``players`` cards (not checked against the rules)."""
+    found = record_fields(data, path, ("leader", "cards", "winner"))
+    leader = seat(found["leader"], f"{path}.leader", players)
+    cards = card_list(found["cards"], f"{path}.cards", players)
+    if len(cards) != players:
+        fail(f"{path}.cards", f"a completed trick has {players} cards, not {len(cards)}")
+    return Trick(leader, cards, seat(found["winner"], f"{path}.winner", players))
+
+
+def round_score_data(score: RoundScore) -> dict[str, Data]:
+    """A round's score: bids and tricks by seat, and each side's breakdown."""
+    return {
+        "bids": [str(bid) for bid in score.bids],
+        "tricks": list(score.tricks),
+        "sides": [dict(zip(_SIDE_FIELDS, side, strict=True)) for side in score.sides],
+    }
+
+
+def round_score_from(data: object, path: str) -> RoundScore:
+    """``data`` as a round's score whose parts agree with each other and with its bids.
+
+    Whether the score follows from a ruleset is for the reader of a whole game to check.
+    """
+    found = record_fields(data, path, ("bids", "tricks", "sides"))
+    raw_bids = items(found["bids"], f"{path}.bids", 4)
+    if len(raw_bids) not in {2, 4}:
+        fail(f"{path}.bids", f"a round has 2 or 4 bids, not {len(raw_bids)}")
+    bids = tuple(bid_from(bid, f"{path}.bids[{i}]") for i, bid in enumerate(raw_bids))
+    tricks = tuple(
+        integer(count, f"{path}.tricks[{i}]", 0, 13)
+        for i, count in enumerate(items(found["tricks"], f"{path}.tricks", 4, len(bids)))
+    )
+    if sum(tricks) != 13:
+        fail(f"{path}.tricks", f"the tricks of a round add up to 13, not {sum(tricks)}")
+    raw_sides = items(found["sides"], f"{path}.sides", 2, 2)
+    sides = tuple(
+        _side_from(side, f"{path}.sides[{index}]", bids[index::2])
+        for index, side in enumerate(raw_sides)
+    )
+    return RoundScore(bids=bids, tricks=tricks, sides=(sides[0], sides[1]))
+
+
+def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
+    found = record_fields(data, path, tuple(_SIDE_FIELDS))
+    parts: dict[str, Any] = {
+        name: boolean(found[name], f"{path}.{name}")
+        if name == "made"
+        else integer(found[name], f"{path}.{name}", -(10**9), 10**9)
+        for name in _SIDE_FIELDS
+    }
+    side = SideScore(**parts)
+    contract = sum(bid.n for bid in bids)
+    checks = (
+        ("contract", contract, "the side's bids added up"),
+        ("made", side.tricks >= contract, "whether the tricks reached the contract"),
+        ("contract_points", 10 * contract if side.made else -10 * contract, "ten per trick bid"),
+        ("overtricks", side.tricks - contract if side.made else 0, "the tricks over the contract"),
+        (
+            "points",
+            side.contract_points
+            + side.overtricks
+            + side.nil_points
+            + side.nil_bags
+            + side.bag_penalty,
+            "the parts added up",
+        ),
+    )
+    for name, expected, meaning in checks:
+        if parts[name] != expected:
+            fail(f"{path}.{name}", f"expected {expected} ({meaning}), not {parts[name]}")
+    for name, low, high in (("tricks", 0, 13), ("nil_bags", 0, 13), ("bag_penalty", None, 0)):
+        integer(parts[name], f"{path}.{name}", low, high)
+    integer(side.bags, f"{path}.bags", 0)
+    return side
+
+
+def _kind(data: object) -> str:
+    """What ``data`` is, for a message; containers are never rendered."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    if data is None:
+        return "null"
+    if type(data) in {int, float}:
+        return f"the number {_short(data)}"
+    return names.get(type(data), f"a value of type {type(data).__name__}")
+
+
+def _short(data: object) -> str:
+    """``data`` rendered short for a message: strings quoted, containers only named."""
+    if type(data) is str:
+        return quoted(data)
+    if type(data) is int and abs(data) >= 10**12:
+        return "a number far out of range"
+    if data is None or type(data) in {int, float, bool}:
+        return repr(data)
+    return _kind(data)

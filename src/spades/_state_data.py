@@ -1,0 +1,362 @@
+"""Plain data for states: written field by field, read back only if the position is reachable.
+
+Reading a state rebuilds the start of its round from the cards it shows (the hands, the
+tricks, the stock and the draws, with passes undone), replays the round's moves through
+`apply`, and accepts the data only if the replay arrives at exactly that data. The
+completed rounds before it are checked against `score_round`. So a state read from data is
+one that legal play reaches, never a half-built one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spades._cards import DECK, Card
+from spades._data import (
+    Data,
+    boolean,
+    card_from,
+    card_list,
+    cards_data,
+    enum_data,
+    enum_value,
+    fail,
+    integer,
+    items,
+    optional_bid,
+    optional_seat,
+    outcome_data,
+    outcome_from,
+    record_fields,
+    round_score_data,
+    round_score_from,
+    ruleset_data,
+    ruleset_from,
+    trick_data,
+    trick_from,
+)
+from spades._deal import SEED_LIMIT, start_round
+from spades._ending import outcome_after
+from spades._engine import apply
+from spades._errors import IllegalMoveError
+from spades._legal import trails_enough
+from spades._moves import BLIND_NIL, KEEP, LOOK, Bid, Exchange, Move, Pass, Play
+from spades._scoring import score_round
+from spades._state import Phase, State
+
+if TYPE_CHECKING:
+    from spades._rules import Ruleset
+    from spades._scoring import RoundScore
+
+__all__ = ["STATE_FIELDS", "state_data", "state_from"]
+
+STATE_FIELDS = (
+    "rules",
+    "seed",
+    "dealer",
+    "round_number",
+    "phase",
+    "to_move",
+    "hands",
+    "bids",
+    "looked",
+    "passes",
+    "stock",
+    "discards",
+    "draws",
+    "exchanges",
+    "trick",
+    "trick_leader",
+    "spades_broken",
+    "tricks",
+    "scores",
+    "bags",
+    "rounds",
+    "outcome",
+)
+MAX_ROUNDS = 1000
+"""The most rounds a state's (or a record's) history may hold."""
+
+
+def state_data(state: State) -> dict[str, Data]:
+    """Every field of ``state`` as plain data, in `STATE_FIELDS` order."""
+    return {
+        "rules": ruleset_data(state.rules),
+        "seed": state.seed,
+        "dealer": state.dealer,
+        "round_number": state.round_number,
+        "phase": enum_data(state.phase),
+        "to_move": state.to_move,
+        "hands": [cards_data(hand) for hand in state.hands],
+        "bids": [None if bid is None else str(bid) for bid in state.bids],
+        "looked": list(state.looked),
+        "passes": [{"seat": seat, "cards": cards_data(move.cards)} for seat, move in state.passes],
+        "stock": cards_data(state.stock),
+        "discards": cards_data(state.discards),
+        "draws": [
+            {"seat": seat, "kept": str(kept), "discarded": str(discarded)}
+            for seat, kept, discarded in state.draws
+        ],
+        "exchanges": [
+            {"seat": seat, "given": cards_data(given), "drawn": cards_data(drawn)}
+            for seat, given, drawn in state.exchanges
+        ],
+        "trick": cards_data(state.trick),
+        "trick_leader": state.trick_leader,
+        "spades_broken": state.spades_broken,
+        "tricks": [trick_data(trick) for trick in state.tricks],
+        "scores": list(state.scores),
+        "bags": list(state.bags),
+        "rounds": [round_score_data(score) for score in state.rounds],
+        "outcome": outcome_data(state.outcome),
+    }
+
+
+def state_from(data: dict[str, Any]) -> State:
+    """The state ``data`` (`to_data`'s, without its type and version) describes."""
+    found = record_fields(data, "$", STATE_FIELDS)
+    rules = ruleset_from(found["rules"], "$.rules")
+    players = rules.players
+    seed = integer(found["seed"], "$.seed", 0, SEED_LIMIT - 1)
+    dealer = integer(found["dealer"], "$.dealer", 0, players - 1)
+    rounds = tuple(
+        round_score_from(score, f"$.rounds[{index}]")
+        for index, score in enumerate(items(found["rounds"], "$.rounds", MAX_ROUNDS))
+    )
+    over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
+    check_history(rules, rounds, "$.rounds", ended=over)
+    # The round this state is in (the last completed one, once the game is over) starts
+    # with the history before it.
+    played = rounds[:-1] if over else rounds
+    start_scores, start_bags = check_history(rules, played, "$.rounds", ended=False)
+    integer(found["round_number"], "$.round_number", len(played) + 1, len(played) + 1)
+    positions = _positions(found, players)
+    start = start_round(
+        rules,
+        dealer,
+        len(played) + 1,
+        [card.bit for card in _round_deck(rules, dealer, positions)],
+        seed=seed,
+        scores=start_scores,
+        bags=start_bags,
+        rounds=played,
+    )
+    state = start
+    for move, seat, path in _round_moves(rules, dealer, positions):
+        try:
+            state = apply(state, move, seat=seat)
+        except IllegalMoveError as error:
+            fail(path, f"not a legal move here ({error})")
+        if state.round_number != start.round_number and not state.is_over:
+            fail(path, "the round ended before this move")
+    replayed = state_data(state)
+    for field in STATE_FIELDS:
+        if replayed[field] != found[field]:
+            fail(
+                f"$.{field}",
+                "does not follow from the moves the rest shows, which lead to "
+                + _brief(replayed[field]),
+            )
+    return state
+
+
+def check_history(
+    rules: Ruleset, rounds: tuple[RoundScore, ...], path: str, *, ended: bool
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The totals and bags after ``rounds``, each checked against `score_round`.
+
+    Every bid must have been allowed by the rules and the scores before its round, and the
+    game must go on after every round but, when it ``ended``, the last.
+    """
+    scores, bags = (0, 0), (0, 0)
+    for index, score in enumerate(rounds):
+        here = f"{path}[{index}]"
+        if len(score.bids) != rules.players:
+            fail(f"{here}.bids", f"the rules are for {rules.players} players")
+        for seat, bid in enumerate(score.bids):
+            _check_bid(rules, bid, seat, scores, f"{here}.bids[{seat}]")
+        expected = score_round(rules, score.bids, score.tricks, bags)
+        if expected != score:
+            fail(f"{here}.sides", "does not follow from the bids, the tricks and the rules")
+        points = score.points
+        scores = (scores[0] + points[0], scores[1] + points[1])
+        bags = score.bags
+        last = index == len(rounds) - 1
+        if outcome_after(rules, scores, index + 1) is not None and not (ended and last):
+            fail(here, "the game ended with this round")
+    if ended and not rounds:
+        fail(path, "a game that is over has played at least one round")
+    if ended and outcome_after(rules, scores, len(rounds)) is None:
+        fail(path, "the game goes on after these rounds, yet the state says it is over")
+    return scores, bags
+
+
+def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, int], path: str) -> None:
+    if bid.n == 0 and not rules.nil:
+        fail(path, "the rules do not allow nil")
+    if bid.blind and not (rules.blind_nil and trails_enough(rules, scores, seat)):
+        fail(path, "blind nil was not allowed to this seat in this round")
+
+
+class _Positions:
+    """The fields of a state that place cards and moves, type-checked."""
+
+    def __init__(self, found: dict[str, Any], players: int) -> None:
+        def seats(name: str) -> list[Any]:
+            return items(found[name], f"$.{name}", players, players)
+
+        self.hands = [
+            card_list(hand, f"$.hands[{seat}]", 26, ordered=True)
+            for seat, hand in enumerate(seats("hands"))
+        ]
+        self.bids = [optional_bid(bid, f"$.bids[{seat}]") for seat, bid in enumerate(seats("bids"))]
+        self.looked = [
+            boolean(flag, f"$.looked[{seat}]") for seat, flag in enumerate(seats("looked"))
+        ]
+        self.passes = [
+            _seat_and(entry, f"$.passes[{index}]", players, ("seat", "cards"))
+            for index, entry in enumerate(items(found["passes"], "$.passes", 4))
+        ]
+        self.stock = card_list(found["stock"], "$.stock")
+        self.discards = card_list(found["discards"], "$.discards")
+        self.draws = [
+            _seat_and(entry, f"$.draws[{index}]", players, ("seat", "kept", "discarded"))
+            for index, entry in enumerate(items(found["draws"], "$.draws", 26))
+        ]
+        self.exchanges = [
+            _seat_and(entry, f"$.exchanges[{index}]", players, ("seat", "given", "drawn"))
+            for index, entry in enumerate(items(found["exchanges"], "$.exchanges", 2))
+        ]
+        self.trick = card_list(found["trick"], "$.trick", players - 1)
+        self.trick_leader = optional_seat(found["trick_leader"], "$.trick_leader", players)
+        boolean(found["spades_broken"], "$.spades_broken")
+        self.tricks = [
+            trick_from(trick, f"$.tricks[{index}]", players)
+            for index, trick in enumerate(items(found["tricks"], "$.tricks", 13))
+        ]
+        optional_seat(found["to_move"], "$.to_move", players)
+        outcome_from(found["outcome"], "$.outcome")
+        for name in ("scores", "bags"):
+            for side, value in enumerate(items(found[name], f"$.{name}", 2, 2)):
+                integer(value, f"$.{name}[{side}]", -(10**9), 10**9)
+
+
+def _positions(found: dict[str, Any], players: int) -> _Positions:
+    positions = _Positions(found, players)
+    _check_every_card_once(positions)
+    return positions
+
+
+def _seat_and(data: object, path: str, players: int, fields: tuple[str, ...]) -> dict[str, Any]:
+    """An entry of a seat and some cards: the seat checked, each card or list of cards read."""
+    found = record_fields(data, path, fields)
+    entry: dict[str, Any] = {"seat": integer(found["seat"], f"{path}.seat", 0, players - 1)}
+    for name in fields[1:]:
+        here = f"{path}.{name}"
+        single = name in {"kept", "discarded"}
+        entry[name] = card_from(found[name], here) if single else card_list(found[name], here, 3)
+    return entry
+
+
+def _check_every_card_once(positions: _Positions) -> None:
+    """Each of the 52 cards lies in exactly one place: a hand, a trick, the stock or discards."""
+    where: dict[Card, str] = {}
+    places: list[tuple[str, tuple[Card, ...]]] = [
+        *((f"$.hands[{seat}]", hand) for seat, hand in enumerate(positions.hands)),
+        *(
+            (f"$.tricks[{index}].cards", trick.cards)
+            for index, trick in enumerate(positions.tricks)
+        ),
+        ("$.trick", positions.trick),
+        ("$.stock", positions.stock),
+        ("$.discards", positions.discards),
+    ]
+    for path, cards in places:
+        for index, card in enumerate(cards):
+            if card in where:
+                fail(f"{path}[{index}]", f"{card} is also in {where[card]}")
+            where[card] = path
+    missing = [str(card) for card in DECK if card not in where]
+    if missing:
+        fail("$", f"cards missing from the hands, tricks, stock and discards: {' '.join(missing)}")
+
+
+def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card]:
+    """A deck that deals the round's start: four players' hands, or two players' stock."""
+    order = rules._order
+    if rules.players == 2:
+        stock = [card for draw in positions.draws for card in (draw["kept"], draw["discarded"])]
+        deck = [*stock, *positions.stock]
+        if len(set(deck)) != 52:
+            fail("$.draws", "the cards drawn and the stock are not the 52 cards of a deck")
+        return deck
+    hands = [set(hand) for hand in positions.hands]
+    for trick in [*positions.tricks, (positions.trick_leader, positions.trick, None)]:
+        leader, cards = trick[0], trick[1]
+        for offset, card in enumerate(cards):
+            hands[order[leader if leader is not None else 0][offset]].add(card)
+    for index, entry in reversed(list(enumerate(positions.passes))):
+        seat, partner = entry["seat"], (entry["seat"] + 2) % 4
+        for card in entry["cards"]:
+            if card not in hands[partner]:
+                fail(f"$.passes[{index}].cards", f"{card} is not with seat {partner}, who got it")
+            hands[partner].discard(card)
+            hands[seat].add(card)
+    for seat, hand in enumerate(hands):
+        if len(hand) != 13:
+            fail(
+                f"$.hands[{seat}]",
+                f"these cards give seat {seat} {len(hand)} cards at the deal, not 13",
+            )
+    first = order[dealer][1]
+    dealt = [sorted(hands[order[first][offset]]) for offset in range(4)]
+    return [dealt[offset][index] for index in range(13) for offset in range(4)]
+
+
+def _round_moves(rules: Ruleset, dealer: int, positions: _Positions) -> list[tuple[Move, int, str]]:
+    """The moves of the round so far, each with its seat and the path it comes from."""
+    order = rules._order
+    bidders = order[order[dealer][1]]
+    moves: list[tuple[Move, int, str]] = []
+    if rules.players == 2:
+        declared = {
+            seat for seat in bidders if (bid := positions.bids[seat]) is not None and bid.blind
+        }
+        for index, draw in enumerate(positions.draws):
+            seat = draw["seat"]
+            if seat in declared:
+                moves.append((BLIND_NIL, seat, f"$.bids[{seat}]"))
+                declared.discard(seat)
+            moves.append((KEEP, seat, f"$.draws[{index}]"))
+        moves += [(BLIND_NIL, seat, f"$.bids[{seat}]") for seat in sorted(declared)]
+        for index, entry in enumerate(positions.exchanges):
+            moves.append((Exchange(entry["given"]), entry["seat"], f"$.exchanges[{index}]"))
+    for seat in bidders:
+        bid = positions.bids[seat]
+        if positions.looked[seat]:
+            moves.append((LOOK, seat, f"$.looked[{seat}]"))
+        if bid is not None and not (rules.players == 2 and bid.blind):
+            moves.append((bid, seat, f"$.bids[{seat}]"))
+    for index, entry in enumerate(positions.passes):
+        moves.append((Pass(entry["cards"]), entry["seat"], f"$.passes[{index}]"))
+    tricks = [
+        (trick.leader, trick.cards, f"$.tricks[{index}].cards")
+        for index, trick in enumerate(positions.tricks)
+    ]
+    if positions.trick:
+        tricks.append(
+            (
+                positions.trick_leader if positions.trick_leader is not None else 0,
+                positions.trick,
+                "$.trick",
+            )
+        )
+    for leader, cards, path in tricks:
+        for offset, card in enumerate(cards):
+            moves.append((Play(card), order[leader][offset], f"{path}[{offset}]"))
+    return moves
+
+
+def _brief(data: object) -> str:
+    text = repr(data)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,239 @@
+"""Plain data for views: every field of a `View`, read back with its shape and cards checked.
+
+A view hides cards, so it cannot be replayed like a state. Reading one checks every field's
+type and range, that the seat's hand has as many cards as ``hand_sizes`` says, and that no
+card it shows is in two places.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spades._data import (
+    Data,
+    boolean,
+    card_list,
+    cards_data,
+    enum_data,
+    enum_value,
+    fail,
+    integer,
+    items,
+    optional_bid,
+    optional_card,
+    optional_seat,
+    outcome_data,
+    outcome_from,
+    record_fields,
+    round_score_data,
+    round_score_from,
+    ruleset_data,
+    ruleset_from,
+    trick_data,
+    trick_from,
+)
+from spades._state import Phase
+from spades._state_data import MAX_ROUNDS
+from spades._view import View
+
+if TYPE_CHECKING:
+    from spades._cards import Card
+
+__all__ = ["VIEW_FIELDS", "view_data", "view_from"]
+
+VIEW_FIELDS = (
+    "rules",
+    "seat",
+    "phase",
+    "to_move",
+    "dealer",
+    "round_number",
+    "hand",
+    "hand_sizes",
+    "bids",
+    "looked",
+    "trick",
+    "trick_leader",
+    "tricks",
+    "spades_broken",
+    "scores",
+    "bags",
+    "rounds",
+    "outcome",
+    "passes",
+    "stock_size",
+    "top_card",
+    "draws",
+    "exchanges",
+    "exchanged",
+)
+
+
+def view_data(view: View) -> dict[str, Data]:
+    """Every field of ``view`` as plain data, in `VIEW_FIELDS` order."""
+    exchanged = view.exchanged
+    return {
+        "rules": ruleset_data(view.rules),
+        "seat": view.seat,
+        "phase": enum_data(view.phase),
+        "to_move": view.to_move,
+        "dealer": view.dealer,
+        "round_number": view.round_number,
+        "hand": None if view.hand is None else cards_data(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "bids": [None if bid is None else str(bid) for bid in view.bids],
+        "looked": list(view.looked),
+        "trick": cards_data(view.trick),
+        "trick_leader": view.trick_leader,
+        "tricks": [trick_data(trick) for trick in view.tricks],
+        "spades_broken": view.spades_broken,
+        "scores": list(view.scores),
+        "bags": list(view.bags),
+        "rounds": [round_score_data(score) for score in view.rounds],
+        "outcome": outcome_data(view.outcome),
+        "passes": [
+            {"seat": seat, "cards": None if cards is None else cards_data(cards)}
+            for seat, cards in view.passes
+        ],
+        "stock_size": view.stock_size,
+        "top_card": None if view.top_card is None else str(view.top_card),
+        "draws": [
+            {
+                "seat": seat,
+                "kept": None if kept is None else str(kept),
+                "discarded": None if discarded is None else str(discarded),
+            }
+            for seat, kept, discarded in view.draws
+        ],
+        "exchanges": [{"seat": seat, "count": count} for seat, count in view.exchanges],
+        "exchanged": None
+        if exchanged is None
+        else {"given": cards_data(exchanged[0]), "drawn": cards_data(exchanged[1])},
+    }
+
+
+def view_from(data: dict[str, Any]) -> View:
+    """The view ``data`` (`to_data`'s, without its type and version) describes."""
+    found = record_fields(data, "$", VIEW_FIELDS)
+    rules = ruleset_from(found["rules"], "$.rules")
+    players = rules.players
+
+    def per_seat(name: str) -> list[Any]:
+        return items(found[name], f"$.{name}", players, players)
+
+    def numbers(name: str) -> tuple[int, int]:
+        first, second = (
+            integer(value, f"$.{name}[{side}]", -(10**9), 10**9)
+            for side, value in enumerate(items(found[name], f"$.{name}", 2, 2))
+        )
+        return (first, second)
+
+    seat = integer(found["seat"], "$.seat", 0, players - 1)
+    hand = None if found["hand"] is None else card_list(found["hand"], "$.hand", 26, ordered=True)
+    sizes = tuple(
+        integer(size, f"$.hand_sizes[{index}]", 0, 26)
+        for index, size in enumerate(per_seat("hand_sizes"))
+    )
+    if hand is not None and len(hand) != sizes[seat]:
+        fail("$.hand", f"holds {len(hand)} cards, but hand_sizes says {sizes[seat]}")
+    view = View(
+        rules=rules,
+        seat=seat,
+        phase=enum_value(found["phase"], "$.phase", Phase),
+        to_move=optional_seat(found["to_move"], "$.to_move", players),
+        dealer=integer(found["dealer"], "$.dealer", 0, players - 1),
+        round_number=integer(found["round_number"], "$.round_number", 1, MAX_ROUNDS + 1),
+        hand=hand,
+        hand_sizes=sizes,
+        bids=tuple(
+            optional_bid(bid, f"$.bids[{index}]") for index, bid in enumerate(per_seat("bids"))
+        ),
+        looked=tuple(
+            boolean(flag, f"$.looked[{index}]") for index, flag in enumerate(per_seat("looked"))
+        ),
+        trick=card_list(found["trick"], "$.trick", players - 1),
+        trick_leader=optional_seat(found["trick_leader"], "$.trick_leader", players),
+        tricks=tuple(
+            trick_from(trick, f"$.tricks[{index}]", players)
+            for index, trick in enumerate(items(found["tricks"], "$.tricks", 13))
+        ),
+        spades_broken=boolean(found["spades_broken"], "$.spades_broken"),
+        scores=numbers("scores"),
+        bags=numbers("bags"),
+        rounds=tuple(
+            round_score_from(score, f"$.rounds[{index}]")
+            for index, score in enumerate(items(found["rounds"], "$.rounds", MAX_ROUNDS))
+        ),
+        outcome=outcome_from(found["outcome"], "$.outcome"),
+        passes=tuple(
+            _pass_from(entry, f"$.passes[{index}]", players)
+            for index, entry in enumerate(items(found["passes"], "$.passes", 4))
+        ),
+        stock_size=integer(found["stock_size"], "$.stock_size", 0, 52),
+        top_card=optional_card(found["top_card"], "$.top_card"),
+        draws=tuple(
+            _draw_from(entry, f"$.draws[{index}]", players)
+            for index, entry in enumerate(items(found["draws"], "$.draws", 26))
+        ),
+        exchanges=tuple(
+            _exchange_count_from(entry, f"$.exchanges[{index}]", players)
+            for index, entry in enumerate(items(found["exchanges"], "$.exchanges", 2))
+        ),
+        exchanged=_exchanged_from(found["exchanged"], "$.exchanged"),
+    )
+    _check_shown_once(view)
+    return view
+
+
+def _pass_from(data: object, path: str, players: int) -> tuple[int, tuple[Card, ...] | None]:
+    found = record_fields(data, path, ("seat", "cards"))
+    cards = found["cards"]
+    return (
+        integer(found["seat"], f"{path}.seat", 0, players - 1),
+        None if cards is None else card_list(cards, f"{path}.cards", 3),
+    )
+
+
+def _draw_from(data: object, path: str, players: int) -> tuple[int, Card | None, Card | None]:
+    found = record_fields(data, path, ("seat", "kept", "discarded"))
+    return (
+        integer(found["seat"], f"{path}.seat", 0, players - 1),
+        optional_card(found["kept"], f"{path}.kept"),
+        optional_card(found["discarded"], f"{path}.discarded"),
+    )
+
+
+def _exchange_count_from(data: object, path: str, players: int) -> tuple[int, int]:
+    found = record_fields(data, path, ("seat", "count"))
+    return (
+        integer(found["seat"], f"{path}.seat", 0, players - 1),
+        integer(found["count"], f"{path}.count", 0, 3),
+    )
+
+
+def _exchanged_from(data: object, path: str) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    if data is None:
+        return None
+    found = record_fields(data, path, ("given", "drawn"))
+    given = card_list(found["given"], f"{path}.given", 3)
+    drawn = card_list(found["drawn"], f"{path}.drawn", 3)
+    if len(given) != len(drawn):
+        fail(
+            path, f"an exchange draws as many cards as it gives, not {len(drawn)} for {len(given)}"
+        )
+    return (given, drawn)
+
+
+def _check_shown_once(view: View) -> None:
+    """No card the view shows lies in two of the places where cards stay: hand and tricks."""
+    where: dict[Card, str] = {}
+    places = [
+        ("$.hand", view.hand or ()),
+        ("$.trick", view.trick),
+        *((f"$.tricks[{index}].cards", trick.cards) for index, trick in enumerate(view.tricks)),
+    ]
+    for path, cards in places:
+        for index, card in enumerate(cards):
+            if card in where:
+                fail(f"{path}[{index}]", f"{card} is also in {where[card]}")
+            where[card] = path

@@ -1,0 +1,222 @@
+"""Game records and plain data: what other programs, and other languages, read and write.
+
+`dumps` and `loads` (and `dump` and `load`, for files) write and read a `GameRecord` as
+JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `RoundScore` or
+`GameRecord` into plain JSON-compatible data and back, exactly. The format is described,
+field by field, in the documentation's porting guide, with a JSON Schema for records.
+
+>>> from spades import CLASSIC, Bid, records
+>>> record = records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
+>>> records.loads(records.dumps(record)) == record
+True
+>>> records.from_data(records.to_data(CLASSIC)) == CLASSIC
+True
+
+Reading is a trust boundary: bad input of any kind raises `InvalidRecordError`, naming
+the path of the bad field, and the work a hostile text can cause is bounded by
+`MAX_RECORD_SIZE`, `MAX_DEPTH`, `MAX_ROUNDS`, `MAX_MOVES` and `MAX_DIGITS`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+from typing import IO, TYPE_CHECKING, Any, Final, TypeVar, overload
+
+from spades._data import (
+    VERSION,
+    Data,
+    fail,
+    move_from,
+    round_score_data,
+    round_score_from,
+    ruleset_data,
+    ruleset_from,
+)
+from spades._errors import InvalidRecordError
+from spades._game_record import MAX_MOVES, GameRecord, RoundRecord, record_data, record_from
+from spades._moves import Bid, Exchange, Keep, Look, Pass, Play, Reject
+from spades._rules import Ruleset
+from spades._scoring import RoundScore
+from spades._state import State
+from spades._state_data import MAX_ROUNDS, state_data, state_from
+from spades._view import View
+from spades._view_data import view_data, view_from
+
+if TYPE_CHECKING:
+    from spades._moves import Move
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_MOVES",
+    "MAX_RECORD_SIZE",
+    "MAX_ROUNDS",
+    "VERSION",
+    "Data",
+    "GameRecord",
+    "InvalidRecordError",
+    "RoundRecord",
+    "dump",
+    "dumps",
+    "from_data",
+    "load",
+    "loads",
+    "to_data",
+]
+
+MAX_RECORD_SIZE: Final = 4 * 2**20
+"""The longest text `loads` reads: 4 MiB (characters of a string, or bytes)."""
+MAX_DEPTH: Final = 16
+"""The deepest nesting of lists and objects `loads` reads; records nest 6 deep."""
+MAX_DIGITS: Final = 40
+"""The most digits of a number `loads` reads (a seed below ``2**128`` has at most 39)."""
+
+_V = TypeVar("_V")
+_MOVES = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
+_KINDS: Final[dict[str, tuple[type, Any, Any]]] = {
+    "ruleset": (Ruleset, ruleset_data, lambda body: ruleset_from(body, "$")),
+    "round_score": (RoundScore, round_score_data, lambda body: round_score_from(body, "$")),
+    "state": (State, state_data, state_from),
+    "view": (View, view_data, view_from),
+    "record": (GameRecord, record_data, record_from),
+}
+
+
+_CLASSES: Final = {info[0] for info in _KINDS.values()} | set(_MOVES)
+
+
+def to_data(value: Ruleset | Move | State | View | RoundScore | GameRecord) -> Data:
+    """``value`` as plain data: a move as its text, anything else as a tagged dict.
+
+    >>> to_data(Bid(0, blind=True))
+    'bid blind nil'
+    >>> data = to_data(CLASSIC)
+    >>> data["type"], data["version"], data["target"], data["direction"]
+    ('ruleset', 1, 500, 'clockwise')
+    """
+    if isinstance(value, _MOVES):
+        return str(value)
+    for name, (kind, write, _) in _KINDS.items():
+        if isinstance(value, kind):
+            return {"type": name, "version": VERSION, **write(value)}
+    raise TypeError(
+        "to_data takes a ruleset, move, state, view, round score or record, "
+        f"not {type(value).__name__}"
+    )
+
+
+@overload
+def from_data(data: object, kind: type[_V]) -> _V: ...
+@overload
+def from_data(
+    data: object, kind: None = None
+) -> Ruleset | Move | State | View | RoundScore | GameRecord: ...
+def from_data(data: object, kind: type[Any] | None = None) -> Any:
+    """The value that ``data`` (as `to_data` writes it) describes; with ``kind``, of that type.
+
+    A string is a move; a dict says its type in ``"type"``. Anything that is not exactly
+    such data raises `InvalidRecordError`: a wrong type or version, a missing or unknown
+    field, a value out of range, or a state that legal play does not reach.
+    """
+    if kind is not None and kind not in _CLASSES:
+        raise TypeError(
+            "from_data reads rulesets, moves, states, views, round scores and records, "
+            f"not {kind!r}"
+        )
+    if type(data) is str:
+        move = move_from(data, "$")
+        if kind is not None and not isinstance(move, kind):
+            fail("$", f"expected {kind.__name__} data, not the move {data!r}")
+        return move
+    if type(data) is not dict or type(data.get("type")) is not str or data["type"] not in _KINDS:
+        fail(
+            "$.type" if type(data) is dict else "$",
+            f'expected data written by to_data, with a known "type": {", ".join(_KINDS)}',
+        )
+    name = data["type"]
+    expected, _, read = _KINDS[name]
+    if kind is not None and kind is not expected:
+        fail("$.type", f"expected {kind.__name__} data, not {name!r}")
+    if "version" not in data:
+        fail("$", "missing field 'version'")
+    if type(data["version"]) is not int or data["version"] != VERSION:
+        fail("$.version", f"this library reads version {VERSION} only")
+    return read({key: value for key, value in data.items() if key not in {"type", "version"}})
+
+
+def dumps(record: GameRecord, *, indent: int | None = None) -> str:
+    """``record`` as JSON text (`to_data`'s data), compact unless ``indent`` is given."""
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"dumps takes a GameRecord, not {type(record).__name__}")
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_data(record), indent=indent, separators=separators)
+
+
+def dump(record: GameRecord, fp: IO[str], *, indent: int | None = None) -> None:
+    """Write ``record`` as JSON to the text file ``fp``."""
+    fp.write(dumps(record, indent=indent))
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """The record in JSON ``text``; `InvalidRecordError` for anything else."""
+    return from_data(parse_json(text), GameRecord)
+
+
+def load(fp: IO[str] | IO[bytes]) -> GameRecord:
+    """The record in the file ``fp``, read to at most `MAX_RECORD_SIZE` plus one."""
+    return loads(fp.read(MAX_RECORD_SIZE + 1))
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def parse_json(text: str | bytes) -> Data:
+    """JSON ``text`` as data, within the limits; `InvalidRecordError` for anything else."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_RECORD_SIZE:
+            fail("$", f"the text is longer than {MAX_RECORD_SIZE} bytes")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            fail("$", f"the text is not UTF-8 ({error.reason} at byte {error.start})")
+    if not isinstance(text, str):
+        raise TypeError(f"loads takes a str or bytes, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_SIZE:
+        fail("$", f"the text is longer than {MAX_RECORD_SIZE} characters")
+    brackets = _BRACKETS.findall(_STRINGS.sub("", text))
+    if brackets and max(accumulate(_DEPTH_STEP[b] for b in brackets)) > MAX_DEPTH:
+        fail("$", f"the text nests lists and objects deeper than {MAX_DEPTH} levels")
+    try:
+        data: Data = json.loads(
+            text,
+            parse_int=_whole,
+            parse_float=_no_float,
+            parse_constant=_no_float,
+            object_pairs_hook=_object,
+        )
+    except json.JSONDecodeError as error:
+        fail("$", f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+    return data
+
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        fail("$", f"a number has more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
+def _no_float(text: str) -> Any:
+    fail("$", f"numbers are whole in this format, not {text[:20]}")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            fail("$", f"an object names the field {key[:40]!r} twice")
+        found[key] = value
+    return found
