@@ -71,7 +71,7 @@ def coverage(session: nox.Session) -> None:
 def mypy(session: nox.Session) -> None:
     """Type-check the package, the tests, the benchmarks and the examples, strictly."""
     session.install(".", *_group("typing"))
-    session.run("mypy", "src", "tests", "benchmarks", "examples", "noxfile.py")
+    session.run("mypy", "src", "tests", "benchmarks", "examples", "conformance", "noxfile.py")
 
 
 @nox.session

@@ -150,6 +150,57 @@ def test_demo_stops_a_game_without_a_round_cap_after_the_round_limit(
     assert "plays at most 2 rounds" in last
 
 
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_demo_record_loads_and_replays_to_the_printed_result(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    code, out, err = run(["demo", "--rules", name, "--seed", "4", "--record", str(path)], capsys)
+    assert (code, err) == (0, "")
+    record = spades.records.loads(path.read_text(encoding="utf-8"))
+    states = list(record)
+    assert states[-1] == record.final_state
+    assert len(states) == len(record.moves) + 1
+    assert out.splitlines()[-1] == f"The game's record ({len(record.moves)} moves) is in {path}."
+    final = record.final_state
+    assert len(final.rounds) == len(rounds_of(out))
+    scores = re.search(r"(-?\d+) to (-?\d+)", out.splitlines()[-2])
+    assert scores is not None
+    assert sorted(map(int, scores.groups())) == sorted(final.scores)
+    # The same seed played again without the flag gives the same game as the record.
+    replayed = cli.run_game(
+        PRESETS[name],
+        [heuristic_policy() for _ in range(PRESETS[name].players)],
+        seed=4,
+        limit=None if PRESETS[name].round_cap else cli.ROUND_LIMIT,
+    )
+    assert replayed == final
+
+
+def test_demo_record_of_a_game_stopped_at_the_round_limit_ends_with_the_next_deal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "ROUND_LIMIT", 2)
+    path = tmp_path / "game.json"
+    code, _, _ = run(["demo", "--seed", "3", "--record", str(path)], capsys)
+    assert code == 0
+    record = spades.records.loads(path.read_bytes())
+    assert not record.final_state.is_over
+    assert len(record.rounds) == 3
+    assert record.rounds[-1].moves == ()
+    assert record.final_state.round_number == 3
+
+
+def test_demo_record_to_an_unwritable_path_fails_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "missing" / "game.json"
+    code, _, err = run(["demo", "--rules", "miniokey", "--record", str(path)], capsys)
+    assert code == 1
+    assert err.startswith("spades demo: cannot write the record: ")
+    assert not path.exists()
+
+
 def test_python_m_spades_runs_the_demo() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "spades", "demo", "--rules", "miniokey", "--seed", "1"],

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from spades import _table as table
+from spades import records
 from spades._deal import SEED_LIMIT, new_game
 from spades._engine import apply
 from spades._errors import NotationError
@@ -68,7 +69,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.target is not None:
         rules = attrs.evolve(rules, target=args.target)
     if args.command == "demo":
-        return demo(rules, args.rules, args.seed)
+        return demo(rules, args.rules, args.seed, record=args.record)
     if args.command == "play":
         if not 0 <= args.seat < rules.players:
             parser.error(f"argument --seat: a seat is a number from 0 to {rules.players - 1}")
@@ -107,6 +108,11 @@ def _parser() -> argparse.ArgumentParser:
         description=f"Heuristic bots play a whole game, printed round by round. {limit}",
     )
     demo_.add_argument("--seed", type=_seed, default=1, help="the game's seed (default: 1)")
+    demo_.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game's record to FILE as JSON (see spades.records)",
+    )
     play_ = commands.add_parser(
         "play",
         parents=[common],
@@ -187,20 +193,40 @@ def _limit(rules: Ruleset) -> int | None:
 # --- demo ---------------------------------------------------------------------------------
 
 
-def demo(rules: Ruleset, name: str, seed: int) -> int:
-    """Heuristic bots play a whole game; print each round and the result."""
+def demo(rules: Ruleset, name: str, seed: int, *, record: str | None = None) -> int:
+    """Heuristic bots play a whole game; print each round and the result.
+
+    With ``record``, the game's record is also written to that file (`spades.records`).
+    """
     print(f"Spades demo: rules {name}, seed {seed}; heuristic bots in every seat.")
     print(table.rules_text(rules))
     limit = _limit(rules)
+    printer = _RoundPrinter()
+    moves: list[Move] = []
+
+    def on_move(before: State, move: Move, after: State) -> None:
+        moves.append(move)
+        printer(before, move, after)
+
     state = run_game(
         rules,
         [heuristic_policy() for _ in range(rules.players)],
         seed=seed,
         limit=limit,
-        on_move=_RoundPrinter(),
+        on_move=on_move,
     )
     print()
     print(table.outcome_text(state, limit))
+    if record is not None:
+        game = records.GameRecord.from_moves(rules, moves, seed=seed)
+        try:
+            with open(record, "w", encoding="utf-8") as file:
+                records.dump(game, file)
+                file.write("\n")
+        except OSError as error:
+            print(f"spades demo: cannot write the record: {error}", file=sys.stderr)
+            return 1
+        print(f"The game's record ({len(moves)} moves) is in {record}.")
     return 0
 
 
