@@ -300,11 +300,14 @@ def _nil_alone(hand: Sequence[Card], unseen: Collection[Card]) -> bool:
 # --- two players: the draw and the double nil exchange ------------------------------------
 
 
-def _value(card: Card) -> float:
-    """A card's worth to a bidder: its chance of a trick, spades well above the rest."""
+def _value(card: Card) -> int:
+    """A card's worth to a bidder, in hundredths of a trick: spades well above the rest.
+
+    Whole numbers, so that sums and comparisons are exact on every Python version.
+    """
     if card.suit is SPADES:
-        return 0.4 + 0.05 * (card.rank - 2)
-    return max(0.0, 0.25 * (card.rank - Rank.TEN))
+        return 40 + 5 * (card.rank - 2)
+    return max(0, 25 * (card.rank - Rank.TEN))
 
 
 def _draw(view: View) -> Move:
@@ -315,8 +318,8 @@ def _draw(view: View) -> Move:
     if bid is not None and bid.is_nil:
         return Keep() if top.rank <= NIL_LOW else Reject()
     others = frozenset(DECK) - frozenset(view.hand or ()) - _known_discards(view) - {top}
-    unknown = sum(_value(card) for card in others) / len(others)
-    return Keep() if _value(top) >= unknown else Reject()
+    # At least the average worth of an unknown card, compared without division.
+    return Keep() if _value(top) * len(others) >= sum(map(_value, others)) else Reject()
 
 
 def _exchange(view: View) -> Move:
