@@ -23,6 +23,7 @@ from spades import (
     SpadesError,
     find_ruleset,
 )
+from spades._rules import MAX_NUMBER
 
 
 def test_defaults_are_source_a() -> None:
@@ -167,6 +168,38 @@ def test_whole_number_fields_reject_values_out_of_range(
 ) -> None:
     with pytest.raises(RulesetError, match=f"{field} must be {bounds}, not {value}"):
         Ruleset(**{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        "nil_value",
+        "blind_nil_value",
+        "blind_nil_deficit",
+        "bag_limit",
+        "bag_penalty",
+        "target",
+        "round_cap",
+    ],
+)
+def test_numbers_are_at_most_a_billion_so_scores_fit_other_languages_integers(
+    field: str,
+) -> None:
+    assert Ruleset(**{field: MAX_NUMBER}).__getattribute__(field) == MAX_NUMBER
+    with pytest.raises(RulesetError, match=f"{field} must be at most 1000000000, not 1000000001"):
+        Ruleset(**{field: MAX_NUMBER + 1})
+    with pytest.raises(RulesetError, match="not a number far out of range"):
+        Ruleset(**{field: 10**5000})
+
+
+def test_the_losing_floor_is_at_least_minus_a_billion() -> None:
+    assert Ruleset(losing_floor=-MAX_NUMBER).losing_floor == -MAX_NUMBER
+    with pytest.raises(
+        RulesetError, match="losing_floor must be at least -1000000000, not -1000000001"
+    ):
+        Ruleset(losing_floor=-MAX_NUMBER - 1)
+    with pytest.raises(RulesetError, match="not a number far out of range"):
+        Ruleset(losing_floor=-(10**5000))
 
 
 @pytest.mark.parametrize(

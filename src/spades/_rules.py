@@ -69,15 +69,28 @@ class BagOverflow(enum.Enum):
 _Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
-def _whole(low: int, high: int | None = None, *, optional: bool = False) -> _Validator:
+MAX_NUMBER: Final = 10**9
+"""The largest number a ruleset's field may hold, and the deepest losing floor (negated):
+scores then stay far inside the 64-bit integers of other languages."""
+
+
+def _shown(value: int) -> str:
+    """``value`` for a message; a number of absurd size is only described."""
+    return str(value) if abs(value) <= 10**12 else "a number far out of range"
+
+
+def _whole(low: int, high: int = MAX_NUMBER, *, optional: bool = False) -> _Validator:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is None and optional:
             return
         if type(value) is not int:
             raise RulesetError(f"{attribute.name} must be a whole number, not {value!r}")
-        if value < low or (high is not None and value > high):
-            bounds = f"at least {low}" if high is None else f"from {low} to {high}"
-            raise RulesetError(f"{attribute.name} must be {bounds}, not {value}")
+        if not low <= value <= high:
+            if high != MAX_NUMBER:
+                bounds = f"from {low} to {high}"
+            else:
+                bounds = f"at least {low}" if value < low else f"at most {MAX_NUMBER}"
+            raise RulesetError(f"{attribute.name} must be {bounds}, not {_shown(value)}")
 
     return check
 
@@ -101,7 +114,8 @@ class Ruleset:
 
     The defaults are source A for four players and source C for two: ``Ruleset()`` is
     `CLASSIC` and ``Ruleset(players=2)`` is `TWO_HANDED`. Every field is checked here, and
-    so is every combination: a ruleset that exists describes a playable game.
+    so is every combination: a ruleset that exists describes a playable game. Numbers are
+    at most ``10**9`` (a billion), and a losing floor at least ``-10**9``.
 
     >>> Ruleset(target=250).target
     250
@@ -175,6 +189,8 @@ class Ruleset:
             raise RulesetError(
                 f"losing_floor must be below zero, where every game starts, not {value}"
             )
+        if value < -MAX_NUMBER:
+            raise RulesetError(f"losing_floor must be at least -{MAX_NUMBER}, not {_shown(value)}")
 
     def __attrs_post_init__(self) -> None:
         if self.blind_nil and not self.nil:
