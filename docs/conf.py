@@ -33,6 +33,7 @@ nitpick_ignore = [
     # Standard-library names in signatures and docstrings: without intersphinx there is
     # no inventory to link them to.
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "pathlib.Path"),
     ("py:obj", "secrets.SystemRandom"),
     ("py:class", "random.Random"),
     ("py:obj", "random.Random"),

@@ -1,0 +1,291 @@
+"""Run conformance vectors against this library: ``python -m spades.conformance DIR``.
+
+The vectors (``conformance/*.json`` in the repository) pin what a correct implementation
+of the rules does: how rounds score, which moves are legal in a position and why the others
+are not, and whole games replayed round by round. Every file is
+``{"type": "conformance", "version": 1, "kind": ..., "description": ..., "cases": [...]}``;
+the porting guide describes the cases field by field.
+
+`run` checks one file, or every ``*.json`` file of a directory in name order, and returns
+the `Results`; `main` is the command line. It prints one line per failure,
+``FAIL <file> <case id>: <what differs>``, then ``N passed, N failed``, and exits with 0
+when every case passed (and there was at least one), 1 when one failed, 2 for a usage error.
+A file or case that is not well formed is a failure like any other, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from spades._data import bid_from, card_from, integer, items, move_from, ruleset_from
+from spades._deal import SEED_LIMIT, new_game
+from spades._engine import apply
+from spades._errors import IllegalMoveError, InvalidRecordError
+from spades._game_record import GameRecord
+from spades._legal import check_move, legal_moves
+from spades._scoring import score_round
+from spades.records import from_data, parse_json, to_data
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+__all__ = ["Failure", "Results", "main", "run"]
+
+USAGE: Final = "usage: python -m spades.conformance PATH [PATH ...]  (directories or .json files)"
+_FILE_FIELDS: Final = ("type", "version", "kind", "description", "cases")
+_CASE_FIELDS: Final = {
+    "scoring": ("id", "source", "rules", "bids", "tricks", "bags", "expected"),
+    "legal": (
+        *("id", "source", "rules", "seed", "dealer", "deck", "moves"),
+        *("position", "legal", "illegal"),
+    ),
+    "game": ("id", "source", "record"),
+}
+
+
+@attrs.frozen
+class Failure:
+    """A case (or a whole file, with case ``-``) that did not pass, and what differed."""
+
+    file: str
+    """The file, as its path was given."""
+    case: str
+    """The case's id; ``-`` for the file itself, ``#n`` for the nth case without an id."""
+    message: str
+    """What differs, or what is malformed."""
+
+    def __str__(self) -> str:
+        return f"FAIL {self.file} {self.case}: {self.message}"
+
+
+@attrs.frozen
+class Results:
+    """The cases that passed (a count) and the failures, in file and case order."""
+
+    passed: int = 0
+    failures: tuple[Failure, ...] = ()
+
+    def __add__(self, other: Results) -> Results:
+        return Results(passed=self.passed + other.passed, failures=self.failures + other.failures)
+
+
+class _MalformedError(Exception):
+    """A file or case that is not shaped as the format says."""
+
+
+def run(path: str | Path) -> Results:
+    """Check the vectors of the file ``path``, or of every ``*.json`` file in the directory."""
+    where = Path(path)
+    files = sorted(where.glob("*.json")) if where.is_dir() else [where]
+    results = Results()
+    seen: set[str] = set()
+    for file in files:
+        results += _run_file(file, seen)
+    return results
+
+
+def _run_file(file: Path, seen: set[str]) -> Results:
+    """Check one file's cases; ``seen`` holds the case ids met so far, which must not repeat."""
+    name = str(file)
+    try:
+        found = _fields(parse_json(file.read_bytes()), _FILE_FIELDS, "the file")
+        if (found["type"], found["version"]) != ("conformance", 1) or found["version"] is True:
+            raise _MalformedError('the file is not "type": "conformance", "version": 1')
+        kind = found["kind"]
+        if kind not in _CASE_FIELDS:
+            raise _MalformedError(f"unknown kind {kind!r}: expected scoring, legal or game")
+        cases = found["cases"]
+        if type(cases) is not list:
+            raise _MalformedError('"cases" is not a list')
+    except (OSError, ValueError, _MalformedError) as error:
+        return Results(failures=(Failure(name, "-", f"malformed file: {error}"),))
+    passed = 0
+    failures: list[Failure] = []
+    for index, case in enumerate(cases):
+        ident = case.get("id") if type(case) is dict else None
+        label = ident if type(ident) is str else f"#{index}"
+        problem = _problem(kind, case, label in seen)
+        seen.add(label)
+        if problem is None:
+            passed += 1
+        else:
+            failures.append(Failure(name, label, problem))
+    return Results(passed=passed, failures=tuple(failures))
+
+
+def _problem(kind: str, case: object, repeated: bool) -> str | None:
+    """What is wrong with ``case``, or ``None`` when the library agrees with it."""
+    try:
+        case = _fields(case, _CASE_FIELDS[kind], "the case")
+        if type(case["id"]) is not str or type(case["source"]) is not str:
+            raise _MalformedError('"id" and "source" are strings')
+        if repeated:
+            raise _MalformedError("another case has this id")
+        return _CHECKS[kind](case)
+    except _MalformedError as error:
+        return f"malformed case: {error}"
+    except Exception as error:  # a report, never a traceback
+        return f"{type(error).__name__}: {error}"
+
+
+def _fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
+    """``data`` as an object with exactly these ``fields``."""
+    if type(data) is not dict:
+        raise _MalformedError(f"{what} is not an object")
+    missing = [field for field in fields if field not in data]
+    unknown = [field for field in data if field not in fields]
+    if missing or unknown:
+        raise _MalformedError(f"{what} lacks fields {missing} or has unknown fields {unknown}")
+    return data
+
+
+def _check_scoring(case: dict[str, Any]) -> str | None:
+    rules = ruleset_from(case["rules"], "$.rules")
+    bids = [bid_from(bid, f"$.bids[{i}]") for i, bid in enumerate(items(case["bids"], "$.bids", 4))]
+    tricks = [
+        integer(count, f"$.tricks[{i}]")
+        for i, count in enumerate(items(case["tricks"], "$.tricks", 4))
+    ]
+    bags = [
+        integer(count, f"$.bags[{i}]", 0)
+        for i, count in enumerate(items(case["bags"], "$.bags", 2, 2))
+    ]
+    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
+    given = {"points": list(score.points), "bags": list(score.bags)}
+    return _difference(case["expected"], given, "expected")
+
+
+def _check_legal(case: dict[str, Any]) -> str | None:
+    rules = ruleset_from(case["rules"], "$.rules")
+    seed = integer(case["seed"], "$.seed", 0, SEED_LIMIT - 1)
+    dealer = integer(case["dealer"], "$.dealer", 0, rules.players - 1)
+    deck = [
+        card_from(card, f"$.deck[{i}]")
+        for i, card in enumerate(items(case["deck"], "$.deck", 52, 52))
+    ]
+    state = new_game(rules, seed=seed, dealer=dealer, deck=deck)
+    for index, text in enumerate(items(case["moves"], "$.moves", 10_000)):
+        move = move_from(text, f"$.moves[{index}]")
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as error:
+            return f"moves[{index}] {text!r} is illegal here: {error}"
+    problem = _difference(case["position"], to_data(state), "position")
+    if problem is not None:
+        return problem
+    try:
+        if from_data(case["position"]) != state:
+            return "position: reads back as another state"
+    except InvalidRecordError as error:
+        return f"position does not read back: {error}"
+    problem = _moves_difference(case["legal"], [str(move) for move in legal_moves(state)])
+    if problem is not None:
+        return problem
+    for index, entry in enumerate(items(case["illegal"], "$.illegal", 10_000)):
+        _fields(entry, ("move", "reason"), f"illegal[{index}]")
+        move = move_from(entry["move"], f"$.illegal[{index}].move")
+        try:
+            check_move(state, move)
+        except IllegalMoveError as error:
+            if error.reason.value != entry["reason"]:
+                return (
+                    f"{entry['move']!r} is illegal for the reason {error.reason.value!r}, "
+                    f"not {entry['reason']!r}"
+                )
+        else:
+            return f"{entry['move']!r} is legal, not illegal for the reason {entry['reason']!r}"
+    return None
+
+
+def _moves_difference(expected: object, given: list[str]) -> str | None:
+    """How the legal moves ``given`` differ from those ``expected``: extra, missing or order."""
+    if expected == given:
+        return None
+    if type(expected) is list:
+        extra = [move for move in given if move not in expected]
+        if extra:
+            return f"legal: the library also allows {extra[0]!r} ({len(extra)} in all)"
+        missing = [move for move in expected if move not in given]
+        if missing:
+            return f"legal: the library does not allow {missing[0]!r} ({len(missing)} in all)"
+    return _difference(expected, given, "legal")
+
+
+def _check_game(case: dict[str, Any]) -> str | None:
+    try:
+        from_data(case["record"], GameRecord)
+    except InvalidRecordError as error:
+        return f"record {error}"
+    return None
+
+
+_CHECKS: Final[dict[str, Callable[[dict[str, Any]], str | None]]] = {
+    "scoring": _check_scoring,
+    "legal": _check_legal,
+    "game": _check_game,
+}
+
+
+def _difference(expected: object, given: object, path: str) -> str | None:
+    """The first place where ``given`` (the library's) differs from ``expected``."""
+    if type(expected) is dict and type(given) is dict:
+        for key in [*expected, *(key for key in given if key not in expected)]:
+            if key not in given:
+                return (
+                    f"{path}.{key}: expected {_brief(expected[key])}, the library has no such field"
+                )
+            if key not in expected:
+                return f"{path}.{key}: missing, the library gives {_brief(given[key])}"
+            found = _difference(expected[key], given[key], f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if type(expected) is list and type(given) is list and len(expected) == len(given):
+        for index, (one, other) in enumerate(zip(expected, given, strict=True)):
+            found = _difference(one, other, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None
+    if expected == given and type(expected) is type(given):
+        return None
+    return _differs(path, expected, given)
+
+
+def _differs(path: str, expected: object, given: object) -> str:
+    return f"{path}: expected {_brief(expected)}, the library gives {_brief(given)}"
+
+
+def _brief(data: object) -> str:
+    text = json.dumps(data)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: check every path given; 0 if all passed, 1 if not, 2 for misuse."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args in (["-h"], ["--help"]):
+        print(USAGE)
+        return 0
+    if not args or any(arg.startswith("-") for arg in args):
+        print(USAGE, file=sys.stderr)
+        return 2
+    missing = [arg for arg in args if not Path(arg).exists()]
+    if missing:
+        print(f"spades.conformance: no such file or directory: {missing[0]}", file=sys.stderr)
+        return 2
+    results = Results()
+    for arg in args:
+        results += run(arg)
+    for failure in results.failures:
+        print(failure)
+    print(f"{results.passed} passed, {len(results.failures)} failed")
+    return 0 if results.passed and not results.failures else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
