@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 __all__ = [
+    "MAX_POINTS",
     "VERSION",
     "Data",
     "card_list",
@@ -45,6 +46,11 @@ Data: TypeAlias = "dict[str, Data] | list[Data] | str | int | bool | None"
 VERSION = 1
 """The version of the data format; data of any other version is refused."""
 
+MAX_POINTS = 10**15
+"""The largest score, or part of one, that data may hold: far more than a thousand rounds
+under rulesets whose numbers are at most a billion can make, and well inside the 64-bit
+integers (and the doubles) of other languages."""
+
 _E = TypeVar("_E", bound=enum.Enum)
 _CARD_BY_TEXT = {str(card): card for card in DECK}
 
@@ -60,7 +66,8 @@ def record_fields(data: object, path: str, fields: Sequence[str]) -> dict[str, A
         fail(path, f"expected an object, not {_kind(data)}")
     for key in data:
         if key not in fields:
-            fail(f"{path}.{key}" if type(key) is str else path, f"unknown field {key!r}")
+            named = type(key) is str and len(key) <= 40
+            fail(f"{path}.{key}" if named else path, f"unknown field {_short(key)}")
     for field in fields:
         if field not in data:
             fail(path, f"missing field {field!r}")
@@ -80,11 +87,6 @@ def integer(data: object, path: str, low: int | None = None, high: int | None = 
             bounds = f"from {low} to {high}"
         fail(path, f"expected a whole number {bounds}, not {_short(data)}")
     return data
-
-
-def optional_integer(data: object, path: str, low: int, high: int | None = None) -> int | None:
-    """``data`` as `integer`, or ``None``."""
-    return None if data is None else integer(data, path, low, high)
 
 
 def boolean(data: object, path: str) -> bool:
@@ -217,8 +219,8 @@ def ruleset_from(data: object, path: str) -> Ruleset:
         value = found[name]
         if name in _ENUMS:
             values[name] = enum_value(value, f"{path}.{name}", _ENUMS[name])
-        elif type(value) is int:
-            values[name] = integer(value, f"{path}.{name}", -(10**9), 10**9)
+        elif type(value) is int:  # the ruleset checks the range
+            values[name] = integer(value, f"{path}.{name}")
         else:
             values[name] = value
     try:
@@ -304,7 +306,7 @@ def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
     parts: dict[str, Any] = {
         name: boolean(found[name], f"{path}.{name}")
         if name == "made"
-        else integer(found[name], f"{path}.{name}", -(10**9), 10**9)
+        else integer(found[name], f"{path}.{name}", -MAX_POINTS, MAX_POINTS)
         for name in _SIDE_FIELDS
     }
     side = SideScore(**parts)

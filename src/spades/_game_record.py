@@ -121,20 +121,30 @@ class GameRecord:
     ) -> GameRecord:
         """The record of a game played with ``moves`` from ``new_game(rules, seed=seed, ...)``.
 
-        ``decks`` are the rounds' decks, in order, when they were dealt by the caller; by
-        default each round's deck is `round_deck` of the seed, as the engine deals. An
-        illegal move raises `IllegalMoveError`.
+        ``decks`` are the rounds' decks, in order, when they were dealt by the caller (with
+        `new_game`'s ``deck`` and `deal`); by default each round's deck is `round_deck` of
+        the seed, as the engine deals. A move that ends a round without ending the game
+        starts the next, so its deck is needed too. An illegal move raises
+        `IllegalMoveError`; too few ``decks`` raise `SpadesError`.
         """
-        deck_of = (lambda number: round_deck(seed, number)) if decks is None else decks.__getitem__
-        first = tuple(deck_of(1) if decks is None else deck_of(0))
+
+        def deck_of(number: int) -> tuple[Card, ...]:
+            if decks is None:
+                return round_deck(seed, number)
+            if number > len(decks):
+                raise SpadesError(
+                    f"the moves reach round {number}, but only {len(decks)} decks were given"
+                )
+            return tuple(decks[number - 1])
+
+        first = deck_of(1)
         state = new_game(rules, seed=seed, dealer=dealer, deck=first)
         rounds: list[tuple[tuple[Card, ...], list[Move]]] = [(first, [])]
         for move in moves:
             state = apply(state, move)
             rounds[-1][1].append(move)
             if state.round_number > len(rounds):
-                number = state.round_number
-                deck = tuple(deck_of(number) if decks is None else deck_of(number - 1))
+                deck = deck_of(state.round_number)
                 state = deal(state, deck)
                 rounds.append((deck, []))
         return cls(

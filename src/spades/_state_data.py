@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from spades._cards import DECK, Card
 from spades._data import (
+    MAX_POINTS,
     Data,
     boolean,
     card_from,
@@ -238,7 +239,7 @@ class _Positions:
         outcome_from(found["outcome"], "$.outcome")
         for name in ("scores", "bags"):
             for side, value in enumerate(items(found[name], f"$.{name}", 2, 2)):
-                integer(value, f"$.{name}[{side}]", -(10**9), 10**9)
+                integer(value, f"$.{name}[{side}]", -MAX_POINTS, MAX_POINTS)
 
 
 def _positions(found: dict[str, Any], players: int) -> _Positions:

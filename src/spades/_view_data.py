@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades._data import (
+    MAX_POINTS,
     Data,
     boolean,
     card_list,
@@ -123,7 +124,7 @@ def view_from(data: dict[str, Any]) -> View:
 
     def numbers(name: str) -> tuple[int, int]:
         first, second = (
-            integer(value, f"$.{name}[{side}]", -(10**9), 10**9)
+            integer(value, f"$.{name}[{side}]", -MAX_POINTS, MAX_POINTS)
             for side, value in enumerate(items(found[name], f"$.{name}", 2, 2))
         )
         return (first, second)
@@ -225,7 +226,7 @@ def _exchanged_from(data: object, path: str) -> tuple[tuple[Card, ...], tuple[Ca
 
 
 def _check_shown_once(view: View) -> None:
-    """No card the view shows lies in two of the places where cards stay: hand and tricks."""
+    """No card the view shows lies in two places: the hand, the top of the stock, the tricks."""
     where: dict[Card, str] = {}
     places = [
         ("$.hand", view.hand or ()),
@@ -237,3 +238,5 @@ def _check_shown_once(view: View) -> None:
             if card in where:
                 fail(f"{path}[{index}]", f"{card} is also in {where[card]}")
             where[card] = path
+    if view.top_card in where:
+        fail("$.top_card", f"{view.top_card} is also in {where[view.top_card]}")

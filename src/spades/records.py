@@ -92,9 +92,9 @@ def to_data(value: Ruleset | Move | State | View | RoundScore | GameRecord) -> D
 
     >>> to_data(Bid(0, blind=True))
     'bid blind nil'
-    >>> data = to_data(CLASSIC)
+    >>> data = to_data(Ruleset(target=250))
     >>> data["type"], data["version"], data["target"], data["direction"]
-    ('ruleset', 1, 500, 'clockwise')
+    ('ruleset', 1, 250, 'clockwise')
     """
     if isinstance(value, _MOVES):
         return str(value)
@@ -126,6 +126,8 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
             f"not {kind!r}"
         )
     if type(data) is str:
+        if kind is not None and kind not in _MOVES:
+            fail("$", f"expected {kind.__name__} data, an object, not a string")
         move = move_from(data, "$")
         if kind is not None and not isinstance(move, kind):
             fail("$", f"expected {kind.__name__} data, not the move {data!r}")
@@ -169,7 +171,9 @@ def load(fp: IO[str] | IO[bytes]) -> GameRecord:
     return loads(fp.read(MAX_RECORD_SIZE + 1))
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# A string runs to its closing quote, or (unterminated) to the end of the text, so that
+# the search stays linear in the length of any text.
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -199,7 +203,7 @@ def parse_json(text: str | bytes) -> Data:
             object_pairs_hook=_object,
         )
     except json.JSONDecodeError as error:
-        fail("$", f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}")
+        fail("$", f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})")
     return data
 
 

@@ -1,0 +1,1434 @@
+"""Records and plain data: `spades.records`, its round trips, its replays and its refusals.
+
+The format is the porting guide's. The tests check that:
+
+- every value `to_data` writes reads back as an equal value, also through JSON text:
+  rulesets, legal and illegal moves, states of every phase (game over included) under
+  every preset and random rulesets of both player counts, every seat's view, round
+  scores, and records of played games, dealt by the seed or by the caller;
+- `from_data` with a ``kind`` takes data of that kind and refuses any other;
+- a `GameRecord` replays to exactly the states of the game it records, finished or not;
+- impossible content raises `InvalidRecordError` naming the path of the bad field:
+  cards twice or missing, moves that are illegal or not in their canonical text, totals
+  that the moves do not give, fields unknown, missing or of the wrong type, rounds after
+  the end or missing, states that legal play does not reach, and so on;
+- the error pickles, and values that are not data raise `TypeError`.
+
+Fuzzing and the limits on hostile text are in ``test_records_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import pickle
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import BLIND_ANYTIME, NIL, C, passing_state, play_round, round_bids
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    PRESETS,
+    TWO_HANDED,
+    Bid,
+    Card,
+    Exchange,
+    IllegalMoveError,
+    InvalidRecordError,
+    Keep,
+    Look,
+    Pass,
+    Phase,
+    Play,
+    Reject,
+    RoundScore,
+    Ruleset,
+    SpadesError,
+    State,
+    View,
+    apply,
+    deal,
+    legal_moves,
+    new_game,
+    observe,
+    round_deck,
+)
+from spades.bots import heuristic_policy, play_game, random_policy
+from spades.records import (
+    VERSION,
+    GameRecord,
+    RoundRecord,
+    dump,
+    dumps,
+    from_data,
+    load,
+    loads,
+    to_data,
+)
+from spades.strategies import decks, illegal_moves, moves, rulesets, states
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from pathlib import Path
+
+    from spades import Move
+
+Json = Any
+"""Plain data as the tests edit it: nested dicts and lists, typed loosely on purpose."""
+
+# --- games and positions --------------------------------------------------------------------
+
+
+def played(
+    rules: Ruleset, *, seed: int, dealer: int = 0, heuristic: bool = False
+) -> tuple[list[State], list[Move]]:
+    """A whole game between bots: every state from the first deal on, and every move."""
+    seen: list[State] = []
+    made: list[Move] = []
+
+    def on_move(before: State, move: Move, after: State) -> None:
+        if not seen:
+            seen.append(before)
+        seen.append(after)
+        made.append(move)
+
+    policies = [
+        heuristic_policy() if heuristic else random_policy(seed + seat) for seat in range(4)
+    ]
+    play_game(rules, policies[: rules.players], seed=seed, dealer=dealer, on_move=on_move)
+    return seen, made
+
+
+def dealt_by_hand(
+    rules: Ruleset,
+    seed: int,
+    dealer: int,
+    choose: Callable[[State], Move],
+    deck: Callable[[], Sequence[Card]],
+) -> tuple[list[State], list[Move], list[tuple[Card, ...]]]:
+    """A whole game whose every round is dealt from ``deck()``, not from the seed."""
+    dealt = [tuple(deck())]
+    state = new_game(rules, seed=seed, dealer=dealer, deck=dealt[0])
+    seen, made = [state], []
+    while not state.is_over:
+        move = choose(state)
+        number = state.round_number
+        state = apply(state, move)
+        if state.round_number != number:
+            dealt.append(tuple(deck()))
+            state = deal(state, dealt[-1])
+        seen.append(state)
+        made.append(move)
+    return seen, made, dealt
+
+
+SHORT = attrs.evolve(CLASSIC, round_cap=2)
+SHORT_STATES, SHORT_MOVES = played(SHORT, seed=3, heuristic=True)
+"""Two rounds of heuristic bots under the classic rules (the game ends at the round cap)."""
+SHORT_RECORD = GameRecord.from_moves(SHORT, SHORT_MOVES, seed=3)
+ROUND_ONE = next(index for index, state in enumerate(SHORT_STATES) if state.round_number == 2)
+"""How many moves round 1 of the short game has."""
+
+TWO_SHORT = attrs.evolve(TWO_HANDED, round_cap=2)
+TWO_STATES, TWO_MOVES = played(TWO_SHORT, seed=5, dealer=1)
+TWO_RECORD = GameRecord.from_moves(TWO_SHORT, TWO_MOVES, seed=5, dealer=1)
+
+
+def record_data() -> Json:
+    """The short game's record as data, fresh for each edit."""
+    return to_data(SHORT_RECORD)
+
+
+def first_state(where: Callable[[State], bool], found: Sequence[State] = SHORT_STATES) -> State:
+    return next(state for state in found if where(state))
+
+
+MID_TRICK = first_state(
+    lambda s: (
+        s.round_number == 2
+        and s.phase is Phase.PLAYING
+        and len(s.tricks) == 3
+        and len(s.trick) == 2
+    )
+)
+"""Round 2 of the short game, three tricks done and two cards on the table."""
+TWO_DRAWING = first_state(lambda s: s.phase is Phase.DRAWING and len(s.draws) == 5, TWO_STATES)
+TWO_PLAYING = first_state(
+    lambda s: s.phase is Phase.PLAYING and len(s.tricks) == 2 and len(s.trick) == 1, TWO_STATES
+)
+
+
+def after_a_nil_round(rules: Ruleset = CLASSIC) -> State:
+    """The start of round 2 after a round where seat 1 bid nil and took no trick."""
+    bids = round_bids((4, 3), (0, 3))
+    return play_round(new_game(rules, seed=0), bids, [5, 0, 4, 4])
+
+
+# --- round trips ------------------------------------------------------------------------------
+
+
+def assert_round_trips(value: Any) -> None:
+    """``value`` survives `to_data` and `from_data`, directly, with its kind, and as JSON."""
+    data = to_data(value)
+    text = json.dumps(data)
+    assert json.loads(text) == data
+    assert from_data(data) == value
+    assert from_data(data, type(value)) == value
+    assert from_data(json.loads(text)) == value
+    assert to_data(from_data(data)) == data
+
+
+@given(rulesets())
+def test_every_ruleset_round_trips(rules: Ruleset) -> None:
+    assert_round_trips(rules)
+    data = to_data(rules)
+    assert isinstance(data, dict)
+    assert data["type"] == "ruleset"
+    assert data["version"] == VERSION == 1
+
+
+@given(st.data())
+def test_every_legal_and_illegal_move_round_trips(data: st.DataObject) -> None:
+    state = data.draw(states(max_moves=120))
+    if not state.is_over:
+        move = data.draw(moves(state))
+        assert_round_trips(move)
+        assert to_data(move) == str(move)
+    assert_round_trips(data.draw(illegal_moves(state)))
+
+
+@pytest.mark.parametrize(
+    ("move", "text"),
+    [
+        (Bid(3), "bid 3"),
+        (Bid(0), "bid nil"),
+        (Bid(0, blind=True), "bid blind nil"),
+        (Look(), "look"),
+        (Play(C("AS")), "play AS"),
+        (Pass([C("3D"), C("2C")]), "pass 2C 3D"),
+        (Keep(), "keep"),
+        (Reject(), "reject"),
+        (Exchange([C("3D"), C("2C")]), "exchange 2C 3D"),
+        (Exchange([]), "exchange"),
+    ],
+)
+def test_a_move_is_its_canonical_text(move: Move, text: str) -> None:
+    assert to_data(move) == text
+    assert from_data(text) == move
+    assert from_data(text, type(move)) == move
+
+
+def _phase_rules(phase: Phase) -> st.SearchStrategy[Ruleset]:
+    """Rulesets under which random play reaches ``phase`` soon."""
+    endless: dict[str, Any] = {"target": 10**6, "losing_floor": None, "round_cap": None}
+    if phase is Phase.DRAWING:
+        return rulesets(players=2)
+    if phase is Phase.EXCHANGING:
+        return rulesets(players=2).flatmap(
+            lambda rules: st.integers(1, 3).map(
+                lambda n: attrs.evolve(
+                    rules,
+                    nil=True,
+                    blind_nil=True,
+                    blind_nil_deficit=None,
+                    blind_nil_exchange=n,
+                    **endless,
+                )
+            )
+        )
+    if phase is Phase.PASSING:
+        return rulesets(players=4).flatmap(
+            lambda rules: st.integers(1, 3).map(
+                lambda n: attrs.evolve(
+                    rules,
+                    nil=True,
+                    blind_nil=True,
+                    blind_nil_deficit=None,
+                    blind_nil_pass=n,
+                    **endless,
+                )
+            )
+        )
+    if phase is Phase.GAME_OVER:
+        return rulesets().flatmap(
+            lambda rules: st.integers(1, 2).map(lambda cap: attrs.evolve(rules, round_cap=cap))
+        )
+    return rulesets().map(lambda rules: attrs.evolve(rules, **endless))
+
+
+def _states_in_every_phase() -> st.SearchStrategy[State]:
+    return st.sampled_from(Phase).flatmap(
+        lambda phase: states(rules=_phase_rules(phase), max_moves=150, phases={phase})
+    )
+
+
+@given(states(rules=rulesets(presets_only=True), max_moves=150))
+def test_states_under_every_preset_round_trip(state: State) -> None:
+    assert_round_trips(state)
+
+
+@given(states(max_moves=150))
+def test_states_under_random_rulesets_round_trip(state: State) -> None:
+    assert_round_trips(state)
+
+
+@settings(max_examples=60)
+@given(_states_in_every_phase())
+def test_states_of_every_phase_round_trip(state: State) -> None:
+    assert_round_trips(state)
+
+
+@pytest.mark.parametrize("rules", [*PRESETS.values(), attrs.evolve(MINIOKEY, target=150)], ids=repr)
+def test_game_over_states_with_a_history_round_trip(rules: Ruleset) -> None:
+    seen, _ = played(attrs.evolve(rules, round_cap=rules.round_cap or 4), seed=11)
+    final = seen[-1]
+    assert final.is_over
+    assert final.rounds
+    assert_round_trips(final)
+    for state in seen[:: len(seen) // 25]:
+        assert_round_trips(state)
+
+
+@settings(max_examples=80)
+@given(states(max_moves=150))
+def test_every_seats_view_round_trips(state: State) -> None:
+    for seat in range(state.rules.players):
+        assert_round_trips(observe(state, seat))
+
+
+@settings(max_examples=60)
+@given(_states_in_every_phase())
+def test_views_of_every_phase_round_trip(state: State) -> None:
+    for seat in range(state.rules.players):
+        assert_round_trips(observe(state, seat))
+
+
+@settings(max_examples=60)
+@given(states(rules=_phase_rules(Phase.GAME_OVER), phases={Phase.GAME_OVER}, max_moves=200))
+def test_round_scores_round_trip(state: State) -> None:
+    assert state.rounds
+    for score in state.rounds:
+        assert_round_trips(score)
+
+
+def _short_rules() -> st.SearchStrategy[Ruleset]:
+    return rulesets().flatmap(
+        lambda rules: st.integers(1, 3).map(lambda cap: attrs.evolve(rules, round_cap=cap))
+    )
+
+
+@settings(max_examples=40)
+@given(_short_rules(), st.integers(0, 2**128 - 1), st.data())
+def test_records_of_played_games_round_trip_and_replay(
+    rules: Ruleset, seed: int, data: st.DataObject
+) -> None:
+    dealer = data.draw(st.integers(0, rules.players - 1))
+    seen, made = played(rules, seed=seed, dealer=dealer)
+    record = GameRecord.from_moves(rules, made, seed=seed, dealer=dealer)
+    assert list(record) == seen
+    assert_round_trips(record)
+    assert loads(dumps(record)) == record
+    # Any prefix of the game is the record of an unfinished game.
+    stop = data.draw(st.integers(0, len(made)))
+    part = GameRecord.from_moves(rules, made[:stop], seed=seed, dealer=dealer)
+    assert list(part) == seen[: stop + 1]
+    assert_round_trips(part)
+
+
+@settings(max_examples=30)
+@given(_short_rules(), st.integers(0, 2**128 - 1), st.data())
+def test_records_dealt_from_given_decks_round_trip_and_replay(
+    rules: Ruleset, seed: int, data: st.DataObject
+) -> None:
+    dealer = data.draw(st.integers(0, rules.players - 1))
+
+    def choose(state: State) -> Move:
+        return data.draw(moves(state))
+
+    seen, made, dealt = dealt_by_hand(rules, seed, dealer, choose, lambda: data.draw(decks()))
+    record = GameRecord.from_moves(rules, made, seed=seed, dealer=dealer, decks=dealt)
+    assert [played.deck for played in record.rounds] == dealt
+    assert list(record) == seen
+    assert record.final_state == seen[-1]
+    assert_round_trips(record)
+
+
+def test_from_data_takes_the_right_kind_and_refuses_any_other() -> None:
+    values: list[Any] = [
+        CLASSIC,
+        Bid(3),
+        MID_TRICK,
+        observe(MID_TRICK, 2),
+        MID_TRICK.rounds[0],
+        SHORT_RECORD,
+    ]
+    kinds: list[type] = [Ruleset, Bid, State, View, RoundScore, GameRecord, Play]
+    for value in values:
+        data = to_data(value)
+        assert from_data(data, type(value)) == value
+        for kind in kinds:
+            if kind is type(value):
+                continue
+            with pytest.raises(InvalidRecordError) as info:
+                from_data(data, kind)
+            assert info.value.path == ("$" if isinstance(data, str) else "$.type")
+
+
+# --- records -----------------------------------------------------------------------------------
+
+
+def test_iteration_yields_the_deal_and_a_state_after_every_move() -> None:
+    replayed = list(SHORT_RECORD)
+    assert len(replayed) == len(SHORT_RECORD.moves) + 1
+    assert replayed[0] == new_game(SHORT, seed=3)
+    assert replayed[-1] == SHORT_RECORD.final_state == SHORT_STATES[-1]
+    assert replayed == SHORT_STATES
+
+
+def test_a_round_ending_move_yields_the_next_rounds_deal() -> None:
+    replayed = list(SHORT_RECORD)
+    after = replayed[ROUND_ONE]
+    assert replayed[ROUND_ONE - 1].round_number == 1
+    assert after.round_number == 2
+    assert after.phase is Phase.BIDDING
+    assert after == deal(after, SHORT_RECORD.rounds[1].deck)
+    assert after.hands == deal(after, round_deck(3, 2)).hands
+
+
+def test_a_record_keeps_each_rounds_deck_and_moves() -> None:
+    assert len(SHORT_RECORD.rounds) == 2
+    assert SHORT_RECORD.rounds[0].deck == round_deck(3, 1)
+    assert SHORT_RECORD.rounds[1].deck == round_deck(3, 2)
+    assert SHORT_RECORD.rounds[0].moves == tuple(SHORT_MOVES[:ROUND_ONE])
+    assert SHORT_RECORD.moves == tuple(SHORT_MOVES)
+    assert GameRecord(rules=SHORT, seed=3, rounds=SHORT_RECORD.rounds) == SHORT_RECORD
+
+
+def test_dumps_and_loads_round_trip() -> None:
+    for record in (SHORT_RECORD, TWO_RECORD):
+        text = dumps(record)
+        assert "\n" not in text
+        assert ": " not in text
+        assert loads(text) == record
+        assert loads(text.encode()) == record
+        pretty = dumps(record, indent=2)
+        assert "\n" in pretty
+        assert loads(pretty) == record
+        assert json.loads(pretty) == json.loads(text) == to_data(record)
+
+
+def test_dump_and_load_round_trip_through_text_and_binary_files(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    with path.open("w", encoding="utf-8") as file:
+        dump(SHORT_RECORD, file)
+    with path.open(encoding="utf-8") as file:
+        assert load(file) == SHORT_RECORD
+    with path.open("rb") as file:
+        assert load(file) == SHORT_RECORD
+    buffer = io.StringIO()
+    dump(TWO_RECORD, buffer, indent=1)
+    assert load(io.StringIO(buffer.getvalue())) == TWO_RECORD
+    assert load(io.BytesIO(buffer.getvalue().encode())) == TWO_RECORD
+
+
+def test_record_data_has_a_summary_per_finished_round_and_the_result() -> None:
+    data = record_data()
+    assert data["type"] == "record"
+    assert data["version"] == 1
+    final = SHORT_RECORD.final_state
+    totals = [0, 0]
+    for number, (entry, score) in enumerate(zip(data["rounds"], final.rounds, strict=True)):
+        assert entry["deck"] == [str(card) for card in SHORT_RECORD.rounds[number].deck]
+        assert entry["moves"] == [str(move) for move in SHORT_RECORD.rounds[number].moves]
+        totals = [totals[0] + score.points[0], totals[1] + score.points[1]]
+        assert entry["summary"] == {
+            "tricks": list(score.tricks),
+            "points": list(score.points),
+            "bags": list(score.bags),
+            "scores": totals,
+        }
+    assert data["result"] == {
+        "scores": list(final.scores),
+        "bags": list(final.bags),
+        "outcome": {
+            "winner": final.outcome.winner if final.outcome else None,
+            "termination": "round_cap",
+        },
+    }
+
+
+def test_an_unfinished_game_stopped_mid_round_ends_with_that_round() -> None:
+    stop = ROUND_ONE + 9
+    record = GameRecord.from_moves(SHORT, SHORT_MOVES[:stop], seed=3)
+    assert len(record.rounds) == 2
+    assert len(record.rounds[1].moves) == 9
+    assert list(record) == SHORT_STATES[: stop + 1]
+    assert record.final_state == SHORT_STATES[stop]
+    assert not record.final_state.is_over
+    data: Json = to_data(record)
+    assert data["rounds"][1]["summary"] is None
+    assert data["result"]["outcome"] is None
+    assert loads(dumps(record)) == record
+
+
+def test_an_unfinished_game_stopped_at_a_round_start_ends_with_a_round_without_moves() -> None:
+    record = GameRecord.from_moves(SHORT, SHORT_MOVES[:ROUND_ONE], seed=3)
+    assert len(record.rounds) == 2
+    assert record.rounds[1].moves == ()
+    assert record.rounds[1].deck == round_deck(3, 2)
+    assert record.final_state == SHORT_STATES[ROUND_ONE]
+    assert record.final_state.round_number == 2
+    data: Json = to_data(record)
+    assert data["rounds"][0]["summary"] is not None
+    assert data["rounds"][1] == {
+        "deck": [str(c) for c in round_deck(3, 2)],
+        "moves": [],
+        "summary": None,
+    }
+    assert loads(dumps(record)) == record
+    fresh = GameRecord.from_moves(SHORT, [], seed=3)
+    assert list(fresh) == [new_game(SHORT, seed=3)]
+    assert loads(dumps(fresh)) == fresh
+
+
+def test_from_moves_deals_from_decks_other_than_the_round_decks() -> None:
+    first, second = DECK, tuple(reversed(DECK))
+    state = new_game(SHORT, seed=3, deck=first)
+    made: list[Move] = []
+    while state.round_number == 1:
+        move = legal_moves(state)[3 if state.phase is Phase.BIDDING else 0]
+        made.append(move)
+        state = apply(state, move)
+    state = deal(state, second)
+    made.append(legal_moves(state)[2])
+    state = apply(state, made[-1])
+    record = GameRecord.from_moves(SHORT, made, seed=3, decks=[first, second])
+    assert [played.deck for played in record.rounds] == [first, second]
+    assert record.final_state == state
+    assert record.final_state != GameRecord.from_moves(SHORT, [], seed=3).final_state
+    assert loads(dumps(record)) == record
+    with pytest.raises(IllegalMoveError):
+        GameRecord.from_moves(SHORT, made, seed=3)  # the seed's decks deal other hands
+    with pytest.raises(SpadesError, match="reach round 2, but only 1 decks were given"):
+        GameRecord.from_moves(SHORT, made, seed=3, decks=[first])
+
+
+def test_from_moves_raises_for_an_illegal_move() -> None:
+    with pytest.raises(IllegalMoveError):
+        GameRecord.from_moves(CLASSIC, [Bid(3), Play(C("AS"))], seed=3)
+
+
+def test_a_two_player_record_replays_its_draws_and_exchanges() -> None:
+    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None, round_cap=1)
+    state = new_game(rules, seed=8)
+    made: list[Move] = [Bid(0, blind=True)]
+    state = apply(state, made[0])
+    while not state.is_over:
+        legal = legal_moves(state)
+        move = legal[-1] if state.phase is Phase.EXCHANGING else legal[len(legal) // 2]
+        made.append(move)
+        state = apply(state, move)
+    record = GameRecord.from_moves(rules, made, seed=8)
+    assert any(isinstance(move, Exchange) and move.cards for move in record.moves)
+    assert record.final_state == state
+    assert_round_trips(record)
+
+
+# --- refusals: records ------------------------------------------------------------------------
+
+
+def refused(data: Json, path: str, kind: type | None = None, words: str = "") -> InvalidRecordError:
+    """`from_data` (and, for records, `loads`) refuses ``data`` for the field at ``path``."""
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(data, kind)
+    error = info.value
+    assert error.path == path, str(error)
+    assert str(error).startswith(f"{path}: ")
+    assert words in str(error)
+    assert isinstance(error, SpadesError)
+    assert isinstance(error, ValueError)
+    if isinstance(data, dict) and data.get("type") == "record":
+        with pytest.raises(InvalidRecordError) as again:
+            loads(json.dumps(data))
+        assert again.value.path == path
+    return error
+
+
+def _round_move(data: Json, number: int, text: Json, round_index: int = 0) -> Json:
+    data["rounds"][round_index]["moves"][number] = text
+    return data
+
+
+def _first_play(data: Json) -> int:
+    return next(i for i, move in enumerate(data["rounds"][0]["moves"]) if move.startswith("play"))
+
+
+def _unheld_card(data: Json) -> Json:
+    """The first play replaced by a card another seat holds."""
+    number = _first_play(data)
+    state = list(SHORT_RECORD)[number]
+    other = state.hand((state.to_move + 1) % 4)[0]  # type: ignore[operator]
+    return _round_move(data, number, f"play {other}")
+
+
+def _duplicate_in_deck(data: Json) -> Json:
+    data["rounds"][0]["deck"][7] = data["rounds"][0]["deck"][3]
+    return data
+
+
+def _summary_trick(data: Json) -> Json:
+    data["rounds"][0]["summary"]["tricks"][0] += 1
+    return data
+
+
+def _summary_points(data: Json) -> Json:
+    data["rounds"][1]["summary"]["points"][1] -= 10
+    return data
+
+
+def _summary_score_type(data: Json) -> Json:
+    data["rounds"][0]["summary"]["scores"][0] = str(data["rounds"][0]["summary"]["scores"][0])
+    return data
+
+
+def _result_score(data: Json) -> Json:
+    data["result"]["scores"][0] += 1
+    return data
+
+
+def _result_outcome(data: Json) -> Json:
+    data["result"]["outcome"]["termination"] = "target"
+    return data
+
+
+def _bool_bags(data: Json) -> Json:
+    """A bag count of 0 written as false: equal in Python, not in JSON."""
+    assert data["rounds"][0]["summary"]["bags"][1] == 0
+    data["rounds"][0]["summary"]["bags"][1] = False
+    return data
+
+
+def _append_move(data: Json) -> Json:
+    data["rounds"][-1]["moves"].append("bid 3")
+    return data
+
+
+def _append_round(data: Json) -> Json:
+    data["rounds"].append({"deck": [str(card) for card in DECK], "moves": [], "summary": None})
+    return data
+
+
+def _cut_round(data: Json) -> Json:
+    del data["rounds"][0]["moves"][-1]
+    return data
+
+
+def _move_after_the_round(data: Json) -> Json:
+    data["rounds"][0]["moves"].append(data["rounds"][1]["moves"][0])
+    return data
+
+
+def _cut_last_round(data: Json) -> Json:
+    del data["rounds"][-1]
+    data["result"] = {
+        "scores": data["rounds"][0]["summary"]["scores"],
+        "bags": data["rounds"][0]["summary"]["bags"],
+        "outcome": None,
+    }
+    return data
+
+
+def _set(path: Sequence[str | int], value: Json) -> Callable[[Json], Json]:
+    def edit(data: Json) -> Json:
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        return data
+
+    return edit
+
+
+def _delete(path: Sequence[str | int]) -> Callable[[Json], Json]:
+    def edit(data: Json) -> Json:
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+        return data
+
+    return edit
+
+
+RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
+    ("duplicated_card_in_a_deck", _duplicate_in_deck, "$.rounds[0].deck[7]", "twice"),
+    (
+        "deck_of_51_cards",
+        _delete(["rounds", 0, "deck", 51]),
+        "$.rounds[0].deck",
+        "52 cards, not 51",
+    ),
+    ("deck_of_a_non_card", _set(["rounds", 0, "deck", 0], "1S"), "$.rounds[0].deck[0]", "card"),
+    ("play_of_a_card_not_held", _unheld_card, "", "do not hold"),
+    ("bid_out_of_range", lambda d: _round_move(d, 0, "bid 14"), "$.rounds[0].moves[0]", "0 to 13"),
+    (
+        "bid_double_nil_is_not_canonical",
+        lambda d: _round_move(d, 0, "bid double nil"),
+        "$.rounds[0].moves[0]",
+        "'bid blind nil'",
+    ),
+    (
+        "play_in_lower_case_is_not_canonical",
+        lambda d: _round_move(d, 4, "play as"),
+        "$.rounds[0].moves[4]",
+        "'play AS'",
+    ),
+    (
+        "move_with_extra_spaces_is_not_canonical",
+        lambda d: _round_move(d, 0, "bid  3"),
+        "$.rounds[0].moves[0]",
+        "canonical",
+    ),
+    (
+        "move_that_is_no_move",
+        lambda d: _round_move(d, 0, "fold"),
+        "$.rounds[0].moves[0]",
+        "not a move",
+    ),
+    (
+        "move_that_is_not_text",
+        lambda d: _round_move(d, 0, 3),
+        "$.rounds[0].moves[0]",
+        "expected a move",
+    ),
+    (
+        "summary_tricks_not_the_moves",
+        _summary_trick,
+        "$.rounds[0].summary.tricks[0]",
+        "the moves give",
+    ),
+    (
+        "summary_points_not_the_moves",
+        _summary_points,
+        "$.rounds[1].summary.points[1]",
+        "the moves give",
+    ),
+    ("summary_score_of_the_wrong_type", _summary_score_type, "$.rounds[0].summary.scores[0]", ""),
+    (
+        "summary_bool_for_a_number",
+        _set(["rounds", 0, "summary", "tricks"], [True] * 4),
+        "$.rounds[0].summary.tricks[0]",
+        "",
+    ),
+    ("summary_false_for_zero", _bool_bags, "$.rounds[0].summary.bags[1]", "the moves give 0"),
+    (
+        "summary_missing_for_a_finished_round",
+        _set(["rounds", 0, "summary"], None),
+        "$.rounds[0].summary",
+        "another value",
+    ),
+    (
+        "summary_of_the_wrong_length",
+        _set(["rounds", 0, "summary", "bags"], [0]),
+        "$.rounds[0].summary.bags",
+        "",
+    ),
+    (
+        "summary_with_an_unknown_field",
+        _set(["rounds", 0, "summary", "notes"], ""),
+        "$.rounds[0].summary.notes",
+        "unknown field",
+    ),
+    (
+        "summary_missing_a_field",
+        _delete(["rounds", 0, "summary", "points"]),
+        "$.rounds[0].summary",
+        "missing field 'points'",
+    ),
+    ("result_scores_not_the_moves", _result_score, "$.result.scores[0]", "the moves give"),
+    ("result_outcome_not_the_moves", _result_outcome, "$.result.outcome.termination", "round_cap"),
+    (
+        "result_outcome_missing",
+        _set(["result", "outcome"], None),
+        "$.result.outcome",
+        "another value",
+    ),
+    ("result_not_an_object", _set(["result"], []), "$.result", "another value"),
+    ("unknown_field", _set(["comment"], "hi"), "$.comment", "unknown field"),
+    (
+        "unknown_field_in_a_round",
+        _set(["rounds", 1, "dealer"], 1),
+        "$.rounds[1].dealer",
+        "unknown field",
+    ),
+    ("unknown_field_in_the_rules", _set(["rules", "jokers"], 2), "$.rules.jokers", "unknown field"),
+    ("missing_field", _delete(["seed"]), "$", "missing field 'seed'"),
+    (
+        "missing_field_in_a_round",
+        _delete(["rounds", 0, "moves"]),
+        "$.rounds[0]",
+        "missing field 'moves'",
+    ),
+    (
+        "missing_field_in_the_rules",
+        _delete(["rules", "target"]),
+        "$.rules",
+        "missing field 'target'",
+    ),
+    ("missing_version", _delete(["version"]), "$", "missing field 'version'"),
+    ("missing_type", _delete(["type"]), "$.type", "known"),
+    ("unknown_version", _set(["version"], 2), "$.version", "version 1"),
+    ("version_as_text", _set(["version"], "1"), "$.version", "version 1"),
+    ("version_as_true", _set(["version"], True), "$.version", "version 1"),
+    ("unknown_type", _set(["type"], "game"), "$.type", "known"),
+    ("type_not_text", _set(["type"], 1), "$.type", "known"),
+    ("wrong_type_seed", _set(["seed"], "3"), "$.seed", "whole number"),
+    ("wrong_type_rules", _set(["rules"], "classic"), "$.rules", "expected an object"),
+    ("wrong_type_rule_target", _set(["rules", "target"], True), "$.rules.target", "whole number"),
+    ("wrong_type_rule_nil", _set(["rules", "nil"], 1), "$.rules.nil", "bool"),
+    ("rule_out_of_range", _set(["rules", "target"], 0), "$.rules.target", "at least 1"),
+    (
+        "rule_far_out_of_range",
+        _set(["rules", "target"], 10**20),
+        "$.rules.target",
+        "far out of range",
+    ),
+    (
+        "unknown_rule_value",
+        _set(["rules", "direction"], "widdershins"),
+        "$.rules.direction",
+        "'clockwise'",
+    ),
+    (
+        "rule_value_of_the_wrong_type",
+        _set(["rules", "direction"], [1]),
+        "$.rules.direction",
+        "not a list",
+    ),
+    ("rules_of_null", _set(["rules"], None), "$.rules", "not null"),
+    (
+        "rules_that_do_not_combine",
+        _set(["rules", "blind_nil_exchange"], 2),
+        "$.rules.blind_nil_exchange",
+        "two-player",
+    ),
+    ("wrong_type_rounds", _set(["rounds"], {}), "$.rounds", "expected a list"),
+    ("wrong_type_round", _set(["rounds", 0], []), "$.rounds[0]", "expected an object"),
+    (
+        "wrong_type_moves",
+        _set(["rounds", 0, "moves"], "bid 3"),
+        "$.rounds[0].moves",
+        "expected a list",
+    ),
+    ("no_rounds", _set(["rounds"], []), "$.rounds", "at least one round"),
+    ("moves_after_the_game_is_over", _append_move, "", "no move follows its last"),
+    ("round_after_the_game_is_over", _append_round, "$.rounds[2]", "ended in the round before"),
+    ("round_not_over_followed_by_another", _cut_round, "$.rounds[0].moves", "not over"),
+    ("move_after_its_round_is_over", _move_after_the_round, "", "round 1 is over"),
+    ("missing_next_round", _cut_last_round, "$.rounds", "has no round 2"),
+    ("negative_seed", _set(["seed"], -1), "$.seed", "from 0 to"),
+    ("seed_of_2_to_the_128", _set(["seed"], 2**128), "$.seed", "far out of range"),
+    ("dealer_not_a_seat", _set(["dealer"], 4), "$.dealer", "from 0 to 3"),
+    ("dealer_as_true", _set(["dealer"], True), "$.dealer", "a boolean"),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "path", "words"),
+    [case[1:] for case in RECORD_REFUSALS],
+    ids=[case[0] for case in RECORD_REFUSALS],
+)
+def test_impossible_records_are_refused_with_the_path(
+    edit: Callable[[Json], Json], path: str, words: str
+) -> None:
+    data = edit(record_data())
+    if not path:  # paths that depend on the game
+        path = _computed_path(edit)
+    refused(data, path, GameRecord, words)
+
+
+def _computed_path(edit: Callable[[Json], Json]) -> str:
+    if edit is _unheld_card:
+        return f"$.rounds[0].moves[{_first_play(record_data())}]"
+    if edit is _move_after_the_round:
+        return f"$.rounds[0].moves[{ROUND_ONE}]"
+    assert edit is _append_move
+    return f"$.rounds[1].moves[{len(SHORT_RECORD.rounds[1].moves)}]"
+
+
+def test_a_two_player_deck_that_deals_other_cards_is_refused_where_a_move_needs_them() -> None:
+    data: Json = to_data(TWO_RECORD)
+    deck, moves = data["rounds"][1]["deck"], data["rounds"][1]["moves"]
+    assert moves[1] == "keep"  # the first draw keeps the top card
+    top = deck[0]
+    deck[0], deck[1] = deck[1], deck[0]
+    first_use = next(index for index, move in enumerate(moves) if top in move.split()[1:])
+    refused(data, f"$.rounds[1].moves[{first_use}]", GameRecord, f"do not hold {top}")
+    data = to_data(TWO_RECORD)
+    data["dealer"] = 2
+    refused(data, "$.dealer", GameRecord, "from 0 to 1")
+
+
+def test_a_record_built_in_python_is_checked_by_its_replay() -> None:
+    rounds = SHORT_RECORD.rounds
+    checks: list[tuple[dict[str, Any], str]] = [
+        ({"seed": -1}, "$.seed"),
+        ({"seed": "3"}, "$.seed"),
+        ({"dealer": 4}, "$.dealer"),
+        ({"rounds": []}, "$.rounds"),
+        ({"rounds": [RoundRecord(deck=DECK[:51])]}, "$.rounds[0].deck"),
+        ({"rounds": [RoundRecord(deck=(*DECK[:51], DECK[0]))]}, "$.rounds[0].deck"),
+        ({"rounds": [rounds[0], RoundRecord(deck=DECK[1:])]}, "$.rounds[1].deck"),
+        ({"rounds": [rounds[0]]}, "$.rounds"),
+        (
+            {"rounds": [RoundRecord(deck=rounds[0].deck, moves=rounds[0].moves[:5]), rounds[1]]},
+            "$.rounds[0].moves",
+        ),
+        ({"rounds": [*rounds, rounds[1]]}, "$.rounds[2]"),
+        (
+            {
+                "rounds": [
+                    rounds[0],
+                    RoundRecord(deck=rounds[1].deck, moves=(*rounds[1].moves, Bid(3))),
+                ]
+            },
+            f"$.rounds[1].moves[{len(rounds[1].moves)}]",
+        ),
+        ({"rounds": [RoundRecord(deck=rounds[0].deck, moves=(Bid(14),))]}, "$.rounds[0].moves[0]"),
+    ]
+    for change, path in checks:
+        fields: dict[str, Any] = {"rules": SHORT, "seed": 3, "rounds": rounds, **change}
+        with pytest.raises(InvalidRecordError) as info:
+            GameRecord(**fields)
+        assert info.value.path == path, (change, str(info.value))
+
+
+def test_a_record_of_a_non_ruleset_or_of_non_rounds_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="Ruleset"):
+        GameRecord(rules="classic", seed=3, rounds=SHORT_RECORD.rounds)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="RoundRecord"):
+        GameRecord(rules=SHORT, seed=3, rounds=["round"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="RoundRecord"):
+        GameRecord(rules=SHORT, seed=3, rounds=[SHORT_RECORD.rounds[0], "round"])  # type: ignore[list-item]
+
+
+# --- refusals: states, views and round scores -------------------------------------------------
+
+
+def state_data(state: State = MID_TRICK) -> Json:
+    return to_data(state)
+
+
+def _cards(texts: Sequence[str]) -> list[str]:
+    """Card texts in the library's order."""
+    return [str(card) for card in sorted(C(text) for text in texts)]
+
+
+def _duplicate_in_hands(data: Json) -> tuple[Json, str]:
+    hands = data["hands"]
+    card = hands[0][0]
+    hands[1] = _cards([*hands[1][1:], card])
+    return data, f"$.hands[1][{hands[1].index(card)}]"
+
+
+def _missing_from_hands(data: Json) -> tuple[Json, str]:
+    del data["hands"][0][0]
+    return data, "$"
+
+
+def _fourteen_cards(data: Json) -> tuple[Json, str]:
+    hands = data["hands"]
+    hands[0] = _cards([*hands[0], hands[1].pop()])
+    return data, "$.hands[0]"
+
+
+def _unordered_hand(data: Json) -> tuple[Json, str]:
+    data["hands"][2].reverse()
+    return data, "$.hands[2][1]"
+
+
+def _to_move(data: Json) -> tuple[Json, str]:
+    data["to_move"] = (data["to_move"] + 1) % 4
+    return data, "$.to_move"
+
+
+def _trick_winner(data: Json) -> tuple[Json, str]:
+    data["tricks"][1]["winner"] = (data["tricks"][1]["winner"] + 1) % 4
+    return data, "$.tricks"
+
+
+def _trick_leader(data: Json) -> tuple[Json, str]:
+    data["tricks"][1]["leader"] = (data["tricks"][1]["leader"] + 1) % 4
+    return data, "$.tricks[1].cards[0]"
+
+
+def _scores(data: Json) -> tuple[Json, str]:
+    data["scores"][1] += 10
+    return data, "$.scores"
+
+
+def _bags(data: Json) -> tuple[Json, str]:
+    data["bags"][0] += 1
+    return data, "$.bags"
+
+
+def _spades_broken(data: Json) -> tuple[Json, str]:
+    data["spades_broken"] = not data["spades_broken"]
+    return data, "$.spades_broken"
+
+
+def _history_bags(data: Json) -> tuple[Json, str]:
+    data["rounds"][0]["sides"][0]["bags"] += 1
+    return data, "$.rounds[0].sides"
+
+
+def _history_points(data: Json) -> tuple[Json, str]:
+    data["rounds"][0]["sides"][1]["points"] += 1
+    return data, "$.rounds[0].sides[1].points"
+
+
+def _history_contract(data: Json) -> tuple[Json, str]:
+    data["rounds"][0]["sides"][0]["contract"] += 1
+    return data, "$.rounds[0].sides[0].contract"
+
+
+def _history_tricks(data: Json) -> tuple[Json, str]:
+    data["rounds"][0]["tricks"][0] += 1
+    return data, "$.rounds[0].tricks"
+
+
+def _history_bid_14(data: Json) -> tuple[Json, str]:
+    data["rounds"][0]["bids"][2] = "bid 14"
+    return data, "$.rounds[0].bids[2]"
+
+
+def _history_bid_not_a_bid(data: Json) -> tuple[Json, str]:
+    data["rounds"][0]["bids"][2] = "look"
+    return data, "$.rounds[0].bids[2]"
+
+
+def _history_three_bids(data: Json) -> tuple[Json, str]:
+    del data["rounds"][0]["bids"][3]
+    return data, "$.rounds[0].bids"
+
+
+def _history_of_two_players(data: Json) -> tuple[Json, str]:
+    data["rounds"][0] = to_data(TWO_RECORD.final_state.rounds[0])
+    del data["rounds"][0]["type"], data["rounds"][0]["version"]
+    return data, "$.rounds[0].bids"
+
+
+def _history_ends_the_game(data: Json) -> tuple[Json, str]:
+    data["rules"]["round_cap"] = 1
+    return data, "$.rounds[0]"
+
+
+def _over_without_rounds(data: Json) -> tuple[Json, str]:
+    data["rounds"] = []
+    data["phase"] = "game_over"
+    return data, "$.rounds"
+
+
+def _over_yet_goes_on(data: Json) -> tuple[Json, str]:
+    data["phase"] = "game_over"
+    return data, "$.rounds"
+
+
+def _round_number(data: Json) -> tuple[Json, str]:
+    data["round_number"] = 3
+    return data, "$.round_number"
+
+
+def _bid_out_of_range(data: Json) -> tuple[Json, str]:
+    data["bids"][0] = "bid 14"
+    return data, "$.bids[0]"
+
+
+def _looked(data: Json) -> tuple[Json, str]:
+    data["looked"][1] = True
+    return data, "$.looked[1]"
+
+
+def _seed(data: Json) -> tuple[Json, str]:
+    data["seed"] = 2**128
+    return data, "$.seed"
+
+
+def _dealer(data: Json) -> tuple[Json, str]:
+    data["dealer"] = -1
+    return data, "$.dealer"
+
+
+def _dealer_moved(data: Json) -> tuple[Json, str]:
+    data["dealer"] = (data["dealer"] + 1) % 4
+    return data, "$.tricks[0].cards[0]"
+
+
+def _card_in_trick_and_hand(data: Json) -> tuple[Json, str]:
+    data["trick"][0] = data["hands"][0][0]
+    return data, "$.trick[0]"
+
+
+def _outcome(data: Json) -> tuple[Json, str]:
+    data["outcome"] = {"winner": 0, "termination": "target"}
+    return data, "$.outcome"
+
+
+def _draw_outcome(data: Json) -> tuple[Json, str]:
+    data["outcome"] = {"winner": None, "termination": "target"}
+    return data, "$.outcome.winner"
+
+
+def _trick_of_three(data: Json) -> tuple[Json, str]:
+    data["tricks"][0]["cards"].pop()
+    return data, "$.tricks[0].cards"
+
+
+STATE_REFUSALS: list[tuple[str, Callable[[Json], tuple[Json, str]]]] = [
+    ("duplicated_card", _duplicate_in_hands),
+    ("missing_card", _missing_from_hands),
+    ("fourteen_cards_in_a_hand", _fourteen_cards),
+    ("hand_not_in_library_order", _unordered_hand),
+    ("to_move_that_does_not_follow", _to_move),
+    ("trick_winner_that_does_not_follow", _trick_winner),
+    ("trick_led_by_the_wrong_seat", _trick_leader),
+    ("scores_that_do_not_follow", _scores),
+    ("bags_that_do_not_follow", _bags),
+    ("spades_broken_that_does_not_follow", _spades_broken),
+    ("history_bags_not_from_score_round", _history_bags),
+    ("history_points_not_the_parts_added_up", _history_points),
+    ("history_contract_not_the_bids_added_up", _history_contract),
+    ("history_tricks_not_thirteen", _history_tricks),
+    ("history_bid_out_of_range", _history_bid_14),
+    ("history_bid_that_is_no_bid", _history_bid_not_a_bid),
+    ("history_of_three_bids", _history_three_bids),
+    ("history_of_the_other_player_count", _history_of_two_players),
+    ("history_round_that_ended_the_game", _history_ends_the_game),
+    ("game_over_without_rounds", _over_without_rounds),
+    ("game_over_yet_the_game_goes_on", _over_yet_goes_on),
+    ("round_number_that_does_not_follow", _round_number),
+    ("bid_out_of_range", _bid_out_of_range),
+    ("look_not_allowed", _looked),
+    ("bad_seed", _seed),
+    ("bad_dealer", _dealer),
+    ("dealer_that_does_not_follow", _dealer_moved),
+    ("card_in_the_trick_and_a_hand", _card_in_trick_and_hand),
+    ("outcome_of_a_game_that_goes_on", _outcome),
+    ("draw_not_at_the_round_cap", _draw_outcome),
+    ("trick_of_three_cards", _trick_of_three),
+]
+
+
+@pytest.mark.parametrize(
+    "edit", [case[1] for case in STATE_REFUSALS], ids=[case[0] for case in STATE_REFUSALS]
+)
+def test_impossible_states_are_refused_with_the_path(
+    edit: Callable[[Json], tuple[Json, str]],
+) -> None:
+    data, path = edit(state_data())
+    refused(data, path, State)
+
+
+def test_a_dealt_hand_of_fourteen_cards_is_refused() -> None:
+    data = state_data(new_game(CLASSIC, seed=1))
+    data, path = _fourteen_cards(data)
+    assert len(data["hands"][0]) == 14
+    refused(data, path, State, "these cards give seat 0 14 cards at the deal, not 13")
+
+
+def test_a_game_over_state_has_played_at_least_one_round() -> None:
+    data, path = _over_without_rounds(state_data(new_game(CLASSIC, seed=1)))
+    refused(data, path, State, "a game that is over has played at least one round")
+    data, path = _over_yet_goes_on(state_data())
+    refused(data, path, State, "the game goes on after these rounds")
+
+
+def test_blind_nil_in_a_history_round_needs_rules_that_allow_it() -> None:
+    state = after_a_nil_round()
+    assert state.round_number == 2
+    assert state.rounds[0].bids[1] == NIL
+    assert_round_trips(state)
+    data = state_data(state)
+    data["rounds"][0]["bids"][1] = "bid blind nil"
+    refused(data, "$.rounds[0].bids[1]", State, "blind nil was not allowed")
+    # Under rules with blind nil for anyone the same round is possible, but scored otherwise.
+    anyone = state_data(after_a_nil_round(BLIND_ANYTIME))
+    anyone["rounds"][0]["bids"][1] = "bid blind nil"
+    refused(anyone, "$.rounds[0].sides", State, "does not follow")
+    # Blind nil is allowed by these rules, but only to a side trailing by 100 or more.
+    trailing = Ruleset(blind_nil=True)
+    assert trailing.blind_nil_deficit == 100
+    data = state_data(after_a_nil_round(trailing))
+    data["rounds"][0]["bids"][1] = "bid blind nil"
+    refused(data, "$.rounds[0].bids[1]", State, "blind nil was not allowed")
+    # And a nil is refused under rules without nil.
+    data = state_data(state)
+    data["rules"]["nil"] = False
+    refused(data, "$.rounds[0].bids[1]", State, "do not allow nil")
+
+
+def test_a_state_is_refused_where_its_pass_was_not_made() -> None:
+    state = passing_state()
+    for _ in range(2):
+        state = apply(state, legal_moves(state)[0])
+    assert state.phase is Phase.PLAYING
+    assert len(state.passes) == 2
+    assert_round_trips(state)
+    data = state_data(state)
+    passer, blind = data["passes"][1]["seat"], data["passes"][0]["seat"]
+    data["passes"][1]["cards"][0] = data["hands"][passer][0]
+    refused(data, "$.passes[1].cards", State, f"is not with seat {blind}, who got it")
+
+
+def test_two_player_states_are_refused_where_the_draws_do_not_follow() -> None:
+    data = state_data(TWO_DRAWING)
+    data["draws"][1]["kept"] = data["draws"][0]["kept"]
+    refused(data, "$.draws", State, "52 cards")
+    data = state_data(TWO_DRAWING)
+    data["draws"][0]["seat"] = 1 - data["draws"][0]["seat"]
+    refused(data, "$.draws[0]", State, "not a legal move")
+    data = state_data(TWO_DRAWING)
+    data["looked"][0] = True
+    refused(data, "$.looked[0]", State, "not a legal move")
+    data = state_data(TWO_PLAYING)
+    data["exchanges"] = [{"seat": 0, "given": [], "drawn": []}]
+    refused(data, "$.exchanges[0]", State, "not a legal move")
+    data = state_data(TWO_PLAYING)
+    data["hands"].append([])
+    refused(data, "$.hands", State, "expected 2 items")
+
+
+def test_a_thirteenth_trick_in_a_game_that_goes_on_is_refused() -> None:
+    last = max(
+        (s for s in SHORT_STATES if s.round_number == 1),
+        key=lambda s: len(s.tricks) * 4 + len(s.trick),
+    )
+    assert len(last.tricks) == 12
+    assert len(last.trick) == 3
+    data = state_data(last)
+    hand = next(h for h in data["hands"] if h)
+    data["tricks"].append(
+        {"leader": data["trick_leader"], "cards": [*data["trick"], hand[0]], "winner": 0}
+    )
+    data["trick"] = []
+    hand.clear()
+    refused(data, "$.tricks[12].cards[3]", State, "round ended")
+
+
+def test_a_view_is_refused_where_its_cards_or_shapes_do_not_agree() -> None:
+    view = observe(MID_TRICK, 1)
+    assert_round_trips(view)
+    data: Json = to_data(view)
+    data["hand_sizes"][1] += 1
+    refused(data, "$.hand", View, "hand_sizes")
+    data = to_data(view)
+    data["trick"][0] = data["hand"][0]
+    refused(data, "$.trick[0]", View, "also in $.hand")
+    data = to_data(view)
+    data["tricks"][0]["cards"][0] = data["hand"][-1]
+    refused(data, "$.tricks[0].cards[0]", View, "also in")
+    data = to_data(view)
+    data["round_number"] = 0
+    refused(data, "$.round_number", View, "from 1 to 1001")
+    data = to_data(view)
+    data["seat"] = 4
+    refused(data, "$.seat", View)
+    data = to_data(view)
+    data["scores"] = [0, 0, 0]
+    refused(data, "$.scores", View, "2 items")
+    data = to_data(view)
+    data["bids"][0] = "bid 14"
+    refused(data, "$.bids[0]", View)
+    data = to_data(view)
+    data["hand"] = None
+    assert from_data(data, View).hand is None
+
+
+def test_a_two_player_view_is_read_with_its_exchange_and_draws() -> None:
+    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None)
+    state = apply(new_game(rules, seed=4), Bid(0, blind=True))
+    while state.phase is not Phase.EXCHANGING:
+        state = apply(state, legal_moves(state)[-1])
+    state = apply(state, legal_moves(state)[-1])
+    view = observe(state, 0)
+    assert view.exchanged is not None
+    assert view.exchanged[0]
+    assert_round_trips(view)
+    assert_round_trips(observe(state, 1))
+    data: Json = to_data(view)
+    data["exchanged"]["drawn"].pop()
+    refused(data, "$.exchanged", View, "as many cards")
+    data = to_data(view)
+    data["exchanges"][0]["count"] = 4
+    refused(data, "$.exchanges[0].count", View, "from 0 to 3")
+    data = to_data(view)
+    data["draws"][0]["kept"] = "XX"
+    refused(data, "$.draws[0].kept", View, "card")
+    data = to_data(observe(passing_state(), 1))
+    data["passes"] = [{"seat": 1, "cards": ["2C", "2C"]}]
+    refused(data, "$.passes[0].cards[1]", View, "twice")
+
+
+def test_a_view_s_top_card_is_not_also_in_her_hand() -> None:
+    state = new_game(TWO_HANDED, seed=4)
+    state = apply(apply(state, Keep()), Keep())
+    view = observe(state, state.dealer)
+    assert view.top_card is not None
+    assert view.hand
+    assert_round_trips(view)
+    data: Json = to_data(view)
+    data["top_card"] = data["hand"][0]
+    refused(data, "$.top_card", View, f"{data['hand'][0]} is also in $.hand")
+
+
+def test_an_unknown_field_s_name_is_shortened_in_the_message_and_path() -> None:
+    data: Json = to_data(CLASSIC)
+    data["x" * 5000] = 1
+    error = refused(data, "$", Ruleset, "unknown field 'xxxx")
+    assert len(str(error)) < 100
+    data = to_data(CLASSIC)
+    data["short"] = 1
+    refused(data, "$.short", Ruleset, "unknown field 'short'")
+
+
+def test_ruleset_numbers_and_scores_in_data_keep_to_their_limits() -> None:
+    data: Json = to_data(CLASSIC)
+    data["target"] = 10**9 + 1
+    refused(data, "$.target", Ruleset, "at most 1000000000")
+    data["target"] = 10**9
+    assert from_data(data, Ruleset).target == 10**9
+    state_data: Json = to_data(new_game(CLASSIC, seed=1))
+    state_data["scores"][0] = 10**15 + 1
+    refused(state_data, "$.scores[0]", State, "from -1000000000000000 to 1000000000000000")
+
+
+def test_a_round_score_is_refused_where_its_parts_do_not_agree() -> None:
+    score = MID_TRICK.rounds[0]
+    base: Json = to_data(score)
+    cases: list[tuple[Callable[[Json], object], str, str]] = [
+        (lambda d: d["bids"].pop(), "$.bids", "2 or 4 bids"),
+        (lambda d: d["bids"].append("bid 1"), "$.bids", "at most 4 items"),
+        (lambda d: d["tricks"].pop(), "$.tricks", "expected 4 items"),
+        (lambda d: d["sides"].pop(), "$.sides", "expected 2 items"),
+        (lambda d: d["sides"][0].update(made=not d["sides"][0]["made"]), "$.sides[0].made", ""),
+        (lambda d: d["sides"][0].update(made=1), "$.sides[0].made", "true or false"),
+        (
+            lambda d: d["sides"][1].update(overtricks=d["sides"][1]["overtricks"] + 1),
+            "$.sides[1].overtricks",
+            "",
+        ),
+        (
+            lambda d: d["sides"][1].update(contract_points=d["sides"][1]["contract_points"] + 1),
+            "$.sides[1].contract_points",
+            "",
+        ),
+        (lambda d: d["sides"][0].update(bags=-1), "$.sides[0].bags", "at least 0"),
+        (
+            lambda d: d["sides"][0].update(
+                tricks=-1,
+                made=False,
+                contract_points=-10 * d["sides"][0]["contract"],
+                overtricks=0,
+                points=-10 * d["sides"][0]["contract"]
+                + d["sides"][0]["nil_points"]
+                + d["sides"][0]["nil_bags"]
+                + d["sides"][0]["bag_penalty"],
+            ),
+            "$.sides[0].tricks",
+            "from 0 to 13",
+        ),
+        (
+            lambda d: d["sides"][0].update(bag_penalty=1, points=d["sides"][0]["points"] + 1),
+            "$.sides[0].bag_penalty",
+            "at most 0",
+        ),
+        (
+            lambda d: d["sides"][0].update(nil_bags=-1, points=d["sides"][0]["points"] - 1),
+            "$.sides[0].nil_bags",
+            "from 0 to 13",
+        ),
+        (lambda d: d["tricks"].__setitem__(0, 14), "$.tricks[0]", "from 0 to 13"),
+    ]
+    for edit, path, words in cases:
+        data = copy.deepcopy(base)
+        edit(data)
+        refused(data, path, RoundScore, words)
+
+
+def test_an_outcome_and_a_ruleset_are_read_field_by_field() -> None:
+    data: Json = to_data(CLASSIC)
+    data["players"] = 3
+    refused(data, "$.players", Ruleset, "players must be")
+    data = to_data(TWO_HANDED)
+    data["direction"] = "counterclockwise"
+    refused(data, "$", Ruleset, "two players simply alternate")
+    data = to_data(CLASSIC)
+    data["blind_nil"] = True
+    data["nil"] = False
+    refused(data, "$", Ruleset, "blind nil is a nil bid")
+    data = to_data(CLASSIC)
+    data["losing_floor"] = "low"
+    refused(data, "$.losing_floor", Ruleset, "losing_floor")
+    final: Json = to_data(SHORT_STATES[-1])
+    final["outcome"]["termination"] = "checkmate"
+    refused(final, "$.outcome.termination", State, "'round_cap'")
+    final = to_data(SHORT_STATES[-1])
+    final["outcome"]["winner"] = 2
+    refused(final, "$.outcome.winner", State, "from 0 to 1")
+
+
+# --- errors and types -------------------------------------------------------------------------
+
+
+def test_the_error_pickles_with_its_path_and_message() -> None:
+    with pytest.raises(InvalidRecordError) as info:
+        loads('{"type": "record", "version": 1, "rules": 3}')
+    error = info.value
+    copied = pickle.loads(pickle.dumps(error))
+    assert type(copied) is InvalidRecordError
+    assert copied.path == error.path
+    assert copied.problem == error.problem
+    assert str(copied) == str(error)
+    assert copied.args == error.args
+
+
+def test_to_data_of_a_non_value_is_a_type_error() -> None:
+    for value in (None, 3, "bid 3", [Bid(3)], {"type": "ruleset"}, Card, new_game):
+        with pytest.raises(TypeError, match="to_data takes"):
+            to_data(value)  # type: ignore[arg-type]
+
+
+def test_from_data_of_a_non_value_kind_is_a_type_error() -> None:
+    for kind in (int, dict, object, SpadesError):
+        with pytest.raises(TypeError, match="from_data reads"):
+            from_data(to_data(CLASSIC), kind)
+
+
+def test_loads_of_a_non_text_is_a_type_error() -> None:
+    for value in (123, None, ["{}"], memoryview(b"{}")):
+        with pytest.raises(TypeError, match="loads takes"):
+            loads(value)  # type: ignore[arg-type]
+
+
+def test_dumps_of_a_non_record_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="dumps takes a GameRecord"):
+        dumps(CLASSIC)  # type: ignore[arg-type]
+
+
+def test_from_data_of_a_non_data_value_is_refused_at_the_top() -> None:
+    values: list[object] = [None, 3, 2.5, [], (), {}, {"type": "ruleset"}, b"bid 3", Bid(3)]
+    for value in values:
+        with pytest.raises(InvalidRecordError) as info:
+            from_data(value)
+        assert info.value.path in {"$", "$.type"}
+    refused({"type": "ruleset"}, "$", None, "missing field 'version'")
+    refused({3: "ruleset", "type": "ruleset", "version": 1}, "$", Ruleset, "unknown field 3")
+    refused("bid 3", "$", GameRecord, "expected GameRecord data, an object, not a string")
+    refused("bid 3", "$", Play, "expected Play data, not the move 'bid 3'")
