@@ -69,7 +69,7 @@ __all__ = [
 MAX_RECORD_SIZE: Final = 4 * 2**20
 """The longest text `loads` reads: 4 MiB (characters of a string, or bytes)."""
 MAX_DEPTH: Final = 16
-"""The deepest nesting of lists and objects `loads` reads; records nest 6 deep."""
+"""The deepest nesting of lists and objects `loads` reads; records nest 5 deep."""
 MAX_DIGITS: Final = 40
 """The most digits of a number `loads` reads (a seed below ``2**128`` has at most 39)."""
 
