@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -199,6 +199,7 @@ def test_the_games_reach_every_part_of_the_format() -> None:
     assert any(entry["summary"] is None and entry["moves"] == [] for entry in last_rounds)
 
 
+@settings(max_examples=60)
 @given(
     rules=rulesets(),
     seed=st.integers(0, 2**128 - 1),
