@@ -195,9 +195,10 @@ def test_demo_record_to_an_unwritable_path_fails_with_a_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "missing" / "game.json"
-    code, _, err = run(["demo", "--rules", "miniokey", "--record", str(path)], capsys)
+    code, out, err = run(["demo", "--rules", "miniokey", "--record", str(path)], capsys)
     assert code == 1
     assert err.startswith("spades demo: cannot write the record: ")
+    assert out == ""  # no game is played for a record that cannot be written
     assert not path.exists()
 
 

@@ -68,6 +68,20 @@ def test_files_can_be_named_one_by_one(capsys: pytest.CaptureFixture[str]) -> No
     assert (code, lines) == (0, [f"{count(names[0]) + count(names[1])} passed, 0 failed"])
 
 
+def test_a_case_id_repeated_across_the_paths_given_fails(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    name = str(CONFORMANCE / "scoring-worked-examples.json")
+    code, lines = outcome(capsys, name, name)
+    assert code == 1
+    assert (
+        lines[-1]
+        == f"{count('scoring-worked-examples.json')} passed, {lines[-1].split()[2]} failed"
+    )
+    assert int(lines[-1].split()[2]) == count("scoring-worked-examples.json")
+    assert all(line.endswith("malformed case: another case has this id") for line in lines[:-1])
+
+
 def test_the_module_runs_as_a_command() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "spades.conformance", str(CONFORMANCE)],
@@ -371,6 +385,10 @@ def test_failures_and_passes_are_counted_together(
         (
             json.dumps({**HEAD, "kind": "perft", "cases": []}),
             "malformed file: unknown kind 'perft': expected scoring, legal or game",
+        ),
+        (
+            json.dumps({**HEAD, "kind": ["game"], "cases": []}),
+            "malformed file: unknown kind ['game']: expected scoring, legal or game",
         ),
         (
             json.dumps({**HEAD, "kind": "game", "cases": {}}),

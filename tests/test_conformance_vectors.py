@@ -150,6 +150,7 @@ def sides_of(players: int) -> list[list[int]]:
 @dataclass
 class SideScore:
     contract: int
+    tricks: int
     made: bool
     contract_points: int
     overtricks: int
@@ -194,6 +195,7 @@ def score_side(
     points = contract_points + overtricks + nil_bags + nil_points - penalty
     return SideScore(
         contract=contract,
+        tricks=counted,
         made=made,
         contract_points=contract_points,
         overtricks=overtricks,
@@ -746,8 +748,9 @@ def check_legal_case(case: dict[str, Any]) -> None:
         assert written["bids"] == bids
         assert written["tricks"] == tricks
         for side_data, side in zip(written["sides"], sides, strict=True):
-            for key in ("contract", "made", "nil_points", "nil_bags", "bag_penalty", "points"):
-                assert side_data[key] == getattr(side, key), key
+            assert sorted(side_data) == sorted(vars(side))
+            for key, value in vars(side).items():
+                assert side_data[key] == value, key
     # The verdicts, computed from the position data alone.
     position = position_from(data)
     legal = legal_moves(position)

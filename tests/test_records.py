@@ -792,7 +792,7 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
     ("wrong_type_seed", _set(["seed"], "3"), "$.seed", "whole number"),
     ("wrong_type_rules", _set(["rules"], "classic"), "$.rules", "expected an object"),
     ("wrong_type_rule_target", _set(["rules", "target"], True), "$.rules.target", "whole number"),
-    ("wrong_type_rule_nil", _set(["rules", "nil"], 1), "$.rules.nil", "bool"),
+    ("wrong_type_rule_nil", _set(["rules", "nil"], 1), "$.rules.nil", "expected true or false"),
     ("rule_out_of_range", _set(["rules", "target"], 0), "$.rules.target", "at least 1"),
     (
         "rule_far_out_of_range",
@@ -880,7 +880,6 @@ def test_a_record_built_in_python_is_checked_by_its_replay() -> None:
     rounds = SHORT_RECORD.rounds
     checks: list[tuple[dict[str, Any], str]] = [
         ({"seed": -1}, "$.seed"),
-        ({"seed": "3"}, "$.seed"),
         ({"dealer": 4}, "$.dealer"),
         ({"rounds": []}, "$.rounds"),
         ({"rounds": [RoundRecord(deck=DECK[:51])]}, "$.rounds[0].deck"),
@@ -917,6 +916,10 @@ def test_a_record_of_a_non_ruleset_or_of_non_rounds_is_a_type_error() -> None:
         GameRecord(rules=SHORT, seed=3, rounds=["round"])  # type: ignore[list-item]
     with pytest.raises(TypeError, match="RoundRecord"):
         GameRecord(rules=SHORT, seed=3, rounds=[SHORT_RECORD.rounds[0], "round"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="seed is a whole number, not float"):
+        GameRecord(rules=SHORT, seed=3.0, rounds=SHORT_RECORD.rounds)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="dealer is a whole number, not bool"):
+        GameRecord(rules=SHORT, seed=3, dealer=True, rounds=SHORT_RECORD.rounds)
 
 
 # --- refusals: states, views and round scores -------------------------------------------------

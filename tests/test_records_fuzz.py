@@ -379,10 +379,17 @@ def test_mutated_record_text_is_refused_or_read_exactly(
         read = loads(changed)
     except InvalidRecordError:
         return
-    assert read == GameRecord(
-        rules=read.rules, seed=read.seed, dealer=read.dealer, rounds=read.rounds
-    )
+    # Accepted: the text says exactly what the record it reads as says, and that record
+    # replays to the same final state as one built afresh from its moves.
     assert canonical(json.loads(changed)) == canonical(to_data(read))
+    afresh = GameRecord.from_moves(
+        read.rules,
+        read.moves,
+        seed=read.seed,
+        dealer=read.dealer,
+        decks=[r.deck for r in read.rounds],
+    )
+    assert afresh.final_state == read.final_state
 
 
 # --- the limits -----------------------------------------------------------------------------------
@@ -475,6 +482,22 @@ def test_deep_python_data_is_refused_without_recursion() -> None:
         with pytest.raises(InvalidRecordError) as info:
             from_data(data)
         assert info.value.path == path
+    for field in ("nil", "round_cap", "target", "direction"):
+        data = to_data(TWO_RECORD)
+        data["rules"][field] = deep
+        with pytest.raises(InvalidRecordError) as info:
+            from_data(data)
+        assert info.value.path == f"$.rules.{field}"
+        assert len(str(info.value)) < 200
+
+
+def test_a_huge_string_in_a_ruleset_is_refused_with_a_short_message() -> None:
+    data: Json = to_data(FOUR_RECORD)
+    data["rules"]["nil"] = "x" * 3_000_000
+    with pytest.raises(InvalidRecordError) as info:
+        loads(json.dumps(data))
+    assert info.value.path == "$.rules.nil"
+    assert len(str(info.value)) < 200
 
 
 def test_numbers_with_more_digits_than_the_limit_are_refused() -> None:

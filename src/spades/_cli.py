@@ -198,6 +198,12 @@ def demo(rules: Ruleset, name: str, seed: int, *, record: str | None = None) -> 
 
     With ``record``, the game's record is also written to that file (`spades.records`).
     """
+    if record is not None:
+        try:  # a path that cannot be written fails before the game, not after it
+            open(record, "w", encoding="utf-8").close()
+        except OSError as error:
+            print(f"spades demo: cannot write the record: {error}", file=sys.stderr)
+            return 1
     print(f"Spades demo: rules {name}, seed {seed}; heuristic bots in every seat.")
     print(table.rules_text(rules))
     limit = _limit(rules)
@@ -219,13 +225,9 @@ def demo(rules: Ruleset, name: str, seed: int, *, record: str | None = None) -> 
     print(table.outcome_text(state, limit))
     if record is not None:
         game = records.GameRecord.from_moves(rules, moves, seed=seed)
-        try:
-            with open(record, "w", encoding="utf-8") as file:
-                records.dump(game, file)
-                file.write("\n")
-        except OSError as error:
-            print(f"spades demo: cannot write the record: {error}", file=sys.stderr)
-            return 1
+        with open(record, "w", encoding="utf-8") as file:
+            records.dump(game, file)
+            file.write("\n")
         print(f"The game's record ({len(moves)} moves) is in {record}.")
     return 0
 

@@ -195,6 +195,8 @@ def optional_bid(data: object, path: str) -> Bid | None:
 # --- rulesets -----------------------------------------------------------------------------
 
 RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.init)
+_FLAGS = frozenset({"nil", "blind_nil"})
+_OPTIONAL = frozenset({"blind_nil_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
     "direction": Direction,
     "nil_tricks": NilTricks,
@@ -216,13 +218,15 @@ def ruleset_from(data: object, path: str) -> Ruleset:
     found = record_fields(data, path, RULESET_FIELDS)
     values: dict[str, Any] = {}
     for name in RULESET_FIELDS:
-        value = found[name]
+        value, here = found[name], f"{path}.{name}"
         if name in _ENUMS:
-            values[name] = enum_value(value, f"{path}.{name}", _ENUMS[name])
-        elif type(value) is int:  # the ruleset checks the range
-            values[name] = integer(value, f"{path}.{name}")
-        else:
-            values[name] = value
+            values[name] = enum_value(value, here, _ENUMS[name])
+        elif name in _FLAGS:
+            values[name] = boolean(value, here)
+        elif name in _OPTIONAL and value is None:
+            values[name] = None
+        else:  # the ruleset checks the range
+            values[name] = integer(value, here)
     try:
         return Ruleset(**values)
     except SpadesError as error:

@@ -125,7 +125,8 @@ class GameRecord:
         `new_game`'s ``deck`` and `deal`); by default each round's deck is `round_deck` of
         the seed, as the engine deals. A move that ends a round without ending the game
         starts the next, so its deck is needed too. An illegal move raises
-        `IllegalMoveError`; too few ``decks`` raise `SpadesError`.
+        `IllegalMoveError`; too few ``decks`` raise `SpadesError`, and a game longer than
+        `MAX_ROUNDS` rounds `InvalidRecordError`.
         """
 
         def deck_of(number: int) -> tuple[Card, ...]:
@@ -158,6 +159,9 @@ class GameRecord:
         rules, rounds = self.rules, self.rounds
         if not isinstance(rules, Ruleset):
             raise TypeError(f"a record's rules are a Ruleset, not {type(rules).__name__}")
+        for name, value in (("seed", self.seed), ("dealer", self.dealer)):
+            if type(value) is not int:
+                raise TypeError(f"a record's {name} is a whole number, not {type(value).__name__}")
         integer(self.seed, "$.seed", 0, SEED_LIMIT - 1)
         integer(self.dealer, "$.dealer", 0, rules.players - 1)
         items(list(rounds), "$.rounds", MAX_ROUNDS)

@@ -288,7 +288,7 @@ def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card
     if rules.players == 2:
         stock = [card for draw in positions.draws for card in (draw["kept"], draw["discarded"])]
         deck = [*stock, *positions.stock]
-        if len(set(deck)) != 52:
+        if len(deck) != 52 or len(set(deck)) != 52:
             fail("$.draws", "the cards drawn and the stock are not the 52 cards of a deck")
         return deck
     hands = [set(hand) for hand in positions.hands]

@@ -2,7 +2,7 @@
 
 A view hides cards, so it cannot be replayed like a state. Reading one checks every field's
 type and range, that the seat's hand has as many cards as ``hand_sizes`` says, and that no
-card it shows is in two places.
+card is shown twice among her hand, the top of the stock and the tricks.
 """
 
 from __future__ import annotations

@@ -78,14 +78,17 @@ class _MalformedError(Exception):
     """A file or case that is not shaped as the format says."""
 
 
-def run(path: str | Path) -> Results:
-    """Check the vectors of the file ``path``, or of every ``*.json`` file in the directory."""
-    where = Path(path)
-    files = sorted(where.glob("*.json")) if where.is_dir() else [where]
+def run(*paths: str | Path) -> Results:
+    """Check the vectors of each file, or of every ``*.json`` file of each directory, given.
+
+    A case id may appear once in all of them.
+    """
     results = Results()
     seen: set[str] = set()
-    for file in files:
-        results += _run_file(file, seen)
+    for path in paths:
+        where = Path(path)
+        for file in sorted(where.glob("*.json")) if where.is_dir() else [where]:
+            results += _run_file(file, seen)
     return results
 
 
@@ -97,7 +100,7 @@ def _run_file(file: Path, seen: set[str]) -> Results:
         if (found["type"], found["version"]) != ("conformance", 1) or found["version"] is True:
             raise _MalformedError('the file is not "type": "conformance", "version": 1')
         kind = found["kind"]
-        if kind not in _CASE_FIELDS:
+        if type(kind) is not str or kind not in _CASE_FIELDS:
             raise _MalformedError(f"unknown kind {kind!r}: expected scoring, legal or game")
         cases = found["cases"]
         if type(cases) is not list:
@@ -278,9 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         print(f"spades.conformance: no such file or directory: {missing[0]}", file=sys.stderr)
         return 2
-    results = Results()
-    for arg in args:
-        results += run(arg)
+    results = run(*args)
     for failure in results.failures:
         print(failure)
     print(f"{results.passed} passed, {len(results.failures)} failed")
