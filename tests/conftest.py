@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
     "ci",
-    max_examples=150,
+    max_examples=100,
     deadline=None,
     derandomize=False,
     print_blob=True,

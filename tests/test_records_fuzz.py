@@ -349,7 +349,7 @@ def mutated(draw: st.DrawFn, data: Json) -> Json:
     return data
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(
     st.sampled_from(SOURCES).flatmap(
         lambda value: st.tuples(st.just(value), mutated(to_data(value)))
