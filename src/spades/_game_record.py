@@ -6,6 +6,7 @@ so a `GameRecord` that exists is a game legal play produced.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,7 @@ from spades._rules import Ruleset
 from spades._state_data import MAX_ROUNDS
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
     from spades._cards import Card
     from spades._moves import Move
@@ -191,7 +192,7 @@ class GameRecord:
                             f"round {index + 1} ended and the game goes on, "
                             f"but the record has no round {index + 2}",
                         )
-                    state = _dealt(lambda deck, state=state: deal(state, deck), rounds, index + 1)
+                    state = _dealt(partial(deal, state), rounds, index + 1)
                 yield state
             if index + 1 < len(rounds):
                 if state.is_over:
@@ -203,7 +204,9 @@ class GameRecord:
                     )
 
 
-def _dealt(dealing: Any, rounds: tuple[RoundRecord, ...], index: int) -> State:
+def _dealt(
+    dealing: Callable[[tuple[Card, ...]], State], rounds: tuple[RoundRecord, ...], index: int
+) -> State:
     """The state ``dealing`` makes from round ``index``'s deck, errors given its path."""
     played = rounds[index]
     if not isinstance(played, RoundRecord):

@@ -125,11 +125,11 @@ def state_from(data: dict[str, Any]) -> State:
         for index, score in enumerate(items(found["rounds"], "$.rounds", MAX_ROUNDS))
     )
     over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
-    check_history(rules, rounds, "$.rounds", ended=over)
+    totals = check_history(rules, rounds, "$.rounds", ended=over)
     # The round this state is in (the last completed one, once the game is over) starts
     # with the history before it.
     played = rounds[:-1] if over else rounds
-    start_scores, start_bags = check_history(rules, played, "$.rounds", ended=False)
+    start_scores, start_bags = totals[len(played)]
     integer(found["round_number"], "$.round_number", len(played) + 1, len(played) + 1)
     positions = _positions(found, players)
     start = start_round(
@@ -163,13 +163,15 @@ def state_from(data: dict[str, Any]) -> State:
 
 def check_history(
     rules: Ruleset, rounds: tuple[RoundScore, ...], path: str, *, ended: bool
-) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The totals and bags after ``rounds``, each checked against `score_round`.
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The totals and bags before each of ``rounds`` and after the last, checked as it goes.
 
-    Every bid must have been allowed by the rules and the scores before its round, and the
-    game must go on after every round but, when it ``ended``, the last.
+    Every round must score as `score_round` says, every bid must have been allowed by the
+    rules and the scores before its round, and the game must go on after every round but,
+    when it ``ended``, the last.
     """
     scores, bags = (0, 0), (0, 0)
+    totals = [(scores, bags)]
     for index, score in enumerate(rounds):
         here = f"{path}[{index}]"
         if len(score.bids) != rules.players:
@@ -182,6 +184,7 @@ def check_history(
         points = score.points
         scores = (scores[0] + points[0], scores[1] + points[1])
         bags = score.bags
+        totals.append((scores, bags))
         last = index == len(rounds) - 1
         if outcome_after(rules, scores, index + 1) is not None and not (ended and last):
             fail(here, "the game ended with this round")
@@ -189,7 +192,7 @@ def check_history(
         fail(path, "a game that is over has played at least one round")
     if ended and outcome_after(rules, scores, len(rounds)) is None:
         fail(path, "the game goes on after these rounds, yet the state says it is over")
-    return scores, bags
+    return totals
 
 
 def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, int], path: str) -> None:
