@@ -226,8 +226,7 @@ _SUMMARY_FIELDS = ("tricks", "points", "bags", "scores")
 
 def record_data(record: GameRecord) -> dict[str, Data]:
     """The record as plain data, with each round's summary and the result written out."""
-    final = record.final_state
-    summaries = _summaries(final)
+    summaries = _summaries(record.final_state, len(record.rounds))
     return {
         "rules": ruleset_data(record.rules),
         "seed": record.seed,
@@ -236,27 +235,23 @@ def record_data(record: GameRecord) -> dict[str, Data]:
             {
                 "deck": cards_data(played.deck),
                 "moves": [str(move) for move in played.moves],
-                "summary": summaries[index] if index < len(summaries) else None,
+                "summary": summary,
             }
-            for index, played in enumerate(record.rounds)
+            for played, summary in zip(record.rounds, summaries, strict=True)
         ],
-        "result": {
-            "scores": list(final.scores),
-            "bags": list(final.bags),
-            "outcome": outcome_data(final.outcome),
-        },
+        "result": _result(record.final_state),
     }
 
 
-def _summaries(final: State) -> list[Data]:
-    totals = list(
-        accumulate(
-            final.rounds,
-            lambda total, score: (total[0] + score.points[0], total[1] + score.points[1]),
-            initial=(0, 0),
-        )
-    )[1:]
-    return [
+def _summaries(final: State, rounds: int) -> list[Data]:
+    """Each round's tricks, points, bags and running scores; ``None`` for one unfinished."""
+    totals = accumulate(
+        final.rounds,
+        lambda total, score: (total[0] + score.points[0], total[1] + score.points[1]),
+        initial=(0, 0),
+    )
+    next(totals)  # the scores before the first round
+    summaries: list[Data] = [
         {
             "tricks": list(score.tricks),
             "points": list(score.points),
@@ -265,6 +260,15 @@ def _summaries(final: State) -> list[Data]:
         }
         for score, total in zip(final.rounds, totals, strict=True)
     ]
+    return summaries + [None] * (rounds - len(summaries))
+
+
+def _result(final: State) -> Data:
+    return {
+        "scores": list(final.scores),
+        "bags": list(final.bags),
+        "outcome": outcome_data(final.outcome),
+    }
 
 
 def record_from(found: dict[str, Any]) -> GameRecord:
@@ -288,10 +292,10 @@ def record_from(found: dict[str, Any]) -> GameRecord:
         rounds.append(RoundRecord(deck=deck, moves=moves))
         summaries.append(fields["summary"])
     record = GameRecord(rules=rules, seed=seed, dealer=dealer, rounds=rounds)
-    written = record_data(record)
-    for index, summary in enumerate(summaries):
-        _same(summary, written["rounds"][index]["summary"], f"$.rounds[{index}].summary")  # type: ignore[index,call-overload]
-    _same(found["result"], written["result"], "$.result")
+    replayed = _summaries(record.final_state, len(rounds))
+    for index, (summary, expected) in enumerate(zip(summaries, replayed, strict=True)):
+        _same(summary, expected, f"$.rounds[{index}].summary")
+    _same(found["result"], _result(record.final_state), "$.result")
     return record
 
 
