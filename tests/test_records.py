@@ -225,42 +225,35 @@ def test_a_move_is_its_canonical_text(move: Move, text: str) -> None:
     assert from_data(text, type(move)) == move
 
 
+ENDLESS: dict[str, Any] = {"target": 10**6, "losing_floor": None, "round_cap": None}
+"""Switches under which random play does not end the game."""
+
+
+def _blind_nil_open(players: int, switch: str) -> st.SearchStrategy[Ruleset]:
+    """Rulesets with blind nil open to all, ``switch`` (a card count) from 1 to 3, no end."""
+
+    def opened(rules: Ruleset, count: int) -> Ruleset:
+        changes: dict[str, Any] = {**ENDLESS, switch: count}
+        return attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None, **changes)
+
+    return rulesets(players=players).flatmap(
+        lambda rules: st.integers(1, 3).map(lambda count: opened(rules, count))
+    )
+
+
 def _phase_rules(phase: Phase) -> st.SearchStrategy[Ruleset]:
     """Rulesets under which random play reaches ``phase`` soon."""
-    endless: dict[str, Any] = {"target": 10**6, "losing_floor": None, "round_cap": None}
     if phase is Phase.DRAWING:
         return rulesets(players=2)
     if phase is Phase.EXCHANGING:
-        return rulesets(players=2).flatmap(
-            lambda rules: st.integers(1, 3).map(
-                lambda n: attrs.evolve(
-                    rules,
-                    nil=True,
-                    blind_nil=True,
-                    blind_nil_deficit=None,
-                    blind_nil_exchange=n,
-                    **endless,
-                )
-            )
-        )
+        return _blind_nil_open(2, "blind_nil_exchange")
     if phase is Phase.PASSING:
-        return rulesets(players=4).flatmap(
-            lambda rules: st.integers(1, 3).map(
-                lambda n: attrs.evolve(
-                    rules,
-                    nil=True,
-                    blind_nil=True,
-                    blind_nil_deficit=None,
-                    blind_nil_pass=n,
-                    **endless,
-                )
-            )
-        )
+        return _blind_nil_open(4, "blind_nil_pass")
     if phase is Phase.GAME_OVER:
         return rulesets().flatmap(
             lambda rules: st.integers(1, 2).map(lambda cap: attrs.evolve(rules, round_cap=cap))
         )
-    return rulesets().map(lambda rules: attrs.evolve(rules, **endless))
+    return rulesets().map(lambda rules: attrs.evolve(rules, **ENDLESS))
 
 
 def _states_in_every_phase() -> st.SearchStrategy[State]:
