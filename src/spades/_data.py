@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_POINTS",
+    "MAX_ROUNDS",
     "VERSION",
     "Data",
     "card_list",
@@ -45,6 +46,9 @@ Data: TypeAlias = "dict[str, Data] | list[Data] | str | int | bool | None"
 
 VERSION = 1
 """The version of the data format; data of any other version is refused."""
+
+MAX_ROUNDS = 1000
+"""The most rounds a record, or the history of a state or view, may hold."""
 
 MAX_POINTS = 10**15
 """The largest score, or part of one, that data may hold: far more than a thousand rounds
@@ -270,6 +274,31 @@ def trick_from(data: object, path: str, players: int) -> Trick:
     if len(cards) != players:
         fail(f"{path}.cards", f"a completed trick has {players} cards, not {len(cards)}")
     return Trick(leader, cards, seat(found["winner"], f"{path}.winner", players))
+
+
+def tricks_from(data: object, path: str, players: int) -> tuple[Trick, ...]:
+    """``data`` as a round's completed tricks, at most 13."""
+    return tuple(
+        trick_from(trick, f"{path}[{index}]", players)
+        for index, trick in enumerate(items(data, path, 13))
+    )
+
+
+def side_numbers(data: object, path: str) -> tuple[int, int]:
+    """``data`` as a number for each side, such as the scores or the bag counters."""
+    first, second = (
+        integer(value, f"{path}[{side}]", -MAX_POINTS, MAX_POINTS)
+        for side, value in enumerate(items(data, path, 2, 2))
+    )
+    return (first, second)
+
+
+def round_scores_from(data: object, path: str) -> tuple[RoundScore, ...]:
+    """``data`` as the scores of the completed rounds, at most `MAX_ROUNDS`."""
+    return tuple(
+        round_score_from(score, f"{path}[{index}]")
+        for index, score in enumerate(items(data, path, MAX_ROUNDS))
+    )
 
 
 def round_score_data(score: RoundScore) -> dict[str, Data]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from spades._data import (
+    MAX_ROUNDS,
     Data,
     card_list,
     cards_data,
@@ -29,7 +30,6 @@ from spades._deal import SEED_LIMIT, deal, new_game, round_deck
 from spades._engine import apply
 from spades._errors import IllegalMoveError, SpadesError
 from spades._rules import Ruleset
-from spades._state_data import MAX_ROUNDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from spades._cards import DECK, Card
 from spades._data import (
-    MAX_POINTS,
     Data,
     boolean,
     card_from,
@@ -30,11 +29,12 @@ from spades._data import (
     outcome_from,
     record_fields,
     round_score_data,
-    round_score_from,
+    round_scores_from,
     ruleset_data,
     ruleset_from,
+    side_numbers,
     trick_data,
-    trick_from,
+    tricks_from,
 )
 from spades._deal import SEED_LIMIT, start_round
 from spades._ending import outcome_after
@@ -75,8 +75,6 @@ STATE_FIELDS = (
     "rounds",
     "outcome",
 )
-MAX_ROUNDS = 1000
-"""The most rounds a state's (or a record's) history may hold."""
 
 
 def state_data(state: State) -> dict[str, Data]:
@@ -120,10 +118,7 @@ def state_from(data: dict[str, Any]) -> State:
     players = rules.players
     seed = integer(found["seed"], "$.seed", 0, SEED_LIMIT - 1)
     dealer = integer(found["dealer"], "$.dealer", 0, players - 1)
-    rounds = tuple(
-        round_score_from(score, f"$.rounds[{index}]")
-        for index, score in enumerate(items(found["rounds"], "$.rounds", MAX_ROUNDS))
-    )
+    rounds = round_scores_from(found["rounds"], "$.rounds")
     over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
     totals = check_history(rules, rounds, "$.rounds", ended=over)
     # The round this state is in (the last completed one, once the game is over) starts
@@ -234,15 +229,11 @@ class _Positions:
         self.trick = card_list(found["trick"], "$.trick", players - 1)
         self.trick_leader = optional_seat(found["trick_leader"], "$.trick_leader", players)
         boolean(found["spades_broken"], "$.spades_broken")
-        self.tricks = [
-            trick_from(trick, f"$.tricks[{index}]", players)
-            for index, trick in enumerate(items(found["tricks"], "$.tricks", 13))
-        ]
+        self.tricks = tricks_from(found["tricks"], "$.tricks", players)
         optional_seat(found["to_move"], "$.to_move", players)
         outcome_from(found["outcome"], "$.outcome")
-        for name in ("scores", "bags"):
-            for side, value in enumerate(items(found[name], f"$.{name}", 2, 2)):
-                integer(value, f"$.{name}[{side}]", -MAX_POINTS, MAX_POINTS)
+        side_numbers(found["scores"], "$.scores")
+        side_numbers(found["bags"], "$.bags")
 
 
 def _positions(found: dict[str, Any], players: int) -> _Positions:

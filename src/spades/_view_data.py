@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades._data import (
-    MAX_POINTS,
+    MAX_ROUNDS,
     Data,
     boolean,
     card_list,
@@ -27,14 +27,14 @@ from spades._data import (
     outcome_from,
     record_fields,
     round_score_data,
-    round_score_from,
+    round_scores_from,
     ruleset_data,
     ruleset_from,
+    side_numbers,
     trick_data,
-    trick_from,
+    tricks_from,
 )
 from spades._state import Phase
-from spades._state_data import MAX_ROUNDS
 from spades._view import View
 
 if TYPE_CHECKING:
@@ -122,13 +122,6 @@ def view_from(data: dict[str, Any]) -> View:
     def per_seat(name: str) -> list[Any]:
         return items(found[name], f"$.{name}", players, players)
 
-    def numbers(name: str) -> tuple[int, int]:
-        first, second = (
-            integer(value, f"$.{name}[{side}]", -MAX_POINTS, MAX_POINTS)
-            for side, value in enumerate(items(found[name], f"$.{name}", 2, 2))
-        )
-        return (first, second)
-
     seat = integer(found["seat"], "$.seat", 0, players - 1)
     hand = None if found["hand"] is None else card_list(found["hand"], "$.hand", 26, ordered=True)
     sizes = tuple(
@@ -154,17 +147,11 @@ def view_from(data: dict[str, Any]) -> View:
         ),
         trick=card_list(found["trick"], "$.trick", players - 1),
         trick_leader=optional_seat(found["trick_leader"], "$.trick_leader", players),
-        tricks=tuple(
-            trick_from(trick, f"$.tricks[{index}]", players)
-            for index, trick in enumerate(items(found["tricks"], "$.tricks", 13))
-        ),
+        tricks=tricks_from(found["tricks"], "$.tricks", players),
         spades_broken=boolean(found["spades_broken"], "$.spades_broken"),
-        scores=numbers("scores"),
-        bags=numbers("bags"),
-        rounds=tuple(
-            round_score_from(score, f"$.rounds[{index}]")
-            for index, score in enumerate(items(found["rounds"], "$.rounds", MAX_ROUNDS))
-        ),
+        scores=side_numbers(found["scores"], "$.scores"),
+        bags=side_numbers(found["bags"], "$.bags"),
+        rounds=round_scores_from(found["rounds"], "$.rounds"),
         outcome=outcome_from(found["outcome"], "$.outcome"),
         passes=tuple(
             _pass_from(entry, f"$.passes[{index}]", players)

@@ -25,6 +25,7 @@ from itertools import accumulate
 from typing import IO, TYPE_CHECKING, Any, Final, TypeVar, overload
 
 from spades._data import (
+    MAX_ROUNDS,
     VERSION,
     Data,
     fail,
@@ -40,7 +41,7 @@ from spades._moves import Bid, Exchange, Keep, Look, Pass, Play, Reject
 from spades._rules import Ruleset
 from spades._scoring import RoundScore
 from spades._state import State
-from spades._state_data import MAX_ROUNDS, state_data, state_from
+from spades._state_data import state_data, state_from
 from spades._view import View
 from spades._view_data import view_data, view_from
 
