@@ -10,6 +10,9 @@ the state after a move, leaving its input unchanged:
 (None, Bid(n=3, blind=False), None, None)
 """
 
+__version__ = "0.1.0.dev0"
+"""The version of this library, as its package metadata gives it."""
+
 from spades import records
 from spades._cards import DECK, Card, Rank, Suit, cards_in
 from spades._deal import deal, new_game, round_deck
@@ -34,9 +37,15 @@ from spades._rules import (
     NilTricks,
     Ruleset,
     find_ruleset,
+    next_seat,
+    partner,
+    play_order,
+    seats_of,
+    side_of,
 )
 from spades._scoring import RoundScore, SideScore, score_round
 from spades._state import Outcome, Phase, State, Termination, Trick
+from spades._trick import trick_winner, winning_card
 from spades._view import View, observe
 
 __all__ = [
@@ -82,9 +91,16 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "new_game",
+    "next_seat",
     "observe",
-    "records",
     "parse_move",
+    "partner",
+    "play_order",
+    "records",
     "round_deck",
     "score_round",
+    "seats_of",
+    "side_of",
+    "trick_winner",
+    "winning_card",
 ]

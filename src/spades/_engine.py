@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Final
 from spades._cards import DECK
 from spades._deal import exchange_draw, shuffled_bits, start_round
 from spades._ending import outcome_after
-from spades._legal import NOT_SPADES, SHIFT, SPADES, check_move, playable
+from spades._legal import SHIFT, check_move
 from spades._moves import BIDS, BLIND_NIL, Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
+from spades._rules import next_seat
 from spades._scoring import score_unchecked
+from spades._trick import NOT_SPADES, SPADES, playable
 from spades._state import (
     FULL_DECK,
     PLAY_FIELDS,
@@ -222,7 +224,7 @@ def _pass(state: State, move: Pass) -> State:
     for card in move.cards:
         packed ^= (card.bit << SHIFT[seat]) | (card.bit << SHIFT[partner])
     passes = (*state.passes, (seat, move))
-    first = rules.direction.following[state.dealer]
+    first = next_seat(rules, state.dealer)
     order = _pass_order(state.bids, first, rules.direction.step)
     if len(passes) < len(order):
         return _with(state, packed_hands=packed, passes=passes, to_move=order[len(passes)])

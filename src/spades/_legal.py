@@ -23,17 +23,17 @@ from spades._moves import (
     Play,
     Reject,
 )
-from spades._state import FULL_DECK, Phase, State, check_seat
+from spades._rules import check_seat
+from spades._state import FULL_DECK, Phase, State
+from spades._trick import NOT_SPADES, SPADES, playable
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
 
-__all__ = ["check_move", "is_legal", "legal_moves", "playable"]
+__all__ = ["check_move", "is_legal", "legal_moves"]
 
 SHIFT: Final = (0, 52, 104, 156)
 """Where each seat's 52 bits start in the packed hands."""
-SPADES: Final = Suit.SPADES.mask
-NOT_SPADES: Final = FULL_DECK ^ SPADES
 _CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
 _MOVE_TYPES: Final = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS_BY_PHASE: Final = {
@@ -45,19 +45,6 @@ _KINDS_BY_PHASE: Final = {
 }
 _DRAWS: Final = (KEEP, REJECT)
 _BLIND_OR_DRAWS: Final = (BLIND_NIL, KEEP, REJECT)
-
-
-def playable(hand: int, trick: tuple[Card, ...], broken: bool) -> int:
-    """The cards of ``hand`` that may be played to ``trick``: the follow and lead rules.
-
-    Follow the suit led when you can; otherwise play anything. Lead anything but a spade
-    until spades are broken, unless you hold only spades.
-    """
-    if trick:
-        return hand & trick[0].suit_bits or hand
-    if broken:
-        return hand
-    return hand & NOT_SPADES or hand
 
 
 class _PlaysWithinASuit(dict[int, tuple[Play, ...]]):

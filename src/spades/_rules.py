@@ -9,7 +9,7 @@ from typing import Any, Final
 
 import attrs
 
-from spades._errors import NotationError, RulesetError
+from spades._errors import NotationError, RulesetError, SpadesError
 
 __all__ = [
     "CLASSIC",
@@ -20,7 +20,14 @@ __all__ = [
     "Direction",
     "NilTricks",
     "Ruleset",
+    "check_seat",
     "find_ruleset",
+    "next_seat",
+    "orders_of_play",
+    "partner",
+    "play_order",
+    "seats_of",
+    "side_of",
 ]
 
 
@@ -36,16 +43,10 @@ class Direction(enum.Enum):
     """The player right of the dealer bids and leads first; play runs counter-clockwise
     (source B)."""
 
-    step: int
-    """What a seat number grows by, modulo 4, from one player to the next."""
-    following: tuple[int, int, int, int]
-    """The next player after each seat."""
-
-
-for _direction in Direction:
-    _direction.step = _direction.value
-    _direction.following = tuple((seat + _direction.value) % 4 for seat in range(4))
-del _direction
+    @property
+    def step(self) -> int:
+        """What a seat number grows by, modulo 4, from one player to the next."""
+        return self.value
 
 
 class NilTricks(enum.Enum):
@@ -170,7 +171,8 @@ class Ruleset:
     round_cap: int | None = attrs.field(default=None, validator=_whole(1, optional=True))
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
     _order: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each seat, the seats in the order of play starting from it (derived, private)."""
+    """For each seat, the seats in the order of play starting from it (derived, private:
+    read through `play_order` and `orders_of_play`)."""
 
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
@@ -208,6 +210,84 @@ class Ruleset:
             step = self.direction.step
             order = tuple(tuple((seat + i * step) % 4 for i in range(4)) for seat in range(4))
         object.__setattr__(self, "_order", order)
+
+
+# --- seating: who plays after whom, partners and sides -----------------------------------
+
+
+def check_seat(seat: object, players: int = 4, *, what: str = "seat") -> int:
+    """``seat`` itself when it is a seat from 0 to ``players - 1``; else raise.
+
+    `TypeError` for a value that is not a whole number, `SpadesError` for one out of range;
+    ``what`` names the number in the message (a ``"side"`` is checked with ``players=2``).
+    """
+    if type(seat) is not int:
+        raise TypeError(f"a {what} is a number from 0 to {players - 1}, not {seat!r}")
+    if not 0 <= seat < players:
+        raise SpadesError(f"a {what} is a number from 0 to {players - 1}, not {seat}")
+    return seat
+
+
+def play_order(rules: Ruleset, leader: int) -> tuple[int, ...]:
+    """The seats in the order they play to a trick led by ``leader``, ``leader`` first.
+
+    Play runs in the ruleset's direction: clockwise, seat numbers growing by one, or
+    counter-clockwise, by three (modulo four); two players alternate. Bidding runs the same
+    way from the first bidder, and the deal passes the same way.
+
+    >>> play_order(CLASSIC, 3), play_order(MINIOKEY, 3), play_order(TWO_HANDED, 1)
+    ((3, 0, 1, 2), (3, 2, 1, 0), (1, 0))
+    """
+    return rules._order[check_seat(leader, rules.players)]
+
+
+def next_seat(rules: Ruleset, seat: int) -> int:
+    """The seat that plays (and bids) after ``seat``; the deal passes to it, too.
+
+    So the dealer's next seat bids first and leads the first trick: left of the dealer
+    under `Direction.CLOCKWISE`, right of her under `Direction.COUNTERCLOCKWISE`; with two
+    players, the one who did not draw first.
+
+    >>> next_seat(CLASSIC, 3), next_seat(MINIOKEY, 3), next_seat(TWO_HANDED, 0)
+    (0, 2, 1)
+    """
+    return play_order(rules, seat)[1]
+
+
+def orders_of_play(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """`play_order` from every seat, by seat: the table that the engine's hot path reads."""
+    return rules._order
+
+
+def partner(rules: Ruleset, seat: int) -> int | None:
+    """Four players: ``seat``'s partner, who sits opposite; two players have none.
+
+    >>> partner(CLASSIC, 1), partner(TWO_HANDED, 1) is None
+    (3, True)
+    """
+    seat = check_seat(seat, rules.players)
+    return (seat + 2) % 4 if rules.players == 4 else None
+
+
+def side_of(rules: Ruleset, seat: int) -> int:
+    """The side ``seat`` plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1.
+
+    With two players each seat is its own side, numbered as the seat.
+
+    >>> side_of(CLASSIC, 2), side_of(CLASSIC, 3), side_of(TWO_HANDED, 1)
+    (0, 1, 1)
+    """
+    return check_seat(seat, rules.players) % 2
+
+
+def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
+    """The seats of ``side``: ``side`` and its partner, or with two players ``side`` alone.
+
+    >>> seats_of(CLASSIC, 1), seats_of(TWO_HANDED, 1)
+    ((1, 3), (1,))
+    """
+    side = check_seat(side, 2, what="side")
+    return (side, side + 2) if rules.players == 4 else (side,)
 
 
 def _check_two_players(rules: Ruleset) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spades._cards import Card, cards_in
-from spades._errors import SpadesError
+from spades._rules import check_seat
 from spades._tuple_value import TupleValue
 
 FULL_DECK = (1 << 52) - 1
@@ -133,18 +133,6 @@ def trick_counts(
     if players == 4:
         return (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
     return (winners.count(0), winners.count(1))
-
-
-def check_seat(seat: object, players: int = 4) -> int:
-    """``seat`` itself when it is a seat from 0 to ``players - 1``; else raise.
-
-    `TypeError` for a value that is not a whole number, `SpadesError` for one out of range.
-    """
-    if type(seat) is not int:
-        raise TypeError(f"a seat is a number from 0 to {players - 1}, not {seat!r}")
-    if not 0 <= seat < players:
-        raise SpadesError(f"a seat is a number from 0 to {players - 1}, not {seat}")
-    return seat
 
 
 class State(TupleValue):

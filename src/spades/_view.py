@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from spades._cards import Card, cards_in
-from spades._legal import may_bid_blind, playable, trails_enough
+from spades._legal import may_bid_blind, trails_enough
 from spades._moves import BIDS, BLIND_NIL, KEEP, LOOK, PLAYS, REJECT, Exchange, Move, Pass
-from spades._state import Phase, State, Trick, check_seat
+from spades._rules import check_seat
+from spades._state import Phase, State, Trick
+from spades._trick import playable
 
 if TYPE_CHECKING:
     from spades._moves import Bid

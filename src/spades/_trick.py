@@ -1,0 +1,86 @@
+"""The two rules of a trick: which cards may be played to it, and which card wins it.
+
+Inside the engine a hand is a mask of card bits (see `Card.bit`); spades hold the highest
+bits, and within a suit a higher card has a higher bit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from spades._cards import DECK, Card, Suit
+from spades._errors import SpadesError
+from spades._rules import play_order
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from spades._rules import Ruleset
+
+__all__ = ["NOT_SPADES", "SPADES", "playable", "trick_winner", "winning_card"]
+
+SPADES: Final = Suit.SPADES.mask
+"""The bits of the thirteen spades."""
+NOT_SPADES: Final = ((1 << 52) - 1) ^ SPADES
+"""The bits of every card but the spades."""
+
+
+def playable(hand: int, trick: Sequence[Card], broken: bool) -> int:
+    """The cards of ``hand`` that may be played to ``trick``: the follow and lead rules.
+
+    Follow the suit led when you can; otherwise play anything. Lead anything but a spade
+    until spades are broken, unless you hold only spades.
+    """
+    if trick:
+        return hand & trick[0].suit_bits or hand
+    if broken:
+        return hand
+    return hand & NOT_SPADES or hand
+
+
+def winning_card(cards: Sequence[Card]) -> Card:
+    """The card that wins a trick of ``cards``, in the order played (so far, if unfinished).
+
+    The highest spade wins; without a spade, the highest card of the suit led, the first.
+
+    >>> winning_card([Card.parse(text) for text in ("KH", "AH", "2S", "AD")])
+    Card.parse('2S')
+    >>> winning_card([Card.parse(text) for text in ("KH", "AD", "QH")])
+    Card.parse('KH')
+    """
+    _check_trick(cards)
+    played = 0
+    for card in cards:
+        played |= card.bit
+    return DECK[(played & (cards[0].suit_bits | SPADES)).bit_length() - 1]
+
+
+def trick_winner(rules: Ruleset, leader: int, cards: Sequence[Card]) -> int:
+    """The seat whose card wins a trick led by ``leader`` (so far, if it is unfinished).
+
+    The cards are in the order played, which is `play_order` from ``leader``.
+
+    >>> from spades import CLASSIC, MINIOKEY
+    >>> cards = [Card.parse(text) for text in ("KH", "AH", "2S", "AD")]
+    >>> trick_winner(CLASSIC, 0, cards), trick_winner(MINIOKEY, 0, cards)
+    (2, 2)
+    >>> trick_winner(CLASSIC, 3, cards[:2]), trick_winner(MINIOKEY, 3, cards[:2])
+    (0, 2)
+    """
+    order = play_order(rules, leader)
+    if len(cards) > len(order):
+        raise SpadesError(f"a trick of {len(order)} players has at most {len(order)} cards")
+    return order[list(cards).index(winning_card(cards))]
+
+
+def _check_trick(cards: object) -> None:
+    if isinstance(cards, (str, Card)) or not hasattr(cards, "__len__"):
+        raise TypeError(f"a trick is a sequence of cards, not {type(cards).__name__}")
+    played = list(cards)  # type: ignore[call-overload]
+    for card in played:
+        if not isinstance(card, Card):
+            raise TypeError(f"a trick holds cards, not {card!r}")
+    if not played:
+        raise SpadesError("an empty trick has no winning card")
+    if len(set(played)) != len(played):
+        raise SpadesError("a trick holds each card once")
