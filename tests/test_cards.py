@@ -12,6 +12,7 @@ from spades import DECK, Card, NotationError, Rank, SpadesError, Suit, cards_in
 
 
 def test_deck_is_52_distinct_cards_clubs_to_spades_two_to_ace() -> None:
+    """Rule: rule-cards."""
     assert len(DECK) == 52
     assert len(set(DECK)) == 52
     assert [card.suit for card in DECK[::13]] == list(Suit)
@@ -21,6 +22,7 @@ def test_deck_is_52_distinct_cards_clubs_to_spades_two_to_ace() -> None:
 
 @pytest.mark.parametrize("card", DECK, ids=str)
 def test_str_round_trips_through_parse_for_every_card(card: Card) -> None:
+    """Rule: rule-cards."""
     text = str(card)
     assert len(text) == 2
     assert Card.parse(text) is card
@@ -49,6 +51,7 @@ def test_str_round_trips_through_parse_for_every_card(card: Card) -> None:
 def test_parse_reads_rank_then_suit_any_case_ten_as_t_or_10_and_suit_symbols(
     text: str, rank: Rank, suit: Suit
 ) -> None:
+    """Rule: rule-cards."""
     card = Card.parse(text)
     assert (card.rank, card.suit) == (rank, suit)
     assert card is Card(rank, suit)
@@ -112,6 +115,7 @@ def test_card_index_bit_and_suit_bits() -> None:
 
 
 def test_cards_are_ordered_by_suit_then_rank() -> None:
+    """Rule: rule-cards."""
     shuffled = list(DECK)
     random.Random(5).shuffle(shuffled)
     assert sorted(shuffled) == list(DECK)

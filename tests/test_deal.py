@@ -57,6 +57,7 @@ def blake2b_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     ids=["classic", "miniokey"],
 )
 def test_deck_in_order_dealer_0_exact_hands(rules: Ruleset, seats: tuple[int, ...]) -> None:
+    """Rule: rule-deal."""
     state = new_game(rules, seed=0, dealer=0, deck=DECK)
     for offset, seat in enumerate(seats):
         assert state.hand(seat) == DECK[offset::4]
@@ -69,6 +70,7 @@ def test_deck_in_order_dealer_0_exact_hands(rules: Ruleset, seats: tuple[int, ..
 def test_deal_goes_one_card_at_a_time_from_the_first_bidder_in_the_direction_of_play(
     rules: Ruleset, dealer: int
 ) -> None:
+    """Rule: rule-deal."""
     deck = list(DECK)
     random.Random(dealer).shuffle(deck)
     state = new_game(rules, seed=0, dealer=dealer, deck=deck)
@@ -81,6 +83,7 @@ def test_deal_goes_one_card_at_a_time_from_the_first_bidder_in_the_direction_of_
 
 
 def test_every_card_is_dealt_once_13_to_a_seat() -> None:
+    """Rule: rule-deal."""
     state = new_game(CLASSIC, seed=3)
     assert [len(hand) for hand in state.hands] == [13, 13, 13, 13]
     assert sorted(card for hand in state.hands for card in hand) == list(DECK)
@@ -90,11 +93,13 @@ def test_every_card_is_dealt_once_13_to_a_seat() -> None:
 
 
 def test_same_seed_same_game() -> None:
+    """Rule: rule-seeded-deal."""
     assert new_game(CLASSIC, seed=42) == new_game(CLASSIC, seed=42)
     assert new_game(CLASSIC, seed=42).hands != new_game(CLASSIC, seed=43).hands
 
 
 def test_without_a_deck_the_first_round_is_dealt_from_round_deck_of_the_seed() -> None:
+    """Rule: rule-seeded-deal."""
     for seed in (0, 1, 2**70, 2**128 - 1):
         state = new_game(MINIOKEY, seed=seed, dealer=1)
         assert state.seed == seed
@@ -118,6 +123,7 @@ def test_rounds_count_from_1(number: int, error: type[Exception]) -> None:
 
 
 def test_round_deck_is_a_seeded_shuffle_of_the_deck() -> None:
+    """Rule: rule-seeded-deal."""
     first = list(DECK)
     random.Random(7).shuffle(first)
     assert round_deck(7, 1) == tuple(first)
@@ -131,12 +137,14 @@ def test_round_deck_is_a_seeded_shuffle_of_the_deck() -> None:
 
 
 def test_round_deck_is_pinned() -> None:
+    """Rule: rule-seeded-deal."""
     # Decks must not change between versions: recorded games replay from their seed.
     assert [str(card) for card in round_deck(0, 1)[:6]] == ["4H", "AC", "8S", "4S", "AH", "9C"]
     assert [str(card) for card in round_deck(0, 2)[:6]] == ["QC", "4D", "AH", "TS", "3S", "2D"]
 
 
 def test_without_a_seed_a_fresh_one_is_drawn_and_kept() -> None:
+    """Rule: rule-seeded-deal."""
     state = new_game(CLASSIC)
     assert type(state.seed) is int
     assert 0 <= state.seed < 2**64
@@ -145,6 +153,7 @@ def test_without_a_seed_a_fresh_one_is_drawn_and_kept() -> None:
 
 
 def test_a_given_deck_keeps_the_seed_for_later_rounds() -> None:
+    """Rule: rule-own-deal."""
     state = new_game(CLASSIC, seed=99, deck=DECK)
     assert state.seed == 99
     assert state.hand(1) == DECK[0::4]
@@ -205,6 +214,7 @@ def test_deck_is_52_distinct_cards(deck: tuple[Card, ...], counts: str) -> None:
 
 
 def test_deal_replaces_the_cards_before_the_first_move() -> None:
+    """Rule: rule-own-deal."""
     state = new_game(CLASSIC, seed=5, dealer=2)
     dealt = deal(state, DECK)
     assert dealt.hands != state.hands
@@ -216,6 +226,7 @@ def test_deal_replaces_the_cards_before_the_first_move() -> None:
 
 
 def test_deal_in_a_later_round_keeps_scores_bags_and_rounds() -> None:
+    """Rule: rule-own-deal."""
     state = play_out_round(
         new_game(CLASSIC, seed=5),
         lambda moves: moves[4] if isinstance(moves[0], Bid) else moves[0],
@@ -234,15 +245,18 @@ def _refused(state: State) -> None:
 
 
 def test_deal_is_refused_after_a_bid() -> None:
+    """Rule: rule-own-deal."""
     _refused(apply(new_game(CLASSIC, seed=5), Bid(3)))
 
 
 def test_deal_is_refused_after_a_look() -> None:
+    """Rule: rule-own-deal."""
     state = new_game(BLIND_ANYTIME, seed=5)
     _refused(apply(state, Look()))
 
 
 def test_deal_is_refused_during_play_and_after_the_game() -> None:
+    """Rule: rule-own-deal."""
     state = bid_all(new_game(Ruleset(round_cap=1), seed=5))
     _refused(state)
     state = play_out_round(state, lambda moves: moves[0])

@@ -225,6 +225,7 @@ def _exchanging_state() -> State:
 
 
 def test_every_reason_has_a_case() -> None:
+    """Reference: ref-reasons."""
     assert set(REASON_CASES) == set(Reason)
 
 
@@ -237,6 +238,7 @@ def _message_prefix(move: Move, seat: int | None) -> str:
 def test_every_reason_is_reported_with_seat_move_and_a_message_naming_the_rule(
     reason: Reason,
 ) -> None:
+    """Reference: ref-reasons."""
     state, move, seat, expected_seat, words = REASON_CASES[reason]()
     assert not is_legal(state, move, seat=seat)
     if seat is None or seat == state.to_move:

@@ -41,12 +41,14 @@ ALL_MOVES: list[Move] = [
 
 @pytest.mark.parametrize("move", ALL_MOVES, ids=str)
 def test_str_round_trips_through_parse_move(move: Move) -> None:
+    """Reference: ref-notation."""
     assert parse_move(str(move)) == move
     assert parse_move(f"  {str(move).upper()}  ") == move
     assert parse_move(str(move).replace(" ", "   ")) == move
 
 
 def test_move_text_forms() -> None:
+    """Reference: ref-notation."""
     assert str(Bid(0)) == "bid nil"
     assert str(Bid(0, blind=True)) == "bid blind nil"
     assert str(Bid(1)) == "bid 1"
@@ -75,6 +77,7 @@ def test_move_text_forms() -> None:
     ],
 )
 def test_parse_move_accepts_other_spellings(text: str, move: Move) -> None:
+    """Reference: ref-notation."""
     assert parse_move(text) == move
 
 

@@ -397,6 +397,7 @@ def test_a_finished_game_has_no_legal_moves(state: State, data: st.DataObject) -
 
 @given(states(rules=RULES))
 def test_legal_moves_come_in_the_documented_order_without_duplicates(state: State) -> None:
+    """Reference: ref-move-order."""
     legal = legal_moves(state)
     assert legal == expected_legal_moves(state)
     assert len(set(legal)) == len(legal)
@@ -404,6 +405,7 @@ def test_legal_moves_come_in_the_documented_order_without_duplicates(state: Stat
 
 @given(states(rules=blind_nil_rulesets(long_games=True), phases={Phase.BIDDING}))
 def test_blind_nil_is_offered_only_to_a_side_trailing_by_the_deficit(state: State) -> None:
+    """Rule: rule-blind-nil-eligibility."""
     seat = state.to_move
     assert seat is not None
     rules = state.rules
@@ -417,6 +419,7 @@ def test_blind_nil_is_offered_only_to_a_side_trailing_by_the_deficit(state: Stat
 
 @given(states(rules=RULES, phases={Phase.PLAYING}))
 def test_spades_are_broken_once_a_spade_has_been_played_this_round(state: State) -> None:
+    """Rule: rule-spades-broken."""
     assert state.spades_broken == spade_played(state)
 
 
@@ -424,6 +427,7 @@ def test_spades_are_broken_once_a_spade_has_been_played_this_round(state: State)
 def test_completed_tricks_go_to_the_highest_spade_else_the_highest_of_the_suit_led(
     state: State,
 ) -> None:
+    """Rule: rule-trick-winner."""
     step = step_of(state.rules)
     leader = (state.dealer + step) % 4
     for trick in state.tricks:
@@ -439,6 +443,7 @@ def test_completed_tricks_go_to_the_highest_spade_else_the_highest_of_the_suit_l
 
 @given(states(rules=RULES, max_moves=300))
 def test_totals_are_the_sums_of_score_round_results(state: State) -> None:
+    """Rule: rule-scoring."""
     bags = (0, 0)
     totals = (0, 0)
     for round_score in state.rounds:
@@ -538,6 +543,7 @@ def test_states_are_hashable_and_equal_states_hash_equally(state: State) -> None
 def test_every_play_follows_suit_when_it_can_and_leads_a_spade_only_when_allowed(
     game: Game,
 ) -> None:
+    """Rules: rule-follow-suit, rule-spades-broken."""
     for before, move, _ in game.steps:
         if isinstance(move, Play):
             assert before.to_move is not None
@@ -549,6 +555,7 @@ def test_every_play_follows_suit_when_it_can_and_leads_a_spade_only_when_allowed
 
 @given(games())
 def test_each_completed_trick_has_one_card_from_each_seat_in_turn(game: Game) -> None:
+    """Rule: rule-play."""
     step = step_of(game.start.rules)
     for steps in by_round(game.steps):
         played_by: dict[Card, int] = {}
@@ -571,6 +578,7 @@ def test_each_completed_trick_has_one_card_from_each_seat_in_turn(game: Game) ->
 
 @given(games())
 def test_the_trick_goes_to_the_right_seat(game: Game) -> None:
+    """Rules: rule-trick-winner, rule-play."""
     step = step_of(game.start.rules)
     for steps in by_round(game.steps):
         won: Counter[int] = Counter()
@@ -590,6 +598,7 @@ def test_the_trick_goes_to_the_right_seat(game: Game) -> None:
 
 @given(games())
 def test_tricks_sum_to_13_at_the_end_of_every_round(game: Game) -> None:
+    """Rule: rule-play."""
     for steps in by_round(game.steps):
         end = steps[-1].after
         assert sum(end.rounds[-1].tricks) == 13
@@ -598,6 +607,7 @@ def test_tricks_sum_to_13_at_the_end_of_every_round(game: Game) -> None:
 
 @given(games(NO_BLIND_NIL_RULES))
 def test_a_round_without_blind_nil_is_exactly_four_bids_then_52_plays(game: Game) -> None:
+    """Rules: rule-play, rule-bidding."""
     step = step_of(game.start.rules)
     for steps in by_round(game.steps):
         kinds = [type(s.move) for s in steps]
@@ -611,6 +621,7 @@ def test_a_round_without_blind_nil_is_exactly_four_bids_then_52_plays(game: Game
 
 @given(games(blind_nil_rulesets(long_games=True)))
 def test_a_blind_nil_round_passes_cards_between_the_bids_and_the_first_lead(game: Game) -> None:
+    """Rule: rule-card-pass."""
     rules = game.start.rules
     step = step_of(rules)
     for steps in by_round(game.steps):
@@ -645,6 +656,7 @@ def test_a_blind_nil_round_passes_cards_between_the_bids_and_the_first_lead(game
 
 @given(games(max_rounds=4))
 def test_the_dealer_moves_one_seat_in_the_direction_of_play_each_round(game: Game) -> None:
+    """Rule: rule-direction."""
     step = step_of(game.start.rules)
     starts = [steps[0].before for steps in by_round(game.steps)]
     for number, start in enumerate(starts, start=1):
@@ -655,6 +667,7 @@ def test_the_dealer_moves_one_seat_in_the_direction_of_play_each_round(game: Gam
 
 @given(games(max_rounds=3), SEEDS)
 def test_seeds_reproduce_games_exactly(game: Game, policy_seed: int) -> None:
+    """Rule: rule-seeded-deal."""
     again = new_game(game.start.rules, seed=game.start.seed, dealer=game.start.dealer)
     assert again == game.start
     assert hash(again) == hash(game.start)

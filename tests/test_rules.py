@@ -27,6 +27,7 @@ from spades._rules import MAX_NUMBER
 
 
 def test_defaults_are_source_a() -> None:
+    """Reference: ref-rulesets."""
     assert Ruleset() == CLASSIC
 
 
@@ -53,6 +54,7 @@ SWITCH_TABLE: dict[str, tuple[object, object]] = {
     ids=["classic-is-source-a", "miniokey-is-source-b"],
 )
 def test_preset_is_its_sources_column_of_the_switch_table(rules: Ruleset, column: int) -> None:
+    """Reference: ref-rulesets."""
     expected = {name: values[column] for name, values in SWITCH_TABLE.items()}
     assert {name: getattr(rules, name) for name in SWITCH_TABLE} == expected
     # Not just equal: True is not 1, and an enum member is itself.
@@ -251,11 +253,13 @@ def test_optional_fields_accept_none_and_their_edges() -> None:
 
 @pytest.mark.parametrize("players", [1, 3, 5, 6, 0, -4, "4", 4.0, True, None])
 def test_players_are_four_or_two(players: object) -> None:
+    """Rule: rule-seats."""
     with pytest.raises(RulesetError, match=r"players must be 4 \(two partnerships\) or 2"):
         Ruleset(players=players)  # type: ignore[arg-type]
 
 
 def test_two_players_default_to_source_c() -> None:
+    """Rule: rule-two-ruleset."""
     rules = Ruleset(players=2)
     assert rules == TWO_HANDED
     assert rules.nil_tricks is NilTricks.BAGS
@@ -276,6 +280,7 @@ def test_two_players_default_to_source_c() -> None:
     ],
 )
 def test_two_players_reject_four_player_switches(changes: dict[str, Any], message: str) -> None:
+    """Rule: rule-two-ruleset."""
     with pytest.raises(RulesetError, match=message):
         Ruleset(players=2, **changes)
     with pytest.raises(RulesetError, match=message):
@@ -283,6 +288,7 @@ def test_two_players_reject_four_player_switches(changes: dict[str, Any], messag
 
 
 def test_four_players_reject_the_two_player_exchange() -> None:
+    """Rule: rule-two-ruleset."""
     with pytest.raises(RulesetError, match="blind_nil_exchange is the two-player"):
         Ruleset(blind_nil=True, blind_nil_exchange=1)
     with pytest.raises(RulesetError, match=r"nil_tricks must be NilTricks\.BAGS"):
@@ -290,6 +296,7 @@ def test_four_players_reject_the_two_player_exchange() -> None:
 
 
 def test_two_players_take_every_switch_that_applies_to_them() -> None:
+    """Rule: rule-two-ruleset."""
     rules = Ruleset(
         players=2,
         blind_nil=False,
@@ -305,6 +312,7 @@ def test_two_players_take_every_switch_that_applies_to_them() -> None:
 
 
 def test_blind_nil_needs_nil() -> None:
+    """Rules: rule-blind-nil, rule-readings."""
     with pytest.raises(RulesetError, match="blind nil is a nil bid: it needs nil=True"):
         Ruleset(blind_nil=True, nil=False)
     assert Ruleset(blind_nil=False, nil=False).nil is False

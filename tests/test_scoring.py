@@ -53,11 +53,13 @@ def assert_parts_add_up(score: SideScore) -> None:
 
 
 def test_contract_is_the_partners_bids_added() -> None:
+    """Rules: rule-seats, rule-contract."""
     score = score_round(CLASSIC, [Bid(3), Bid(1), Bid(4), Bid(4)], [3, 1, 4, 5])
     assert (score.sides[0].contract, score.sides[1].contract) == (7, 5)
 
 
 def test_contract_made_scores_ten_per_trick_and_one_per_overtrick() -> None:
+    """Rules: rule-contract-points, rule-bags."""
     score = side(CLASSIC, (Bid(3), Bid(2)), (4, 3))
     assert score.made
     assert (score.contract, score.tricks, score.contract_points) == (5, 7, 50)
@@ -66,11 +68,13 @@ def test_contract_made_scores_ten_per_trick_and_one_per_overtrick() -> None:
 
 
 def test_contract_made_exactly_scores_no_bags() -> None:
+    """Rule: rule-bags."""
     score = side(CLASSIC, (Bid(3), Bid(2)), (1, 4))
     assert (score.points, score.bags, score.overtricks) == (50, 0, 0)
 
 
 def test_contract_missed_loses_ten_per_contracted_trick_whatever_was_taken() -> None:
+    """Rule: rule-contract-points."""
     for taken in range(7):
         score = side(CLASSIC, (Bid(4), Bid(3)), (taken, 0))
         assert not score.made
@@ -79,12 +83,14 @@ def test_contract_missed_loses_ten_per_contracted_trick_whatever_was_taken() -> 
 
 
 def test_missed_contract_adds_no_bags() -> None:
+    """Rule: rule-bags."""
     for rules in (CLASSIC, MINIOKEY):
         score = side(rules, (Bid(4), Bid(3)), (6, 0), bags=4)
         assert (score.overtricks, score.bags) == (0, 4)
 
 
 def test_both_sides_are_scored_independently() -> None:
+    """Rule: rule-scoring."""
     score = score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2], (1, 8))
     assert score.points == (72, -50)
     assert score.bags == (3, 8)
@@ -94,6 +100,7 @@ def test_both_sides_are_scored_independently() -> None:
 
 
 def test_nil_made_wins_the_nil_value_and_missed_loses_it() -> None:
+    """Rule: rule-nil-scoring."""
     made = side(CLASSIC, (NIL, Bid(4)), (0, 4))
     assert (made.nil_points, made.points) == (100, 140)
     missed = side(CLASSIC, (NIL, Bid(4)), (1, 4))
@@ -103,16 +110,19 @@ def test_nil_made_wins_the_nil_value_and_missed_loses_it() -> None:
 
 
 def test_nil_value_is_configurable() -> None:
+    """Rule: rule-nil-scoring."""
     assert side(Ruleset(nil_value=50), (NIL, Bid(4)), (0, 4)).points == 90
     assert side(Ruleset(nil_value=50), (NIL, Bid(4)), (2, 4)).nil_points == -50
 
 
 def test_nil_is_not_added_to_the_contract() -> None:
+    """Rules: rule-nil, rule-contract."""
     for rules in (COUNT, BAGS):
         assert side(rules, (NIL, Bid(4)), (0, 5)).contract == 4
 
 
 def test_nil_count_mode_nil_bidders_tricks_count_toward_partners_contract() -> None:
+    """Rule: rule-nil-tricks."""
     # Source A: partner bid 4 and took 3; the failed nil's 2 tricks complete the contract.
     score = side(COUNT, (NIL, Bid(4)), (2, 3))
     assert score.made
@@ -122,12 +132,14 @@ def test_nil_count_mode_nil_bidders_tricks_count_toward_partners_contract() -> N
 
 
 def test_nil_count_mode_contract_missed_even_with_nil_tricks() -> None:
+    """Rule: rule-nil-tricks."""
     score = side(COUNT, (NIL, Bid(6)), (2, 3))
     assert not score.made
     assert (score.tricks, score.points, score.bags) == (5, -60 - 100, 0)
 
 
 def test_nil_bags_mode_nil_tricks_are_bags_and_do_not_count_when_contract_is_missed() -> None:
+    """Rule: rule-nil-tricks."""
     # Source B: the same cards score the partner's contract as missed, the 2 tricks are bags.
     score = side(BAGS, (NIL, Bid(4)), (2, 3))
     assert not score.made
@@ -137,6 +149,7 @@ def test_nil_bags_mode_nil_tricks_are_bags_and_do_not_count_when_contract_is_mis
 
 
 def test_nil_bags_mode_nil_tricks_are_bags_when_contract_is_made() -> None:
+    """Rule: rule-nil-tricks."""
     score = side(BAGS, (NIL, Bid(4)), (2, 5))
     assert score.made
     assert (score.tricks, score.overtricks, score.nil_bags) == (5, 1, 2)
@@ -145,11 +158,13 @@ def test_nil_bags_mode_nil_tricks_are_bags_when_contract_is_made() -> None:
 
 
 def test_nil_bags_mode_made_nil_adds_no_bags() -> None:
+    """Rule: rule-nil-tricks."""
     score = side(BAGS, (NIL, Bid(4)), (0, 4))
     assert (score.nil_bags, score.bags, score.points) == (0, 0, 140)
 
 
 def test_blind_nil_made_wins_200_and_missed_loses_200() -> None:
+    """Rule: rule-nil-scoring."""
     made = side(BLIND_RULES, (BLIND, Bid(4)), (0, 5))
     assert (made.nil_points, made.points) == (200, 241)
     missed = side(BLIND_RULES, (BLIND, Bid(4)), (1, 5))
@@ -158,12 +173,14 @@ def test_blind_nil_made_wins_200_and_missed_loses_200() -> None:
 
 
 def test_blind_nil_value_is_configurable_and_separate_from_nil() -> None:
+    """Rule: rule-nil-scoring."""
     rules = Ruleset(blind_nil=True, blind_nil_value=300, nil_value=50)
     assert side(rules, (BLIND, NIL), (0, 0)).nil_points == 350
     assert side(rules, (BLIND, NIL), (1, 0)).nil_points == -250
 
 
 def test_blind_nil_tricks_follow_the_nil_mode() -> None:
+    """Rule: rule-nil-tricks."""
     count = side(attrs.evolve(BLIND_RULES, nil_tricks=NilTricks.COUNT), (BLIND, Bid(4)), (2, 3))
     assert (count.made, count.nil_bags, count.bags) == (True, 0, 1)
     bags = side(attrs.evolve(BLIND_RULES, nil_tricks=NilTricks.BAGS), (BLIND, Bid(4)), (2, 3))
@@ -171,6 +188,7 @@ def test_blind_nil_tricks_follow_the_nil_mode() -> None:
 
 
 def test_both_partners_nil_both_made() -> None:
+    """Rules: rule-nil-scoring, rule-contract."""
     for rules in (COUNT, BAGS):
         score = side(rules, (NIL, NIL), (0, 0))
         assert (score.contract, score.made, score.contract_points) == (0, True, 0)
@@ -178,6 +196,7 @@ def test_both_partners_nil_both_made() -> None:
 
 
 def test_both_partners_nil_each_scored_on_her_own_tricks() -> None:
+    """Rule: rule-nil-scoring."""
     for rules in (COUNT, BAGS):
         score = side(rules, (NIL, NIL), (0, 3))
         assert score.nil_points == 0
@@ -190,11 +209,13 @@ def test_both_partners_nil_each_scored_on_her_own_tricks() -> None:
 
 
 def test_both_partners_nil_count_mode_tricks_are_overtricks_of_a_zero_contract() -> None:
+    """Rules: rule-contract, rule-nil-tricks."""
     score = side(COUNT, (NIL, NIL), (1, 2))
     assert (score.tricks, score.overtricks, score.nil_bags) == (3, 3, 0)
 
 
 def test_both_partners_nil_bags_mode_tricks_are_nil_bags() -> None:
+    """Rule: rule-nil-tricks."""
     score = side(BAGS, (NIL, NIL), (1, 2))
     assert (score.tricks, score.overtricks, score.nil_bags) == (0, 0, 3)
 
@@ -205,12 +226,14 @@ def test_blind_nil_and_nil_partners() -> None:
 
 
 def test_bags_accumulate_below_the_limit() -> None:
+    """Rule: rule-bags."""
     score = side(CLASSIC, (Bid(2), Bid(2)), (4, 3), bags=6)
     assert (score.bags, score.bag_penalty, score.points) == (9, 0, 43)
 
 
 @pytest.mark.parametrize("overflow", list(BagOverflow))
 def test_reaching_the_bag_limit_exactly_costs_the_penalty(overflow: BagOverflow) -> None:
+    """Rule: rule-bag-limit."""
     score = side(Ruleset(bag_overflow=overflow), (Bid(2), Bid(2)), (4, 3), bags=7)
     assert (score.bags, score.bag_penalty, score.points) == (0, -100, 43 - 100)
     assert_parts_add_up(score)
@@ -227,6 +250,7 @@ def test_reaching_the_bag_limit_exactly_costs_the_penalty(overflow: BagOverflow)
     ids=["carry-every-full-limit-and-the-rest-carries", "reset-once-and-the-counter-becomes-0"],
 )
 def test_bag_overflow_of_9_plus_13_bags(overflow: BagOverflow, penalty: int, left: int) -> None:
+    """Rule: rule-bag-limit."""
     # The brief's reading: 9 + 13 = 22 bags cost -200 and leave 2, or with "reset" -100 and 0.
     score = side(Ruleset(bag_overflow=overflow), (NIL, NIL), (7, 6), bags=9)
     assert (score.bag_penalty, score.bags) == (penalty, left)
@@ -236,12 +260,14 @@ def test_bag_overflow_of_9_plus_13_bags(overflow: BagOverflow, penalty: int, lef
 
 @pytest.mark.parametrize("mode", list(NilTricks))
 def test_bag_carry_with_thirteen_bags_in_either_nil_mode(mode: NilTricks) -> None:
+    """Rule: rule-bag-limit."""
     rules = Ruleset(bag_overflow=BagOverflow.CARRY, nil_tricks=mode)
     score = side(rules, (NIL, NIL), (13, 0), bags=9)
     assert (score.bag_penalty, score.bags) == (-200, 2)
 
 
 def test_bag_limit_and_penalty_are_configurable() -> None:
+    """Rule: rule-bag-limit."""
     rules = Ruleset(bag_limit=3, bag_penalty=50, bag_overflow=BagOverflow.CARRY)
     score = side(rules, (Bid(1), Bid(1)), (5, 4), bags=1)
     assert (score.overtricks, score.bag_penalty, score.bags) == (7, -100, 2)
@@ -252,6 +278,7 @@ def test_bag_limit_and_penalty_are_configurable() -> None:
 
 
 def test_contract_of_thirteen_made_with_all_tricks() -> None:
+    """Rule: rule-contract-points."""
     score = side(CLASSIC, (Bid(7), Bid(6)), (7, 6))
     assert (score.points, score.bags) == (130, 0)
 
@@ -273,6 +300,7 @@ def test_score_round_takes_four_bids_and_four_trick_counts(
 
 
 def test_score_round_takes_two_bids_and_two_trick_counts_for_two_players() -> None:
+    """Rule: rule-two-scoring."""
     with pytest.raises(ValueError, match="2 bids and 2 trick counts by seat"):
         score_round(TWO_HANDED, [Bid(1)] * 4, [4, 3, 3, 3])
     with pytest.raises(ValueError, match="add up to 13"):

@@ -26,6 +26,7 @@ from spades import (
 
 
 def test_source_b_contract_7_with_9_tricks_scores_72_with_2_bags() -> None:
+    """Rule: rule-scoring-examples."""
     score = score_round(MINIOKEY, round_bids((4, 3), (2, 3)), [5, 2, 4, 2])
     side = score.sides[0]
     assert (side.contract, side.tricks, side.made) == (7, 9, True)
@@ -33,6 +34,7 @@ def test_source_b_contract_7_with_9_tricks_scores_72_with_2_bags() -> None:
 
 
 def test_source_b_contract_5_with_4_tricks_scores_minus_50() -> None:
+    """Rule: rule-scoring-examples."""
     score = score_round(MINIOKEY, round_bids((4, 3), (2, 3)), [5, 2, 4, 2])
     side = score.sides[1]
     assert (side.contract, side.tricks, side.made) == (5, 4, False)
@@ -40,6 +42,7 @@ def test_source_b_contract_5_with_4_tricks_scores_minus_50() -> None:
 
 
 def test_source_b_worked_example_played_under_miniokey() -> None:
+    """Rule: rule-scoring-examples."""
     state = play_round(new_game(MINIOKEY, seed=1), round_bids((4, 3), (2, 3)), (5, 2, 4, 2))
     assert state.rounds[0].tricks == (5, 2, 4, 2)
     assert state.scores == (72, -50)
@@ -50,6 +53,7 @@ def test_source_b_worked_example_played_under_miniokey() -> None:
 
 
 def test_source_c_bid_7_with_8_tricks_scores_71() -> None:
+    """Rules: rule-scoring-examples, rule-contract-points."""
     for rules in (CLASSIC, MINIOKEY):
         score = score_round(rules, round_bids((4, 3), (3, 3)), [4, 2, 4, 3])
         assert (score.sides[0].contract, score.sides[0].tricks) == (7, 8)
@@ -66,6 +70,7 @@ SOURCE_C_ROUNDS = [
 
 
 def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
+    """Rules: rule-scoring-examples, rule-bag-limit."""
     rules = Ruleset(bag_overflow=BagOverflow.CARRY)
     bags = (0, 0)
     history = []
@@ -82,6 +87,7 @@ def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
     ids=["played-under-miniokey-carries-1-bag", "under-source-a-resets-the-counter-to-0"],
 )
 def test_source_c_bag_example_in_a_game(rules: Ruleset, left: int) -> None:
+    """Rule: rule-scoring-examples."""
     state = new_game(rules, seed=1)
     for bids, tricks in SOURCE_C_ROUNDS:
         state = play_round(state, bids, tricks)
@@ -95,6 +101,7 @@ def test_source_c_bag_example_in_a_game(rules: Ruleset, left: int) -> None:
 
 
 def test_brief_bids_3_1_4_4_around_the_table_make_contracts_5_and_7() -> None:
+    """Rules: rule-bidding, rule-seats."""
     # Dealer 0 under CLASSIC: seats 1, 2, 3, 0 bid 3, 1, 4, 4 in that order.
     state = new_game(CLASSIC, seed=1)
     for n in (3, 1, 4, 4):
@@ -105,6 +112,7 @@ def test_brief_bids_3_1_4_4_around_the_table_make_contracts_5_and_7() -> None:
 
 
 def test_source_a_contract_5_made_with_8_tricks_scores_53() -> None:
+    """Rule: rule-scoring-examples."""
     score = score_round(CLASSIC, round_bids((3, 2), (2, 2)), [4, 2, 4, 3])
     assert (score.sides[0].contract, score.sides[0].tricks) == (5, 8)
     assert score.points[0] == 53
@@ -112,6 +120,7 @@ def test_source_a_contract_5_made_with_8_tricks_scores_53() -> None:
 
 
 def test_source_a_contract_4_with_3_tricks_scores_minus_40() -> None:
+    """Rules: rule-scoring-examples, rule-contract-points."""
     score = score_round(CLASSIC, round_bids((5, 4), (2, 2)), [6, 2, 4, 1])
     assert (score.sides[1].contract, score.sides[1].tricks) == (4, 3)
     assert score.points[1] == -40
@@ -119,6 +128,7 @@ def test_source_a_contract_4_with_3_tricks_scores_minus_40() -> None:
 
 
 def test_source_a_examples_played_in_one_game() -> None:
+    """Rule: rule-scoring-examples."""
     state = new_game(CLASSIC, seed=1)
     state = play_round(state, round_bids((3, 2), (2, 2)), (4, 2, 4, 3))
     assert state.rounds[0].points == (53, 41)
@@ -132,6 +142,7 @@ def test_source_a_examples_played_in_one_game() -> None:
 
 
 def test_reading_carry_9_plus_13_bags_cost_200_and_leave_2() -> None:
+    """Rules: rule-readings, rule-bag-limit."""
     rules = Ruleset(bag_overflow=BagOverflow.CARRY)
     score = score_round(rules, by_seat((NIL, NIL), (Bid(3), Bid(3))), [7, 0, 6, 0], (9, 0))
     assert (score.sides[0].bag_penalty, score.bags[0]) == (-200, 2)
@@ -140,6 +151,7 @@ def test_reading_carry_9_plus_13_bags_cost_200_and_leave_2() -> None:
 def test_reading_reset_reaching_the_limit_costs_the_penalty_once_and_the_counter_becomes_0() -> (
     None
 ):
+    """Rules: rule-readings, rule-bag-limit."""
     rules = Ruleset(bag_overflow=BagOverflow.RESET)
     score = score_round(rules, by_seat((NIL, NIL), (Bid(3), Bid(3))), [7, 0, 6, 0], (9, 0))
     assert (score.sides[0].bag_penalty, score.bags[0]) == (-100, 0)
@@ -153,6 +165,7 @@ def test_reading_reset_reaching_the_limit_costs_the_penalty_once_and_the_counter
 def test_reading_9_plus_13_bags_played_in_a_game(
     overflow: BagOverflow, penalty: int, left: int
 ) -> None:
+    """Rules: rule-readings, rule-scoring-examples."""
     state = new_game(Ruleset(bag_overflow=overflow), seed=1)
     # Contract 2 taking 11 tricks: 9 bags.
     state = play_round(state, round_bids((1, 1), (3, 3)), (6, 1, 5, 1))
@@ -165,6 +178,7 @@ def test_reading_9_plus_13_bags_played_in_a_game(
 
 
 def test_source_a_nil_partner_tricks_count_toward_the_contract() -> None:
+    """Rule: rule-nil-tricks."""
     # COUNT (source A): the nil bidder's 2 tricks complete the partner's 4.
     score = score_round(CLASSIC, by_seat((NIL, Bid(4)), (Bid(3), Bid(3))), [2, 5, 2, 4])
     side = score.sides[0]
@@ -178,6 +192,7 @@ def test_source_a_nil_partner_tricks_count_toward_the_contract() -> None:
 
 
 def test_source_b_nil_tricks_become_bags_and_do_not_count() -> None:
+    """Rule: rule-nil-tricks."""
     # BAGS (source B): the same cards miss the partner's contract and the 2 tricks are bags.
     score = score_round(MINIOKEY, by_seat((NIL, Bid(4)), (Bid(3), Bid(3))), [2, 5, 2, 4])
     side = score.sides[0]
@@ -186,6 +201,7 @@ def test_source_b_nil_tricks_become_bags_and_do_not_count() -> None:
 
 
 def test_reading_nil_tricks_are_bags_whether_or_not_the_partners_contract_is_made() -> None:
+    """Rules: rule-readings, rule-nil-tricks."""
     made = score_round(MINIOKEY, by_seat((NIL, Bid(2)), (Bid(3), Bid(3))), [1, 5, 3, 4])
     assert (made.sides[0].made, made.sides[0].nil_bags, made.bags[0]) == (True, 1, 2)
     assert made.points[0] == 20 + 1 + 1 - 100
@@ -195,6 +211,7 @@ def test_reading_nil_tricks_are_bags_whether_or_not_the_partners_contract_is_mad
 
 
 def test_source_a_nil_made_scores_100_and_missed_loses_100() -> None:
+    """Rule: rule-nil-scoring."""
     for rules in (CLASSIC, MINIOKEY):
         made = score_round(rules, by_seat((NIL, Bid(4)), (Bid(3), Bid(3))), [0, 5, 4, 4])
         assert made.sides[0].nil_points == 100
@@ -203,6 +220,7 @@ def test_source_a_nil_made_scores_100_and_missed_loses_100() -> None:
 
 
 def test_reading_blind_nil_scores_plus_or_minus_200() -> None:
+    """Rules: rule-readings, rule-nil-scoring."""
     rules = Ruleset(blind_nil=True)
     made = score_round(rules, by_seat((BLIND, Bid(4)), (Bid(3), Bid(3))), [0, 5, 4, 4])
     assert (made.sides[0].nil_points, made.points[0]) == (200, 240)
@@ -211,6 +229,7 @@ def test_reading_blind_nil_scores_plus_or_minus_200() -> None:
 
 
 def test_reading_both_partners_may_bid_nil() -> None:
+    """Rules: rule-readings, rule-nil."""
     for rules in (CLASSIC, MINIOKEY):
         state = play_round(
             new_game(rules, seed=1), by_seat((NIL, NIL), (Bid(6), Bid(6))), (0, 6, 0, 7)
@@ -220,6 +239,7 @@ def test_reading_both_partners_may_bid_nil() -> None:
 
 
 def test_reading_missed_contract_adds_no_bags() -> None:
+    """Rules: rule-readings, rule-bags."""
     for rules in (CLASSIC, MINIOKEY, attrs.evolve(CLASSIC, nil_tricks=NilTricks.BAGS)):
         score = score_round(rules, round_bids((4, 4), (2, 2)), [3, 3, 4, 3], (5, 5))
         assert score.sides[0].made is False

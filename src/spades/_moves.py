@@ -1,23 +1,8 @@
 """Moves: the decisions a player makes, as frozen values with a text form that round-trips.
 
-=====================  ==========================  ====================================
-move                   text                        when
-=====================  ==========================  ====================================
-``Bid(3)``             ``bid 3``                   bidding: a number of tricks, 1 to 13
-``Bid(0)``             ``bid nil``                 bidding: no trick at all
-``Bid(0, blind=True)`` ``bid blind nil``           bidding, before looking at the hand
-                       (``bid double nil``)        (two players: before the first draw)
-``Look()``             ``look``                    bidding: look at the hand, giving up
-                                                   blind nil
-``Play(card)``         ``play AS``                 playing a trick
-``Pass(cards)``        ``pass 2C 3D``              after a blind nil bid: the card pass
-``Keep()``             ``keep``                    two players, drawing: keep the top
-                                                   card of the stock
-``Reject()``           ``reject``                  two players, drawing: discard it and
-                                                   take the next
-``Exchange(cards)``    ``exchange 2C 3D``          two players, after a double nil: give
-                                                   up to three cards for random discards
-=====================  ==========================  ====================================
+The table of every kind of move, its text and when it is made is on the reference page of
+the docs, section ``ref-notation`` (``docs/reference.md``); ``tests/test_docs.py`` checks
+it against this module.
 """
 
 from __future__ import annotations
