@@ -42,9 +42,9 @@ from spades import (
     new_game,
     observe,
 )
-from spades._state import ROUND_FIELDS
+from spades._state import evolve_state
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
-from spades.bots._heuristic import FOUR, _likely_tricks
+from spades.bots._bidding import FOUR, likely_tricks
 from spades.strategies import rulesets, states
 
 if TYPE_CHECKING:
@@ -54,8 +54,6 @@ if TYPE_CHECKING:
     from spades.bots import Policy
 
 HEURISTIC = heuristic_policy()
-STOCK = list(ROUND_FIELDS).index("stock")
-DISCARDS = list(ROUND_FIELDS).index("discards")
 
 
 def capped(rules: Ruleset, cap: int = 100) -> Ruleset:
@@ -132,8 +130,7 @@ def swap_hidden(state: State, rng: random.Random) -> State | None:
     seat = state.to_move
     assert seat is not None
     hands = [list(hand) for hand in state.hands]
-    fields = list(state)
-    game = list(fields[9])
+    changes: dict[str, object] = {}
     if state.rules.players == 4:
         others = [other for other in range(4) if other != seat and hands[other]]
         if len(others) < 2:
@@ -142,24 +139,23 @@ def swap_hidden(state: State, rng: random.Random) -> State | None:
         given, taken = rng.choice(hands[first]), rng.choice(hands[second])
     else:
         other = 1 - seat
-        seen = {discarded for who, _, discarded in state.draws if who == seat}
-        seen |= {card for who, given_up, _ in state.exchanges if who == seat for card in given_up}
+        seen = {draw.discarded for draw in state.draws if draw.seat == seat}
+        seen |= {
+            card for entry in state.exchanges if entry.seat == seat for card in entry.given or ()
+        }
         pool = [*state.stock[1:], *(card for card in state.discards if card not in seen)]
         if not hands[other] or not pool:
             return None
         given, taken = rng.choice(hands[other]), rng.choice(pool)
         first, second = other, None
         swap = {given: taken, taken: given}
-        game[STOCK] = tuple(swap.get(card, card) for card in state.stock)
-        game[DISCARDS] = tuple(swap.get(card, card) for card in state.discards)
-    packed = fields[3]
-    assert isinstance(packed, int)
+        changes["stock"] = tuple(swap.get(card, card) for card in state.stock)
+        changes["discards"] = tuple(swap.get(card, card) for card in state.discards)
+    packed = state._packed_hands
     for holder, out, into in ((first, given, taken), (second, taken, given)):
         if holder is not None:
             packed ^= (out.bit | into.bit) << (52 * holder)
-    fields[3] = packed
-    fields[9] = tuple(game)
-    changed: State = tuple.__new__(type(state), fields)
+    changed = evolve_state(state, _packed_hands=packed, **changes)
     assert changed.hands != state.hands
     return changed
 
@@ -285,18 +281,18 @@ def test_heuristic_counts_aces_kings_and_long_spades() -> None:
     assert bid_number(first_bid("AS 4S 3S 2S AH 5H 4H KD 7D 6D 5C 4C 3C")) in (3, 4)
 
 
-def likely_tricks(hand: str) -> float:
+def hand_worth(hand: str) -> float:
     held = cards(hand)
-    return _likely_tricks(held, frozenset(DECK) - set(held), FOUR)
+    return likely_tricks(held, frozenset(DECK) - set(held), FOUR)
 
 
 def test_heuristic_counts_a_king_under_an_unseen_ace_only_with_a_guard() -> None:
     rest = "9S 8S 7S 5D 4D 3D 2D 5C 4C 3C 2C"
-    guarded = likely_tricks(f"KH 2H {rest}") - likely_tricks(f"3H 2H {rest}")
+    guarded = hand_worth(f"KH 2H {rest}") - hand_worth(f"3H 2H {rest}")
     assert guarded == pytest.approx(FOUR.side[1])
-    alone = likely_tricks(f"KH 6C {rest}") - likely_tricks(f"3H 6C {rest}")
+    alone = hand_worth(f"KH 6C {rest}") - hand_worth(f"3H 6C {rest}")
     assert alone == 0
-    with_ace = likely_tricks(f"KH AH {rest}") - likely_tricks(f"3H AH {rest}")
+    with_ace = hand_worth(f"KH AH {rest}") - hand_worth(f"3H AH {rest}")
     assert with_ace == pytest.approx(FOUR.side[0])
 
 

@@ -34,6 +34,7 @@ from spades import (
     DECK,
     MINIOKEY,
     Bid,
+    CardPass,
     IllegalMoveError,
     Look,
     Move,
@@ -95,6 +96,7 @@ def test_helpers_deal_the_hands_they_are_given() -> None:
 def test_first_bidder_sits_next_to_the_dealer_and_bidding_runs_in_the_direction_of_play(
     rules: Ruleset, step: int, dealer: int
 ) -> None:
+    """Rules: rule-direction, rule-bidding."""
     state = new_game(rules, seed=1, dealer=dealer)
     order = []
     while state.phase is Phase.BIDDING:
@@ -105,6 +107,7 @@ def test_first_bidder_sits_next_to_the_dealer_and_bidding_runs_in_the_direction_
 
 @pytest.mark.parametrize(("rules", "first"), [(CLASSIC, 3), (MINIOKEY, 1)])
 def test_first_bidder_leads_the_first_trick(rules: Ruleset, first: int) -> None:
+    """Rules: rule-bidding, rule-play."""
     state = bid_all(new_game(rules, seed=4, dealer=2))
     assert state.phase is Phase.PLAYING
     assert state.to_move == first
@@ -113,6 +116,7 @@ def test_first_bidder_leads_the_first_trick(rules: Ruleset, first: int) -> None:
 
 
 def test_bids_are_recorded_by_seat() -> None:
+    """Rules: rule-seats, rule-bidding."""
     state = new_game(CLASSIC, seed=2)
     for n in (3, 1, 4, 4):
         state = apply(state, Bid(n))
@@ -120,10 +124,12 @@ def test_bids_are_recorded_by_seat() -> None:
 
 
 def test_legal_bids_are_nil_to_13_in_order() -> None:
+    """Rules: rule-bidding, rule-nil."""
     assert legal_moves(new_game(CLASSIC, seed=3)) == ALL_BIDS
 
 
 def test_without_nil_legal_bids_are_1_to_13() -> None:
+    """Rule: rule-nil."""
     state = new_game(Ruleset(nil=False), seed=3)
     assert legal_moves(state) == ALL_BIDS[1:]
     assert not is_legal(state, Bid(0))
@@ -135,6 +141,7 @@ def test_without_nil_legal_bids_are_1_to_13() -> None:
 @pytest.mark.parametrize("rules", [CLASSIC, Ruleset(blind_nil=True)])
 @pytest.mark.parametrize("n", [14, 15, -1, 100])
 def test_bids_outside_0_to_13_are_out_of_range(rules: Ruleset, n: int) -> None:
+    """Rule: rule-bidding."""
     state = new_game(rules, seed=3)
     with pytest.raises(IllegalMoveError) as info:
         apply(state, Bid(n))
@@ -143,6 +150,7 @@ def test_bids_outside_0_to_13_are_out_of_range(rules: Ruleset, n: int) -> None:
 
 
 def test_a_round_without_blind_nil_is_4_bids_then_52_plays() -> None:
+    """Rule: rule-play."""
     state = new_game(CLASSIC, seed=5)
     kinds = []
     while state.round_number == 1:
@@ -157,6 +165,7 @@ def test_a_round_without_blind_nil_is_4_bids_then_52_plays() -> None:
 
 
 def test_leader_may_not_lead_a_spade_before_spades_are_broken() -> None:
+    """Rule: rule-spades-broken."""
     state = bid_all(start(CLASSIC, MIXED))
     assert state.to_move == 1
     assert legal_moves(state) == tuple(Play(card) for card in cards(MIXED[1])[:12])
@@ -167,6 +176,7 @@ def test_leader_may_not_lead_a_spade_before_spades_are_broken() -> None:
 
 
 def test_leader_holding_only_spades_may_lead_one_and_that_breaks_spades() -> None:
+    """Rule: rule-spades-broken."""
     state = bid_all(start(CLASSIC, ONE_SUIT_EACH))
     assert not state.spades_broken
     assert legal_moves(state) == tuple(Play(card) for card in cards(ONE_SUIT_EACH[1]))
@@ -177,6 +187,7 @@ def test_leader_holding_only_spades_may_lead_one_and_that_breaks_spades() -> Non
 
 
 def test_must_follow_suit_when_able() -> None:
+    """Rule: rule-follow-suit."""
     state = play(bid_all(start(CLASSIC, MIXED)), "2C")
     assert legal_moves(state) == (Play(C("AC")),)
     for card in cards(MIXED[2])[1:]:
@@ -187,6 +198,7 @@ def test_must_follow_suit_when_able() -> None:
 
 
 def test_void_in_the_suit_led_may_play_any_card_a_spade_included() -> None:
+    """Rule: rule-follow-suit."""
     state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC")
     assert legal_moves(state) == tuple(Play(card) for card in sorted(cards(MIXED[3])))
     state = play(state, "KH")
@@ -194,6 +206,7 @@ def test_void_in_the_suit_led_may_play_any_card_a_spade_included() -> None:
 
 
 def test_off_suit_cards_never_win_and_highest_of_the_suit_led_does() -> None:
+    """Rule: rule-trick-winner."""
     state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC", "KH", "AH")
     assert state.tricks == (Trick(1, (C("2C"), C("AC"), C("KH"), C("AH")), 2),)
     assert state.tricks_taken == (0, 0, 1, 0)
@@ -203,6 +216,7 @@ def test_off_suit_cards_never_win_and_highest_of_the_suit_led_does() -> None:
 
 
 def test_a_spade_trumps_the_suit_led_and_the_highest_spade_wins() -> None:
+    """Rules: rule-trick-winner, rule-cards."""
     state = play(bid_all(start(CLASSIC, MIXED)), "2C", "AC", "KH", "AH")
     state = play(state, "2D", "AD", "3S", "2S")
     assert state.tricks[-1] == Trick(2, (C("2D"), C("AD"), C("3S"), C("2S")), 0)
@@ -212,6 +226,7 @@ def test_a_spade_trumps_the_suit_led_and_the_highest_spade_wins() -> None:
 
 
 def test_spades_broken_by_a_discard_let_a_mixed_hand_lead_a_spade() -> None:
+    """Rule: rule-spades-broken."""
     state = play(bid_all(start(CLASSIC, TRUMPER_KEEPS_A_DIAMOND)), "2C", "AC", "AH")
     assert not state.spades_broken
     state = play(state, "3S")
@@ -237,6 +252,7 @@ def test_a_play_of_a_card_not_in_hand_is_rejected() -> None:
 
 @pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY])
 def test_trick_winner_and_next_leader_in_both_directions(rules: Ruleset) -> None:
+    """Rules: rule-play, rule-trick-winner."""
     tricks = (4, 3, 3, 3)
     state = new_game(rules, seed=9)
     # play_round checks every trick's winner against the plan as it goes.
@@ -245,6 +261,7 @@ def test_trick_winner_and_next_leader_in_both_directions(rules: Ruleset) -> None
 
 
 def test_play_order_runs_counterclockwise_under_miniokey() -> None:
+    """Rule: rule-direction."""
     state = bid_all(new_game(MINIOKEY, seed=6, dealer=0))
     order = []
     for _ in range(4):
@@ -323,6 +340,7 @@ def test_legal_moves_agree_with_is_legal_for_every_card_through_a_round() -> Non
 
 
 def test_apply_returns_a_new_state_and_leaves_its_input_alone() -> None:
+    """Reference: ref-states."""
     state = new_game(CLASSIC, seed=8)
     twin = new_game(CLASSIC, seed=8)
     after = apply(state, Bid(2))
@@ -333,6 +351,7 @@ def test_apply_returns_a_new_state_and_leaves_its_input_alone() -> None:
 
 
 def test_blind_nil_is_not_offered_without_the_rule() -> None:
+    """Rule: rule-blind-nil."""
     state = new_game(CLASSIC, seed=1)
     assert BLIND not in legal_moves(state)
     assert Look() not in legal_moves(state)
@@ -347,6 +366,7 @@ def test_blind_nil_is_not_offered_without_the_rule() -> None:
 
 
 def test_apply_refuses_blind_nil_without_the_rule() -> None:
+    """Rule: rule-blind-nil."""
     state = new_game(CLASSIC, seed=1)
     with pytest.raises(IllegalMoveError) as info:
         apply(state, BLIND)
@@ -354,6 +374,7 @@ def test_apply_refuses_blind_nil_without_the_rule() -> None:
 
 
 def test_blind_nil_with_no_deficit_is_offered_to_everyone_before_looking() -> None:
+    """Rules: rule-blind-nil, rule-blind-nil-eligibility."""
     state = new_game(BLIND_ANYTIME, seed=1)
     for seat in (1, 2, 3, 0):
         assert state.to_move == seat
@@ -367,6 +388,7 @@ def test_blind_nil_with_no_deficit_is_offered_to_everyone_before_looking() -> No
 
 
 def test_a_numbered_bid_before_looking_is_refused() -> None:
+    """Rule: rule-blind-nil."""
     state = unseen_state()
     for n in range(14):
         with pytest.raises(IllegalMoveError) as info:
@@ -375,6 +397,7 @@ def test_a_numbered_bid_before_looking_is_refused() -> None:
 
 
 def test_after_looking_no_blind_nil_and_no_second_look() -> None:
+    """Rule: rule-blind-nil."""
     state = looked_state()
     assert state.looked == (False, True, False, False)
     assert legal_moves(state) == ALL_BIDS
@@ -385,6 +408,7 @@ def test_after_looking_no_blind_nil_and_no_second_look() -> None:
 
 
 def test_blind_nil_needs_the_deficit_a_side_that_does_not_trail_just_bids() -> None:
+    """Rule: rule-blind-nil-eligibility."""
     state = new_game(Ruleset(blind_nil=True), seed=1)
     assert legal_moves(state) == ALL_BIDS
     for move, reason in (
@@ -402,6 +426,7 @@ def test_blind_nil_needs_the_deficit_a_side_that_does_not_trail_just_bids() -> N
 def test_blind_nil_for_a_side_trailing_by_at_least_the_deficit(
     deficit: int, eligible: bool
 ) -> None:
+    """Rule: rule-blind-nil-eligibility."""
     rules = Ruleset(blind_nil=True, blind_nil_deficit=deficit, bag_limit=50)
     state = new_game(rules, seed=1)
     # Side 0 bids 7 + 6 and takes every trick: 130; side 1 bids 1 + 1 and takes none: -20.
@@ -433,6 +458,7 @@ def _bid_round(
 
 
 def test_pass_phase_blind_bidder_passes_then_partner_passes_back() -> None:
+    """Rule: rule-card-pass."""
     before = new_game(BLIND_ANYTIME, seed=3)
     state = _bid_round(BLIND_ANYTIME, {1: BLIND})
     assert state.phase is Phase.PASSING
@@ -454,7 +480,7 @@ def test_pass_phase_blind_bidder_passes_then_partner_passes_back() -> None:
     assert len(legal_moves(state)) == 105  # 15 cards, 2 at a time
     back = Pass([before.hand(3)[0], out.cards[0]])
     state = apply(state, back)
-    assert state.passes == ((1, out), (3, back))
+    assert state.passes == (CardPass(1, out.cards), CardPass(3, back.cards))
     assert set(state.hand(1)) == (set(before.hand(1)) - set(out.cards)) | set(back.cards)
     assert set(state.hand(3)) == (set(before.hand(3)) | set(out.cards)) - set(back.cards)
     assert state.hand(0) == before.hand(0)
@@ -479,6 +505,7 @@ def test_pass_phase_blind_bidder_passes_then_partner_passes_back() -> None:
 def test_pass_order_follows_bidding_order_and_the_first_bidder_then_leads(
     rules: Ruleset, blind: tuple[int, ...], order: list[int], leader: int
 ) -> None:
+    """Rule: rule-card-pass."""
     state = _bid_round(rules, dict.fromkeys(blind, BLIND))
     seen = []
     while state.phase is Phase.PASSING:
@@ -492,6 +519,7 @@ def test_pass_order_follows_bidding_order_and_the_first_bidder_then_leads(
 
 
 def test_no_pass_phase_when_the_pass_is_zero_cards() -> None:
+    """Rule: rule-card-pass."""
     state = _bid_round(attrs.evolve(BLIND_ANYTIME, blind_nil_pass=0), {1: BLIND})
     assert state.phase is Phase.PLAYING
     assert state.passes == ()
@@ -499,6 +527,7 @@ def test_no_pass_phase_when_the_pass_is_zero_cards() -> None:
 
 
 def test_three_card_pass() -> None:
+    """Rule: rule-card-pass."""
     state = _bid_round(attrs.evolve(BLIND_ANYTIME, blind_nil_pass=3), {2: BLIND})
     assert state.to_move == 2
     assert len(legal_moves(state)) == 286  # 13 cards, 3 at a time
@@ -512,6 +541,7 @@ def test_three_card_pass() -> None:
 
 
 def test_passing_a_card_not_in_hand_is_refused() -> None:
+    """Rule: rule-card-pass."""
     state = passing_state()
     stranger = state.hand(0)[0]
     move = Pass([state.hand(1)[0], stranger])
@@ -527,6 +557,7 @@ def test_passing_a_card_not_in_hand_is_refused() -> None:
 def test_blind_nil_made_scores_200_and_missed_loses_200_in_a_game(
     tricks: tuple[int, ...], nil_points: int, points: int
 ) -> None:
+    """Rule: rule-nil-scoring."""
     rules = attrs.evolve(BLIND_ANYTIME, blind_nil_pass=0)
     bids = [Bid(3), BLIND, Bid(3), Bid(1)]
     state = play_round(new_game(rules, seed=1), bids, tricks)
@@ -552,6 +583,7 @@ def test_a_blind_nil_round_with_its_pass_is_scored_by_score_round() -> None:
 def test_dealer_moves_each_round_in_the_direction_of_play(
     rules: Ruleset, dealers: list[int]
 ) -> None:
+    """Rule: rule-direction."""
     state = new_game(attrs.evolve(rules, round_cap=None, losing_floor=None), seed=13, dealer=2)
     seen = []
     for number in (1, 2, 3, 4):
@@ -563,6 +595,7 @@ def test_dealer_moves_each_round_in_the_direction_of_play(
 
 
 def test_later_rounds_are_dealt_from_round_deck_of_the_seed() -> None:
+    """Rule: rule-seeded-deal."""
     state = play_out_round(new_game(CLASSIC, seed=13, dealer=2), bid_three_play_first)
     assert state.round_number == 2
     assert state.dealer == 3
@@ -572,6 +605,7 @@ def test_later_rounds_are_dealt_from_round_deck_of_the_seed() -> None:
 
 
 def test_a_new_round_starts_clean_and_carries_scores_and_bags() -> None:
+    """Rules: rule-play, rule-spades-broken, rule-bags."""
     state = play_round(new_game(CLASSIC, seed=1), round_bids((3, 3), (2, 2)), (4, 3, 4, 2))
     assert state.round_number == 2
     assert state.phase is Phase.BIDDING
@@ -591,6 +625,7 @@ def test_a_new_round_starts_clean_and_carries_scores_and_bags() -> None:
 
 @pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY, Ruleset(nil_tricks=MINIOKEY.nil_tricks)])
 def test_totals_are_the_sums_of_score_round_results(rules: Ruleset) -> None:
+    """Rule: rule-scoring."""
     state = new_game(attrs.evolve(rules, round_cap=6), seed=17)
 
     def choose(moves: tuple[Move, ...]) -> Move:
@@ -632,6 +667,7 @@ SIDE = Ruleset(target=100, bag_limit=50)
 
 
 def test_game_ends_when_a_side_reaches_the_target() -> None:
+    """Rule: rule-target."""
     state = play_round(new_game(SIDE, seed=1), round_bids((7, 6), (1, 1)), (9, 0, 4, 0))
     assert state.scores == (130, -20)
     assert state.outcome == Outcome(winner=0, termination=Termination.TARGET)
@@ -639,6 +675,7 @@ def test_game_ends_when_a_side_reaches_the_target() -> None:
 
 
 def test_both_sides_reach_the_target_the_higher_total_wins() -> None:
+    """Rule: rule-target."""
     # Side 0: 6 made + nil = 160; side 1: 7 made + nil = 170.
     bids = [Bid(6), Bid(7), Bid(0), Bid(0)]
     state = play_round(new_game(SIDE, seed=1), bids, (6, 7, 0, 0))
@@ -647,6 +684,7 @@ def test_both_sides_reach_the_target_the_higher_total_wins() -> None:
 
 
 def test_both_sides_reach_the_target_equal_another_round_is_played() -> None:
+    """Rule: rule-target."""
     # Side 0: 2 made + nil = 120; side 1: 1 made with 10 overtricks + nil = 120.
     bids = [Bid(2), Bid(1), Bid(0), Bid(0)]
     state = play_round(new_game(SIDE, seed=1), bids, (2, 11, 0, 0))
@@ -660,6 +698,7 @@ def test_both_sides_reach_the_target_equal_another_round_is_played() -> None:
 
 
 def test_a_side_at_the_losing_floor_loses() -> None:
+    """Rule: rule-losing-floor."""
     rules = Ruleset(losing_floor=-100, bag_limit=50)
     state = play_round(new_game(rules, seed=1), round_bids((1, 1), (5, 5)), (7, 0, 6, 0))
     assert state.scores == (31, -100)
@@ -667,6 +706,7 @@ def test_a_side_at_the_losing_floor_loses() -> None:
 
 
 def test_reaching_the_target_beats_the_floor() -> None:
+    """Rules: rule-game-end, rule-losing-floor."""
     rules = Ruleset(target=100, losing_floor=-100, bag_limit=50)
     state = play_round(new_game(rules, seed=1), round_bids((7, 6), (6, 6)), (7, 0, 6, 0))
     assert state.scores == (130, -120)
@@ -674,6 +714,7 @@ def test_reaching_the_target_beats_the_floor() -> None:
 
 
 def test_both_sides_below_the_floor_the_higher_wins() -> None:
+    """Rule: rule-losing-floor."""
     rules = Ruleset(losing_floor=-100, bag_limit=50)
     state = play_round(new_game(rules, seed=1), round_bids((7, 7), (6, 6)), (3, 4, 3, 3))
     assert state.scores == (-140, -120)
@@ -681,6 +722,7 @@ def test_both_sides_below_the_floor_the_higher_wins() -> None:
 
 
 def test_both_sides_equal_below_the_floor_another_round_is_played() -> None:
+    """Rule: rule-losing-floor."""
     rules = Ruleset(losing_floor=-50, bag_limit=50)
     state = play_round(new_game(rules, seed=1), round_bids((4, 4), (4, 4)), (3, 4, 3, 3))
     assert state.scores == (-80, -80)
@@ -689,6 +731,7 @@ def test_both_sides_equal_below_the_floor_another_round_is_played() -> None:
 
 
 def test_round_cap_reached_with_equal_scores_is_a_draw() -> None:
+    """Rule: rule-round-cap."""
     rules = Ruleset(round_cap=2)
     state = play_round(new_game(rules, seed=1), round_bids((3, 3), (3, 3)), (4, 3, 3, 3))
     assert state.outcome is None
@@ -700,6 +743,7 @@ def test_round_cap_reached_with_equal_scores_is_a_draw() -> None:
 
 
 def test_round_cap_reached_the_higher_score_wins() -> None:
+    """Rule: rule-round-cap."""
     state = play_round(
         new_game(Ruleset(round_cap=1), seed=1), round_bids((3, 3), (3, 3)), (4, 3, 3, 3)
     )
@@ -708,6 +752,7 @@ def test_round_cap_reached_the_higher_score_wins() -> None:
 
 
 def test_round_cap_draw_with_equal_negative_scores() -> None:
+    """Rule: rule-round-cap."""
     rules = Ruleset(round_cap=1)
     state = play_round(new_game(rules, seed=1), round_bids((4, 4), (4, 4)), (3, 4, 3, 3))
     assert state.scores == (-80, -80)
@@ -752,6 +797,7 @@ FLOOR_CAP = Ruleset(target=500, losing_floor=-200, round_cap=25)
 def test_outcome_table(
     rules: Ruleset, scores: tuple[int, int], rounds: int, expected: Outcome | None
 ) -> None:
+    """Rules: rule-game-end, rule-target, rule-losing-floor, rule-round-cap."""
     assert _outcome(rules, scores, rounds) == expected
 
 
@@ -812,6 +858,7 @@ def test_state_repr() -> None:
 
 
 def test_state_equality_and_hash_are_by_value() -> None:
+    """Reference: ref-states."""
     one = new_game(CLASSIC, seed=5)
     two = new_game(CLASSIC, seed=5)
     assert one == two

@@ -1254,8 +1254,8 @@ def test_a_two_player_view_is_read_with_its_exchange_and_draws() -> None:
         state = apply(state, legal_moves(state)[-1])
     state = apply(state, legal_moves(state)[-1])
     view = observe(state, 0)
-    assert view.exchanged is not None
-    assert view.exchanged[0]
+    (own,) = view.exchanges
+    assert own.given
     assert_round_trips(view)
     assert_round_trips(observe(state, 1))
     data: Json = to_data(view)

@@ -22,6 +22,8 @@ from spades import (
     BagOverflow,
     Bid,
     Card,
+    CardExchange,
+    DrawTurn,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -196,6 +198,7 @@ def test_helpers_give_each_seat_the_hand_they_are_given() -> None:
 
 
 def test_source_c_bid_7_with_8_tricks_scores_71() -> None:
+    """Rule: rule-two-scoring."""
     score = score_round(TWO_HANDED, [Bid(7), Bid(5)], [8, 5])
     seat = score.sides[0]
     assert (seat.contract, seat.tricks, seat.made, seat.overtricks) == (7, 8, True, 1)
@@ -205,6 +208,7 @@ def test_source_c_bid_7_with_8_tricks_scores_71() -> None:
 
 
 def test_source_c_bid_7_with_8_tricks_scores_71_in_a_played_round() -> None:
+    """Rule: rule-two-scoring."""
     state = play_round(new_game(TWO_HANDED, seed=5), [Bid(5), Bid(7)], (5, 8))
     assert state.scores == (50, 71)
     assert state.bags == (0, 1)
@@ -219,6 +223,7 @@ SOURCE_C_BAG_ROUNDS = [
 
 
 def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
+    """Rules: rule-two-scoring, rule-bag-limit."""
     bags = (0, 0)
     history = []
     for bids, tricks in SOURCE_C_BAG_ROUNDS:
@@ -235,6 +240,7 @@ def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
 
 
 def test_source_c_bags_example_played_over_three_hands() -> None:
+    """Rule: rule-two-scoring."""
     state = new_game(TWO_HANDED, seed=2)
     for bids, tricks in SOURCE_C_BAG_ROUNDS:
         state = play_round(state, bids, tricks)
@@ -248,6 +254,7 @@ def test_source_c_bags_example_played_over_three_hands() -> None:
 
 
 def test_source_c_bidding_example_megan_8_then_drew_6_contracts_per_player() -> None:
+    """Rules: rule-two-bidding, rule-two-scoring."""
     # Drew (seat 1) deals and draws first; Megan (seat 0) bids first.
     megan, drew = 0, 1
     plan = plan_round((8, 5))
@@ -289,6 +296,7 @@ def test_source_c_bidding_example_megan_8_then_drew_6_contracts_per_player() -> 
 def test_two_player_round_scores(
     bids: list[Bid], tricks: list[int], points: tuple[int, int], bags: tuple[int, int]
 ) -> None:
+    """Rule: rule-two-scoring."""
     score = score_round(TWO_HANDED, bids, tricks)
     assert score.points == points
     assert score.bags == bags
@@ -297,6 +305,7 @@ def test_two_player_round_scores(
 
 
 def test_nil_bidders_tricks_are_bags_with_bags_before() -> None:
+    """Rule: rule-two-scoring."""
     score = score_round(TWO_HANDED, [NIL, Bid(10)], [2, 11], (8, 0))
     nil_seat = score.sides[0]
     assert (nil_seat.nil_points, nil_seat.nil_bags, nil_seat.contract) == (-100, 2, 0)
@@ -304,6 +313,7 @@ def test_nil_bidders_tricks_are_bags_with_bags_before() -> None:
 
 
 def test_bags_past_two_limits_in_one_round_cost_two_penalties_and_the_rest_carries() -> None:
+    """Rules: rule-two-scoring, rule-bag-limit."""
     # 9 bags before, then a missed nil's 13 tricks: 22 bags, -200, 2 carry.
     score = score_round(TWO_HANDED, [NIL, BLIND], [13, 0], (9, 0))
     assert (score.sides[0].bag_penalty, score.sides[0].bags) == (-200, 2)
@@ -314,6 +324,7 @@ def test_bags_past_two_limits_in_one_round_cost_two_penalties_and_the_rest_carri
 
 
 def test_nil_and_double_nil_values_come_from_the_ruleset() -> None:
+    """Rule: rule-two-scoring."""
     rules = attrs.evolve(TWO_HANDED, nil_value=50, blind_nil_value=300)
     assert score_round(rules, [NIL, BLIND], [0, 13]).points == (50, -300 + 13 - 100)
     assert score_round(rules, [BLIND, NIL], [0, 13]).points == (300, -50 + 13 - 100)
@@ -332,6 +343,7 @@ def test_nil_and_double_nil_values_come_from_the_ruleset() -> None:
 def test_nil_and_double_nil_in_played_rounds(
     bids: list[Bid], tricks: tuple[int, int], points: tuple[int, int]
 ) -> None:
+    """Rule: rule-two-scoring."""
     state = play_round(new_game(TWO_HANDED, seed=4), bids, tricks)
     assert state.scores == points
     assert state.rounds[0] == score_round(TWO_HANDED, bids, list(tricks))
@@ -343,6 +355,7 @@ KNOWN = round_deck(123, 1)
 
 
 def test_draw_starts_with_the_whole_stock_and_the_dealer_to_move() -> None:
+    """Rules: rule-draw, rule-two-seats."""
     for dealer in (0, 1):
         state = new_game(TWO_HANDED, seed=1, dealer=dealer, deck=KNOWN)
         assert state.phase is Phase.DRAWING
@@ -355,26 +368,29 @@ def test_draw_starts_with_the_whole_stock_and_the_dealer_to_move() -> None:
 
 
 def test_keep_takes_the_top_card_and_discards_the_next() -> None:
+    """Rule: rule-draw."""
     state = apply(new_game(TWO_HANDED, seed=1, dealer=0, deck=KNOWN), Keep())
     assert state.hand(0) == (KNOWN[0],)
     assert state.hand(1) == ()
     assert state.discards == (KNOWN[1],)
     assert state.stock == KNOWN[2:]
-    assert state.draws == ((0, KNOWN[0], KNOWN[1]),)
+    assert state.draws == (DrawTurn(0, KNOWN[0], KNOWN[1]),)
     assert state.to_move == 1
 
 
 def test_reject_discards_the_top_card_and_takes_the_next() -> None:
+    """Rule: rule-draw."""
     state = apply(new_game(TWO_HANDED, seed=1, dealer=0, deck=KNOWN), Reject())
     assert state.hand(0) == (KNOWN[1],)
     assert state.discards == (KNOWN[0],)
     assert state.stock == KNOWN[2:]
-    assert state.draws == ((0, KNOWN[1], KNOWN[0]),)
+    assert state.draws == (DrawTurn(0, KNOWN[1], KNOWN[0]),)
     assert state.to_move == 1
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_26_alternating_draw_turns_give_13_each_and_26_discards(dealer: int) -> None:
+    """Rules: rule-draw, rule-stock."""
     state = new_game(TWO_HANDED, seed=1, dealer=dealer, deck=KNOWN)
     choices = [Keep() if turn % 3 else Reject() for turn in range(26)]
     for turn, choice in enumerate(choices):
@@ -386,7 +402,7 @@ def test_26_alternating_draw_turns_give_13_each_and_26_discards(dealer: int) -> 
     for turn, choice in enumerate(choices):
         top, below = KNOWN[2 * turn], KNOWN[2 * turn + 1]
         kept, thrown = (top, below) if isinstance(choice, Keep) else (below, top)
-        expected_draws.append(((dealer + turn) % 2, kept, thrown))
+        expected_draws.append(DrawTurn((dealer + turn) % 2, kept, thrown))
     assert state.draws == tuple(expected_draws)
     assert state.stock == ()
     assert state.discards == tuple(thrown for _, _, thrown in expected_draws)
@@ -401,11 +417,13 @@ def test_26_alternating_draw_turns_give_13_each_and_26_discards(dealer: int) -> 
 
 
 def test_without_a_deck_the_stock_is_round_deck_of_the_seed() -> None:
+    """Rules: rule-stock, rule-seeded-deal."""
     assert new_game(TWO_HANDED, seed=77).stock == round_deck(77, 1)
     assert new_game(TWO_HANDED, seed=77) == new_game(TWO_HANDED, seed=77)
 
 
 def test_a_draw_turn_offers_keep_and_reject_and_nothing_else() -> None:
+    """Rule: rule-draw."""
     state = apply(new_game(NO_EXCHANGE, seed=1), Keep())
     assert legal_moves(state) == (BLIND, Keep(), Reject())
     state = apply(state, Reject())
@@ -416,6 +434,7 @@ def test_a_draw_turn_offers_keep_and_reject_and_nothing_else() -> None:
 
 @pytest.mark.parametrize("move", [Bid(3), NIL, Bid(13)])
 def test_a_numbered_bid_during_the_draw_is_the_wrong_phase(move: Bid) -> None:
+    """Rule: rule-draw."""
     state = new_game(TWO_HANDED, seed=1)
     with pytest.raises(IllegalMoveError, match="during the draw the only bid is double nil") as e:
         apply(state, move)
@@ -427,6 +446,7 @@ def test_a_numbered_bid_during_the_draw_is_the_wrong_phase(move: Bid) -> None:
 
 
 def test_roles_swap_each_round_dealer_draws_first_other_bids_and_leads() -> None:
+    """Rules: rule-two-seats, rule-two-game-end."""
     state = new_game(TWO_HANDED, seed=9, dealer=0)
     for number, dealer in ((1, 0), (2, 1), (3, 0)):
         assert state.round_number == number
@@ -449,6 +469,7 @@ def test_roles_swap_each_round_dealer_draws_first_other_bids_and_leads() -> None
 
 
 def test_a_trick_winner_leads_the_next_trick() -> None:
+    """Rule: rule-two-play."""
     state = start(
         {0: "AC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD", 1: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AD"}
     )
@@ -466,6 +487,7 @@ def test_a_trick_winner_leads_the_next_trick() -> None:
 
 
 def test_double_nil_offered_at_each_players_first_draw_turn_only() -> None:
+    """Rule: rule-double-nil."""
     state = new_game(TWO_HANDED, seed=1, dealer=0)
     assert legal_moves(state) == (BLIND, Keep(), Reject())  # dealer, first turn
     state = apply(state, Keep())
@@ -479,6 +501,7 @@ def test_double_nil_offered_at_each_players_first_draw_turn_only() -> None:
 
 
 def test_declaring_double_nil_is_her_bid_and_she_still_draws() -> None:
+    """Rule: rule-double-nil."""
     state = new_game(TWO_HANDED, seed=1, dealer=0, deck=KNOWN)
     declared = apply(state, BLIND)
     assert declared.bids == (BLIND, None)
@@ -497,6 +520,7 @@ def test_declaring_double_nil_is_her_bid_and_she_still_draws() -> None:
 
 
 def test_double_nil_not_offered_after_the_draw() -> None:
+    """Rule: rule-double-nil."""
     state = start(
         {0: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC", 1: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD"}
     )
@@ -507,6 +531,7 @@ def test_double_nil_not_offered_after_the_draw() -> None:
 
 
 def test_double_nil_not_allowed_without_the_rule() -> None:
+    """Rule: rule-double-nil."""
     rules = attrs.evolve(TWO_HANDED, blind_nil=False)
     state = new_game(rules, seed=1)
     assert legal_moves(state) == (Keep(), Reject())
@@ -517,6 +542,7 @@ def test_double_nil_not_allowed_without_the_rule() -> None:
 
 
 def test_without_nil_the_bids_are_1_to_13() -> None:
+    """Rule: rule-two-bidding."""
     rules = attrs.evolve(TWO_HANDED, nil=False, blind_nil=False)
     state = keep_all(new_game(rules, seed=1))
     assert legal_moves(state) == tuple(Bid(n) for n in range(1, 14))
@@ -525,6 +551,7 @@ def test_without_nil_the_bids_are_1_to_13() -> None:
 
 
 def test_double_nil_needs_the_deficit_none_trails_at_the_start() -> None:
+    """Rule: rule-double-nil."""
     rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=100)
     state = new_game(rules, seed=1)
     assert legal_moves(state) == (Keep(), Reject())
@@ -537,6 +564,7 @@ def test_double_nil_needs_the_deficit_none_trails_at_the_start() -> None:
 def test_double_nil_for_a_player_trailing_by_at_least_the_deficit(
     deficit: int, eligible: bool
 ) -> None:
+    """Rule: rule-double-nil."""
     rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=deficit)
     # Round 1 (dealer 0): seat 0 bids 10 and takes 10, seat 1 bids 4 and takes 3.
     state = play_round(new_game(rules, seed=3, dealer=0), [Bid(10), Bid(4)], (10, 3))
@@ -558,6 +586,7 @@ def test_double_nil_for_a_player_trailing_by_at_least_the_deficit(
 
 
 def test_the_double_nil_bidder_is_skipped_in_the_bidding_dealer_declares() -> None:
+    """Rule: rule-two-bidding."""
     state = keep_all(new_game(NO_EXCHANGE, seed=6, dealer=0), declare=[0])
     assert state.phase is Phase.BIDDING
     assert state.to_move == 1
@@ -570,6 +599,7 @@ def test_the_double_nil_bidder_is_skipped_in_the_bidding_dealer_declares() -> No
 
 
 def test_the_double_nil_bidder_is_skipped_in_the_bidding_non_dealer_declares() -> None:
+    """Rule: rule-two-bidding."""
     state = keep_all(new_game(NO_EXCHANGE, seed=6, dealer=0), declare=[1])
     assert state.phase is Phase.BIDDING
     assert state.to_move == 0
@@ -581,6 +611,7 @@ def test_the_double_nil_bidder_is_skipped_in_the_bidding_non_dealer_declares() -
 
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_both_declare_double_nil_exchanges_in_bidding_order_then_play_starts(dealer: int) -> None:
+    """Rules: rule-exchange, rule-two-bidding."""
     state = keep_all(new_game(TWO_HANDED, seed=6, dealer=dealer), declare=[0, 1])
     assert state.bids == (BLIND, BLIND)
     assert state.phase is Phase.EXCHANGING
@@ -591,10 +622,11 @@ def test_both_declare_double_nil_exchanges_in_bidding_order_then_play_starts(dea
     state = apply(state, Exchange([]))
     assert state.phase is Phase.PLAYING
     assert state.to_move == 1 - dealer
-    assert [seat for seat, _, _ in state.exchanges] == [1 - dealer, dealer]
+    assert [entry.seat for entry in state.exchanges] == [1 - dealer, dealer]
 
 
 def test_both_declare_double_nil_without_exchange_play_starts_after_the_draw() -> None:
+    """Rules: rule-exchange, rule-two-bidding."""
     state = keep_all(new_game(NO_EXCHANGE, seed=6, dealer=1), declare=[0, 1])
     assert state.phase is Phase.PLAYING
     assert state.to_move == 0
@@ -632,6 +664,7 @@ def exchanging(seed: int = 1, dealer: int = 0, rules: Ruleset = TWO_HANDED) -> S
 def test_exchange_legal_moves_none_first_then_each_size_in_card_order(
     limit: int, count: int
 ) -> None:
+    """Rules: rule-exchange, ref-move-order."""
     state = exchanging(rules=attrs.evolve(TWO_HANDED, blind_nil_exchange=limit))
     moves = legal_moves(state)
     assert len(moves) == count
@@ -645,6 +678,7 @@ def test_exchange_legal_moves_none_first_then_each_size_in_card_order(
 
 
 def test_no_exchange_phase_when_the_exchange_is_zero_cards() -> None:
+    """Rule: rule-exchange."""
     state = keep_all(new_game(NO_EXCHANGE, seed=1, dealer=0), declare=[0])
     assert state.phase is Phase.BIDDING
     assert state.to_move == 1
@@ -653,13 +687,15 @@ def test_no_exchange_phase_when_the_exchange_is_zero_cards() -> None:
 
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_exchange_gives_k_cards_and_draws_k_from_the_discards(k: int) -> None:
+    """Rule: rule-exchange."""
     state = exchanging(seed=8)
     hand = state.hand(0)
     given = tuple(hand[1 : 1 + k])
     before = state.discards
     after = apply(state, Exchange(given))
-    ((seat, gave, drawn),) = after.exchanges
-    assert (seat, gave) == (0, given)
+    ((seat, size, gave, drawn),) = after.exchanges
+    assert (seat, size, gave) == (0, k, given)
+    assert drawn is not None
     assert len(drawn) == k
     assert set(drawn) <= set(before)
     assert drawn == exchange_draw_recomputed(8, 1, 0, before, k)
@@ -675,39 +711,43 @@ def test_exchange_gives_k_cards_and_draws_k_from_the_discards(k: int) -> None:
 
 
 def test_exchange_of_nothing_keeps_the_hand_and_the_discards() -> None:
+    """Rule: rule-exchange."""
     state = exchanging(seed=8)
     after = apply(state, Exchange([]))
     assert after.hands == state.hands
     assert after.discards == state.discards
-    assert after.exchanges == ((0, (), ()),)
+    assert after.exchanges == (CardExchange(0, 0, (), ()),)
     assert after.phase is Phase.BIDDING
 
 
 def test_exchange_draw_follows_the_seed() -> None:
+    """Rule: rule-exchange."""
     draws = set()
     for seed in range(6):
         state = exchanging(seed=seed)
         given = state.hand(0)[:3]
-        first = apply(state, Exchange(given)).exchanges[0][2]
-        again = apply(exchanging(seed=seed), Exchange(given)).exchanges[0][2]
+        first = apply(state, Exchange(given)).exchanges[0].drawn
+        again = apply(exchanging(seed=seed), Exchange(given)).exchanges[0].drawn
         assert first == again
         draws.add(first)
     assert len(draws) > 1
 
 
 def test_exchange_draw_depends_on_the_seed_not_only_on_the_discards() -> None:
+    """Rules: rule-exchange, rule-stock, rule-seeded-deal."""
     # Same stock, same choices, different seeds: the same discards, different draws.
     stock = round_deck(5, 1)
     results = set()
     for seed in range(6):
         state = keep_all(new_game(TWO_HANDED, seed=seed, dealer=0, deck=stock), declare=[0])
         after = apply(state, Exchange(state.hand(0)[:3]))
-        results.add(after.exchanges[0][2])
-        assert after.exchanges[0][2] == exchange_draw_recomputed(seed, 1, 0, state.discards, 3)
+        results.add(after.exchanges[0].drawn)
+        assert after.exchanges[0].drawn == exchange_draw_recomputed(seed, 1, 0, state.discards, 3)
     assert len(results) > 1
 
 
 def test_exchange_of_too_many_cards_is_refused() -> None:
+    """Rule: rule-exchange."""
     state = exchanging()
     assert reason_of(state, Exchange(state.hand(0)[:4])) is Reason.TOO_MANY_EXCHANGED
     one = exchanging(rules=attrs.evolve(TWO_HANDED, blind_nil_exchange=1))
@@ -716,6 +756,7 @@ def test_exchange_of_too_many_cards_is_refused() -> None:
 
 
 def test_exchange_of_a_card_not_in_hand_is_refused() -> None:
+    """Rule: rule-exchange."""
     state = exchanging()
     not_held = state.discards[0]
     assert reason_of(state, Exchange([not_held])) is Reason.CARD_NOT_IN_HAND
@@ -725,6 +766,7 @@ def test_exchange_of_a_card_not_in_hand_is_refused() -> None:
 
 
 def test_exchange_only_in_the_exchange_phase() -> None:
+    """Rule: rule-exchange."""
     state = exchanging()
     for move in (Keep(), Reject(), Bid(2), BLIND, Play(state.hand(0)[0])):
         assert reason_of(state, move) is Reason.WRONG_PHASE
@@ -733,6 +775,7 @@ def test_exchange_only_in_the_exchange_phase() -> None:
 
 
 def test_non_dealer_declarer_exchanges_then_the_dealer_bids() -> None:
+    """Rules: rule-exchange, rule-two-bidding."""
     state = keep_all(new_game(TWO_HANDED, seed=3, dealer=0), declare=[1])
     assert state.phase is Phase.EXCHANGING
     assert state.to_move == 1
@@ -759,6 +802,7 @@ def mixed() -> State:
 
 
 def test_tricks_have_two_cards_and_alternate_between_the_seats() -> None:
+    """Rules: rule-two-play, rule-two-seats."""
     state = play(mixed(), "TD")
     assert state.trick == (C("TD"),)
     assert state.to_move == 0
@@ -771,6 +815,7 @@ def test_tricks_have_two_cards_and_alternate_between_the_seats() -> None:
 
 
 def test_must_follow_suit() -> None:
+    """Rules: rule-two-play, rule-follow-suit."""
     state = play(mixed(), "5H")
     assert reason_of(state, Play(C("2D"))) is Reason.MUST_FOLLOW_SUIT
     assert reason_of(state, Play(C("AS"))) is Reason.MUST_FOLLOW_SUIT
@@ -778,6 +823,7 @@ def test_must_follow_suit() -> None:
 
 
 def test_void_may_play_anything_and_a_spade_trumps_and_breaks_spades() -> None:
+    """Rules: rule-two-play, rule-follow-suit, rule-spades-broken."""
     state = play(mixed(), "2C")
     assert len(legal_moves(state)) == 13
     state = play(state, "5S")
@@ -791,6 +837,7 @@ def test_void_may_play_anything_and_a_spade_trumps_and_breaks_spades() -> None:
 
 
 def test_off_suit_never_wins_and_the_higher_card_of_the_suit_led_does() -> None:
+    """Rules: rule-two-play, rule-trick-winner."""
     state = play(mixed(), "3C", "9D")
     assert state.tricks[0].winner == 1
     state = play(state, "JD", "2D")
@@ -802,6 +849,7 @@ def test_off_suit_never_wins_and_the_higher_card_of_the_suit_led_does() -> None:
 
 
 def test_higher_card_of_the_suit_led_wins_for_the_follower() -> None:
+    """Rules: rule-two-play, rule-trick-winner."""
     state = start(
         {0: "2D 3D 4D 5D 6D 7D 8D 9D 2H 3H 4H 5S AS", 1: "2C 3C 4C 5C 6C 7C TD JD QD KD 5H 6H 2S"},
         dealer=1,
@@ -813,6 +861,7 @@ def test_higher_card_of_the_suit_led_wins_for_the_follower() -> None:
 
 
 def test_spades_may_not_be_led_before_broken_unless_only_spades() -> None:
+    """Rules: rule-two-play, rule-spades-broken."""
     state = mixed()
     assert reason_of(state, Play(C("2S"))) is Reason.SPADES_NOT_BROKEN
     assert Play(C("2S")) not in legal_moves(state)
@@ -828,6 +877,7 @@ def test_spades_may_not_be_led_before_broken_unless_only_spades() -> None:
 
 
 def test_a_round_is_13_tricks_then_scored_and_the_next_round_dealt() -> None:
+    """Rules: rule-two-players, rule-two-game-end."""
     state = mixed()
     plays = 0
     while state.round_number == 1:
@@ -954,6 +1004,7 @@ def test_every_legal_move_of_a_two_player_round_round_trips_through_text() -> No
 
 
 def test_game_ends_at_500_and_no_move_is_legal_after() -> None:
+    """Rule: rule-two-game-end."""
     state = new_game(TWO_HANDED, seed=30)
     for number in range(1, 5):
         state = play_round(state, [Bid(13), Bid(1)], (13, 0))
@@ -970,6 +1021,7 @@ def test_game_ends_at_500_and_no_move_is_legal_after() -> None:
 
 
 def test_both_over_500_equal_plays_another_hand_then_the_higher_wins() -> None:
+    """Rule: rule-two-game-end."""
     state = new_game(TWO_HANDED, seed=31)
     bids = ([Bid(7), Bid(6)], (7, 6)), ([Bid(6), Bid(7)], (6, 7))
     for number in range(1, 9):
@@ -984,6 +1036,7 @@ def test_both_over_500_equal_plays_another_hand_then_the_higher_wins() -> None:
 
 
 def test_both_over_500_in_the_same_hand_the_higher_wins() -> None:
+    """Rule: rule-two-game-end."""
     state = new_game(TWO_HANDED, seed=32)
     for _ in range(3):
         state = play_round(state, [Bid(7), Bid(6)], (7, 6))
@@ -1016,6 +1069,7 @@ def test_outcome_after_under_two_handed(scores: tuple[int, int], expected: Outco
 
 
 def test_deal_sets_the_stock_before_the_first_move() -> None:
+    """Rules: rule-stock, rule-own-deal."""
     state = new_game(TWO_HANDED, seed=40, dealer=1)
     dealt = deal(state, KNOWN)
     assert dealt.stock == KNOWN
@@ -1028,6 +1082,7 @@ def test_deal_sets_the_stock_before_the_first_move() -> None:
 
 
 def test_deal_is_refused_after_a_draw_or_a_double_nil() -> None:
+    """Rule: rule-own-deal."""
     state = new_game(TWO_HANDED, seed=40)
     for moved in (apply(state, Keep()), apply(state, Reject()), apply(state, BLIND)):
         with pytest.raises(SpadesError, match="only before its first move"):

@@ -27,6 +27,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DrawTurn,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -168,7 +169,7 @@ def exchange_draw(state: State, seat: int, count: int) -> tuple[Card, ...]:
 
 def next_after_draw(state: State) -> tuple[Phase, int]:
     """Who moves once the draw (or an exchange) is over, and in which phase."""
-    exchanged = {seat for seat, _, _ in state.exchanges}
+    exchanged = {entry.seat for entry in state.exchanges}
     if state.rules.blind_nil_exchange:
         for seat in bidding_order(state):
             if state.bids[seat] == BLIND and seat not in exchanged:
@@ -307,6 +308,7 @@ def test_every_card_is_in_exactly_one_place_at_every_step(game: Game) -> None:
 
 @given(games(max_rounds=1))
 def test_each_player_ends_the_draw_with_13_cards_and_26_discards(game: Game) -> None:
+    """Rule: rule-draw."""
     ends = [
         step
         for step in game.steps
@@ -326,6 +328,7 @@ def test_each_player_ends_the_draw_with_13_cards_and_26_discards(game: Game) -> 
 
 @given(games())
 def test_each_draw_turn_moves_one_card_to_the_hand_and_one_to_the_discards(game: Game) -> None:
+    """Rule: rule-draw."""
     turns = 0
     for before, move, after in game.steps:
         if not isinstance(move, (Keep, Reject)):
@@ -339,7 +342,7 @@ def test_each_draw_turn_moves_one_card_to_the_hand_and_one_to_the_discards(game:
         assert after.hand(seat) == tuple(sorted([*before.hand(seat), kept]))
         assert after.hand(1 - seat) == before.hand(1 - seat)
         assert after.discards == (*before.discards, thrown)
-        assert after.draws == (*before.draws, (seat, kept, thrown))
+        assert after.draws == (*before.draws, DrawTurn(seat, kept, thrown))
         assert after.bids == before.bids
         if after.stock:
             assert (after.phase, after.to_move) == (Phase.DRAWING, 1 - seat)
@@ -376,6 +379,7 @@ def exchange_games(draw: st.DrawFn) -> Game:
 
 @given(exchange_games())
 def test_the_exchange_keeps_13_cards_and_draws_only_from_the_discards(game: Game) -> None:
+    """Rule: rule-exchange."""
     declared = {seat for seat, bid in enumerate(game.steps[-1].before.bids) if bid == BLIND}
     exchanged = []
     for before, move, after in game.steps:
@@ -387,8 +391,9 @@ def test_the_exchange_keeps_13_cards_and_draws_only_from_the_discards(game: Game
         assert before.phase is Phase.EXCHANGING
         assert before.bids[seat] == BLIND
         assert len(move.cards) <= before.rules.blind_nil_exchange
-        ((who, given_cards, drawn),) = after.exchanges[len(before.exchanges) :]
-        assert (who, given_cards) == (seat, move.cards)
+        ((who, size, given_cards, drawn),) = after.exchanges[len(before.exchanges) :]
+        assert (who, size, given_cards) == (seat, len(move.cards), move.cards)
+        assert drawn is not None
         assert drawn == exchange_draw(before, seat, len(move.cards))
         assert set(drawn) <= set(before.discards)
         assert set(given_cards) <= set(before.hand(seat))
@@ -406,6 +411,7 @@ def test_the_exchange_keeps_13_cards_and_draws_only_from_the_discards(game: Game
 
 @given(games(rules=st.one_of(OPEN_DOUBLE_NIL_RULES, DOUBLE_NIL_RULES, RULES)))
 def test_double_nil_is_legal_only_before_the_players_first_draw_choice(game: Game) -> None:
+    """Rule: rule-double-nil."""
     for before, move, _ in game.steps:
         seat = before.to_move
         assert seat is not None
@@ -422,6 +428,7 @@ def test_double_nil_is_legal_only_before_the_players_first_draw_choice(game: Gam
 
 @given(games())
 def test_legal_moves_are_the_rules_at_every_step(game: Game) -> None:
+    """Rules: rule-two-players, ref-move-order."""
     for before, move, after in game.steps:
         assert legal_moves(before) == expected_legal_moves(before)
         assert not rules_broken(before, move)
@@ -444,6 +451,7 @@ def trick_winner(leader: int, first: Card, second: Card) -> int:
 def test_tricks_are_two_cards_won_by_the_highest_spade_or_card_of_the_suit_led(
     game: Game,
 ) -> None:
+    """Rule: rule-two-play."""
     for before, move, after in game.steps:
         if not isinstance(move, Play) or not before.trick:
             continue
@@ -471,6 +479,7 @@ def test_tricks_are_two_cards_won_by_the_highest_spade_or_card_of_the_suit_led(
 
 @given(finished_games())
 def test_totals_are_the_sums_of_score_round_results(game: Game) -> None:
+    """Rule: rule-two-scoring."""
     last = game.steps[-1].after
     assert last.is_over
     bags = (0, 0)
@@ -496,6 +505,7 @@ def test_totals_are_the_sums_of_score_round_results(game: Game) -> None:
 
 @given(finished_games())
 def test_every_capped_game_ends_as_the_rules_say(game: Game) -> None:
+    """Rule: rule-two-game-end."""
     last = game.steps[-1].after
     rules = last.rules
     assert last.is_over
@@ -609,7 +619,10 @@ def test_the_same_seed_and_choices_reproduce_the_game_exactly(game: Game, seed: 
 
 @given(games(max_rounds=3))
 def test_each_rounds_stock_is_round_deck_of_the_seed(game: Game) -> None:
-    """Round 1 without an explicit stock, and every later round, come from the seed alone."""
+    """Round 1 without an explicit stock, and every later round, come from the seed alone.
+
+    Rule: rule-stock.
+    """
     start = game.start
     if new_game(start.rules, seed=start.seed, dealer=start.dealer) == start:
         assert start.stock == round_deck(start.seed, 1)
@@ -642,6 +655,7 @@ def exchanging_states(draw: st.DrawFn) -> State:
 def test_an_exchange_is_legal_exactly_when_it_gives_at_most_the_limit_of_her_cards(
     state: State, data: st.DataObject
 ) -> None:
+    """Rule: rule-exchange."""
     seat = state.to_move
     assert seat is not None
     hand = state.hand(seat)
@@ -657,7 +671,7 @@ def test_an_exchange_is_legal_exactly_when_it_gives_at_most_the_limit_of_her_car
     if legal:
         after = apply(state, move)
         assert len(after.hand(seat)) == 13
-        assert after.exchanges[-1][:2] == (seat, move.cards)
+        assert (after.exchanges[-1].seat, after.exchanges[-1].given) == (seat, move.cards)
     else:
         with pytest.raises(IllegalMoveError) as error:
             apply(state, move)

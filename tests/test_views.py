@@ -1,6 +1,6 @@
 """Player views: `spades.observe` and `spades.View`, what one seat may know and nothing else.
 
-The rule is on the rules page, section ``rule-views``. The tests below recompute, from the
+The rule is on the reference page, section ``ref-views``. The tests below recompute, from the
 state and independently of `spades._view`, the cards each seat is entitled to see (its
 own hand unless face down, the tricks, its side's blind nil passes, its own draws, the top
 card of the stock while it draws, its own exchange) and check that:
@@ -36,6 +36,9 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    CardExchange,
+    CardPass,
+    DrawTurn,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -105,7 +108,7 @@ each drawn on purpose (random play reaches them only now and then)."""
 
 
 def hand_face_down(state: State, seat: int) -> bool:
-    """Four players: she may still bid blind nil and has not looked (rule-views)."""
+    """Four players: she may still bid blind nil and has not looked (ref-views)."""
     rules = state.rules
     if rules.players != 4 or not rules.blind_nil:
         return False
@@ -124,18 +127,18 @@ def entitled(state: State, seat: int) -> frozenset[Card]:
     if not hand_face_down(state, seat):
         seen.update(state.hand(seat))
     if state.rules.players == 4:
-        for passer, move in state.passes:
+        for passer, passed in state.passes:
             if passer % 2 == seat % 2:  # her own pass, or her partner's
-                seen.update(move.cards)
+                seen.update(passed or ())
         return frozenset(seen)
     for drawer, kept, discarded in state.draws:
         if drawer == seat:
             seen.update((kept, discarded))
     if state.phase is Phase.DRAWING and state.to_move == seat:
         seen.add(state.stock[0])
-    for exchanger, gave, drew in state.exchanges:
+    for exchanger, _, gave, drew in state.exchanges:
         if exchanger == seat:
-            seen.update(gave + drew)
+            seen.update((gave or ()) + (drew or ()))
     return frozenset(seen)
 
 
@@ -150,21 +153,19 @@ def shown(view: View) -> frozenset[Card]:
         seen.update(card for card in (kept, discarded) if card is not None)
     if view.top_card is not None:
         seen.add(view.top_card)
-    if view.exchanged is not None:
-        seen.update(view.exchanged[0] + view.exchanged[1])
+    for _, _, gave, drew in view.exchanges:
+        seen.update((gave or ()) + (drew or ()))
     return frozenset(seen)
 
 
 # --- changing cards in a state ------------------------------------------------------------
 #
-# A `State` is a tuple: the nine fields of the hot path (`rules`, `phase`, `to_move`,
-# `_packed_hands`, `trick`, `trick_leader`, `spades_broken`, `_tricks`, `_playable`), then
-# one inner tuple with the fields of the round and the game (`bids`, `dealer`,
-# `round_number`, `scores`, `bags`, `rounds`, `outcome`, `seed`, `looked`, `passes`,
-# `stock`, `discards`, `draws`, `exchanges`). `_packed_hands` holds 52 bits per seat, seat
-# 0 lowest; `_tricks` holds plain (leader, cards, winner) tuples. `relabel` reads every
-# field through the public properties and rebuilds the tuple in that layout; that it gives
-# back the very same state when nothing changes is checked in every property below.
+# A `State` declares its fields once (`State.fields`); `State._build` makes one from all
+# of them by name, as the engine's cold paths do, without deriving anything.
+# `_packed_hands` holds 52 bits per seat, seat 0 lowest; `_tricks` holds plain (leader,
+# cards, winner) tuples. `relabel` reads every field through the public properties and
+# rebuilds the state from them; that it gives back the very same state when nothing
+# changes is checked in every property below.
 #
 # `_playable` is the mask of the cards the seat to move may play (0 outside the play). It
 # is derived from the mover's hand, so it goes stale when the mover's hand changes: that
@@ -207,36 +208,40 @@ def relabel(state: State, mapping: dict[Card, Card], *, seed: int | None = None)
     if state.phase is Phase.PLAYING:
         assert mover is not None
         playable = follow_mask(masks[mover], trick, state.spades_broken)
-    hot = (
-        state.rules,
-        state.phase,
-        mover,
-        packed,
-        trick,
-        state.trick_leader,
-        state.spades_broken,
-        tuple((t.leader, cards(t.cards), t.winner) for t in state.tricks),
-        playable,
-    )
-    game = (
-        state.bids,
-        state.dealer,
-        state.round_number,
-        state.scores,
-        state.bags,
-        state.rounds,
-        state.outcome,
-        state.seed if seed is None else seed,
-        state.looked,
-        tuple((passer, Pass(cards(move.cards))) for passer, move in state.passes),
-        cards(state.stock),
-        cards(state.discards),
-        tuple((drawer, card(kept), card(gone)) for drawer, kept, gone in state.draws),
-        tuple(
-            (who, tuple(sorted(cards(gave))), cards(drew)) for who, gave, drew in state.exchanges
+    relabelled: State = State._build(
+        rules=state.rules,
+        phase=state.phase,
+        to_move=mover,
+        _packed_hands=packed,
+        trick=trick,
+        trick_leader=state.trick_leader,
+        spades_broken=state.spades_broken,
+        _tricks=tuple((t.leader, cards(t.cards), t.winner) for t in state.tricks),
+        _playable=playable,
+        bids=state.bids,
+        dealer=state.dealer,
+        round_number=state.round_number,
+        scores=state.scores,
+        bags=state.bags,
+        rounds=state.rounds,
+        outcome=state.outcome,
+        seed=state.seed if seed is None else seed,
+        looked=state.looked,
+        passes=tuple(
+            CardPass(passer, tuple(sorted(cards(passed or ())))) for passer, passed in state.passes
+        ),
+        stock=cards(state.stock),
+        discards=cards(state.discards),
+        draws=tuple(
+            DrawTurn(drawer, card(kept), card(gone))  # type: ignore[arg-type]
+            for drawer, kept, gone in state.draws
+        ),
+        exchanges=tuple(
+            CardExchange(who, size, tuple(sorted(cards(gave or ()))), cards(drew or ()))
+            for who, size, gave, drew in state.exchanges
         ),
     )
-    return tuple.__new__(State, (*hot, game))
+    return relabelled
 
 
 def placed(state: State) -> list[Card]:
@@ -280,7 +285,7 @@ def test_relabel_rebuilds_states_and_moves_cards_everywhere() -> None:
     swapped = relabel(state, {C("2C"): C("AS"), C("AS"): C("2C")}, seed=8)
     check_well_formed(swapped)
     assert swapped.hand(0) == (C("AS"),)
-    assert swapped.draws == ((0, C("AS"), C("3C")),)
+    assert swapped.draws == (DrawTurn(0, C("AS"), C("3C")),)
     assert swapped.stock[-1] == C("2C")
     assert swapped.seed == 8
     assert swapped.bids == state.bids
@@ -582,12 +587,16 @@ def test_two_players_see_their_own_draws_and_the_count_of_each_exchange(state: S
         drawing = state.phase is Phase.DRAWING and state.to_move == seat
         assert view.top_card == (state.stock[0] if drawing else None)
         assert view.draws == tuple(
-            (who, kept, gone) if who == seat else (who, None, None)
+            DrawTurn(who, kept, gone) if who == seat else DrawTurn(who, None, None)
             for who, kept, gone in state.draws
         )
-        assert view.exchanges == tuple((who, len(gave)) for who, gave, _ in state.exchanges)
-        own = [(gave, drew) for who, gave, drew in state.exchanges if who == seat]
-        assert view.exchanged == (own[0] if own else None)
+        assert view.exchanges == tuple(
+            CardExchange(who, size, gave, drew)
+            if who == seat
+            else CardExchange(who, size, None, None)
+            for who, size, gave, drew in state.exchanges
+        )
+        assert all(size == len(gave or ()) for _, size, gave, _ in state.exchanges)
         assert view.passes == ()
 
 
@@ -598,14 +607,14 @@ def test_source_c_each_player_sees_her_own_draws_only() -> None:
     assert dealer.stock_size == other.stock_size == 52
     state = apply(state, Keep())  # seat 0 keeps 2C, 3C goes to the discards
     dealer, other = observe(state, 0), observe(state, 1)
-    assert dealer.draws == ((0, C("2C"), C("3C")),)
-    assert other.draws == ((0, None, None),)
+    assert dealer.draws == (DrawTurn(0, C("2C"), C("3C")),)
+    assert other.draws == (DrawTurn(0, None, None),)
     assert (dealer.top_card, other.top_card) == (None, C("4C"))
     assert other.hand_sizes == (1, 0)
     assert other.stock_size == 50
     state = apply(state, Reject())  # seat 1 rejects 4C and takes 5C
-    assert observe(state, 1).draws == ((0, None, None), (1, C("5C"), C("4C")))
-    assert observe(state, 0).draws == ((0, C("2C"), C("3C")), (1, None, None))
+    assert observe(state, 1).draws == (DrawTurn(0, None, None), DrawTurn(1, C("5C"), C("4C")))
+    assert observe(state, 0).draws == (DrawTurn(0, C("2C"), C("3C")), DrawTurn(1, None, None))
     assert observe(state, 0).top_card == C("6C")
 
 
@@ -613,17 +622,16 @@ def test_source_c_the_exchange_shows_its_cards_to_the_exchanger_only() -> None:
     state = apply(new_game(TWO_HANDED, deck=DECK, seed=7), BLIND)
     while state.phase is Phase.DRAWING:
         state = apply(state, Keep())
-    assert observe(state, 0).exchanged is None
+    assert observe(state, 0).exchanges == ()
     after = apply(state, parse_move("exchange KD QH JS"))
     gave, drew = (C("KD"), C("QH"), C("JS")), (C("AS"), C("9H"), C("8S"))
     mine, theirs = observe(after, 0), observe(after, 1)
-    assert mine.exchanged == (gave, drew)
-    assert mine.exchanges == theirs.exchanges == ((0, 3),)
-    assert theirs.exchanged is None
+    assert mine.exchanges == (CardExchange(0, 3, gave, drew),)
+    assert theirs.exchanges == (CardExchange(0, 3, None, None),)
     assert set(drew) <= set(mine.hand or ())
     # Seat 1 discarded AS in her own draw turn, so she has seen it, but not that seat 0
     # drew it; she never handled KD, QH, JS, 9H or 8S.
-    assert (1, C("KS"), C("AS")) in theirs.draws
+    assert DrawTurn(1, C("KS"), C("AS")) in theirs.draws
     assert (set(gave) | set(drew)) & shown(theirs) == {C("AS")}
     assert shown(theirs) == entitled(after, 1)
 
@@ -641,26 +649,28 @@ FOUR_PLAYER_POSITIONS = st.one_of(
 def test_four_players_see_the_passes_of_their_own_side_only(state: State) -> None:
     for seat in range(4):
         assert observe(state, seat).passes == tuple(
-            (passer, move.cards if passer % 2 == seat % 2 else None)
-            for passer, move in state.passes
+            CardPass(passer, passed if passer % 2 == seat % 2 else None)
+            for passer, passed in state.passes
         )
         view = observe(state, seat)
         assert (view.stock_size, view.top_card, view.draws) == (0, None, ())
-        assert (view.exchanges, view.exchanged) == ((), None)
+        assert view.exchanges == ()
 
 
 def test_the_blind_nil_pass_is_shown_to_the_partners() -> None:
     state = apply(new_game(BLIND_ANYTIME, deck=DECK), BLIND)
     for text in ("look", "bid 4", "look", "bid 3", "look", "bid 5", "pass AC KD"):
         state = apply(state, parse_move(text))
-    assert observe(state, 3).passes == observe(state, 1).passes == ((1, (C("AC"), C("KD"))),)
-    assert observe(state, 0).passes == observe(state, 2).passes == ((1, None),)
+    assert (
+        observe(state, 3).passes == observe(state, 1).passes == (CardPass(1, (C("AC"), C("KD"))),)
+    )
+    assert observe(state, 0).passes == observe(state, 2).passes == (CardPass(1, None),)
     assert C("AC") in (observe(state, 3).hand or ())
     assert observe(state, 3).legal_moves() == legal_moves(state)
     state = apply(state, parse_move("pass 2H AC"))
-    partners = ((1, (C("AC"), C("KD"))), (3, (C("AC"), C("2H"))))
+    partners = (CardPass(1, (C("AC"), C("KD"))), CardPass(3, (C("AC"), C("2H"))))
     assert observe(state, 1).passes == observe(state, 3).passes == partners
-    assert observe(state, 0).passes == ((1, None), (3, None))
+    assert observe(state, 0).passes == (CardPass(1, None), CardPass(3, None))
     assert state.phase is Phase.PLAYING
 
 

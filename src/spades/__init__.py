@@ -10,10 +10,8 @@ the state after a move, leaving its input unchanged:
 (None, Bid(n=3, blind=False), None, None)
 """
 
-__version__ = "0.1.0.dev0"
-"""The version of this library, as its package metadata gives it."""
+from typing import TYPE_CHECKING, Any
 
-from spades import records
 from spades._cards import DECK, Card, Rank, Suit, cards_in
 from spades._deal import deal, new_game, round_deck
 from spades._engine import apply
@@ -25,6 +23,7 @@ from spades._errors import (
     RulesetError,
     SpadesError,
 )
+from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import check_move, is_legal, legal_moves
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
 from spades._rules import (
@@ -44,9 +43,12 @@ from spades._rules import (
     side_of,
 )
 from spades._scoring import RoundScore, SideScore, score_round
-from spades._state import Outcome, Phase, State, Termination, Trick
+from spades._state import Outcome, Phase, State, Termination
 from spades._trick import trick_winner, winning_card
 from spades._view import View, observe
+
+__version__ = "0.1.0.dev0"
+"""The version of this library, as its package metadata gives it."""
 
 __all__ = [
     "CLASSIC",
@@ -57,7 +59,10 @@ __all__ = [
     "BagOverflow",
     "Bid",
     "Card",
+    "CardExchange",
+    "CardPass",
     "Direction",
+    "DrawTurn",
     "Exchange",
     "IllegalMoveError",
     "InvalidRecordError",
@@ -104,3 +109,30 @@ __all__ = [
     "trick_winner",
     "winning_card",
 ]
+
+if TYPE_CHECKING:
+    from spades import records
+
+
+def __getattr__(name: str) -> Any:
+    """`spades.records` (and with it `json`) is imported on first use, not with `spades`."""
+    if name == "records":
+        import spades.records  # noqa: PLC0415  (the lazy import this function exists for)
+
+        return spades.records
+    raise AttributeError(f"module 'spades' has no attribute {name!r}")
+
+
+def _present_as_public() -> None:
+    """Name ``spades`` as the home of the public classes and functions, not their modules.
+
+    So tracebacks and the documentation say ``spades.IllegalMoveError``.
+    """
+    for name in __all__:
+        value = globals().get(name)
+        public = isinstance(value, type) or callable(value)
+        if public and getattr(value, "__module__", "").startswith("spades."):
+            value.__module__ = __name__
+
+
+_present_as_public()

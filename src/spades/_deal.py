@@ -10,21 +10,16 @@ from typing import Final, TypeVar, cast
 
 from spades._cards import DECK, Card
 from spades._errors import SpadesError
-from spades._rules import Ruleset
-from spades._state import Phase, State
+from spades._rules import Ruleset, next_seat, play_order
+from spades._state import Phase, State, build_state
 
 __all__ = ["deal", "new_game", "round_deck"]
 
-_NEW = tuple.__new__
 SEED_LIMIT = 2**128
 _BITS: Final = tuple(card.bit for card in DECK)
 _T = TypeVar("_T")
-NO_BIDS = (None, None, None, None)
-NOT_LOOKED = (False, False, False, False)
-_NONE = ((), (), (), (), ())
-"""The passes, stock, discards, draws and exchanges of a round that has none yet."""
-_NO_BIDS_OF_TWO = (None, None)
-_NOT_LOOKED_OF_TWO = (False, False)
+_NO_BIDS: Final = {4: (None, None, None, None), 2: (None, None)}
+_NOT_LOOKED: Final = {4: (False, False, False, False), 2: (False, False)}
 
 
 def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
@@ -118,14 +113,14 @@ def _check_seed(seed: object) -> None:
         raise SpadesError("a seed is a whole number from 0 to 2**128 - 1")
 
 
-def pack_hands(bits: Sequence[int], first: int, step: int) -> int:
+def pack_hands(bits: Sequence[int], order: Sequence[int]) -> int:
     """The four hands, 52 bits a seat, dealt from cards given by their bits in deck order.
 
-    One card at a time, from seat ``first``, in steps of ``step``.
+    One card at a time, to the seats in ``order``, round and round.
     """
     packed = 0
-    for offset in range(4):
-        packed |= sum(bits[offset::4]) << (52 * ((first + offset * step) % 4))
+    for offset, seat in enumerate(order):
+        packed |= sum(bits[offset::4]) << (52 * seat)
     return packed
 
 
@@ -202,17 +197,32 @@ def start_round(
     Four players: the cards dealt and the first bidder to move. Two players: the cards
     are the stock, and the dealer draws first.
     """
-    if rules.players == 2:
-        stock = tuple(DECK[bit.bit_length() - 1] for bit in bits)
-        game: tuple[object, ...] = (_NO_BIDS_OF_TWO, dealer, round_number, scores, bags)
-        game += (rounds, None, seed, _NOT_LOOKED_OF_TWO, (), stock, (), (), ())
-        return _NEW(State, (rules, Phase.DRAWING, dealer, 0, (), None, False, (), 0, game))
-    step = rules.direction.step
-    first = (dealer + step) % 4
-    game = (NO_BIDS, dealer, round_number, scores, bags, rounds, None, seed, NOT_LOOKED)
-    game += _NONE
-    hands = pack_hands(bits, first, step)
-    return _NEW(State, (rules, Phase.BIDDING, first, hands, (), None, False, (), 0, game))
+    two = rules.players == 2
+    first = dealer if two else next_seat(rules, dealer)  # two players: the dealer draws
+    return build_state(
+        rules=rules,
+        phase=Phase.DRAWING if two else Phase.BIDDING,
+        to_move=first,
+        _packed_hands=0 if two else pack_hands(bits, play_order(rules, first)),
+        trick=(),
+        trick_leader=None,
+        spades_broken=False,
+        _tricks=(),
+        bids=_NO_BIDS[rules.players],
+        dealer=dealer,
+        round_number=round_number,
+        scores=scores,
+        bags=bags,
+        rounds=rounds,
+        outcome=None,
+        seed=seed,
+        looked=_NOT_LOOKED[rules.players],
+        passes=(),
+        stock=tuple(DECK[bit.bit_length() - 1] for bit in bits) if two else (),
+        discards=(),
+        draws=(),
+        exchanges=(),
+    )
 
 
 def deal(state: State, deck: Sequence[Card]) -> State:

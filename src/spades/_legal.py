@@ -24,16 +24,14 @@ from spades._moves import (
     Reject,
 )
 from spades._rules import check_seat
-from spades._state import FULL_DECK, Phase, State
-from spades._trick import NOT_SPADES, SPADES, playable
+from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
+from spades._trick import SPADES, playable
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
+    from spades._view import View
 
-__all__ = ["check_move", "is_legal", "legal_moves"]
-
-SHIFT: Final = (0, 52, 104, 156)
-"""Where each seat's 52 bits start in the packed hands."""
+__all__ = ["check_move", "is_legal", "legal_moves", "may_bid_blind", "moves_from"]
 _CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
 _MOVE_TYPES: Final = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS_BY_PHASE: Final = {
@@ -58,7 +56,7 @@ class _PlaysWithinASuit(dict[int, tuple[Play, ...]]):
 _PLAYS_OF: Final = _PlaysWithinASuit()
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: State | View) -> tuple[Move, ...]:
     """Every legal move of the seat to move, in the library's fixed order.
 
     Bids come from nil up to 13. A player who may still bid blind nil has exactly two:
@@ -66,58 +64,90 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     spades, two to ace. With two players a draw turn offers `Keep` then `Reject`, after
     double nil (blind nil) while she may still declare it; an exchange offers giving no
     card, then one, two and three cards, each size in card order. A finished game has none.
+    A `View` gives its seat's legal moves, as `View.legal_moves` does.
 
     >>> from spades import CLASSIC, new_game
     >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]
     ['bid nil', 'bid 1', 'bid 2']
     """
-    allowed = state[8]
+    try:
+        allowed = state[PLAYABLE]  # type: ignore[index]
+    except (TypeError, IndexError):
+        if type(state).__name__ == "View":
+            return state.legal_moves()  # type: ignore[union-attr]
+        raise TypeError(
+            f"legal_moves takes a State or a View, not {type(state).__name__}"
+        ) from None
     if allowed:
-        plays = _PLAYS_OF.get(allowed)
-        if plays is None:
-            plays = (
-                _PLAYS_OF[allowed & _CLUBS]
-                + _PLAYS_OF[allowed & _DIAMONDS]
-                + _PLAYS_OF[allowed & _HEARTS]
-                + _PLAYS_OF[allowed & SPADES]
-            )
-        return plays
-    phase = state[1]
+        return _plays(allowed)
+    if type(state) is not State:
+        raise TypeError(f"legal_moves takes a State or a View, not {type(state).__name__}")
+    mover = state[TO_MOVE]
+    if mover is None:
+        return ()
+    hand = hand_of(state[HANDS], mover)
+    return moves_from(state.rules, state[PHASE], hand, 0, may_bid_blind(state, mover))
+
+
+def moves_from(
+    rules: Ruleset, phase: Phase, hand: int, allowed: int, blind: bool
+) -> tuple[Move, ...]:
+    """The legal moves of the seat to move, from what she knows, in `legal_moves`' order.
+
+    ``hand`` is her cards' mask, ``allowed`` the mask of those she may play (in the play),
+    and ``blind`` whether she may still bid blind nil (`may_bid_blind`). States and views
+    both list their moves through this one generator.
+    """
+    if phase is Phase.PLAYING:
+        return _plays(allowed)
     if phase is Phase.BIDDING:
-        rules = state[0]
-        if rules.blind_nil and may_bid_blind(state, state[2]):
+        if blind:
             return (BLIND_NIL, LOOK)
         return BIDS if rules.nil else BIDS[1:]
     if phase is Phase.DRAWING:
-        return _BLIND_OR_DRAWS if may_bid_blind(state, state[2]) else _DRAWS
+        return _BLIND_OR_DRAWS if blind else _DRAWS
     if phase is Phase.PASSING:
-        hand = cards_in((state[3] >> SHIFT[state[2]]) & FULL_DECK)
-        return tuple(Pass(cards) for cards in combinations(hand, state.rules.blind_nil_pass))
+        cards = cards_in(hand)
+        return tuple(Pass(chosen) for chosen in combinations(cards, rules.blind_nil_pass))
     if phase is Phase.EXCHANGING:
-        hand = cards_in((state[3] >> SHIFT[state[2]]) & FULL_DECK)
-        sizes = range(state.rules.blind_nil_exchange + 1)
-        return tuple(Exchange(cards) for size in sizes for cards in combinations(hand, size))
+        cards = cards_in(hand)
+        sizes = range(rules.blind_nil_exchange + 1)
+        return tuple(Exchange(chosen) for size in sizes for chosen in combinations(cards, size))
     return ()
 
 
-def may_bid_blind(state: State, seat: int) -> bool:
+def _plays(allowed: int) -> tuple[Play, ...]:
+    """The `Play` moves of the cards in the mask ``allowed``, in card order."""
+    plays = _PLAYS_OF.get(allowed)
+    if plays is None:
+        plays = (
+            _PLAYS_OF[allowed & _CLUBS]
+            + _PLAYS_OF[allowed & _DIAMONDS]
+            + _PLAYS_OF[allowed & _HEARTS]
+            + _PLAYS_OF[allowed & SPADES]
+        )
+    return plays
+
+
+def may_bid_blind(game: State | View, seat: int) -> bool:
     """Whether ``seat`` may still bid blind nil (with two players: declare double nil).
 
     The rules must allow it, and her side must trail by at least the required deficit.
     With four players she must not have looked at her hand. With two players it must be
     the draw, before her first draw choice, and she must not have declared it already.
+    A `View` of her seat knows all of this, so it reads the same.
     """
-    rules = state.rules
+    rules = game.rules
     if not rules.blind_nil:
         return False
     if rules.players == 2:
-        if state.phase is not Phase.DRAWING or state.bids[seat] is not None:
+        if game.phase is not Phase.DRAWING or game.bids[seat] is not None:
             return False
-        if any(draw[0] == seat for draw in state.draws):
+        if any(draw.seat == seat for draw in game.draws):
             return False
-    elif state.looked[seat]:
+    elif game.looked[seat]:
         return False
-    return trails_enough(rules, state.scores, seat)
+    return trails_enough(rules, game.scores, seat)
 
 
 def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
@@ -143,6 +173,13 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
 
 def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] | None:
     """The reason and an explanation for the player, or None when the move is legal."""
+    if type(state) is not State:
+        if type(state).__name__ == "View":
+            raise TypeError(
+                "legality is checked on a State, not a View; a view's legal moves are "
+                "View.legal_moves()"
+            )
+        raise TypeError(f"legality is checked on a State, not {type(state).__name__}")
     if type(move) not in _MOVE_TYPES:
         raise TypeError(
             f"{move!r} is not a move; moves are Bid, Look, Play, Pass, Keep, Reject and Exchange"
@@ -152,14 +189,15 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return Reason.GAME_OVER, "the game is over"
-    mover = state[2]
+    mover = state.to_move
+    assert mover is not None, "a game that goes on has a seat to move"
     if seat is not None and seat != mover:
         return Reason.NOT_YOUR_TURN, f"it is seat {mover}'s turn"
     if not isinstance(move, _KINDS_BY_PHASE[phase]):
         return Reason.WRONG_PHASE, f"the game is in the {phase.value} phase"
-    hand = (state[3] >> SHIFT[mover]) & FULL_DECK
+    hand = hand_of(state[HANDS], mover)
     if isinstance(move, Play):
-        return _play_problem(move.card, hand, state[4], state[6])
+        return _play_problem(move.card, hand, state.trick, state.spades_broken)
     if isinstance(move, Pass):
         return _pass_problem(state.rules, move, hand)
     if isinstance(move, Exchange):
@@ -222,7 +260,7 @@ def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str
         if rules.players == 2:
             if state.bids[seat] is not None:
                 return Reason.ALREADY_BID, "you have already declared double nil"
-            if state.phase is not Phase.DRAWING or any(d[0] == seat for d in state.draws):
+            if state.phase is not Phase.DRAWING or any(d.seat == seat for d in state.draws):
                 return (
                     Reason.ALREADY_DRAWN,
                     "double nil is declared before your first draw choice of the round",

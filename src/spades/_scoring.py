@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from spades._errors import SpadesError
 from spades._moves import Bid
 from spades._rules import BagOverflow, NilTricks, Ruleset
-from spades._tuple_value import TupleValue
+from spades._tuple_value import TupleValue, field
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 __all__ = ["RoundScore", "SideScore", "score_round"]
-
-_NEW = tuple.__new__
-
-
-_SIDE_FIELDS = {
-    "contract": "The side's non-nil bids added up.",
-    "tricks": "The tricks that count toward the contract.",
-    "made": "Whether ``tricks`` reached ``contract`` (a contract of zero is always made).",
-    "contract_points": "Ten per contracted trick, won when made and lost when missed.",
-    "overtricks": "Tricks over the contract when it is made; each is a bag and a point.",
-    "nil_points": "What the side's nil and blind nil bids won or lost.",
-    "nil_bags": "Tricks taken by nil bidders that became bags (only when they do not count).",
-    "bag_penalty": "Points lost to the bag limit this round (zero or negative).",
-    "points": "The round's points for the side, everything included.",
-    "bags": "The side's bag counter after the round.",
-}
 
 
 class SideScore(TupleValue):
@@ -40,48 +23,20 @@ class SideScore(TupleValue):
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
-        contract: int
-        tricks: int
-        made: bool
-        contract_points: int
-        overtricks: int
-        nil_points: int
-        nil_bags: int
-        bag_penalty: int
-        points: int
-        bags: int
-    else:
-        for _index, (_name, _doc) in enumerate(_SIDE_FIELDS.items()):
-            locals()[_name] = property(itemgetter(_index), doc=_doc)
-        del _index, _name, _doc
-
-    def __new__(
-        cls,
-        *,
-        contract: int,
-        tricks: int,
-        made: bool,
-        contract_points: int,
-        overtricks: int,
-        nil_points: int,
-        nil_bags: int,
-        bag_penalty: int,
-        points: int,
-        bags: int,
-    ) -> SideScore:
-        """A side's score from its parts, by name."""
-        parts = (contract, tricks, made, contract_points, overtricks, nil_points, nil_bags)
-        return tuple.__new__(cls, (*parts, bag_penalty, points, bags))
-
-    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, object]]:
-        return (), dict(zip(_SIDE_FIELDS, self, strict=True))
-
-    def __repr__(self) -> str:
-        parts = ", ".join(
-            f"{name}={value!r}" for name, value in zip(_SIDE_FIELDS, self, strict=True)
-        )
-        return f"SideScore({parts})"
+    contract: int = field("The side's non-nil bids added up.")
+    tricks: int = field("The tricks that count toward the contract.")
+    made: bool = field(
+        "Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."
+    )
+    contract_points: int = field("Ten per contracted trick, won when made and lost when missed.")
+    overtricks: int = field("Tricks over the contract when it is made; each is a bag and a point.")
+    nil_points: int = field("What the side's nil and blind nil bids won or lost.")
+    nil_bags: int = field(
+        "Tricks taken by nil bidders that became bags (only when they do not count)."
+    )
+    bag_penalty: int = field("Points lost to the bag limit this round (zero or negative).")
+    points: int = field("The round's points for the side, everything included.")
+    bags: int = field("The side's bag counter after the round.")
 
 
 class RoundScore(TupleValue):
@@ -92,38 +47,21 @@ class RoundScore(TupleValue):
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
-        bids: tuple[Bid, ...]
-        tricks: tuple[int, ...]
-        sides: tuple[SideScore, SideScore]
-    else:
-        bids = property(itemgetter(0), doc="The bids, by seat.")
-        tricks = property(itemgetter(1), doc="The tricks each seat took.")
-        sides = property(itemgetter(2), doc="The breakdown, by side.")
-
-    def __new__(
-        cls, *, bids: tuple[Bid, ...], tricks: tuple[int, ...], sides: tuple[SideScore, SideScore]
-    ) -> RoundScore:
-        """A round's score from the bids and tricks by seat and each side's breakdown."""
-        return tuple.__new__(cls, (bids, tricks, sides))
-
-    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, object]]:
-        return (), {"bids": self.bids, "tricks": self.tricks, "sides": self.sides}
-
-    def __repr__(self) -> str:
-        return f"RoundScore(bids={self.bids!r}, tricks={self.tricks!r}, sides={self.sides!r})"
+    bids: tuple[Bid, ...] = field("The bids, by seat.")
+    tricks: tuple[int, ...] = field("The tricks each seat took.")
+    sides: tuple[SideScore, SideScore] = field("The breakdown, by side.")
 
     @property
     def points(self) -> tuple[int, int]:
         """Each side's points for the round, everything included."""
-        sides = self[2]
-        return (sides[0][8], sides[1][8])
+        first, second = self.sides
+        return (first.points, second.points)
 
     @property
     def bags(self) -> tuple[int, int]:
         """Each side's bag counter after the round."""
-        sides = self[2]
-        return (sides[0][9], sides[1][9])
+        first, second = self.sides
+        return (first.bags, second.bags)
 
 
 def score_round(
@@ -184,7 +122,7 @@ def score_unchecked(
         _score_side(rules, bids, tricks, 0, bags[0]),
         _score_side(rules, bids, tricks, 1, bags[1]),
     )
-    return _NEW(RoundScore, (bids, tricks, sides))
+    return RoundScore(bids=bids, tricks=tricks, sides=sides)
 
 
 def _score_side(
@@ -232,18 +170,15 @@ def _side_score(  # noqa: PLR0917  (the parts of a side's score)
             penalty = -rules.bag_penalty
             bags = 0
     points = contract_points + overtricks + nil_points + nil_bags + penalty
-    return _NEW(
-        SideScore,
-        (
-            contract,
-            counted,
-            made,
-            contract_points,
-            overtricks,
-            nil_points,
-            nil_bags,
-            penalty,
-            points,
-            bags,
-        ),
+    return SideScore(
+        contract=contract,
+        tricks=counted,
+        made=made,
+        contract_points=contract_points,
+        overtricks=overtricks,
+        nil_points=nil_points,
+        nil_bags=nil_bags,
+        bag_penalty=penalty,
+        points=points,
+        bags=bags,
     )

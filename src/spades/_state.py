@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import enum
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from spades._cards import Card, cards_in
+from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._rules import check_seat
-from spades._tuple_value import TupleValue
+from spades._trick import playable
+from spades._tuple_value import TupleValue, field
 
-FULL_DECK = (1 << 52) - 1
+FULL_DECK: Final = (1 << 52) - 1
+"""Every card's bit: a mask of the whole deck."""
 _NEW = tuple.__new__
 
 if TYPE_CHECKING:
-    from spades._moves import Bid, Pass
+    from spades._moves import Bid
     from spades._rules import Ruleset
     from spades._scoring import RoundScore
 
@@ -64,67 +67,6 @@ class Outcome:
         return self.winner is None
 
 
-class Trick(TupleValue):
-    """A completed trick: who led it, its cards in the order played, and who won it."""
-
-    __slots__ = ()
-
-    leader: int = property(itemgetter(0))  # type: ignore[assignment]
-    cards: tuple[Card, ...] = property(itemgetter(1))  # type: ignore[assignment]
-    winner: int = property(itemgetter(2))  # type: ignore[assignment]
-
-    def __new__(cls, leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
-        """A trick led by ``leader``, with ``cards`` in playing order, won by ``winner``."""
-        return tuple.__new__(cls, (leader, cards, winner))
-
-    def __getnewargs__(self) -> tuple[int, tuple[Card, ...], int]:
-        return (self.leader, self.cards, self.winner)
-
-    def __repr__(self) -> str:
-        cards = " ".join(map(str, self.cards))
-        return f"Trick(leader={self.leader}, cards=({cards}), winner={self.winner})"
-
-
-PLAY_FIELDS = {
-    "rules": "The ruleset of the game.",
-    "phase": "What the game is waiting for.",
-    "to_move": "The seat to move; ``None`` once the game is over.",
-    "_packed_hands": "The four hands, 52 bits a seat (see `hand_masks`).",
-    "trick": "The cards of the trick in progress, in the order they were played.",
-    "trick_leader": "The seat that leads, or led, the trick in progress; ``None`` outside "
-    "the playing phase.",
-    "spades_broken": "Whether a spade has been played to a trick this round.",
-    "_tricks": "The completed tricks as plain ``(leader, cards, winner)`` tuples (see `tricks`).",
-    "_playable": "The cards the seat to move may play, as a mask; 0 outside the playing phase.",
-}
-"""The fields of the hot path (every play reads them, most plays change some), stored first
-and flat; the fields of the round and the game sit in one inner tuple after them."""
-ROUND_FIELDS = {
-    "bids": "Each seat's bid this round; ``None`` until the seat has bid.",
-    "dealer": "The seat that dealt this round.",
-    "round_number": "The round being played, counted from 1.",
-    "scores": "Each side's total after the completed rounds.",
-    "bags": "Each side's bag counter after the completed rounds.",
-    "rounds": "The score of every completed round, in order.",
-    "outcome": "How the game ended; ``None`` while it goes on.",
-    "seed": "The game's seed: `round_deck` shuffles every round not dealt explicitly.",
-    "looked": "Whether each seat has made the `Look` move this round.",
-    "passes": "This round's blind nil card passes, in order: the seat and its `Pass`.",
-    "stock": "Two players: the cards still to draw, top first.",
-    "discards": "Two players: the discarded cards, in the order they were discarded (the "
-    "double nil exchange takes its cards out and puts the given ones last).",
-    "draws": "Two players: every draw turn this round, in order: the seat, the card she "
-    "kept and the card she discarded.",
-    "exchanges": "Two players: this round's double nil exchanges, in order: the seat, the "
-    "cards she gave and the cards she drew.",
-}
-"""The fields of the round and the game: bids, scores and the like, which no play but a
-round's last changes."""
-
-
-_WINNER = itemgetter(2)
-
-
 def trick_counts(
     tricks: tuple[tuple[int, tuple[Card, ...], int], ...], players: int = 4
 ) -> tuple[int, ...]:
@@ -135,49 +77,62 @@ def trick_counts(
     return (winners.count(0), winners.count(1))
 
 
-class State(TupleValue):
+_WINNER = itemgetter(2)
+
+
+class State(TupleValue, init=False, nested_from="bids"):
     """Everything about a game at one moment, as a frozen value compared by value.
 
-    States come from `new_game` and `apply`; treat the constructor as private. With four
+    States come from `new_game` and `apply`; there is no public constructor. With four
     players, seats are 0 to 3 clockwise; side 0 is seats 0 and 2, side 1 is seats 1 and 3.
     With two players, seats 0 and 1 are also sides 0 and 1.
     """
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
-        rules: Ruleset
-        phase: Phase
-        to_move: int | None
-        _packed_hands: int
-        trick: tuple[Card, ...]
-        trick_leader: int | None
-        spades_broken: bool
-        _tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
-        _playable: int
-        bids: tuple[Bid | None, ...]
-        dealer: int
-        round_number: int
-        scores: tuple[int, int]
-        bags: tuple[int, int]
-        rounds: tuple[RoundScore, ...]
-        outcome: Outcome | None
-        seed: int
-        looked: tuple[bool, ...]
-        passes: tuple[tuple[int, Pass], ...]
-        stock: tuple[Card, ...]
-        discards: tuple[Card, ...]
-        draws: tuple[tuple[int, Card, Card], ...]
-        exchanges: tuple[tuple[int, tuple[Card, ...], tuple[Card, ...]], ...]
-    else:
-        for _index, (_name, _doc) in enumerate(PLAY_FIELDS.items()):
-            locals()[_name] = property(itemgetter(_index), doc=_doc)
-        for _index, (_name, _doc) in enumerate(ROUND_FIELDS.items()):
-            _get = itemgetter(len(PLAY_FIELDS))
-            locals()[_name] = property(
-                lambda self, _get=_get, _index=_index: _get(self)[_index], doc=_doc
-            )
-        del _index, _name, _doc, _get
+    # The fields of the hot path, which every play reads and most plays change, are
+    # stored first and flat; those of the round and the game, from `bids` on, sit in one
+    # inner tuple after them, which no play but a round's last changes.
+    rules: Ruleset = field("The ruleset of the game.")
+    phase: Phase = field("What the game is waiting for.")
+    to_move: int | None = field("The seat to move; ``None`` once the game is over.")
+    _packed_hands: int = field("Every seat's hand, 52 bits a seat (see `hand_masks`).")
+    trick: tuple[Card, ...] = field(
+        "The cards of the trick in progress, in the order they were played."
+    )
+    trick_leader: int | None = field(
+        "The seat that leads, or led, the trick in progress; ``None`` outside the play."
+    )
+    spades_broken: bool = field("Whether a spade has been played to a trick this round.")
+    _tricks: tuple[tuple[int, tuple[Card, ...], int], ...] = field(
+        "The completed tricks as plain ``(leader, cards, winner)`` tuples (see `tricks`)."
+    )
+    _playable: int = field(
+        "The cards the seat to move may play, as a mask; 0 outside the playing phase."
+    )
+    bids: tuple[Bid | None, ...] = field(
+        "Each seat's bid this round; ``None`` until the seat has bid."
+    )
+    dealer: int = field(
+        "The seat that dealt this round (with two players: the one who drew first)."
+    )
+    round_number: int = field("The round being played, counted from 1.")
+    scores: tuple[int, int] = field("Each side's total after the completed rounds.")
+    bags: tuple[int, int] = field("Each side's bag counter after the completed rounds.")
+    rounds: tuple[RoundScore, ...] = field("The score of every completed round, in order.")
+    outcome: Outcome | None = field("How the game ended; ``None`` while it goes on.")
+    seed: int = field("The game's seed: `round_deck` shuffles every round not dealt explicitly.")
+    looked: tuple[bool, ...] = field("Whether each seat has made the `Look` move this round.")
+    passes: tuple[CardPass, ...] = field("Four players: this round's blind nil card passes.")
+    stock: tuple[Card, ...] = field("Two players: the cards still to draw, top first.")
+    discards: tuple[Card, ...] = field(
+        "Two players: the discarded cards, in the order they were discarded (the double nil "
+        "exchange takes its cards out and puts the given ones last)."
+    )
+    draws: tuple[DrawTurn, ...] = field("Two players: this round's draw turns, in order.")
+    exchanges: tuple[CardExchange, ...] = field(
+        "Two players: this round's double nil exchanges, in order."
+    )
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
@@ -193,7 +148,7 @@ class State(TupleValue):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the library's order."""
         seat = check_seat(seat, self.rules.players)
-        return cards_in((self._packed_hands >> (52 * seat)) & FULL_DECK)
+        return cards_in(hand_of(self._packed_hands, seat))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -220,9 +175,46 @@ class State(TupleValue):
             f"scores {self.scores[0]}:{self.scores[1]}>"
         )
 
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (tuple(self),))
+
+# Where the hot path finds the fields: positions in the state, and in its inner tuple.
+PHASE: Final = State._position("phase")
+TO_MOVE: Final = State._position("to_move")
+HANDS: Final = State._position("_packed_hands")
+TRICK: Final = State._position("trick")
+SPADES_BROKEN: Final = State._position("spades_broken")
+PLAYABLE: Final = State._position("_playable")
+ROUND: Final = State._flat
+"""The position of the inner tuple, which holds the fields from `State.bids` on."""
+BIDS: Final = State._position("bids")
+DEALER: Final = State._position("dealer")
+SEED: Final = State._position("seed")
+
+SHIFT: Final = (0, 52, 104, 156)
+"""Where each seat's 52 bits start in the packed hands."""
 
 
-def _rebuild(fields: tuple[object, ...]) -> State:
-    return tuple.__new__(State, fields)
+def hand_of(packed: int, seat: int) -> int:
+    """The mask of ``seat``'s cards in the packed hands of a state."""
+    return (packed >> SHIFT[seat]) & FULL_DECK
+
+
+def build_state(**fields: Any) -> State:
+    """A state from its fields by name, every one but ``_playable``, which follows from them.
+
+    For the cold paths (the deal, the rarer moves, reading data); `apply`'s plays and bids
+    build their states in place.
+    """
+    mover = fields["to_move"]
+    if fields["phase"] is Phase.PLAYING:
+        hand = hand_of(fields["_packed_hands"], mover)
+        fields["_playable"] = playable(hand, fields["trick"], fields["spades_broken"])
+    else:
+        fields["_playable"] = 0
+    return State._build(**fields)  # type: ignore[no-any-return]
+
+
+def evolve_state(state: State, **changes: Any) -> State:
+    """``state`` with some fields changed by name, its playable cards made anew."""
+    fields = dict(zip(State.fields, state._values(), strict=True))
+    del fields["_playable"]
+    return build_state(**{**fields, **changes})

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attrs
 
 from spades._cards import Card, cards_in
-from spades._legal import may_bid_blind, trails_enough
-from spades._moves import BIDS, BLIND_NIL, KEEP, LOOK, PLAYS, REJECT, Exchange, Move, Pass
-from spades._rules import check_seat
-from spades._state import Phase, State, Trick
+from spades._history import CardExchange, CardPass, DrawTurn, Trick
+from spades._legal import may_bid_blind, moves_from
+from spades._rules import check_seat, partner
+from spades._state import Phase, State
 from spades._trick import playable
 
 if TYPE_CHECKING:
-    from spades._moves import Bid
+    from spades._moves import Bid, Move
     from spades._rules import Ruleset
     from spades._scoring import RoundScore
     from spades._state import Outcome
@@ -70,20 +69,17 @@ class View:
     """The score of every completed round, in order."""
     outcome: Outcome | None
     """How the game ended; ``None`` while it goes on."""
-    passes: tuple[tuple[int, tuple[Card, ...] | None], ...]
-    """Four players, blind nil: each card pass this round, in order: the seat that passed,
-    and the cards when this seat gave or received them (``None`` for the other side's)."""
+    passes: tuple[CardPass, ...]
+    """Four players, blind nil: each card pass this round, in order; the cards only when
+    this seat gave or received them (``None`` for the other side's)."""
     stock_size: int
     """Two players: how many cards are left in the stock."""
     top_card: Card | None
     """Two players: the top card of the stock while this seat is to draw, else ``None``."""
-    draws: tuple[tuple[int, Card | None, Card | None], ...]
-    """Two players: each draw turn this round: the seat, and for this seat's own turns the
-    card she kept and the card she discarded (``None`` for the other player's)."""
-    exchanges: tuple[tuple[int, int], ...]
-    """Two players: each double nil exchange this round: the seat and how many cards."""
-    exchanged: tuple[tuple[Card, ...], tuple[Card, ...]] | None
-    """Two players: this seat's own exchange this round, the cards given and drawn."""
+    draws: tuple[DrawTurn, ...]
+    """Two players: each draw turn this round; the cards only of this seat's own turns."""
+    exchanges: tuple[CardExchange, ...]
+    """Two players: each double nil exchange this round; the cards only of this seat's."""
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`.
@@ -95,27 +91,10 @@ class View:
         """
         if self.to_move != self.seat:
             return ()
-        rules, phase = self.rules, self.phase
-        if phase is Phase.BIDDING:
-            if self.hand is None:
-                return (BLIND_NIL, LOOK)
-            return BIDS if rules.nil else BIDS[1:]
-        if phase is Phase.DRAWING:
-            eligible = (
-                rules.blind_nil
-                and self.bids[self.seat] is None
-                and not any(draw[0] == self.seat for draw in self.draws)
-                and trails_enough(rules, self.scores, self.seat)
-            )
-            return (BLIND_NIL, KEEP, REJECT) if eligible else (KEEP, REJECT)
-        hand = self.hand or ()
-        if phase is Phase.PLAYING:
-            mask = playable(sum(card.bit for card in hand), self.trick, self.spades_broken)
-            return tuple(PLAYS[card.index] for card in cards_in(mask))
-        if phase is Phase.PASSING:
-            return tuple(Pass(cards) for cards in combinations(hand, rules.blind_nil_pass))
-        sizes = range(rules.blind_nil_exchange + 1)  # the exchange
-        return tuple(Exchange(cards) for size in sizes for cards in combinations(hand, size))
+        hand = sum(card.bit for card in self.hand or ())
+        allowed = playable(hand, self.trick, self.spades_broken)
+        blind = may_bid_blind(self, self.seat)
+        return moves_from(self.rules, self.phase, hand, allowed, blind)
 
 
 def observe(state: State, seat: int) -> View:
@@ -137,8 +116,7 @@ def observe(state: State, seat: int) -> View:
         and state.bids[seat] is None
         and may_bid_blind(state, seat)
     )
-    partners = {seat, (seat + 2) % 4}
-    own_exchange = [(given, drawn) for who, given, drawn in state.exchanges if who == seat]
+    partners = {seat, partner(rules, seat)}
     drawing_now = state.phase is Phase.DRAWING and state.to_move == seat
     return View(
         rules=rules,
@@ -159,13 +137,18 @@ def observe(state: State, seat: int) -> View:
         bags=state.bags,
         rounds=state.rounds,
         outcome=state.outcome,
-        passes=tuple((who, move.cards if who in partners else None) for who, move in state.passes),
+        passes=tuple(
+            entry if entry.seat in partners else CardPass(entry.seat, None)
+            for entry in state.passes
+        ),
         stock_size=len(state.stock),
         top_card=state.stock[0] if drawing_now else None,
         draws=tuple(
-            (who, kept, discarded) if who == seat else (who, None, None)
-            for who, kept, discarded in state.draws
+            entry if entry.seat == seat else DrawTurn(entry.seat, None, None)
+            for entry in state.draws
         ),
-        exchanges=tuple((who, len(given)) for who, given, _ in state.exchanges),
-        exchanged=own_exchange[0] if own_exchange else None,
+        exchanges=tuple(
+            entry if entry.seat == seat else CardExchange(entry.seat, entry.size, None, None)
+            for entry in state.exchanges
+        ),
     )

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from spades._data import bid_from, card_from, integer, items, move_from, ruleset_from
 from spades._deal import SEED_LIMIT, new_game
 from spades._engine import apply
 from spades._errors import IllegalMoveError, InvalidRecordError
-from spades._game_record import GameRecord
 from spades._legal import check_move, legal_moves
 from spades._scoring import score_round
 from spades.records import from_data, parse_json, to_data
+from spades.records._game import GameRecord
+from spades.records._plain import bid_from, card_from, integer, items, move_from, ruleset_from
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

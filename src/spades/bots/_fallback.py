@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spades._cards import Card, Rank, Suit
+from spades._errors import SpadesError
 from spades._moves import LOOK, Bid, Exchange, Keep, Move, Pass, Play, Reject
 from spades._state import Phase, State
 from spades._view import View, observe
@@ -27,7 +28,7 @@ def fallback_move(game: View | State) -> Move:
     - The blind nil pass: the blind nil bidder passes her strongest cards; her partner
       passes back her weakest.
 
-    A `State` is read as the view of its seat to move. Raises `ValueError` when nobody is
+    A `State` is read as the view of its seat to move. Raises `SpadesError` when nobody is
     to move (the game is over) or the view's seat is not to move.
 
     >>> from spades import CLASSIC, new_game
@@ -36,7 +37,7 @@ def fallback_move(game: View | State) -> Move:
     """
     view = game if isinstance(game, View) else _mover_view(game)
     if view.to_move != view.seat:
-        raise ValueError(f"seat {view.seat} is not to move: there is no move to fall back on")
+        raise SpadesError(f"seat {view.seat} is not to move: there is no move to fall back on")
     legal = view.legal_moves()
     phase = view.phase
     if phase is Phase.BIDDING:
@@ -61,5 +62,5 @@ def fallback_move(game: View | State) -> Move:
 
 def _mover_view(state: State) -> View:
     if state.to_move is None:
-        raise ValueError("the game is over: there is no move to fall back on")
+        raise SpadesError("the game is over: there is no move to fall back on")
     return observe(state, state.to_move)

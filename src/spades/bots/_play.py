@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from spades._deal import new_game
 from spades._engine import apply
+from spades._errors import SpadesError
 from spades._moves import Move
 from spades._view import View, observe
 
@@ -36,7 +37,7 @@ def play_game(
     same for the same seed and the same (deterministic) policies.
     """
     if len(policies) != rules.players:
-        raise ValueError(
+        raise SpadesError(
             f"{rules.players} players need {rules.players} policies, not {len(policies)}"
         )
     state = new_game(rules, seed=seed, dealer=dealer)

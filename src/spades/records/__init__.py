@@ -24,7 +24,14 @@ import re
 from itertools import accumulate
 from typing import IO, TYPE_CHECKING, Any, Final, TypeVar, overload
 
-from spades._data import (
+from spades._errors import InvalidRecordError
+from spades._moves import Bid, Exchange, Keep, Look, Pass, Play, Reject
+from spades._rules import Ruleset
+from spades._scoring import RoundScore
+from spades._state import State
+from spades._view import View
+from spades.records._game import MAX_MOVES, GameRecord, RoundRecord, record_data, record_from
+from spades.records._plain import (
     MAX_ROUNDS,
     VERSION,
     Data,
@@ -35,15 +42,8 @@ from spades._data import (
     ruleset_data,
     ruleset_from,
 )
-from spades._errors import InvalidRecordError
-from spades._game_record import MAX_MOVES, GameRecord, RoundRecord, record_data, record_from
-from spades._moves import Bid, Exchange, Keep, Look, Pass, Play, Reject
-from spades._rules import Ruleset
-from spades._scoring import RoundScore
-from spades._state import State
-from spades._state_data import state_data, state_from
-from spades._view import View
-from spades._view_data import view_data, view_from
+from spades.records._state import state_data, state_from
+from spades.records._view import view_data, view_from
 
 if TYPE_CHECKING:
     from spades._moves import Move

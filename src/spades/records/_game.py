@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from spades._data import (
+from spades._deal import SEED_LIMIT, deal, new_game, round_deck
+from spades._engine import apply
+from spades._errors import IllegalMoveError, SpadesError
+from spades._rules import Ruleset
+from spades.records._plain import (
     MAX_ROUNDS,
     Data,
     card_list,
@@ -26,10 +30,6 @@ from spades._data import (
     ruleset_data,
     ruleset_from,
 )
-from spades._deal import SEED_LIMIT, deal, new_game, round_deck
-from spades._engine import apply
-from spades._errors import IllegalMoveError, SpadesError
-from spades._rules import Ruleset
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence

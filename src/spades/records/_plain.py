@@ -15,10 +15,11 @@ import attrs
 
 from spades._cards import DECK, Card
 from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
+from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
 from spades._rules import BagOverflow, Direction, NilTricks, Ruleset
-from spades._scoring import _SIDE_FIELDS, RoundScore, SideScore
-from spades._state import Outcome, Termination, Trick
+from spades._scoring import RoundScore, SideScore
+from spades._state import Outcome, Termination
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -306,7 +307,7 @@ def round_score_data(score: RoundScore) -> dict[str, Data]:
     return {
         "bids": [str(bid) for bid in score.bids],
         "tricks": list(score.tricks),
-        "sides": [dict(zip(_SIDE_FIELDS, side, strict=True)) for side in score.sides],
+        "sides": [dict(zip(SideScore.fields, side, strict=True)) for side in score.sides],
     }
 
 
@@ -335,12 +336,12 @@ def round_score_from(data: object, path: str) -> RoundScore:
 
 
 def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
-    found = record_fields(data, path, tuple(_SIDE_FIELDS))
+    found = record_fields(data, path, SideScore.fields)
     parts: dict[str, Any] = {
         name: boolean(found[name], f"{path}.{name}")
         if name == "made"
         else integer(found[name], f"{path}.{name}", -MAX_POINTS, MAX_POINTS)
-        for name in _SIDE_FIELDS
+        for name in SideScore.fields
     }
     side = SideScore(**parts)
     contract = sum(bid.n for bid in bids)

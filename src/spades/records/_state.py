@@ -12,7 +12,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades._cards import DECK, Card
-from spades._data import (
+from spades._deal import SEED_LIMIT, start_round
+from spades._ending import outcome_after
+from spades._engine import apply
+from spades._errors import IllegalMoveError
+from spades._legal import trails_enough
+from spades._moves import BLIND_NIL, KEEP, LOOK, Bid, Exchange, Move, Pass, Play
+from spades._rules import next_seat, play_order
+from spades._scoring import score_round
+from spades._state import Phase, State
+from spades.records._plain import (
     Data,
     boolean,
     card_from,
@@ -36,14 +45,6 @@ from spades._data import (
     trick_data,
     tricks_from,
 )
-from spades._deal import SEED_LIMIT, start_round
-from spades._ending import outcome_after
-from spades._engine import apply
-from spades._errors import IllegalMoveError
-from spades._legal import trails_enough
-from spades._moves import BLIND_NIL, KEEP, LOOK, Bid, Exchange, Move, Pass, Play
-from spades._scoring import score_round
-from spades._state import Phase, State
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
@@ -89,7 +90,7 @@ def state_data(state: State) -> dict[str, Data]:
         "hands": [cards_data(hand) for hand in state.hands],
         "bids": [None if bid is None else str(bid) for bid in state.bids],
         "looked": list(state.looked),
-        "passes": [{"seat": seat, "cards": cards_data(move.cards)} for seat, move in state.passes],
+        "passes": [{"seat": seat, "cards": cards_data(cards)} for seat, cards in state.passes],
         "stock": cards_data(state.stock),
         "discards": cards_data(state.discards),
         "draws": [
@@ -98,7 +99,7 @@ def state_data(state: State) -> dict[str, Data]:
         ],
         "exchanges": [
             {"seat": seat, "given": cards_data(given), "drawn": cards_data(drawn)}
-            for seat, given, drawn in state.exchanges
+            for seat, _, given, drawn in state.exchanges
         ],
         "trick": cards_data(state.trick),
         "trick_leader": state.trick_leader,
@@ -278,7 +279,6 @@ def _check_every_card_once(positions: _Positions) -> None:
 
 def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card]:
     """A deck that deals the round's start: four players' hands, or two players' stock."""
-    order = rules._order
     if rules.players == 2:
         stock = [card for draw in positions.draws for card in (draw["kept"], draw["discarded"])]
         deck = [*stock, *positions.stock]
@@ -288,14 +288,16 @@ def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card
     hands = [set(hand) for hand in positions.hands]
     for trick in [*positions.tricks, (positions.trick_leader, positions.trick, None)]:
         leader, cards = trick[0], trick[1]
-        for offset, card in enumerate(cards):
-            hands[order[leader if leader is not None else 0][offset]].add(card)
+        seats = play_order(rules, leader if leader is not None else 0)
+        for seat, card in zip(seats, cards, strict=False):
+            hands[seat].add(card)
     for index, entry in reversed(list(enumerate(positions.passes))):
-        seat, partner = entry["seat"], (entry["seat"] + 2) % 4
+        seat = entry["seat"]
+        receiver = (seat + 2) % 4  # her partner
         for card in entry["cards"]:
-            if card not in hands[partner]:
-                fail(f"$.passes[{index}].cards", f"{card} is not with seat {partner}, who got it")
-            hands[partner].discard(card)
+            if card not in hands[receiver]:
+                fail(f"$.passes[{index}].cards", f"{card} is not with seat {receiver}, who got it")
+            hands[receiver].discard(card)
             hands[seat].add(card)
     for seat, hand in enumerate(hands):
         if len(hand) != 13:
@@ -303,15 +305,13 @@ def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card
                 f"$.hands[{seat}]",
                 f"these cards give seat {seat} {len(hand)} cards at the deal, not 13",
             )
-    first = order[dealer][1]
-    dealt = [sorted(hands[order[first][offset]]) for offset in range(4)]
+    dealt = [sorted(hands[seat]) for seat in play_order(rules, next_seat(rules, dealer))]
     return [dealt[offset][index] for index in range(13) for offset in range(4)]
 
 
 def _round_moves(rules: Ruleset, dealer: int, positions: _Positions) -> list[tuple[Move, int, str]]:
     """The moves of the round so far, each with its seat and the path it comes from."""
-    order = rules._order
-    bidders = order[order[dealer][1]]
+    bidders = play_order(rules, next_seat(rules, dealer))
     moves: list[tuple[Move, int, str]] = []
     if rules.players == 2:
         declared = {
@@ -347,8 +347,8 @@ def _round_moves(rules: Ruleset, dealer: int, positions: _Positions) -> list[tup
             )
         )
     for leader, cards, path in tricks:
-        for offset, card in enumerate(cards):
-            moves.append((Play(card), order[leader][offset], f"{path}[{offset}]"))
+        for offset, (seat, card) in enumerate(zip(play_order(rules, leader), cards, strict=False)):
+            moves.append((Play(card), seat, f"{path}[{offset}]"))
     return moves
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from spades._data import (
+from spades._history import CardExchange, CardPass, DrawTurn
+from spades._state import Phase
+from spades._view import View
+from spades.records._plain import (
     MAX_ROUNDS,
     Data,
     boolean,
@@ -34,8 +37,6 @@ from spades._data import (
     trick_data,
     tricks_from,
 )
-from spades._state import Phase
-from spades._view import View
 
 if TYPE_CHECKING:
     from spades._cards import Card
@@ -72,7 +73,7 @@ VIEW_FIELDS = (
 
 def view_data(view: View) -> dict[str, Data]:
     """Every field of ``view`` as plain data, in `VIEW_FIELDS` order."""
-    exchanged = view.exchanged
+    own = [entry for entry in view.exchanges if entry.given is not None]
     return {
         "rules": ruleset_data(view.rules),
         "seat": view.seat,
@@ -106,10 +107,13 @@ def view_data(view: View) -> dict[str, Data]:
             }
             for seat, kept, discarded in view.draws
         ],
-        "exchanges": [{"seat": seat, "count": count} for seat, count in view.exchanges],
-        "exchanged": None
-        if exchanged is None
-        else {"given": cards_data(exchanged[0]), "drawn": cards_data(exchanged[1])},
+        "exchanges": [{"seat": entry.seat, "count": entry.size} for entry in view.exchanges],
+        "exchanged": {
+            "given": cards_data(own[0].given or ()),
+            "drawn": cards_data(own[0].drawn or ()),
+        }
+        if own
+        else None,
     }
 
 
@@ -163,40 +167,52 @@ def view_from(data: dict[str, Any]) -> View:
             _draw_from(entry, f"$.draws[{index}]", players)
             for index, entry in enumerate(items(found["draws"], "$.draws", 26))
         ),
-        exchanges=tuple(
-            _exchange_count_from(entry, f"$.exchanges[{index}]", players)
-            for index, entry in enumerate(items(found["exchanges"], "$.exchanges", 2))
-        ),
-        exchanged=_exchanged_from(found["exchanged"], "$.exchanged"),
+        exchanges=_exchanges_from(found["exchanges"], found["exchanged"], seat, players),
     )
     _check_shown_once(view)
     return view
 
 
-def _pass_from(data: object, path: str, players: int) -> tuple[int, tuple[Card, ...] | None]:
+def _pass_from(data: object, path: str, players: int) -> CardPass:
     found = record_fields(data, path, ("seat", "cards"))
     cards = found["cards"]
-    return (
+    return CardPass(
         integer(found["seat"], f"{path}.seat", 0, players - 1),
         None if cards is None else card_list(cards, f"{path}.cards", 3),
     )
 
 
-def _draw_from(data: object, path: str, players: int) -> tuple[int, Card | None, Card | None]:
+def _draw_from(data: object, path: str, players: int) -> DrawTurn:
     found = record_fields(data, path, ("seat", "kept", "discarded"))
-    return (
+    return DrawTurn(
         integer(found["seat"], f"{path}.seat", 0, players - 1),
         optional_card(found["kept"], f"{path}.kept"),
         optional_card(found["discarded"], f"{path}.discarded"),
     )
 
 
-def _exchange_count_from(data: object, path: str, players: int) -> tuple[int, int]:
-    found = record_fields(data, path, ("seat", "count"))
-    return (
-        integer(found["seat"], f"{path}.seat", 0, players - 1),
-        integer(found["count"], f"{path}.count", 0, 3),
-    )
+def _exchanges_from(
+    data: object, exchanged: object, seat: int, players: int
+) -> tuple[CardExchange, ...]:
+    """The exchanges, each with its size; the view's own seat's with the cards in ``exchanged``."""
+    own = _exchanged_from(exchanged, "$.exchanged")
+    entries = []
+    for index, entry in enumerate(items(data, "$.exchanges", 2)):
+        path = f"$.exchanges[{index}]"
+        found = record_fields(entry, path, ("seat", "count"))
+        who = integer(found["seat"], f"{path}.seat", 0, players - 1)
+        size = integer(found["count"], f"{path}.count", 0, 3)
+        if who != seat:
+            entries.append(CardExchange(who, size, None, None))
+            continue
+        if own is None:
+            fail("$.exchanged", f"seat {seat} exchanged, so the view shows her cards")
+        if len(own[0]) != size:
+            fail(f"{path}.count", f"seat {seat} exchanged {len(own[0])} cards, not {size}")
+        entries.append(CardExchange(who, size, *own))
+    if own is not None and not any(entry.seat == seat for entry in entries):
+        fail("$.exchanged", f"seat {seat} has not exchanged")
+    return tuple(entries)
 
 
 def _exchanged_from(data: object, path: str) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:

@@ -1,0 +1,221 @@
+"""The heuristic's bids, and what it holds: the two-player draw and exchange, the card pass."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+from spades._cards import DECK, Card, Rank, Suit
+from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
+from spades._rules import partner, seats_of, side_of
+from spades.bots._hand import SPADES, danger, known_discards, of_suit, unseen_cards
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Sequence
+
+    from spades._moves import Move
+    from spades._view import View
+
+__all__ = ["FOUR", "TWO", "bid", "draw", "exchange", "likely_tricks", "pass_cards"]
+
+
+class _Counting(NamedTuple):
+    """What a hand is worth in tricks, card by card (fitted to the bot's own games).
+
+    A card's worth depends on how many unseen cards of its suit outrank it (the first
+    entry: none, as for an ace; the last entry also counts for more).
+    """
+
+    spade: tuple[float, ...]
+    """A spade, by the unseen spades above it."""
+    side: tuple[float, ...]
+    """A card of another suit, by the unseen cards above it, in a suit of four or fewer."""
+    long_side: tuple[float, ...]
+    """The same in a suit of five or more, where the others soon trump."""
+    guarded: bool
+    """Whether a side card needs more cards in its suit than unseen cards above it (a king
+    needs a guard), else it counts nothing."""
+    long_spade: float
+    """Each spade beyond the third."""
+    their_spade: float
+    """Each unseen spade: the others' trumps."""
+    void: float
+    """Each side suit she lacks: ruffs."""
+    singleton: float
+    """Each side suit of one card."""
+    base: float
+    """What every hand starts with."""
+    margin: float
+    """Bid the count less this, rounded: a missed bid costs far more than a bag."""
+
+
+FOUR: Final = _Counting(
+    spade=(1.2, 1.0, 0.75, 0.6, 0.45),
+    side=(0.8, 0.5, 0.15, 0.05),
+    long_side=(0.6, 0.25, 0.15, 0.05),
+    guarded=True,
+    long_spade=0.33,
+    their_spade=0.0,
+    void=0.45,
+    singleton=0.25,
+    base=-0.35,
+    margin=0.5,
+)
+"""Four players: thirteen tricks among four hands."""
+TWO: Final = _Counting(
+    spade=(1.05, 0.95, 0.8, 0.7, 0.55),
+    side=(0.8, 0.55, 0.4, 0.25),
+    long_side=(0.5, 0.4, 0.35, 0.4),
+    guarded=False,
+    long_spade=0.25,
+    their_spade=-0.35,
+    void=0.45,
+    singleton=0.0,
+    base=0.6,
+    margin=1.0,
+)
+"""Two players: thirteen tricks between two hands; the unseen cards are the other hand
+and the other half of the discards."""
+BIAS_PRIOR: Final = 2
+"""Bidding adjusts to the table as if after this many rounds without surprise."""
+BIAS_LIMIT: Final = 2.0
+"""It adds at most this many tricks to a bid."""
+NIL_TOP_SPADE: Final = Rank.TEN
+"""A nil hand has no spade above this..."""
+NIL_SPADES: Final = 3
+"""... and no more spades than this."""
+NIL_LOW: Final = Rank.SEVEN
+"""A low card, for a nil: it can duck under most others."""
+NIL_GUARDS: Final = {Rank.JACK: 1, Rank.QUEEN: 1, Rank.KING: 2, Rank.ACE: 14}
+"""A nil hand holds a high side card only with this many low cards of its suit (no ace)."""
+NIL_PARTNER: Final = 3
+"""Four players: nil only beside a partner who bid at least this (or has not bid yet)."""
+
+
+def bid(view: View) -> Move:
+    """Look first (never bid blind nil); then nil for a nil hand, else the trick count."""
+    if view.hand is None:
+        return LOOK
+    hand = view.hand
+    if view.rules.nil and _wants_nil(view, hand):
+        return BIDS[0]
+    counting = FOUR if view.rules.players == 4 else TWO
+    count = likely_tricks(hand, unseen_cards(view), counting)
+    count += _table_bias(view, counting.margin)
+    return BIDS[min(13, max(1, round(count - counting.margin)))]
+
+
+def _table_bias(view: View, margin: float) -> float:
+    """Her share of what her side took beyond its bids and the margin, per round so far.
+
+    Against weak players every hand takes more than it counts: bidding the difference
+    keeps bags away. Rounds with a nil on her side do not count, and the mean starts from
+    nothing as if over ``BIAS_PRIOR`` more rounds.
+    """
+    seats = seats_of(view.rules, side_of(view.rules, view.seat))
+    beyond = rounds = 0
+    for score in view.rounds:
+        bids = [score.bids[seat] for seat in seats]
+        if not any(bid.is_nil for bid in bids):
+            beyond += sum(score.tricks[seat] for seat in seats) - sum(bid.n for bid in bids)
+            rounds += 1
+    expected = margin * rounds
+    return min(BIAS_LIMIT, max(0.0, (beyond / len(seats) - expected) / (rounds + BIAS_PRIOR)))
+
+
+def likely_tricks(hand: Sequence[Card], unseen: Collection[Card], counting: _Counting) -> float:
+    """Count likely tricks: high cards, guarded ones, long spades, voids to ruff."""
+    total = counting.base
+    for card in hand:
+        above = sum(1 for other in unseen if other.suit is card.suit and other.rank > card.rank)
+        length = len(of_suit(hand, card.suit))
+        if card.suit is SPADES:
+            worth = counting.spade
+        elif counting.guarded and length <= above:
+            continue
+        else:
+            worth = counting.side if length <= 4 else counting.long_side
+        total += worth[min(above, len(worth) - 1)]
+    spades = len(of_suit(hand, SPADES))
+    total += counting.long_spade * max(0, spades - 3)
+    total += counting.their_spade * len(of_suit(unseen, SPADES))
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):
+        length = len(of_suit(hand, suit))
+        total += counting.void * (length == 0) + counting.singleton * (length == 1)
+    return total
+
+
+def _wants_nil(view: View, hand: Sequence[Card]) -> bool:
+    """A nil hand: low spades, few high cards, short suits low; and a partner who can cover."""
+    covering = partner(view.rules, view.seat)
+    if covering is not None:
+        partner_bid = view.bids[covering]
+        if partner_bid is not None and (partner_bid.is_nil or partner_bid.n < NIL_PARTNER):
+            return False
+    elif not _nil_alone(hand, unseen_cards(view)):
+        return False
+    spades = of_suit(hand, SPADES)
+    if len(spades) > NIL_SPADES or any(card.rank > NIL_TOP_SPADE for card in spades):
+        return False
+    for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):
+        cards = of_suit(hand, suit)
+        low = sum(1 for card in cards if card.rank <= NIL_LOW)
+        for card in cards:
+            if low < NIL_GUARDS.get(card.rank, 0):
+                return False
+    return True
+
+
+def _nil_alone(hand: Sequence[Card], unseen: Collection[Card]) -> bool:
+    """Two players: she holds the lowest card not yet seen of each suit she has."""
+    for suit in Suit:
+        cards = of_suit(hand, suit)
+        if cards and any(card < cards[0] for card in of_suit(unseen, suit)):
+            return False
+    return True
+
+
+# --- two players: the draw and the double nil exchange ------------------------------------
+
+
+def _value(card: Card) -> int:
+    """A card's worth to a bidder, in hundredths of a trick: spades well above the rest.
+
+    Whole numbers, so that sums and comparisons are exact on every Python version.
+    """
+    if card.suit is SPADES:
+        return 40 + 5 * (card.rank - 2)
+    return max(0, 25 * (card.rank - Rank.TEN))
+
+
+def draw(view: View) -> Move:
+    """Keep the top card when it is worth more than an unknown one; a double nil keeps low."""
+    top = view.top_card
+    assert top is not None, "the seat to draw sees the top card"
+    bid = view.bids[view.seat]
+    if bid is not None and bid.is_nil:
+        return Keep() if top.rank <= NIL_LOW else Reject()
+    others = frozenset(DECK) - frozenset(view.hand or ()) - known_discards(view) - {top}
+    # At least the average worth of an unknown card, compared without division.
+    return Keep() if _value(top) * len(others) >= sum(map(_value, others)) else Reject()
+
+
+def exchange(view: View) -> Move:
+    """Double nil: give up the strongest cards, those a random discard would beat."""
+    dangerous = [card for card in view.hand or () if _dangerous(card)]
+    dangerous.sort(key=danger, reverse=True)
+    return Exchange(dangerous[: view.rules.blind_nil_exchange])
+
+
+def _dangerous(card: Card) -> bool:
+    """A card a nil bidder would rather not hold: jack or higher, or a spade from eight."""
+    return card.rank >= Rank.JACK or (card.suit is SPADES and card.rank >= Rank.EIGHT)
+
+
+def pass_cards(view: View) -> Move:
+    """The blind nil pass: the bidder passes her strongest cards, her partner her weakest."""
+    hand = sorted(view.hand or (), key=danger)
+    count = view.rules.blind_nil_pass
+    bid = view.bids[view.seat]
+    if bid is not None and bid.blind:
+        return Pass(hand[len(hand) - count :])
+    return Pass(hand[:count])
