@@ -33,8 +33,7 @@ from spades import (
     score_round,
 )
 from spades import _cli as cli
-from spades import _table as table
-from spades import _terminal as terminal
+from spades._cli import demo, games, moves, simulate, terminal, text
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ if TYPE_CHECKING:
 
 OUTCOME = re.compile(
     r"(Side [01] \(seats [0-3]\+[0-3]\)|Seat [01]) wins -?\d+ to -?\d+ after \d+ rounds: .+\."
-    r"|The game is drawn .+|Stopped after \d+ rounds without a winner: .+"
+    r"|The game is drawn .+|Stopped after \d+ rounds without a winner, scores -?\d+ to -?\d+\."
 )
 TRICK = re.compile(r"^ +(\d+)  ((?:[0-3]:[2-9TJQKA][CDHS][* ]  )+)seat ([0-3]) wins$")
 ROW = re.compile(
@@ -90,13 +89,13 @@ def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
         starred = [seat for seat, card in pairs if card.endswith("*")]
         assert starred == [match[3]]
     for seat, cards in played.items():  # each seat played the hand printed for it
-        assert table.brief_hand(cards) == hands[seat]
+        assert text.brief_hand(cards) == hands[seat]
     won = Counter(int(match[3]) for match in tricks)
     rows = [match for line in lines if (match := ROW.match(line))]
     assert len(rows) == 2
     totals = []
     for side, row in enumerate(rows):
-        seats = table.seats_of(rules, side)
+        seats = spades.seats_of(rules, side)
         assert int(row[3]) == sum(won[seat] for seat in seats)
         total = int(row[6])
         left = rules.target - total
@@ -114,7 +113,8 @@ def test_demo_plays_a_whole_game_under_every_preset(
     rules = PRESETS[name]
     lines = out.splitlines()
     assert lines[0] == f"Spades demo: rules {name}, seed 2; heuristic bots in every seat."
-    assert f"Game to {rules.target} points" in lines[1]
+    assert max(map(len, lines)) <= text.WIDTH  # every line fits 100 columns
+    assert f"Game to {rules.target} points" in lines[2]
     blocks = rounds_of(out)
     assert blocks
     for number, block in enumerate(blocks, 1):
@@ -141,13 +141,14 @@ def test_demo_target_changes_the_game_s_target(capsys: pytest.CaptureFixture[str
 def test_demo_stops_a_game_without_a_round_cap_after_the_round_limit(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "ROUND_LIMIT", 2)
+    monkeypatch.setattr(games, "ROUND_LIMIT", 2)
     code, out, _ = run(["demo", "--seed", "3"], capsys)  # 500 points take more than 2 rounds
     assert code == 0
     assert len(rounds_of(out)) == 2
-    last = out.splitlines()[-1]
-    assert last.startswith("Stopped after 2 rounds without a winner: these rules have no round")
-    assert "plays at most 2 rounds" in last
+    why, last = out.splitlines()[-2:]
+    assert why == "These rules have no round cap: the command plays at most 2 rounds."
+    assert OUTCOME.fullmatch(last)
+    assert last.startswith("Stopped after 2 rounds without a winner, scores ")
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -161,18 +162,19 @@ def test_demo_record_loads_and_replays_to_the_printed_result(
     states = list(record)
     assert states[-1] == record.final_state
     assert len(states) == len(record.moves) + 1
-    assert out.splitlines()[-1] == f"The game's record ({len(record.moves)} moves) is in {path}."
+    played, said = out.split("\nThe game's record ")  # (a long path goes on a line of its own)
+    assert " ".join(said.split()) == f"({len(record.moves)} moves) is in {path}."
     final = record.final_state
     assert len(final.rounds) == len(rounds_of(out))
-    scores = re.search(r"(-?\d+) to (-?\d+)", out.splitlines()[-2])
+    scores = re.search(r"(-?\d+) to (-?\d+)", played.splitlines()[-1])
     assert scores is not None
     assert sorted(map(int, scores.groups())) == sorted(final.scores)
     # The same seed played again without the flag gives the same game as the record.
-    replayed = cli.run_game(
+    replayed = games.run_game(
         PRESETS[name],
         [heuristic_policy() for _ in range(PRESETS[name].players)],
         seed=4,
-        limit=None if PRESETS[name].round_cap else cli.ROUND_LIMIT,
+        limit=None if PRESETS[name].round_cap else games.ROUND_LIMIT,
     )
     assert replayed == final
 
@@ -180,7 +182,7 @@ def test_demo_record_loads_and_replays_to_the_printed_result(
 def test_demo_record_of_a_game_stopped_at_the_round_limit_ends_with_the_next_deal(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "ROUND_LIMIT", 2)
+    monkeypatch.setattr(games, "ROUND_LIMIT", 2)
     path = tmp_path / "game.json"
     code, _, _ = run(["demo", "--seed", "3", "--record", str(path)], capsys)
     assert code == 0
@@ -341,12 +343,34 @@ def test_a_person_plays_a_whole_game_against_the_bots(
     assert "(you)" in out if name == "two-handed" else ", yours)" in out
     assert OUTCOME.fullmatch(out.splitlines()[-1])
     assert "Stopped" not in out
+    assert max(map(len, out.splitlines())) <= text.WIDTH
+    check_tricks_seen(PRESETS[name], seat, out, len(tables))
+
+
+SEEN = re.compile(r"^  Trick (\d+): (.+); (you|seat [0-3]) (win|wins) it with (\S\S)\.$")
+
+
+def check_tricks_seen(rules: Ruleset, you: int, out: str, rounds: int) -> None:
+    """Every trick is shown whole when it ends: each seat's card in order, and the winner."""
+    seen = [match for line in out.splitlines() if (match := SEEN.match(line))]
+    assert [int(match[1]) for match in seen] == list(range(1, 14)) * rounds
+    for match in seen:
+        pairs = [item.rsplit(" ", 1) for item in match[2].split(", ")]
+        names = [name for name, _ in pairs]
+        seats = [you if name == "you" else int(name.removeprefix("seat ")) for name in names]
+        assert seats == list(spades.play_order(rules, seats[0]))  # in playing order
+        assert you in seats
+        cards = [Card.parse(card) for _, card in pairs]
+        assert str(spades.winning_card(cards)) == match[5] == dict(pairs)[match[3]]
+        assert (match[4] == "win") == (match[3] == "you")
+    # ... also a trick that her own card ended, right after it.
+    assert re.search(r"^you: play (\S\S)\n  Trick \d+: .+, you \1; ", out, re.M)
 
 
 def not_held(printed: str) -> str:
     """'play' a card of the trick on the table: surely not in her hand."""
-    trick = re.findall(r"^Trick \d+ so far: (.*)$", printed, re.MULTILINE)[-1]
-    return "play " + str(trick).split()[0].split(":")[1]
+    led = re.findall(r"^Trick \d+ so far: (?:you|seat [0-3]) (\S\S)", printed, re.MULTILINE)
+    return f"play {led[-1]}"
 
 
 def unplayable(printed: str) -> str:
@@ -359,7 +383,7 @@ def test_bad_input_is_explained_and_the_game_goes_on_until_the_end_of_input(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     script: list[str | Callable[[str], str]] = ["ZZ", "", "play AS", "14", "bid 14", "garbage in"]
-    script += ["help", "3", "play ZZ", not_held, unplayable, "bid 2", "   "]
+    script += ["keep", "help", "3", "play ZZ", not_held, unplayable, "bid 2", "   "]
     code, out, err, person = session(
         monkeypatch,
         ["play", "--seed", "6"],  # seat 1 leads; seat 0 holds some cards of another suit
@@ -369,26 +393,35 @@ def test_bad_input_is_explained_and_the_game_goes_on_until_the_end_of_input(
     assert code == 1
     assert err == "End of input: the game stops in round 1, scores 0 to 0.\n"
     assert "Traceback" not in out + err
-    said = out[out.index("your move> ZZ") :].lower()  # (the engine quotes 'zz' in lower case)
+    assert "by seat" not in out  # she is 'you'
+    banner = out[: out.index("your move>")]
+    helped = out[out.index("your move> help") : out.index("your move> 3")]
+    for other in ("'look'", "'pass", "'keep'", "'reject'", "'exchange", "blind"):
+        assert other not in banner + helped  # classic Spades has none of these moves
+    said = out[out.index("your move> ZZ") :].lower()
+    moves_here = "write 'bid 3', 'bid nil' or 'play AS'"
     expected = [
-        "'ZZ' is not a move; write 'bid 3',",
+        f"'ZZ' is not a move in this game; {moves_here}",
         "(A card alone, like AS, plays it; a number alone, like 3, bids it.)",
-        "'play AS' by seat 0 is illegal: the game is in the bidding phase",
-        "'bid 14' by seat 0 is illegal: a bid is a number of tricks from 0 to 13",
-        "'bid 14' by seat 0 is illegal: a bid is a number of tricks from 0 to 13",
-        "'garbage in' is not a move",
-        "Type a move: 'bid 3' (or just 3)",
+        "'play AS' is illegal: the game is in the bidding phase",
+        "'bid 14' is illegal: a bid is a number of tricks from 0 to 13",
+        "'bid 14' is illegal: a bid is a number of tricks from 0 to 13",
+        f"'garbage in' is not a move in this game; {moves_here}",
+        f"'keep' is not a move in this game; {moves_here}",
+        "Type a move: 'bid 3' (or just 3), 'bid nil' or 'play AS' (or just AS).",
         "Legal moves: bid nil, bid 1 to bid 13",
         "you: bid 3",
         "'play ZZ' is not a move: 'ZZ' is not a card",
-        f"'{person.typed[9]}' by seat 0 is illegal: you do not hold",
+        f"'{person.typed[10]}' is illegal: you do not hold",
         "were led and you must follow suit with one",
-        "'bid 2' by seat 0 is illegal: the game is in the playing phase",
+        "'bid 2' is illegal: the game is in the playing phase",
     ]
-    for text in map(str.lower, expected):  # each message, in order
-        assert text in said, text
-        said = said[said.index(text) + len(text) :]
-    assert said.startswith("\nyour move>    \nyour move> play ")  # a blank line: asked again
+    flat = " ".join(said.split())  # (a long message is wrapped over lines)
+    for message in map(str.lower, expected):  # each message, in order
+        assert message in flat, message
+        flat = flat[flat.index(message) + len(message) :]
+    said = said[said.rindex("the game is in the playing phase") :]
+    assert said.startswith("the game is in the playing phase\nyour move>    \nyour move> play ")
     assert "\nyou: play " in said  # the game goes on
     assert out.count("your move> ") == len(person.typed) + 1  # the last met the end of input
 
@@ -396,7 +429,8 @@ def test_bad_input_is_explained_and_the_game_goes_on_until_the_end_of_input(
 @pytest.mark.parametrize(
     ("person", "code", "message"),
     [
-        ({"script": ["quit"]}, 1, "You quit: the game stops in round 1"),
+        ({"script": ["quit"]}, 0, "You quit: the game stops in round 1"),
+        ({"script": ["help", " Exit "]}, 0, "You quit: the game stops in round 1"),
         ({"interrupt": True}, 130, "Interrupted: the game stops in round 1"),
         ({"answers": 0}, 1, "End of input: the game stops in round 1"),
     ],
@@ -429,13 +463,13 @@ def test_typed_input_is_not_echoed_on_a_terminal(monkeypatch: pytest.MonkeyPatch
 
 
 def test_read_move_takes_the_notation_a_card_or_a_bid_alone() -> None:
-    assert terminal.read_move("AS") == spades.Play(Card.parse("AS"))
-    assert terminal.read_move(" 10h ") == spades.Play(Card.parse("TH"))
-    assert terminal.read_move("blind nil") == Bid(0, blind=True)
-    assert terminal.read_move("13") == Bid(13)
-    assert terminal.read_move("exchange 2c") == Exchange([Card.parse("2C")])
+    assert moves.read_move(CLASSIC, "AS") == spades.Play(Card.parse("AS"))
+    assert moves.read_move(CLASSIC, " 10h ") == spades.Play(Card.parse("TH"))
+    assert moves.read_move(BLIND_ANYTIME, "blind nil") == Bid(0, blind=True)
+    assert moves.read_move(CLASSIC, "13") == Bid(13)
+    assert moves.read_move(TWO_HANDED, "exchange 2c") == Exchange([Card.parse("2C")])
     with pytest.raises(spades.NotationError, match="'zz' is not a move"):
-        terminal.read_move("zz")
+        moves.read_move(CLASSIC, "zz")
 
 
 BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None, target=200, round_cap=3)
@@ -473,14 +507,23 @@ def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
     if rules.players == 4:
         assert "Your cards are face down: bid blind nil now" in out
         assert "Legal moves: bid blind nil, look" in out
-        assert re.search(r"^you: pass [2-9TJQKA][CDHS] [2-9TJQKA][CDHS] to", out, re.M)
-        assert re.search(r"^seat 2: pass [2-9TJQKA][CDHS] [2-9TJQKA][CDHS] to", out, re.M)
-        assert re.search(r"^seat [13]: pass 2 cards to the partner$", out, re.M)
+        card = "[2-9TJQKA][CDHS]"
+        assert re.search(rf"^you: pass {card} {card} to your partner$", out, re.M)
+        assert re.search(rf"^seat 2: pass {card} {card} to you$", out, re.M)
+        assert re.search(r"^seat 1: pass 2 cards to seat 3$", out, re.M)
+        assert re.search(r"^seat 3: pass 2 cards to seat 1$", out, re.M)
         assert "Legal moves: pass " in out
+        assert re.search(r"^  your blind nil: (made it|took \d+) ", out, re.M)
+        assert re.search(r"^  your partner's blind nil: (made it|took \d+) ", out, re.M)
     else:
-        assert "Legal moves: bid double nil, keep, reject" in out
-        assert "you: bid double nil" in out
-        assert "seat 0: bid double nil" in out
+        assert "Legal moves: bid blind nil, keep, reject" in out
+        assert "you: bid blind nil" in out
+        assert "seat 0: bid blind nil" in out
+        assert re.search(r"^  your blind nil: (made it|took \d+) ", out, re.M)
+        gloss = "'bid blind nil' (double nil; 'bid double nil' works too)"
+        flat = " ".join(out.split())  # (the banner is wrapped over lines)
+        assert flat.count(gloss) == 1  # the banner's, once: elsewhere it is "bid blind nil"
+        assert "double nil" not in flat.replace(gloss, "")
         assert re.search(r"^seat 0: exchange 3 cards with the discards$", out, re.M)
         assert "you give no card, draw no card" in out
         assert "Legal moves: exchange (keeps your hand), or up to 3 of your cards" in out
@@ -491,8 +534,8 @@ def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
 def test_the_demo_shows_blind_nil_passes_and_exchanges(
     rules: Ruleset, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "heuristic_policy", daring)
-    assert cli.demo(rules, "custom", 8) == 0
+    monkeypatch.setattr(demo, "heuristic_policy", daring)
+    assert demo.demo(rules, "custom", 8) == 0
     out = capsys.readouterr().out
     for block in rounds_of(out):
         check_round(rules, block)
@@ -502,7 +545,8 @@ def test_the_demo_shows_blind_nil_passes_and_exchanges(
         assert "'s blind nil: " in out
     else:
         assert re.search(r"^  seat [01] gives (\S\S ){3}and draws (\S\S ?){3}$", out, re.M)
-        assert "'s double nil: " in out
+        assert "'s blind nil: " in out
+        assert "double nil" not in out
 
 
 # --- simulate -----------------------------------------------------------------------------
@@ -520,9 +564,10 @@ def test_simulate_gives_the_same_summary_whatever_the_worker_count(
     assert err.endswith("simulate: 6/6 games\n")
     assert one == two
     lines = one.splitlines()
-    assert lines[0] == (
-        "Spades simulation: 6 games, rules miniokey-250, seed 9, heuristic bots in every seat."
-    )
+    assert lines[:2] == [
+        "Spades simulation: 6 games, rules miniokey-250, seed 9.",
+        "Heuristic bots in every seat.",
+    ]
     wins = re.search(r"wins +(\d+) \(\S+%\) +(\d+) \(\S+%\)", one)
     draws = re.search(r"draws: (\d+) ", one)
     endings = re.search(
@@ -538,32 +583,33 @@ def test_simulate_gives_the_same_summary_whatever_the_worker_count(
 
 
 def test_simulate_results_are_the_games_of_the_derived_seeds() -> None:
-    result = cli.simulate_game((CLASSIC, cli.game_seed(3, 1), "random", None))
-    seed = cli.game_seed(3, 1)
-    policies = [heuristic_policy(), random_policy(cli.game_seed(seed, 1))]
-    policies += [heuristic_policy(), random_policy(cli.game_seed(seed, 3))]
+    result = simulate.simulate_game((CLASSIC, simulate.game_seed(3, 1), "random", None))
+    seed = simulate.game_seed(3, 1)
+    policies = [heuristic_policy(), random_policy(simulate.game_seed(seed, 1))]
+    policies += [heuristic_policy(), random_policy(simulate.game_seed(seed, 3))]
     state = play_game(CLASSIC, policies, seed=seed)
     assert result.scores == state.scores
     assert result.rounds == len(state.rounds)
     assert result.winner == (state.outcome.winner if state.outcome else None)
-    assert cli.game_seed(3, 1) != cli.game_seed(3, 2) != cli.game_seed(4, 1)
+    assert simulate.game_seed(3, 1) != simulate.game_seed(3, 2) != simulate.game_seed(4, 1)
 
 
-@pytest.mark.parametrize(("opponents", "games"), [("random", 3), ("fallback", 200)])
+@pytest.mark.parametrize(("opponents", "number"), [("random", 3), ("fallback", 200)])
 def test_simulate_against_other_bots_and_report_stopped_games(
-    opponents: str, games: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    opponents: str, number: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli, "ROUND_LIMIT", 1)
-    argv = ["simulate", "--games", str(games), "--opponents", opponents, "--rules", "2p"]
+    monkeypatch.setattr(games, "ROUND_LIMIT", 1)
+    argv = ["simulate", "--games", str(number), "--opponents", opponents, "--rules", "2p"]
     code, out, err = run(argv, capsys)
     assert code == 0
-    assert f"heuristic bots (side 0) against {opponents} bots (side 1)." in out
-    assert f"endings: target 0, losing floor 0, round cap 0, stopped {games}" in out
-    assert f"stopped: no winner after 1 rounds in {games} of them" in out
-    assert "double nil bids, made" in out
+    assert f"\nHeuristic bots (side 0) against {opponents} bots (side 1).\n" in out
+    assert f"endings: target 0, losing floor 0, round cap 0, stopped {number}" in out
+    assert f"stopped: no winner after 1 rounds in {number} of them" in out
+    assert "blind nil bids, made" in out
+    assert "double nil" not in out
     updates = err.split("\r")[1:]
-    assert updates[-1] == f"simulate: {games}/{games} games\n"
-    assert len(updates) == min(games, 100)  # at most about a hundred
+    assert updates[-1] == f"simulate: {number}/{number} games\n"
+    assert len(updates) == min(number, 100)  # at most about a hundred
 
 
 def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
@@ -578,7 +624,8 @@ def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
 
     state = play_game(rules, [bidder] * 4, seed=5)
     counts = [
-        dict(zip(table.COUNTERS, cli._side_counts(state, side), strict=True)) for side in (0, 1)
+        dict(zip(simulate.COUNTERS, simulate.side_counts(state, side), strict=True))
+        for side in (0, 1)
     ]
     rounds = state.rounds
     assert len(rounds) == 2
@@ -605,14 +652,16 @@ def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
 
 
 def test_the_summary_counts_nils_penalties_and_endings() -> None:
-    side = dict.fromkeys(table.COUNTERS, 0)
+    side = dict.fromkeys(simulate.COUNTERS, 0)
     made = {**side, "nil bids": 4, "nils made": 3, "contracts": 8, "contracts made": 6}
     made.update({"bags": 12, "bag penalties": 1, "penalty points": -100})
     results = [
-        table.GameResult(0, "target", 5, (510, 300), (tuple(made.values()), tuple(side.values()))),
-        table.GameResult(None, "round_cap", 3, (10, 10), (tuple(side.values()),) * 2),
+        simulate.GameResult(
+            0, "target", 5, (510, 300), (tuple(made.values()), tuple(side.values()))
+        ),
+        simulate.GameResult(None, "round_cap", 3, (10, 10), (tuple(side.values()),) * 2),
     ]
-    lines = table.summary(CLASSIC, results, None)
+    lines = simulate.summary(CLASSIC, results, None)
     text = "\n".join(lines)
     assert re.search(r"wins +1 \(50\.0%\) +0 \(0\.0%\)", text)
     assert re.search(r"mean points per round +\+65\.00 +\+38\.75", text)
@@ -631,29 +680,29 @@ def test_source_b_round_table_of_the_worked_example() -> None:
     # Source B: contract 7 (4 + 3) taking 9 tricks scores 72 with 2 bags; 5 (2 + 3) taking 4
     # loses 50.
     score = score_round(spades.MINIOKEY, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
-    assert table.round_table(spades.MINIOKEY, 1, score, (72, -50)) == [
+    assert text.round_table(spades.MINIOKEY, 1, score, (72, -50)) == [
         "  After round 1       bids           tricks  points  bags  total  to target",
         "  side 0 (seats 0+2)  4 + 3               9     +72     2     72        428",
         "  side 1 (seats 1+3)  2 + 3               4     -50     0    -50        550",
     ]
-    assert table.round_notes(spades.MINIOKEY, score) == []
+    assert text.round_notes(spades.MINIOKEY, score) == []
 
 
 def test_round_table_marks_the_person_s_side_and_notes_nil_and_bag_penalty() -> None:
     score = score_round(
         spades.MINIOKEY, [Bid(0), Bid(4), Bid(3), Bid(3)], [0, 5, 6, 2], bags=(9, 0)
     )
-    assert table.round_table(spades.MINIOKEY, 4, score, (250, 510), you=2) == [
+    assert text.round_table(spades.MINIOKEY, 4, score, (250, 510), you=2) == [
         "  After round 4              bids           tricks  points  bags  total  to target",
         "  side 0 (seats 0+2, yours)  nil + 3             6     +33     2    250        250",
         "  side 1 (seats 1+3)         4 + 3               7     +70     0    510    reached",
     ]
-    assert table.round_notes(spades.MINIOKEY, score) == [
+    assert text.round_notes(spades.MINIOKEY, score) == [
         "  seat 0's nil: made it (+100)",
         "  side 0 (seats 0+2): bag penalty -100",
     ]
     missed = score_round(TWO_HANDED, [Bid(0, blind=True), Bid(5)], [1, 12])
-    assert table.round_notes(TWO_HANDED, missed) == ["  seat 0's double nil: took 1 (-200)"]
+    assert text.round_notes(TWO_HANDED, missed) == ["  seat 0's blind nil: took 1 (-200)"]
 
 
 def test_a_drawn_game_and_the_two_player_names() -> None:
@@ -667,13 +716,12 @@ def test_a_drawn_game_and_the_two_player_names() -> None:
         == state.scores[1]
     )
     total = drawn.scores[0]
-    assert table.outcome_text(drawn) == (
+    assert text.outcome_lines(drawn) == [
         f"The game is drawn {total} all after the round cap of 1 rounds."
-    )
-    assert table.side_name(rules, 1, you=1) == "seat 1 (you)"
+    ]
+    assert text.side_name(rules, 1, you=1) == "seat 1 (you)"
     assert (
-        table.round_header(rules, 2, 1)
-        == "Round 2: seat 1 draws first; seat 0 bids and leads first"
+        text.round_header(rules, 2, 1) == "Round 2: seat 1 draws first; seat 0 bids and leads first"
     )
 
 
@@ -696,6 +744,11 @@ def test_a_drawn_game_and_the_two_player_names() -> None:
         (["simulate", "--games", "x"], "argument --games: 'x' is not a whole number from 1 up"),
         (["simulate", "--games", "2", "--workers", "0"], "argument --workers: '0' is not"),
         (["simulate", "--games", "2", "--opponents", "human"], "invalid choice: 'human'"),
+        (
+            ["demo", "--indent", "2"],
+            "argument --indent: indents the record: give --record FILE too",
+        ),
+        (["demo", "--indent", "17"], "argument --indent: '17' is not an indent: a whole number"),
     ],
 )
 def test_argument_errors_exit_with_the_usage_and_code_2(
@@ -706,7 +759,7 @@ def test_argument_errors_exit_with_the_usage_and_code_2(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: spades")
-    assert message in err
+    assert message in " ".join(err.split())  # (a long message is wrapped over lines)
 
 
 def test_help_exits_with_0(capsys: pytest.CaptureFixture[str]) -> None:
@@ -715,4 +768,213 @@ def test_help_exits_with_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_.value.code == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "blake2b" in out
-    assert f"stops after {cli.ROUND_LIMIT} rounds" in out
+    assert f"stops after {games.ROUND_LIMIT} rounds" in out
+
+
+def test_version_prints_the_library_s_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"spades {spades.__version__}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "limit"),
+    [(["play", "--seat", "5"], 3), (["play", "--rules", "2p", "--seat", "2"], 1)],
+)
+def test_a_seat_out_of_range_shows_the_play_command_s_usage(
+    argv: list[str], limit: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: spades play [-h] ")
+    assert f"spades play: error: argument --seat: a seat is a number from 0 to {limit}\n" in err
+
+
+@pytest.mark.parametrize("command", ["demo", "play", "simulate"])
+def test_help_fits_100_columns_even_on_a_wider_terminal(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([command, "--help"])
+    assert exit_.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert 80 < max(map(len, lines)) <= text.WIDTH  # wider than argparse's fallback of 80
+
+
+def test_an_argument_error_is_wrapped_between_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    with pytest.raises(SystemExit):
+        cli.main(["demo", "--seed", str(2**128)])
+    err = capsys.readouterr().err
+    assert max(map(len, err.splitlines())) <= text.WIDTH
+    message = f"spades demo: error: argument --seed: '{2**128}' is not a seed: a whole number "
+    said = err[err.index("spades demo: error: ") :]
+    assert said.split() == (message + "from 0 to 2**128 - 1").split()
+    assert said.count("\n") == 2
+
+
+# --- text that fits, moves that exist ----------------------------------------------------
+
+
+def test_wrap_breaks_a_line_between_words_only() -> None:
+    words = [f"word{n}" for n in range(40)] + ["counter-clockwise", "x" * 120, "end"]
+    line = "  " + " ".join(words)
+    parts = text.wrap(line)
+    assert len(parts) > 2
+    assert [part for part in parts if len(part) > text.WIDTH] == ["    " + "x" * 120]
+    assert " ".join(parts).split() == words  # no word broken, none lost
+    assert parts[0].startswith("  word0 ")
+    assert all(part.startswith("    ") for part in parts[1:])  # continued: two more
+    assert text.wrap("  short   enough  ") == ["  short   enough"]
+
+
+LISTED = {
+    "classic": "'bid 3', 'bid nil' or 'play AS'",
+    "no nil": "'bid 3' or 'play AS'",
+    "blind nil": "'bid 3', 'bid nil', 'bid blind nil', 'look', 'play AS' or 'pass 2C 3D'",
+    "blind nil passing 3": (
+        "'bid 3', 'bid nil', 'bid blind nil', 'look', 'play AS' or 'pass 2C 3D 4H'"
+    ),
+    "blind nil without a pass": "'bid 3', 'bid nil', 'bid blind nil', 'look' or 'play AS'",
+    "two-handed": (
+        "'bid 3', 'bid nil', 'bid blind nil', 'play AS', 'keep', 'reject' or 'exchange 2C 3D'"
+    ),
+    "two players without double nil": "'bid 3', 'bid nil', 'play AS', 'keep' or 'reject'",
+    "double nil without an exchange": (
+        "'bid 3', 'bid nil', 'bid blind nil', 'play AS', 'keep' or 'reject'"
+    ),
+}
+VARIANTS = {
+    "classic": CLASSIC,
+    "no nil": Ruleset(nil=False),
+    "blind nil": BLIND_ANYTIME,
+    "blind nil passing 3": Ruleset(blind_nil=True, blind_nil_pass=3),
+    "blind nil without a pass": Ruleset(blind_nil=True, blind_nil_pass=0),
+    "two-handed": TWO_HANDED,
+    "two players without double nil": Ruleset(players=2, blind_nil=False),
+    "double nil without an exchange": Ruleset(players=2, blind_nil_exchange=0),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_moves_named_to_the_person_are_those_of_her_rules(variant: str) -> None:
+    rules, listed = VARIANTS[variant], LISTED[variant]
+    with pytest.raises(spades.NotationError) as error:
+        moves.read_move(rules, "zz")
+    assert str(error.value) == f"'zz' is not a move in this game; write {listed}"
+    helped = " ".join(moves.help_lines(rules))
+    for word in ("nil", "blind", "look", "pass", "keep", "reject", "exchange"):
+        assert (word in helped) == (word in listed), word
+    assert ("double nil" in helped) == (rules.players == 2 and rules.blind_nil)
+
+
+@pytest.mark.parametrize(
+    ("rules", "typed", "message"),
+    [
+        (CLASSIC, "keep", f"'keep' is not a move in this game; write {LISTED['classic']}"),
+        (CLASSIC, "look", f"'look' is not a move in this game; write {LISTED['classic']}"),
+        (
+            CLASSIC,
+            "pass 2C 3D",
+            f"'pass 2C 3D' is not a move in this game; write {LISTED['classic']}",
+        ),
+        (CLASSIC, "pass ZZ", f"'pass ZZ' is not a move in this game; write {LISTED['classic']}"),
+        (CLASSIC, "play", f"'play' is not a move in this game; write {LISTED['classic']}"),
+        (
+            CLASSIC,
+            "play AS KS",
+            f"'play AS KS' is not a move in this game; write {LISTED['classic']}",
+        ),
+        (CLASSIC, "play ZZ", "'play ZZ' is not a move: 'ZZ' is not a card"),
+        (BLIND_ANYTIME, "pass 2C ZZ", "'pass 2C ZZ' is not a move: 'ZZ' is not a card"),
+        (TWO_HANDED, "exchange 2c 2C", "exchange names each card once, not twice"),
+        (TWO_HANDED, "look", f"'look' is not a move in this game; write {LISTED['two-handed']}"),
+        (
+            TWO_HANDED,
+            "pass 2C",
+            f"'pass 2C' is not a move in this game; write {LISTED['two-handed']}",
+        ),
+    ],
+)
+def test_a_move_of_other_rules_is_no_move_and_a_bad_card_is_named(
+    rules: Ruleset, typed: str, message: str
+) -> None:
+    with pytest.raises(spades.NotationError) as error:
+        moves.read_move(rules, typed)
+    assert message in str(error.value)
+
+
+@pytest.mark.parametrize("typed", ["bid double nil", "bid blind nil"])
+def test_two_players_declare_double_nil_as_bid_blind_nil_or_bid_double_nil(
+    typed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--rules", "2p", "--seed", "3"]
+    code, out, _, _ = session(monkeypatch, argv, script=[typed], answers=1)
+    assert code == 1  # (the end of input, after it)
+    assert "is illegal" not in out
+    assert "\nyou: bid blind nil\n" in out
+    assert str(Bid(0, blind=True)) == "bid blind nil"  # the library's name, in records too
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_help_and_error_texts_fit_100_columns_broken_between_words(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = PRESETS[name]
+    other = "keep" if rules.players == 4 else "look"
+    script = ["help", "what is this", other]
+    code, out, err, _ = session(
+        monkeypatch, ["play", "--rules", name, "--seed", "3"], script=script, answers=3
+    )
+    assert code == 1
+    assert max(map(len, (out + err).splitlines())) <= text.WIDTH
+    banner = out[out.index("\n") + 1 : out.index("\n\nRound 1: ")]
+    expected = [*text.rules_lines(rules), *moves.help_lines(rules)]
+    assert banner.split() == " ".join(expected).split()  # every word whole
+    prompts = [out.index(f"your move> {line}\n") for line in script]
+    helped = out[prompts[0] : prompts[1]].split()[3:]
+    assert helped[: helped.index("Legal")] == " ".join(moves.help_lines(rules)).split()
+    hint = "(A card alone, like AS, plays it; a number alone, like 3, bids it.)"
+    for typed, start, end in zip(script[1:], prompts[1:], [*prompts[2:], None], strict=True):
+        said = out[start:end].split()[2 + len(typed.split()) :]
+        with pytest.raises(spades.NotationError) as error:
+            moves.read_move(rules, typed)
+        assert " ".join(said).startswith(f"{error.value} {hint}")
+
+
+def test_demo_record_indent_writes_indented_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    compact, indented = tmp_path / "compact.json", tmp_path / "indented.json"
+    argv = ["demo", "--rules", "miniokey-250", "--seed", "4", "--record"]
+    assert run([*argv, str(compact)], capsys)[0] == 0
+    assert run([*argv, str(indented), "--indent", "2"], capsys)[0] == 0
+    record = spades.records.loads(compact.read_text(encoding="utf-8"))
+    assert compact.read_text(encoding="utf-8") == spades.records.dumps(record) + "\n"
+    assert indented.read_text(encoding="utf-8") == spades.records.dumps(record, indent=2) + "\n"
+    assert '\n  "' in indented.read_text(encoding="utf-8")
+
+
+def test_round_notes_speak_to_the_person_of_her_nil_and_her_partner_s() -> None:
+    rules = Ruleset(blind_nil=True)
+    bids = [Bid(0), Bid(0), Bid(0, blind=True), Bid(5)]
+    score = score_round(rules, bids, [0, 2, 1, 10])
+    assert text.round_notes(rules, score, you=0) == [
+        "  your nil: made it (+100)",
+        "  seat 1's nil: took 2 (-100)",
+        "  your partner's blind nil: took 1 (-200)",
+    ]
+    assert text.round_notes(rules, score, you=2) == [
+        "  your partner's nil: made it (+100)",
+        "  seat 1's nil: took 2 (-100)",
+        "  your blind nil: took 1 (-200)",
+    ]
+    missed = score_round(TWO_HANDED, [Bid(0, blind=True), Bid(5)], [1, 12])
+    assert text.round_notes(TWO_HANDED, missed, you=0) == ["  your blind nil: took 1 (-200)"]
+    assert text.round_notes(TWO_HANDED, missed, you=1) == ["  seat 0's blind nil: took 1 (-200)"]

@@ -1,0 +1,192 @@
+"""The command line: ``spades demo``, ``spades play`` and ``spades simulate``.
+
+``python -m spades`` and the ``spades`` console script both run `main`. Everything is
+reproducible from ``--seed``; the bots are `spades.bots.heuristic_policy` players. The
+commands live in their own modules (`demo`, `terminal` for ``play``, `simulate`), their
+text in `text`, `moves` and `screen`; every line they print fits `text.WIDTH` columns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+import spades
+from spades import PRESETS, NotationError, find_ruleset
+from spades._cli import demo, games, simulate, terminal
+from spades._cli.text import WIDTH, wrap
+from spades._deal import SEED_LIMIT
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import NoReturn
+
+__all__ = ["MAX_INDENT", "main"]
+
+MAX_INDENT: Final = 16
+"""The widest indent ``demo --indent`` takes for the record's JSON."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); the exit code.
+
+    Argument errors, an unknown ruleset name among them, exit with the command's usage
+    message and code 2 (`SystemExit`); ``--help`` and ``--version`` exit with 0.
+    """
+    parser, commands = _parsers()
+    args = parser.parse_args(argv)
+    try:
+        return _run(commands[args.command], args)
+    except BrokenPipeError:  # the reader has gone, as in ``spades demo | head``
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the exit's flush finds no pipe
+        return 1
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command that ``parser`` (its own subparser) read into ``args``."""
+    rules = find_ruleset(args.rules)
+    if args.target is not None:
+        rules = attrs.evolve(rules, target=args.target)
+    if args.command == "demo":
+        if args.indent is not None and args.record is None:
+            parser.error("argument --indent: indents the record: give --record FILE too")
+        return demo.demo(rules, args.rules, args.seed, record=args.record, indent=args.indent)
+    if args.command == "play":
+        if not 0 <= args.seat < rules.players:
+            parser.error(f"argument --seat: a seat is a number from 0 to {rules.players - 1}")
+        return terminal.play(rules, args.rules, args.seed, args.seat)
+    return simulate.simulate(
+        rules,
+        args.rules,
+        seed=args.seed,
+        games=args.games,
+        workers=args.workers,
+        opponents=args.opponents,
+    )
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal but never wider than `text.WIDTH`."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=min(WIDTH, shutil.get_terminal_size().columns - 2))
+
+
+class _Parser(argparse.ArgumentParser):
+    """An `argparse.ArgumentParser` whose error message is wrapped to `text.WIDTH`."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``message`` on stderr, wrapped; exit with code 2."""
+        self.print_usage(sys.stderr)
+        self.exit(2, "\n".join(wrap(f"{self.prog}: error: {message}")) + "\n")
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
+    """The top-level parser, and each command's subparser by name."""
+    parser = _Parser(
+        prog="spades",
+        description="Spades on the terminal: watch bots, play them, simulate.",
+        formatter_class=_Formatter,
+    )
+    parser.add_argument("--version", action="version", version=f"spades {spades.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    common = _Parser(add_help=False)
+    common.add_argument(
+        "--rules",
+        type=_ruleset_name,
+        default="classic",
+        metavar="NAME",
+        help=f"the rules: {', '.join(PRESETS)}, or an alias (default: classic)",
+    )
+    common.add_argument(
+        "--target", type=_positive, metavar="N", help="play to N points (default: the rules')"
+    )
+    limit = f"A game of rules without a round cap stops after {games.ROUND_LIMIT} rounds."
+    demo_ = commands.add_parser(
+        "demo",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="bots play a whole game, printed round by round",
+        description=f"Heuristic bots play a whole game, printed round by round. {limit}",
+    )
+    demo_.add_argument("--seed", type=_seed, default=1, help="the game's seed (default: 1)")
+    demo_.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game's record to FILE as JSON (see spades.records)",
+    )
+    demo_.add_argument(
+        "--indent",
+        type=_indent,
+        metavar="N",
+        help=f"with --record: indent the JSON by N spaces a level, 0 to {MAX_INDENT} "
+        "(default: compact JSON)",
+    )
+    play_ = commands.add_parser(
+        "play",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="play one seat against bots",
+        description="Play one seat against heuristic bots. Type moves like 'bid 3' or "
+        "'play AS'; a card alone plays it, a number alone bids it; 'help' lists the moves "
+        "of the rules, and 'quit' stops.",
+    )
+    play_.add_argument("--seed", type=_seed, help="the game's seed (default: a fresh one)")
+    play_.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    simulate_ = commands.add_parser(
+        "simulate",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="bots play many games; a summary",
+        description="Bots play many games; a summary of the results. Side 0 is always "
+        "heuristic, side 1 plays as --opponents says. Game i (from 0) has the seed "
+        "int.from_bytes(blake2b(f'{seed}:{i}'.encode(), digest_size=16).digest(), 'little'); "
+        f"the summary is the same whatever the number of workers. {limit}",
+    )
+    simulate_.add_argument("--games", type=_positive, required=True, help="how many games")
+    simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
+    simulate_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
+    simulate_.add_argument(
+        "--opponents",
+        choices=simulate.OPPONENTS,
+        default="heuristic",
+        help="side 1's bots (default: heuristic); random bots are seeded from the game's seed",
+    )
+    return parser, {"demo": demo_, "play": play_, "simulate": simulate_}
+
+
+def _ruleset_name(text: str) -> str:
+    """The canonical preset name for ``text`` (a name or an alias)."""
+    try:
+        rules = find_ruleset(text)
+    except NotationError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return next(name for name, preset in PRESETS.items() if preset == rules)
+
+
+def _indent(text: str) -> int:
+    if not text.isdecimal() or int(text) > MAX_INDENT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an indent: a whole number from 0 to {MAX_INDENT}"
+        )
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 up")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not text.isdecimal() or int(text) >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a seed: a whole number from 0 to 2**128 - 1"
+        )
+    return int(text)

@@ -1,0 +1,110 @@
+"""``spades demo``: heuristic bots play a whole game, printed round by round."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from spades import Bid, Exchange, Pass, Phase, records
+from spades._cli import games
+from spades._cli.text import (
+    bid_text,
+    brief_hand,
+    cards_text,
+    finished_trick,
+    outcome_lines,
+    round_header,
+    round_notes,
+    round_table,
+    rules_lines,
+    show,
+    trick_line,
+)
+from spades.bots import heuristic_policy
+
+if TYPE_CHECKING:
+    from spades import Card, Move, Ruleset, State, Trick
+
+__all__ = ["demo"]
+
+
+def demo(
+    rules: Ruleset, name: str, seed: int, *, record: str | None = None, indent: int | None = None
+) -> int:
+    """Heuristic bots play a whole game; print each round and the result; the exit code.
+
+    With ``record``, the game's record is also written to that file (`spades.records`),
+    as compact JSON or, with ``indent``, indented by that many spaces.
+    """
+    if record is not None:
+        try:  # a path that cannot be written fails before the game, not after it
+            open(record, "w", encoding="utf-8").close()
+        except OSError as error:
+            show(f"spades demo: cannot write the record: {error}", file=sys.stderr)
+            return 1
+    show(f"Spades demo: rules {name}, seed {seed}; heuristic bots in every seat.")
+    show(*rules_lines(rules))
+    limit = games.round_limit(rules)
+    printer = _RoundPrinter()
+    moves: list[Move] = []
+
+    def on_move(before: State, move: Move, after: State) -> None:
+        moves.append(move)
+        printer(before, move, after)
+
+    state = games.run_game(
+        rules,
+        [heuristic_policy() for _ in range(rules.players)],
+        seed=seed,
+        limit=limit,
+        on_move=on_move,
+    )
+    show("", *outcome_lines(state, limit))
+    if record is not None:
+        game = records.GameRecord.from_moves(rules, moves, seed=seed)
+        with open(record, "w", encoding="utf-8") as file:
+            records.dump(game, file, indent=indent)
+            file.write("\n")
+        show(f"The game's record ({len(moves)} moves) is in {record}.")
+    return 0
+
+
+class _RoundPrinter:
+    """Collects a round's bids, card passes, exchanges and tricks; prints it when it ends."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+        self.bids: list[str] = []
+        self.tricks: list[Trick] = []
+        self.hands: tuple[tuple[Card, ...], ...] = ()
+
+    def __call__(self, before: State, move: Move, after: State) -> None:
+        seat = before.to_move
+        if isinstance(move, Bid):
+            self.bids.append(f"seat {seat}: {bid_text(move)}")
+        elif isinstance(move, Pass):
+            self.events.append(f"seat {seat} passes {cards_text(move.cards)} to its partner")
+        elif isinstance(move, Exchange):
+            exchange = after.exchanges[-1]
+            gave, drew = cards_text(exchange.given or ()), cards_text(exchange.drawn or ())
+            self.events.append(f"seat {seat} gives {gave} and draws {drew}")
+        if after.phase is Phase.PLAYING and before.phase is not Phase.PLAYING:
+            self.hands = after.hands
+        trick = finished_trick(before, move)
+        if trick is not None:
+            self.tricks.append(trick)
+        if len(after.rounds) > len(before.rounds):
+            self._print(before, after)
+            self.events, self.bids, self.tricks = [], [], []
+
+    def _print(self, before: State, after: State) -> None:
+        rules = before.rules
+        show("", round_header(rules, before.round_number, before.dealer))
+        show("  Hands as the play begins:")
+        show(*(f"    seat {seat}  {brief_hand(hand)}" for seat, hand in enumerate(self.hands)))
+        show(f"  Bids: {', '.join(self.bids)}")
+        show(*(f"  {event}" for event in self.events))
+        show("  Tricks (seat:card in playing order, the leader first; * the winning card):")
+        show(*(trick_line(rules, n, trick) for n, trick in enumerate(self.tricks, 1)))
+        show(*round_table(rules, len(after.rounds), after.rounds[-1], after.scores))
+        show(*round_notes(rules, after.rounds[-1]))

@@ -1,0 +1,134 @@
+"""What the person playing ``spades play`` sees, said to her in the second person.
+
+Her turn, her hand, her legal moves, and the news of each move: only what her seat may
+know (`spades.observe`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spades import Exchange, Keep, Pass, Phase, Play, Reject, observe, partner, winning_card
+from spades._cli.text import (
+    SUITS,
+    bid_text,
+    cards_text,
+    finished_trick,
+    played_text,
+    round_header,
+    round_notes,
+    round_table,
+    seat_name,
+    side_name,
+)
+
+if TYPE_CHECKING:
+    from spades import Move, State, View
+
+__all__ = ["legal_text", "news_lines", "turn_lines"]
+
+
+def turn_lines(view: View) -> list[str]:
+    """What the person sees at her turn."""
+    rules, you = view.rules, view.seat
+    lines = [
+        "",
+        f"-- Your turn (seat {you}): round {view.round_number}, {view.phase.value} --",
+        "Scores: " + ", ".join(f"{side_name(rules, s, you)} {view.scores[s]}" for s in (0, 1)),
+        "Bids: "
+        + ", ".join(
+            f"{seat_name(seat, you)}: {'-' if bid is None else bid_text(bid)}"
+            for seat, bid in enumerate(view.bids)
+        ),
+    ]
+    if view.phase is Phase.PLAYING:
+        won = [sum(trick.winner == seat for trick in view.tricks) for seat in range(rules.players)]
+        lines.append(
+            "Tricks won: " + ", ".join(f"{seat_name(seat, you)}: {n}" for seat, n in enumerate(won))
+        )
+        number = len(view.tricks) + 1
+        if view.trick:
+            assert view.trick_leader is not None
+            cards = played_text(rules, view.trick_leader, view.trick, you)
+            lines.append(f"Trick {number} so far: {cards}")
+        else:
+            lines.append(f"You lead trick {number}.")
+    if view.phase is Phase.DRAWING:
+        lines.append(f"Top of the stock: {view.top_card} ({view.stock_size} cards left).")
+        lines.append("'keep' takes it and discards the next; 'reject' discards it, takes the next.")
+    if view.hand is None:
+        lines.append("Your cards are face down: bid blind nil now, or look at them first.")
+    else:
+        lines.extend(_hand(view))
+    lines.append(f"Legal moves: {legal_text(view)}")
+    return lines
+
+
+def _hand(view: View) -> list[str]:
+    """The person's hand, a line a suit, high to low; in the play, her legal cards in [ ]."""
+    hand = view.hand or ()
+    legal = {move.card for move in view.legal_moves() if isinstance(move, Play)}
+    mark = " (the cards you may play in [brackets])" if view.phase is Phase.PLAYING else ""
+    lines = [f"Your hand{mark}:" if hand else "Your hand: no card yet."]
+    for suit in SUITS if hand else ():
+        cards = [card for card in sorted(hand, reverse=True) if card.suit is suit]
+        shown = " ".join(f"[{card}]" if card in legal else f" {card} " for card in cards)
+        lines.append(f"  {suit.name.lower():<9}{shown or ' -'}".rstrip())
+    return lines
+
+
+def legal_text(view: View) -> str:
+    """The legal moves in words; the first is always one to type as it is."""
+    moves, rules = view.legal_moves(), view.rules
+    if view.phase is Phase.BIDDING and view.hand is not None:
+        return ("bid nil, " if rules.nil else "") + "bid 1 to bid 13 (or just the number)"
+    if view.phase is Phase.PASSING:
+        return f"{moves[0]}, or any other {rules.blind_nil_pass} of your cards"
+    if view.phase is Phase.EXCHANGING:
+        most = rules.blind_nil_exchange
+        return f"exchange (keeps your hand), or up to {most} of your cards, like {moves[-1]}"
+    return ", ".join(map(str, moves))  # blind nil and look; or blind nil, keep and reject
+
+
+def news_lines(before: State, move: Move, after: State, you: int) -> list[str]:
+    """What the person learns from ``move``: only what her seat may see."""
+    rules, seat = before.rules, before.to_move
+    assert seat is not None
+    who, seen = seat_name(seat, you), observe(after, you)
+    lines = []
+    if isinstance(move, (Keep, Reject)):
+        if seat == you:
+            draw = seen.draws[-1]
+            lines.append(f"you keep {draw.kept} and discard {draw.discarded}")
+    elif isinstance(move, Pass):
+        passed = seen.passes[-1].cards
+        given = f"{len(move.cards)} cards" if passed is None else cards_text(passed)
+        mate = partner(rules, seat)
+        assert mate is not None, "card passes are between partners"
+        to = "your partner" if seat == you else seat_name(mate, you)
+        lines.append(f"{who}: pass {given} to {to}")
+    elif isinstance(move, Exchange):
+        exchange = seen.exchanges[-1]
+        if exchange.given is not None and exchange.drawn is not None:  # her own
+            gave, drew = cards_text(exchange.given), cards_text(exchange.drawn)
+            lines.append(f"you give {gave}, draw {drew}")
+        else:
+            lines.append(f"{who}: exchange {len(move.cards)} cards with the discards")
+    else:  # bids, looks and plays are public
+        lines.append(f"{who}: {move}")
+    trick = finished_trick(before, move)
+    if trick is not None:
+        number = len(before.tricks) + 1
+        winner = seat_name(trick.winner, you)
+        wins = "win" if trick.winner == you else "wins"
+        cards = played_text(rules, trick.leader, trick.cards, you)
+        best = winning_card(trick.cards)
+        lines.append(f"  Trick {number}: {cards}; {winner} {wins} it with {best}.")
+    if len(after.rounds) > len(before.rounds):
+        score = after.rounds[-1]
+        lines.append("")
+        lines.extend(round_table(rules, len(after.rounds), score, after.scores, you))
+        lines.extend(round_notes(rules, score, you))
+        if after.outcome is None:
+            lines.extend(("", round_header(rules, after.round_number, after.dealer)))
+    return lines

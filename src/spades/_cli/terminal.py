@@ -1,0 +1,107 @@
+"""``spades play``: a person plays one seat against heuristic bots on the terminal.
+
+She sees only what her seat may know (`spades.observe`): her hand by suit with the cards
+she may play marked, the bids, the trick in progress; the bots' moves as they happen, each
+trick when it ends and source B's table after each round (`spades._cli.screen`). A move
+she types goes through `spades.apply`; an illegal one is explained and she is asked
+again. ``quit`` stops the game (exit code 0), and so does the end of input (1) or Ctrl-C
+(130).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from spades import IllegalMoveError, NotationError, apply, new_game, observe
+from spades._cli.moves import help_lines, read_move
+from spades._cli.screen import legal_text, news_lines, turn_lines
+from spades._cli.text import outcome_lines, round_header, rules_lines, show
+from spades.bots import heuristic_policy
+
+if TYPE_CHECKING:
+    from spades import Move, Ruleset, State
+    from spades.bots import Policy
+
+__all__ = ["play"]
+
+
+class _StopGame(Exception):  # noqa: N818  (not an error: the person stops)
+    """The person stops the game: end of input, 'quit' or an interrupt; the exit code."""
+
+    def __init__(self, why: str, code: int) -> None:
+        super().__init__(why)
+        self.code = code
+
+
+def play(rules: Ruleset, name: str, seed: int | None, you: int) -> int:
+    """Play a game with the person at seat ``you``; the exit code.
+
+    0 when the game ends or she quits, 1 at the end of input, 130 when interrupted.
+    """
+    state = new_game(rules, seed=seed)
+    show(f"Spades: rules {name}, seed {state.seed}; you are seat {you}.")
+    show(*rules_lines(rules), *help_lines(rules))
+    show("", round_header(rules, 1, state.dealer))
+    bots = [heuristic_policy() for _ in range(rules.players)]
+    while state.to_move is not None:
+        seat = state.to_move
+        try:
+            move, after = _ask(state, you) if seat == you else _bot(state, bots[seat])
+        except _StopGame as stop:
+            show(
+                f"{stop}: the game stops in round {state.round_number}, scores "
+                f"{state.scores[0]} to {state.scores[1]}.",
+                file=sys.stderr,
+            )
+            return stop.code
+        show(*news_lines(state, move, after, you))
+        state = after
+    show("", *outcome_lines(state))
+    return 0
+
+
+def _bot(state: State, policy: Policy) -> tuple[Move, State]:
+    seat = state.to_move
+    assert seat is not None
+    move = policy(observe(state, seat))
+    return move, apply(state, move, seat=seat)
+
+
+def _ask(state: State, you: int) -> tuple[Move, State]:
+    """Show the person her turn and read moves until one is legal."""
+    view = observe(state, you)
+    show(*turn_lines(view))
+    while True:
+        text = _read()
+        if not text:
+            continue
+        if text.lower() in {"help", "?"}:
+            show(*help_lines(state.rules), f"Legal moves: {legal_text(view)}")
+            continue
+        try:
+            move = read_move(state.rules, text)
+            return move, apply(state, move, seat=you)
+        except NotationError as error:
+            show(f"  {error}")
+            show("  (A card alone, like AS, plays it; a number alone, like 3, bids it.)")
+        except IllegalMoveError as error:  # the rule in plain words, to her
+            why = str(error).partition(" is illegal: ")[2]
+            show(f"  '{error.move}' is illegal: {why}")
+
+
+def _read() -> str:
+    """A line the person typed, stripped; `_StopGame` at the end of input, 'quit' or Ctrl-C."""
+    try:
+        line = input("your move> ")
+    except EOFError:
+        print()
+        raise _StopGame("End of input", 1) from None
+    except KeyboardInterrupt:
+        print()
+        raise _StopGame("Interrupted", 130) from None
+    if not sys.stdin.isatty():  # piped input: show it, so that the transcript reads well
+        print(line)
+    if line.strip().lower() in {"quit", "exit"}:
+        raise _StopGame("You quit", 0)
+    return line.strip()
