@@ -1,5 +1,7 @@
 """What several test modules share: card shorthands, decks that deal chosen hands, states
-at the blind-nil steps, and whole rounds played so that each seat takes chosen tricks.
+at the blind-nil steps, whole rounds played so that each seat takes chosen tricks, and
+adapters that ask the tests' reference implementation of the rules (`oracle`) whether a
+card may be played.
 
 The tests import it as ``from helpers import ...``: pytest puts ``tests/`` on ``sys.path``
 (the default ``prepend`` import mode for a folder without ``__init__.py``), and mypy finds
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 from hypothesis import strategies as st
 
+import oracle
 from spades import (
     Bid,
     Card,
@@ -32,7 +35,7 @@ from spades import (
 from spades.strategies import rulesets
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from spades import Move
 
@@ -45,34 +48,39 @@ BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
 """Blind nil open to every seat that has not looked, whatever the scores."""
 
 
+_PLAIN = {C(text): index for index, text in enumerate(oracle.LIBRARY_DECK)}
+"""Each card's number in the reference (`oracle`), read once from its notation."""
+
+
+def _plain(cards: Iterable[Card]) -> list[int]:
+    """The reference's cards for the engine's, in the same order."""
+    return [_PLAIN[each] for each in cards]
+
+
 def spade_played(state: State) -> bool:
     """Whether a spade has been played to a trick of this round, the current one included."""
     played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
-    return any(card.suit is Suit.SPADES for card in played)
+    return oracle.breaks_spades(_plain(played))
 
 
 def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason]:
-    """Every rule that forbids playing ``card`` from ``hand`` in ``state``, from the rules."""
-    if card not in hand:
-        return {Reason.CARD_NOT_IN_HAND}
-    if state.trick:
-        return set() if may_play(card, hand, state.trick, True) else {Reason.MUST_FOLLOW_SUIT}
-    if may_play(card, hand, (), spade_played(state)):
-        return set()
-    return {Reason.SPADES_NOT_BROKEN}
+    """Every rule that forbids playing ``card`` from ``hand`` in ``state``, by the reference.
+
+    At most one: a card not held; else, to a trick already led, not following suit; else,
+    leading a spade before spades are broken (`spade_played`) from a hand of other suits.
+    """
+    broken = spade_played(state)
+    reason = oracle.play_problem(_plain(hand), _plain(state.trick), _PLAIN[card], broken=broken)
+    return set() if reason is None else {Reason(reason)}
 
 
 def may_play(card: Card, hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> bool:
     """Follow suit when you can; lead a spade only once broken or from a hand of spades.
 
-    Written from the rules, not from the engine: the properties check the engine with it.
+    Written from the rules, not from the engine (`oracle.play_problem`): the properties
+    check the engine with it.
     """
-    if card not in hand:
-        return False
-    if trick:
-        led = trick[0].suit
-        return card.suit is led or all(held.suit is not led for held in hand)
-    return card.suit is not Suit.SPADES or broken or all(held.suit is Suit.SPADES for held in hand)
+    return oracle.play_problem(_plain(hand), _plain(trick), _PLAIN[card], broken=broken) is None
 
 
 # --- building positions -------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Generate ``tests/data/perft.json``: fixed deals and their perft move counts.
 
-Run from the repository root::
+It lives beside the table it writes. Run from the repository root::
 
-    python benchmarks/make_perft.py > tests/data/perft.json
+    python tests/data/make_perft.py > tests/data/perft.json
 
 In the spirit of python-chess's perft files, each position is a fixed deal and the moves
 that lead from it to a start position, with the number of legal move sequences of each
@@ -38,9 +38,9 @@ list of objects with these fields:
     start with it, in the order of `spades.legal_moves`.
 
 The counts come from `spades.legal_moves` and `spades.apply`. ``tests/test_perft.py``
-checks them against the engine and against a naive reference move generator written
-there from the rules alone. Change the table only on purpose: when the rules change,
-regenerate it, and say in the change why the counts moved.
+checks them against the engine and against the tests' reference implementation of the
+rules, ``tests/oracle``, written from the rules alone. Change the table only on purpose:
+when the rules change, regenerate it, and say in the change why the counts moved.
 """
 
 from __future__ import annotations
@@ -708,7 +708,7 @@ def row(spec: Spec) -> dict[str, object]:
 def dump(rows: list[dict[str, object]]) -> str:
     """The table as JSON, one field of a position per line, so that diffs stay readable."""
     about = (
-        "perft(1..depth) of fixed Spades deals; see benchmarks/make_perft.py for the format "
+        "perft(1..depth) of fixed Spades deals; see tests/data/make_perft.py for the format "
         "and tests/test_perft.py for the checks"
     )
     lines = ["{", f'  "format": {json.dumps(FORMAT)},', f'  "about": {json.dumps(about)},']

@@ -1,0 +1,128 @@
+"""One reference implementation of the rules, for the tests: stdlib only, no ``spades``.
+
+It is an independent reading of docs/rules.md, so that it can catch the engine's bugs:
+the perft walk (``test_perft.py``), the conformance oracle (``test_conformance_vectors.py``)
+and the property helpers (``helpers.py``) all check the engine against it. Cards are plain
+numbers in the library's order (`card`, `name`), moves their canonical text, rulesets
+dictionaries with the fields of the record format (`PRESETS`).
+
+- `cards`: card and move notation;
+- `rules`: the ruleset fields and the three presets;
+- `seats`: seats, sides, the direction of play, the deal and who wins a trick;
+- `legality`: which moves are legal, in order, and why the others are not;
+- `scoring`: a round's points and bags, and the end of the game;
+- `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
+- `referee`: a whole game followed move by move, two players' draw and exchange included.
+
+The tests import it as ``import oracle`` or ``from oracle import ...``: pytest puts
+``tests/`` on ``sys.path``, and mypy finds it beside the test modules.
+"""
+
+from __future__ import annotations
+
+from oracle.cards import (
+    BLIND_NIL,
+    IN_ORDER,
+    LIBRARY_DECK,
+    RANKS,
+    SPADES,
+    SUITS,
+    bid_value,
+    card,
+    cards,
+    cards_of,
+    check_canonical,
+    name,
+    names,
+    rank,
+    suit,
+)
+from oracle.legality import (
+    KINDS_BY_PHASE,
+    Position,
+    breaks_spades,
+    legal_moves,
+    may_bid_blind,
+    play_problem,
+    playable,
+    playable_suits,
+    position_from,
+    problem,
+    trails_enough,
+)
+from oracle.referee import Referee
+from oracle.rules import (
+    CLASSIC,
+    MINIOKEY,
+    MINIOKEY_250,
+    PRESETS,
+    RULESET_FIELDS,
+    TWO_HANDED,
+    Rules,
+)
+from oracle.scoring import SideScore, outcome, score, score_side, score_sides
+from oracle.seats import (
+    deal,
+    first_seat,
+    next_seat,
+    partner,
+    sides_of,
+    step,
+    trick_winner,
+    winning_index,
+)
+from oracle.shuffle import digest_number, exchange_draw, later_round_deck, shuffled
+
+__all__ = [
+    "BLIND_NIL",
+    "CLASSIC",
+    "IN_ORDER",
+    "KINDS_BY_PHASE",
+    "LIBRARY_DECK",
+    "MINIOKEY",
+    "MINIOKEY_250",
+    "PRESETS",
+    "RANKS",
+    "RULESET_FIELDS",
+    "SPADES",
+    "SUITS",
+    "TWO_HANDED",
+    "Position",
+    "Referee",
+    "Rules",
+    "SideScore",
+    "bid_value",
+    "breaks_spades",
+    "card",
+    "cards",
+    "cards_of",
+    "check_canonical",
+    "deal",
+    "digest_number",
+    "exchange_draw",
+    "first_seat",
+    "later_round_deck",
+    "legal_moves",
+    "may_bid_blind",
+    "name",
+    "names",
+    "next_seat",
+    "outcome",
+    "partner",
+    "play_problem",
+    "playable",
+    "playable_suits",
+    "position_from",
+    "problem",
+    "rank",
+    "score",
+    "score_side",
+    "score_sides",
+    "shuffled",
+    "sides_of",
+    "step",
+    "suit",
+    "trails_enough",
+    "trick_winner",
+    "winning_index",
+]

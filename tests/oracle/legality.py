@@ -1,0 +1,228 @@
+"""Which moves are legal, and why the others are not (ref-reasons, ref-move-order).
+
+`problem` names the first rule a move breaks, in the order docs/rules.md gives, or
+returns None when the move is legal; `legal_moves` lists the legal moves in the
+library's fixed order. The reasons are the values of `spades.Reason` ("must_follow_suit").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from oracle.cards import BLIND_NIL, SPADES, bid_value, card, cards_of, names, suit
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable, Sequence
+
+    from oracle.rules import Rules
+
+KINDS_BY_PHASE = {
+    "drawing": ("keep", "reject", "bid"),
+    "exchanging": ("exchange",),
+    "bidding": ("bid", "look"),
+    "passing": ("pass",),
+    "playing": ("play",),
+}
+"""The kinds of move each phase allows; any other kind is a wrong phase."""
+
+
+def breaks_spades(played: Iterable[int]) -> bool:
+    """Whether cards played to the tricks of a round have broken spades: a spade among them."""
+    return any(suit(each) == SPADES for each in played)
+
+
+def playable_suits(hand: Collection[int], trick: Sequence[int], *, broken: bool) -> set[int]:
+    """The suits a player holding ``hand`` may play to ``trick``.
+
+    To a trick already led: the suit led if she holds it, else any (rule-follow-suit). To
+    lead: any but spades until spades are broken, unless she holds only spades
+    (rule-spades-broken).
+    """
+    held = {suit(each) for each in hand}
+    if trick:
+        led = suit(trick[0])
+        return {led} if led in held else held
+    if broken or held <= {SPADES}:
+        return held
+    return held - {SPADES}
+
+
+def play_problem(
+    hand: Collection[int], trick: Sequence[int], played: int, *, broken: bool
+) -> str | None:
+    """Why ``played`` may not be played from ``hand`` to ``trick``, or None.
+
+    A card not held first; then, to a trick already led, not following suit; to lead, a
+    spade before spades are broken (`playable_suits`).
+    """
+    if played not in hand:
+        return "card_not_in_hand"
+    if suit(played) in playable_suits(hand, trick, broken=broken):
+        return None
+    return "must_follow_suit" if trick else "spades_not_broken"
+
+
+def playable(hand: Collection[int], trick: Sequence[int], *, broken: bool) -> list[int]:
+    """The cards of ``hand`` that may be played to ``trick``, in the library's order."""
+    suits = playable_suits(hand, trick, broken=broken)
+    return [each for each in sorted(hand) if suit(each) in suits]
+
+
+@dataclass
+class Position:
+    """What legality depends on: the phase, the seat to move, the hands and the table."""
+
+    rules: Rules
+    phase: str
+    to_move: int | None
+    hands: Sequence[Collection[int]]
+    trick: list[int]
+    spades_broken: bool
+    bids: list[str | None]
+    looked: list[bool]
+    scores: list[int]
+    drew: list[int]
+    """Two players: how many draw choices each seat has made this round."""
+
+
+def position_from(data: dict[str, Any]) -> Position:
+    """A position from state data (``to_data(state)``)."""
+    players = data["rules"]["players"]
+    drew = [0] * players
+    for draw in data["draws"]:
+        drew[draw["seat"]] += 1
+    return Position(
+        rules=data["rules"],
+        phase=data["phase"],
+        to_move=data["to_move"],
+        hands=[{card(text) for text in hand} for hand in data["hands"]],
+        trick=[card(text) for text in data["trick"]],
+        spades_broken=data["spades_broken"],
+        bids=list(data["bids"]),
+        looked=list(data["looked"]),
+        scores=list(data["scores"]),
+        drew=drew,
+    )
+
+
+def trails_enough(rules: Rules, scores: Sequence[int], seat: int) -> bool:
+    """Whether ``seat``'s side trails by the blind nil deficit, or there is none.
+
+    The other side's score minus her side's must be the deficit or more
+    (rule-blind-nil-eligibility); with two players each seat is her own side.
+    """
+    deficit = rules["blind_nil_deficit"]
+    side = seat % 2
+    return deficit is None or scores[1 - side] - scores[side] >= deficit
+
+
+def may_bid_blind(position: Position, seat: int) -> bool:
+    """Whether ``seat`` may still bid blind nil (two players: declare double nil).
+
+    Four players: before she looks. Two players: during the draw, before her first draw
+    choice of the round and before any bid of hers. Both: when her side is eligible.
+    """
+    rules = position.rules
+    if not rules["blind_nil"]:
+        return False
+    if rules["players"] == 2:
+        if position.phase != "drawing" or position.bids[seat] is not None:
+            return False
+        if position.drew[seat]:
+            return False
+    elif position.looked[seat]:
+        return False
+    return trails_enough(rules, position.scores, seat)
+
+
+def problem(position: Position, move: str) -> str | None:
+    """The reason ``move`` by the seat to move is illegal, or None (ref-reasons).
+
+    When several rules fail the first in the documented order wins: game over; wrong
+    phase; a card not held before following and leading; a pass's size before its cards;
+    an exchange's size before its cards; for blind nil: not allowed, then with four
+    players already seen, with two already bid then already drawn, then not eligible; a
+    look: already seen; another bid: out of range, nil not allowed, then hand not seen.
+    """
+    if position.phase == "game_over":
+        return "game_over"
+    words = move.split(" ")
+    kind = words[0]
+    if kind not in KINDS_BY_PHASE[position.phase]:
+        return "wrong_phase"
+    seat = position.to_move
+    assert seat is not None, "a position in play has a seat to move"
+    rules = position.rules
+    hand = position.hands[seat]
+    if kind == "play":
+        return play_problem(hand, position.trick, card(words[1]), broken=position.spades_broken)
+    if kind == "pass":
+        chosen = cards_of(words[1:])
+        if len(chosen) != rules["blind_nil_pass"]:
+            return "wrong_pass_size"
+        return None if set(chosen) <= set(hand) else "card_not_in_hand"
+    if kind == "exchange":
+        chosen = cards_of(words[1:])
+        if len(chosen) > rules["blind_nil_exchange"]:
+            return "too_many_exchanged"
+        return None if set(chosen) <= set(hand) else "card_not_in_hand"
+    if kind in ("keep", "reject"):
+        return None
+    may = may_bid_blind(position, seat)
+    if kind == "look":
+        return None if may else "hand_already_seen"
+    if move == BLIND_NIL:
+        if may:
+            return None
+        if not rules["blind_nil"]:
+            return "blind_nil_not_allowed"
+        if rules["players"] == 2:
+            if position.bids[seat] is not None:
+                return "already_bid"
+            if position.phase != "drawing" or position.drew[seat]:
+                return "already_drawn"
+        elif position.looked[seat]:
+            return "hand_already_seen"
+        return "blind_nil_not_eligible"
+    if position.phase == "drawing":
+        return "wrong_phase"
+    number, _ = bid_value(move)
+    if not 0 <= number <= 13:
+        return "bid_out_of_range"
+    if number == 0 and not rules["nil"]:
+        return "nil_not_allowed"
+    return "hand_not_seen" if may else None
+
+
+def legal_moves(position: Position) -> list[str]:
+    """The legal moves in the library's fixed order (ref-move-order)."""
+    phase = position.phase
+    if phase == "game_over":
+        return []
+    seat = position.to_move
+    assert seat is not None
+    rules = position.rules
+    hand = sorted(position.hands[seat])
+    if phase == "playing":
+        cards = playable(hand, position.trick, broken=position.spades_broken)
+        return [f"play {text}" for text in names(cards)]
+    if phase == "bidding":
+        if may_bid_blind(position, seat):
+            return [BLIND_NIL, "look"]
+        return (["bid nil"] if rules["nil"] else []) + [f"bid {n}" for n in range(1, 14)]
+    if phase == "drawing":
+        blind = [BLIND_NIL] if may_bid_blind(position, seat) else []
+        return [*blind, "keep", "reject"]
+    if phase == "passing":
+        return [
+            " ".join(["pass", *names(list(cards))])
+            for cards in combinations(hand, rules["blind_nil_pass"])
+        ]
+    assert phase == "exchanging", phase
+    return [
+        " ".join(["exchange", *names(list(cards))])
+        for size in range(rules["blind_nil_exchange"] + 1)
+        for cards in combinations(hand, size)
+    ]

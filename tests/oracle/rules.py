@@ -1,0 +1,81 @@
+"""Rulesets as plain dictionaries: the fields of the record format and the three presets.
+
+The presets follow the sources as docs/rules.md states them (ref-rulesets): ``CLASSIC``
+is source A, ``MINIOKEY`` (and ``MINIOKEY_250``) source B and ``TWO_HANDED`` source C.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Rules = dict[str, Any]
+"""A ruleset: every field of `RULESET_FIELDS`, with JSON values."""
+
+RULESET_FIELDS = frozenset(
+    {
+        "players",
+        "direction",
+        "nil",
+        "nil_value",
+        "nil_tricks",
+        "blind_nil",
+        "blind_nil_value",
+        "blind_nil_deficit",
+        "blind_nil_pass",
+        "blind_nil_exchange",
+        "bag_limit",
+        "bag_penalty",
+        "bag_overflow",
+        "target",
+        "losing_floor",
+        "round_cap",
+    }
+)
+"""The fields of a ruleset."""
+
+CLASSIC: Rules = {
+    "players": 4,
+    "direction": "clockwise",
+    "nil": True,
+    "nil_value": 100,
+    "nil_tricks": "count",
+    "blind_nil": False,
+    "blind_nil_value": 200,
+    "blind_nil_deficit": 100,
+    "blind_nil_pass": 2,
+    "blind_nil_exchange": 0,
+    "bag_limit": 10,
+    "bag_penalty": 100,
+    "bag_overflow": "reset",
+    "target": 500,
+    "losing_floor": None,
+    "round_cap": None,
+}
+"""Source A: classic partnership Spades."""
+MINIOKEY: Rules = CLASSIC | {
+    "direction": "counterclockwise",
+    "nil_tricks": "bags",
+    "bag_overflow": "carry",
+    "losing_floor": -200,
+    "round_cap": 25,
+}
+"""Source B: the online platform's rules."""
+MINIOKEY_250: Rules = MINIOKEY | {"target": 250}
+"""Source B at the table's other target, 250."""
+TWO_HANDED: Rules = CLASSIC | {
+    "players": 2,
+    "nil_tricks": "bags",
+    "blind_nil": True,
+    "blind_nil_deficit": None,
+    "blind_nil_pass": 0,
+    "blind_nil_exchange": 3,
+    "bag_overflow": "carry",
+}
+"""Source C: two-player Spades, with double nil and its exchange."""
+PRESETS: dict[str, Rules] = {
+    "classic": CLASSIC,
+    "miniokey": MINIOKEY,
+    "miniokey-250": MINIOKEY_250,
+    "two-handed": TWO_HANDED,
+}
+"""The presets by name, as `spades.find_ruleset` knows them."""

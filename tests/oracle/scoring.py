@@ -1,0 +1,122 @@
+"""Scoring a round and the end of the game (rule-scoring, rule-game-end).
+
+Per side: contract made, 10 a contract trick and 1 an overtrick, which is a bag; missed,
+-10 a contract trick and no bag. Nil and blind nil: their value won or lost; the nil
+bidder's tricks count toward the contract, or (nil mode "bags", and always with two
+players) are bags worth 1 each. At the bag limit: the penalty once and the counter back
+to 0 ("reset"), or the penalty for every full limit and the rest carried ("carry").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from oracle.cards import bid_value
+from oracle.seats import sides_of
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from oracle.rules import Rules
+
+
+@dataclass
+class SideScore:
+    """One side's round, with the fields of a record's round summary by side."""
+
+    contract: int
+    tricks: int
+    made: bool
+    contract_points: int
+    overtricks: int
+    nil_points: int
+    nil_bags: int
+    bag_penalty: int
+    points: int
+    bags: int
+
+
+def score_side(
+    rules: Rules, bids: Sequence[str], tricks: Sequence[int], seats: Sequence[int], bags: int
+) -> SideScore:
+    """One side's round: its contract, nil bids, bags and bag penalty (rule-scoring)."""
+    nil_counts = rules["players"] == 4 and rules["nil_tricks"] == "count"
+    contract = counted = nil_points = nil_bags = 0
+    for seat in seats:
+        number, blind = bid_value(bids[seat])
+        if number == 0:
+            value = rules["blind_nil_value"] if blind else rules["nil_value"]
+            nil_points += value if tricks[seat] == 0 else -value
+            if nil_counts:
+                counted += tricks[seat]
+            else:
+                nil_bags += tricks[seat]
+        else:
+            contract += number
+            counted += tricks[seat]
+    made = counted >= contract
+    contract_points = 10 * contract if made else -10 * contract
+    overtricks = counted - contract if made else 0
+    counter = bags + overtricks + nil_bags
+    penalty = 0
+    limit = rules["bag_limit"]
+    if counter >= limit:
+        if rules["bag_overflow"] == "reset":
+            penalty, counter = rules["bag_penalty"], 0
+        else:
+            assert rules["bag_overflow"] == "carry", rules["bag_overflow"]
+            penalty = rules["bag_penalty"] * (counter // limit)
+            counter %= limit
+    points = contract_points + overtricks + nil_bags + nil_points - penalty
+    return SideScore(
+        contract=contract,
+        tricks=counted,
+        made=made,
+        contract_points=contract_points,
+        overtricks=overtricks,
+        nil_points=nil_points,
+        nil_bags=nil_bags,
+        bag_penalty=-penalty,
+        points=points,
+        bags=counter,
+    )
+
+
+def score_sides(
+    rules: Rules, bids: Sequence[str], tricks: Sequence[int], bags: Sequence[int]
+) -> list[SideScore]:
+    """Both sides' rounds: four players seats 0 and 2 against 1 and 3, two each on her own."""
+    return [
+        score_side(rules, bids, tricks, seats, bags[side])
+        for side, seats in enumerate(sides_of(rules["players"]))
+    ]
+
+
+def score(
+    rules: Rules, bids: Sequence[str], tricks: Sequence[int], bags: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The round's points and the bag counters after it, by side."""
+    sides = score_sides(rules, bids, tricks, bags)
+    return [side.points for side in sides], [side.bags for side in sides]
+
+
+def outcome(rules: Rules, scores: Sequence[int], round_number: int) -> dict[str, Any] | None:
+    """How the game ends after a round with these totals, or None (rule-game-end).
+
+    The target first (the higher score wins; equal scores play on), then the losing floor
+    (unless both sides are equally low), then the round cap (equal scores: a draw).
+    """
+    low, high = sorted(scores)
+    leader = 0 if scores[0] > scores[1] else 1
+    if high >= rules["target"]:
+        if low != high:
+            return {"winner": leader, "termination": "target"}
+    else:
+        floor = rules["losing_floor"]
+        if floor is not None and low <= floor and low != high:
+            return {"winner": leader, "termination": "losing_floor"}
+    cap = rules["round_cap"]
+    if cap is not None and round_number >= cap:
+        return {"winner": None if low == high else leader, "termination": "round_cap"}
+    return None

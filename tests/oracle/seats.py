@@ -1,0 +1,74 @@
+"""Seats, sides, the direction of play and who wins a trick (rule-seats, rule-direction).
+
+Four players: seats 0 to 3 clockwise, side ``seat % 2``, partner ``(seat + 2) % 4``; play
+runs clockwise (+1) or counter-clockwise (-1) from the player beside the dealer. Two
+players: each seat is her own side, and the turn simply alternates.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from oracle.cards import SPADES, rank, suit
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from oracle.rules import Rules
+
+
+def step(rules: Rules) -> int:
+    """+1 clockwise, -1 counter-clockwise; two players simply alternate (+1)."""
+    if rules["players"] == 2:
+        return 1
+    return 1 if rules["direction"] == "clockwise" else -1
+
+
+def next_seat(rules: Rules, seat: int) -> int:
+    """The seat after ``seat`` in the direction of play."""
+    result: int = (seat + step(rules)) % rules["players"]
+    return result
+
+
+def first_seat(rules: Rules, dealer: int) -> int:
+    """Who bids first and leads the first trick: the player after the dealer.
+
+    With two players that is the non-dealer, who did not draw first.
+    """
+    return next_seat(rules, dealer)
+
+
+def partner(seat: int) -> int:
+    """A four-player seat's partner, who sits opposite."""
+    return (seat + 2) % 4
+
+
+def sides_of(players: int) -> list[list[int]]:
+    """The seats of each side: 0 and 2 against 1 and 3, or each seat on her own."""
+    return [[0, 2], [1, 3]] if players == 4 else [[0], [1]]
+
+
+def deal(rules: Rules, dealer: int, deck: Sequence[int]) -> list[list[int]]:
+    """The four hands a deck deals, by seat, each in the library's order (rule-deal).
+
+    One card at a time, the first to the first bidder, the next to the next player in the
+    direction of play, and so on round the table.
+    """
+    first = first_seat(rules, dealer)
+    hands: list[list[int]] = [[] for _ in range(4)]
+    for index, dealt in enumerate(deck):
+        hands[(first + (index % 4) * step(rules)) % 4].append(dealt)
+    return [sorted(hand) for hand in hands]
+
+
+def winning_index(trick: Sequence[int]) -> int:
+    """Which card of a trick wins: the highest spade, else the highest of the suit led."""
+    trumps = [index for index, played in enumerate(trick) if suit(played) == SPADES]
+    led = [index for index, played in enumerate(trick) if suit(played) == suit(trick[0])]
+    return max(trumps or led, key=lambda index: rank(trick[index]))
+
+
+def trick_winner(rules: Rules, leader: int, trick: Sequence[int]) -> int:
+    """The seat that wins a complete trick led by ``leader`` (rule-trick-winner)."""
+    seat: int = (leader + winning_index(trick) * step(rules)) % rules["players"]
+    return seat
