@@ -922,7 +922,7 @@ def test_state_with_completed_tricks_pickle_round_trip() -> None:
 def test_state_is_immutable() -> None:
     state = new_game(CLASSIC, seed=5)
     with pytest.raises(AttributeError):
-        state.phase = Phase.PLAYING
+        state.phase = Phase.PLAYING  # type: ignore[misc]
     with pytest.raises(TypeError):
         state[1] = Phase.PLAYING  # type: ignore[index]
 

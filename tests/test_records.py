@@ -1267,6 +1267,16 @@ def test_a_two_player_view_is_read_with_its_exchange_and_draws() -> None:
     data = to_data(view)
     data["draws"][0]["kept"] = "XX"
     refused(data, "$.draws[0].kept", View, "card")
+    # The seat's own exchange comes with its cards, and only an exchange she made does.
+    data = to_data(view)
+    data["exchanged"] = None
+    refused(data, "$.exchanged", View, "so the view shows her cards")
+    data = to_data(view)
+    data["exchanges"][0]["count"] = len(data["exchanged"]["given"]) - 1
+    refused(data, "$.exchanges[0].count", View, "cards, not")
+    data = to_data(view)
+    data["exchanges"] = []
+    refused(data, "$.exchanged", View, "has not exchanged")
     data = to_data(observe(passing_state(), 1))
     data["passes"] = [{"seat": 1, "cards": ["2C", "2C"]}]
     refused(data, "$.passes[0].cards[1]", View, "twice")

@@ -319,7 +319,7 @@ def test_round_score_is_a_frozen_value() -> None:
     assert one == two
     assert hash(one) == hash(two)
     with pytest.raises(AttributeError):
-        one.bids = ()
+        one.bids = ()  # type: ignore[misc]
     assert one != score_round(CLASSIC, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2], (1, 0))
     assert one != tuple(one)
     with pytest.raises(TypeError):
@@ -448,7 +448,7 @@ def test_side_score_survives_copy_and_deepcopy() -> None:
 def test_side_score_is_immutable() -> None:
     score = _made_5_with_7()
     with pytest.raises(AttributeError):
-        score.points = 0
+        score.points = 0  # type: ignore[misc]
     with pytest.raises(AttributeError):
         score.extra = 1  # type: ignore[attr-defined]
     assert score.points == 52

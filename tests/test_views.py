@@ -232,10 +232,7 @@ def relabel(state: State, mapping: dict[Card, Card], *, seed: int | None = None)
         ),
         stock=cards(state.stock),
         discards=cards(state.discards),
-        draws=tuple(
-            DrawTurn(drawer, card(kept), card(gone))  # type: ignore[arg-type]
-            for drawer, kept, gone in state.draws
-        ),
+        draws=tuple(DrawTurn(drawer, card(kept), card(gone)) for drawer, kept, gone in state.draws),
         exchanges=tuple(
             CardExchange(who, size, tuple(sorted(cards(gave or ()))), cards(drew or ()))
             for who, size, gave, drew in state.exchanges

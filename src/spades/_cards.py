@@ -83,6 +83,8 @@ class Card:
     True
     >>> str(Card.parse("10h")), Card.parse("TD") < Card.parse("2S")
     ('TH', True)
+    >>> Card.parse("as"), Card.parse("10♥")
+    (Card.parse('AS'), Card.parse('TH'))
     """
 
     __slots__ = ("bit", "index", "rank", "suit", "suit_bits")
@@ -121,9 +123,6 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card: rank then suit, any case, ``10`` or ``T`` for ten, ``♠`` for ``S``.
-
-        >>> Card.parse("as"), Card.parse("10♥")
-        (Card.parse('AS'), Card.parse('TH'))
 
         Raises `NotationError` naming the input when the text is not a card.
         """

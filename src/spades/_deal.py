@@ -10,8 +10,8 @@ from typing import Final, TypeVar, cast
 
 from spades._cards import DECK, Card
 from spades._errors import SpadesError
-from spades._rules import Ruleset, next_seat, play_order
-from spades._state import Phase, State, build_state
+from spades._rules import Ruleset, orders_of_play
+from spades._state import Phase, State
 
 __all__ = ["deal", "new_game", "round_deck"]
 
@@ -198,16 +198,18 @@ def start_round(
     are the stock, and the dealer draws first.
     """
     two = rules.players == 2
-    first = dealer if two else next_seat(rules, dealer)  # two players: the dealer draws
-    return build_state(
+    orders = orders_of_play(rules)  # `play_order` from each seat (the seats are valid here)
+    first = dealer if two else orders[dealer][1]  # two players: the dealer draws first
+    return State._build(  # type: ignore[no-any-return]
         rules=rules,
         phase=Phase.DRAWING if two else Phase.BIDDING,
         to_move=first,
-        _packed_hands=0 if two else pack_hands(bits, play_order(rules, first)),
+        _packed_hands=0 if two else pack_hands(bits, orders[first]),
         trick=(),
         trick_leader=None,
         spades_broken=False,
         _tricks=(),
+        _playable=0,  # no seat plays before the bids are in
         bids=_NO_BIDS[rules.players],
         dealer=dealer,
         round_number=round_number,

@@ -14,6 +14,7 @@ from spades._rules import next_seat, orders_of_play, partner, play_order
 from spades._scoring import score_unchecked
 from spades._state import BIDS as BIDS_AT
 from spades._state import (
+    DEALER,
     FULL_DECK,
     PHASE,
     SHIFT,
@@ -172,10 +173,12 @@ def _look(state: State) -> State:
 
 def _bid(state: State, bid: Bid) -> State:
     rules, phase, seat, packed, trick, leader, broken, tricks, _, game = state
-    bids = _with_bid(state.bids, seat, BLIND_NIL if bid.blind else BIDS[bid.n])
-    following = next_seat(rules, seat)
     changed = list(game)
-    changed[BIDS_AT] = bids
+    made = list(game[BIDS_AT])
+    made[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
+    bids = changed[BIDS_AT] = tuple(made)
+    order = orders_of_play(rules)  # `next_seat`, unchecked: seats here are valid
+    following = order[seat][1]
     game = tuple(changed)
     if bids[following] is None:
         return _NEW(
@@ -185,7 +188,7 @@ def _bid(state: State, bid: Bid) -> State:
         passers = _pass_order(rules, bids, following)
         if passers:
             return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0])
-    first = next_seat(rules, state.dealer)  # the first bidder leads
+    first = order[game[DEALER]][1]  # the first bidder leads
     allowed = playable((packed >> SHIFT[first]) & FULL_DECK, (), False)
     return _NEW(State, (rules, _PLAYING, first, packed, (), first, False, (), allowed, game))
 

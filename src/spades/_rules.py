@@ -125,7 +125,7 @@ class Ruleset:
     >>> Ruleset(losing_floor=0)
     Traceback (most recent call last):
     ...
-    spades._errors.RulesetError: losing_floor must be below zero, where every game starts, not 0
+    spades.RulesetError: losing_floor must be below zero, where every game starts, not 0
     """
 
     players: int = attrs.field(default=4)

@@ -122,7 +122,7 @@ def score_unchecked(
         _score_side(rules, bids, tricks, 0, bags[0]),
         _score_side(rules, bids, tricks, 1, bags[1]),
     )
-    return RoundScore(bids=bids, tricks=tricks, sides=sides)
+    return RoundScore._build(bids=bids, tricks=tricks, sides=sides)  # type: ignore[no-any-return]
 
 
 def _score_side(
@@ -170,7 +170,7 @@ def _side_score(  # noqa: PLR0917  (the parts of a side's score)
             penalty = -rules.bag_penalty
             bags = 0
     points = contract_points + overtricks + nil_points + nil_bags + penalty
-    return SideScore(
+    return SideScore._build(  # type: ignore[no-any-return]
         contract=contract,
         tricks=counted,
         made=made,

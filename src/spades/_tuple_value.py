@@ -57,6 +57,7 @@ def _constructors(cls: type, names: tuple[str, ...], flat: int, *, kw_only: bool
     exec(source, namespace)
     for name in ("__new__", "_build"):
         namespace[name].__qualname__ = f"{cls.__qualname__}.{name}"
+        namespace[name].__module__ = cls.__module__
     namespace["__new__"].__doc__ = f"A `{cls.__name__}` from its fields."
     return namespace["__new__"], namespace["_build"]
 

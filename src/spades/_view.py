@@ -29,7 +29,12 @@ class View:
     Public facts (bids, the cards played and by whom, scores) are there for everyone;
     cards are there only for the seat that holds or handled them. A server can hand a
     `View` to a player, or to a bot, without leaking a card. `legal_moves` gives the
-    seat's legal moves from the view alone.
+    seat's legal moves from the view alone:
+
+    >>> from spades import CLASSIC, legal_moves, new_game
+    >>> state = new_game(CLASSIC, seed=1)
+    >>> observe(state, 1).legal_moves() == legal_moves(state), observe(state, 2).legal_moves()
+    (True, ())
     """
 
     rules: Ruleset
@@ -82,13 +87,7 @@ class View:
     """Two players: each double nil exchange this round; the cards only of this seat's."""
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`.
-
-        >>> from spades import CLASSIC, legal_moves, new_game
-        >>> state = new_game(CLASSIC, seed=1)
-        >>> observe(state, 1).legal_moves() == legal_moves(state), observe(state, 2).legal_moves()
-        (True, ())
-        """
+        """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`."""
         if self.to_move != self.seat:
             return ()
         hand = sum(card.bit for card in self.hand or ())
