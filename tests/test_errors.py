@@ -197,14 +197,14 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         BLIND,
         None,
         0,
-        "double nil is declared before your first draw choice of the round",
+        "blind nil (double nil) is declared before your first draw choice of the round",
     ),
     Reason.ALREADY_BID: lambda: (
         apply(new_game(TWO_HANDED, seed=1), BLIND),
         BLIND,
         None,
         0,
-        "you have already declared double nil",
+        "you have already declared blind nil (double nil)",
     ),
     Reason.TOO_MANY_EXCHANGED: lambda: (
         _exchanging_state(),

@@ -56,6 +56,7 @@ from spades import (
     trick_winner,
     winning_card,
 )
+from spades._legal import _plays
 from spades._rules import orders_of_play
 from spades._state import hand_of
 from spades._trick import playable
@@ -113,6 +114,20 @@ def test_the_fast_path_keeps_playable_and_the_trick_winner_as_the_functions_say(
                 assert after.to_move == after.trick_leader == trick.winner
                 tricks += 1
     assert tricks > 50
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_legal_moves_inline_plays_are_the_shared_generators(name: str) -> None:
+    """Rule: rule-play. `legal_moves` lists plays inline; `moves_from` (views) calls `_plays`."""
+    rules = attrs.evolve(PRESETS[name], round_cap=2, losing_floor=None)
+    plays = 0
+    for _, _, after in random_steps(rules, 11, 600):
+        if after.phase is Phase.PLAYING:
+            assert legal_moves(after) == _plays(after._playable)
+            assert after.to_move is not None
+            assert legal_moves(after) == observe(after, after.to_move).legal_moves()
+            plays += 1
+    assert plays >= 52  # two rounds of play
 
 
 @given(rulesets())
@@ -462,6 +477,10 @@ def test_bots_raise_spades_errors() -> None:
         fallback_move(observe(state, 0))
     with pytest.raises(SpadesError, match="4 players need 4 policies"):
         play_game(CLASSIC, [random_policy(1)], seed=1)
+    stopped = play_game(CLASSIC, [fallback_move] * 4, seed=1, max_rounds=2)
+    assert len(stopped.rounds) == 2
+    assert not stopped.is_over
+    assert stopped.round_number == 3
     finished = play_game(Ruleset(round_cap=1), [fallback_move] * 4, seed=1)
     with pytest.raises(SpadesError, match="the game is over"):
         fallback_move(finished)

@@ -436,7 +436,9 @@ def test_a_draw_turn_offers_keep_and_reject_and_nothing_else() -> None:
 def test_a_numbered_bid_during_the_draw_is_the_wrong_phase(move: Bid) -> None:
     """Rule: rule-draw."""
     state = new_game(TWO_HANDED, seed=1)
-    with pytest.raises(IllegalMoveError, match="during the draw the only bid is double nil") as e:
+    with pytest.raises(
+        IllegalMoveError, match="during the draw the only bid is blind nil \\(double nil\\)"
+    ) as e:
         apply(state, move)
     assert e.value.reason is Reason.WRONG_PHASE
     assert reason_of(apply(state, Keep()), move) is Reason.WRONG_PHASE

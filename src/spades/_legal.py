@@ -270,11 +270,11 @@ def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str
             return Reason.BLIND_NIL_NOT_ALLOWED, "these rules have no blind nil"
         if rules.players == 2:
             if state.bids[seat] is not None:
-                return Reason.ALREADY_BID, "you have already declared double nil"
+                return Reason.ALREADY_BID, "you have already declared blind nil (double nil)"
             if state.phase is not Phase.DRAWING or any(d.seat == seat for d in state.draws):
                 return (
                     Reason.ALREADY_DRAWN,
-                    "double nil is declared before your first draw choice of the round",
+                    "blind nil (double nil) is declared before your first draw choice of the round",
                 )
         elif state.looked[seat]:
             return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"
@@ -285,7 +285,8 @@ def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str
     if state.phase is Phase.DRAWING:
         return (
             Reason.WRONG_PHASE,
-            "the bidding comes after the draw; during the draw the only bid is double nil",
+            "the bidding comes after the draw; during the draw the only bid is blind nil "
+            "(double nil)",
         )
     if not 0 <= move.n <= 13:
         return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"

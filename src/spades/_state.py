@@ -98,10 +98,12 @@ class State(TupleValue, init=False, nested_from="bids"):
     to_move: int | None = field("The seat to move; ``None`` once the game is over.")
     _packed_hands: int = field("Every seat's hand, 52 bits a seat (see `hand_masks`).")
     trick: tuple[Card, ...] = field(
-        "The cards of the trick in progress, in the order they were played."
+        "The cards of the trick in progress, in the order they were played; empty between "
+        "tricks and outside the playing phase."
     )
     trick_leader: int | None = field(
-        "The seat that leads, or led, the trick in progress; ``None`` outside the play."
+        "The seat that leads, or led, the trick in progress; ``None`` during the draw, the "
+        "exchanges, the bidding and the card pass, and once the game is over."
     )
     spades_broken: bool = field("Whether a spade has been played to a trick this round.")
     _tricks: tuple[tuple[int, tuple[Card, ...], int], ...] = field(
@@ -111,27 +113,49 @@ class State(TupleValue, init=False, nested_from="bids"):
         "The cards the seat to move may play, as a mask; 0 outside the playing phase."
     )
     bids: tuple[Bid | None, ...] = field(
-        "Each seat's bid this round; ``None`` until the seat has bid."
+        "Each seat's bid this round, by seat; ``None`` until the seat has bid (once the game "
+        "is over: the last round's bids). With two players, a double nil declared during "
+        "the draw is there at once."
     )
     dealer: int = field(
         "The seat that dealt this round (with two players: the one who drew first)."
     )
     round_number: int = field("The round being played, counted from 1.")
-    scores: tuple[int, int] = field("Each side's total after the completed rounds.")
-    bags: tuple[int, int] = field("Each side's bag counter after the completed rounds.")
+    scores: tuple[int, int] = field(
+        "Each side's total after the completed rounds, by side (with two players, by seat)."
+    )
+    bags: tuple[int, int] = field(
+        "Each side's bag counter after the completed rounds, by side (with two players, by seat)."
+    )
     rounds: tuple[RoundScore, ...] = field("The score of every completed round, in order.")
     outcome: Outcome | None = field("How the game ended; ``None`` while it goes on.")
-    seed: int = field("The game's seed: `round_deck` shuffles every round not dealt explicitly.")
-    looked: tuple[bool, ...] = field("Whether each seat has made the `Look` move this round.")
-    passes: tuple[CardPass, ...] = field("Four players: this round's blind nil card passes.")
-    stock: tuple[Card, ...] = field("Two players: the cards still to draw, top first.")
-    discards: tuple[Card, ...] = field(
-        "Two players: the discarded cards, in the order they were discarded (the double nil "
-        "exchange takes its cards out and puts the given ones last)."
+    seed: int = field(
+        "The game's seed: `round_deck` shuffles every round not dealt explicitly from it; "
+        "with two players it also decides the cards a double nil exchange draws."
     )
-    draws: tuple[DrawTurn, ...] = field("Two players: this round's draw turns, in order.")
+    looked: tuple[bool, ...] = field(
+        "Whether each seat has made the `Look` move this round, by seat (two players: never)."
+    )
+    passes: tuple[CardPass, ...] = field(
+        "Four players: this round's blind nil card passes, in order (each `CardPass` with "
+        "its cards)."
+    )
+    stock: tuple[Card, ...] = field(
+        "Two players: the cards still to draw this round, top first: all 52 at the start "
+        "of a round, none after the draw; always empty with four players."
+    )
+    discards: tuple[Card, ...] = field(
+        "Two players: the discarded cards, in the order they were discarded; a double nil "
+        "exchange takes the cards it draws out and puts the cards given up last, in the "
+        "library's order. Always empty with four players."
+    )
+    draws: tuple[DrawTurn, ...] = field(
+        "Two players: every draw turn of this round, in order: who kept which card and "
+        "discarded which."
+    )
     exchanges: tuple[CardExchange, ...] = field(
-        "Two players: this round's double nil exchanges, in order."
+        "Two players: this round's double nil exchanges, in order (the cards drawn in the "
+        "order drawn)."
     )
 
     @property
@@ -176,18 +200,12 @@ class State(TupleValue, init=False, nested_from="bids"):
         )
 
 
-# Where the hot path finds the fields: positions in the state, and in its inner tuple.
-PHASE: Final = State._position("phase")
-TO_MOVE: Final = State._position("to_move")
-HANDS: Final = State._position("_packed_hands")
-TRICK: Final = State._position("trick")
-SPADES_BROKEN: Final = State._position("spades_broken")
-PLAYABLE: Final = State._position("_playable")
-ROUND: Final = State._flat
-"""The position of the inner tuple, which holds the fields from `State.bids` on."""
-BIDS: Final = State._position("bids")
-DEALER: Final = State._position("dealer")
-SEED: Final = State._position("seed")
+# Where the hot paths find the fields they read: positions in the state, and (from
+# `State.bids` on) in its inner tuple.
+PHASE, TO_MOVE, HANDS, PLAYABLE = map(
+    State._position, ("phase", "to_move", "_packed_hands", "_playable")
+)
+BIDS, DEALER = map(State._position, ("bids", "dealer"))
 
 SHIFT: Final = (0, 52, 104, 156)
 """Where each seat's 52 bits start in the packed hands."""

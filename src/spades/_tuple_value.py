@@ -33,10 +33,11 @@ def field(doc: str) -> Any:
 
 
 def _nested_getter(outer: int, inner: int) -> Any:
-    def get(value: tuple[Any, ...]) -> Any:
-        return value[outer][inner]
+    """A getter for field ``inner`` of the inner tuple at ``outer``.
 
-    return get
+    Unannotated, like `operator.itemgetter`, so that the docs show no type for either.
+    """
+    return lambda value: value[outer][inner]
 
 
 def _constructors(cls: type, names: tuple[str, ...], flat: int, *, kw_only: bool) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from spades import apply, new_game, observe
+from spades.bots import play_game
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -38,17 +38,5 @@ def run_game(
     limit: int | None,
     on_move: Callable[[State, Move, State], None] | None = None,
 ) -> State:
-    """As `spades.bots.play_game`, but stopped after ``limit`` rounds (``None``: never).
-
-    ``on_move``, when given, is called with the state before each move, the move and the
-    state after it.
-    """
-    state = new_game(rules, seed=seed)
-    while state.to_move is not None and (limit is None or len(state.rounds) < limit):
-        seat = state.to_move
-        move = policies[seat](observe(state, seat))
-        after = apply(state, move, seat=seat)
-        if on_move is not None:
-            on_move(state, move, after)
-        state = after
-    return state
+    """`spades.bots.play_game`, stopped after ``limit`` rounds (``None``: never)."""
+    return play_game(rules, policies, seed=seed, on_move=on_move, max_rounds=limit)

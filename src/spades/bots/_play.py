@@ -28,12 +28,15 @@ def play_game(
     seed: int,
     dealer: int = 0,
     on_move: Callable[[State, Move, State], None] | None = None,
+    max_rounds: int | None = None,
 ) -> State:
     """Play one game to its end, seat ``i`` played by ``policies[i]``; the final state.
 
     Each policy sees only `observe` of its own seat; its move goes through `apply`, so an
     illegal one raises `IllegalMoveError`. ``on_move`` (if given) is called with the state
-    before, the move and the state after, for printing or recording. The game is the
+    before, the move and the state after, for printing or recording. With ``max_rounds``
+    the game stops once that many rounds are complete, over or not (for rulesets without
+    a round cap, whose games between weak players may go on and on). The game is the
     same for the same seed and the same (deterministic) policies.
     """
     if len(policies) != rules.players:
@@ -41,7 +44,7 @@ def play_game(
             f"{rules.players} players need {rules.players} policies, not {len(policies)}"
         )
     state = new_game(rules, seed=seed, dealer=dealer)
-    while state.to_move is not None:
+    while state.to_move is not None and (max_rounds is None or len(state.rounds) < max_rounds):
         seat = state.to_move
         move = policies[seat](observe(state, seat))
         after = apply(state, move, seat=seat)
