@@ -335,7 +335,7 @@ def test_engine_functions_refuse_what_is_not_a_state(value: object) -> None:
         apply(value, Play(C("2C")))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="takes a State"):
         apply(value, Bid(3))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="checked on a State"):
+    with pytest.raises(TypeError, match="a legality check takes a State"):
         is_legal(value, Bid(3))  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="legal_moves takes a State or a View"):
         legal_moves(value)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from spades._cards import DECK
 from spades._deal import exchange_draw, shuffled_bits, start_round
 from spades._ending import outcome_after
 from spades._history import CardExchange, CardPass, DrawTurn
-from spades._legal import check_move
+from spades._legal import check_move, not_a_state
 from spades._moves import BIDS, BLIND_NIL, Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
 from spades._rules import next_seat, orders_of_play, partner, play_order
 from spades._scoring import score_unchecked
@@ -51,7 +51,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         try:  # the fields stored flat, unpacked in the order `State` declares them
             rules, phase, mover, packed, trick, leader, broken, tricks, legal, game = state
         except (TypeError, ValueError):
-            raise _not_a_state("apply", state) from None
+            raise not_a_state("apply", state) from None
         card = move.card  # type: ignore[union-attr]
         bit = card.bit
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
@@ -102,7 +102,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         if plain and (0 < number <= 13 or (number == 0 and rules.nil)):
             return _bid(state, BIDS[number])
     if type(state) is not State:
-        raise _not_a_state("apply", state)
+        raise not_a_state("apply", state)
     check_move(state, move, seat=seat)
     if isinstance(move, Pass):
         return _pass(state, move)
@@ -117,16 +117,6 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         seat = state[TO_MOVE]
         return evolve_state(state, bids=_with_bid(state.bids, seat, BLIND_NIL))
     return _bid(state, move)
-
-
-def _not_a_state(name: str, value: object) -> TypeError:
-    """The error for a value that is not a `State`; a `View` is told where its moves are."""
-    if type(value).__name__ == "View":
-        return TypeError(
-            f"{name} takes a State, not a View: a view hides cards, so it cannot move the "
-            "game on; its seat's legal moves are View.legal_moves()"
-        )
-    return TypeError(f"{name} takes a State, not {type(value).__name__}")
 
 
 def _end_round(state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ...]) -> State:

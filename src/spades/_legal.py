@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from spades._rules import Ruleset
     from spades._view import View
 
-__all__ = ["check_move", "is_legal", "legal_moves", "may_bid_blind", "moves_from"]
+__all__ = ["check_move", "is_legal", "legal_moves", "may_bid_blind", "moves_from", "not_a_state"]
 _CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
 _MOVE_TYPES: Final = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS_BY_PHASE: Final = {
@@ -77,8 +77,10 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     try:
         allowed = state[PLAYABLE]  # type: ignore[index]
     except (TypeError, IndexError):
-        if type(state).__name__ == "View":
-            return state.legal_moves()  # type: ignore[union-attr]
+        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+
+        if isinstance(state, View):
+            return state.legal_moves()
         raise TypeError(
             f"legal_moves takes a State or a View, not {type(state).__name__}"
         ) from None
@@ -185,12 +187,7 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
 def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] | None:
     """The reason and an explanation for the player, or None when the move is legal."""
     if type(state) is not State:
-        if type(state).__name__ == "View":
-            raise TypeError(
-                "legality is checked on a State, not a View; a view's legal moves are "
-                "View.legal_moves()"
-            )
-        raise TypeError(f"legality is checked on a State, not {type(state).__name__}")
+        raise not_a_state("a legality check", state)
     if type(move) not in _MOVE_TYPES:
         raise TypeError(
             f"{move!r} is not a move; moves are Bid, Look, Play, Pass, Keep, Reject and Exchange"
@@ -216,6 +213,18 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
     if isinstance(move, (Keep, Reject)):
         return None  # every draw turn may keep or reject
     return _bid_problem(state, move, mover)
+
+
+def not_a_state(doing: str, value: object) -> TypeError:
+    """The error for ``value`` given where a `State` is needed; a view is told its moves."""
+    from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+
+    if isinstance(value, View):
+        return TypeError(
+            f"{doing} takes a State, not a View: a view hides cards, so it cannot move the "
+            "game on; its seat's legal moves are View.legal_moves()"
+        )
+    return TypeError(f"{doing} takes a State, not {type(value).__name__}")
 
 
 def _play_problem(
