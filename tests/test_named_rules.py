@@ -57,7 +57,6 @@ from spades import (
     winning_card,
 )
 from spades._legal import _plays
-from spades._rules import orders_of_play
 from spades._state import hand_of
 from spades._trick import playable
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
@@ -118,7 +117,10 @@ def test_the_fast_path_keeps_playable_and_the_trick_winner_as_the_functions_say(
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_legal_moves_inline_plays_are_the_shared_generators(name: str) -> None:
-    """Rule: rule-play. `legal_moves` lists plays inline; `moves_from` (views) calls `_plays`."""
+    """`legal_moves` lists the plays inline; `moves_from`, for views, calls `_plays`.
+
+    Rule: rule-play.
+    """
     rules = attrs.evolve(PRESETS[name], round_cap=2, losing_floor=None)
     plays = 0
     for _, _, after in random_steps(rules, 11, 600):
@@ -134,7 +136,7 @@ def test_legal_moves_inline_plays_are_the_shared_generators(name: str) -> None:
 def test_the_order_table_of_the_hot_path_is_play_order(rules: Ruleset) -> None:
     """Rule: rule-direction."""
     for seat in range(rules.players):
-        assert orders_of_play(rules)[seat] == play_order(rules, seat)
+        assert rules.orders_of_play[seat] == play_order(rules, seat)
         assert next_seat(rules, seat) == play_order(rules, seat)[1]
 
 

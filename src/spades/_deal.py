@@ -10,7 +10,7 @@ from typing import Final, TypeVar, cast
 
 from spades._cards import DECK, Card
 from spades._errors import SpadesError
-from spades._rules import Ruleset, orders_of_play
+from spades._rules import Ruleset
 from spades._state import Phase, State
 
 __all__ = ["deal", "new_game", "round_deck"]
@@ -198,7 +198,7 @@ def start_round(
     are the stock, and the dealer draws first.
     """
     two = rules.players == 2
-    orders = orders_of_play(rules)  # `play_order` from each seat (the seats are valid here)
+    orders = rules.orders_of_play  # `play_order` from each seat (the seats are valid here)
     first = dealer if two else orders[dealer][1]  # two players: the dealer draws first
     return State._build(  # type: ignore[no-any-return]
         rules=rules,

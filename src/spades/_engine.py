@@ -10,7 +10,7 @@ from spades._ending import outcome_after
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
 from spades._moves import BIDS, BLIND_NIL, Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
-from spades._rules import next_seat, orders_of_play, partner, play_order
+from spades._rules import next_seat, partner, play_order
 from spades._scoring import score_unchecked
 from spades._state import BIDS as BIDS_AT
 from spades._state import (
@@ -57,7 +57,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
             packed ^= bit << SHIFT[mover]
             broken = broken or bit > NOT_SPADES  # spades hold the highest bits
-            order = orders_of_play(rules)  # `play_order` from each seat
+            order = rules.orders_of_play  # `play_order` from each seat
             nxt = order[mover][1]
             if nxt != leader:  # the trick goes on
                 led = trick[0].suit_bits if trick else card.suit_bits
@@ -167,7 +167,7 @@ def _bid(state: State, bid: Bid) -> State:
     made = list(game[BIDS_AT])
     made[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
     bids = changed[BIDS_AT] = tuple(made)
-    order = orders_of_play(rules)  # `next_seat`, unchecked: seats here are valid
+    order = rules.orders_of_play  # `next_seat`, unchecked: seats here are valid
     following = order[seat][1]
     game = tuple(changed)
     if bids[following] is None:

@@ -23,7 +23,6 @@ __all__ = [
     "check_seat",
     "find_ruleset",
     "next_seat",
-    "orders_of_play",
     "partner",
     "play_order",
     "seats_of",
@@ -43,10 +42,13 @@ class Direction(enum.Enum):
     """The player right of the dealer bids and leads first; play runs counter-clockwise
     (source B)."""
 
-    @property
-    def step(self) -> int:
-        """What a seat number grows by, modulo 4, from one player to the next."""
-        return self.value
+    step: int
+    """What a seat number grows by, modulo 4, from one player to the next (its value)."""
+
+
+for _direction in Direction:
+    _direction.step = _direction.value  # a plain attribute: the engine's hot path reads it
+del _direction
 
 
 class NilTricks(enum.Enum):
@@ -170,9 +172,13 @@ class Ruleset:
     """A side at or below this score at the end of a round loses; ``None``: no floor."""
     round_cap: int | None = attrs.field(default=None, validator=_whole(1, optional=True))
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
-    _order: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    """For each seat, the seats in the order of play starting from it (derived, private:
-    read through `play_order` and `orders_of_play`)."""
+    orders_of_play: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    """Derived: for each seat, `play_order` from it. `play_order` and `next_seat` read this
+    table with their seat checked; code that must be fast (the engine's) reads it directly.
+
+    >>> CLASSIC.orders_of_play[3], MINIOKEY.orders_of_play[3]
+    ((3, 0, 1, 2), (3, 2, 1, 0))
+    """
 
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
@@ -209,7 +215,7 @@ class Ruleset:
                 )
             step = self.direction.step
             order = tuple(tuple((seat + i * step) % 4 for i in range(4)) for seat in range(4))
-        object.__setattr__(self, "_order", order)
+        object.__setattr__(self, "orders_of_play", order)
 
 
 # --- seating: who plays after whom, partners and sides -----------------------------------
@@ -238,7 +244,7 @@ def play_order(rules: Ruleset, leader: int) -> tuple[int, ...]:
     >>> play_order(CLASSIC, 3), play_order(MINIOKEY, 3), play_order(TWO_HANDED, 1)
     ((3, 0, 1, 2), (3, 2, 1, 0), (1, 0))
     """
-    return rules._order[check_seat(leader, rules.players)]
+    return rules.orders_of_play[check_seat(leader, rules.players)]
 
 
 def next_seat(rules: Ruleset, seat: int) -> int:
@@ -252,11 +258,6 @@ def next_seat(rules: Ruleset, seat: int) -> int:
     (0, 2, 1)
     """
     return play_order(rules, seat)[1]
-
-
-def orders_of_play(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
-    """`play_order` from every seat, by seat: the table that the engine's hot path reads."""
-    return rules._order
 
 
 def partner(rules: Ruleset, seat: int) -> int | None:
