@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+import configparser
 import glob
 import os
+import re
 import shutil
 import subprocess
+import tarfile
+import zipfile
+from email.parser import HeaderParser
 from pathlib import Path
 
 import nox
 
-PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 PYPROJECT = nox.project.load_toml("pyproject.toml")
+# The Pythons we support and test, read from the trove classifiers: 3.10 to 3.13.
+PYTHONS = nox.project.python_versions(PYPROJECT)
 
-nox.needs_version = ">=2025.2.9"
+# 2025.10.14: the download_python option.
+nox.needs_version = ">=2025.10.14"
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.error_on_missing_interpreters = False
-nox.options.sessions = ["tests", "coverage", "mypy", "lint", "docs"]
+# A missing interpreter fails the run where the CI environment variable is set and is
+# skipped with a warning elsewhere: nox's own default, which we keep. Nox does not fetch
+# one instead (CI reaches only the package registries; a newcomer's run stays local);
+# `nox --download-python auto` fetches the missing ones on purpose.
+nox.options.download_python = "never"
+nox.options.sessions = ["build", "tests", "coverage", "mypy", "lint", "docs"]
+
+DIST = Path("dist")
+VERSION = re.search(
+    r'^__version__ = "([^"]+)"$', Path("src/spades/__init__.py").read_text(), re.MULTILINE
+)
 
 
 def _expose_pyenv_interpreters() -> None:
@@ -45,15 +61,142 @@ def _group(name: str) -> list[str]:
     return list(nox.project.dependency_groups(PYPROJECT, name))
 
 
-@nox.session(python=PYTHONS)
+def _version(session: nox.Session) -> str:
+    """The version the package declares, `spades.__version__` in src/spades/__init__.py."""
+    if VERSION is None:
+        session.error('src/spades/__init__.py has no line `__version__ = "..."`')
+    return VERSION.group(1)
+
+
+def _wheel(session: nox.Session) -> str:
+    """The wheel the build session made and checked."""
+    wheels = sorted(DIST.glob(f"spades-{_version(session)}-*.whl"))
+    if len(wheels) != 1:
+        session.error(f"expected one wheel in {DIST}/, found {len(wheels)}: run `nox -s build`")
+    return str(wheels[0])
+
+
+def _check(session: nox.Session, problems: list[str], what: str) -> None:
+    if problems:
+        session.error(f"{what}:\n  " + "\n  ".join(problems))
+    session.log(f"{what}: as expected")
+
+
+def _tree(*roots: str) -> set[str]:
+    """The files under ``roots`` that a build ships: no caches, no built docs."""
+    return {
+        path.as_posix()
+        for root in roots
+        for path in Path(root).rglob("*")
+        if path.is_file()
+        and not any(
+            part.startswith(".") or part in {"__pycache__", "_build"} for part in path.parts
+        )
+        and path.suffix != ".pyc"
+    }
+
+
+def _check_wheel(session: nox.Session, wheel: Path, version: str) -> None:
+    """The wheel holds the package's modules and py.typed, the license, nothing else."""
+    info = f"spades-{version}.dist-info"
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        metadata = HeaderParser().parsestr(archive.read(f"{info}/METADATA").decode())
+        entry_points = archive.read(f"{info}/entry_points.txt").decode()
+    package = {name for name in names if not name.startswith(f"{info}/")}
+    expected = {name.removeprefix("src/") for name in _tree("src/spades")}
+    problems = [f"missing: {name}" for name in sorted(expected - package)]
+    problems += [f"unexpected: {name}" for name in sorted(package - expected)]
+    problems += [
+        f"not a module or py.typed: {name}"
+        for name in sorted(package)
+        if not (name.endswith(".py") or name == "spades/py.typed")
+    ]
+    problems += [
+        f"not the package's: {name}"
+        for name in sorted(names)
+        if name.split("/")[0] in {"tests", "docs", "benchmarks", "examples", "conformance"}
+    ]
+    if f"{info}/licenses/LICENSE" not in names:
+        problems.append(f"missing: {info}/licenses/LICENSE")
+    _check(session, problems, f"{wheel.name}: files")
+
+    project = PYPROJECT["project"]
+    want = {
+        "Name": "spades",
+        "Version": version,
+        "License-Expression": project["license"],
+        "License-File": "LICENSE",
+        "Requires-Python": project["requires-python"],
+        "Summary": project["description"],
+    }
+    problems = [
+        f"{field}: {metadata.get(field)!r}, not {value!r}"
+        for field, value in want.items()
+        if metadata.get(field) != value
+    ]
+    urls = sorted(metadata.get_all("Project-URL") or [])
+    want_urls = sorted(f"{label}, {url}" for label, url in project["urls"].items())
+    if urls != want_urls:
+        problems.append(f"Project-URL: {urls}, not {want_urls}")
+    classifiers = metadata.get_all("Classifier") or []
+    if classifiers != project["classifiers"]:
+        problems.append(f"Classifier: {classifiers}, not {project['classifiers']}")
+    points = configparser.ConfigParser()
+    points.read_string(entry_points)
+    scripts = dict(points["console_scripts"]) if points.has_section("console_scripts") else {}
+    if scripts != project["scripts"]:
+        problems.append(f"console scripts: {scripts}, not {project['scripts']}")
+    _check(session, problems, f"{wheel.name}: metadata")
+
+
+def _check_sdist(session: nox.Session, sdist: Path, version: str) -> None:
+    """The sdist holds what the tests and the docs need, and the project's files."""
+    prefix = f"spades-{version}/"
+    with tarfile.open(sdist) as archive:
+        names = {
+            member.name.removeprefix(prefix) for member in archive.getmembers() if member.isfile()
+        }
+    expected = _tree("src", "tests", "docs", "conformance", "benchmarks", "examples") | {
+        "LICENSE",
+        "README.md",
+        "CHANGELOG.md",
+        "noxfile.py",
+        "pyproject.toml",
+        "PKG-INFO",
+    }
+    problems = [f"missing: {name}" for name in sorted(expected - names)]
+    problems += [f"unexpected: {name}" for name in sorted(names - expected - {".gitignore"})]
+    _check(session, problems, f"{sdist.name}: files")
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """Build the sdist and the wheel (from the sdist), and inspect their files and metadata."""
+    session.install("build[uv]>=1.2", "twine>=6.1", "check-wheel-contents>=0.6")
+    version = _version(session)
+    shutil.rmtree(DIST, ignore_errors=True)
+    session.run("python", "-m", "build", "--installer=uv", "--outdir", str(DIST))
+    (sdist,) = DIST.glob(f"spades-{version}.tar.gz")
+    (wheel,) = DIST.glob(f"spades-{version}-py3-none-any.whl")
+    session.run("twine", "check", "--strict", str(sdist), str(wheel))
+    session.run("check-wheel-contents", str(wheel))
+    _check_wheel(session, wheel, version)
+    _check_sdist(session, sdist, version)
+
+
+@nox.session(python=PYTHONS, requires=["build"])
 def tests(session: nox.Session) -> None:
-    """Run the test suite, doctests included, under coverage."""
-    session.install(".", *_group("tests"))
+    """Run the test suite against the built wheel on every core, doctests included."""
+    session.install(_wheel(session), *_group("tests"))
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     env["HYPOTHESIS_PROFILE"] = os.environ.get("HYPOTHESIS_PROFILE", "ci")
     # The doctests of the installed package (not of src/), the tests, and the docs' examples.
     targets = session.posargs or ["--pyargs", "spades", "tests", "docs"]
-    session.run("coverage", "run", "-m", "pytest", *targets, env=env)
+    # pytest-cov measures every xdist worker and combines their data into one file per
+    # Python; the gate is the coverage session's, over every Python's data.
+    cov = ["--cov", "--cov-report=", "--cov-fail-under=0"]
+    session.run("pytest", "--numprocesses=auto", *cov, *targets, env=env)
 
 
 @nox.session

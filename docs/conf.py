@@ -20,7 +20,7 @@ copyright = "the spades developers"
 release = _version("spades")
 version = release
 
-extensions = ["myst_parser", "sphinx.ext.autodoc"]
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx_copybutton"]
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
@@ -52,6 +52,12 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = False
 
+# The copy button copies the code, not the prompts: ``>>> `` and ``... `` (Python, doctests)
+# and ``$ `` (a shell); output lines, which have no prompt, are left out.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+
 html_theme = "furo"
 html_title = f"spades {release}"
 
@@ -77,6 +83,44 @@ def _signature(
     return ("", None) if name in {"spades.State", "spades.View"} else None
 
 
+def _analyze_with_the_defining_modules() -> None:
+    """Let autodoc find the attribute docstrings of classes that say they are ``spades.X``.
+
+    The package sets each public class's ``__module__`` to ``spades`` (so tracebacks and
+    signatures name ``spades.Ruleset``), but the docstrings of fields and enum members are
+    read from source, by `ModuleAnalyzer` for the module ``__module__`` names. For the
+    package itself, this merges in what the analyzers of its private modules found.
+    """
+    import pkgutil  # noqa: PLC0415  (only the docs build needs it)
+
+    from sphinx.pycode import ModuleAnalyzer  # noqa: PLC0415
+
+    import spades  # noqa: PLC0415
+
+    private = [
+        module.name
+        for module in pkgutil.iter_modules(spades.__path__, "spades.")
+        if module.name.rsplit(".", 1)[1].startswith("_") and not module.ispkg
+    ]
+    analyze = ModuleAnalyzer.analyze
+
+    def analyze_merged(self: ModuleAnalyzer) -> None:
+        done = self._analyzed
+        analyze(self)
+        if done or self.modname != "spades":
+            return
+        for name in private:
+            other = ModuleAnalyzer.for_module(name)
+            other.analyze()
+            self.attr_docs.update(other.attr_docs)
+            self.annotations.update(other.annotations)
+            offset = len(self.tagorder)
+            self.tagorder.update({key: offset + n for key, n in other.tagorder.items()})
+
+    ModuleAnalyzer.analyze = analyze_merged  # type: ignore[method-assign]
+
+
 def setup(app: Sphinx) -> None:
+    _analyze_with_the_defining_modules()
     app.connect("missing-reference", _package_name)
     app.connect("autodoc-process-signature", _signature)
