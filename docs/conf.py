@@ -86,30 +86,34 @@ def _signature(
 def _analyze_with_the_defining_modules() -> None:
     """Let autodoc find the attribute docstrings of classes that say they are ``spades.X``.
 
-    The package sets each public class's ``__module__`` to ``spades`` (so tracebacks and
+    The packages set each public class's ``__module__`` to themselves (so tracebacks and
     signatures name ``spades.Ruleset``), but the docstrings of fields and enum members are
-    read from source, by `ModuleAnalyzer` for the module ``__module__`` names. For the
-    package itself, this merges in what the analyzers of its private modules found.
+    read from source, by `ModuleAnalyzer` for the module ``__module__`` names. For each
+    package, this merges in what the analyzers of its private modules found.
     """
     import pkgutil  # noqa: PLC0415  (only the docs build needs it)
 
     from sphinx.pycode import ModuleAnalyzer  # noqa: PLC0415
 
-    import spades  # noqa: PLC0415
+    import spades.bots  # noqa: PLC0415
+    import spades.records  # noqa: PLC0415
 
-    private = [
-        module.name
-        for module in pkgutil.iter_modules(spades.__path__, "spades.")
-        if module.name.rsplit(".", 1)[1].startswith("_") and not module.ispkg
-    ]
+    private = {
+        package.__name__: [
+            module.name
+            for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}.")
+            if module.name.rsplit(".", 1)[1].startswith("_") and not module.ispkg
+        ]
+        for package in (spades, spades.bots, spades.records)
+    }
     analyze = ModuleAnalyzer.analyze
 
     def analyze_merged(self: ModuleAnalyzer) -> None:
         done = self._analyzed
         analyze(self)
-        if done or self.modname != "spades":
+        if done or self.modname not in private:
             return
-        for name in private:
+        for name in private[self.modname]:
             other = ModuleAnalyzer.for_module(name)
             other.analyze()
             self.attr_docs.update(other.attr_docs)

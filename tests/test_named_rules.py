@@ -43,6 +43,7 @@ from spades import (
     Trick,
     View,
     apply,
+    bots,
     check_move,
     is_legal,
     legal_moves,
@@ -51,6 +52,7 @@ from spades import (
     observe,
     partner,
     play_order,
+    records,
     seats_of,
     side_of,
     trick_winner,
@@ -349,10 +351,14 @@ def test_legal_moves_refuses_a_tuple_shaped_like_a_state_with_no_card_to_play() 
 
 
 def test_public_classes_and_functions_say_they_are_spades() -> None:
-    for name in spades.__all__:
-        value = getattr(spades, name)
-        if isinstance(value, type) or callable(value):
-            assert value.__module__ == "spades", name
+    for package in (spades, records, bots):
+        for name in package.__all__:
+            value = getattr(package, name)
+            if isinstance(value, type) and value.__module__.startswith("spades"):
+                assert value.__module__ in {"spades", package.__name__}, name
+            elif inspect.isfunction(value):
+                assert value.__module__ == package.__name__, name
+    assert records.GameRecord.__module__ == "spades.records"
     with pytest.raises(IllegalMoveError) as error:
         apply(new_game(CLASSIC, seed=1), Bid(14))
     assert error.type.__module__ == "spades"
@@ -366,10 +372,13 @@ def test_no_method_of_a_public_class_hides_a_doctest() -> None:
     The methods' own docstrings are looked up in the module the class came from, which no
     longer claims it: an example there would silently never run.
     """
-    for name in spades.__all__:
-        value = getattr(spades, name)
-        if not isinstance(value, type):
-            continue
+    classes = [
+        (f"{package.__name__}.{name}", getattr(package, name))
+        for package in (spades, records, bots)
+        for name in package.__all__
+        if isinstance(getattr(package, name), type)
+    ]
+    for name, value in classes:
         for attribute, member in vars(value).items():
             function = getattr(member, "fget", None) or getattr(member, "__func__", member)
             if inspect.isfunction(function) and function.__module__.startswith("spades"):

@@ -26,6 +26,7 @@ from spades._errors import (
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import check_move, is_legal, legal_moves
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
+from spades._public import present_as_public
 from spades._rules import (
     CLASSIC,
     MINIOKEY,
@@ -123,16 +124,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'spades' has no attribute {name!r}")
 
 
-def _present_as_public() -> None:
-    """Name ``spades`` as the home of the public classes and functions, not their modules.
-
-    So tracebacks and the documentation say ``spades.IllegalMoveError``.
-    """
-    for name in __all__:
-        value = globals().get(name)
-        public = isinstance(value, type) or callable(value)
-        if public and getattr(value, "__module__", "").startswith("spades."):
-            value.__module__ = __name__
-
-
-_present_as_public()
+present_as_public(globals(), __all__)

@@ -164,9 +164,9 @@ def _look(state: State) -> State:
 def _bid(state: State, bid: Bid) -> State:
     rules, phase, seat, packed, trick, leader, broken, tricks, _, game = state
     changed = list(game)
-    made = list(game[BIDS_AT])
-    made[seat] = BLIND_NIL if bid.blind else BIDS[bid.n]
-    bids = changed[BIDS_AT] = tuple(made)
+    bids = changed[BIDS_AT] = _with_bid(
+        game[BIDS_AT], seat, BLIND_NIL if bid.blind else BIDS[bid.n]
+    )
     order = rules.orders_of_play  # `next_seat`, unchecked: seats here are valid
     following = order[seat][1]
     game = tuple(changed)

@@ -12,9 +12,12 @@ plain but sound player). `play_game` plays one game between policies, one per se
 (True, 3)
 """
 
+from spades._public import present_as_public
 from spades.bots._fallback import fallback_move
 from spades.bots._heuristic import heuristic_policy
 from spades.bots._play import Policy, play_game
 from spades.bots._random import random_policy
 
 __all__ = ["Policy", "fallback_move", "heuristic_policy", "play_game", "random_policy"]
+
+present_as_public(globals(), __all__)

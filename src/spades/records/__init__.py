@@ -26,6 +26,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, TypeVar, overload
 
 from spades._errors import InvalidRecordError
 from spades._moves import Bid, Exchange, Keep, Look, Pass, Play, Reject
+from spades._public import present_as_public
 from spades._rules import Ruleset
 from spades._scoring import RoundScore
 from spades._state import State
@@ -225,3 +226,6 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             fail("$", f"an object names the field {key[:40]!r} twice")
         found[key] = value
     return found
+
+
+present_as_public(globals(), __all__)
