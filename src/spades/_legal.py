@@ -24,7 +24,7 @@ from spades._moves import (
     Reject,
 )
 from spades._rules import check_seat
-from spades._state import FULL_DECK, HANDS, PHASE, PLAYABLE, SHIFT, TO_MOVE, Phase, State, hand_of
+from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
 from spades._trick import SPADES, playable
 
 if TYPE_CHECKING:
@@ -76,14 +76,8 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     """
     try:
         allowed = state[PLAYABLE]  # type: ignore[index]
-    except (TypeError, IndexError):
-        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
-
-        if isinstance(state, View):
-            return state.legal_moves()
-        raise TypeError(
-            f"legal_moves takes a State or a View, not {type(state).__name__}"
-        ) from None
+    except (TypeError, IndexError):  # not a state: a view, or no game at all
+        allowed = 0
     if allowed:  # the play: `_plays`, inline (a call costs a seventh of this function)
         plays = _PLAYS_OF.get(allowed)
         if plays is None:
@@ -95,13 +89,17 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
             )
         return plays
     if type(state) is not State:
+        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+
+        if isinstance(state, View):
+            return state.legal_moves()
         raise TypeError(f"legal_moves takes a State or a View, not {type(state).__name__}")
     mover = state[TO_MOVE]
     if mover is None:
         return ()
     rules = state.rules
     blind = rules.blind_nil and may_bid_blind(state, mover)
-    hand = (state[HANDS] >> SHIFT[mover]) & FULL_DECK  # `hand_of`, inline
+    hand = hand_of(state[HANDS], mover)
     return moves_from(rules, state[PHASE], hand, 0, blind)
 
 
