@@ -454,9 +454,9 @@ def test_source_c_reference_scoring_bid_7_takes_8_and_bags_carry() -> None:
     assert _score_two("bid blind nil", 1, 0) == (-199, 1)
 
 
-def test_reference_shuffle_is_the_documented_later_round_deck() -> None:
-    for seed, number in [(0, 2), (7, 2), (2**64 + 5, 9)]:
-        deck = oracle.later_round_deck(seed, number)
+def test_reference_shuffle_is_the_documented_round_deck() -> None:
+    for seed, number in [(0, 1), (0, 2), (7, 1), (7, 2), (2**64 + 5, 9), (2**128 - 1, 1)]:
+        deck = oracle.round_deck(seed, number)
         assert deck == shuffled(digest_number(f"{seed}:{number}"), list(range(52)))
         assert [CARDS[index] for index in deck] == list(spades.round_deck(seed, number))
 

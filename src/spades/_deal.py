@@ -25,12 +25,12 @@ _NOT_LOOKED: Final = {4: (False, False, False, False), 2: (False, False)}
 def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     """The deck order the game with this seed deals in round ``round_number``.
 
-    Round 1 is `DECK` shuffled by ``random.Random(seed).shuffle``. Every later round ``r``
-    takes the 512-bit BLAKE2b digest of the text ``f"{seed}:{r}"`` as a little-endian
-    integer ``x`` and shuffles `DECK` with it, Fisher-Yates from the top: for ``i`` from 51
-    down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap. The tests pin
-    both on every supported Python version, and the second is easy to reproduce in any
-    language. A seed is a whole number from 0 to ``2**128 - 1``; rounds count from 1.
+    Every round ``r``, the first included, takes the 512-bit BLAKE2b digest of the text
+    ``f"{seed}:{r}"`` as a little-endian integer ``x`` and shuffles `DECK` with it,
+    Fisher-Yates from the top: for ``i`` from 51 down to 1, ``x, j = divmod(x, i + 1)``
+    and cards ``i`` and ``j`` swap. It needs only BLAKE2b and a division of big numbers,
+    so any language reproduces it; the conformance suite pins it. A seed is a whole
+    number from 0 to ``2**128 - 1``; rounds count from 1.
 
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
@@ -86,10 +86,7 @@ def _fisher_yates(number: int, items: list[_T]) -> None:
 
 def shuffle(seed: int, round_number: int, items: list[_T]) -> None:
     """Shuffle 52 ``items`` in place as `round_deck` shuffles the deck."""
-    if round_number == 1:
-        random.Random(seed).shuffle(items)
-    else:
-        _fisher_yates(_digest_number(f"{seed}:{round_number}"), items)
+    _fisher_yates(_digest_number(f"{seed}:{round_number}"), items)
 
 
 def exchange_draw(

@@ -76,7 +76,9 @@ class Spec:
     seed: int = 0
     overrides: Overrides = field(default_factory=dict)
     shuffle: int | None = None
-    """Deal from ``spades.round_deck(shuffle, 1)``; otherwise from ``hands`` or ``stock``."""
+    """Deal from the library's order shuffled by ``random.Random(shuffle).shuffle`` (what
+    ``spades.round_deck(shuffle, 1)`` was before the data format's version 2, kept so that
+    the table's decks stay as they were); otherwise from ``hands`` or ``stock``."""
     hands: tuple[str, str, str, str] | None = None
     """Each seat's 13 cards, seats 0 to 3, when the deal is made by hand."""
     stock: str | None = None
@@ -628,7 +630,9 @@ def first_seat(rules: spades.Ruleset, dealer: int) -> int:
 def deck_of(spec: Spec, rules: spades.Ruleset) -> tuple[Card, ...]:
     """The deck to deal: shuffled from a seed, or the hands put in dealing order."""
     if spec.shuffle is not None:
-        return spades.round_deck(spec.shuffle, 1)
+        shuffled = list(spades.DECK)
+        random.Random(spec.shuffle).shuffle(shuffled)
+        return tuple(shuffled)
     if spec.stock is not None:
         stock = tuple(Card.parse(text) for text in spec.stock.split())
         assert sorted(stock) == list(spades.DECK), spec.id

@@ -56,7 +56,7 @@ def heuristic_policy() -> Policy:
     >>> from spades.bots import heuristic_policy
     >>> choose = heuristic_policy()
     >>> str(choose(observe(new_game(CLASSIC, seed=1), 1)))
-    'bid 3'
+    'bid 2'
     """
     return _decide
 
