@@ -6,18 +6,24 @@ library both ways:
 - it is a valid draft 2020-12 schema, every property is described, every object closes
   itself with ``"additionalProperties": false``, and its ruleset lists exactly the
   fields of `spades.Ruleset`, its enums exactly the members of the library's enums, and
-  its limits exactly the module's constants;
-- every record `spades.records.dumps` writes is valid: whole games under every preset
-  played by the heuristic bot, games cut short by round caps, targets and losing floors,
-  unfinished games (no move yet, mid-round, at a round's start), four-player blind nil
-  with card passes, two-player double nil with exchanges, `GameRecord.from_moves` with
-  explicit decks, and random games under random rulesets;
+  its limits exactly the module's constants; it reads the versions `spades.records`
+  reads, and every number it bounds, but the version 1 seed, lies within I-JSON's
+  ``2**53 - 1`` (RFC 7493);
+- every record `spades.records.dumps` writes is valid, version 2, and holds no number
+  beyond ``2**53 - 1``: whole games under every preset played by the heuristic bot,
+  games cut short by round caps, targets and losing floors, unfinished games (no move
+  yet, mid-round, at a round's start), four-player blind nil with card passes,
+  two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, and
+  random games under random rulesets;
+- each of those records turned back into version 1 (the seed a JSON number) is valid,
+  and `loads` reads it to the same record;
 - records broken in a way the schema describes (an extra or missing field, a bad card,
-  a 51-card deck, a loose move text, ...) fail the schema, and `spades.records.loads`
-  refuses them too; records broken only in what a replay finds pass the schema and are
-  refused by `loads` alone;
-- the records of the conformance suite's game cases, and the rulesets of all its cases,
-  are valid.
+  a 51-card deck, a loose move text, a seed written as the other version writes it or
+  with a leading zero, ...) fail the schema, and `spades.records.loads` refuses them
+  too; records broken only in what a replay finds, or with a version 2 seed of 39
+  digits above ``2**128 - 1``, pass the schema and are refused by `loads` alone;
+- the records of the conformance suite's game cases, the rulesets of all its cases, and
+  the records its reading cases call valid, are valid.
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ from spades import (
 )
 from spades.bots import heuristic_policy, random_policy
 from spades.records import GameRecord
+from spades.records._plain import MAX_POINTS
 from spades.strategies import rulesets
 
 if TYPE_CHECKING:
@@ -76,6 +83,10 @@ BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None, round_cap=4)
 """Blind nil open to every seat; capped, as bots that always dare may never reach a target."""
 DOUBLE_NIL = attrs.evolve(TWO_HANDED, round_cap=4)
 RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset) if field.init]
+I_JSON = 2**53 - 1
+"""The largest number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
+SEED_LIMIT = 2**128
+"""One more than the largest seed."""
 
 
 def errors(data: object) -> list[str]:
@@ -92,6 +103,36 @@ def data_of(record: GameRecord) -> Any:
 def dumps(record: GameRecord) -> str:
     """`spades.records.dumps`, once per record."""
     return records.dumps(record)
+
+
+def numbers_in(text: str) -> list[int]:
+    """Every JSON number in ``text``, which holds only whole ones."""
+    found: list[int] = []
+
+    def whole(digits: str) -> int:
+        found.append(int(digits))
+        return found[-1]
+
+    def fraction(text: str) -> None:
+        raise AssertionError(f"a number with a fraction or exponent: {text}")
+
+    json.loads(text, parse_int=whole, parse_float=fraction, parse_constant=fraction)
+    return found
+
+
+def assert_written_as_version_2(record: GameRecord) -> None:
+    """``record``'s text is valid version 2 data, and every number in it is I-JSON's."""
+    data = data_of(record)
+    assert errors(data) == []
+    assert data["version"] == records.VERSION == 2
+    assert data["seed"] == str(record.seed)
+    assert [n for n in numbers_in(dumps(record)) if not -I_JSON <= n <= I_JSON] == []
+
+
+def as_version_1(data: Any) -> None:
+    """Turn version 2 data back into version 1: the version, and the seed as a number."""
+    data["version"] = 1
+    data["seed"] = int(data["seed"])
 
 
 def played(
@@ -157,8 +198,8 @@ def games() -> Iterator[tuple[str, GameRecord]]:
             f"{name}, start of round 2",
             played(rules, heuristic(rules.players), seed=4, stop_at_round=2),
         )
-    drawn = attrs.evolve(CLASSIC, round_cap=1)
-    yield "drawn at the round cap", played(drawn, heuristic(4), seed=28)
+    drawn = attrs.evolve(CLASSIC, round_cap=2)
+    yield "drawn at the round cap", played(drawn, heuristic(4), seed=0)
     floor = attrs.evolve(BLIND_ANYTIME, losing_floor=-1, target=1000, round_cap=None)
     falls = [heuristic_policy(), daring(heuristic_policy(), lambda view: view.seat == 1)]
     yield "losing floor", played(floor, falls * 2, seed=3)
@@ -182,7 +223,26 @@ GAMES = dict(games())
 
 @pytest.mark.parametrize("name", GAMES)
 def test_records_that_dumps_writes_are_valid(name: str) -> None:
-    assert errors(data_of(GAMES[name])) == []
+    assert_written_as_version_2(GAMES[name])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_turned_back_into_version_1_is_valid_and_reads_the_same(name: str) -> None:
+    data = data_of(GAMES[name])
+    as_version_1(data)
+    assert errors(data) == []
+    read = records.loads(json.dumps(data))
+    assert read == GAMES[name]
+    assert read.seed == GAMES[name].seed
+    assert records.dumps(read) == dumps(GAMES[name])  # and written as version 2 again
+
+
+def test_the_largest_seed_is_written_as_a_string_and_the_smallest_too() -> None:
+    assert data_of(GAMES["largest seed"])["seed"] == str(SEED_LIMIT - 1)
+    smallest = GameRecord.from_moves(CLASSIC, [], seed=0)
+    assert data_of(smallest)["seed"] == "0"
+    assert_written_as_version_2(smallest)
+    assert records.loads(dumps(smallest)) == smallest
 
 
 def test_the_games_reach_every_part_of_the_format() -> None:
@@ -214,22 +274,38 @@ def test_random_games_under_random_rulesets_are_valid(
     record = played(
         rules, [random_policy(choices)] * rules.players, seed=seed, dealer=dealer, limit=limit
     )
-    assert errors(data_of(record)) == []
+    assert_written_as_version_2(record)
 
 
 def test_the_conformance_suite_holds_valid_records_and_rulesets() -> None:
-    """The game cases' records, and every case's ruleset, are valid for the schema."""
+    """The game cases' records, every case's ruleset, and the valid record texts are valid.
+
+    The game cases' records are version 2 data, with no number beyond ``2**53 - 1``. Of
+    the reading cases, every record text the suite calls valid is valid for the schema.
+    """
     files = sorted((SCHEMA_PATH.parents[1] / "conformance").glob("*.json"))
     kinds = set()
+    checked = {"record": 0, "rules": 0, "text": 0}
     for file in files:
         document = json.loads(file.read_text(encoding="utf-8"))
         kinds.add(document["kind"])
         for case in document["cases"]:
             if document["kind"] == "game":
                 assert errors(case["record"]) == [], case["id"]
-            else:
+                assert case["record"]["version"] == 2, case["id"]
+                text = json.dumps(case["record"])
+                assert all(-I_JSON <= n <= I_JSON for n in numbers_in(text)), case["id"]
+                checked["record"] += 1
+            if "rules" in case:
                 assert list(RULESET_VALIDATOR.iter_errors(case["rules"])) == [], case["id"]
-    assert kinds == {"scoring", "legal", "game"}
+                checked["rules"] += 1
+            if document["kind"] == "reading" and case["valid"]:
+                data = json.loads(case["text"])
+                if isinstance(data, dict) and data.get("type") == "record":
+                    assert errors(data) == [], case["id"]
+                    checked["text"] += 1
+    assert {"scoring", "legal", "game", "reading"} <= kinds
+    assert all(checked.values()), checked
 
 
 # --- the schema itself -----------------------------------------------------------------------
@@ -290,9 +366,51 @@ def test_the_limits_are_the_module_constants() -> None:
     top = SCHEMA["properties"]
     assert top["rounds"]["maxItems"] == records.MAX_ROUNDS
     assert SCHEMA["$defs"]["round"]["properties"]["moves"]["maxItems"] == records.MAX_MOVES
-    assert top["seed"]["maximum"] == 2**128 - 1
-    assert top["version"]["const"] == records.VERSION
-    assert len(str(top["seed"]["maximum"])) <= records.MAX_DIGITS
+    number = SCHEMA["$defs"]["seedNumber"]
+    assert (number["type"], number["minimum"], number["maximum"]) == ("integer", 0, SEED_LIMIT - 1)
+    assert len(str(number["maximum"])) <= records.MAX_DIGITS
+    text = SCHEMA["$defs"]["seedText"]
+    assert text["pattern"] == "^(0|[1-9][0-9]{0,38})$"
+    assert text["maxLength"] == len(str(SEED_LIMIT - 1)) == 39
+    assert top["version"]["enum"] == list(records.READABLE_VERSIONS) == [1, 2]
+    assert records.VERSION == 2
+    for name in ("bySide", "bagsBySide"):
+        assert SCHEMA["$defs"][name]["items"]["maximum"] == MAX_POINTS
+    assert SCHEMA["$defs"]["bySide"]["items"]["minimum"] == -MAX_POINTS
+    assert SCHEMA["$defs"]["bagsBySide"]["items"]["minimum"] == 0
+
+
+def test_the_seed_is_written_by_the_version() -> None:
+    """The top level picks the seed's form by the version, with ``if`` and ``then``."""
+    by_version = {
+        clause["if"]["properties"]["version"]["const"]: clause["then"]["properties"]["seed"]
+        for clause in SCHEMA["allOf"]
+        if "version" in clause["if"]["properties"]
+    }
+    assert by_version == {
+        2: {"$ref": "#/$defs/seedText"},
+        1: {"$ref": "#/$defs/seedNumber"},
+    }
+
+
+def test_every_number_of_the_schema_but_the_version_1_seed_is_within_i_json() -> None:
+    """Every number the schema names, and so every bound, lies within ``2**53 - 1``."""
+    beyond = [n for n in numbers_in(SCHEMA_PATH.read_text(encoding="utf-8")) if abs(n) > I_JSON]
+    assert beyond == [SEED_LIMIT - 1]  # seedNumber's maximum
+    assert "I-JSON" in SCHEMA["description"]
+    assert "I-JSON" in SCHEMA["$defs"]["seedNumber"]["description"]
+
+
+def test_every_integer_of_the_schema_is_bounded_both_ways() -> None:
+    """No whole number is left unbounded, so the bounds above hold for all the data."""
+    integers = [
+        (path, schema)
+        for path, schema in subschemas(SCHEMA)
+        if "integer" in (schema.get("type") if isinstance(schema.get("type"), list) else [])
+        or schema.get("type") == "integer"
+    ]
+    assert len(integers) == 15  # the seed, dealer, 10 ruleset fields, tricks, scores, bags
+    assert [path for path, schema in integers if not {"minimum", "maximum"} <= set(schema)] == []
 
 
 @given(rules=rulesets())
@@ -383,6 +501,16 @@ def move(number: int, text: str) -> Callable[[Any], None]:
     return set_at("rounds", 0, "moves", number, value=text)
 
 
+def both(*changes: Callable[[Any], None]) -> Callable[[Any], None]:
+    """The ``changes`` made one after the other."""
+
+    def change(data: Any) -> None:
+        for each in changes:
+            each(data)
+
+    return change
+
+
 FOUR = "classic, target 60"
 TWO = "two-handed, target 60"
 BROKEN = {
@@ -395,11 +523,40 @@ BROKEN = {
     "no result": (FOUR, drop("result")),
     "no round cap in the rules": (FOUR, drop("rules", "round_cap")),
     "no summary": (FOUR, drop("rounds", 0, "summary")),
-    "version 2": (FOUR, set_at("version", value=2)),
+    "version 3": (FOUR, set_at("version", value=3)),
+    "version 0": (FOUR, set_at("version", value=0)),
+    "version '2'": (FOUR, set_at("version", value="2")),
+    "version true": (FOUR, set_at("version", value=True)),
+    "no version": (FOUR, drop("version")),
     "a state's type": (FOUR, set_at("type", value="state")),
-    "a negative seed": (FOUR, set_at("seed", value=-1)),
-    "a seed of 2**128": (FOUR, set_at("seed", value=2**128)),
-    "a seed in a string": (FOUR, set_at("seed", value="3")),
+    "no seed": (FOUR, drop("seed")),
+    "a version 2 seed as a number": (FOUR, set_at("seed", value=11)),
+    "a version 2 seed as the number 0": (FOUR, set_at("seed", value=0)),
+    "a version 2 seed of 2**128 - 1 as a number": (FOUR, set_at("seed", value=SEED_LIMIT - 1)),
+    "a seed '011'": (FOUR, set_at("seed", value="011")),
+    "a seed '00'": (FOUR, set_at("seed", value="00")),
+    "a seed '-1'": (FOUR, set_at("seed", value="-1")),
+    "a seed '-0'": (FOUR, set_at("seed", value="-0")),
+    "a seed '+11'": (FOUR, set_at("seed", value="+11")),
+    "a seed ''": (FOUR, set_at("seed", value="")),
+    "a seed ' 11'": (FOUR, set_at("seed", value=" 11")),
+    "a seed '11 '": (FOUR, set_at("seed", value="11 ")),
+    "a seed '11\\n'": (FOUR, set_at("seed", value="11\n")),
+    "a seed '11.0'": (FOUR, set_at("seed", value="11.0")),
+    "a seed '1e3'": (FOUR, set_at("seed", value="1e3")),
+    "a seed '0x11'": (FOUR, set_at("seed", value="0x11")),
+    "a seed '1_1'": (FOUR, set_at("seed", value="1_1")),
+    "a seed 'eleven'": (FOUR, set_at("seed", value="eleven")),
+    "a seed in Arabic-Indic digits": (FOUR, set_at("seed", value="\u0661\u0661")),
+    "a seed of 40 digits": (FOUR, set_at("seed", value=str(10**39))),
+    "a seed null": (FOUR, set_at("seed", value=None)),
+    "a seed true": (FOUR, set_at("seed", value=True)),
+    "a seed as a list": (FOUR, set_at("seed", value=["11"])),
+    "a version 1 seed in a string": (FOUR, set_at("version", value=1)),
+    "a version 1 seed '0'": (FOUR, both(as_version_1, set_at("seed", value="0"))),
+    "a version 1 negative seed": (FOUR, both(as_version_1, set_at("seed", value=-1))),
+    "a version 1 seed of 2**128": (FOUR, both(as_version_1, set_at("seed", value=SEED_LIMIT))),
+    "a version 1 seed true": (FOUR, both(as_version_1, set_at("seed", value=True))),
     "dealer 4": (FOUR, set_at("dealer", value=4)),
     "dealer 2 of two players": (TWO, set_at("dealer", value=2)),
     "no round": (FOUR, set_at("rounds", value=[])),
@@ -445,6 +602,16 @@ def test_a_broken_record_fails_the_schema_and_loads(case: str) -> None:
         records.loads(json.dumps(data))
 
 
+@pytest.mark.parametrize(
+    "case", [case for case in BROKEN if case.startswith(("a seed", "a version", "version"))]
+)
+def test_loads_names_the_bad_seed_or_version(case: str) -> None:
+    name, change = BROKEN[case]
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(broken(name, change)))
+    assert raised.value.path == ("$.version" if case.startswith("version") else "$.seed")
+
+
 BEYOND = {
     "an illegal first play": (FOUR, move(0, "play AS")),
     "a pass out of order": ("blind nil and passes", None),
@@ -487,9 +654,57 @@ def test_what_only_a_replay_finds_passes_the_schema_and_fails_loads(case: str) -
         records.loads(json.dumps(data))
 
 
-def test_a_whole_number_written_as_a_fraction_passes_the_schema_but_not_loads() -> None:
-    """JSON Schema counts 3.0 as an integer; the format allows no fraction at all."""
-    text = records.dumps(GAMES["classic, no move"]).replace('"seed":2,', '"seed":2.0,')
+@pytest.mark.parametrize(
+    "seed",
+    [str(SEED_LIMIT), str(SEED_LIMIT + 1), "9" * 39],
+)
+def test_a_seed_of_39_digits_above_2_128_passes_the_schema_but_not_loads(seed: str) -> None:
+    """The pattern bounds a version 2 seed's digits, not its value: the reader does."""
+    data = broken(FOUR, set_at("seed", value=seed))
+    assert errors(data) == []
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.seed"
+
+
+@settings(max_examples=200)
+@given(
+    seed=st.one_of(
+        st.integers(0, SEED_LIMIT - 1).map(str),
+        st.from_regex(r"[0-9]{1,40}", fullmatch=True),
+        st.text(alphabet="0123456789-+ .e_x\n\u0661", max_size=41),
+    )
+)
+def test_the_schema_and_loads_agree_on_a_version_2_seed(seed: str) -> None:
+    """Both take exactly the seeds ``str(n)`` writes, but for 39 digits above ``2**128 - 1``."""
+    data = broken("classic, no move", set_at("seed", value=seed))
+    written = seed.isascii() and seed.isdigit() and str(int(seed)) == seed
+    assert (errors(data) == []) == (written and len(seed) <= 39)
+    if written and int(seed) < SEED_LIMIT:
+        assert records.loads(json.dumps(data)).seed == int(seed)
+    else:
+        with pytest.raises(InvalidRecordError):
+            records.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("version", "written", "fraction"),
+    [
+        (2, '"dealer":0,', '"dealer":0.0,'),
+        (2, '"version":2,', '"version":2.0,'),
+        (1, '"seed":2,', '"seed":2.0,'),
+    ],
+)
+def test_a_whole_number_written_as_a_fraction_passes_the_schema_but_not_loads(
+    version: int, written: str, fraction: str
+) -> None:
+    """JSON Schema counts 2.0 as an integer; the format allows no fraction at all."""
+    data = data_of(GAMES["classic, no move"])
+    if version == 1:
+        as_version_1(data)
+    text = json.dumps(data, separators=(",", ":"))
+    assert written in text
+    text = text.replace(written, fraction)
     assert errors(json.loads(text)) == []
     with pytest.raises(InvalidRecordError, match="whole"):
         records.loads(text)

@@ -191,7 +191,7 @@ def test_every_ruleset_round_trips(rules: Ruleset) -> None:
     data = to_data(rules)
     assert isinstance(data, dict)
     assert data["type"] == "ruleset"
-    assert data["version"] == VERSION == 1
+    assert data["version"] == VERSION == 2
 
 
 @given(st.data())
@@ -434,7 +434,8 @@ def test_dump_and_load_round_trip_through_text_and_binary_files(tmp_path: Path) 
 def test_record_data_has_a_summary_per_finished_round_and_the_result() -> None:
     data = record_data()
     assert data["type"] == "record"
-    assert data["version"] == 1
+    assert data["version"] == 2
+    assert data["seed"] == str(SHORT_RECORD.seed)
     final = SHORT_RECORD.final_state
     totals = [0, 0]
     for number, (entry, score) in enumerate(zip(data["rounds"], final.rounds, strict=True)):
@@ -601,10 +602,22 @@ def _result_outcome(data: Json) -> Json:
     return data
 
 
+def _zero_in_a_summary(data: Json) -> tuple[int, str, int]:
+    """The first round, field and index of a summary whose number there is 0."""
+    return next(
+        (number, name, index)
+        for number, entry in enumerate(data["rounds"])
+        if entry["summary"] is not None
+        for name in ("bags", "tricks")
+        for index, value in enumerate(entry["summary"][name])
+        if value == 0
+    )
+
+
 def _bool_bags(data: Json) -> Json:
-    """A bag count of 0 written as false: equal in Python, not in JSON."""
-    assert data["rounds"][0]["summary"]["bags"][1] == 0
-    data["rounds"][0]["summary"]["bags"][1] = False
+    """A count of 0 written as false: equal in Python, not in JSON."""
+    number, name, index = _zero_in_a_summary(data)
+    data["rounds"][number]["summary"][name][index] = False
     return data
 
 
@@ -636,6 +649,17 @@ def _cut_last_round(data: Json) -> Json:
         "outcome": None,
     }
     return data
+
+
+def _version_one(change: Callable[[Json], Json]) -> Callable[[Json], Json]:
+    """``change``, then the data marked as version 1."""
+
+    def edit(data: Json) -> Json:
+        data = change(data)
+        data["version"] = 1
+        return data
+
+    return edit
 
 
 def _set(path: Sequence[str | int], value: Json) -> Callable[[Json], Json]:
@@ -720,7 +744,7 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
         "$.rounds[0].summary.tricks[0]",
         "",
     ),
-    ("summary_false_for_zero", _bool_bags, "$.rounds[0].summary.bags[1]", "the moves give 0"),
+    ("summary_false_for_zero", _bool_bags, "", "the moves give 0"),
     (
         "summary_missing_for_a_finished_round",
         _set(["rounds", 0, "summary"], None),
@@ -777,12 +801,19 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
     ),
     ("missing_version", _delete(["version"]), "$", "missing field 'version'"),
     ("missing_type", _delete(["type"]), "$.type", "known"),
-    ("unknown_version", _set(["version"], 2), "$.version", "version 1"),
-    ("version_as_text", _set(["version"], "1"), "$.version", "version 1"),
-    ("version_as_true", _set(["version"], True), "$.version", "version 1"),
+    ("unknown_version", _set(["version"], 3), "$.version", "versions 1 and 2"),
+    ("version_zero", _set(["version"], 0), "$.version", "versions 1 and 2"),
+    ("version_as_text", _set(["version"], "2"), "$.version", "versions 1 and 2"),
+    ("version_as_true", _set(["version"], True), "$.version", "versions 1 and 2"),
     ("unknown_type", _set(["type"], "game"), "$.type", "known"),
     ("type_not_text", _set(["type"], 1), "$.type", "known"),
-    ("wrong_type_seed", _set(["seed"], "3"), "$.seed", "whole number"),
+    ("number_for_the_seed", _set(["seed"], 3), "$.seed", "as a string of decimal digits"),
+    ("seed_with_a_leading_zero", _set(["seed"], "03"), "$.seed", "without leading zeros"),
+    ("seed_with_a_sign", _set(["seed"], "+3"), "$.seed", "decimal digits"),
+    ("seed_too_large", _set(["seed"], str(2**128)), "$.seed", "from 0 to 2**128 - 1"),
+    ("seed_in_full_width_digits", _set(["seed"], "\uff13"), "$.seed", "decimal digits"),
+    ("empty_seed", _set(["seed"], ""), "$.seed", "decimal digits"),
+    ("version_1_seed_as_text", _version_one(_set(["seed"], "3")), "$.seed", "whole number"),
     ("wrong_type_rules", _set(["rules"], "classic"), "$.rules", "expected an object"),
     ("wrong_type_rule_target", _set(["rules", "target"], True), "$.rules.target", "whole number"),
     ("wrong_type_rule_nil", _set(["rules", "nil"], 1), "$.rules.nil", "expected true or false"),
@@ -848,6 +879,9 @@ def test_impossible_records_are_refused_with_the_path(
 
 
 def _computed_path(edit: Callable[[Json], Json]) -> str:
+    if edit is _bool_bags:
+        number, name, index = _zero_in_a_summary(record_data())
+        return f"$.rounds[{number}].summary.{name}[{index}]"
     if edit is _unheld_card:
         return f"$.rounds[0].moves[{_first_play(record_data())}]"
     if edit is _move_after_the_round:

@@ -4,6 +4,8 @@
 JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `RoundScore` or
 `GameRecord` into plain JSON-compatible data and back, exactly. The format is described,
 field by field, in the documentation's porting guide, with a JSON Schema for records.
+The library writes version `VERSION` (2, whose seeds are decimal strings, so that every
+number is one any JSON parser reads exactly) and reads `READABLE_VERSIONS` (1 and 2).
 
 >>> from spades import CLASSIC, Bid, records
 >>> record = records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
@@ -34,6 +36,7 @@ from spades._view import View
 from spades.records._game import MAX_MOVES, GameRecord, RoundRecord, record_data, record_from
 from spades.records._plain import (
     MAX_ROUNDS,
+    READABLE_VERSIONS,
     VERSION,
     Data,
     fail,
@@ -55,6 +58,7 @@ __all__ = [
     "MAX_MOVES",
     "MAX_RECORD_SIZE",
     "MAX_ROUNDS",
+    "READABLE_VERSIONS",
     "VERSION",
     "Data",
     "GameRecord",
@@ -78,8 +82,8 @@ MAX_DIGITS: Final = 40
 _V = TypeVar("_V")
 _MOVES = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS: Final[dict[str, tuple[type, Any, Any]]] = {
-    "ruleset": (Ruleset, ruleset_data, lambda body: ruleset_from(body, "$")),
-    "round_score": (RoundScore, round_score_data, lambda body: round_score_from(body, "$")),
+    "ruleset": (Ruleset, ruleset_data, lambda body, _: ruleset_from(body, "$")),
+    "round_score": (RoundScore, round_score_data, lambda body, _: round_score_from(body, "$")),
     "state": (State, state_data, state_from),
     "view": (View, view_data, view_from),
     "record": (GameRecord, record_data, record_from),
@@ -96,7 +100,7 @@ def to_data(value: Ruleset | Move | State | View | RoundScore | GameRecord) -> D
     'bid blind nil'
     >>> data = to_data(Ruleset(target=250))
     >>> data["type"], data["version"], data["target"], data["direction"]
-    ('ruleset', 1, 250, 'clockwise')
+    ('ruleset', 2, 250, 'clockwise')
     """
     if isinstance(value, _MOVES):
         return str(value)
@@ -145,9 +149,11 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
         fail("$.type", f"expected {kind.__name__} data, not {name!r}")
     if "version" not in data:
         fail("$", "missing field 'version'")
-    if type(data["version"]) is not int or data["version"] != VERSION:
-        fail("$.version", f"this library reads version {VERSION} only")
-    return read({key: value for key, value in data.items() if key not in {"type", "version"}})
+    version = data["version"]
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        fail("$.version", "this library reads versions 1 and 2 only")
+    body = {key: value for key, value in data.items() if key not in {"type", "version"}}
+    return read(body, version)
 
 
 def dumps(record: GameRecord, *, indent: int | None = None) -> str:

@@ -29,6 +29,8 @@ from spades.records._plain import (
     record_fields,
     ruleset_data,
     ruleset_from,
+    seed_data,
+    seed_from,
 )
 
 if TYPE_CHECKING:
@@ -229,7 +231,7 @@ def record_data(record: GameRecord) -> dict[str, Data]:
     summaries = _summaries(record.final_state, len(record.rounds))
     return {
         "rules": ruleset_data(record.rules),
-        "seed": record.seed,
+        "seed": seed_data(record.seed),
         "dealer": record.dealer,
         "rounds": [
             {
@@ -271,11 +273,11 @@ def _result(final: State) -> Data:
     }
 
 
-def record_from(found: dict[str, Any]) -> GameRecord:
-    """The record ``found`` (`to_data`'s, without its type and version) describes."""
+def record_from(found: dict[str, Any], version: int) -> GameRecord:
+    """The record ``found`` (`to_data`'s, without its type and ``version``) describes."""
     record_fields(found, "$", RECORD_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules")
-    seed = integer(found["seed"], "$.seed", 0, SEED_LIMIT - 1)
+    seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, rules.players - 1)
     rounds = []
     summaries = []

@@ -9,11 +9,13 @@ the value it reads (``$`` is the top, then ``.field`` and ``[index]``) and raise
 from __future__ import annotations
 
 import enum
+import re
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar
 
 import attrs
 
 from spades._cards import DECK, Card
+from spades._deal import SEED_LIMIT
 from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
 from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_POINTS",
     "MAX_ROUNDS",
+    "READABLE_VERSIONS",
     "VERSION",
     "Data",
     "card_list",
@@ -40,13 +43,25 @@ __all__ = [
     "round_score_from",
     "ruleset_data",
     "ruleset_from",
+    "seed_data",
+    "seed_from",
 ]
 
 Data: TypeAlias = "dict[str, Data] | list[Data] | str | int | bool | None"
 """Plain, JSON-compatible data."""
 
-VERSION = 1
-"""The version of the data format; data of any other version is refused."""
+VERSION = 2
+"""The version of the data format that `to_data` writes."""
+
+READABLE_VERSIONS = (1, 2)
+"""The versions `from_data` reads; data of any other version is refused.
+
+Version 2 writes a seed as a decimal string, so that every number in the data is a
+JSON number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1
+wrote it as a number. Version 2 came with the first round's deck dealt by the same
+BLAKE2b shuffle as the later rounds; data carries its decks and hands, so it reads the
+same under either.
+"""
 
 MAX_ROUNDS = 1000
 """The most rounds a record, or the history of a state or view, may hold."""
@@ -92,6 +107,27 @@ def integer(data: object, path: str, low: int | None = None, high: int | None = 
             bounds = f"from {low} to {high}"
         fail(path, f"expected a whole number {bounds}, not {_short(data)}")
     return data
+
+
+_SEED_TEXT = re.compile(r"0|[1-9][0-9]{0,38}")
+
+
+def seed_data(seed: int) -> str:
+    """A seed as its decimal text, as version 2 writes it."""
+    return str(seed)
+
+
+def seed_from(data: object, path: str, version: int) -> int:
+    """``data`` as a seed from 0 to ``2**128 - 1``: decimal text, or in version 1 a number."""
+    if version == 1:
+        return integer(data, path, 0, SEED_LIMIT - 1)
+    if type(data) is not str or not _SEED_TEXT.fullmatch(data) or int(data) >= SEED_LIMIT:
+        fail(
+            path,
+            "expected a seed from 0 to 2**128 - 1 as a string of decimal digits without "
+            f'leading zeros, such as "7", not {_short(data)}',
+        )
+    return int(data)
 
 
 def boolean(data: object, path: str) -> bool:

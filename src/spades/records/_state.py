@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from spades._cards import DECK, Card
-from spades._deal import SEED_LIMIT, start_round
+from spades._deal import start_round
 from spades._ending import outcome_after
 from spades._engine import apply
 from spades._errors import IllegalMoveError
@@ -41,6 +41,8 @@ from spades.records._plain import (
     round_scores_from,
     ruleset_data,
     ruleset_from,
+    seed_data,
+    seed_from,
     side_numbers,
     trick_data,
     tricks_from,
@@ -82,7 +84,7 @@ def state_data(state: State) -> dict[str, Data]:
     """Every field of ``state`` as plain data, in `STATE_FIELDS` order."""
     return {
         "rules": ruleset_data(state.rules),
-        "seed": state.seed,
+        "seed": seed_data(state.seed),
         "dealer": state.dealer,
         "round_number": state.round_number,
         "phase": enum_data(state.phase),
@@ -112,12 +114,12 @@ def state_data(state: State) -> dict[str, Data]:
     }
 
 
-def state_from(data: dict[str, Any]) -> State:
-    """The state ``data`` (`to_data`'s, without its type and version) describes."""
+def state_from(data: dict[str, Any], version: int) -> State:
+    """The state ``data`` (`to_data`'s, without its type and ``version``) describes."""
     found = record_fields(data, "$", STATE_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules")
     players = rules.players
-    seed = integer(found["seed"], "$.seed", 0, SEED_LIMIT - 1)
+    seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, players - 1)
     rounds = round_scores_from(found["rounds"], "$.rounds")
     over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
@@ -147,7 +149,7 @@ def state_from(data: dict[str, Any]) -> State:
         if state.round_number != start.round_number and not state.is_over:
             fail(path, "the round ended before this move")
     replayed = state_data(state)
-    for field in STATE_FIELDS:
+    for field in STATE_FIELDS[2:]:  # the rules and the seed were read as they are
         if replayed[field] != found[field]:
             fail(
                 f"$.{field}",

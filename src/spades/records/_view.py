@@ -117,8 +117,11 @@ def view_data(view: View) -> dict[str, Data]:
     }
 
 
-def view_from(data: dict[str, Any]) -> View:
-    """The view ``data`` (`to_data`'s, without its type and version) describes."""
+def view_from(data: dict[str, Any], version: int) -> View:
+    """The view ``data`` (`to_data`'s, without its type and ``version``) describes.
+
+    Views hold no seed, so the two versions write them alike.
+    """
     found = record_fields(data, "$", VIEW_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules")
     players = rules.players
