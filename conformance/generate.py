@@ -4,12 +4,14 @@
     python conformance/generate.py --check    # exit 1 if any file would change
     python conformance/generate.py --table    # print the Markdown coverage table
 
-Every file is ``{"type": "conformance", "version": 1, "kind": ..., "description": ...,
+Every file is ``{"type": "conformance", "version": 2, "kind": ..., "description": ...,
 "cases": [...]}`` with one case per line. Generated cases come from fixed seeds: positions
 and games are played by `spades.bots.heuristic_policy` mixed with seeded random moves,
 and their verdicts and scores are this library's; every generated score is also checked
 here against a scorer written independently from the rules. The worked examples are
-literal data, their expected values worked out by hand from the rules' sources.
+literal data, their expected values worked out by hand from the rules' sources. The
+reading cases are written by hand, each with the verdict it must have; the library's
+verdict is checked against it here.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from spades import (
     View,
     records,
 )
+from spades._deal import exchange_draw
 from spades.bots import heuristic_policy, random_policy
 
 HERE = Path(__file__).resolve().parent
@@ -464,7 +467,7 @@ def candidates(state: State) -> list[Move]:
     if phase in {Phase.PLAYING, Phase.GAME_OVER}:
         return [Play(card) for card in DECK]
     if phase is Phase.BIDDING:
-        return [Look(), BLIND, *(Bid(n) for n in range(14))]
+        return [Look(), BLIND, *(Bid(n) for n in range(15))]
     if phase is Phase.DRAWING:
         return [Keep(), Reject(), BLIND]
     hand = list(state.hand(state.to_move or 0))
@@ -472,7 +475,7 @@ def candidates(state: State) -> list[Move]:
     legal = list(spades.legal_moves(state))
     if phase is Phase.PASSING:
         size = state.rules.blind_nil_pass
-        return [*legal, Pass([*hand[: size - 1], foreign]), Pass(hand[: size + 1])]
+        return [*legal, Pass([*hand[: size - 1], foreign]), Pass(hand[: size + 1]), Pass([])]
     size = state.rules.blind_nil_exchange
     return [*legal, Exchange([*hand[: size - 1], foreign]), Exchange(hand[: size + 1])]
 
@@ -497,7 +500,7 @@ def legal_case(case_id: str, start: Start, walked: tuple[list[Move], State]) -> 
         "id": case_id,
         "source": SOURCE,
         "rules": rules_data(start.rules),
-        "seed": start.seed,
+        "seed": str(start.seed),
         "dealer": start.dealer,
         "deck": [str(card) for card in start.deck],
         "moves": [str(move) for move in moves],
@@ -657,7 +660,31 @@ def legal_bids() -> list[Case]:
         policy = mixed_policy(rng, blind=0.3, randomness=0.4)
         return Scenario(rules, policy, at_bidding(rng.randrange(8)))
 
-    return positions("legal-bid", 60, rng, scenario)
+    return [*positions("legal-bid", 60, rng, scenario), *looked_cases()]
+
+
+def looked_cases() -> list[Case]:
+    """What ``looked`` and ``hand_already_seen`` mean: a `look` move made, or a hand in view.
+
+    The first bidder may bid blind nil, then has looked (so she may not look again, nor bid
+    blind nil); her partner's side cannot bid blind nil at all (it does not trail), so his
+    hand is in view from the deal and ``look`` is refused though he has not looked.
+    """
+    open_blind = Ruleset(blind_nil=True, blind_nil_deficit=None)
+    trailing = Ruleset(blind_nil=True, blind_nil_deficit=100)
+    starts: list[tuple[Start, list[Move]]] = [
+        (Start(open_blind, 21, 0, spades.round_deck(21, 1)), []),
+        (Start(open_blind, 21, 0, spades.round_deck(21, 1)), [Look()]),
+        (Start(trailing, 22, 0, spades.round_deck(22, 1)), []),
+        (Start(Ruleset(), 23, 3, spades.round_deck(23, 1)), [Bid(3)]),
+    ]
+    cases = []
+    for number, (start, moves) in enumerate(starts, 1):
+        state = spades.new_game(start.rules, seed=start.seed, dealer=start.dealer, deck=start.deck)
+        for move in moves:
+            state = spades.apply(state, move)
+        cases.append(legal_case(f"legal-bid-looked-{number}", start, (moves, state)))
+    return cases
 
 
 def legal_passing() -> list[Case]:
@@ -806,10 +833,13 @@ def games_switches() -> list[Case]:
         stop_after = rng.randrange(1, 60) if number % 10 == 5 else None
         record = play(rules, seed, dealer, policies, decks=decks, stop_after=stop_after)
         cases.append(game_case(f"game-switch-{number:02}", record))
-    # A draw: the first seed whose game, capped at one round, ends level.
+    # A draw: the first seed whose game, capped at one round and dealt from a deck that
+    # random.Random(seed) shuffles, ends level (level rounds are rare: about one in
+    # thousands of deals).
     rules = Ruleset(round_cap=1, losing_floor=-200)
     for seed in range(1000):
-        record = play(rules, seed, 0, [heuristic()] * 4)
+        deck = shuffled(random.Random(seed))
+        record = play(rules, seed, 0, [heuristic()] * 4, decks=[deck])
         outcome = record.final_state.outcome
         if outcome is not None and outcome.winner is None:
             cases.append(game_case(f"game-switch-{len(cases) + 1:02}", record))
@@ -817,9 +847,325 @@ def games_switches() -> list[Case]:
     raise RuntimeError("no drawn game")
 
 
+# --- decks and draws from a seed ------------------------------------------------------------
+
+EDGE_SEEDS: tuple[int, ...] = (0, 1, 7, 2**32 - 1, 2**32, 2**53 - 1, 2**53, 2**53 + 1)
+EDGE_SEEDS += (2**64 - 1, 2**64, 2**127, 2**128 - 2, 2**128 - 1)
+
+
+def round_decks() -> list[Case]:
+    """The deck of rounds 1, 2, 3, 13 and 1000 for seeds at every edge, and drawn ones."""
+    rng = random.Random(1)
+    starts = [(seed, number) for seed in EDGE_SEEDS for number in (1, 2)]
+    starts += [(2**128 - 1, number) for number in (3, 13, 1000)]
+    starts += [(random_seed(rng), rng.choice([1, 1, 2, rng.randint(3, 30)])) for _ in range(24)]
+    return [
+        {
+            "id": f"round-deck-{index:03}",
+            "source": SOURCE,
+            "seed": str(seed),
+            "round": number,
+            "deck": [str(card) for card in spades.round_deck(seed, number)],
+        }
+        for index, (seed, number) in enumerate(starts, 1)
+    ]
+
+
+def exchange_draws() -> list[Case]:
+    """Double nil exchange draws: 26 discards in their order, 0 to 3 cards drawn."""
+    rng = random.Random(2)
+    cases = []
+    for index in range(1, 31):
+        seed = EDGE_SEEDS[index % len(EDGE_SEEDS)] if index <= 13 else random_seed(rng)
+        discards = rng.sample(DECK, 26)
+        number, seat, count = rng.choice([1, 1, 2, rng.randint(3, 40)]), index % 2, index % 4
+        drawn = exchange_draw(seed, number, seat, discards, count)
+        cases.append(
+            {
+                "id": f"exchange-draw-{index:03}",
+                "source": SOURCE,
+                "seed": str(seed),
+                "round": number,
+                "seat": seat,
+                "discards": [str(card) for card in discards],
+                "count": count,
+                "drawn": [str(card) for card in drawn],
+            }
+        )
+    return cases
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+def in_round_two_bidding_with_one_side_trailing(state: State) -> bool:
+    """The first bid of round 2, one side trailing by the blind nil deficit, not the other."""
+    deficit = state.rules.blind_nil_deficit or 0
+    return (
+        state.round_number == 2
+        and state.phase is Phase.BIDDING
+        and not any(state.bids)
+        and abs(state.scores[0] - state.scores[1]) >= deficit
+    )
+
+
+def after_an_exchange_of_cards(state: State) -> bool:
+    """Two players, the bidding after a double nil exchange that gave up cards."""
+    return state.phase is Phase.BIDDING and any(entry.given for entry in state.exchanges)
+
+
+def view_positions(rng: random.Random) -> list[State]:
+    """Positions in every phase, four and two players, presets and random rulesets.
+
+    Four players: the bidding with a hand face down (blind nil open) and after a look, the
+    blind nil card passes and the lead after them, round 2's bidding with one side
+    trailing by the deficit, the play mid-trick and in round 2, the end of the game. Two
+    players: the draw before and after a double nil, the exchange and the bidding after
+    it, the bidding, the play, the end.
+    """
+    blind = Ruleset(blind_nil=True, blind_nil_deficit=None, blind_nil_pass=2)
+    trailing = Ruleset(blind_nil=True, blind_nil_deficit=30, target=1000, round_cap=5)
+    double = attrs.evolve(TWO_HANDED, blind_nil=True, blind_nil_deficit=None, blind_nil_exchange=2)
+    scenarios: list[tuple[Ruleset, Stop, float]] = [
+        (blind, at_bidding(0), 0.0),
+        (blind, at_bidding(2), 0.3),
+        (blind, at_passing(1), 0.9),
+        (blind, at_first_lead_after_blind_nil, 0.9),
+        (trailing, in_round_two_bidding_with_one_side_trailing, 0.0),
+        (CLASSIC, at_play(5, 2), 0.0),
+        (MINIOKEY, at_play(0, 3), 0.0),
+        (
+            attrs.evolve(CLASSIC, round_cap=3),
+            lambda state: (
+                state.round_number == 2 and state.phase is Phase.PLAYING and len(state.trick) == 1
+            ),
+            0.0,
+        ),
+        (Ruleset(round_cap=1), in_phase(Phase.GAME_OVER), 0.0),
+        (TWO_HANDED, at_drawing(3, declared=False), 0.0),
+        (double, at_drawing(2, declared=True), 0.9),
+        (double, in_phase(Phase.EXCHANGING), 0.9),
+        (double, after_an_exchange_of_cards, 0.9),
+        (TWO_HANDED, in_phase(Phase.BIDDING), 0.0),
+        (random_rules(rng, 2), at_play(4, 1), 0.2),
+        (Ruleset(players=2, round_cap=1), in_phase(Phase.GAME_OVER), 0.0),
+    ]
+    found = []
+    for rules, stop, blind_chance in scenarios:
+        for _ in range(200):
+            seed = random_seed(rng)
+            state = spades.new_game(rules, seed=seed, dealer=rng.randrange(rules.players))
+            policy = mixed_policy(rng, blind=blind_chance, randomness=0.3)
+            while not stop(state) and state.to_move is not None:
+                state = spades.apply(state, policy(spades.observe(state, state.to_move)))
+            if stop(state):
+                found.append(state)
+                break
+        else:
+            raise RuntimeError(f"no position for {stop}")
+    return found
+
+
+def views() -> list[Case]:
+    """Every seat's view of each position of `view_positions`."""
+    cases: list[Case] = []
+    for state in view_positions(random.Random(3)):
+        for seat in range(state.rules.players):
+            cases.append(
+                {
+                    "id": f"view-{len(cases) + 1:03}",
+                    "source": SOURCE,
+                    "position": records.to_data(state),
+                    "seat": seat,
+                    "view": records.to_data(spades.observe(state, seat)),
+                }
+            )
+    return cases
+
+
+# --- reading data at the edges ----------------------------------------------------------------
+
+
+def _text(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _with(data: dict[str, Any], path: Sequence[str | int], value: Any) -> dict[str, Any]:
+    """A deep copy of ``data`` with the value at ``path`` replaced."""
+    copied = json.loads(json.dumps(data))
+    here = copied
+    for step in path[:-1]:
+        here = here[step]
+    here[path[-1]] = value
+    return copied  # type: ignore[no-any-return]
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """``to_data`` of a value that is not a move: an object."""
+    data = records.to_data(value)
+    assert isinstance(data, dict)
+    return data
+
+
+def reading_checks() -> list[tuple[str, str, str | None]]:
+    """``(what, text, path)``: JSON texts at the format's edges; ``path`` None if it reads."""
+    ruleset = _object(CLASSIC)
+    record = _object(records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=2**128 - 1))
+    old = _with(_with(record, ["version"], 1), ["seed"], 2**128 - 1)
+    view = _object(spades.observe(spades.new_game(CLASSIC, seed=5), 0))
+    nil_round = spades.score_round(Ruleset(nil_value=10**9), [NIL, *[Bid(4)] * 3], [0, 4, 5, 4])
+    score = _object(nil_round)
+    big = 10**15
+    side = score["sides"][0]
+    checks: list[tuple[str, str, str | None]] = []
+
+    def check(what: str, data: Any, path: str | None) -> None:
+        checks.append((what, data if isinstance(data, str) else _text(data), path))
+
+    limit = 10**9
+    for name, value, path in [
+        ("target", limit, None),
+        ("target", limit + 1, "$.target"),
+        ("losing_floor", -limit, None),
+        ("losing_floor", -limit - 1, "$.losing_floor"),
+        ("nil_value", limit, None),
+        ("bag_penalty", limit + 1, "$.bag_penalty"),
+        ("blind_nil_deficit", limit, None),
+        ("round_cap", limit + 1, "$.round_cap"),
+    ]:
+        check(f"a ruleset's {name} of {value}", _with(ruleset, [name], value), path)
+    points = side["contract_points"] + side["overtricks"] + side["nil_bags"] + side["bag_penalty"]
+    for total, path in [(big, None), (big + 1, "$.sides[0].points")]:
+        changed = _with(
+            _with(score, ["sides", 0, "nil_points"], total - points), ["sides", 0, "points"], total
+        )
+        check(f"a round score's points of {total}", changed, path)
+    for scores, path in [
+        ([big, -big], None),
+        ([big + 1, 0], "$.scores[0]"),
+        ([0, -big - 1], "$.scores[1]"),
+    ]:
+        check(f"a view's scores of {scores}", _with(view, ["scores"], scores), path)
+    for seed, path in [
+        ("0", None),
+        (str(2**53), None),
+        (str(2**128 - 1), None),
+        (str(2**128), "$.seed"),
+        ("007", "$.seed"),
+        ("-1", "$.seed"),
+        (" 7", "$.seed"),
+        ("7.0", "$.seed"),
+        ("", "$.seed"),
+        (7, "$.seed"),
+    ]:
+        check(f"a version 2 record with the seed {seed!r}", _with(record, ["seed"], seed), path)
+    check("a version 1 record with its seed as a number", old, None)
+    check("a version 1 record with its seed as a string", _with(old, ["seed"], "7"), "$.seed")
+    check(
+        "a version 1 record with a 40-digit seed",
+        _text(old).replace(str(2**128 - 1), str(10**39)),
+        "$.seed",
+    )
+    check(
+        "a version 1 record with a 41-digit seed",
+        _text(old).replace(str(2**128 - 1), str(10**40)),
+        "$",
+    )
+    check("a version 3 record", _with(record, ["version"], 3), "$.version")
+    check("a record without a version", {k: v for k, v in record.items() if k != "version"}, "$")
+    check(
+        "a round of 201 moves",
+        _with(record, ["rounds", 0, "moves"], ["bid 3"] * 201),
+        "$.rounds[0].moves",
+    )
+    check("a record of 1001 rounds", _with(record, ["rounds"], [None] * 1001), "$.rounds")
+    nested: Any = 0
+    for _ in range(15):
+        nested = [nested]
+    check("lists nested 16 deep", _with(ruleset, ["target"], nested), "$.target")
+    check("lists nested 17 deep", _with(ruleset, ["target"], [nested]), "$")
+    text = _text(ruleset)
+    check("a fraction", text.replace('"target":500', '"target":500.0'), "$")
+    check("an exponent", text.replace('"target":500', '"target":5e2'), "$")
+    check("NaN", text.replace('"target":500', '"target":NaN'), "$")
+    check("a field named twice", text.replace('"target":500', '"target":500,"target":500'), "$")
+    check("true for a number", text.replace('"target":500', '"target":true'), "$.target")
+    for move, path in [
+        ("bid 13", None),
+        ("bid 14", None),
+        ("bid 999", None),
+        ("bid -1", None),
+        ("bid -999", None),
+        ("bid 1000", "$"),
+        ("bid 0", "$"),
+        ("bid 07", "$"),
+        ("bid -0", "$"),
+        ("bid nil", None),
+        ("bid blind nil", None),
+        ("bid double nil", "$"),
+        ("look", None),
+        ("play AS", None),
+        ("play 10H", "$"),
+        ("play as", "$"),
+        ("pass", None),
+        ("pass 2C 3D 4H 5S", None),
+        ("pass 3D 2C", "$"),
+        ("pass 2C 2C", "$"),
+        ("exchange", None),
+        ("exchange 2C TH", None),
+        ("exchange ", "$"),
+        ("keep", None),
+        ("reject", None),
+        ("BID 3", "$"),
+        ("bid  3", "$"),
+        (" look", "$"),
+        ("look\n", "$"),
+        ("pass " + " ".join(str(card) for card in DECK), None),
+        ("draw", "$"),
+    ]:
+        check(f"the move text {move!r}", _text(move), path)
+    return checks
+
+
+def reading() -> list[Case]:
+    """The reading checks, each verified against the library's reader."""
+    cases = []
+    for index, (what, text, path) in enumerate(reading_checks(), 1):
+        try:
+            records.from_data(records.parse_json(text))
+        except records.InvalidRecordError as error:
+            found: str | None = error.path
+        else:
+            found = None
+        if found != path:
+            raise RuntimeError(f"{what}: the library reads it at {found}, not {path}")
+        cases.append(
+            {
+                "id": f"limit-{index:03}",
+                "source": f"written by hand: {what}",
+                "text": text,
+                "valid": path is None,
+                "path": path,
+            }
+        )
+    return cases
+
+
 # --- the files --------------------------------------------------------------------------------
 
 FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
+    "deal-round-decks.json": (
+        "round_deck",
+        "The deck of a round of a seeded game: seeds at 0, 2**32, 2**53, 2**64 and 2**128 and "
+        "either side of them, and drawn ones; rounds 1 and 2, and later ones up to 1000.",
+        round_decks,
+    ),
+    "deal-exchange-draws.json": (
+        "exchange_draw",
+        "The cards a two-player double nil exchange draws from the 26 discards: 0 to 3 cards, "
+        "either seat, seeds at their edges and drawn ones, several rounds.",
+        exchange_draws,
+    ),
     "scoring-four-players.json": (
         "scoring",
         "Four-player rounds scored by score_round: made and missed contracts, nil and blind "
@@ -868,6 +1214,23 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "round 2, where the scores decide whether double nil is eligible.",
         legal_two_players,
     ),
+    "views.json": (
+        "view",
+        "Every seat's view of positions in every phase, four and two players: a hand face "
+        "down before a blind nil decision and in view after a look, or because its side "
+        "does not trail by the deficit; the blind nil card passes of both sides; the play; "
+        "the two-player draw (the top card only to the drawer), the exchange and the "
+        "bidding after it; the end of the game.",
+        views,
+    ),
+    "data-limits.json": (
+        "reading",
+        "JSON texts at the edges of the data format, each read or refused at a path: "
+        "ruleset numbers at 10**9, scores at 10**15, seeds as decimal strings (and the "
+        "version 1 numbers), digits, nesting, rounds and moves at their limits, and move "
+        "texts at the edges of the grammar.",
+        reading,
+    ),
     "games-presets.json": (
         "game",
         "Whole games under each preset: the heuristic bot in every seat, and against a random "
@@ -886,7 +1249,7 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
 
 def render(kind: str, description: str, cases: list[Case]) -> str:
     """A file's text: its header on the first line, then one case per line."""
-    head = {"type": "conformance", "version": 1, "kind": kind, "description": description}
+    head = {"type": "conformance", "version": 2, "kind": kind, "description": description}
     lines = [json.dumps(case, separators=(",", ":")) for case in cases]
     return (
         json.dumps(head, separators=(",", ":"))[:-1] + ',"cases":[\n' + ",\n".join(lines) + "\n]}\n"
@@ -906,8 +1269,12 @@ def build() -> dict[str, tuple[str, list[Case]]]:
     return built
 
 
-def _rules_of(case: Case) -> dict[str, Any]:
-    return case["record"]["rules"] if "record" in case else case["rules"]  # type: ignore[no-any-return]
+def _rules_of(case: Case) -> dict[str, Any] | None:
+    """The ruleset of a case, or None for the kinds that have none."""
+    for holder in ("record", "position"):
+        if holder in case:
+            return case[holder]["rules"]  # type: ignore[no-any-return]
+    return case.get("rules")
 
 
 def table() -> str:
@@ -917,9 +1284,12 @@ def table() -> str:
     rows = ["| file | cases | " + " | ".join(FIELDS) + " |", "|---|---:|" + "---|" * len(FIELDS)]
     covered: set[str] = set()
     for name, (_, cases) in build().items():
+        rulesets = [rules for rules in map(_rules_of, cases) if rules is not None]
+        if not rulesets:
+            continue
         marks = []
         for field in FIELDS:
-            values = {json.dumps(_rules_of(case)[field]) for case in cases}
+            values = {json.dumps(rules[field]) for rules in rulesets}
             marks.append("x" if len(values) > 1 else "")
             covered |= {field} if len(values) > 1 else set()
         rows.append(f"| {name} | {len(cases)} | " + " | ".join(marks) + " |")

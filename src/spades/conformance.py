@@ -1,10 +1,12 @@
 """Run conformance vectors against this library: ``python -m spades.conformance DIR``.
 
 The vectors (``conformance/*.json`` in the repository) pin what a correct implementation
-of the rules does: how rounds score, which moves are legal in a position and why the others
-are not, and whole games replayed round by round. Every file is
-``{"type": "conformance", "version": 1, "kind": ..., "description": ..., "cases": [...]}``;
-the porting guide describes the cases field by field.
+of the rules does: the deck a seed deals and the cards a double nil exchange draws, how
+rounds score, which moves are legal in a position and why the others are not, what a seat
+sees of a position, what a reader accepts at the edges of the format, and whole games
+replayed round by round. Every file is ``{"type": "conformance", "version": 2, "kind":
+..., "description": ..., "cases": [...]}``; the porting guide describes the cases field
+by field.
 
 `run` checks one file, or every ``*.json`` file of a directory in name order, and returns
 the `Results`; `main` is the command line. It prints one line per failure,
@@ -22,14 +24,25 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from spades._deal import SEED_LIMIT, new_game
+from spades._deal import exchange_draw, new_game, round_deck
 from spades._engine import apply
 from spades._errors import IllegalMoveError, InvalidRecordError
 from spades._legal import check_move, legal_moves
 from spades._scoring import score_round
+from spades._state import State
+from spades._view import observe
 from spades.records import from_data, parse_json, to_data
 from spades.records._game import GameRecord
-from spades.records._plain import bid_from, card_from, integer, items, move_from, ruleset_from
+from spades.records._plain import (
+    bid_from,
+    card_from,
+    card_list,
+    integer,
+    items,
+    move_from,
+    ruleset_from,
+    seed_from,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -37,14 +50,20 @@ if TYPE_CHECKING:
 __all__ = ["Failure", "Results", "main", "run"]
 
 USAGE: Final = "usage: python -m spades.conformance PATH [PATH ...]  (directories or .json files)"
+VERSION: Final = 2
+"""The version of the vector files this runner reads."""
 _FILE_FIELDS: Final = ("type", "version", "kind", "description", "cases")
 _CASE_FIELDS: Final = {
+    "round_deck": ("id", "source", "seed", "round", "deck"),
+    "exchange_draw": ("id", "source", "seed", "round", "seat", "discards", "count", "drawn"),
     "scoring": ("id", "source", "rules", "bids", "tricks", "bags", "expected"),
     "legal": (
         *("id", "source", "rules", "seed", "dealer", "deck", "moves"),
         *("position", "legal", "illegal"),
     ),
+    "view": ("id", "source", "position", "seat", "view"),
     "game": ("id", "source", "record"),
+    "reading": ("id", "source", "text", "valid", "path"),
 }
 
 
@@ -97,11 +116,14 @@ def _run_file(file: Path, seen: set[str]) -> Results:
     name = str(file)
     try:
         found = _fields(parse_json(file.read_bytes()), _FILE_FIELDS, "the file")
-        if (found["type"], found["version"]) != ("conformance", 1) or found["version"] is True:
-            raise _MalformedError('the file is not "type": "conformance", "version": 1')
+        if found["type"] != "conformance" or type(found["version"]) is not int:
+            raise _MalformedError('the file is not "type": "conformance" with a "version"')
+        if found["version"] != VERSION:
+            raise _MalformedError(f"this runner reads version {VERSION}, not {found['version']}")
         kind = found["kind"]
         if type(kind) is not str or kind not in _CASE_FIELDS:
-            raise _MalformedError(f"unknown kind {kind!r}: expected scoring, legal or game")
+            known = ", ".join(_CASE_FIELDS)
+            raise _MalformedError(f"unknown kind {kind!r}: expected one of {known}")
         cases = found["cases"]
         if type(cases) is not list:
             raise _MalformedError('"cases" is not a list')
@@ -165,7 +187,7 @@ def _check_scoring(case: dict[str, Any]) -> str | None:
 
 def _check_legal(case: dict[str, Any]) -> str | None:
     rules = ruleset_from(case["rules"], "$.rules")
-    seed = integer(case["seed"], "$.seed", 0, SEED_LIMIT - 1)
+    seed = seed_from(case["seed"], "$.seed", VERSION)
     dealer = integer(case["dealer"], "$.dealer", 0, rules.players - 1)
     deck = [
         card_from(card, f"$.deck[{i}]")
@@ -227,10 +249,65 @@ def _check_game(case: dict[str, Any]) -> str | None:
     return None
 
 
+def _check_round_deck(case: dict[str, Any]) -> str | None:
+    seed = seed_from(case["seed"], "$.seed", VERSION)
+    number = integer(case["round"], "$.round", 1)
+    return _difference(case["deck"], [str(card) for card in round_deck(seed, number)], "deck")
+
+
+def _check_exchange_draw(case: dict[str, Any]) -> str | None:
+    seed = seed_from(case["seed"], "$.seed", VERSION)
+    number = integer(case["round"], "$.round", 1)
+    seat = integer(case["seat"], "$.seat", 0, 1)
+    discards = card_list(case["discards"], "$.discards")
+    count = integer(case["count"], "$.count", 0, len(discards))
+    drawn = exchange_draw(seed, number, seat, discards, count)
+    return _difference(case["drawn"], [str(card) for card in drawn], "drawn")
+
+
+def _check_view(case: dict[str, Any]) -> str | None:
+    try:
+        state = from_data(case["position"], State)
+    except InvalidRecordError as error:
+        return f"position does not read: {error}"
+    seat = integer(case["seat"], "$.seat", 0, state.rules.players - 1)
+    view = observe(state, seat)
+    problem = _difference(case["view"], to_data(view), "view")
+    if problem is not None:
+        return problem
+    try:
+        if from_data(case["view"]) != view:
+            return "view: reads back as another view"
+    except InvalidRecordError as error:
+        return f"view does not read back: {error}"
+    return None
+
+
+def _check_reading(case: dict[str, Any]) -> str | None:
+    text, valid, path = case["text"], case["valid"], case["path"]
+    if type(text) is not str or type(valid) is not bool:
+        raise _MalformedError('"text" is a string and "valid" true or false')
+    if (path is None) is not valid:
+        raise _MalformedError('"path" is null for valid data, and where it fails otherwise')
+    try:
+        from_data(parse_json(text))
+    except InvalidRecordError as error:
+        if valid:
+            return f"refused at {error.path}: {error}"
+        if error.path != path:
+            return f"refused at {error.path}, not at {path}: {error}"
+        return None
+    return None if valid else f"read, but should be refused at {path}"
+
+
 _CHECKS: Final[dict[str, Callable[[dict[str, Any]], str | None]]] = {
+    "round_deck": _check_round_deck,
+    "exchange_draw": _check_exchange_draw,
     "scoring": _check_scoring,
     "legal": _check_legal,
+    "view": _check_view,
     "game": _check_game,
+    "reading": _check_reading,
 }
 
 

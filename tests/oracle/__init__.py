@@ -6,13 +6,16 @@ and the property helpers (``helpers.py``) all check the engine against it. Cards
 numbers in the library's order (`card`, `name`), moves their canonical text, rulesets
 dictionaries with the fields of the record format (`PRESETS`).
 
-- `cards`: card and move notation;
+- `cards`: card and move notation, and the move grammar;
 - `rules`: the ruleset fields and the three presets;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not;
 - `scoring`: a round's points and bags, and the end of the game;
 - `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
-- `referee`: a whole game followed move by move, two players' draw and exchange included.
+- `referee`: a whole game followed move by move, two players' draw and exchange included;
+- `views`: what each player may see of a state, as view data;
+- `data`: the data format's limits: the range of numbers, seeds as decimal strings, the
+  problems of a text that a reader refuses at ``$``, and paths into the data.
 
 The tests import it as ``import oracle`` or ``from oracle import ...``: pytest puts
 ``tests/`` on ``sys.path``, and mypy finds it beside the test modules.
@@ -32,10 +35,25 @@ from oracle.cards import (
     cards,
     cards_of,
     check_canonical,
+    is_move,
     name,
     names,
     rank,
     suit,
+)
+from oracle.data import (
+    MAX_SAFE,
+    PATH,
+    READABLE_VERSIONS,
+    VERSION,
+    is_number,
+    parse_strict,
+    resolve,
+    seed_of,
+    seed_problem,
+    seed_text,
+    text_problem,
+    walk,
 )
 from oracle.legality import (
     KINDS_BY_PHASE,
@@ -57,6 +75,7 @@ from oracle.rules import (
     MINIOKEY_250,
     PRESETS,
     RULESET_FIELDS,
+    RULESET_ORDER,
     TWO_HANDED,
     Rules,
 )
@@ -71,7 +90,8 @@ from oracle.seats import (
     trick_winner,
     winning_index,
 )
-from oracle.shuffle import digest_number, exchange_draw, later_round_deck, shuffled
+from oracle.shuffle import digest_number, exchange_draw, round_deck, shuffled
+from oracle.views import PUBLIC, VIEW_FIELDS, face_down, same_side, view_of
 
 __all__ = [
     "BLIND_NIL",
@@ -79,14 +99,21 @@ __all__ = [
     "IN_ORDER",
     "KINDS_BY_PHASE",
     "LIBRARY_DECK",
+    "MAX_SAFE",
     "MINIOKEY",
     "MINIOKEY_250",
+    "PATH",
     "PRESETS",
+    "PUBLIC",
     "RANKS",
+    "READABLE_VERSIONS",
     "RULESET_FIELDS",
+    "RULESET_ORDER",
     "SPADES",
     "SUITS",
     "TWO_HANDED",
+    "VERSION",
+    "VIEW_FIELDS",
     "Position",
     "Referee",
     "Rules",
@@ -100,14 +127,17 @@ __all__ = [
     "deal",
     "digest_number",
     "exchange_draw",
+    "face_down",
     "first_seat",
-    "later_round_deck",
+    "is_move",
+    "is_number",
     "legal_moves",
     "may_bid_blind",
     "name",
     "names",
     "next_seat",
     "outcome",
+    "parse_strict",
     "partner",
     "play_problem",
     "playable",
@@ -115,14 +145,23 @@ __all__ = [
     "position_from",
     "problem",
     "rank",
+    "resolve",
+    "round_deck",
+    "same_side",
     "score",
     "score_side",
     "score_sides",
+    "seed_of",
+    "seed_problem",
+    "seed_text",
     "shuffled",
     "sides_of",
     "step",
     "suit",
+    "text_problem",
     "trails_enough",
     "trick_winner",
+    "view_of",
+    "walk",
     "winning_index",
 ]

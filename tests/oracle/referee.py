@@ -15,15 +15,16 @@ with `outcome` or the deal passes on; `next_round` deals the documented later de
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from oracle.cards import BLIND_NIL, card, cards_of, check_canonical, name, names
+from oracle.data import VERSION, seed_text
 from oracle.legality import Position, breaks_spades, problem
-from oracle.rules import Rules  # noqa: TC001  (a dataclass field's type, read at runtime)
+from oracle.rules import RULESET_ORDER, Rules
 from oracle.scoring import SideScore, outcome, score_sides
 from oracle.seats import deal, first_seat, next_seat, partner, trick_winner
-from oracle.shuffle import exchange_draw, later_round_deck
+from oracle.shuffle import exchange_draw, round_deck
 
 
 @dataclass
@@ -122,7 +123,7 @@ class Referee:
     def next_round(self) -> None:
         """After a round that did not end the game: deal the next from the seed's shuffle."""
         assert self.phase == "dealing", self.phase
-        self.start_round(later_round_deck(self.seed, self.round_number + 1))
+        self.start_round(round_deck(self.seed, self.round_number + 1))
 
     def position(self) -> Position:
         return Position(
@@ -268,17 +269,21 @@ class Referee:
             self.phase = "game_over"
 
     def state_data(self) -> dict[str, Any]:
-        """The fields of state data this referee knows, in the format of the records."""
+        """The state as state data (porting-states): every field, in the documented order,
+        with the format's version and the seed as a decimal string."""
         in_round = self.phase not in ("dealing", "game_over")
         return {
-            "seed": self.seed,
+            "type": "state",
+            "version": VERSION,
+            "rules": {key: self.rules[key] for key in RULESET_ORDER},
+            "seed": seed_text(self.seed),
             "dealer": self.dealer,
             "round_number": self.round_number,
             "phase": self.phase,
             "to_move": self.to_move,
             "hands": [names(hand) for hand in self.hands],
-            "bids": self.bids,
-            "looked": self.looked,
+            "bids": list(self.bids),
+            "looked": list(self.looked),
             "passes": [{"seat": seat, "cards": names(given)} for seat, given in self.passes],
             "stock": names(self.stock),
             "discards": names(self.discards),
@@ -297,7 +302,11 @@ class Referee:
                 {"leader": leader, "cards": names(cards), "winner": winner}
                 for leader, cards, winner in self.tricks
             ],
-            "scores": self.scores,
-            "bags": self.bags,
+            "scores": list(self.scores),
+            "bags": list(self.bags),
+            "rounds": [
+                {"bids": bids, "tricks": tricks, "sides": [asdict(side) for side in sides]}
+                for bids, tricks, sides in self.rounds
+            ],
             "outcome": self.outcome,
         }

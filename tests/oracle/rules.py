@@ -11,26 +11,26 @@ from typing import Any
 Rules = dict[str, Any]
 """A ruleset: every field of `RULESET_FIELDS`, with JSON values."""
 
-RULESET_FIELDS = frozenset(
-    {
-        "players",
-        "direction",
-        "nil",
-        "nil_value",
-        "nil_tricks",
-        "blind_nil",
-        "blind_nil_value",
-        "blind_nil_deficit",
-        "blind_nil_pass",
-        "blind_nil_exchange",
-        "bag_limit",
-        "bag_penalty",
-        "bag_overflow",
-        "target",
-        "losing_floor",
-        "round_cap",
-    }
+RULESET_ORDER = (
+    "players",
+    "direction",
+    "nil",
+    "nil_value",
+    "nil_tricks",
+    "blind_nil",
+    "blind_nil_value",
+    "blind_nil_deficit",
+    "blind_nil_pass",
+    "blind_nil_exchange",
+    "bag_limit",
+    "bag_penalty",
+    "bag_overflow",
+    "target",
+    "losing_floor",
+    "round_cap",
 )
+"""The fields of a ruleset, in the order of docs/porting.md (porting-rulesets)."""
+RULESET_FIELDS = frozenset(RULESET_ORDER)
 """The fields of a ruleset."""
 
 CLASSIC: Rules = {

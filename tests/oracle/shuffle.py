@@ -1,4 +1,4 @@
-"""The documented shuffle of later rounds and of the double nil exchange (rule-seeded-deal).
+"""The documented shuffle of every round's deck and of the double nil exchange (rule-seeded-deal).
 
 The 512-bit BLAKE2b digest of a text is read as a little-endian number ``x``; then
 Fisher-Yates from the top: for ``i`` from the last index down to 1, ``x, j = divmod(x,
@@ -36,7 +36,7 @@ def exchange_draw(seed: int, round_number: int, seat: int, discards: list[int]) 
     return shuffled(digest_number(f"{seed}:{round_number}:exchange:{seat}"), discards)
 
 
-def later_round_deck(seed: int, round_number: int) -> list[int]:
-    """The deck of round 2 or later of a seeded game (rule-seeded-deal)."""
-    assert round_number >= 2
+def round_deck(seed: int, round_number: int) -> list[int]:
+    """The deck of round ``round_number`` (from 1) of a seeded game (rule-seeded-deal)."""
+    assert round_number >= 1
     return shuffled(digest_number(f"{seed}:{round_number}"), IN_ORDER)
