@@ -4,7 +4,7 @@
 
 Prints, for this engine: uniform-random full rounds per second (the deal, 4 bids, 52
 plays and the scoring; whole games of CLASSIC capped at 20 rounds, counted by their
-rounds), microseconds per
+rounds), microseconds per seeded ``new_game`` (the shuffle and the deal), per
 ``legal_moves`` and per ``apply``, full games to 500 per second (random cards; every bid
 3, since uniform-random bids almost never reach 500 under CLASSIC) and bytes per retained
 state. When ``pyspiel`` imports, the same uniform-random loop runs on OpenSpiel's
@@ -67,6 +67,13 @@ def our_games(games: int, seed: int) -> int:
             state = apply(state, move)
         rounds += len(state.rounds)
     return rounds
+
+
+def new_games(count: int, seed: int) -> int:
+    """Start ``count`` seeded games of CLASSIC: each a shuffle from its seed and a deal."""
+    for offset in range(count):
+        new_game(CLASSIC, seed=seed + offset)
+    return count
 
 
 def sample_positions(count: int, seed: int) -> list[tuple[State, spades.Move]]:
@@ -176,6 +183,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         print("open_spiel is not importable: no ratios (nox -s bench installs it)")
 
+    dealing = rate(lambda: new_games(1000, 2**64 + 6), args.seconds)
+    print(f"{'new_game':>22}: {1e6 / dealing:9.2f} us per call (a seeded deal)")
     listing, applying = per_call_us(sample_positions(20_000, 2))
     print(f"{'legal_moves':>22}: {listing:9.2f} us per call")
     print(f"{'apply':>22}: {applying:9.2f} us per call")
