@@ -467,9 +467,9 @@ def candidates(state: State) -> list[Move]:
     if phase in {Phase.PLAYING, Phase.GAME_OVER}:
         return [Play(card) for card in DECK]
     if phase is Phase.BIDDING:
-        return [Look(), BLIND, *(Bid(n) for n in range(15))]
+        return [Look(), BLIND, *(Bid(n) for n in range(15)), Bid(-1)]
     if phase is Phase.DRAWING:
-        return [Keep(), Reject(), BLIND]
+        return [Keep(), Reject(), BLIND, Look(), Bid(3)]
     hand = list(state.hand(state.to_move or 0))
     foreign = next(card for card in DECK if card not in hand)
     legal = list(spades.legal_moves(state))
@@ -745,7 +745,18 @@ def legal_two_players() -> list[Case]:
         )
         return Scenario(rules, mixed_policy(rng, blind=0.1, randomness=0.5), at_round_two)
 
-    return positions("legal-2p", 45, rng, scenario)
+    return [*positions("legal-2p", 45, rng, scenario), declared_twice()]
+
+
+def declared_twice() -> Case:
+    """Two players: the dealer declared double nil, both drew, and she is to draw again."""
+    rules = attrs.evolve(TWO_HANDED, blind_nil=True, blind_nil_deficit=None)
+    start = Start(rules, 31, 0, spades.round_deck(31, 1))
+    moves: list[Move] = [BLIND, Keep(), Reject()]
+    state = spades.new_game(rules, seed=start.seed, dealer=start.dealer, deck=start.deck)
+    for move in moves:
+        state = spades.apply(state, move)
+    return legal_case("legal-2p-declared-twice", start, (moves, state))
 
 
 # --- games ----------------------------------------------------------------------------------
@@ -1156,8 +1167,9 @@ def reading() -> list[Case]:
 FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
     "deal-round-decks.json": (
         "round_deck",
-        "The deck of a round of a seeded game: seeds at 0, 2**32, 2**53, 2**64 and 2**128 and "
-        "either side of them, and drawn ones; rounds 1 and 2, and later ones up to 1000.",
+        "The deck of a round of a seeded game: seeds at and around 2**32, 2**53 and 2**64, "
+        "at 0, 1 and 7, at 2**127 and at the largest, 2**128 - 1, and drawn ones; rounds 1 "
+        "and 2, and later ones up to 1000.",
         round_decks,
     ),
     "deal-exchange-draws.json": (

@@ -93,15 +93,21 @@ ROOT = Path(__file__).resolve().parent.parent
 VECTOR_DIR = ROOT / "conformance"
 KINDS = ("round_deck", "exchange_draw", "scoring", "legal", "view", "reading", "game")
 
-BID_CANDIDATES = ["look", "bid blind nil", "bid nil", *(f"bid {n}" for n in range(1, 15))]
-DRAW_CANDIDATES = ["keep", "reject", "bid blind nil"]
+BID_CANDIDATES = [
+    *("look", "bid blind nil", "bid nil"),
+    *(f"bid {n}" for n in range(1, 15)),
+    "bid -1",
+]
+DRAW_CANDIDATES = ["keep", "reject", "bid blind nil", "look", "bid 3"]
 PLAY_CANDIDATES = [f"play {name}" for name in LIBRARY_DECK]
 """The moves every legal-move case of a phase gives a verdict on."""
 
-STATE_FIELDS = ("type", "version", "rules", "seed", "dealer", "round_number", "phase")
-STATE_FIELDS += ("to_move", "hands", "bids", "looked", "passes", "stock", "discards", "draws")
-STATE_FIELDS += ("exchanges", "trick", "trick_leader", "spades_broken", "tricks", "scores")
-STATE_FIELDS += ("bags", "rounds", "outcome")
+STATE_FIELDS: tuple[str, ...] = (
+    *("type", "version", "rules", "seed", "dealer", "round_number", "phase", "to_move"),
+    *("hands", "bids", "looked", "passes", "stock", "discards", "draws", "exchanges"),
+    *("trick", "trick_leader", "spades_broken", "tricks", "scores", "bags", "rounds"),
+    "outcome",
+)
 """The fields of state data, in the order of docs/porting.md (porting-states)."""
 RECORD_FIELDS = ("type", "version", "rules", "seed", "dealer", "rounds", "result")
 """The fields of a record, in the order of docs/porting.md (porting-records)."""
