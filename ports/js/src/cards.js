@@ -1,0 +1,83 @@
+// Cards as their data text, and the library order (porting-conventions, porting-cards).
+//
+// A card is two characters: a rank of "23456789TJQKA", then a suit of "CDHS", in
+// capitals. Only that form is a card in data ("10H", "th" and "T♥" are refused).
+
+export const SUITS = 'CDHS';
+export const RANKS = '23456789TJQKA';
+
+// Library order: clubs, diamonds, hearts, spades, each from two to ace; a card's
+// index is 13 × suit + (rank − 2) (porting-conventions).
+export const LIBRARY = Object.freeze(
+  [...SUITS].flatMap((suit) => [...RANKS].map((rank) => rank + suit)),
+);
+
+const INDEX = new Map(LIBRARY.map((card, index) => [card, index]));
+
+/** Whether `value` is a card's data text. */
+export function isCard(value) {
+  return typeof value === 'string' && INDEX.has(value);
+}
+
+/** The card's index in library order; throws on anything that is not a card's text. */
+export function cardIndex(card) {
+  const index = INDEX.get(card);
+  if (index === undefined) throw new Error(`not a card: ${JSON.stringify(card)}`);
+  return index;
+}
+
+/** The suit letter of a card. */
+export function suitOf(card) {
+  return card[1];
+}
+
+/** A copy of `cards` in library order. */
+export function inLibraryOrder(cards) {
+  return [...cards].sort((a, b) => cardIndex(a) - cardIndex(b));
+}
+
+/** Whether `cards` are distinct and strictly in library order. */
+export function isInLibraryOrder(cards) {
+  for (let i = 1; i < cards.length; i += 1) {
+    if (cardIndex(cards[i - 1]) >= cardIndex(cards[i])) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads an array of card texts; throws, naming `what`, if it is not an array of
+ * distinct cards. With `ordered`, the cards must be in library order too (hands,
+ * passes and exchanges are written so, porting-conventions).
+ */
+export function readCards(value, what, { ordered = false } = {}) {
+  if (!Array.isArray(value)) throw new Error(`${what}: expected an array of cards`);
+  const seen = new Set();
+  for (const card of value) {
+    if (!isCard(card)) throw new Error(`${what}: not a card: ${JSON.stringify(card)}`);
+    if (seen.has(card)) throw new Error(`${what}: the card ${card} shows twice`);
+    seen.add(card);
+  }
+  if (ordered && !isInLibraryOrder(value)) {
+    throw new Error(`${what}: cards not in library order: ${value.join(' ')}`);
+  }
+  return value;
+}
+
+/** Every set of `size` cards of `cards`, in the order itertools.combinations gives. */
+export function combinations(cards, size) {
+  const result = [];
+  const chosen = [];
+  const extend = (start) => {
+    if (chosen.length === size) {
+      result.push([...chosen]);
+      return;
+    }
+    for (let i = start; i <= cards.length - (size - chosen.length); i += 1) {
+      chosen.push(cards[i]);
+      extend(i + 1);
+      chosen.pop();
+    }
+  };
+  extend(0);
+  return result;
+}

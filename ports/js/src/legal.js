@@ -1,0 +1,194 @@
+// The legal moves of a position and the reason a move is illegal, computed from the
+// state's data alone (porting-states) without replaying its moves: the order of
+// ref-move-order and the reasons, in their order of checks, of ref-reasons.
+//
+// The fields read: rules, phase, to_move, hands, bids, looked, draws, trick,
+// spades_broken and scores. Nothing here needs a deck or the seed.
+
+import { combinations, readCards, suitOf } from './cards.js';
+import { parseMove } from './moves.js';
+import { eligibleByDeficit, readRuleset, sideOf } from './rules.js';
+
+const PHASES = ['drawing', 'exchanging', 'bidding', 'passing', 'playing', 'game_over'];
+
+/**
+ * Reads the fields of a state's data that the rules below need, checking their
+ * types; returns a position {rules, phase, seat, hand, bids, looked, drawn, trick,
+ * spadesBroken, scores}. `bids` are move objects or null, by seat.
+ */
+export function readPosition(data) {
+  if (data === null || typeof data !== 'object') throw new Error('position: expected a state object');
+  if (data.type !== 'state') throw new Error(`position.type: expected "state", not ${JSON.stringify(data.type)}`);
+  const rules = readRuleset(data.rules, 'position.rules');
+  const players = rules.players;
+  const bySeat = (key) => {
+    if (!Array.isArray(data[key]) || data[key].length !== players) {
+      throw new Error(`position.${key}: expected an array of ${players}, by seat`);
+    }
+    return data[key];
+  };
+  if (!PHASES.includes(data.phase)) throw new Error(`position.phase: unknown phase ${JSON.stringify(data.phase)}`);
+  const over = data.phase === 'game_over';
+  const seat = data.to_move;
+  if (over ? seat !== null : !(Number.isInteger(seat) && seat >= 0 && seat < players)) {
+    throw new Error(`position.to_move: ${JSON.stringify(seat)} is not the seat to move in ${data.phase}`);
+  }
+  const hands = bySeat('hands').map((hand, s) => readCards(hand, `position.hands[${s}]`, { ordered: true }));
+  const bids = bySeat('bids').map((text) => (text === null ? null : parseMove(text)));
+  const looked = bySeat('looked');
+  if (!Array.isArray(data.draws)) throw new Error('position.draws: expected an array');
+  if (!Array.isArray(data.scores) || data.scores.length !== 2) throw new Error('position.scores: expected two, by side');
+  if (typeof data.spades_broken !== 'boolean') throw new Error('position.spades_broken: expected a boolean');
+  return {
+    rules,
+    phase: data.phase,
+    seat,
+    hand: over ? [] : hands[seat],
+    bids,
+    looked,
+    // Two players: the seats that have made a draw choice this round (state.draws).
+    drawn: new Set(data.draws.map((turn) => turn.seat)),
+    trick: readCards(data.trick, 'position.trick'),
+    spadesBroken: data.spades_broken,
+    scores: data.scores,
+  };
+}
+
+const blindNil = { type: 'bid', n: 0, blind: true };
+
+/**
+ * Four players: whether the seat to move may still bid blind nil (rule-blind-nil,
+ * ref-move-order): blind nil is on, she has neither looked nor bid this round, and
+ * her side is eligible by the deficit. Her hand is face down until then.
+ */
+function mayBidBlindNil(pos) {
+  const { rules, seat } = pos;
+  return rules.players === 4 && rules.blind_nil && !pos.looked[seat] && pos.bids[seat] === null
+    && eligibleByDeficit(rules, pos.scores, sideOf(rules, seat));
+}
+
+/**
+ * Two players: whether the seat to move may still declare double nil (rule-double-nil):
+ * double nil is on, she has not declared it, has made no draw choice this round, and
+ * is eligible by the deficit.
+ */
+function mayDeclareDoubleNil(pos) {
+  const { rules, seat } = pos;
+  return rules.players === 2 && rules.blind_nil && pos.bids[seat] === null
+    && !pos.drawn.has(seat) && eligibleByDeficit(rules, pos.scores, seat);
+}
+
+// The kinds of move each phase can take (ref-notation's phase column; rule-draw: in
+// the draw the only bid is blind nil, so a numbered bid or nil there is a wrong phase).
+function fitsPhase(phase, move) {
+  switch (phase) {
+    case 'bidding': return move.type === 'bid' || move.type === 'look';
+    case 'drawing': return move.type === 'keep' || move.type === 'reject' || (move.type === 'bid' && move.blind);
+    case 'passing': return move.type === 'pass';
+    case 'exchanging': return move.type === 'exchange';
+    case 'playing': return move.type === 'play';
+    default: return false;
+  }
+}
+
+/**
+ * The reason `move` is illegal for the seat to move, or null when it is legal: the
+ * first rule that fails, in the order of ref-reasons (porting-reasons gives the values).
+ */
+export function reasonFor(pos, move) {
+  const { rules, seat, hand } = pos;
+  if (pos.phase === 'game_over') return 'game_over';
+  // not_your_turn needs a seat named with the move; a move's data never names one.
+  if (!fitsPhase(pos.phase, move)) return 'wrong_phase';
+  const holds = (card) => hand.includes(card);
+  switch (move.type) {
+    case 'keep':
+    case 'reject':
+      return null; // legal whenever the phase allows them (ref-reasons)
+    case 'look':
+      // a look by a player whose hand is already in view: she looked, may not bid
+      // blind nil, or plays the two-player game
+      return mayBidBlindNil(pos) ? null : 'hand_already_seen';
+    case 'bid':
+      if (move.blind) {
+        // blind nil: not allowed; then four players already seen, two players
+        // already bid then already drawn; then not eligible
+        if (!rules.blind_nil) return 'blind_nil_not_allowed';
+        if (rules.players === 4) {
+          if (pos.looked[seat]) return 'hand_already_seen';
+        } else {
+          if (pos.bids[seat] !== null) return 'already_bid';
+          // In the bidding she has necessarily made her draw choices.
+          if (pos.phase !== 'drawing' || pos.drawn.has(seat)) return 'already_drawn';
+        }
+        if (!eligibleByDeficit(rules, pos.scores, sideOf(rules, seat))) return 'blind_nil_not_eligible';
+        return null;
+      }
+      // another bid: out of range, then nil not allowed, then hand not seen
+      if (move.n < 0 || move.n > 13) return 'bid_out_of_range';
+      if (move.n === 0 && !rules.nil) return 'nil_not_allowed';
+      if (mayBidBlindNil(pos)) return 'hand_not_seen';
+      return null;
+    case 'pass':
+      // its size before its cards (rule-card-pass)
+      if (move.cards.length !== rules.blind_nil_pass) return 'wrong_pass_size';
+      return move.cards.every(holds) ? null : 'card_not_in_hand';
+    case 'exchange':
+      // its size (too many exchanged) before its cards (rule-exchange)
+      if (move.cards.length > rules.blind_nil_exchange) return 'too_many_exchanged';
+      return move.cards.every(holds) ? null : 'card_not_in_hand';
+    case 'play': {
+      // card not in hand before the follow and lead rules
+      if (!holds(move.card)) return 'card_not_in_hand';
+      const suit = suitOf(move.card);
+      if (pos.trick.length > 0) {
+        // rule-follow-suit: follow the suit led when you hold it
+        const led = suitOf(pos.trick[0]);
+        if (suit !== led && hand.some((card) => suitOf(card) === led)) return 'must_follow_suit';
+        return null;
+      }
+      // rule-spades-broken: lead a spade only once broken or holding nothing else
+      if (suit === 'S' && !pos.spadesBroken && hand.some((card) => suitOf(card) !== 'S')) {
+        return 'spades_not_broken';
+      }
+      return null;
+    }
+    default:
+      throw new Error(`unknown move type ${move.type}`);
+  }
+}
+
+/** The legal moves of the position, as move objects in the order of ref-move-order. */
+export function legalMoves(pos) {
+  const { rules, hand } = pos;
+  switch (pos.phase) {
+    case 'bidding': {
+      if (mayBidBlindNil(pos)) return [blindNil, { type: 'look' }];
+      // nil (when allowed), then 1 to 13
+      const bids = rules.nil ? [{ type: 'bid', n: 0, blind: false }] : [];
+      for (let n = 1; n <= 13; n += 1) bids.push({ type: 'bid', n, blind: false });
+      return bids;
+    }
+    case 'drawing': {
+      const draws = [{ type: 'keep' }, { type: 'reject' }];
+      return mayDeclareDoubleNil(pos) ? [blindNil, ...draws] : draws;
+    }
+    case 'passing':
+      // every set of blind_nil_pass cards, in itertools.combinations order
+      return combinations(hand, rules.blind_nil_pass).map((cards) => ({ type: 'pass', cards }));
+    case 'exchanging': {
+      // no card, then every set of one card, of two, ... up to blind_nil_exchange
+      const moves = [];
+      for (let size = 0; size <= rules.blind_nil_exchange; size += 1) {
+        for (const cards of combinations(hand, size)) moves.push({ type: 'exchange', cards });
+      }
+      return moves;
+    }
+    case 'playing':
+      // the playable cards in library order (the hand is in library order)
+      return hand.filter((card) => reasonFor(pos, { type: 'play', card }) === null)
+        .map((card) => ({ type: 'play', card }));
+    default:
+      return []; // a finished game
+  }
+}

@@ -1,0 +1,79 @@
+// Rulesets as data, and the seats and sides they imply (porting-rulesets,
+// porting-conventions, ref-rulesets).
+
+const FIELDS = [
+  'players', 'direction', 'nil', 'nil_value', 'nil_tricks', 'blind_nil',
+  'blind_nil_value', 'blind_nil_deficit', 'blind_nil_pass', 'blind_nil_exchange',
+  'bag_limit', 'bag_penalty', 'bag_overflow', 'target', 'losing_floor', 'round_cap',
+];
+
+const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10⁹
+
+/**
+ * Checks a ruleset (without type and version) against the table of porting-rulesets:
+ * the sixteen fields, no others, each of its type and range. Returns it unchanged.
+ */
+export function readRuleset(data, what = 'rules') {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new Error(`${what}: expected a ruleset object`);
+  }
+  for (const key of Object.keys(data)) {
+    if (!FIELDS.includes(key)) throw new Error(`${what}: unknown field '${key}'`);
+  }
+  for (const key of FIELDS) {
+    if (!(key in data)) throw new Error(`${what}: missing field '${key}'`);
+  }
+  const fail = (key, why) => new Error(`${what}.${key}: ${why}, not ${JSON.stringify(data[key])}`);
+  const whole = (key, min, max = LIMIT, nullable = false) => {
+    const value = data[key];
+    if (nullable && value === null) return;
+    if (!Number.isInteger(value) || value < Math.max(min, -LIMIT) || value > max) {
+      throw fail(key, `expected a whole number from ${min} to ${max}${nullable ? ' or null' : ''}`);
+    }
+  };
+  const bool = (key) => {
+    if (typeof data[key] !== 'boolean') throw fail(key, 'expected true or false');
+  };
+  const oneOf = (key, values) => {
+    if (!values.includes(data[key])) throw fail(key, `expected one of ${values.join(', ')}`);
+  };
+  const two = data.players === 2;
+  oneOf('players', [4, 2]);
+  oneOf('direction', two ? ['clockwise'] : ['clockwise', 'counterclockwise']);
+  bool('nil');
+  whole('nil_value', 0);
+  oneOf('nil_tricks', two ? ['bags'] : ['count', 'bags']);
+  bool('blind_nil');
+  if (data.blind_nil && !data.nil) throw fail('blind_nil', 'blind nil needs nil');
+  whole('blind_nil_value', 0);
+  whole('blind_nil_deficit', 0, LIMIT, true);
+  whole('blind_nil_pass', 0, two ? 0 : 3);
+  whole('blind_nil_exchange', 0, two ? 3 : 0);
+  whole('bag_limit', 1);
+  whole('bag_penalty', 0);
+  oneOf('bag_overflow', ['reset', 'carry']);
+  whole('target', 1);
+  whole('losing_floor', -LIMIT, -1, true);
+  whole('round_cap', 1, LIMIT, true);
+  return data;
+}
+
+/** A seat's side: seat % 2 with four players, the seat itself with two (porting-conventions). */
+export function sideOf(rules, seat) {
+  return rules.players === 4 ? seat % 2 : seat;
+}
+
+/** The seats of a side: s and s + 2 with four players, s alone with two. */
+export function seatsOf(rules, side) {
+  return rules.players === 4 ? [side, side + 2] : [side];
+}
+
+/**
+ * Whether a side may bid blind nil (two players: declare double nil) by the deficit
+ * (rule-blind-nil-eligibility): it trails the other side by at least the deficit, in
+ * the scores at the start of the round; a null deficit makes every side eligible.
+ */
+export function eligibleByDeficit(rules, scores, side) {
+  if (rules.blind_nil_deficit === null) return true;
+  return scores[1 - side] - scores[side] >= rules.blind_nil_deficit;
+}

@@ -1,0 +1,96 @@
+// Scoring a round (rule-scoring and its subsections, rule-two-scoring; the fields of
+// porting-round-scores). A side is two partners with four players, one player with two.
+
+import { parseMove } from './moves.js';
+import { seatsOf } from './rules.js';
+
+/**
+ * Scores one side's round. `bids` are move objects by seat, `tricks` numbers by seat,
+ * `bagsBefore` the side's bag counter before the round. Returns the ten fields of a
+ * side in porting-round-scores.
+ */
+function scoreSide(rules, side, bids, tricks, bagsBefore) {
+  // With two players a nil bidder's tricks are always bags (reading-two-nil-bags).
+  const nilTricksCount = rules.players === 4 && rules.nil_tricks === 'count';
+  let contract = 0;
+  let counted = 0;
+  let nilPoints = 0;
+  let nilBags = 0;
+  for (const seat of seatsOf(rules, side)) {
+    const bid = bids[seat];
+    const taken = tricks[seat];
+    if (bid.n > 0) {
+      // rule-contract: the contract is the sum of the non-nil bids, and their
+      // bidders' tricks count toward it.
+      contract += bid.n;
+      counted += taken;
+      continue;
+    }
+    // rule-nil-scoring: each nil (blind nil, double nil) on its own, won with no
+    // trick and lost with one or more.
+    const value = bid.blind ? rules.blind_nil_value : rules.nil_value;
+    nilPoints += taken === 0 ? value : -value;
+    // rule-nil-tricks: COUNT, toward the contract; BAGS, a bag and a point each.
+    if (nilTricksCount) counted += taken;
+    else nilBags += taken;
+  }
+  // rule-contract-points, rule-bags: a zero contract is always made; overtricks and
+  // their bags only on a made contract (reading-overtricks).
+  const made = counted >= contract;
+  const contractPoints = made ? 10 * contract : -10 * contract;
+  const overtricks = made ? counted - contract : 0;
+  // rule-bag-limit: add the round's bags, then at the limit RESET pays the penalty
+  // once and starts from zero, CARRY pays it per full limit and keeps the rest
+  // (reading-bag-overflow).
+  let bags = bagsBefore + overtricks + nilBags;
+  let bagPenalty = 0;
+  if (bags >= rules.bag_limit) {
+    if (rules.bag_overflow === 'reset') {
+      bagPenalty = -rules.bag_penalty;
+      bags = 0;
+    } else {
+      const limits = Math.floor(bags / rules.bag_limit);
+      bagPenalty = -limits * rules.bag_penalty;
+      bags -= limits * rules.bag_limit;
+    }
+  }
+  return {
+    contract,
+    tricks: counted,
+    made,
+    contract_points: contractPoints,
+    overtricks,
+    nil_points: nilPoints,
+    nil_bags: nilBags,
+    bag_penalty: bagPenalty,
+    points: contractPoints + overtricks + nilPoints + nilBags + bagPenalty,
+    bags,
+  };
+}
+
+/**
+ * Scores a round like score_round: `rules` a checked ruleset, `bids` move texts by
+ * seat, `tricks` by seat, `bags` each side's counter before the round (by side).
+ * Returns {points, bags, sides}, points and bags by side.
+ */
+export function scoreRound(rules, bidTexts, tricks, bags = [0, 0]) {
+  const players = rules.players;
+  if (!Array.isArray(bidTexts) || bidTexts.length !== players) {
+    throw new Error(`bids: expected ${players} move texts`);
+  }
+  const bids = bidTexts.map((text) => {
+    const move = parseMove(text);
+    if (move.type !== 'bid' || move.n < 0 || move.n > 13) throw new Error(`bids: not a bid of a round: ${text}`);
+    return move;
+  });
+  if (!Array.isArray(tricks) || tricks.length !== players
+      || !tricks.every((t) => Number.isInteger(t) && t >= 0 && t <= 13)
+      || tricks.reduce((a, b) => a + b, 0) !== 13) {
+    throw new Error(`tricks: expected ${players} counts from 0 to 13 adding up to 13`);
+  }
+  if (!Array.isArray(bags) || bags.length !== 2 || !bags.every((b) => Number.isSafeInteger(b) && b >= 0)) {
+    throw new Error('bags: expected two bag counters, 0 or more');
+  }
+  const sides = [0, 1].map((side) => scoreSide(rules, side, bids, tricks, bags[side]));
+  return { points: sides.map((s) => s.points), bags: sides.map((s) => s.bags), sides };
+}

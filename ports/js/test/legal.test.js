@@ -1,0 +1,147 @@
+// Legal moves and reasons from a position's data, against the examples of the rules
+// and reference pages (rule-follow-suit, rule-two-play, rule-exchange, ref-reasons,
+// rule-blind-nil, rule-double-nil).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { LIBRARY } from '../src/cards.js';
+import { legalMoves, readPosition, reasonFor } from '../src/legal.js';
+import { moveText, parseMove } from '../src/moves.js';
+
+const CLASSIC = {
+  players: 4, direction: 'clockwise', nil: true, nil_value: 100, nil_tricks: 'count',
+  blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100, blind_nil_pass: 2,
+  blind_nil_exchange: 0, bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
+  target: 500, losing_floor: null, round_cap: null,
+};
+const TWO_HANDED = {
+  ...CLASSIC, players: 2, nil_tricks: 'bags', blind_nil: true, blind_nil_deficit: null,
+  blind_nil_pass: 0, blind_nil_exchange: 3, bag_overflow: 'carry',
+};
+
+// DECK dealt under CLASSIC with seat 0 dealing (rule-deal): seat 1 gets cards 0, 4, ...
+const DEALT = [1, 2, 3, 0].map((_, seat) => LIBRARY.filter((_, i) => i % 4 === (seat + 3) % 4));
+// DECK as the two-player stock, both keeping every top card (rule-draw).
+const KEPT = [0, 2].map((start) => LIBRARY.filter((_, i) => i % 4 === start));
+const KEPT_DISCARDS = LIBRARY.filter((_, i) => i % 2 === 1);
+
+/** A state's data with the fields the rules read; `fields` override the rest. */
+function position(rules, fields) {
+  const n = rules.players;
+  return readPosition({
+    type: 'state', version: 2, rules, seed: '7', dealer: 0, round_number: 1,
+    phase: 'bidding', to_move: 1, hands: Array(n).fill([]), bids: Array(n).fill(null),
+    looked: Array(n).fill(false), passes: [], stock: [], discards: [], draws: [], exchanges: [],
+    trick: [], trick_leader: null, spades_broken: false, tricks: [], scores: [0, 0], bags: [0, 0],
+    rounds: [], outcome: null, ...fields,
+  });
+}
+const texts = (pos) => legalMoves(pos).map(moveText);
+const reasons = (pos, moves) => moves.map((text) => reasonFor(pos, parseMove(text)));
+
+test('rule-deal: the DECK deal this file builds matches the rules page', () => {
+  assert.equal(DEALT[0].join(' '), '5C 9C KC 4D 8D QD 3H 7H JH 2S 6S TS AS');
+  assert.equal(DEALT[1].join(' '), '2C 6C TC AC 5D 9D KD 4H 8H QH 3S 7S JS');
+  assert.equal(KEPT[1].join(' '), '4C 8C QC 3D 7D JD 2H 6H TH AH 5S 9S KS');
+});
+
+test('ref-reasons: the first bid of a CLASSIC game', () => {
+  const pos = position(CLASSIC, { hands: DEALT });
+  assert.deepEqual(reasons(pos, ['play 2C', 'bid 14', 'bid blind nil', 'look']),
+    ['wrong_phase', 'bid_out_of_range', 'blind_nil_not_allowed', 'hand_already_seen']);
+  assert.deepEqual(texts(pos), ['bid nil', ...Array.from({ length: 13 }, (_, i) => `bid ${i + 1}`)]);
+});
+
+test('rule-blind-nil: a player who may bid blind nil has two moves, then bids after looking', () => {
+  const rules = { ...CLASSIC, blind_nil: true, blind_nil_deficit: null };
+  const pos = position(rules, { hands: DEALT });
+  assert.deepEqual(texts(pos), ['bid blind nil', 'look']);
+  assert.deepEqual(reasons(pos, ['bid 4', 'bid nil']), ['hand_not_seen', 'hand_not_seen']);
+  const looked = position(rules, { hands: DEALT, looked: [false, true, false, false] });
+  assert.equal(texts(looked).length, 14);
+  assert.deepEqual(reasons(looked, ['bid blind nil', 'look']), ['hand_already_seen', 'hand_already_seen']);
+  // rule-blind-nil-eligibility: side 1 trails by 124 and may; at 64 to -60 side 0 may not.
+  const rules100 = { ...CLASSIC, blind_nil: true };
+  assert.deepEqual(texts(position(rules100, { hands: DEALT, to_move: 3, scores: [64, -60] })), ['bid blind nil', 'look']);
+  assert.deepEqual(reasons(position(rules100, { hands: DEALT, to_move: 2, scores: [64, -60] }), ['bid blind nil']),
+    ['blind_nil_not_eligible']);
+});
+
+test('rule-card-pass: 78 passes of two cards from 13, and the sizes and cards refused', () => {
+  const rules = { ...CLASSIC, blind_nil: true, blind_nil_deficit: null };
+  const pos = position(rules, { phase: 'passing', hands: DEALT });
+  const moves = texts(pos);
+  assert.equal(moves.length, 78);
+  assert.deepEqual([moves[0], moves[77]], ['pass 2C 6C', 'pass 7S JS']);
+  assert.deepEqual(reasons(pos, ['pass AC KD', 'pass 2C 3C', 'pass 2C 6C TC', 'pass 3C 4C 5C']),
+    [null, 'card_not_in_hand', 'wrong_pass_size', 'wrong_pass_size']);
+});
+
+test('rule-follow-suit and rule-spades-broken: the first trick of the DECK deal', () => {
+  const lead = position(CLASSIC, { phase: 'playing', hands: DEALT, bids: Array(4).fill('bid 3'), trick_leader: 1 });
+  assert.equal(reasonFor(lead, parseMove('play 3S')), 'spades_not_broken');
+  const follow = position(CLASSIC, {
+    phase: 'playing', to_move: 2, hands: DEALT.map((hand, s) => (s === 1 ? hand.slice(1) : hand)),
+    bids: Array(4).fill('bid 3'), trick: ['2C'], trick_leader: 1,
+  });
+  assert.deepEqual(texts(follow), ['play 3C', 'play 7C', 'play JC']);
+  assert.deepEqual(reasons(follow, ['play 2D', 'play 2C']), ['must_follow_suit', 'card_not_in_hand']);
+  // A leader holding only spades may lead one before spades are broken.
+  const spades = position(CLASSIC, { phase: 'playing', hands: [[], LIBRARY.slice(39), [], []], trick_leader: 1 });
+  assert.equal(texts(spades).length, 13);
+});
+
+test('rule-two-play: seat 1 leads anything but a spade, seat 0 follows clubs', () => {
+  const bids = ['bid 5', 'bid 4'];
+  const lead = position(TWO_HANDED, { phase: 'playing', hands: KEPT, bids, trick_leader: 1 });
+  assert.deepEqual(texts(lead), ['play 4C', 'play 8C', 'play QC', 'play 3D', 'play 7D', 'play JD',
+    'play 2H', 'play 6H', 'play TH', 'play AH']);
+  const follow = position(TWO_HANDED, {
+    phase: 'playing', to_move: 0, hands: [KEPT[0], KEPT[1].slice(1)], bids, trick: ['4C'], trick_leader: 1,
+  });
+  assert.deepEqual(texts(follow), ['play 2C', 'play 6C', 'play TC', 'play AC']);
+});
+
+test('rule-double-nil: declared before the first draw choice only, and once', () => {
+  const start = position(TWO_HANDED, { phase: 'drawing', to_move: 0 });
+  assert.deepEqual(texts(start), ['bid blind nil', 'keep', 'reject']);
+  const draw = (seat, kept, discarded) => ({ seat, kept, discarded });
+  const declared = position(TWO_HANDED, {
+    phase: 'drawing', to_move: 1, hands: [['2C'], []], bids: [null, 'bid blind nil'],
+    draws: [draw(0, '2C', '3C')], discards: ['3C'],
+  });
+  assert.deepEqual(texts(declared), ['keep', 'reject']);
+  assert.deepEqual(reasons(declared, ['bid blind nil', 'bid 3', 'look']), ['already_bid', 'wrong_phase', 'wrong_phase']);
+  const later = position(TWO_HANDED, {
+    phase: 'drawing', to_move: 0, hands: [['2C'], ['5C']], bids: [null, 'bid blind nil'],
+    draws: [draw(0, '2C', '3C'), draw(1, '5C', '4C')], discards: ['3C', '4C'],
+  });
+  assert.deepEqual(reasons(later, ['bid blind nil']), ['already_drawn']);
+  // With a deficit of 100 nobody trails at the start of a game.
+  assert.deepEqual(texts(position({ ...TWO_HANDED, blind_nil_deficit: 100 }, { phase: 'drawing', to_move: 0 })),
+    ['keep', 'reject']);
+});
+
+test('ref-reasons: the two-player bidding after a draw that kept every top card', () => {
+  const pos = position(TWO_HANDED, { hands: KEPT, discards: KEPT_DISCARDS,
+    draws: KEPT_DISCARDS.map((card, t) => ({ seat: t % 2, kept: LIBRARY[2 * t], discarded: card })) });
+  assert.deepEqual(reasons(pos, ['keep', 'exchange', 'look', 'bid blind nil', 'bid 14']),
+    ['wrong_phase', 'wrong_phase', 'hand_already_seen', 'already_drawn', 'bid_out_of_range']);
+  assert.equal(texts(pos).length, 14);
+});
+
+test('rule-exchange: 378 exchanges from 13 cards with a limit of 3, in order', () => {
+  const pos = position(TWO_HANDED, { phase: 'exchanging', to_move: 0, hands: KEPT, bids: ['bid blind nil', null] });
+  const moves = texts(pos);
+  assert.equal(moves.length, 378);
+  assert.deepEqual(moves.slice(0, 3), ['exchange', 'exchange 2C', 'exchange 6C']);
+  assert.equal(moves[377], 'exchange 3S 7S JS');
+  assert.deepEqual(reasons(pos, ['exchange KD QH JS', 'exchange 2C 6C TC AC', 'exchange 3C']),
+    [null, 'too_many_exchanged', 'card_not_in_hand']);
+});
+
+test('a finished game has no moves, and every move is game_over', () => {
+  const pos = position(CLASSIC, { phase: 'game_over', to_move: null, outcome: { winner: 0, termination: 'target' } });
+  assert.deepEqual(texts(pos), []);
+  assert.deepEqual(reasons(pos, ['play AS', 'bid 3', 'look']), ['game_over', 'game_over', 'game_over']);
+});

@@ -1,0 +1,78 @@
+// Scoring against the worked examples of the rules page (rule-scoring-examples,
+// rule-two-scoring) and the porting guide (porting-round-scores).
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { scoreRound } from '../src/scoring.js';
+
+// The presets of ref-rulesets, as data.
+const CLASSIC = {
+  players: 4, direction: 'clockwise', nil: true, nil_value: 100, nil_tricks: 'count',
+  blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100, blind_nil_pass: 2,
+  blind_nil_exchange: 0, bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
+  target: 500, losing_floor: null, round_cap: null,
+};
+const MINIOKEY = {
+  ...CLASSIC, direction: 'counterclockwise', nil_tricks: 'bags', bag_overflow: 'carry',
+  losing_floor: -200, round_cap: 25,
+};
+const TWO_HANDED = {
+  ...CLASSIC, players: 2, nil_tricks: 'bags', blind_nil: true, blind_nil_deficit: null,
+  blind_nil_pass: 0, blind_nil_exchange: 3, bag_overflow: 'carry',
+};
+const bids = (...values) => values.map((v) => (typeof v === 'number' ? (v ? `bid ${v}` : 'bid nil') : v));
+
+test('porting-round-scores: a side with a made 4 and a nil scores 141', () => {
+  const score = scoreRound(CLASSIC, bids(4, 3, 0, 4), [5, 4, 0, 4]);
+  assert.deepEqual(score.sides[0], {
+    contract: 4, tricks: 5, made: true, contract_points: 40, overtricks: 1, nil_points: 100,
+    nil_bags: 0, bag_penalty: 0, points: 141, bags: 1,
+  });
+});
+
+test('rule-scoring-examples: made and missed contracts', () => {
+  assert.deepEqual(scoreRound(MINIOKEY, bids(4, 2, 3, 3), [5, 2, 4, 2]).points, [72, -50]);
+  assert.deepEqual(scoreRound(MINIOKEY, bids(4, 2, 3, 3), [5, 2, 4, 2]).bags, [2, 0]);
+  assert.deepEqual(scoreRound(CLASSIC, bids(4, 3, 3, 2), [5, 3, 3, 2]).points, [71, 50]);
+  assert.deepEqual(scoreRound(CLASSIC, bids(3, 2, 2, 3), [4, 2, 4, 3]).points, [53, 50]);
+  assert.deepEqual(scoreRound(CLASSIC, bids(5, 2, 5, 2), [5, 1, 5, 2]).points, [100, -40]);
+});
+
+test('rule-scoring-examples: the bag limit, carried and reset', () => {
+  const b = bids(2, 3, 2, 3);
+  const t = [4, 2, 5, 2];
+  const carried = scoreRound(MINIOKEY, b, t, [6, 0]);
+  assert.deepEqual([carried.points, carried.bags], [[-55, -60], [1, 0]]);
+  assert.deepEqual(scoreRound(CLASSIC, b, t, [6, 0]).bags, [0, 0]);
+  // 9 + 13 = 22 bags: two penalties under CARRY, one under RESET.
+  const score = scoreRound(MINIOKEY, bids(0, 4, 0, 4), [13, 0, 0, 0], [9, 0]);
+  assert.deepEqual([score.points, score.bags], [[-187, -80], [2, 0]]);
+  assert.deepEqual([score.sides[0].nil_points, score.sides[0].nil_bags, score.sides[0].bag_penalty], [0, 13, -200]);
+  assert.deepEqual(scoreRound({ ...CLASSIC, nil_tricks: 'bags' }, bids(0, 4, 0, 4), [13, 0, 0, 0], [9, 0]).bags, [0, 0]);
+});
+
+test('rule-scoring-examples: the two nil modes, and blind nil', () => {
+  assert.equal(scoreRound(CLASSIC, bids(0, 4, 4, 4), [1, 5, 3, 4]).points[0], -60);
+  const bagged = scoreRound(MINIOKEY, bids(0, 4, 4, 4), [1, 5, 3, 4]);
+  assert.deepEqual([bagged.points[0], bagged.bags[0]], [-139, 1]);
+  const rules = { ...CLASSIC, blind_nil: true };
+  assert.deepEqual(scoreRound(rules, bids('bid blind nil', 4, 5, 4), [0, 4, 5, 4]).points, [250, 80]);
+});
+
+test('rule-two-scoring: source C examples', () => {
+  assert.deepEqual(scoreRound(TWO_HANDED, bids(7, 5), [8, 5]).points, [71, 50]);
+  assert.deepEqual(scoreRound(TWO_HANDED, bids(9, 4), [8, 5]).points, [-90, 41]);
+  // 3 + 3 + 5 = 11 bags over three rounds: the third costs 100 and 1 bag carries.
+  let bags = [0, 0];
+  const seen = [];
+  for (const [b, t] of [[[4, 6], [7, 6]], [[3, 7], [6, 7]], [[4, 4], [9, 4]]]) {
+    const score = scoreRound(TWO_HANDED, bids(...b), t, bags);
+    bags = score.bags;
+    seen.push([score.points[0], bags[0], score.sides[0].bag_penalty]);
+  }
+  assert.deepEqual(seen, [[43, 3, 0], [33, 6, 0], [-55, 1, -100]]);
+  const nil = scoreRound(TWO_HANDED, bids(0, 5), [2, 11]);
+  assert.deepEqual([nil.points, nil.bags, nil.sides[0].nil_bags], [[-98, 56], [2, 6], 2]);
+  assert.deepEqual(scoreRound(TWO_HANDED, bids('bid blind nil', 5), [0, 13]).points, [200, 58]);
+  assert.deepEqual(scoreRound(TWO_HANDED, bids('bid blind nil', 5), [1, 12]).points, [-199, 57]);
+});
