@@ -5,16 +5,16 @@
 Prints, for this engine: uniform-random full rounds per second (the deal, 4 bids, 52
 plays and the scoring; whole games of CLASSIC capped at 20 rounds, counted by their
 rounds), microseconds per seeded ``new_game`` (the shuffle and the deal), per
-``legal_moves`` and per ``apply``, full games to 500 per second (random cards; every bid
-3, since uniform-random bids almost never reach 500 under CLASSIC) and bytes per retained
-state. When ``pyspiel`` imports, the same uniform-random loop runs on OpenSpiel's
-``spades`` (a round is its 52 chance deals, 4 bids and 52 plays), both through
-``state.child(action)`` and in place through ``apply_action``; the engines alternate
-within one run and the ratios compare the best of each. Both loops have the same shape,
-the fastest each API allows: ask for the legal moves, stop when there are none, else
-apply a random one (asking OpenSpiel ``is_terminal()`` as well would slow it by about
-a sixth). ``nox -s bench`` installs
-OpenSpiel and runs this.
+``sample_state`` (of the views met in random play), per ``legal_moves`` and per
+``apply``, full games to 500 per second (random cards; every bid 3, since uniform-random
+bids almost never reach 500 under CLASSIC) and bytes per retained state. When
+``pyspiel`` imports, the same uniform-random loop runs on OpenSpiel's ``spades`` (a
+round is its 52 chance deals, 4 bids and 52 plays), both through ``state.child(action)``
+and in place through ``apply_action``; the engines alternate within one run and the
+ratios compare the best of each. Both loops have the same shape, the fastest each API
+allows: ask for the legal moves, stop when there are none, else apply a random one
+(asking OpenSpiel ``is_terminal()`` as well would slow it by about a sixth). ``nox -s
+bench`` installs OpenSpiel and runs this.
 """
 
 from __future__ import annotations
@@ -74,6 +74,30 @@ def new_games(count: int, seed: int) -> int:
     for offset in range(count):
         new_game(CLASSIC, seed=seed + offset)
     return count
+
+
+def views_of_random_play(count: int, seed: int) -> list[spades.View]:
+    """The views of the seat to move met in uniform-random play, round 1 and on."""
+    rng = random.Random(seed)
+    views: list[spades.View] = []
+    state = new_game(CLASSIC, seed=seed)
+    while len(views) < count:
+        seat = state.to_move
+        if seat is None:
+            state = new_game(CLASSIC, seed=rng.getrandbits(32))
+            continue
+        views.append(spades.observe(state, seat))
+        state = apply(state, rng.choice(legal_moves(state)))
+    return views
+
+
+def sample_us(views: list[spades.View], seed: int) -> float:
+    """Microseconds per `sample_state` of each view, in CPU time."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    for view in views:
+        spades.sample_state(view, rng=rng)
+    return (time.process_time() - start) / len(views) * 1e6
 
 
 def sample_positions(count: int, seed: int) -> list[tuple[State, spades.Move]]:
@@ -185,6 +209,8 @@ def main(argv: list[str] | None = None) -> None:
 
     dealing = rate(lambda: new_games(1000, 2**64 + 6), args.seconds)
     print(f"{'new_game':>22}: {1e6 / dealing:9.2f} us per call (a seeded deal)")
+    sampling = sample_us(views_of_random_play(5_000, 7), 8)
+    print(f"{'sample_state':>22}: {sampling:9.2f} us per call (a hidden deal of a view)")
     listing, applying = per_call_us(sample_positions(20_000, 2))
     print(f"{'legal_moves':>22}: {listing:9.2f} us per call")
     print(f"{'apply':>22}: {applying:9.2f} us per call")

@@ -43,6 +43,7 @@ from spades._rules import (
     seats_of,
     side_of,
 )
+from spades._sampling import sample_state
 from spades._scoring import RoundScore, SideScore, score_round
 from spades._state import Outcome, Phase, State, Termination
 from spades._trick import trick_winner, winning_card
@@ -104,6 +105,7 @@ __all__ = [
     "play_order",
     "records",
     "round_deck",
+    "sample_state",
     "score_round",
     "seats_of",
     "side_of",

@@ -1,0 +1,417 @@
+"""Sampling what a seat cannot see: a whole state that the seat cannot tell from the real one.
+
+Bots that search (and programs that study a position) need the cards a player does not
+see. `sample_state` deals them again from the view alone, keeping to everything the seat
+knows: hand sizes, the suits a player showed void in, the cards the seat passed or drew,
+the top card of the stock. The reference page states its distribution (``ref-sampling``
+in ``docs/reference.md``): uniform over the deals consistent with the view.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from typing import TYPE_CHECKING, Final
+
+from spades._cards import Card, Suit, cards_in
+from spades._errors import SpadesError
+from spades._history import CardExchange, CardPass, DrawTurn
+from spades._rules import partner, play_order
+from spades._state import FULL_DECK, SHIFT, build_state
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from spades._state import State
+    from spades._view import View
+
+__all__ = ["sample_state"]
+
+SUITS: Final = tuple(Suit)
+_ALL_SUITS: Final = (1 << len(SUITS)) - 1
+"""A set of suits as bits, by `Suit` order: every suit."""
+_NOT_SPADES_ONLY: Final = _ALL_SUITS ^ (1 << SUITS.index(Suit.SPADES))
+
+
+def sample_state(view: View, *, rng: random.Random) -> State:
+    """A state that ``view``'s seat cannot tell from the real one, its hidden cards drawn anew.
+
+    ``observe(sample_state(view, rng=rng), view.seat) == view`` always holds. The cards the
+    seat has not seen are dealt uniformly over the deals consistent with everything it
+    knows: the hand sizes, every suit a player showed void in by not following suit (a
+    player who led a spade before spades were broken held nothing but spades), the cards
+    its side passed, and with two players the cards it saw in the draw and its exchange.
+    The state's seed is fresh, drawn from ``rng``, which is the only source of chance.
+
+    >>> import random
+    >>> from spades import CLASSIC, new_game, observe
+    >>> view = observe(new_game(CLASSIC, seed=1), 2)
+    >>> sampled = sample_state(view, rng=random.Random(5))
+    >>> observe(sampled, 2) == view, sampled.hand(2) == view.hand, sampled.seed != 1
+    (True, True, True)
+    """
+    from spades._view import View  # noqa: PLC0415  (_view imports the state; no cycle here)
+
+    if not isinstance(view, View):
+        raise TypeError(f"sample_state takes a View, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    hidden = (_four_players if view.rules.players == 4 else _two_players)(view, rng)
+    return build_state(
+        rules=view.rules,
+        phase=view.phase,
+        to_move=view.to_move,
+        trick=view.trick,
+        trick_leader=view.trick_leader,
+        spades_broken=view.spades_broken,
+        _tricks=tuple(tuple(trick) for trick in view.tricks),
+        bids=view.bids,
+        dealer=view.dealer,
+        round_number=view.round_number,
+        scores=view.scores,
+        bags=view.bags,
+        rounds=view.rounds,
+        outcome=view.outcome,
+        seed=rng.getrandbits(64),
+        looked=view.looked,
+        **hidden,
+    )
+
+
+# --- what the plays show -------------------------------------------------------------------
+
+
+def played_and_voids(view: View) -> tuple[list[int], list[int]]:
+    """Each seat's played cards (a mask) and the suits it has shown void in (a suit set).
+
+    A seat that did not follow the suit led holds none of it; a seat that led a spade
+    before spades were broken held nothing but spades (rule-spades-broken).
+    """
+    players = view.rules.players
+    played, voids = [0] * players, [0] * players
+    broken = False
+    tricks = [(trick.leader, trick.cards) for trick in view.tricks]
+    if view.trick:
+        assert view.trick_leader is not None, "a trick in progress has a leader"
+        tricks.append((view.trick_leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        if led is Suit.SPADES and not broken:
+            voids[leader] |= _NOT_SPADES_ONLY
+        for seat, card in zip(play_order(view.rules, leader), cards, strict=False):
+            played[seat] |= card.bit
+            if card.suit is not led:
+                voids[seat] |= 1 << SUITS.index(led)
+            broken = broken or card.suit is Suit.SPADES
+    return played, voids
+
+
+# --- a uniform deal under voids ---------------------------------------------------------------
+
+
+def deal_uniformly(
+    unseen: int, sizes: Sequence[int], voids: Sequence[int], rng: random.Random
+) -> list[int]:
+    """The cards of ``unseen`` dealt uniformly to hands of these ``sizes``, keeping ``voids``.
+
+    ``voids`` are suit sets, by hand: the deals are those in which no hand holds a suit
+    it is void in, and each is equally likely. For each suit that some hand is void in,
+    the number of its cards each hand gets is drawn with the weight of the deals that
+    follow from it (counted exactly); its cards are shuffled among those hands; then the
+    cards of the other suits are shuffled into the room left. Nothing is rejected.
+    """
+    if sum(sizes) != unseen.bit_count():
+        raise SpadesError("no deal is consistent with this view: the hand sizes do not add up")
+    hands = [0] * len(sizes)
+    room = tuple(sizes)
+    free: list[Card] = []
+    constrained: list[tuple[tuple[Card, ...], tuple[bool, ...]]] = []
+    for index, suit in enumerate(SUITS):
+        cards = cards_in(unseen & suit.mask)
+        allowed = tuple(not void >> index & 1 for void in voids)
+        if all(allowed) or not cards:
+            free += cards
+        else:
+            constrained.append((cards, allowed))
+    counts = tuple(len(cards) for cards, _ in constrained)
+    rules = tuple(allowed for _, allowed in constrained)
+    if not _ways(counts, rules, len(free), room):
+        raise SpadesError("no deal is consistent with this view: a void cannot be kept")
+    for number, (cards, allowed) in enumerate(constrained):
+        weighted = [
+            (
+                _spread(split) * _ways(counts[number + 1 :], rules[number + 1 :], len(free), left),
+                split,
+            )
+            for split in _splits(len(cards), room, allowed)
+            for left in (_less(room, split),)
+        ]
+        split = _pick(weighted, rng)
+        dealt = list(cards)
+        rng.shuffle(dealt)
+        for hand, mask in enumerate(_split(dealt, split)):
+            hands[hand] |= mask
+        room = _less(room, split)
+    rng.shuffle(free)
+    for hand, mask in enumerate(_split(free, room)):
+        hands[hand] |= mask
+    return hands
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _ways(
+    counts: tuple[int, ...], allowed: tuple[tuple[bool, ...], ...], free: int, room: tuple[int, ...]
+) -> int:
+    """How many deals fill hands with this much ``room``, with voids kept.
+
+    First the cards of the suits some hand is void in (``counts`` of them, and the hands
+    ``allowed`` each), then ``free`` cards of the other suits.
+    """
+    if not counts:
+        return _spread(room) if sum(room) == free else 0
+    return sum(
+        _spread(split) * _ways(counts[1:], allowed[1:], free, _less(room, split))
+        for split in _splits(counts[0], room, allowed[0])
+    )
+
+
+def _pick(weighted: Sequence[tuple[int, tuple[int, ...]]], rng: random.Random) -> tuple[int, ...]:
+    """One of the splits, each with the chance of its weight."""
+    pick = rng.randrange(sum(weight for weight, _ in weighted))
+    for weight, split in weighted:  # pragma: no branch  (the pick falls in one of them)
+        if pick < weight:
+            return split
+        pick -= weight
+    raise AssertionError("unreachable: the pick is below the total weight")  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _splits(
+    count: int, room: tuple[int, ...], allowed: tuple[bool, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Every way to give ``count`` cards of a suit to the hands, within room and voids."""
+    if len(room) == 1:
+        return ((count,),) if count <= room[0] and (allowed[0] or not count) else ()
+    most = min(count, room[0]) if allowed[0] else 0
+    return tuple(
+        (first, *rest)
+        for first in range(most + 1)
+        for rest in _splits(count - first, room[1:], allowed[1:])
+    )
+
+
+def _spread(split: tuple[int, ...]) -> int:
+    """In how many ways a suit's cards go to hands in these numbers: a multinomial."""
+    ways, left = 1, sum(split)
+    for part in split:
+        ways *= math.comb(left, part)
+        left -= part
+    return ways
+
+
+def _less(room: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(have - take for have, take in zip(room, split, strict=True))
+
+
+def _split(cards: Sequence[Card], sizes: Sequence[int]) -> list[int]:
+    """``cards`` cut into consecutive hands of these ``sizes``, as masks."""
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(sum(card.bit for card in cards[start : start + size]))
+        start += size
+    return hands
+
+
+def _choose(pool: int, count: int, rng: random.Random) -> tuple[Card, ...]:
+    """``count`` cards of ``pool`` (a mask), uniformly, in the library's order."""
+    return tuple(sorted(rng.sample(cards_in(pool), count)))
+
+
+def _packed(hands: Sequence[int]) -> int:
+    return sum(hand << SHIFT[seat] for seat, hand in enumerate(hands))
+
+
+# --- four players ---------------------------------------------------------------------------
+
+
+def _four_players(view: View, rng: random.Random) -> dict[str, object]:
+    """The hands and the card passes of a four-player view, dealt anew."""
+    rules, me = view.rules, view.seat
+    mate = partner(rules, me)
+    assert mate is not None, "four players have partners"
+    played, voids = played_and_voids(view)
+    # The cards the seat's side passed: where they went, as the seat saw them go.
+    known = [0, 0, 0, 0]
+    for entry in view.passes:
+        if entry.cards is not None:
+            cards = sum(card.bit for card in entry.cards)
+            giver, taker = entry.seat, partner(rules, entry.seat)
+            assert taker is not None
+            known[giver] &= ~cards
+            known[taker] |= cards
+    known[mate] &= ~played[mate]
+    known[me] = 0
+    own = 0 if view.hand is None else sum(card.bit for card in view.hand)
+    seen = own | sum(played) | known[mate]
+    hidden = [seat for seat in range(4) if seat != me or view.hand is None]
+    sizes = [view.hand_sizes[seat] - known[seat].bit_count() for seat in hidden]
+    dealt = deal_uniformly(FULL_DECK ^ seen, sizes, [voids[seat] for seat in hidden], rng)
+    hands = [own if seat == me else known[seat] for seat in range(4)]
+    for seat, cards in zip(hidden, dealt, strict=True):
+        hands[seat] |= cards
+    return {
+        "_packed_hands": _packed(hands),
+        "passes": _passes(view, hands, played, rng),
+        "stock": (),
+        "discards": (),
+        "draws": (),
+        "exchanges": (),
+    }
+
+
+def _passes(
+    view: View, hands: Sequence[int], played: Sequence[int], rng: random.Random
+) -> tuple[CardPass, ...]:
+    """The round's card passes, those the seat did not see filled in.
+
+    Going back from what each seat holds and played, a pass hands its cards back to the
+    giver; a hidden pass takes its cards uniformly from what its receiver then held.
+    """
+    rules = view.rules
+    held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
+    filled: list[CardPass] = []
+    for entry in reversed(view.passes):
+        taker = partner(rules, entry.seat)
+        assert taker is not None
+        cards = entry.cards
+        if cards is None:
+            cards = _choose(held[taker], rules.blind_nil_pass, rng)
+        mask = sum(card.bit for card in cards)
+        held[taker] &= ~mask
+        held[entry.seat] |= mask
+        filled.append(CardPass(entry.seat, cards))
+    return tuple(reversed(filled))
+
+
+# --- two players ----------------------------------------------------------------------------
+
+
+def _two_players(view: View, rng: random.Random) -> dict[str, object]:
+    """The other player's hand and draws, the stock, the discards and her exchange.
+
+    The cards the seat has not seen are split uniformly between her hand (keeping her
+    voids), the stock and the discards; her draw turns pair the cards she kept with those
+    she discarded at random. After her double nil exchange she may also hold cards the
+    seat discarded: the number of them is drawn with the weight of the ways it could have
+    come about, her exchange being a uniform draw from the discards.
+    """
+    me = view.seat
+    her = 1 - me
+    played, voids = played_and_voids(view)
+    own = sum(card.bit for card in view.hand or ())
+    mine_kept = mine_discarded = 0
+    for turn in view.draws:
+        if turn.seat == me:
+            assert turn.kept is not None
+            assert turn.discarded is not None
+            mine_kept |= turn.kept.bit
+            mine_discarded |= turn.discarded.bit
+    order = [entry.seat for entry in view.exchanges]
+    mine_drawn = mine_given = 0
+    if me in order:
+        entry = view.exchanges[order.index(me)]
+        assert entry.drawn is not None
+        assert entry.given is not None
+        mine_drawn = sum(card.bit for card in entry.drawn)
+        mine_given = sum(card.bit for card in entry.given)
+    hers_discarded = mine_drawn & ~mine_discarded  # drawn from the pile, and not the seat's
+    top = 0 if view.top_card is None else view.top_card.bit
+    unseen = FULL_DECK ^ (own | sum(played) | mine_kept | mine_discarded | mine_drawn | top)
+    size, exchanged = view.hand_sizes[her], 0
+    reachable = 0  # the seat's cards that were in the discards when she exchanged
+    later = 0  # her cards the seat drew in an exchange after hers: she may have given them
+    if her in order:
+        exchanged = view.exchanges[order.index(her)].size
+        reachable = mine_discarded & ~mine_drawn
+        if me in order and order.index(me) < order.index(her):
+            reachable |= mine_given
+        elif me in order:
+            later = hers_discarded
+    allowed = FULL_DECK & ~sum(
+        suit.mask for index, suit in enumerate(SUITS) if voids[her] >> index & 1
+    )
+    forced = reachable & played[her]  # the seat's discards she has played: she drew them
+    options, free = reachable & ~played[her] & allowed, unseen & allowed
+    held = size + played[her].bit_count()  # what she held after her exchange
+    weighted = [
+        (
+            math.comb(options.bit_count(), extra)
+            * math.comb(free.bit_count(), size - extra)
+            * math.comb(held - forced.bit_count() - extra, exchanged - forced.bit_count() - extra)
+            * math.comb(unseen.bit_count() - size + extra + later.bit_count(), exchanged),
+            (extra,),
+        )
+        for extra in range(min(exchanged - forced.bit_count(), options.bit_count(), size) + 1)
+    ]
+    if not sum(weight for weight, _ in weighted):
+        raise SpadesError("no deal is consistent with this view: a void cannot be kept")
+    (extra,) = _pick(weighted, rng)
+    from_seat = _mask(rng.sample(cards_in(options), extra))
+    from_unseen = _mask(rng.sample(cards_in(free), size - extra))
+    hand = from_seat | from_unseen
+    rest = list(cards_in(unseen & ~from_unseen))
+    rng.shuffle(rest)
+    stock_left = view.stock_size - (1 if top else 0)
+    stock, pile = rest[:stock_left], _mask(rest[stock_left:])
+    # Her exchange, undone: the seat's cards she holds or played came from the discards,
+    # with more of her own; she gave up cards that now lie among the unseen discards.
+    drawn: tuple[Card, ...] = ()
+    given: tuple[Card, ...] = ()
+    if her in order:
+        own_part = (hand | played[her]) & ~reachable
+        more = exchanged - (forced | from_seat).bit_count()
+        drawn_cards = [*cards_in(forced | from_seat), *rng.sample(cards_in(own_part), more)]
+        rng.shuffle(drawn_cards)
+        drawn = tuple(drawn_cards)
+        given = _choose(pile | later, exchanged, rng)
+    drawn_mask, given_mask = _mask(drawn), _mask(given)
+    kept = list(cards_in(((hand | played[her]) & ~drawn_mask) | given_mask))
+    discarded = list(cards_in(((pile | hers_discarded) & ~given_mask) | (drawn_mask & ~reachable)))
+    rng.shuffle(kept)
+    rng.shuffle(discarded)
+    draws: list[DrawTurn] = []
+    for turn in view.draws:
+        if turn.seat == her:
+            turn = DrawTurn(her, kept.pop(), discarded.pop())  # noqa: PLW2901
+        draws.append(turn)
+    exchanges = tuple(
+        CardExchange(her, entry.size, given, drawn) if entry.seat == her else entry
+        for entry in view.exchanges
+    )
+    hands = [0, 0]
+    hands[me], hands[her] = own, hand
+    top_cards = (view.top_card,) if view.top_card is not None else ()
+    return {
+        "_packed_hands": _packed(hands),
+        "passes": (),
+        "stock": (*top_cards, *stock),
+        "discards": _discards(draws, exchanges),
+        "draws": tuple(draws),
+        "exchanges": exchanges,
+    }
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    return sum(card.bit for card in cards)
+
+
+def _discards(draws: Sequence[DrawTurn], exchanges: Sequence[CardExchange]) -> tuple[Card, ...]:
+    """The discard pile the draws and the exchanges leave, in the order of the rules."""
+    pile = [turn.discarded for turn in draws]
+    for entry in exchanges:
+        assert entry.drawn is not None
+        assert entry.given is not None
+        pile = [card for card in pile if card not in entry.drawn]
+        pile += sorted(entry.given)
+    return tuple(card for card in pile if card is not None)
