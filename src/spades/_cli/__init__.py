@@ -1,8 +1,8 @@
-"""The command line: ``spades demo``, ``spades play`` and ``spades simulate``.
+"""The command line: ``spades demo``, ``spades play``, ``spades simulate`` and ``spades duel``.
 
 ``python -m spades`` and the ``spades`` console script both run `main`. Everything is
 reproducible from ``--seed``; the bots are `spades.bots.heuristic_policy` players. The
-commands live in their own modules (`demo`, `terminal` for ``play``, `simulate`), their
+commands live in their own modules (`demo`, `terminal` for ``play``, `simulate`, `duel`), their
 text in `text`, `moves` and `screen`; every line they print fits `text.WIDTH` columns.
 """
 
@@ -18,7 +18,7 @@ import attrs
 
 import spades
 from spades import PRESETS, NotationError, find_ruleset
-from spades._cli import demo, games, simulate, terminal
+from spades._cli import demo, duel, games, simulate, terminal
 from spades._cli.text import WIDTH, wrap
 from spades._deal import SEED_LIMIT
 
@@ -61,6 +61,16 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0 <= args.seat < rules.players:
             parser.error(f"argument --seat: a seat is a number from 0 to {rules.players - 1}")
         return terminal.play(rules, args.rules, args.seed, args.seat)
+    if args.command == "duel":
+        return duel.command(
+            rules,
+            args.rules,
+            args.a,
+            args.b,
+            seed=args.seed,
+            games=args.games,
+            workers=args.workers,
+        )
     return simulate.simulate(
         rules,
         args.rules,
@@ -158,7 +168,25 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         default="heuristic",
         help="side 1's bots (default: heuristic); random bots are seeded from the game's seed",
     )
-    return parser, {"demo": demo_, "play": play_, "simulate": simulate_}
+    duel_ = commands.add_parser(
+        "duel",
+        parents=[common],
+        formatter_class=_Formatter,
+        help="two bots play each deal twice, the sides swapped; a comparison",
+        description="Two bots play in duplicate: deal j (from 0) has the seed simulate gives "
+        "game j, and is played twice, A as side 0 and then B as side 0, so that the luck of "
+        "the cards cancels out. The win rate's 95% confidence interval is over the deals, "
+        "each scoring for A the mean of its two games (a win 1, a draw or a stopped game a "
+        "half). The figures are the same whatever the number of workers, the times per move "
+        f"aside. {limit}",
+    )
+    bots = tuple(duel.BOTS)
+    duel_.add_argument("a", choices=bots, metavar="A", help=f"a bot: {', '.join(bots)}")
+    duel_.add_argument("b", choices=bots, metavar="B", help="the other bot (the same or not)")
+    duel_.add_argument("--games", type=_positive, required=True, help="how many deals (each twice)")
+    duel_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
+    duel_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
+    return parser, {"demo": demo_, "play": play_, "simulate": simulate_, "duel": duel_}
 
 
 def _ruleset_name(text: str) -> str:
