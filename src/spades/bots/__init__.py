@@ -2,8 +2,10 @@
 
 A policy is any callable from a `View` to a legal move of that view. Three come with the
 library: `random_policy` (uniform among the legal moves, seeded), `fallback_move` (source
-B's timeout rule, for a player who does not answer in time) and `heuristic_policy` (a
-plain but sound player). `play_game` plays one game between policies, one per seat.
+B's timeout rule, for a player who does not answer in time), `heuristic_policy` (a
+plain but sound player) and `search_policy` (Monte Carlo search over deals sampled from
+its view, judged by the chance to win the game). `play_game` plays one game between
+policies, one per seat.
 
 >>> from spades import Ruleset
 >>> from spades.bots import fallback_move, play_game, random_policy
@@ -17,7 +19,15 @@ from spades.bots._fallback import fallback_move
 from spades.bots._heuristic import heuristic_policy
 from spades.bots._play import Policy, play_game
 from spades.bots._random import random_policy
+from spades.bots._search import search_policy
 
-__all__ = ["Policy", "fallback_move", "heuristic_policy", "play_game", "random_policy"]
+__all__ = [
+    "Policy",
+    "fallback_move",
+    "heuristic_policy",
+    "play_game",
+    "random_policy",
+    "search_policy",
+]
 
 present_as_public(globals(), __all__)

@@ -1,0 +1,229 @@
+"""Fast play-outs of a round for search: every hand in view, card sense on bit masks.
+
+A search bot deals the cards it cannot see (`spades.sample_state`) and plays each deal
+to the end of the round many times. Those play-outs see every hand, as a double dummy
+does, and must be cheap: a few microseconds a card. `rollout_play` picks a card by the
+aims of the heuristic bot (keep one's nil, cover a partner's, win the tricks one's side
+still needs or can set the other side with, else duck), judged exactly from the hands
+rather than guessed; the other phases go to the heuristic bot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from spades._engine import apply
+from spades._moves import PLAYS
+from spades._rules import partner, play_order
+from spades._state import Phase
+from spades._trick import SPADES, playable
+from spades._view import observe
+from spades.bots._heuristic import heuristic_policy
+
+if TYPE_CHECKING:
+    from spades._moves import Move
+    from spades._state import State
+
+__all__ = ["play_out", "rollout_play"]
+
+_SUIT_OF_BIT: Final = tuple(((1 << 13) - 1) << (13 * (index // 13)) for index in range(52))
+"""The mask of a card's suit, by the card's index (its bit's position)."""
+_HEURISTIC: Final = heuristic_policy()
+
+
+def _beaters(card_bit: int) -> int:
+    """The cards that beat ``card_bit`` when it wins a trick.
+
+    The higher ones of its suit, and every spade if it is not one.
+    """
+    suit = _SUIT_OF_BIT[card_bit.bit_length() - 1]
+    higher = suit & ~((card_bit << 1) - 1)
+    return higher if suit == SPADES else higher | SPADES
+
+
+def _winning_bit(trick: tuple[int, ...]) -> int:
+    """The bit of the card winning the trick so far (cards as bits, in playing order)."""
+    best = trick[0]
+    for bit in trick[1:]:
+        if bit & _beaters(best):
+            best = bit
+    return best
+
+
+def _lowest(mask: int) -> int:
+    return mask & -mask
+
+
+def _highest(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
+def _cheapest(mask: int) -> int:
+    """The lowest card of ``mask``, a card of another suit than spades if there is one."""
+    plain = mask & ~SPADES
+    return _lowest(plain or mask)
+
+
+def rollout_play(state: State) -> Move:
+    """The card the seat to move plays in a play-out: exact card sense on open hands."""
+    rules = state.rules
+    seat = state.to_move
+    assert seat is not None, "a play-out plays while the round goes on"
+    masks = state.hand_masks
+    allowed = playable(masks[seat], state.trick, state.spades_broken)
+    if allowed & (allowed - 1) == 0:  # one card
+        return PLAYS[allowed.bit_length() - 1]
+    bids = state.bids
+    taken = state.tricks_taken
+    mate = partner(rules, seat)
+    mine = (seat,) if mate is None else (seat, mate)
+    theirs = tuple(other for other in range(rules.players) if other not in mine)
+    bid = bids[seat]
+    assert bid is not None, "every seat has bid before the play"
+    if bid.n == 0 and taken[seat] == 0:
+        return PLAYS[_duck(state, seat, allowed, masks).bit_length() - 1]
+    contract = sum((bids[other] or bid).n for other in mine)
+    made = sum(taken[other] for other in mine if (bids[other] or bid).n)
+    against = sum((bids[other] or bid).n for other in theirs)
+    their_made = sum(taken[other] for other in theirs if (bids[other] or bid).n)
+    left = 13 - sum(taken)
+    mate_bid = None if mate is None else bids[mate]
+    mate_nil = mate is not None and mate_bid is not None and mate_bid.n == 0
+    if mate is not None and mate_nil and taken[mate] == 0:
+        return PLAYS[_cover_nil(state, seat, mate, allowed, masks).bit_length() - 1]
+    nils = [other for other in theirs if (bids[other] or bid).n == 0 and taken[other] == 0]
+    if nils:
+        return PLAYS[_set_nil(state, nils[0], allowed).bit_length() - 1]
+    wants = made < contract or their_made < against <= their_made + left
+    card = _take(state, seat, allowed, masks) if wants else _duck(state, seat, allowed, masks)
+    return PLAYS[card.bit_length() - 1]
+
+
+def _cover_nil(state: State, seat: int, mate: int, allowed: int, masks: tuple[int, ...]) -> int:
+    """Keep the partner's nil: overtake her card when it wins; win the trick before she plays.
+
+    When she has played and her card wins the trick so far, play the lowest card that
+    beats it (one that holds if there is one). When she is still to play, play the lowest
+    card that no later player, she included, can beat, else the highest. When she has
+    played and another card wins, she is safe: play as for the contract.
+    """
+    trick = tuple(played.bit for played in state.trick)
+    later = _later(state, seat)
+    if trick and mate not in later:
+        leader = state.trick_leader
+        assert leader is not None
+        winner_bit = _winning_bit(trick)
+        if play_order(state.rules, leader)[trick.index(winner_bit)] != mate:
+            return _take(state, seat, allowed, masks)
+        over = allowed & _beaters(winner_bit)
+        rest = over
+        while rest:
+            card = _lowest(rest)
+            if _holds(state, seat, card, masks):
+                return card
+            rest ^= card
+        return _lowest(over) if over else _cheapest(allowed)
+    led = _SUIT_OF_BIT[trick[0].bit_length() - 1] if trick else 0
+    rest = allowed
+    while rest:
+        card = _lowest(rest)
+        suit = led or _SUIT_OF_BIT[card.bit_length() - 1]
+        if _winning_bit((*trick, card)) == card and not any(
+            (masks[other] & suit or masks[other]) & _beaters(card) for other in later
+        ):
+            return card
+        rest ^= card
+    return _highest(allowed)
+
+
+def _set_nil(state: State, nil: int, allowed: int) -> int:
+    """Make the nil bidder ``nil`` win a trick: under her winning card, else low.
+
+    When her card wins the trick so far, play the highest card that does not beat it;
+    otherwise (she is still to play, or she is beaten) play low, to leave her the trick.
+    """
+    if state.trick:
+        leader = state.trick_leader
+        assert leader is not None
+        trick = tuple(played.bit for played in state.trick)
+        winner_bit = _winning_bit(trick)
+        if play_order(state.rules, leader)[trick.index(winner_bit)] == nil:
+            under = allowed & ~_beaters(winner_bit)
+            if under:
+                return _highest(under & ~SPADES or under)
+    return _lowest(allowed)
+
+
+def _later(state: State, seat: int) -> tuple[int, ...]:
+    """The seats still to play to the trick after ``seat``."""
+    order = play_order(state.rules, seat)
+    return order[1 : state.rules.players - len(state.trick)]
+
+
+def _holds(state: State, seat: int, card: int, masks: tuple[int, ...]) -> bool:
+    """Whether ``card``, played now, wins the trick whatever the later players play."""
+    trick = (*(played.bit for played in state.trick), card)
+    if _winning_bit(trick) != card:
+        return False
+    mate = partner(state.rules, seat)
+    beaters = _beaters(card)
+    led = _SUIT_OF_BIT[trick[0].bit_length() - 1]
+    for other in _later(state, seat):
+        if other == mate:
+            continue
+        hand = masks[other]
+        options = hand & led or hand  # they must follow if they can
+        if options & beaters:
+            return False
+    return True
+
+
+def _take(state: State, seat: int, allowed: int, masks: tuple[int, ...]) -> int:
+    """Win the trick cheaply: the lowest card that holds; if partner holds it, play low."""
+    if state.trick:
+        trick = tuple(played.bit for played in state.trick)
+        winner_bit = _winning_bit(trick)
+        leader = state.trick_leader
+        assert leader is not None
+        winner_seat = play_order(state.rules, leader)[trick.index(winner_bit)]
+        mate = partner(state.rules, seat)
+        if winner_seat == mate and not any(
+            (masks[other] & (_SUIT_OF_BIT[trick[0].bit_length() - 1]) or masks[other])
+            & _beaters(winner_bit)
+            for other in _later(state, seat)
+        ):
+            return _cheapest(allowed)
+    rest = allowed
+    while rest:
+        card = _lowest(rest)
+        if _holds(state, seat, card, masks):
+            return card
+        rest ^= card
+    return _cheapest(allowed)  # no card holds: play low, from a plain suit if one can
+
+
+def _duck(state: State, seat: int, allowed: int, masks: tuple[int, ...]) -> int:
+    """Lose the trick: the highest card that does not win it now; else the lowest."""
+    if not state.trick:
+        return _lowest(allowed)
+    trick = tuple(played.bit for played in state.trick)
+    winner_bit = _winning_bit(trick)
+    losers = allowed & ~_beaters(winner_bit)
+    if losers:
+        return _highest(losers & ~SPADES or losers)
+    return _lowest(allowed)
+
+
+def play_out(state: State) -> State:
+    """``state`` played to the end of its round: the next round's first state, or the end.
+
+    `rollout_play` plays the cards; the heuristic bot makes the other decisions.
+    """
+    number = state.round_number
+    while state.round_number == number and state.to_move is not None:
+        if state.phase is Phase.PLAYING:
+            move = rollout_play(state)
+        else:
+            move = _HEURISTIC(observe(state, state.to_move))
+        state = apply(state, move)
+    return state
