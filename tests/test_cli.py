@@ -33,7 +33,7 @@ from spades import (
     score_round,
 )
 from spades import _cli as cli
-from spades._cli import demo, games, moves, simulate, terminal, text
+from spades._cli import bots, demo, games, moves, simulate, terminal, text
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
 
 if TYPE_CHECKING:
@@ -333,7 +333,9 @@ def test_a_person_plays_a_whole_game_against_the_bots(
     argv = ["play", "--rules", name, "--seed", "4", "--seat", str(seat), "--target", "150"]
     code, out, err, person = session(monkeypatch, argv)
     assert (code, err) == (0, "")
-    assert out.startswith(f"Spades: rules {name}, seed 4; you are seat {seat}.")
+    assert out.startswith(
+        f"Spades: rules {name}, seed 4; you are seat {seat}; heuristic bots in the other seats.\n"
+    )
     assert "Traceback" not in out
     assert "is illegal" not in out  # every move marked legal was legal
     for line in person.typed:  # piped input is echoed after the prompt
@@ -447,7 +449,7 @@ def test_the_person_stops_the_game(
 def test_play_without_a_seed_draws_one_and_says_which(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _, _ = session(monkeypatch, ["play", "--rules", "2p"], answers=0)
     assert code == 1
-    seed = re.match(r"Spades: rules two-handed, seed (\d+); you are seat 0\.", out)
+    seed = re.match(r"Spades: rules two-handed, seed (\d+); you are seat 0; heuristic bots in", out)
     assert seed is not None
     assert "Top of the stock: " in out
     assert "Your hand: no card yet." in out
@@ -495,7 +497,7 @@ def daring() -> Policy:
 def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
     rules: Ruleset, seat: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(terminal, "heuristic_policy", daring)
+    monkeypatch.setattr(bots, "BOTS", {**bots.BOTS, "heuristic": lambda seed, seat: daring()})
     screen, errors = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdin", Person(screen, choose=bold))
     monkeypatch.setattr(sys, "stdout", screen)
@@ -534,7 +536,7 @@ def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
 def test_the_demo_shows_blind_nil_passes_and_exchanges(
     rules: Ruleset, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(demo, "heuristic_policy", daring)
+    monkeypatch.setattr(bots, "BOTS", {**bots.BOTS, "heuristic": lambda seed, seat: daring()})
     assert demo.demo(rules, "custom", 8) == 0
     out = capsys.readouterr().out
     for block in rounds_of(out):
@@ -583,7 +585,9 @@ def test_simulate_gives_the_same_summary_whatever_the_worker_count(
 
 
 def test_simulate_results_are_the_games_of_the_derived_seeds() -> None:
-    result = simulate.simulate_game((CLASSIC, simulate.game_seed(3, 1), "random", None))
+    result = simulate.simulate_game(
+        (CLASSIC, simulate.game_seed(3, 1), ("heuristic", "random"), None)
+    )
     seed = simulate.game_seed(3, 1)
     policies = [heuristic_policy(), random_policy(simulate.game_seed(seed, 1))]
     policies += [heuristic_policy(), random_policy(simulate.game_seed(seed, 3))]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from spades import CLASSIC, TWO_HANDED, SpadesError, new_game
 from spades import _cli as cli
-from spades._cli import duel, games, text
+from spades._cli import bots, duel, games, text
 from spades._cli.simulate import COUNTERS, GameResult, game_seed, side_counts
 from spades.bots import heuristic_policy, play_game, random_policy
 
@@ -76,7 +76,7 @@ def test_each_deal_is_played_twice_and_each_bot_gets_the_other_s_cards(
     hands: dict[tuple[str, int, int, int], tuple[Card, ...]] = {}
     made: Counter[tuple[str, int, int]] = Counter()
 
-    def recording(name: str, make: Callable[[int], Policy]) -> duel.BotFactory:
+    def recording(name: str, make: Callable[[int], Policy]) -> bots.BotFactory:
         def factory(seed: int, seat: int) -> Policy:
             made[name, seed, seat] += 1
             policy = make(seat)
@@ -90,17 +90,19 @@ def test_each_deal_is_played_twice_and_each_bot_gets_the_other_s_cards(
 
         return factory
 
-    bots = {
+    recorders = {
         "left": recording("left", lambda seat: heuristic_policy()),
         "right": recording("right", random_policy),
     }
-    monkeypatch.setattr(duel, "BOTS", MappingProxyType({**duel.BOTS, **bots}))
+    monkeypatch.setattr(bots, "BOTS", MappingProxyType({**bots.BOTS, **recorders}))
     result = duel.duel(SHORT, "left", "right", pairs=3, seed=7)
     seeds = [game_seed(7, pair) for pair in range(3)]
     assert result.pairs == 3
     assert result.games == 6
     # Each seed makes one game with left on side 0 and one with left on side 1.
-    assert made == {(name, seed, seat): 1 for name in bots for seed in seeds for seat in range(4)}
+    assert made == {
+        (name, seed, seat): 1 for name in recorders for seed in seeds for seat in range(4)
+    }
     compared = 0
     for seed in seeds:
         dealt = new_game(SHORT, seed=seed).hands
@@ -187,8 +189,9 @@ def test_heuristic_beats_random_with_confidence() -> None:
 
 
 def test_bad_names_and_counts_are_spades_errors() -> None:
-    with pytest.raises(SpadesError, match="'search' is not a bot; known: heuristic, random"):
-        duel.duel(SHORT, "heuristic", "search", pairs=1, seed=1)
+    known = "known: heuristic, search, random, fallback"
+    with pytest.raises(SpadesError, match=f"'human' is not a bot; {known}"):
+        duel.duel(SHORT, "heuristic", "human", pairs=1, seed=1)
     with pytest.raises(SpadesError, match="a duel needs a pair and a worker at least, not 0"):
         duel.duel(SHORT, "heuristic", "random", pairs=0, seed=1)
     with pytest.raises(SpadesError, match="not 1 and 0"):
@@ -450,7 +453,7 @@ def test_two_players_and_games_stopped_at_the_round_limit(
     [
         (["duel", "heuristic", "--games", "2"], "the following arguments are required: B"),
         (["duel", "heuristic", "random"], "the following arguments are required: --games"),
-        (["duel", "heuristic", "search", "--games", "2"], "argument B: invalid choice: 'search'"),
+        (["duel", "heuristic", "smart", "--games", "2"], "argument B: invalid choice: 'smart'"),
         (["duel", "human", "random", "--games", "2"], "argument A: invalid choice: 'human'"),
         (["duel", "random", "random", "--games", "0"], "argument --games: '0' is not a whole"),
         (["duel", "random", "random", "--games", "1", "--workers", "0"], "--workers: '0' is"),
@@ -479,7 +482,7 @@ def test_help_names_the_bots_and_fits_100_columns(
     out = capsys.readouterr().out
     assert 80 < max(map(len, out.splitlines())) <= text.WIDTH
     said = " ".join(out.split())
-    assert "a bot: heuristic, random, fallback" in said
+    assert "a bot: heuristic, search, random, fallback" in said
     assert "95% confidence interval is over the deals" in said
     assert f"stops after {games.ROUND_LIMIT} rounds" in said
     with pytest.raises(SystemExit):

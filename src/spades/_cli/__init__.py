@@ -1,9 +1,10 @@
 """The command line: ``spades demo``, ``spades play``, ``spades simulate`` and ``spades duel``.
 
 ``python -m spades`` and the ``spades`` console script both run `main`. Everything is
-reproducible from ``--seed``; the bots are `spades.bots.heuristic_policy` players. The
-commands live in their own modules (`demo`, `terminal` for ``play``, `simulate`, `duel`), their
-text in `text`, `moves` and `screen`; every line they print fits `text.WIDTH` columns.
+reproducible from ``--seed``; the bots are those of `bots`, by name (``--bots``; heuristic by
+default). The commands live in their own modules (`demo`, `terminal` for ``play``, `simulate`,
+`duel`), their text in `text`, `moves` and `screen`; every line they print fits `text.WIDTH`
+columns.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import attrs
 
 import spades
 from spades import PRESETS, NotationError, find_ruleset
-from spades._cli import demo, duel, games, simulate, terminal
+from spades._cli import bots, demo, duel, games, simulate, terminal
 from spades._cli.text import WIDTH, wrap
 from spades._deal import SEED_LIMIT
 
@@ -56,11 +57,13 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "demo":
         if args.indent is not None and args.record is None:
             parser.error("argument --indent: indents the record: give --record FILE too")
-        return demo.demo(rules, args.rules, args.seed, record=args.record, indent=args.indent)
+        return demo.demo(
+            rules, args.rules, args.seed, record=args.record, indent=args.indent, bots=args.bots
+        )
     if args.command == "play":
         if not 0 <= args.seat < rules.players:
             parser.error(f"argument --seat: a seat is a number from 0 to {rules.players - 1}")
-        return terminal.play(rules, args.rules, args.seed, args.seat)
+        return terminal.play(rules, args.rules, args.seed, args.seat, bots=args.bots)
     if args.command == "duel":
         return duel.command(
             rules,
@@ -78,6 +81,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         games=args.games,
         workers=args.workers,
         opponents=args.opponents,
+        bots=args.bots,
     )
 
 
@@ -118,14 +122,23 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "--target", type=_positive, metavar="N", help="play to N points (default: the rules')"
     )
     limit = f"A game of rules without a round cap stops after {games.ROUND_LIMIT} rounds."
+    names = tuple(bots.BOTS)
+    known = f"The bots: {bots.HELP}."
     demo_ = commands.add_parser(
         "demo",
         parents=[common],
         formatter_class=_Formatter,
         help="bots play a whole game, printed round by round",
-        description=f"Heuristic bots play a whole game, printed round by round. {limit}",
+        description=f"Bots play a whole game, printed round by round. {known} {limit}",
     )
     demo_.add_argument("--seed", type=_seed, default=1, help="the game's seed (default: 1)")
+    demo_.add_argument(
+        "--bots",
+        choices=names,
+        default=bots.DEFAULT,
+        metavar="NAME",
+        help=f"the bots in every seat: {', '.join(names)} (default: {bots.DEFAULT})",
+    )
     demo_.add_argument(
         "--record",
         metavar="FILE",
@@ -143,30 +156,47 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         parents=[common],
         formatter_class=_Formatter,
         help="play one seat against bots",
-        description="Play one seat against heuristic bots. Type moves like 'bid 3' or "
-        "'play AS'; a card alone plays it, a number alone bids it; 'help' lists the moves "
-        "of the rules, and 'quit' stops.",
+        description="Play one seat against bots (with four players, one is your partner). Type "
+        "moves like 'bid 3' or 'play AS'; a card alone plays it, a number alone bids it; "
+        f"'help' lists the moves of the rules, and 'quit' stops. {known}",
     )
     play_.add_argument("--seed", type=_seed, help="the game's seed (default: a fresh one)")
     play_.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    play_.add_argument(
+        "--bots",
+        choices=names,
+        default=bots.DEFAULT,
+        metavar="NAME",
+        help=f"the bots in the other seats: {', '.join(names)} (default: {bots.DEFAULT})",
+    )
     simulate_ = commands.add_parser(
         "simulate",
         parents=[common],
         formatter_class=_Formatter,
         help="bots play many games; a summary",
-        description="Bots play many games; a summary of the results. Side 0 is always "
-        "heuristic, side 1 plays as --opponents says. Game i (from 0) has the seed "
-        "int.from_bytes(blake2b(f'{seed}:{i}'.encode(), digest_size=16).digest(), 'little'); "
-        f"the summary is the same whatever the number of workers. {limit}",
+        description="Bots play many games; a summary of the results. Side 0 plays as "
+        "--bots says, side 1 as --opponents says (both heuristic by default). Game i (from 0) "
+        "has the seed int.from_bytes(blake2b(f'{seed}:{i}'.encode(), digest_size=16).digest(), "
+        "'little'), and a random or search bot at seat s the seed derived in the same way from "
+        "that seed and s; the summary is the same whatever the number of workers. "
+        f"{known} {limit}",
     )
     simulate_.add_argument("--games", type=_positive, required=True, help="how many games")
     simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     simulate_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
     simulate_.add_argument(
+        "--bots",
+        choices=names,
+        default=bots.DEFAULT,
+        metavar="NAME",
+        help=f"side 0's bots: {', '.join(names)} (default: {bots.DEFAULT})",
+    )
+    simulate_.add_argument(
         "--opponents",
-        choices=simulate.OPPONENTS,
-        default="heuristic",
-        help="side 1's bots (default: heuristic); random bots are seeded from the game's seed",
+        choices=names,
+        default=bots.DEFAULT,
+        metavar="NAME",
+        help=f"side 1's bots: {', '.join(names)} (default: {bots.DEFAULT})",
     )
     duel_ = commands.add_parser(
         "duel",
@@ -178,11 +208,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "the cards cancels out. The win rate's 95% confidence interval is over the deals, "
         "each scoring for A the mean of its two games (a win 1, a draw or a stopped game a "
         "half). The figures are the same whatever the number of workers, the times per move "
-        f"aside. {limit}",
+        f"aside. {known} {limit}",
     )
-    bots = tuple(duel.BOTS)
-    duel_.add_argument("a", choices=bots, metavar="A", help=f"a bot: {', '.join(bots)}")
-    duel_.add_argument("b", choices=bots, metavar="B", help="the other bot (the same or not)")
+    duel_.add_argument("a", choices=names, metavar="A", help=f"a bot: {', '.join(names)}")
+    duel_.add_argument("b", choices=names, metavar="B", help="the other bot (the same or not)")
     duel_.add_argument("--games", type=_positive, required=True, help="how many deals (each twice)")
     duel_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     duel_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")

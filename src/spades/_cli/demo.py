@@ -1,4 +1,4 @@
-"""``spades demo``: heuristic bots play a whole game, printed round by round."""
+"""``spades demo``: bots play a whole game, printed round by round (heuristic by default)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from spades import Bid, Exchange, Pass, Phase, records
+from spades._cli import bots as _bots
 from spades._cli import games
 from spades._cli.text import (
     bid_text,
@@ -20,7 +21,6 @@ from spades._cli.text import (
     show,
     trick_line,
 )
-from spades.bots import heuristic_policy
 
 if TYPE_CHECKING:
     from spades import Card, Move, Ruleset, State, Trick
@@ -29,20 +29,28 @@ __all__ = ["demo"]
 
 
 def demo(
-    rules: Ruleset, name: str, seed: int, *, record: str | None = None, indent: int | None = None
+    rules: Ruleset,
+    name: str,
+    seed: int,
+    *,
+    record: str | None = None,
+    indent: int | None = None,
+    bots: str = _bots.DEFAULT,
 ) -> int:
-    """Heuristic bots play a whole game; print each round and the result; the exit code.
+    """The bot ``bots`` in every seat plays a game; print each round and the result; the exit code.
 
-    With ``record``, the game's record is also written to that file (`spades.records`),
-    as compact JSON or, with ``indent``, indented by that many spaces.
+    ``bots`` is a name of `spades._cli.bots.BOTS` (`SpadesError` for another). With
+    ``record``, the game's record is also written to that file (`spades.records`), as
+    compact JSON or, with ``indent``, indented by that many spaces.
     """
+    policies = _bots.policies(rules, seed, (bots, bots))
     if record is not None:
         try:  # a path that cannot be written fails before the game, not after it
             open(record, "w", encoding="utf-8").close()
         except OSError as error:
             show(f"spades demo: cannot write the record: {error}", file=sys.stderr)
             return 1
-    show(f"Spades demo: rules {name}, seed {seed}; heuristic bots in every seat.")
+    show(f"Spades demo: rules {name}, seed {seed}; {bots} bots in every seat.")
     show(*rules_lines(rules))
     limit = games.round_limit(rules)
     printer = _RoundPrinter()
@@ -54,7 +62,7 @@ def demo(
 
     state = games.run_game(
         rules,
-        [heuristic_policy() for _ in range(rules.players)],
+        policies,
         seed=seed,
         limit=limit,
         on_move=on_move,

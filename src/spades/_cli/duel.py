@@ -16,9 +16,9 @@ are not independent (they share their deals); the pairs are. So A's win rate is 
 confidence interval is ``m ± 1.96 · s / sqrt(N)``, with ``s`` the pair scores' sample
 standard deviation, clipped to [0, 1] (`interval`); a single pair says nothing of the
 spread, and its interval is all of [0, 1]. B's win rate and interval are A's from 1 down.
-The same bot on both sides (deterministic, or seeded by seat as the random bot is) plays
-game ``2j + 1`` move for move as game ``2j``, with the sides' names swapped: every pair
-scores exactly a half.
+The same bot on both sides (deterministic, or seeded by seat as the random and search bots
+are: `spades._cli.bots`) plays game ``2j + 1`` move for move as game ``2j``, with the
+sides' names swapped: every pair scores exactly a half.
 
 Each policy's decisions are timed with `time.perf_counter`, call by call: the only
 figures that change from run to run. Everything else is the same whatever the number of
@@ -33,29 +33,26 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import attrs
 
-from spades import SpadesError
+from spades import SpadesError, side_of
+from spades._cli import bots as _bots
 from spades._cli import games as _games
-from spades._cli.simulate import COUNTERS, GameResult, game_seed, side_counts
+from spades._cli.games import game_seed
+from spades._cli.simulate import COUNTERS, GameResult, side_counts
 from spades._cli.text import rules_lines, show, side_name
-from spades.bots import fallback_move, heuristic_policy, random_policy
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from spades import Move, Ruleset, View
     from spades.bots import Policy
 
 __all__ = [
-    "BOTS",
     "Z95",
-    "BotFactory",
     "DuelGame",
     "DuelResult",
     "PolicyStats",
@@ -65,19 +62,6 @@ __all__ = [
     "interval",
     "summary",
 ]
-
-BotFactory: TypeAlias = Callable[[int, int], "Policy"]
-"""From a game's seed and a seat, a fresh policy for that seat in that game."""
-
-BOTS: Final[Mapping[str, BotFactory]] = MappingProxyType(
-    {
-        "heuristic": lambda seed, seat: heuristic_policy(),
-        "random": lambda seed, seat: random_policy(game_seed(seed, seat)),
-        "fallback": lambda seed, seat: fallback_move,
-    }
-)
-"""The bots a duel may pit against each other, by name; random bots are seeded by game
-and seat, as ``spades simulate`` seeds them."""
 
 Z95: Final = 1.96
 """The normal quantile of a two-sided 95% confidence interval."""
@@ -194,10 +178,10 @@ def duel_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> DuelGam
     """Play the game of ``task``: rules, seed, the bots of sides 0 and 1, round limit."""
     rules, seed, bots, limit = task
     times: tuple[list[float], list[float]] = ([], [])
-    policies = []
-    for seat in range(rules.players):
-        side = seat % 2
-        policies.append(_timed(BOTS[bots[side]](seed, seat), times[side]))
+    policies = [
+        _timed(policy, times[side_of(rules, seat)])
+        for seat, policy in enumerate(_bots.policies(rules, seed, bots))
+    ]
     state = _games.run_game(rules, policies, seed=seed, limit=limit)
     outcome = state.outcome
     counts = (side_counts(state, 0), side_counts(state, 1))
@@ -225,17 +209,16 @@ def duel(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> DuelResult:
-    """Bots ``a`` and ``b`` (names in `BOTS`) play ``pairs`` deals twice each, in duplicate.
+    """Bots ``a`` and ``b`` (names in `spades._cli.bots.BOTS`) play ``pairs`` deals twice each.
 
     The games run on ``workers`` processes (spawned) and are gathered in game order, so
     the result, the times aside, is the same for any ``workers``. ``progress`` (if given)
     is called with the games played and the games in all after each game. Raises
-    `SpadesError` (a `ValueError`) for a bot name not in `BOTS`, or for fewer than one
-    pair or one worker.
+    `SpadesError` (a `ValueError`) for an unknown bot name, or for fewer than one pair or
+    one worker.
     """
     for bot in (a, b):
-        if bot not in BOTS:
-            raise SpadesError(f"{bot!r} is not a bot; known: {', '.join(BOTS)}")
+        _bots.factory(bot)
     if pairs < 1 or workers < 1:
         raise SpadesError(f"a duel needs a pair and a worker at least, not {pairs} and {workers}")
     limit = _games.round_limit(rules)

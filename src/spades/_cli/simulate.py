@@ -1,32 +1,32 @@
 """``spades simulate``: bots play many games, on one process or several; a summary.
 
-Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed `game_seed`, so the
-summary is the same whatever the number of workers.
+Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed `game_seed`, and
+its seeded bots are seeded from that (`spades._cli.bots`), so the summary is the same
+whatever the number of workers. Side 0 plays one bot of `spades._cli.bots.BOTS`, side 1
+another or the same: by default heuristic bots in every seat.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import multiprocessing
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades import Termination, seats_of
+from spades._cli import bots as _bots
 from spades._cli import games as _games
+from spades._cli.games import game_seed
 from spades._cli.text import rules_lines, show, side_name
-from spades.bots import fallback_move, heuristic_policy, random_policy
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from spades import Ruleset, State
-    from spades.bots import Policy
 
 __all__ = [
     "COUNTERS",
-    "OPPONENTS",
     "GameResult",
     "game_seed",
     "side_counts",
@@ -34,9 +34,6 @@ __all__ = [
     "simulate_game",
     "summary",
 ]
-
-OPPONENTS: Final = ("heuristic", "random", "fallback")
-"""The bots that may play for side 1 (side 0 is always heuristic)."""
 
 COUNTERS: Final = (
     "nil bids",
@@ -64,25 +61,10 @@ class GameResult(NamedTuple):
     """For each side, the `COUNTERS` in order."""
 
 
-def game_seed(seed: int, game: int) -> int:
-    """The seed of game ``game`` (from 0) of a simulation seeded with ``seed``.
-
-    >>> game_seed(1, 0) == int.from_bytes(
-    ...     hashlib.blake2b(b"1:0", digest_size=16).digest(), "little"
-    ... )
-    True
-    """
-    digest = hashlib.blake2b(f"{seed}:{game}".encode(), digest_size=16).digest()
-    return int.from_bytes(digest, "little")
-
-
-def simulate_game(task: tuple[Ruleset, int, str, int | None]) -> GameResult:
-    """Play one game: heuristic bots for side 0, ``opponents`` for side 1."""
-    rules, seed, opponents, limit = task
-    policies = [
-        _bot("heuristic" if seat % 2 == 0 else opponents, seed, seat)
-        for seat in range(rules.players)
-    ]
+def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> GameResult:
+    """Play the game of ``task``: rules, seed, the bots of sides 0 and 1, round limit."""
+    rules, seed, sides, limit = task
+    policies = _bots.policies(rules, seed, sides)
     state = _games.run_game(rules, policies, seed=seed, limit=limit)
     outcome = state.outcome
     counts = tuple(side_counts(state, side) for side in (0, 1))
@@ -93,14 +75,6 @@ def simulate_game(task: tuple[Ruleset, int, str, int | None]) -> GameResult:
         scores=state.scores,
         counts=(counts[0], counts[1]),
     )
-
-
-def _bot(kind: str, seed: int, seat: int) -> Policy:
-    if kind == "heuristic":
-        return heuristic_policy()
-    if kind == "random":
-        return random_policy(game_seed(seed, seat))
-    return fallback_move
 
 
 def side_counts(state: State, side: int) -> tuple[int, ...]:
@@ -126,11 +100,25 @@ def side_counts(state: State, side: int) -> tuple[int, ...]:
 
 
 def simulate(
-    rules: Ruleset, name: str, *, seed: int, games: int, workers: int, opponents: str
+    rules: Ruleset,
+    name: str,
+    *,
+    seed: int,
+    games: int,
+    workers: int,
+    opponents: str,
+    bots: str = _bots.DEFAULT,
 ) -> int:
-    """Play ``games`` games on ``workers`` processes; progress on stderr, summary on stdout."""
+    """Play ``games`` games on ``workers`` processes; progress on stderr, summary on stdout.
+
+    Side 0 plays the bot ``bots``, side 1 the bot ``opponents`` (names in
+    `spades._cli.bots.BOTS`: `SpadesError` for another).
+    """
+    sides = (bots, opponents)
+    for bot in sides:  # an unknown name fails here, not in a worker
+        _bots.factory(bot)
     limit = _games.round_limit(rules)
-    tasks = [(rules, game_seed(seed, game), opponents, limit) for game in range(games)]
+    tasks = [(rules, game_seed(seed, game), sides, limit) for game in range(games)]
     results: list[GameResult] = []
     step = max(1, games // 100)  # the progress line: at most about a hundred updates
     with contextlib.ExitStack() as stack:
@@ -148,9 +136,9 @@ def simulate(
                 print(progress, end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     against = (
-        "Heuristic bots in every seat."
-        if opponents == "heuristic"
-        else f"Heuristic bots (side 0) against {opponents} bots (side 1)."
+        f"{bots.capitalize()} bots in every seat."
+        if opponents == bots
+        else f"{bots.capitalize()} bots (side 0) against {opponents} bots (side 1)."
     )
     show(f"Spades simulation: {games} games, rules {name}, seed {seed}.", against)
     show(*rules_lines(rules))

@@ -1,4 +1,4 @@
-"""``spades play``: a person plays one seat against heuristic bots on the terminal.
+"""``spades play``: a person plays one seat against bots on the terminal (heuristic by default).
 
 She sees only what her seat may know (`spades.observe`): her hand by suit with the cards
 she may play marked, the bids, the trick in progress; the bots' moves as they happen, each
@@ -14,10 +14,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from spades import IllegalMoveError, NotationError, apply, new_game, observe
+from spades._cli import bots as _bots
 from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
 from spades._cli.text import outcome_lines, round_header, rules_lines, show
-from spades.bots import heuristic_policy
 
 if TYPE_CHECKING:
     from spades import Move, Ruleset, State
@@ -34,20 +34,27 @@ class _StopGame(Exception):  # noqa: N818  (not an error: the person stops)
         self.code = code
 
 
-def play(rules: Ruleset, name: str, seed: int | None, you: int) -> int:
-    """Play a game with the person at seat ``you``; the exit code.
+def play(
+    rules: Ruleset, name: str, seed: int | None, you: int, *, bots: str = _bots.DEFAULT
+) -> int:
+    """Play a game with the person at seat ``you`` and the bot ``bots`` in the others.
 
-    0 when the game ends or she quits, 1 at the end of input, 130 when interrupted.
+    ``bots`` is a name of `spades._cli.bots.BOTS` (`SpadesError` for another), seeded from
+    the game's seed. The exit code: 0 when the game ends or she quits, 1 at the end of
+    input, 130 when interrupted.
     """
     state = new_game(rules, seed=seed)
-    show(f"Spades: rules {name}, seed {state.seed}; you are seat {you}.")
+    policies = _bots.policies(rules, state.seed, (bots, bots))  # (hers is never asked)
+    show(
+        f"Spades: rules {name}, seed {state.seed}; you are seat {you}; "
+        f"{bots} bots in the other seats."
+    )
     show(*rules_lines(rules), *help_lines(rules))
     show("", round_header(rules, 1, state.dealer))
-    bots = [heuristic_policy() for _ in range(rules.players)]
     while state.to_move is not None:
         seat = state.to_move
         try:
-            move, after = _ask(state, you) if seat == you else _bot(state, bots[seat])
+            move, after = _ask(state, you) if seat == you else _bot(state, policies[seat])
         except _StopGame as stop:
             show(
                 f"{stop}: the game stops in round {state.round_number}, scores "
