@@ -101,6 +101,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, "\n".join(wrap(f"{self.prog}: error: {message}")) + "\n")
 
 
+def _bots_option(parser: argparse.ArgumentParser, flag: str, whose: str) -> None:
+    """The option that names bots (``--bots``, ``--opponents``), for ``whose`` seats."""
+    names = ", ".join(bots.BOTS)
+    parser.add_argument(
+        flag,
+        choices=tuple(bots.BOTS),
+        default=bots.DEFAULT,
+        metavar="NAME",
+        help=f"{whose}: {names} (default: {bots.DEFAULT})",
+    )
+
+
 def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
     """The top-level parser, and each command's subparser by name."""
     parser = _Parser(
@@ -132,13 +144,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         description=f"Bots play a whole game, printed round by round. {known} {limit}",
     )
     demo_.add_argument("--seed", type=_seed, default=1, help="the game's seed (default: 1)")
-    demo_.add_argument(
-        "--bots",
-        choices=names,
-        default=bots.DEFAULT,
-        metavar="NAME",
-        help=f"the bots in every seat: {', '.join(names)} (default: {bots.DEFAULT})",
-    )
+    _bots_option(demo_, "--bots", "the bots in every seat")
     demo_.add_argument(
         "--record",
         metavar="FILE",
@@ -162,13 +168,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     )
     play_.add_argument("--seed", type=_seed, help="the game's seed (default: a fresh one)")
     play_.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
-    play_.add_argument(
-        "--bots",
-        choices=names,
-        default=bots.DEFAULT,
-        metavar="NAME",
-        help=f"the bots in the other seats: {', '.join(names)} (default: {bots.DEFAULT})",
-    )
+    _bots_option(play_, "--bots", "the bots in the other seats")
     simulate_ = commands.add_parser(
         "simulate",
         parents=[common],
@@ -184,20 +184,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     simulate_.add_argument("--games", type=_positive, required=True, help="how many games")
     simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     simulate_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
-    simulate_.add_argument(
-        "--bots",
-        choices=names,
-        default=bots.DEFAULT,
-        metavar="NAME",
-        help=f"side 0's bots: {', '.join(names)} (default: {bots.DEFAULT})",
-    )
-    simulate_.add_argument(
-        "--opponents",
-        choices=names,
-        default=bots.DEFAULT,
-        metavar="NAME",
-        help=f"side 1's bots: {', '.join(names)} (default: {bots.DEFAULT})",
-    )
+    _bots_option(simulate_, "--bots", "side 0's bots")
+    _bots_option(simulate_, "--opponents", "side 1's bots")
     duel_ = commands.add_parser(
         "duel",
         parents=[common],
