@@ -10,7 +10,7 @@ it beside the test modules it is given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from hypothesis import strategies as st
@@ -19,6 +19,7 @@ import oracle
 from spades import (
     Bid,
     Card,
+    InvalidRecordError,
     Look,
     Phase,
     Play,
@@ -31,13 +32,14 @@ from spades import (
     deal,
     legal_moves,
     new_game,
+    records,
 )
 from spades.strategies import rulesets
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
 
-    from spades import Move
+    from spades import Move, View
 
 C = Card.parse
 NIL = Bid(0)
@@ -257,3 +259,38 @@ def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
         target = draw(st.integers(300, 1000))
         rules = attrs.evolve(rules, target=target, losing_floor=None, round_cap=None)
     return rules
+
+
+def plain(value: State | View) -> dict[str, Any]:
+    """A state's or a view's data, as `oracle` reads it."""
+    found = records.to_data(value)
+    assert isinstance(found, dict)
+    return found
+
+
+def swapped(state: State, first: Card, second: Card, seed: int | None) -> State | None:
+    """``state`` with two cards swapped everywhere (and another seed), if legal play
+    reaches that too; else None."""
+    texts = {str(first): str(second), str(second): str(first)}
+
+    def swap(value: Any) -> Any:
+        if isinstance(value, str):
+            return texts.get(value, value)
+        if isinstance(value, list):
+            return [swap(item) for item in value]
+        if isinstance(value, dict):
+            return {key: swap(item) for key, item in value.items()}
+        return value
+
+    data = swap(plain(state))
+    data["hands"] = [sorted(hand, key=oracle.card) for hand in data["hands"]]
+    for entry in data["passes"]:
+        entry["cards"] = sorted(entry["cards"], key=oracle.card)
+    for entry in data["exchanges"]:
+        entry["given"] = sorted(entry["given"], key=oracle.card)
+    if seed is not None:
+        data["seed"] = str(seed)
+    try:
+        return records.from_data(data, State)
+    except InvalidRecordError:
+        return None

@@ -36,7 +36,9 @@ from helpers import (
     bid_all,
     blind_nil_rulesets,
     passing_state,
+    plain,
     start,
+    swapped,
     unseen_state,
 )
 from helpers import play as play_cards
@@ -49,7 +51,6 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
-    InvalidRecordError,
     Keep,
     Look,
     Pass,
@@ -101,13 +102,6 @@ TWO_RULES = st.one_of(rulesets(players=2), OPEN_DOUBLE_NIL)
 PLAIN = {Card.parse(text): index for index, text in enumerate(oracle.LIBRARY_DECK)}
 """Each card's number in the tests' reference (`oracle`)."""
 CARD = {index: card for card, index in PLAIN.items()}
-
-
-def plain(value: State | View) -> dict[str, Any]:
-    """A state's or a view's data, as `oracle` reads it."""
-    found = records.to_data(value)
-    assert isinstance(found, dict)
-    return found
 
 
 def plain_hand(state: State, seat: int) -> frozenset[int]:
@@ -734,34 +728,6 @@ def test_sample_state_takes_a_view_and_a_random_random() -> None:
 
 
 # --- the view is the sampler's only input -----------------------------------------------
-
-
-def swapped(state: State, first: Card, second: Card, seed: int | None) -> State | None:
-    """``state`` with two cards swapped everywhere (and another seed), if legal play
-    reaches that too; else None."""
-    texts = {str(first): str(second), str(second): str(first)}
-
-    def swap(value: Any) -> Any:
-        if isinstance(value, str):
-            return texts.get(value, value)
-        if isinstance(value, list):
-            return [swap(item) for item in value]
-        if isinstance(value, dict):
-            return {key: swap(item) for key, item in value.items()}
-        return value
-
-    data = swap(plain(state))
-    data["hands"] = [sorted(hand, key=oracle.card) for hand in data["hands"]]
-    for entry in data["passes"]:
-        entry["cards"] = sorted(entry["cards"], key=oracle.card)
-    for entry in data["exchanges"]:
-        entry["given"] = sorted(entry["given"], key=oracle.card)
-    if seed is not None:
-        data["seed"] = str(seed)
-    try:
-        return records.from_data(data, State)
-    except InvalidRecordError:
-        return None
 
 
 @given(

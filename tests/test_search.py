@@ -33,9 +33,11 @@ from helpers import (
     cards,
     deck_for,
     passing_state,
+    plain,
     play,
     play_round,
     round_bids,
+    swapped,
     unseen_state,
 )
 from oracle import sampling
@@ -46,7 +48,6 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
-    InvalidRecordError,
     Keep,
     Look,
     Outcome,
@@ -62,7 +63,6 @@ from spades import (
     legal_moves,
     new_game,
     observe,
-    records,
     winning_card,
 )
 from spades._state import evolve_state
@@ -294,41 +294,6 @@ def test_search_leaves_the_global_generator_alone() -> None:
         choose(view)
     check_search_round(new_game(TWO_HANDED, seed=3), choose)
     assert random.getstate() == before
-
-
-def plain(value: State | View) -> dict[str, Any]:
-    """A state's or a view's data, as `oracle` reads it."""
-    found = records.to_data(value)
-    assert isinstance(found, dict)
-    return found
-
-
-def swapped(state: State, first: Card, second: Card, seed: int | None) -> State | None:
-    """``state`` with two cards swapped everywhere (and another seed), if legal play reaches
-    that too; else None. As test_sampling.py's."""
-    texts = {str(first): str(second), str(second): str(first)}
-
-    def swap(value: Any) -> Any:
-        if isinstance(value, str):
-            return texts.get(value, value)
-        if isinstance(value, list):
-            return [swap(item) for item in value]
-        if isinstance(value, dict):
-            return {key: swap(item) for key, item in value.items()}
-        return value
-
-    data = swap(plain(state))
-    data["hands"] = [sorted(hand, key=oracle.card) for hand in data["hands"]]
-    for entry in data["passes"]:
-        entry["cards"] = sorted(entry["cards"], key=oracle.card)
-    for entry in data["exchanges"]:
-        entry["given"] = sorted(entry["given"], key=oracle.card)
-    if seed is not None:
-        data["seed"] = str(seed)
-    try:
-        return records.from_data(data, State)
-    except InvalidRecordError:
-        return None
 
 
 @SOME
