@@ -294,3 +294,21 @@ def swapped(state: State, first: Card, second: Card, seed: int | None) -> State 
         return records.from_data(data, State)
     except InvalidRecordError:
         return None
+
+
+OPEN_BLIND_NIL = blind_nil_rulesets().map(
+    lambda rules: attrs.evolve(
+        rules, blind_nil_deficit=None, blind_nil_pass=max(rules.blind_nil_pass, 1)
+    )
+)
+"""Four players, blind nil open to every seat that has not looked, one to three cards passed."""
+OPEN_DOUBLE_NIL = rulesets(players=2).map(
+    lambda rules: attrs.evolve(
+        rules,
+        nil=True,
+        blind_nil=True,
+        blind_nil_deficit=None,
+        blind_nil_exchange=max(rules.blind_nil_exchange, 1),
+    )
+)
+"""Two players, double nil open to both at their first draw turn, one to three cards exchanged."""

@@ -32,6 +32,8 @@ import oracle
 from helpers import (
     BLIND,
     BLIND_ANYTIME,
+    OPEN_BLIND_NIL,
+    OPEN_DOUBLE_NIL,
     C,
     bid_all,
     blind_nil_rulesets,
@@ -80,22 +82,6 @@ SEEDS = st.integers(0, 2**32 - 1)
 # sixth of the profile's examples (each preset, and each player count, is a test of its own).
 FEW = settings(max_examples=max(5, settings().max_examples // 6))
 
-OPEN_BLIND_NIL = blind_nil_rulesets().map(
-    lambda rules: attrs.evolve(
-        rules, blind_nil_deficit=None, blind_nil_pass=max(rules.blind_nil_pass, 1)
-    )
-)
-"""Four players, blind nil open to every seat that has not looked, one to three cards passed."""
-OPEN_DOUBLE_NIL = rulesets(players=2).map(
-    lambda rules: attrs.evolve(
-        rules,
-        nil=True,
-        blind_nil=True,
-        blind_nil_deficit=None,
-        blind_nil_exchange=max(rules.blind_nil_exchange, 1),
-    )
-)
-"""Two players, double nil open to both at their first draw turn, one to three cards exchanged."""
 FOUR_RULES = st.one_of(rulesets(players=4), blind_nil_rulesets(), OPEN_BLIND_NIL)
 TWO_RULES = st.one_of(rulesets(players=2), OPEN_DOUBLE_NIL)
 

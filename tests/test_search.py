@@ -28,8 +28,9 @@ import oracle
 from helpers import (
     BLIND,
     NIL,
+    OPEN_BLIND_NIL,
+    OPEN_DOUBLE_NIL,
     C,
-    blind_nil_rulesets,
     cards,
     deck_for,
     passing_state,
@@ -85,23 +86,6 @@ FAST = search_policy(playouts=24)
 # profile's examples (at least 4); the one-decision properties a third.
 FEW = settings(max_examples=max(4, settings().max_examples // 10))
 SOME = settings(max_examples=max(8, settings().max_examples // 3))
-
-OPEN_BLIND_NIL = blind_nil_rulesets().map(
-    lambda rules: attrs.evolve(
-        rules, blind_nil_deficit=None, blind_nil_pass=max(rules.blind_nil_pass, 1)
-    )
-)
-"""Four players, blind nil open to every seat that has not looked, one to three cards passed."""
-OPEN_DOUBLE_NIL = rulesets(players=2).map(
-    lambda rules: attrs.evolve(
-        rules,
-        nil=True,
-        blind_nil=True,
-        blind_nil_deficit=None,
-        blind_nil_exchange=max(rules.blind_nil_exchange, 1),
-    )
-)
-"""Two players, double nil open at the first draw turn, one to three cards exchanged."""
 
 
 def mover_view(state: State) -> View:
