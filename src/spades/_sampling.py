@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from spades._state import State
     from spades._view import View
 
-__all__ = ["sample_state"]
+__all__ = ["sample_state", "sample_state_keeping"]
 
 _ALL_SUITS: Final = (1 << len(SUITS)) - 1
 """A set of suits as bits, by `Suit` order: every suit."""
@@ -56,7 +57,26 @@ def sample_state(view: View, *, rng: random.Random) -> State:
         raise TypeError(f"sample_state takes a View, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
-    hidden = (_four_players if view.rules.players == 4 else _two_players)(view, rng)
+    if view.rules.players == 4:
+        return _built(view, _four_players(view, rng), rng)
+    return _built(view, _two_players(view, rng, None), rng)
+
+
+def sample_state_keeping(view: View, *, rng: random.Random, keeps: int) -> State:
+    """Two players: `sample_state`, the other player's draw choices read by a keep rule.
+
+    The rule: she keeps the top card when it is one of ``keeps`` (a card mask), else she
+    takes the next card whatever it is. So of each two cards she saw she holds one of
+    ``keeps`` whenever there was one, and the deals are weighted by the chance of her
+    hand under the rule, every order of the stock being equally likely. It applies once
+    the draw is over and until she exchanges; before and after, the deal is uniform, as
+    `sample_state` draws it.
+    """
+    return _built(view, _two_players(view, rng, keeps), rng)
+
+
+def _built(view: View, hidden: dict[str, object], rng: random.Random) -> State:
+    """The state of ``view`` with the ``hidden`` parts it does not show."""
     return build_state(
         rules=view.rules,
         phase=view.phase,
@@ -180,7 +200,7 @@ def _passes(
 # --- two players ----------------------------------------------------------------------------
 
 
-def _two_players(view: View, rng: random.Random) -> dict[str, object]:
+def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str, object]:
     """The other player's hand and draws, the stock, the discards and her exchange.
 
     The cards the seat has not seen are split uniformly between her hand (keeping her
@@ -241,7 +261,13 @@ def _two_players(view: View, rng: random.Random) -> dict[str, object]:
         raise SpadesError("no deal is consistent with this view: a void cannot be kept")
     (extra,) = pick(weighted, rng)
     from_seat = _mask(rng.sample(cards_in(options), extra))
-    from_unseen = _mask(rng.sample(cards_in(free), size - extra))
+    ruled = None
+    if keeps is not None and not exchanged and not view.stock_size:
+        pool = FULL_DECK & ~(mine_kept | mine_discarded)  # the cards of her draw turns
+        ruled = _kept_by_rule(
+            pool & keeps, pool & ~keeps, played=played[her], free=free, size=size, rng=rng
+        )
+    from_unseen = _mask(rng.sample(cards_in(free), size - extra)) if ruled is None else ruled
     hand = from_seat | from_unseen
     rest = list(cards_in(unseen & ~from_unseen))
     rng.shuffle(rest)
@@ -263,6 +289,13 @@ def _two_players(view: View, rng: random.Random) -> dict[str, object]:
     discarded = list(cards_in(((pile | hers_discarded) & ~given_mask) | (drawn_mask & ~reachable)))
     rng.shuffle(kept)
     rng.shuffle(discarded)
+    if ruled is not None:  # she kept a card outside the rule only when both were outside it
+        assert keeps is not None
+        kept.sort(key=lambda card: bool(card.bit & keeps))
+        discarded.sort(key=lambda card: bool(card.bit & keeps))
+        pairs = list(zip(kept, discarded, strict=True))
+        rng.shuffle(pairs)
+        kept, discarded = [card for card, _ in pairs], [card for _, card in pairs]
     draws: list[DrawTurn] = []
     for turn in view.draws:
         if turn.seat == her:
@@ -283,6 +316,62 @@ def _two_players(view: View, rng: random.Random) -> dict[str, object]:
         "draws": tuple(draws),
         "exchanges": exchanges,
     }
+
+
+def _kept_by_rule(
+    good: int, bad: int, *, played: int, free: int, size: int, rng: random.Random
+) -> int | None:
+    """Her hand (``size`` cards of ``free``), weighted by her draw's keep rule.
+
+    Her 13 draw turns paired the cards of her pool (``good``, those the rule keeps, and
+    ``bad``) at random; she kept a good card in every pair that held one. So the chance
+    of her kept cards depends only on how many are good: that many pairs held a good
+    card, of every way to pair the pool, shared evenly among the sets with as many good
+    cards. Her ``played`` cards were kept too. None when the rule cannot give her
+    ``played`` cards and a hand of ``free`` (she did not draw by it).
+    """
+    goods, bads = good.bit_count(), bad.bit_count()
+    turns = (goods + bads) // 2
+    known_good = (played & good).bit_count()
+    free_good, free_bad = free & good, free & bad
+    weights: list[tuple[Fraction, int]] = []
+    for extra in range(size + 1):
+        kept_good = known_good + extra
+        ways = math.comb(free_good.bit_count(), extra) * math.comb(
+            free_bad.bit_count(), size - extra
+        )
+        pairings = _pairings(goods, bads, turns - kept_good)
+        if ways and pairings:
+            chance = Fraction(
+                pairings, math.comb(goods, kept_good) * math.comb(bads, turns - kept_good)
+            )
+            weights.append((chance * ways, extra))
+    if not weights:
+        return None
+    scale = math.lcm(*(weight.denominator for weight, _ in weights))
+    (extra,) = pick([(int(weight * scale), (extra,)) for weight, extra in weights], rng)
+    return _mask(rng.sample(cards_in(free_good), extra)) | _mask(
+        rng.sample(cards_in(free_bad), size - extra)
+    )
+
+
+def _pairings(goods: int, bads: int, both_bad: int) -> int:
+    """The ways to pair ``goods + bads`` cards with exactly ``both_bad`` pairs of two bad."""
+    mixed = bads - 2 * both_bad
+    if both_bad < 0 or mixed < 0 or mixed > goods or (goods - mixed) % 2:
+        return 0
+    return (
+        math.comb(bads, 2 * both_bad)
+        * _odd_factorial(2 * both_bad)
+        * math.comb(goods, mixed)
+        * math.factorial(mixed)
+        * _odd_factorial(goods - mixed)
+    )
+
+
+def _odd_factorial(count: int) -> int:
+    """The ways to pair ``count`` cards (an even number): (count - 1)!!."""
+    return math.prod(range(count - 1, 0, -2))
 
 
 def _mask(cards: Sequence[Card]) -> int:

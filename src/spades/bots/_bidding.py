@@ -15,7 +15,16 @@ if TYPE_CHECKING:
     from spades._moves import Move
     from spades._view import View
 
-__all__ = ["FOUR", "TWO", "bid", "draw", "exchange", "likely_tricks", "pass_cards"]
+__all__ = [
+    "FOUR",
+    "TWO",
+    "bid",
+    "draw",
+    "draw_keeps",
+    "exchange",
+    "likely_tricks",
+    "pass_cards",
+]
 
 
 class _Counting(NamedTuple):
@@ -197,6 +206,24 @@ def draw(view: View) -> Move:
     others = frozenset(DECK) - frozenset(view.hand or ()) - known_discards(view) - {top}
     # At least the average worth of an unknown card, compared without division.
     return Keep() if _value(top) * len(others) >= sum(map(_value, others)) else Reject()
+
+
+def draw_keeps(nil: bool) -> int:
+    """The cards `draw` keeps at the start of a draw, as a mask; a double nil's low ones.
+
+    Worth at least the mean of the other 51 cards: every spade, and queens and higher.
+    The mean drifts a little as the draw goes on; a search reads the other player's
+    draw with this rule (`spades._sampling.sample_state_keeping`).
+
+    >>> " ".join(str(card) for card in DECK if card.bit & draw_keeps(False) and card.rank > 10)
+    'QC KC AC QD KD AD QH KH AH JS QS KS AS'
+    >>> sum(card.bit & draw_keeps(True) > 0 for card in DECK)  # two to seven of each suit
+    24
+    """
+    if nil:
+        return sum(card.bit for card in DECK if card.rank <= NIL_LOW)
+    total = sum(map(_value, DECK))
+    return sum(card.bit for card in DECK if _value(card) * 52 >= total)
 
 
 def exchange(view: View) -> Move:
