@@ -66,8 +66,10 @@ from spades import (
     observe,
     winning_card,
 )
+from spades._sampling import sample_state_keeping
 from spades._state import evolve_state
 from spades.bots import _rollout, _search, heuristic_policy, play_game, search_policy
+from spades.bots._bidding import draw_keeps
 from spades.bots._equity import win_chance
 from spades.bots._rollout import play_out, rollout_play
 from spades.bots._search import _distinct_plays
@@ -317,6 +319,7 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("the search searched")
 
     monkeypatch.setattr(_search, "sample_state", refuse)
+    monkeypatch.setattr(_search, "sample_state_keeping", refuse)
     monkeypatch.setattr(_search, "play_out", refuse)
 
 
@@ -367,6 +370,39 @@ def test_search_draws_without_searching() -> None:
     for _ in range(6):
         assert search_policy()(mover_view(state)) == HEURISTIC(mover_view(state))
         state = apply(state, HEURISTIC(mover_view(state)))
+
+
+@pytest.mark.parametrize("double_nil", [False, True])
+def test_two_player_search_reads_her_draw_by_the_heuristic_keep_rule(
+    monkeypatch: pytest.MonkeyPatch, double_nil: bool
+) -> None:
+    """ref-sampling, rule-draw: with two players the search deals her the hands the
+    heuristic's draw would keep (strong cards; low ones after her double nil), and each
+    deal it plays out is one of those."""
+    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None)
+    state = new_game(rules, seed=8, dealer=0)
+    her = state.to_move
+    if double_nil:
+        state = apply(state, BLIND)
+    while state.phase is not Phase.PLAYING or state.to_move == her:
+        state = apply(state, HEURISTIC(mover_view(state)))
+    rules_read: list[int] = []
+    dealt: list[State] = []
+
+    def spy(view: View, *, rng: random.Random, keeps: int) -> State:
+        rules_read.append(keeps)
+        sampled = sample_state_keeping(view, rng=rng, keeps=keeps)
+        dealt.append(sampled)
+        return sampled
+
+    monkeypatch.setattr(_search, "sample_state_keeping", spy)
+    monkeypatch.setattr(_search, "sample_state", None)  # never the uniform deal
+    view = mover_view(state)
+    assert len(_search._distinct_plays(view, view.legal_moves())) > 1
+    assert search_policy(playouts=40)(view) in view.legal_moves()
+    assert set(rules_read) == {draw_keeps(nil=double_nil)}
+    assert len(dealt) >= 8
+    assert all(observe(sampled, view.seat) == view for sampled in dealt)
 
 
 def plays_of(moves: list[Move]) -> str:

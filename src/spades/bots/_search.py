@@ -18,8 +18,9 @@ from spades._engine import apply
 from spades._errors import SpadesError
 from spades._moves import Bid, Play
 from spades._rules import side_of
-from spades._sampling import sample_state
+from spades._sampling import sample_state, sample_state_keeping
 from spades._state import Phase
+from spades.bots._bidding import draw_keeps
 from spades.bots._equity import win_chance
 from spades.bots._heuristic import heuristic_policy
 from spades.bots._rollout import play_out
@@ -35,8 +36,13 @@ if TYPE_CHECKING:
 __all__ = ["search_policy"]
 
 _HEURISTIC: Final = heuristic_policy()
-_POINTS_WEIGHT: Final = 1e-4
-"""How much a point of the round's difference counts beside the chance of winning."""
+_POINTS_WEIGHT: Final = 1e-6
+"""How much a point of the round's difference counts beside the chance of winning.
+
+A round moves the score by a thousand points at most, a thousandth of a chance here:
+the points order moves of the same chance (a game won or lost whatever is played) and
+never outweigh a real chance of winning, however small.
+"""
 _BID_RANGE: Final = 3
 """Numbered bids searched: the heuristic bot's bid and this many either side."""
 
@@ -68,8 +74,6 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
             raise SpadesError(f"seat {view.seat} is not to move: there is nothing to decide")
         if len(legal) == 1:
             return legal[0]
-        if view.rules.players == 2:
-            return _HEURISTIC(view)
         if view.phase is Phase.PLAYING:
             candidates: Sequence[Move] = _distinct_plays(view, legal)
         elif view.phase is Phase.BIDDING:
@@ -79,17 +83,28 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(_position_key(seed, view))
+        sample = _sample_four if view.rules.players == 4 else _sample_two
         deals = max(8, playouts // len(candidates))
         side = side_of(view.rules, view.seat)
         totals = [0.0] * len(candidates)
         for _ in range(deals):
-            sampled = sample_state(view, rng=rng)
+            sampled = sample(view, rng)
             for index, move in enumerate(candidates):
                 totals[index] += _judge(play_out(apply(sampled, move)), side, sampled)
         best = max(range(len(candidates)), key=totals.__getitem__)
         return candidates[best]
 
     return choose
+
+
+def _sample_four(view: View, rng: random.Random) -> State:
+    return sample_state(view, rng=rng)
+
+
+def _sample_two(view: View, rng: random.Random) -> State:
+    """A deal in which the other player drew as the heuristic bot draws."""
+    bid = view.bids[1 - view.seat]
+    return sample_state_keeping(view, rng=rng, keeps=draw_keeps(bid is not None and bid.blind))
 
 
 def _judge(end: State, side: int, start: State) -> float:
