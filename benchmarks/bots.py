@@ -1,193 +1,280 @@
-"""The heuristic bot against the random and the fallback bots, under every preset.
+"""The bots' strength table: duplicate duels through `spades._cli.duel.duel`, with targets.
 
-    python benchmarks/bots.py [--games N] [--seed S] [--workers K]
+    python benchmarks/bots.py [--matches NAMES...] [--pairs N] [--seed S] [--workers K]
+                              [--ray ADDRESS] [--target T] [--json FILE]
 
-For every preset in `spades.PRESETS` and each opponent, ``N`` seeded games (default
-1000) through `spades.bots.play_game`, spread over ``K`` processes (default: the CPUs).
-Four players: the heuristic on seats 0 and 2, the opponent on seats 1 and 3, the dealer
-turning round the table from game to game; two players: the heuristic on seat 0, the
-dealer alternating. The random seats each get their own seed. Game ``i`` uses the seed
-``S * 1_000_000 + i``, so a run is reproducible and the figures do not depend on
-``--workers``.
+Each row is a duel of bot A against bot B under a preset (`spades._cli.duel`): deal ``j``
+has the seed ``game_seed(S, j)`` (``S`` from ``--seed``, default 0) and is played twice,
+A for side 0 and then for side 1, so both bots play the same cards; a pair scores 0, 1/4,
+1/2, 3/4 or 1 for A, and A's win rate is the mean over the pairs, with the 95% interval
+over the pairs (1.96 standard errors), the pairs being the independent samples. The rows,
+by the names ``--matches`` takes (default: all):
 
-The rules are the presets as they are, with one addition: a preset without a round cap
-(``classic``, ``two-handed``) has no floor either, and a side that keeps missing its bids
-may never reach the target, so those games stop after `ROUND_CAP` rounds, where the higher
-score wins (the output counts them in the ``capped`` column).
+- ``search-classic``, ``search-miniokey``: search against heuristic, 1,000 pairs (2,000
+  games); met if the lower end of the interval is above 65%;
+- ``search-two-handed``: the same, above 60%;
+- ``heuristic-random``: heuristic against random under every preset (a row each, e.g.
+  ``heuristic-random-classic``), 500 pairs (1,000 games); met if the heuristic wins
+  every game;
+- ``heuristic-fallback``: heuristic against source B's fallback move under every preset,
+  500 pairs, reported without a target.
 
-Reported per preset and opponent: the heuristic side's wins, the opponent's, draws, games
-stopped at the cap, rounds per game, mean points per round of each side, and nil bids
-(blind and double nil included) made and made good by each side.
+``--pairs N`` plays ``N`` pairs a row instead. The games are full games of the presets as
+they are; ``--target T`` sets every preset's target to ``T`` points for shorter games,
+and the output then says the games were shortened: such figures are not the table's. A
+preset without a round cap (``classic``, ``two-handed``) could go on for ever: `duel`
+stops its games after ``spades._cli.games.ROUND_LIMIT`` (200) rounds
+(`spades._cli.games.round_limit`) and scores such a game a half for each side; the
+``stopped`` column counts them (under a 100% target a stopped game is a game not won).
+
+The games of a row run on ``K`` processes (``--workers``, default: the CPUs), or on the Ray
+cluster at ``ADDRESS`` (``--ray``, `duel`'s ``ray`` keyword); the figures, the times
+aside, are the same either way. Progress goes to stderr; at the end, stdout has a
+Markdown table: each row's games, A's win rate with its interval, the target and whether
+it is met, the games stopped, each bot's points per round and milliseconds per move
+(median, and mean). ``--json FILE`` writes the rows, pair scores and each bot's
+`PolicyStats` included, after every row, so a long run keeps what it has done.
+
+Run time: a heuristic game takes about 50 ms, and the eight heuristic rows (8,000 games)
+some seven minutes on one core; but the search bot spends 50 to 100 ms a move, a search
+game to 500 points takes tens of seconds, and a four-player search row some 20
+core-hours: the whole table is many core-hours. Run a search row by itself, on a Ray
+cluster or shortened, and keep its figures::
+
+    python benchmarks/bots.py --matches search-classic --ray auto --json classic.json
+    python benchmarks/bots.py --matches search-miniokey --pairs 50 --target 200
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
 import os
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import spades
-from spades import Termination
-from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
+from spades._cli.duel import duel
+from spades._cli.games import ROUND_LIMIT
 
 if TYPE_CHECKING:
-    from spades import Ruleset, State
-    from spades.bots import Policy
+    from spades import Ruleset
+    from spades._cli.duel import DuelResult, PolicyStats
 
-ROUND_CAP = 100
-"""Rounds after which a game of a preset without a cap stops (the higher score wins)."""
-OPPONENTS = ("random", "fallback")
-
-
-@attrs.define
-class Tally:
-    """What a batch of games added up to; tallies of batches add up."""
-
-    games: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    capped: int = 0
-    rounds: int = 0
-    points: list[int] = attrs.Factory(lambda: [0, 0])
-    nils: list[int] = attrs.Factory(lambda: [0, 0])
-    nils_made: list[int] = attrs.Factory(lambda: [0, 0])
-
-    def add(self, other: Tally) -> None:
-        for name in ("games", "wins", "losses", "draws", "capped", "rounds"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("points", "nils", "nils_made"):
-            mine, theirs = getattr(self, name), getattr(other, name)
-            for side in (0, 1):
-                mine[side] += theirs[side]
-
-    def count(self, state: State, capped_rules: bool) -> None:
-        """Add one finished game (the heuristic is side 0)."""
-        outcome = state.outcome
-        assert outcome is not None
-        self.games += 1
-        if outcome.winner is None:
-            self.draws += 1
-        elif outcome.winner == 0:
-            self.wins += 1
-        else:
-            self.losses += 1
-        if capped_rules and outcome.termination is Termination.ROUND_CAP:
-            self.capped += 1
-        self.rounds += len(state.rounds)
-        for score in state.rounds:
-            for side in (0, 1):
-                self.points[side] += score.points[side]
-            for seat, bid in enumerate(score.bids):
-                if bid.is_nil:
-                    self.nils[seat % 2] += 1
-                    if score.tricks[seat] == 0:
-                        self.nils_made[seat % 2] += 1
+SEARCH_PAIRS = 1000
+"""Pairs of a search row: 2,000 games."""
+HEURISTIC_PAIRS = 500
+"""Pairs of a heuristic row: 1,000 games."""
 
 
-def game_rules(name: str) -> tuple[Ruleset, bool]:
-    """The preset called ``name``, capped at `ROUND_CAP` rounds if it has no cap; and whether."""
-    rules = spades.PRESETS[name]
-    if rules.round_cap is None:
-        return attrs.evolve(rules, round_cap=ROUND_CAP), True
-    return rules, False
+@attrs.frozen(kw_only=True)
+class Row:
+    """A row of the table: bot A against bot B under a preset, and what A must reach."""
+
+    name: str
+    a: str
+    b: str
+    preset: str
+    pairs: int
+    goal: float | None
+    """The lower end of A's interval must be above it; 1: A wins every game; None: no target."""
+
+    @property
+    def match(self) -> str:
+        return f"{self.a} vs {self.b}, {self.preset}"
 
 
-def policies(players: int, opponent: str, seed: int) -> list[Policy]:
-    """The heuristic on the even seats, ``opponent`` on the odd ones."""
-    heuristic = heuristic_policy()
-    seats: list[Policy] = []
-    for seat in range(players):
-        if seat % 2 == 0:
-            seats.append(heuristic)
-        elif opponent == "random":
-            seats.append(random_policy(seed * 4 + seat))
-        else:
-            seats.append(fallback_move)
-    return seats
-
-
-def run_batch(job: tuple[str, str, int, range]) -> Tally:
-    """Play the games ``games`` of one preset against one opponent."""
-    name, opponent, base, games = job
-    rules, capped = game_rules(name)
-    tally = Tally()
-    for game in games:
-        seed = base * 1_000_000 + game
-        state = play_game(
-            rules,
-            policies(rules.players, opponent, seed),
-            seed=seed,
-            dealer=game % rules.players,
+ROWS = (
+    *(
+        Row(
+            name=f"search-{preset}",
+            a="search",
+            b="heuristic",
+            preset=preset,
+            pairs=SEARCH_PAIRS,
+            goal=goal,
         )
-        tally.count(state, capped)
-    return tally
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:5.1f}%" if whole else "    -"
-
-
-def row(name: str, opponent: str, tally: Tally) -> str:
-    games, rounds = tally.games, max(1, tally.rounds)
-    nils = " ".join(f"{tally.nils_made[s]:>4}/{tally.nils[s]:<4}" for s in (0, 1))
-    return (
-        f"{name:<13}{opponent:<9}{games:>6} {percent(tally.wins, games)} "
-        f"{percent(tally.losses, games)} {percent(tally.draws, games)} {tally.capped:>6} "
-        f"{tally.rounds / max(1, games):>7.1f} {tally.points[0] / rounds:>7.1f} "
-        f"{tally.points[1] / rounds:>7.1f}  {nils}"
-    )
-
-
-HEADER = (
-    f"{'preset':<13}{'vs':<9}{'games':>6} {'wins':>6} {'losses':>6} {'draws':>6} "
-    f"{'capped':>6} {'rounds':>7} {'pts/rd':>7} {'opp':>7}  {'nil H':<9} {'nil opp':<9}"
+        for preset, goal in (("classic", 0.65), ("miniokey", 0.65), ("two-handed", 0.60))
+    ),
+    *(
+        Row(
+            name=f"heuristic-{b}-{preset}",
+            a="heuristic",
+            b=b,
+            preset=preset,
+            pairs=HEURISTIC_PAIRS,
+            goal=1.0 if b == "random" else None,
+        )
+        for b in ("random", "fallback")
+        for preset in spades.PRESETS
+    ),
 )
+"""The table's rows, in order."""
+
+GROUPS = {
+    "heuristic-random": [row for row in ROWS if row.b == "random"],
+    "heuristic-fallback": [row for row in ROWS if row.b == "fallback"],
+}
+"""Names of several rows: ``heuristic-random`` is a row for each preset."""
+
+
+def select(names: list[str] | None) -> list[Row]:
+    """The rows called ``names`` (rows or groups), in table order; all of them for None."""
+    if not names:
+        return list(ROWS)
+    chosen: set[str] = set()
+    for name in names:
+        chosen.update(row.name for row in GROUPS.get(name, [r for r in ROWS if r.name == name]))
+    return [row for row in ROWS if row.name in chosen]
+
+
+def met(row: Row, result: DuelResult) -> bool | None:
+    """Whether A reached the row's target (None: the row has none)."""
+    if row.goal is None:
+        return None
+    if row.goal >= 1:
+        return result.a.wins == result.games
+    return result.a.low > row.goal
+
+
+def row_rules(row: Row, target: int | None) -> Ruleset:
+    rules = spades.find_ruleset(row.preset)
+    return rules if target is None else attrs.evolve(rules, target=target)
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def goal_text(goal: float | None) -> str:
+    return "-" if goal is None else "every game" if goal >= 1 else f"> {percent(goal)}"
+
+
+def ms(stats: PolicyStats) -> str:
+    def short(value: float) -> str:  # 75, 3.2, 0.051: two figures or so, no exponent
+        return f"{value:.0f}" if value >= 10 else f"{value:.2g}"
+
+    return f"{short(stats.median_ms)} ({short(stats.mean_ms)})"
+
+
+def table(done: list[tuple[Row, DuelResult]]) -> list[str]:
+    """The Markdown table of the rows played."""
+    lines = [
+        "| row | match | games | A's win rate, 95% CI | target | met | stopped "
+        "| points per round, A / B | ms per move, A / B: median (mean) |",
+        "|---|---|---:|---|---|---|---:|---|---|",
+    ]
+    for row, result in done:
+        a, b = result.a, result.b
+        ok = met(row, result)
+        rounds = max(1, result.rounds)
+        lines.append(
+            f"| `{row.name}` | {row.match} | {result.games:,} "
+            f"| {percent(a.win_rate)} ({percent(a.low)}-{percent(a.high)}) "
+            f"| {goal_text(row.goal)} | {'-' if ok is None else 'met' if ok else 'NOT met'} "
+            f"| {result.stopped} | {a.points / rounds:+.1f} / {b.points / rounds:+.1f} "
+            f"| {ms(a)} / {ms(b)} |"
+        )
+    return lines
+
+
+def record(row: Row, result: DuelResult, target: int | None, seconds: float) -> dict[str, Any]:
+    """A row for ``--json``: the row, the games' target, whether met, and the whole result."""
+    return {
+        "row": row.name,
+        "a": row.a,
+        "b": row.b,
+        "preset": row.preset,
+        "target": row_rules(row, target).target,
+        "shortened": target is not None,
+        "goal": row.goal,
+        "met": met(row, result),
+        "seconds": round(seconds, 1),
+        "result": attrs.asdict(result),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="games per preset and opponent")
-    parser.add_argument("--seed", type=int, default=0, help="the base seed (default 0)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    names = [row.name for row in ROWS] + list(GROUPS)
+    parser.add_argument(
+        "--matches",
+        nargs="+",
+        choices=names,
+        metavar="NAME",
+        help=f"the rows to play (default: all): {', '.join(names)}",
+    )
+    parser.add_argument("--pairs", type=int, help="pairs a row (default: the table's)")
+    parser.add_argument("--seed", type=int, default=0, help="the duels' seed (default 0)")
     parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: CPUs)"
     )
+    parser.add_argument("--ray", metavar="ADDRESS", help="play the games on this Ray cluster")
+    parser.add_argument("--target", type=int, help="shorter games: every preset's target")
+    parser.add_argument("--json", metavar="FILE", help="write the rows there, pair scores too")
     args = parser.parse_args(argv)
+    extra: dict[str, Any] = {}
+    if args.ray is not None:
+        if "ray" not in inspect.signature(duel).parameters:
+            parser.error("this version of spades._cli.duel.duel() takes no ray keyword")
+        extra["ray"] = args.ray
 
-    batch = max(1, min(50, args.games // max(1, args.workers * 4)))
-    jobs = [
-        (name, opponent, args.seed, range(start, min(args.games, start + batch)))
-        for name in spades.PRESETS
-        for opponent in OPPONENTS
-        for start in range(0, args.games, batch)
-    ]
+    rows = select(args.matches)
+    done: list[tuple[Row, DuelResult]] = []
+    records: list[dict[str, Any]] = []
     start = time.perf_counter()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(run_batch, jobs))
-    else:
-        results = [run_batch(job) for job in jobs]
-    tallies: dict[tuple[str, str], Tally] = {}
-    for (name, opponent, _, _), tally in zip(jobs, results, strict=True):
-        tallies.setdefault((name, opponent), Tally()).add(tally)
-    elapsed = time.perf_counter() - start
+    for row in rows:
+        pairs = row.pairs if args.pairs is None else args.pairs
+        step = max(1, 2 * pairs // 100)  # about a hundred updates a row
 
+        def progress(played: int, total: int, name: str = row.name, step: int = step) -> None:
+            if played % step == 0 or played == total:
+                print(f"\r{name}: {played}/{total} games", end="", file=sys.stderr, flush=True)
+
+        began = time.perf_counter()
+        result = duel(
+            row_rules(row, args.target),
+            row.a,
+            row.b,
+            pairs=pairs,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
+            **extra,
+        )
+        seconds = time.perf_counter() - began
+        print(f" in {seconds:.1f} s", file=sys.stderr)
+        done.append((row, result))
+        records.append(record(row, result, args.target, seconds))
+        if args.json is not None:  # after every row: a long run keeps what it has done
+            with open(args.json, "w", encoding="utf-8") as file:
+                json.dump({"seed": args.seed, "rows": records}, file, indent=1)
+                file.write("\n")
+
+    games = "to each preset's target" if args.target is None else f"to {args.target} points"
     print(
-        f"heuristic (side 0) against random and fallback bots, {args.games} games each, "
-        f"seed {args.seed}; presets without a round cap stop after {ROUND_CAP} rounds"
+        f"Bots' strength in duplicate (each deal played twice, the sides swapped), seed "
+        f"{args.seed}, games {games}; A is the first bot named."
     )
-    print(HEADER)
-    for (name, opponent), tally in tallies.items():
-        print(row(name, opponent, tally))
+    if args.target is not None:
+        print(
+            f"\n**Shortened**: games to {args.target} points instead of the presets' targets; "
+            "these are not the table's figures."
+        )
+    if args.pairs is not None:
+        print(f"\n**{args.pairs} pairs a row** ({2 * args.pairs} games), not the table's number.")
+    print()
+    print("\n".join(table(done)))
     print(
-        "wins/losses/draws: the heuristic side's; pts/rd, opp: mean points per round of the "
-        "heuristic side and of its opponents; nil: made/bid (blind and double nil included)"
+        "\nmet: the lower end of A's 95% interval (over the pairs) above the target, or A won "
+        f"every game; stopped: games without a winner after {ROUND_LIMIT} rounds (rules "
+        "without a round cap), each scored a half."
     )
-    print(f"{sum(t.games for t in tallies.values())} games in {elapsed:.1f} s")
+    print(f"{sum(r.games for _, r in done):,} games in {time.perf_counter() - start:.1f} s")
 
 
 if __name__ == "__main__":
