@@ -1,7 +1,8 @@
 """A search bot: perfect-information Monte Carlo over deals sampled from its view.
 
-For each decision it deals the cards it cannot see again (`spades.sample_state`), a
-number of times; for each candidate move and each deal it plays the round out with
+For each decision it deals the cards it cannot see again (`spades.sample_state`; with two
+players `sample_state_keeping`, her draw read by the heuristic's keep rule), a number of
+times; for each candidate move and each deal it plays the round out with
 `play_out` (every hand in view, cheap card sense) and judges the state the round ends in
 by its side's chance of winning the game (`win_chance`), plus a trace of the round's
 points to break ties. The same deals serve every candidate, so their luck cancels. It
@@ -54,10 +55,12 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
     plays the round out, ``playouts`` times in all, shared among the candidate moves (at
     least 8 deals each). It decides from the `View` alone; its chance comes from a
     generator seeded by ``seed`` and the view's position, so the same view gets the same
-    move, whatever came before. The card pass is the heuristic bot's, and so, for now, is
-    every decision with two players: a deal sampled from the view takes no account of
-    the other player's choices in the draw, which keep her strong cards, and a search on
-    such deals bids too high and plays worse than the heuristic bot.
+    move, whatever came before. With two players it deals the other player the hand her
+    draw would give if she drew as the heuristic bot does, keeping the top card when it is
+    a spade or a queen or higher (low cards after her double nil), rather than uniformly:
+    her draw keeps her strong cards. Where double nil may be declared it searches that
+    against the heuristic's draw. The card pass, the rest of the draw and the exchange are
+    the heuristic bot's.
 
     >>> from spades import CLASSIC, new_game, observe
     >>> from spades.bots import search_policy
@@ -78,6 +81,9 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
             candidates: Sequence[Move] = _distinct_plays(view, legal)
         elif view.phase is Phase.BIDDING:
             candidates = _bids_to_try(view, legal)
+        elif view.phase is Phase.DRAWING and any(_is_blind(move) for move in legal):
+            # Double nil or the heuristic's draw: the rest of the draw is the heuristic's.
+            candidates = [next(move for move in legal if _is_blind(move)), _HEURISTIC(view)]
         else:
             return _HEURISTIC(view)
         if len(candidates) == 1:
@@ -149,9 +155,13 @@ def _distinct_plays(view: View, legal: Sequence[Move]) -> list[Move]:
     return kept
 
 
+def _is_blind(move: Move) -> bool:
+    return isinstance(move, Bid) and move.blind
+
+
 def _bids_to_try(view: View, legal: Sequence[Move]) -> list[Move]:
     """Blind nil or a look; else nil and the numbered bids near the heuristic bot's."""
-    if any(isinstance(move, Bid) and move.blind for move in legal):
+    if any(_is_blind(move) for move in legal):
         return list(legal)
     guess = _HEURISTIC(view)
     assert isinstance(guess, Bid)
