@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 import spades
-from spades import PRESETS, NotationError, find_ruleset
-from spades._cli import bots, demo, duel, games, simulate, terminal
+from spades import PRESETS, NotationError, SpadesError, find_ruleset
+from spades._cli import _ray, bots, demo, duel, games, simulate, terminal
 from spades._cli.text import WIDTH, wrap
 from spades._deal import SEED_LIMIT
 
@@ -73,6 +73,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             seed=args.seed,
             games=args.games,
             workers=args.workers,
+            ray=args.ray,
         )
     return simulate.simulate(
         rules,
@@ -82,6 +83,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         workers=args.workers,
         opponents=args.opponents,
         bots=args.bots,
+        ray=args.ray,
     )
 
 
@@ -110,6 +112,21 @@ def _bots_option(parser: argparse.ArgumentParser, flag: str, whose: str) -> None
         default=bots.DEFAULT,
         metavar="NAME",
         help=f"{whose}: {names} (default: {bots.DEFAULT})",
+    )
+
+
+def _where_options(parser: argparse.ArgumentParser) -> None:
+    """Where the games are played: ``--workers N`` processes here, or ``--ray ADDRESS``."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
+    where.add_argument(
+        "--ray",
+        type=_ray_address,
+        metavar="ADDRESS",
+        help="play on Ray instead, which needs spades[ray] installed (on a cluster's every "
+        "node too): 'local' starts a Ray on this machine, 'auto' connects to the one "
+        "running (ray start, RAY_ADDRESS), another ADDRESS is a cluster's, HOST:PORT or "
+        "ray://HOST:PORT",
     )
 
 
@@ -178,12 +195,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "--bots says, side 1 as --opponents says (both heuristic by default). Game i (from 0) "
         "has the seed int.from_bytes(blake2b(f'{seed}:{i}'.encode(), digest_size=16).digest(), "
         "'little'), and a random or search bot at seat s the seed derived in the same way from "
-        "that seed and s; the summary is the same whatever the number of workers. "
+        "that seed and s; the summary is the same whatever the number of workers, and on Ray. "
         f"{known} {limit}",
     )
     simulate_.add_argument("--games", type=_positive, required=True, help="how many games")
     simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
-    simulate_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
+    _where_options(simulate_)
     _bots_option(simulate_, "--bots", "side 0's bots")
     _bots_option(simulate_, "--opponents", "side 1's bots")
     duel_ = commands.add_parser(
@@ -195,14 +212,14 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "game j, and is played twice, A as side 0 and then B as side 0, so that the luck of "
         "the cards cancels out. The win rate's 95% confidence interval is over the deals, "
         "each scoring for A the mean of its two games (a win 1, a draw or a stopped game a "
-        "half). The figures are the same whatever the number of workers, the times per move "
-        f"aside. {known} {limit}",
+        "half). The figures are the same whatever the number of workers, and on Ray, the times "
+        f"per move aside. {known} {limit}",
     )
     duel_.add_argument("a", choices=names, metavar="A", help=f"a bot: {', '.join(names)}")
     duel_.add_argument("b", choices=names, metavar="B", help="the other bot (the same or not)")
     duel_.add_argument("--games", type=_positive, required=True, help="how many deals (each twice)")
     duel_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
-    duel_.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
+    _where_options(duel_)
     return parser, {"demo": demo_, "play": play_, "simulate": simulate_, "duel": duel_}
 
 
@@ -213,6 +230,15 @@ def _ruleset_name(text: str) -> str:
     except NotationError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return next(name for name, preset in PRESETS.items() if preset == rules)
+
+
+def _ray_address(text: str) -> str:
+    """``text``, once Ray is known to be installed: `ray.init` reads the address."""
+    try:
+        _ray.module()
+    except SpadesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _indent(text: str) -> int:

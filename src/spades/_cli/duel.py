@@ -22,7 +22,8 @@ sides' names swapped: every pair scores exactly a half.
 
 Each policy's decisions are timed with `time.perf_counter`, call by call: the only
 figures that change from run to run. Everything else is the same whatever the number of
-workers, since the games' results are gathered in game order.
+workers, and on Ray as well (`spades._cli._ray`), since the games' results are gathered in
+game order.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 import attrs
 
 from spades import SpadesError, side_of
+from spades._cli import _ray
 from spades._cli import bots as _bots
 from spades._cli import games as _games
 from spades._cli.games import game_seed
@@ -207,15 +209,20 @@ def duel(
     pairs: int,
     seed: int,
     workers: int = 1,
+    ray: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> DuelResult:
     """Bots ``a`` and ``b`` (names in `spades._cli.bots.BOTS`) play ``pairs`` deals twice each.
 
-    The games run on ``workers`` processes (spawned) and are gathered in game order, so
-    the result, the times aside, is the same for any ``workers``. ``progress`` (if given)
-    is called with the games played and the games in all after each game. Raises
-    `SpadesError` (a `ValueError`) for an unknown bot name, or for fewer than one pair or
-    one worker.
+    The games run on ``workers`` processes (spawned), or, if ``ray`` is given, as Ray
+    tasks on the Ray at that address (`spades._cli._ray.mapped`; ``workers`` is then not
+    used): ``"local"`` starts a Ray on this machine for the duel, ``"auto"`` connects to
+    the one running, anything else is a cluster's address for `ray.init`. They are
+    gathered in game order, so the result, the times aside, is the same for any
+    ``workers`` and on Ray. ``progress`` (if given) is called with the games played and
+    the games in all after each game. Raises `SpadesError` (a `ValueError`) for an
+    unknown bot name, for fewer than one pair or one worker, or for ``ray`` without Ray
+    installed.
     """
     for bot in (a, b):
         _bots.factory(bot)
@@ -230,7 +237,9 @@ def duel(
     played: list[DuelGame] = []
     with contextlib.ExitStack() as stack:
         outcomes: Iterable[DuelGame]
-        if workers > 1:
+        if ray is not None:
+            outcomes = stack.enter_context(_ray.mapped(duel_game, tasks, address=ray))
+        elif workers > 1:
             context = multiprocessing.get_context("spawn")  # the same on every platform
             pool = stack.enter_context(
                 ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context)
@@ -314,7 +323,15 @@ def _stats(
 
 
 def command(
-    rules: Ruleset, name: str, a: str, b: str, *, seed: int, games: int, workers: int
+    rules: Ruleset,
+    name: str,
+    a: str,
+    b: str,
+    *,
+    seed: int,
+    games: int,
+    workers: int,
+    ray: str | None = None,
 ) -> int:
     """``spades duel``: ``games`` deals played twice; progress on stderr, figures on stdout."""
     step = max(1, 2 * games // 100)  # the progress line: at most about a hundred updates
@@ -323,7 +340,7 @@ def command(
         if done % step == 0 or done == total:
             print(f"\rduel: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    result = duel(rules, a, b, pairs=games, seed=seed, workers=workers, progress=progress)
+    result = duel(rules, a, b, pairs=games, seed=seed, workers=workers, ray=ray, progress=progress)
     print(file=sys.stderr)
     sides = [side_name(rules, side) for side in (0, 1)]
     show(

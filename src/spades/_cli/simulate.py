@@ -2,8 +2,9 @@
 
 Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed `game_seed`, and
 its seeded bots are seeded from that (`spades._cli.bots`), so the summary is the same
-whatever the number of workers. Side 0 plays one bot of `spades._cli.bots.BOTS`, side 1
-another or the same: by default heuristic bots in every seat.
+whatever the number of workers, and on Ray as well (`spades._cli._ray`). Side 0 plays one
+bot of `spades._cli.bots.BOTS`, side 1 another or the same: by default heuristic bots in
+every seat.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades import Termination, seats_of
+from spades._cli import _ray
 from spades._cli import bots as _bots
 from spades._cli import games as _games
 from spades._cli.games import game_seed
@@ -108,11 +110,17 @@ def simulate(
     workers: int,
     opponents: str,
     bots: str = _bots.DEFAULT,
+    ray: str | None = None,
 ) -> int:
     """Play ``games`` games on ``workers`` processes; progress on stderr, summary on stdout.
 
     Side 0 plays the bot ``bots``, side 1 the bot ``opponents`` (names in
-    `spades._cli.bots.BOTS`: `SpadesError` for another).
+    `spades._cli.bots.BOTS`: `SpadesError` for another). If ``ray`` is given, the games
+    run as Ray tasks on the Ray at that address instead (`spades._cli._ray.mapped`;
+    ``workers`` is then not used): ``"local"`` starts a Ray on this machine for the
+    simulation, ``"auto"`` connects to the one running, anything else is a cluster's
+    address for `ray.init` (`SpadesError` if Ray is not installed). The games' results are
+    gathered in game order, so the summary is the same either way.
     """
     sides = (bots, opponents)
     for bot in sides:  # an unknown name fails here, not in a worker
@@ -123,7 +131,9 @@ def simulate(
     step = max(1, games // 100)  # the progress line: at most about a hundred updates
     with contextlib.ExitStack() as stack:
         outcomes: Iterable[GameResult]
-        if workers > 1:
+        if ray is not None:
+            outcomes = stack.enter_context(_ray.mapped(simulate_game, tasks, address=ray))
+        elif workers > 1:
             context = multiprocessing.get_context("spawn")  # the same on every platform
             pool = stack.enter_context(ProcessPoolExecutor(min(workers, games), mp_context=context))
             outcomes = pool.map(simulate_game, tasks, chunksize=max(1, games // (8 * workers)))
