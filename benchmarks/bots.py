@@ -48,7 +48,6 @@ cluster or shortened, and keep its figures::
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import sys
@@ -217,11 +216,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--target", type=int, help="shorter games: every preset's target")
     parser.add_argument("--json", metavar="FILE", help="write the rows there, pair scores too")
     args = parser.parse_args(argv)
-    extra: dict[str, Any] = {}
-    if args.ray is not None:
-        if "ray" not in inspect.signature(duel).parameters:
-            parser.error("this version of spades._cli.duel.duel() takes no ray keyword")
-        extra["ray"] = args.ray
 
     rows = select(args.matches)
     done: list[tuple[Row, DuelResult]] = []
@@ -244,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
             seed=args.seed,
             workers=args.workers,
             progress=progress,
-            **extra,
+            ray=args.ray,
         )
         seconds = time.perf_counter() - began
         print(f" in {seconds:.1f} s", file=sys.stderr)
