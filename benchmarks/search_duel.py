@@ -8,7 +8,8 @@ search bot (``search_policy(playouts=P, seed=j)``, default 240 play-outs) for si
 the heuristic for side 1, then the sides swapped. A pair scores 1, 0.5 or 0 for the search
 bot (a draw, or a game stopped after 60 rounds, counts a half a game). After each pair it
 prints the pair's score, the mean so far with its 95% interval over the pairs (1.96
-standard errors) and the median milliseconds of the search bot's decisions so far. The
+standard errors) and the median milliseconds of the search bot's decisions so far, all of
+them and those with more than one legal move. The
 figures on the bots page of the docs come from this script; ``spades duel search
 heuristic`` plays the same kind of match through the command line.
 """
@@ -30,23 +31,28 @@ if TYPE_CHECKING:
     from spades.bots import Policy
 
 
-def timed(policy: Policy, times: list[float]) -> Policy:
-    """``policy``, its decision times appended to ``times``."""
+def timed(policy: Policy, times: list[float], chosen: list[float]) -> Policy:
+    """``policy``, its decision times appended to ``times``, and to ``chosen`` those of
+    the decisions with more than one legal move."""
 
     def choose(view: View) -> Move:
         start = time.perf_counter()
         move = policy(view)
         times.append(time.perf_counter() - start)
+        if len(view.legal_moves()) > 1:
+            chosen.append(times[-1])
         return move
 
     return choose
 
 
-def pair_score(rules: spades.Ruleset, deal: int, playouts: int, times: list[float]) -> float:
+def pair_score(
+    rules: spades.Ruleset, deal: int, playouts: int, times: tuple[list[float], list[float]]
+) -> float:
     """The search bot's score over the two games of deal ``deal``."""
     score = 0.0
     for search_side in (0, 1):
-        search = timed(search_policy(playouts=playouts, seed=deal), times)
+        search = timed(search_policy(playouts=playouts, seed=deal), *times)
         heuristic = heuristic_policy()
         policies = [
             search if seat % 2 == search_side else heuristic for seat in range(rules.players)
@@ -67,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = attrs.evolve(spades.find_ruleset(args.rules), target=args.target)
     scores: list[float] = []
-    times: list[float] = []
+    times: tuple[list[float], list[float]] = ([], [])
     for deal in range(args.first, args.first + args.pairs):
         scores.append(pair_score(rules, deal, args.playouts, times))
         mean = statistics.mean(scores)
@@ -75,7 +81,8 @@ def main(argv: list[str] | None = None) -> None:
         half = 1.96 * spread / len(scores) ** 0.5
         print(
             f"deal {deal}: {scores[-1]}  mean {mean:.3f} ± {half:.3f}  pairs {len(scores)}  "
-            f"median ms {1000 * statistics.median(times):.1f}",
+            f"median ms {1000 * statistics.median(times[0]):.1f} "
+            f"(with a choice {1000 * statistics.median(times[1] or [0.0]):.1f})",
             flush=True,
         )
 
