@@ -220,7 +220,7 @@ def test_search_draws_and_exchanges_as_the_heuristic() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_search_declares_double_nil_when_nothing_else_can_win(seed: int) -> None:
-    """rule-double-nil, rule-two-end: we have 320, she has 460 of 500. No contract of ours
+    """rule-double-nil, rule-two-game-end: we have 320, she has 460 of 500. No contract of ours
     reaches 500 this round (13 tricks make 450 at most) and her next made contract ends
     the game; a double nil made (+200, 520) beats whatever she makes reaching 500. The
     search declares it; the heuristic never does."""
