@@ -9,6 +9,7 @@ in ``docs/reference.md``): uniform over the deals consistent with the view.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from fractions import Fraction
@@ -330,29 +331,45 @@ def _kept_by_rule(
     cards. Her ``played`` cards were kept too. None when the rule cannot give her
     ``played`` cards and a hand of ``free`` (she did not draw by it).
     """
-    goods, bads = good.bit_count(), bad.bit_count()
-    turns = (goods + bads) // 2
-    known_good = (played & good).bit_count()
     free_good, free_bad = free & good, free & bad
+    weighted = _kept_weights(
+        good.bit_count(),
+        bad.bit_count(),
+        (played & good).bit_count(),
+        (free_good.bit_count(), free_bad.bit_count()),
+        size,
+    )
+    if not weighted:
+        return None
+    (extra,) = pick(weighted, rng)
+    return _mask(rng.sample(cards_in(free_good), extra)) | _mask(
+        rng.sample(cards_in(free_bad), size - extra)
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _kept_weights(
+    goods: int, bads: int, known_good: int, free: tuple[int, int], size: int
+) -> tuple[tuple[int, tuple[int]], ...]:
+    """Each number of good cards among her ``size`` unknown ones, with its weight.
+
+    The weight, a whole number, is the chance of her kept cards (`_kept_by_rule`) times
+    the ways to choose them from ``free`` (its good and bad cards); only the numbers the
+    rule allows come.
+    """
+    turns = (goods + bads) // 2
     weights: list[tuple[Fraction, int]] = []
     for extra in range(size + 1):
         kept_good = known_good + extra
-        ways = math.comb(free_good.bit_count(), extra) * math.comb(
-            free_bad.bit_count(), size - extra
-        )
+        ways = math.comb(free[0], extra) * math.comb(free[1], size - extra)
         pairings = _pairings(goods, bads, turns - kept_good)
         if ways and pairings:
             chance = Fraction(
                 pairings, math.comb(goods, kept_good) * math.comb(bads, turns - kept_good)
             )
             weights.append((chance * ways, extra))
-    if not weights:
-        return None
     scale = math.lcm(*(weight.denominator for weight, _ in weights))
-    (extra,) = pick([(int(weight * scale), (extra,)) for weight, extra in weights], rng)
-    return _mask(rng.sample(cards_in(free_good), extra)) | _mask(
-        rng.sample(cards_in(free_bad), size - extra)
-    )
+    return tuple((int(weight * scale), (extra,)) for weight, extra in weights)
 
 
 def _pairings(goods: int, bads: int, both_bad: int) -> int:
