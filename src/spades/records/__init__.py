@@ -41,11 +41,10 @@ from spades.records._plain import (
     Data,
     fail,
     move_from,
-    round_score_data,
-    round_score_from,
     ruleset_data,
     ruleset_from,
 )
+from spades.records._round_scores import round_score_data, round_score_from
 from spades.records._state import state_data, state_from
 from spades.records._view import view_data, view_from
 

@@ -1,4 +1,4 @@
-"""Plain data for the small values: cards, moves, rulesets, outcomes, tricks and round scores.
+"""Plain data for the small values: cards, moves, rulesets, outcomes and tricks.
 
 Plain data is what JSON can hold: dicts with string keys, lists, strings, whole numbers,
 booleans and ``None``. Reading it is a trust boundary: every reader takes the ``path`` of
@@ -20,7 +20,6 @@ from spades._errors import InvalidRecordError, NotationError, SpadesError, quote
 from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
 from spades._rules import BagOverflow, Direction, NilTricks, Ruleset
-from spades._scoring import RoundScore, SideScore
 from spades._state import Outcome, Termination
 
 if TYPE_CHECKING:
@@ -39,8 +38,6 @@ __all__ = [
     "items",
     "move_from",
     "record_fields",
-    "round_score_data",
-    "round_score_from",
     "ruleset_data",
     "ruleset_from",
     "seed_data",
@@ -275,7 +272,7 @@ def ruleset_from(data: object, path: str) -> Ruleset:
         fail(f"{path}.{field}" if field in RULESET_FIELDS else path, str(error))
 
 
-# --- outcomes, tricks, round scores -------------------------------------------------------
+# --- outcomes, tricks and side numbers ----------------------------------------------------
 
 
 def outcome_data(outcome: Outcome | None) -> Data:
@@ -328,81 +325,6 @@ def side_numbers(data: object, path: str) -> tuple[int, int]:
         for side, value in enumerate(items(data, path, 2, 2))
     )
     return (first, second)
-
-
-def round_scores_from(data: object, path: str) -> tuple[RoundScore, ...]:
-    """``data`` as the scores of the completed rounds, at most `MAX_ROUNDS`."""
-    return tuple(
-        round_score_from(score, f"{path}[{index}]")
-        for index, score in enumerate(items(data, path, MAX_ROUNDS))
-    )
-
-
-def round_score_data(score: RoundScore) -> dict[str, Data]:
-    """A round's score: bids and tricks by seat, and each side's breakdown."""
-    return {
-        "bids": [str(bid) for bid in score.bids],
-        "tricks": list(score.tricks),
-        "sides": [dict(zip(SideScore.fields, side, strict=True)) for side in score.sides],
-    }
-
-
-def round_score_from(data: object, path: str) -> RoundScore:
-    """``data`` as a round's score whose parts agree with each other and with its bids.
-
-    Whether the score follows from a ruleset is for the reader of a whole game to check.
-    """
-    found = record_fields(data, path, ("bids", "tricks", "sides"))
-    raw_bids = items(found["bids"], f"{path}.bids", 4)
-    if len(raw_bids) not in {2, 4}:
-        fail(f"{path}.bids", f"a round has 2 or 4 bids, not {len(raw_bids)}")
-    bids = tuple(bid_from(bid, f"{path}.bids[{i}]") for i, bid in enumerate(raw_bids))
-    tricks = tuple(
-        integer(count, f"{path}.tricks[{i}]", 0, 13)
-        for i, count in enumerate(items(found["tricks"], f"{path}.tricks", 4, len(bids)))
-    )
-    if sum(tricks) != 13:
-        fail(f"{path}.tricks", f"the tricks of a round add up to 13, not {sum(tricks)}")
-    raw_sides = items(found["sides"], f"{path}.sides", 2, 2)
-    sides = tuple(
-        _side_from(side, f"{path}.sides[{index}]", bids[index::2])
-        for index, side in enumerate(raw_sides)
-    )
-    return RoundScore(bids=bids, tricks=tricks, sides=(sides[0], sides[1]))
-
-
-def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
-    found = record_fields(data, path, SideScore.fields)
-    parts: dict[str, Any] = {
-        name: boolean(found[name], f"{path}.{name}")
-        if name == "made"
-        else integer(found[name], f"{path}.{name}", -MAX_POINTS, MAX_POINTS)
-        for name in SideScore.fields
-    }
-    side = SideScore(**parts)
-    contract = sum(bid.n for bid in bids)
-    checks = (
-        ("contract", contract, "the side's bids added up"),
-        ("made", side.tricks >= contract, "whether the tricks reached the contract"),
-        ("contract_points", 10 * contract if side.made else -10 * contract, "ten per trick bid"),
-        ("overtricks", side.tricks - contract if side.made else 0, "the tricks over the contract"),
-        (
-            "points",
-            side.contract_points
-            + side.overtricks
-            + side.nil_points
-            + side.nil_bags
-            + side.bag_penalty,
-            "the parts added up",
-        ),
-    )
-    for name, expected, meaning in checks:
-        if parts[name] != expected:
-            fail(f"{path}.{name}", f"expected {expected} ({meaning}), not {parts[name]}")
-    for name, low, high in (("tricks", 0, 13), ("nil_bags", 0, 13), ("bag_penalty", None, 0)):
-        integer(parts[name], f"{path}.{name}", low, high)
-    integer(side.bags, f"{path}.bags", 0)
-    return side
 
 
 def _kind(data: object) -> str:

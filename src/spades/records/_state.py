@@ -37,8 +37,6 @@ from spades.records._plain import (
     outcome_data,
     outcome_from,
     record_fields,
-    round_score_data,
-    round_scores_from,
     ruleset_data,
     ruleset_from,
     seed_data,
@@ -47,6 +45,7 @@ from spades.records._plain import (
     trick_data,
     tricks_from,
 )
+from spades.records._round_scores import round_score_data, round_scores_from
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset

@@ -29,14 +29,13 @@ from spades.records._plain import (
     outcome_data,
     outcome_from,
     record_fields,
-    round_score_data,
-    round_scores_from,
     ruleset_data,
     ruleset_from,
     side_numbers,
     trick_data,
     tricks_from,
 )
+from spades.records._round_scores import round_score_data, round_scores_from
 
 if TYPE_CHECKING:
     from spades._cards import Card
