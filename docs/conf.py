@@ -41,6 +41,10 @@ nitpick_ignore = [
     ("py:class", "SearchStrategy"),
     ("py:obj", "hypothesis.strategies.SearchStrategy"),
     ("py:obj", "hypothesis.errors.InvalidArgument"),
+    # numpy, in the signatures of `spades.adapters.encoding`: not linked either.
+    ("py:class", "npt.NDArray"),
+    ("py:class", "np.float32"),
+    ("py:class", "np.int8"),
 ]
 
 # MyST: explicit (label)= targets for citing rules, and slug anchors for headings.
@@ -95,6 +99,7 @@ def _analyze_with_the_defining_modules() -> None:
 
     from sphinx.pycode import ModuleAnalyzer  # noqa: PLC0415
 
+    import spades.adapters.encoding  # noqa: PLC0415
     import spades.bots  # noqa: PLC0415
     import spades.records  # noqa: PLC0415
 
@@ -104,7 +109,7 @@ def _analyze_with_the_defining_modules() -> None:
             for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}.")
             if module.name.rsplit(".", 1)[1].startswith("_") and not module.ispkg
         ]
-        for package in (spades, spades.bots, spades.records)
+        for package in (spades, spades.adapters.encoding, spades.bots, spades.records)
     }
     analyze = ModuleAnalyzer.analyze
 

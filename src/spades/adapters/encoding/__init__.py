@@ -1,0 +1,99 @@
+"""A player's `View` as fixed-size arrays, and one discrete action space for every move.
+
+Every adapter (PettingZoo, Gymnasium, OpenSpiel) encodes the game through this module.
+It reads the `View` only, so an observation or a mask cannot show a card the seat may
+not see. It needs numpy. The docs page "Spades for reinforcement learning"
+(``docs/rl.md``, section ``rl-encoding``) has the tables of the actions and of every
+observation slot.
+
+**Seats are relative.** Every per-seat row is by *relative seat*: row ``k`` is
+``play_order(view.rules, view.seat)[k]``, so row 0 is the observer, row 1 the next
+player after her and, with four players, row 2 her partner. There are always four rows;
+with two players rows 2 and 3 stay zero. Sides are "ours" then "theirs".
+
+**Actions.** `ACTIONS` (71) actions, the same for every ruleset: 0 to 51 a card by the
+library's order (``DECK[i]``), played or, in the blind nil pass and the double nil
+exchange, chosen; 52 to 65 the bids 0 (nil) to 13; 66 blind nil (two players: double
+nil); 67 `Look`; 68 `Keep`; 69 `Reject`; 70 `END_EXCHANGE`, which submits the cards
+chosen so far.
+
+**Moves of several cards** are entered one card at a time; the adapter keeps the cards
+chosen so far, ``selected``, in the order chosen, and `advance` returns the longer
+selection until the move is complete. A `Pass` is complete when ``blind_nil_pass``
+cards are chosen. An `Exchange` is complete when ``blind_nil_exchange`` cards are
+chosen, or at `END_EXCHANGE` with fewer (none included). A chosen card is masked out
+afterwards. `actions_of` gives the actions of a whole move: its cards in the library's
+order, then `END_EXCHANGE` where it is needed. Decided here: a move of no card at all (a
+pass under ``blind_nil_pass=0``, an exchange under ``blind_nil_exchange=0``, which the
+engine never asks for) is `END_EXCHANGE` alone.
+
+**The observation** is `OBSERVATION_SIZE` (1052) float32 numbers in the named `SLOTS`,
+the same for every ruleset and player count. Every one lies from 0 to 1, but the two
+scores, each side's score over the target, clipped to -1 to 1: `OBSERVATION_LOW` and
+`OBSERVATION_HIGH` are the exact bounds. Decided here: the ruleset's numbers are divided
+by a fixed scale and capped at 1 (a target over 1000 reads as 1), every field of the
+`Ruleset` has a slot, and once the game is over the slots of the round show its last
+round, as the `View` does.
+
+**Refusals.** `advance` refuses an action the mask does not allow with `IllegalMoveError`,
+its `Reason` the one the engine gives for the move the action stands for (the rule, and
+a message that speaks only of what the seat sees). Decided here: choosing a card already
+chosen is `Reason.CARD_NOT_IN_HAND` (a chosen card is set aside, no longer in the hand
+to choose from). An action outside 0 to 70 raises `SpadesError`, a non-integer
+`TypeError`, a selection that is no choice in progress `SpadesError`.
+
+>>> import numpy as np
+>>> from spades import TWO_HANDED, new_game, observe
+>>> view = observe(new_game(TWO_HANDED, seed=1), 0)
+>>> [move_text(action) for action in np.flatnonzero(action_mask(view))]
+['bid blind nil', 'keep', 'reject']
+>>> advance(view, (), KEEP), observation(view).shape == (OBSERVATION_SIZE,)
+(Keep(), True)
+"""
+
+from spades._public import present_as_public
+from spades.adapters.encoding._actions import (
+    ACTIONS,
+    BID_ACTIONS,
+    BLIND_NIL,
+    CARD_ACTIONS,
+    END_EXCHANGE,
+    KEEP,
+    LOOK,
+    REJECT,
+    action_mask,
+    actions_of,
+    advance,
+    move_text,
+)
+from spades.adapters.encoding._observation import (
+    OBSERVATION_HIGH,
+    OBSERVATION_LOW,
+    OBSERVATION_SIZE,
+    SLOTS,
+    Slot,
+    observation,
+)
+
+__all__ = [
+    "ACTIONS",
+    "BID_ACTIONS",
+    "BLIND_NIL",
+    "CARD_ACTIONS",
+    "END_EXCHANGE",
+    "KEEP",
+    "LOOK",
+    "OBSERVATION_HIGH",
+    "OBSERVATION_LOW",
+    "OBSERVATION_SIZE",
+    "REJECT",
+    "SLOTS",
+    "Slot",
+    "action_mask",
+    "actions_of",
+    "advance",
+    "move_text",
+    "observation",
+]
+
+present_as_public(globals(), __all__)

@@ -1,0 +1,249 @@
+"""The actions: one discrete space for every move, its mask, and moves entered card by card."""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, SupportsIndex
+
+import numpy as np
+
+from spades._cards import DECK, Card
+from spades._errors import IllegalMoveError, Reason, SpadesError
+from spades._legal import check_move
+from spades._moves import BIDS, PLAYS, Bid, Exchange, Keep, Look, Pass, Play, Reject
+from spades._moves import BLIND_NIL as _BLIND_NIL_BID
+from spades._moves import KEEP as _KEEP_MOVE
+from spades._moves import LOOK as _LOOK_MOVE
+from spades._moves import REJECT as _REJECT_MOVE
+from spades._rules import Ruleset
+from spades._sampling import sample_state
+from spades._state import Phase
+from spades._view import View
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from spades._moves import Move
+
+__all__ = [
+    "ACTIONS",
+    "BID_ACTIONS",
+    "BLIND_NIL",
+    "CARD_ACTIONS",
+    "END_EXCHANGE",
+    "KEEP",
+    "LOOK",
+    "REJECT",
+    "action_mask",
+    "actions_of",
+    "advance",
+    "checked_selection",
+    "move_text",
+]
+
+CARD_ACTIONS: Final = range(52)
+"""Actions 0 to 51: the card ``DECK[action]``, played, or chosen for a pass or exchange."""
+BID_ACTIONS: Final = range(52, 66)
+"""Actions 52 to 65: ``Bid(action - 52)``, nil (52) to 13 (65)."""
+BLIND_NIL: Final = 66
+"""``Bid(0, blind=True)``: blind nil, with two players double nil."""
+LOOK: Final = 67
+"""`Look`: look at the hand, giving up blind nil."""
+KEEP: Final = 68
+"""`Keep`: two players, keep the top card of the stock."""
+REJECT: Final = 69
+"""`Reject`: two players, discard the top card and take the next."""
+END_EXCHANGE: Final = 70
+"""Submit the cards chosen so far: the double nil exchange of fewer than the most."""
+ACTIONS: Final = 71
+"""How many actions there are, for every ruleset."""
+
+_MOVES: Final[tuple[Move, ...]] = (
+    *PLAYS,
+    *BIDS,
+    _BLIND_NIL_BID,
+    _LOOK_MOVE,
+    _KEEP_MOVE,
+    _REJECT_MOVE,
+)
+"""The move of each action up to `REJECT`: the one table the actions are read from."""
+_ACTION_OF: Final[dict[Move, int]] = {move: action for action, move in enumerate(_MOVES)}
+_CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
+
+
+def move_text(action: SupportsIndex) -> str:
+    """What ``action`` does, for a render: a card action both plays and chooses its card.
+
+    >>> move_text(5), move_text(55), move_text(BLIND_NIL), move_text(END_EXCHANGE)
+    ('play 7C / choose 7C', 'bid 3', 'bid blind nil', 'submit the chosen cards')
+    """
+    number = _action(action)
+    if number in CARD_ACTIONS:
+        return f"play {DECK[number]} / choose {DECK[number]}"
+    if number == END_EXCHANGE:
+        return "submit the chosen cards"
+    return str(_MOVES[number])
+
+
+def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
+    """The actions that enter ``move`` under ``rules``, in order; `advance` reads them back.
+
+    A `Pass` or an `Exchange` is its cards in the library's order, then `END_EXCHANGE`
+    unless it has the most cards the rules allow (or when it has none); any other move is
+    one action. A pass of a size other than the rules', an exchange of more cards than
+    they allow or a bid above 13 has no actions: `SpadesError`.
+
+    >>> from spades import TWO_HANDED, Bid, Card, Exchange
+    >>> actions_of(Bid(4), TWO_HANDED), actions_of(Exchange([Card.parse("3C")]), TWO_HANDED)
+    ((56,), (1, 70))
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"actions_of takes a Ruleset, not {type(rules).__name__}")
+    if isinstance(move, (Pass, Exchange)):
+        return _choice_actions(move, rules)
+    if not isinstance(move, (Bid, Look, Play, Keep, Reject)):
+        raise TypeError(f"{move!r} is not a move")
+    if move not in _ACTION_OF:
+        raise SpadesError(f"'{move}' has no action: the bids are 0 to 13")
+    return (_ACTION_OF[move],)
+
+
+def _choice_actions(move: Pass | Exchange, rules: Ruleset) -> tuple[int, ...]:
+    """The card actions of a pass or an exchange, then `END_EXCHANGE` where it needs one."""
+    most = _most_chosen(rules, Phase.PASSING if isinstance(move, Pass) else Phase.EXCHANGING)
+    size = len(move.cards)
+    if size > most or (isinstance(move, Pass) and size != most):
+        kind = "a pass is exactly" if isinstance(move, Pass) else "an exchange is at most"
+        raise SpadesError(f"'{move}' has no actions: under these rules {kind} {most} cards")
+    cards = tuple(card.index for card in move.cards)
+    return cards if cards and size == most else (*cards, END_EXCHANGE)
+
+
+def _most_chosen(rules: Ruleset, phase: Phase) -> int:
+    """How many cards the move of ``phase``, the pass or the exchange, takes at most."""
+    return rules.blind_nil_pass if phase is Phase.PASSING else rules.blind_nil_exchange
+
+
+def action_mask(view: View, selected: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
+    """Which actions the view's seat may take: 1 where allowed, shape ``(ACTIONS,)``.
+
+    Zero everywhere unless the seat is to move. For a move of one action, exactly its
+    legal moves (`View.legal_moves`). In the pass and the exchange, after the cards
+    ``selected`` so far, exactly the actions that lead on to a legal move: a card of her
+    hand not chosen yet, while fewer than the most are chosen, and `END_EXCHANGE` where
+    the cards chosen are a whole move.
+
+    >>> from spades import CLASSIC, new_game, observe
+    >>> state = new_game(CLASSIC, seed=1)  # seat 1 bids first
+    >>> int(action_mask(observe(state, 1)).sum()), int(action_mask(observe(state, 0)).sum())
+    (14, 0)
+    """
+    chosen = checked_selection(view, selected)
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    if view.phase not in _CHOOSING:
+        mask[[_ACTION_OF[move] for move in view.legal_moves()]] = 1
+    elif view.to_move == view.seat:
+        most = _most_chosen(view.rules, view.phase)
+        if len(chosen) < most:
+            mask[[card.index for card in view.hand or () if card not in chosen]] = 1
+        if len(chosen) == most or view.phase is Phase.EXCHANGING:
+            mask[END_EXCHANGE] = 1
+    return mask
+
+
+def advance(view: View, selected: Sequence[Card], action: SupportsIndex) -> Move | tuple[Card, ...]:
+    """The move ``action`` completes after the cards ``selected``, or the longer selection.
+
+    Nothing is changed: the caller keeps the selection and starts from ``()`` after each
+    move. An action the mask refuses raises `IllegalMoveError` (see the module's notes).
+
+    >>> from spades import Bid, Card, Look, Ruleset, apply, new_game, observe
+    >>> state = new_game(Ruleset(blind_nil=True, blind_nil_deficit=None), seed=3)
+    >>> state = apply(state, Bid(0, blind=True))  # seat 1
+    >>> for _ in range(3):
+    ...     state = apply(apply(state, Look()), Bid(3))
+    >>> view = observe(state, 1)  # she passes two cards to her partner: 2C, then 2S
+    >>> advance(view, (), 0)
+    (Card.parse('2C'),)
+    >>> advance(view, (Card.parse("2C"),), 39)
+    Pass(cards=(Card.parse('2C'), Card.parse('2S')))
+    >>> advance(view, (Card.parse("2C"),), 0)
+    Traceback (most recent call last):
+    ...
+    spades.IllegalMoveError: action 0: 'choose 2C' by seat 1 is illegal: you have already chosen 2C
+    """
+    chosen = checked_selection(view, selected)
+    number = _action(action)
+    if not action_mask(view, chosen)[number]:
+        raise _refusal(view, chosen, number)
+    if view.phase not in _CHOOSING:
+        return _MOVES[number]
+    cards = chosen if number == END_EXCHANGE else (*chosen, DECK[number])
+    if number != END_EXCHANGE and len(cards) < _most_chosen(view.rules, view.phase):
+        return cards
+    return Pass(cards) if view.phase is Phase.PASSING else Exchange(cards)
+
+
+def _action(action: object) -> int:
+    """``action`` as a number of `ACTIONS`; numpy's integers are accepted, bools are not."""
+    if isinstance(action, bool) or not isinstance(action, SupportsIndex):
+        raise TypeError(f"an action is a whole number from 0 to {ACTIONS - 1}, not {action!r}")
+    number = operator.index(action)
+    if not 0 <= number < ACTIONS:
+        raise SpadesError(f"{number} is not an action: the actions are 0 to {ACTIONS - 1}")
+    return number
+
+
+def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
+    """``selected`` checked as the cards chosen so far in ``view``'s pass or exchange.
+
+    Only the seat to move chooses cards, in the pass or the exchange: distinct cards of
+    her hand, fewer than the move takes (the last one completes it).
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"the encoding reads a View (see observe), not {type(view).__name__}")
+    if isinstance(selected, (str, Card)) or not isinstance(selected, Sequence):
+        raise TypeError(f"the cards selected are a sequence of cards, not {selected!r}")
+    chosen = tuple(selected)
+    if not chosen:
+        return chosen
+    if not all(isinstance(card, Card) for card in chosen):
+        raise TypeError(f"the cards selected are cards, not {chosen!r}")
+    named = " ".join(map(str, chosen))
+    if view.phase not in _CHOOSING or view.to_move != view.seat:
+        raise SpadesError(f"no choice of cards is in progress for seat {view.seat}: {named}")
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(view.hand or ()):
+        raise SpadesError(f"the cards selected are distinct cards of the hand, not {named}")
+    if len(chosen) >= _most_chosen(view.rules, view.phase):
+        raise SpadesError(f"{named} is a whole move already, not a selection in progress")
+    return chosen
+
+
+def _refusal(view: View, chosen: tuple[Card, ...], number: int) -> IllegalMoveError:
+    """Why the seat may not take action ``number``: the engine's reason for its move."""
+    card = DECK[number] if number in CARD_ACTIONS else None
+    choosing = view.phase in _CHOOSING and view.to_move == view.seat
+    if choosing and card is not None and (card in chosen or card not in (view.hand or ())):
+        cards = {*chosen, card}
+        move: Move = Pass(cards) if view.phase is Phase.PASSING else Exchange(cards)
+        why = "you have already chosen" if card in chosen else "you do not hold"
+        text = f"action {number}: 'choose {card}' by seat {view.seat} is illegal: {why} {card}"
+        return IllegalMoveError(Reason.CARD_NOT_IN_HAND, view.seat, move, text)
+    move = _move_of(view, chosen, number)
+    try:  # a state the seat cannot tell from the real one: the engine's verdict is hers
+        check_move(sample_state(view, rng=random.Random(0)), move, seat=view.seat)
+    except IllegalMoveError as error:
+        return IllegalMoveError(error.reason, view.seat, move, f"action {number}: {error}")
+    raise AssertionError(f"the mask refused {move}, a legal move")  # pragma: no cover  (they agree)
+
+
+def _move_of(view: View, chosen: tuple[Card, ...], number: int) -> Move:
+    """The whole move action ``number`` stands for in ``view``'s phase."""
+    if number == END_EXCHANGE:
+        return Pass(chosen) if view.phase is Phase.PASSING else Exchange(chosen)
+    if number in CARD_ACTIONS and view.phase in _CHOOSING:
+        cards = (*chosen, DECK[number])
+        return Pass(cards) if view.phase is Phase.PASSING else Exchange(cards)
+    return _MOVES[number]

@@ -1,0 +1,748 @@
+"""`spades.adapters.encoding`: a view as fixed-size arrays, and one action space for every move.
+
+The tests know the encoding by its contract, the table of actions restated here
+(`ACTION_MOVES`) and the slots of the docs page ``docs/rl.md``:
+
+- every legal move of random games, entered as `actions_of` gives it, action by action
+  through `advance`, each action allowed by the mask on the way, comes back exactly;
+- the moves that the mask reaches, by every sequence of allowed actions, are exactly the
+  legal moves: a pass or an exchange by its cards in every order, each other move by one
+  action; a seat not to move has no action;
+- an action the mask refuses raises `IllegalMoveError` with the reason the engine gives
+  for the move it stands for on the real state, and leaves its inputs as they were;
+- every observation has one shape and dtype and lies within the bounds;
+- states that differ only in cards the seat cannot see encode equally for her, and a
+  card she sees, moved, changes her observation;
+- the docs' table of the slots is `SLOTS`, and its table of the actions the actions;
+- ``import spades`` and ``import spades.adapters`` import no numpy.
+
+Games: the first round of random games, every decision checked, under every preset, random
+rulesets of both player counts, and rulesets that reach the blind nil pass and the double
+nil exchange; half of them end after that round. Positions: `spades.strategies.states`
+deep into games, for the scores, the bags and the refusals.
+
+Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections import Counter
+from itertools import pairwise
+from math import factorial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import oracle
+from helpers import (
+    BLIND,
+    BLIND_ANYTIME,
+    OPEN_BLIND_NIL,
+    OPEN_DOUBLE_NIL,
+    C,
+    finished_game,
+    passing_state,
+    plain,
+    swapped,
+    unseen_state,
+)
+from oracle import sampling
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    TWO_HANDED,
+    Bid,
+    Card,
+    Exchange,
+    IllegalMoveError,
+    Keep,
+    Look,
+    Pass,
+    Phase,
+    Play,
+    Reason,
+    Reject,
+    Ruleset,
+    SpadesError,
+    State,
+    View,
+    apply,
+    check_move,
+    legal_moves,
+    new_game,
+    observe,
+    parse_move,
+    sample_state,
+)
+from spades.adapters.encoding import (
+    ACTIONS,
+    BID_ACTIONS,
+    BLIND_NIL,
+    CARD_ACTIONS,
+    END_EXCHANGE,
+    KEEP,
+    LOOK,
+    OBSERVATION_HIGH,
+    OBSERVATION_LOW,
+    OBSERVATION_SIZE,
+    REJECT,
+    SLOTS,
+    action_mask,
+    actions_of,
+    advance,
+    move_text,
+    observation,
+)
+from spades.strategies import rulesets, states
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    import numpy.typing as npt
+
+    from spades import Move
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SEEDS = st.integers(0, 2**32 - 1)
+# A round checked at every decision costs some 0.1 s to 1 s (the passes and exchanges are
+# entered in every order): these tests run a sixth of the profile's examples.
+FEW = settings(max_examples=max(5, settings().max_examples // 6))
+
+ANY_RULES = st.one_of(
+    rulesets(presets_only=True),
+    rulesets(players=4),
+    rulesets(players=2),
+    OPEN_BLIND_NIL,
+    OPEN_DOUBLE_NIL,
+)
+CHOOSING_RULES = st.one_of(OPEN_BLIND_NIL, OPEN_DOUBLE_NIL)
+"""Rulesets with a blind nil pass or a double nil exchange open to every player."""
+GAME_RULES = st.one_of(ANY_RULES, CHOOSING_RULES).flatmap(
+    lambda rules: st.sampled_from([rules, attrs.evolve(rules, round_cap=1)])
+)
+"""Any ruleset, those with a pass or an exchange often; half of them end the game after
+one round, so that its end is reached."""
+POSITIONS = st.one_of(
+    states(rules=ANY_RULES, max_moves=200),
+    states(rules=OPEN_BLIND_NIL, max_moves=150, phases={Phase.PASSING}),
+    states(rules=OPEN_DOUBLE_NIL, max_moves=200, phases={Phase.EXCHANGING}),
+)
+
+ACTION_MOVES: tuple[Move, ...] = (
+    *(Play(card) for card in DECK),
+    *(Bid(n) for n in range(14)),
+    Bid(0, blind=True),
+    Look(),
+    Keep(),
+    Reject(),
+)
+"""The move of each action but the last, as the docs' table gives them."""
+
+
+def first_round(rules: Ruleset, seed: int) -> Iterator[State]:
+    """Every position of a random game's first round, and the one after it.
+
+    Under an even seed every blind nil (double nil) offered is taken, so that the passes
+    and the exchanges come up.
+    """
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while True:
+        yield state
+        if state.is_over or state.round_number > 1:
+            return
+        moves = legal_moves(state)
+        blind = seed % 2 == 0 and BLIND in moves
+        state = apply(state, BLIND if blind else rng.choice(moves))
+
+
+def entered(view: View, actions: Sequence[int]) -> Move:
+    """The move ``actions`` enter through `advance`, each checked against the mask first."""
+    selected: tuple[Card, ...] = ()
+    for number, action in enumerate(actions, 1):
+        assert action_mask(view, selected)[action] == 1, (action, selected)
+        result = advance(view, selected, action)
+        if not isinstance(result, tuple):
+            assert number == len(actions), "the move came before its last action"
+            return result
+        selected = result
+    raise AssertionError(f"{actions} leave the selection {selected} unfinished")
+
+
+def reachable(view: View, selected: tuple[Card, ...] = ()) -> Iterator[Move]:
+    """The move at the end of every sequence of actions the mask allows, one per sequence."""
+    for action in np.flatnonzero(action_mask(view, selected)):
+        result = advance(view, selected, int(action))
+        if isinstance(result, tuple):
+            assert result[: len(selected)] == selected
+            assert len(result) == len(selected) + 1
+            yield from reachable(view, result)
+        else:
+            yield result
+
+
+def hand(view: View) -> tuple[Card, ...]:
+    """The view's hand, which is not face down."""
+    assert view.hand is not None
+    return view.hand
+
+
+def mover_view(state: State) -> View:
+    assert state.to_move is not None
+    return observe(state, state.to_move)
+
+
+# --- actions and moves ---------------------------------------------------------------------
+
+
+@FEW
+@given(GAME_RULES, SEEDS)
+def test_every_legal_move_comes_back_from_its_actions_through_the_mask(
+    rules: Ruleset, seed: int
+) -> None:
+    """Rules: rule-card-pass, rule-exchange."""
+    for state in first_round(rules, seed):
+        if state.is_over:
+            continue
+        view = mover_view(state)
+        for move in legal_moves(state):
+            actions = actions_of(move, rules)
+            assert entered(view, actions) == move
+            if isinstance(move, (Pass, Exchange)):
+                assert list(actions[: len(move.cards)]) == [card.index for card in move.cards]
+
+
+@FEW
+@given(GAME_RULES, SEEDS)
+def test_the_mask_reaches_exactly_the_legal_moves_by_every_order_of_their_cards(
+    rules: Ruleset, seed: int
+) -> None:
+    """Rules: rule-card-pass, rule-exchange."""
+    for state in first_round(rules, seed):
+        for seat in range(rules.players):
+            view = observe(state, seat)
+            if seat != state.to_move:
+                assert not action_mask(view).any()
+                continue
+            found = Counter(reachable(view))
+            assert set(found) == set(legal_moves(state))
+            for move, ways in found.items():
+                cards = move.cards if isinstance(move, (Pass, Exchange)) else ()
+                assert ways == factorial(len(cards)), move
+
+
+def test_the_actions_are_the_table_of_the_docs() -> None:
+    """Rule: ref-notation."""
+    assert ACTIONS == 71 == len(ACTION_MOVES) + 1
+    assert (range(52), range(52, 66)) == (CARD_ACTIONS, BID_ACTIONS)
+    assert (BLIND_NIL, LOOK, KEEP, REJECT, END_EXCHANGE) == (66, 67, 68, 69, 70)
+    for action, move in enumerate(ACTION_MOVES):
+        if isinstance(move, Play):
+            assert move_text(action) == f"{move} / choose {move.card}"
+        else:
+            assert parse_move(move_text(action)) == move
+        assert actions_of(move, CLASSIC) == (action,)
+        assert actions_of(move, TWO_HANDED) == (action,)
+    assert move_text(END_EXCHANGE) == "submit the chosen cards"
+    rows = table("rl-actions")
+    assert [row[0] for row in rows] == ["0 to 51", "52 to 65", "66", "67", "68", "69", "70"]
+    assert [code(row[1]) for row in rows] == [
+        ["CARD_ACTIONS"],
+        ["BID_ACTIONS"],
+        ["BLIND_NIL"],
+        ["LOOK"],
+        ["KEEP"],
+        ["REJECT"],
+        ["END_EXCHANGE"],
+    ]
+
+
+def test_a_pass_or_an_exchange_is_its_cards_then_the_end_unless_it_is_whole() -> None:
+    """Rules: rule-card-pass, rule-exchange."""
+    three = cards_of("2C 5D AS")
+    rules = attrs.evolve(BLIND_ANYTIME, blind_nil_pass=3)
+    assert actions_of(Pass(three), rules) == (0, 16, 51)
+    assert actions_of(Exchange(three), TWO_HANDED) == (0, 16, 51)
+    assert actions_of(Exchange(three[:2]), TWO_HANDED) == (0, 16, END_EXCHANGE)
+    assert actions_of(Exchange(()), TWO_HANDED) == (END_EXCHANGE,)
+    # A move of no card at all, which the engine never asks for, is the end alone.
+    assert actions_of(Pass(()), attrs.evolve(rules, blind_nil_pass=0)) == (END_EXCHANGE,)
+    no_exchange = attrs.evolve(TWO_HANDED, blind_nil_exchange=0)
+    assert actions_of(Exchange(()), no_exchange) == (END_EXCHANGE,)
+
+
+def test_a_move_of_no_card_is_entered_by_the_end_action() -> None:
+    """Rule: rule-card-pass."""
+    view = observe(passing_state(), 1)
+    view = attrs.evolve(view, rules=attrs.evolve(view.rules, blind_nil_pass=0))
+    assert list(np.flatnonzero(action_mask(view))) == [END_EXCHANGE]
+    assert advance(view, (), END_EXCHANGE) == Pass(())
+
+
+def test_moves_without_actions_are_refused() -> None:
+    with pytest.raises(SpadesError, match="'bid 14' has no action"):
+        actions_of(Bid(14), CLASSIC)
+    with pytest.raises(SpadesError, match="a pass is exactly 2 cards"):
+        actions_of(Pass(cards_of("2C")), BLIND_ANYTIME)
+    with pytest.raises(SpadesError, match="an exchange is at most 3 cards"):
+        actions_of(Exchange(cards_of("2C 3C 4C 5C")), TWO_HANDED)
+    with pytest.raises(TypeError, match="not a move"):
+        actions_of("bid 3", CLASSIC)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes a Ruleset"):
+        actions_of(Bid(3), "classic")  # type: ignore[arg-type]
+
+
+def test_an_action_is_a_whole_number_of_the_action_space() -> None:
+    view = mover_view(new_game(CLASSIC, seed=1))
+    assert advance(view, (), np.int64(55)) == Bid(3)
+    assert move_text(np.int8(52)) == "bid nil"
+    for wrong in (True, np.bool_(True), 3.0, "55", None):
+        with pytest.raises(TypeError, match="an action is a whole number from 0 to 70"):
+            advance(view, (), wrong)  # type: ignore[arg-type]
+    for outside in (-1, 71, 10**20):
+        with pytest.raises(SpadesError, match=f"{outside} is not an action"):
+            advance(view, (), outside)
+        with pytest.raises(SpadesError, match="the actions are 0 to 70"):
+            move_text(outside)
+
+
+def test_the_cards_selected_are_a_choice_in_progress() -> None:
+    """Rule: rule-card-pass."""
+    state = passing_state()  # seat 1 passes two cards
+    view = observe(state, 1)
+    held, other = hand(view)[0], next(card for card in DECK if card not in hand(view))
+    for wrong in ("2C", held, 7):
+        with pytest.raises(TypeError, match="a sequence of cards"):
+            action_mask(view, wrong)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="are cards"):
+        observation(view, ["2C"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="reads a View"):
+        action_mask(state)  # type: ignore[arg-type]
+    problems: dict[str, list[tuple[View, Sequence[Card]]]] = {
+        "distinct cards of the hand": [(view, [held, held]), (view, [other])],
+        "a whole move already": [(view, hand(view)[:2])],
+        "no choice of cards is in progress for seat 3": [(observe(state, 3), [held])],
+        "no choice of cards is in progress for seat 1": [
+            (observe(apply(unseen_state(), BLIND), 1), [held])
+        ],
+    }
+    for message, cases in problems.items():
+        for seen, selected in cases:
+            for encode in (action_mask, observation):
+                with pytest.raises(SpadesError, match=message):
+                    encode(seen, selected)
+            with pytest.raises(SpadesError, match=message):
+                advance(seen, selected, 0)
+
+
+@given(POSITIONS, st.data())
+def test_a_refused_action_raises_the_engines_reason_and_changes_nothing(
+    state: State, data: st.DataObject
+) -> None:
+    """Rules: ref-reasons, ref-views."""
+    if state.is_over:
+        view = observe(state, 0)
+        refused(view, [], data.draw(st.integers(0, ACTIONS - 1)), state, Reason.GAME_OVER)
+        return
+    mover = state.to_move
+    assert mover is not None
+    other = data.draw(
+        st.sampled_from([seat for seat in range(state.rules.players) if seat != mover])
+    )
+    refused(
+        observe(state, other),
+        [],
+        data.draw(st.integers(0, ACTIONS - 1)),
+        state,
+        Reason.NOT_YOUR_TURN,
+    )
+    view = observe(state, mover)
+    selections: list[list[Card]] = [[]]
+    if state.phase in (Phase.PASSING, Phase.EXCHANGING) and most_chosen(view) > 1:
+        selections.append([data.draw(st.sampled_from(hand(view)))])
+    for selected in selections:
+        mask = action_mask(view, selected)
+        for action in np.flatnonzero(mask == 0):
+            refused(view, selected, int(action), state)
+
+
+def refused(
+    view: View, selected: list[Card], action: int, state: State, reason: Reason | None = None
+) -> None:
+    """Check that ``action`` is refused with the reason the engine gives (or ``reason``)."""
+    before = list(selected)
+    with pytest.raises(IllegalMoveError) as caught:
+        advance(view, selected, action)
+    error = caught.value
+    assert selected == before
+    assert error.seat == view.seat
+    assert str(error).startswith(f"action {action}: ")
+    choosing = state.phase in (Phase.PASSING, Phase.EXCHANGING) and view.seat == state.to_move
+    card = DECK[action] if action < 52 else None
+    if choosing and card is not None and (card in selected or card not in hand(view)):
+        assert error.reason is Reason.CARD_NOT_IN_HAND
+        what = "have already chosen" if card in selected else "do not hold"
+        assert str(error).endswith(f"you {what} {card}")
+        kind = Pass if state.phase is Phase.PASSING else Exchange
+        assert error.move == kind({*selected, card})
+        return
+    move = nominal(state.phase, selected, action)
+    assert error.move == move
+    with pytest.raises(IllegalMoveError) as engine:
+        check_move(state, move, seat=view.seat)
+    assert error.reason is (reason or engine.value.reason)
+    assert engine.value.reason is error.reason
+    assert str(error) == f"action {action}: {engine.value}"
+
+
+def nominal(phase: Phase, selected: list[Card], action: int) -> Move:
+    """The whole move an action stands for: a card adds to the pass or exchange chosen."""
+    kind = Pass if phase is Phase.PASSING else Exchange
+    if action == END_EXCHANGE:
+        return kind(selected)
+    if action < 52 and phase in (Phase.PASSING, Phase.EXCHANGING):
+        return kind([*selected, DECK[action]])
+    return ACTION_MOVES[action]
+
+
+def most_chosen(view: View) -> int:
+    rules = view.rules
+    return rules.blind_nil_pass if view.phase is Phase.PASSING else rules.blind_nil_exchange
+
+
+def test_a_card_not_held_or_chosen_twice_is_refused_by_name() -> None:
+    """Rules: rule-card-pass, rule-exchange."""
+    view = observe(passing_state(), 1)
+    held = hand(view)[0]
+    other = next(card for card in DECK if card not in hand(view))
+    with pytest.raises(IllegalMoveError, match=f"you do not hold {other}$") as caught:
+        advance(view, [held], other.index)
+    assert caught.value.move == Pass([held, other])
+    state = apply(new_game(TWO_HANDED, deck=DECK, seed=7), BLIND)
+    while state.phase is Phase.DRAWING:
+        state = apply(state, Keep())
+    view = observe(state, 0)
+    mine = hand(view)[0]
+    with pytest.raises(IllegalMoveError, match=f"you have already chosen {mine}$") as caught:
+        advance(view, [mine], mine.index)
+    assert caught.value.reason is Reason.CARD_NOT_IN_HAND
+    assert caught.value.move == Exchange([mine])
+
+
+# --- the observation -----------------------------------------------------------------------
+
+
+def slot(values: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
+    (found,) = (each for each in SLOTS if each.name == name)
+    return values[found.start : found.stop]
+
+
+def rows(values: npt.NDArray[np.float32], name: str) -> list[list[int]]:
+    """The slot ``name`` as four rows, each as the indices of its ones."""
+    return [list(np.flatnonzero(row)) for row in slot(values, name).reshape(4, -1)]
+
+
+def check_bounds(values: npt.NDArray[np.float32]) -> None:
+    assert values.shape == (OBSERVATION_SIZE,)
+    assert values.dtype == np.float32
+    assert (values >= OBSERVATION_LOW).all()
+    assert (values <= OBSERVATION_HIGH).all()
+
+
+@FEW
+@given(GAME_RULES, SEEDS)
+def test_every_observation_of_a_round_lies_within_the_bounds(rules: Ruleset, seed: int) -> None:
+    for state in first_round(rules, seed):
+        for seat in range(rules.players):
+            check_bounds(observation(observe(state, seat)))
+
+
+@given(POSITIONS)
+def test_observations_deep_into_games_lie_within_the_bounds(state: State) -> None:
+    for seat in range(state.rules.players):
+        view = observe(state, seat)
+        values = observation(view)
+        check_bounds(values)
+        assert list(np.flatnonzero(slot(values, "hand"))) == [c.index for c in view.hand or ()]
+
+
+def test_the_bounds_are_0_to_1_but_the_scores_and_cannot_be_changed() -> None:
+    assert OBSERVATION_LOW.shape == OBSERVATION_HIGH.shape == (OBSERVATION_SIZE,)
+    assert list(slot(OBSERVATION_LOW, "scores")) == [-1, -1]
+    assert OBSERVATION_LOW.sum() == -2
+    assert (OBSERVATION_HIGH == 1).all()
+    with pytest.raises(ValueError, match="read-only"):
+        OBSERVATION_LOW[0] = 5
+
+
+@given(POSITIONS, st.data())
+def test_states_the_seat_cannot_tell_apart_encode_equally(
+    state: State, data: st.DataObject
+) -> None:
+    """Rule: ref-views."""
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    view = observe(state, seat)
+    selected = choice_in_progress(view, data)
+    values, mask = observation(view, selected), action_mask(view, selected)
+    sampled = observe(sample_state(view, rng=random.Random(data.draw(SEEDS))), seat)
+    twins = [sampled]
+    # Two cards the seat cannot place, swapped through the whole state: another state,
+    # legal too, that she cannot tell from this one.
+    pairs = data.draw(st.permutations(hidden_cards(view)))
+    for first, second in zip(pairs[::2], pairs[1::2], strict=False):
+        twin = swapped(state, first, second, None)
+        if twin is not None and twin != state:
+            twins.append(observe(twin, seat))
+            break
+    for twin_view in twins:
+        assert np.array_equal(observation(twin_view, selected), values)
+        assert np.array_equal(action_mask(twin_view, selected), mask)
+
+
+def hidden_cards(view: View) -> list[Card]:
+    """The cards the seat has never seen, by the tests' reference (`oracle.sampling`)."""
+    return sorted(C(oracle.LIBRARY_DECK[index]) for index in sampling.unseen(plain(view)))
+
+
+def choice_in_progress(view: View, data: st.DataObject) -> list[Card]:
+    """Some cards chosen, when the seat is entering a pass or an exchange of several."""
+    if view.phase not in (Phase.PASSING, Phase.EXCHANGING) or view.to_move != view.seat:
+        return []
+    size = data.draw(st.integers(0, most_chosen(view) - 1))
+    return data.draw(st.permutations(hand(view)))[:size]
+
+
+@given(POSITIONS, st.data())
+def test_a_card_the_seat_sees_moved_changes_her_observation(
+    state: State, data: st.DataObject
+) -> None:
+    """Rule: ref-views."""
+    seat = data.draw(st.integers(0, state.rules.players - 1))
+    view = observe(state, seat)
+    hidden = hidden_cards(view)
+    assume(view.hand and hidden)
+    seen, unseen = data.draw(st.sampled_from(hand(view))), data.draw(st.sampled_from(hidden))
+    twin = swapped(state, seen, unseen, None)
+    assume(twin is not None)
+    assert twin is not None
+    assert not np.array_equal(observation(observe(twin, seat)), observation(view))
+
+
+def test_seats_are_relative_to_the_observer_in_the_direction_of_play() -> None:
+    """Rules: rule-seats, rule-direction."""
+    state = new_game(CLASSIC, seed=1)  # seat 1 bids first
+    state = apply(state, Bid(4))
+    for seat, row in ((0, 1), (1, 0), (2, 3), (3, 2)):
+        values = observation(observe(state, seat))
+        assert rows(values, "bids")[row] == [5]  # bid 4
+        assert [list(np.flatnonzero(slot(values, "to_move")))] == [[(row + 1) % 4]]
+    state = apply(new_game(MINIOKEY, seed=1), Bid(2))  # seat 3 bids first, then seat 2
+    values = observation(observe(state, 0))
+    assert rows(values, "bids") == [[0], [3], [0], [0]]  # row 1 is seat 3, the next to play
+    assert list(np.flatnonzero(slot(values, "to_move"))) == [2]  # seat 2: her partner
+
+
+def test_the_trick_the_cards_played_and_the_tricks_taken_are_by_relative_seat() -> None:
+    """Rules: rule-play, rule-trick-winner."""
+    state = new_game(CLASSIC, deck=DECK)  # seat 1 leads
+    for _ in range(4):
+        state = apply(state, Bid(3))
+    leader = state.to_move
+    assert leader == 1
+    for _ in range(6):  # one whole trick, and two cards of the next
+        state = apply(state, legal_moves(state)[0])
+    values = observation(observe(state, 3))
+    (done,) = state.tricks
+    order = [3, 0, 1, 2]  # seat 3's rows
+    played: list[list[int]] = [[], [], [], []]
+    for offset, card in enumerate(done.cards):
+        played[order.index((1 + offset) % 4)].append(card.index)
+    trick: list[list[int]] = [[], [], [], []]
+    assert state.trick_leader is not None
+    for offset, card in enumerate(state.trick):
+        row = order.index((state.trick_leader + offset) % 4)
+        played[row].append(card.index)
+        trick[row].append(card.index)
+    assert rows(values, "played") == [sorted(cards) for cards in played]
+    assert rows(values, "trick") == trick
+    assert list(np.flatnonzero(slot(values, "trick_leader"))) == [order.index(state.trick_leader)]
+    taken = [[0], [0], [0], [0]]
+    taken[order.index(done.winner)] = [1]
+    assert rows(values, "tricks_taken") == taken
+    assert slot(values, "phase")[list(Phase).index(Phase.PLAYING)] == 1
+
+
+def test_a_face_down_hand_shows_no_card_and_blind_nil_has_its_own_bid() -> None:
+    """Rule: rule-blind-nil."""
+    view = observe(unseen_state(), 1)
+    values = observation(view)
+    assert not slot(values, "hand").any()
+    assert list(slot(values, "face_down")) == [1]
+    assert list(np.flatnonzero(action_mask(view))) == [BLIND_NIL, LOOK]
+    state = apply(unseen_state(), BLIND)
+    values = observation(observe(state, 1))
+    assert rows(values, "bids") == [[15], [0], [0], [0]]
+    assert list(slot(values, "face_down")) == [0]
+    looked = observation(observe(apply(state, Look()), 3))  # seat 2 looked: row 3 of seat 3
+    assert list(slot(looked, "looked")) == [0, 0, 0, 1]
+
+
+def test_the_pass_shows_its_cards_to_the_side_that_made_it() -> None:
+    """Rules: rule-card-pass, ref-views."""
+    state = passing_state()
+    given_cards = cards_of(" ".join(str(card) for card in state.hand(1)[:2]))
+    state = apply(state, Pass(given_cards))
+    returned = state.hand(3)[-2:]
+    state = apply(state, Pass(returned))
+    for seat, passed, received in ((1, given_cards, returned), (3, returned, given_cards)):
+        values = observation(observe(state, seat))
+        assert list(np.flatnonzero(slot(values, "passed"))) == [c.index for c in passed]
+        assert list(np.flatnonzero(slot(values, "received"))) == sorted(c.index for c in received)
+    for seat in (0, 2):
+        values = observation(observe(state, seat))
+        assert not slot(values, "passed").any()
+        assert not slot(values, "received").any()
+
+
+def test_two_players_the_draw_and_the_exchange_show_the_observers_own_cards() -> None:
+    """Rules: rule-draw, rule-exchange, rule-two-seats."""
+    state = new_game(TWO_HANDED, deck=DECK, seed=7)
+    values = observation(observe(state, 0))
+    assert list(np.flatnonzero(slot(values, "top_card"))) == [C("2C").index]
+    state = apply(state, Keep())  # keeps 2C, discards 3C
+    mine, theirs = observation(observe(state, 0)), observation(observe(state, 1))
+    assert list(np.flatnonzero(slot(mine, "kept"))) == [C("2C").index]
+    assert list(np.flatnonzero(slot(mine, "discarded"))) == [C("3C").index]
+    assert not slot(mine, "top_card").any()
+    assert list(np.flatnonzero(slot(theirs, "top_card"))) == [C("4C").index]
+    assert not slot(theirs, "kept").any()
+    assert not slot(theirs, "discarded").any()
+    assert slot(theirs, "stock_size")[0] == np.float32(50 / 52)
+    for name in ("bids", "tricks_taken", "played"):
+        assert not any(rows(theirs, name)[2:])  # no rows 2 and 3 with two players
+    state = apply(new_game(TWO_HANDED, deck=DECK, seed=7), BLIND)
+    while state.phase is Phase.DRAWING:
+        state = apply(state, Keep())
+    state = apply(state, parse_move("exchange KD QH JS"))  # draws AS 9H 8S
+    mine, theirs = observation(observe(state, 0)), observation(observe(state, 1))
+    assert list(np.flatnonzero(slot(mine, "exchange_given"))) == indices("QH KD JS")
+    assert list(np.flatnonzero(slot(mine, "exchange_drawn"))) == indices("9H 8S AS")
+    assert list(slot(theirs, "other_exchange")) == [1]
+    assert not slot(theirs, "exchange_given").any()
+    assert list(slot(mine, "other_exchange")) == [0]
+
+
+def test_the_end_of_the_game_has_no_seat_to_move() -> None:
+    """Rules: rule-round-cap, rule-game-end."""
+    state = finished_game()  # round_cap=1
+    values = observation(observe(state, 0))
+    assert not slot(values, "to_move").any()
+    assert not action_mask(observe(state, 0)).any()
+    assert slot(values, "phase")[list(Phase).index(Phase.GAME_OVER)] == 1
+    assert list(slot(values, "rounds")) == [1]
+    target = state.rules.target
+    assert list(slot(values, "scores")) == [np.float32(score / target) for score in state.scores]
+
+
+def test_scores_are_over_the_target_clipped_and_bags_over_the_limit() -> None:
+    view = observe(new_game(CLASSIC, seed=1), 1)  # side 1 is ours
+    view = attrs.evolve(view, scores=(800, -2000), bags=(3, 7))
+    values = observation(view)
+    assert list(slot(values, "scores")) == [-1, 1]
+    assert list(slot(values, "bags")) == [np.float32(0.7), np.float32(0.3)]
+    assert list(slot(values, "rounds")) == [0]  # no round cap
+
+
+def test_every_field_of_the_ruleset_has_a_slot_and_the_presets_differ() -> None:
+    fields = [field.name for field in attrs.fields(Ruleset) if field.init]
+    assert [each.name for each in SLOTS if each.name.startswith("rules.")] == [
+        f"rules.{name}" for name in fields
+    ]
+    classic, miniokey, two = (
+        observation(observe(new_game(rules, seed=1), 0))
+        for rules in (CLASSIC, MINIOKEY, TWO_HANDED)
+    )
+    assert list(slot(classic, "rules.target")) == [0.5]
+    assert list(slot(classic, "rules.losing_floor")) == [0, 0]
+    assert list(slot(miniokey, "rules.losing_floor")) == [1, np.float32(0.2)]
+    assert list(slot(miniokey, "rules.round_cap")) == [1, np.float32(0.25)]
+    assert list(slot(miniokey, "rules.direction")) == [1]
+    assert list(slot(two, "rules.players")) == [1]
+    assert list(slot(two, "rules.blind_nil_deficit")) == [0, 0]
+    assert list(slot(classic, "rules.blind_nil_deficit")) == [1, np.float32(0.2)]
+    huge = Ruleset(target=10**9, bag_limit=10**9, nil_value=10**9, round_cap=10**9)
+    values = observation(observe(new_game(huge, seed=1), 0))
+    for name in ("rules.target", "rules.bag_limit", "rules.nil_value"):
+        assert list(slot(values, name)) == [1]
+    assert list(slot(values, "rules.round_cap")) == [1, 1]
+
+
+def test_the_selection_in_progress_has_its_slot() -> None:
+    view = observe(passing_state(), 1)
+    held = hand(view)[3]
+    assert list(np.flatnonzero(slot(observation(view, [held]), "selected"))) == [held.index]
+    assert not slot(observation(view), "selected").any()
+
+
+# --- the layout and the docs ---------------------------------------------------------------
+
+
+def table(anchor: str) -> list[list[str]]:
+    """The rows (cells stripped, the header and the rule dropped) of the first table under
+    ``anchor`` on the docs page ``rl.md``."""
+    text = (DOCS / "rl.md").read_text(encoding="utf-8")
+    lines = text[text.index(f"({anchor})=\n") :].splitlines()
+    first = next(number for number, line in enumerate(lines) if line.startswith("|"))
+    found = []
+    for line in lines[first + 2 :]:
+        if not line.startswith("|"):
+            break
+        found.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return found
+
+
+def code(cell: str) -> list[str]:
+    return re.findall(r"`([^`]+)`", cell)
+
+
+def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
+    assert SLOTS[0].start == 0
+    for before, after in pairwise(SLOTS):
+        assert after.start == before.stop
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1052
+    assert len({each.name for each in SLOTS}) == len(SLOTS)
+    assert all(each.size > 0 and each.meaning for each in SLOTS)
+
+
+def test_the_docs_table_of_the_observation_is_the_slots() -> None:
+    documented = [(code(row[0]), row[1], row[2], row[3]) for row in table("rl-observation")]
+    assert documented == [
+        ([each.name], str(each.start), str(each.size), each.meaning) for each in SLOTS
+    ]
+
+
+def test_importing_spades_or_its_adapters_does_not_import_numpy() -> None:
+    code = (
+        "import sys, spades, spades.adapters; print('numpy' in sys.modules); "
+        "import spades.adapters.encoding; print('numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def cards_of(text: str) -> tuple[Card, ...]:
+    return tuple(C(word) for word in text.split())
+
+
+def indices(text: str) -> list[int]:
+    return sorted(card.index for card in cards_of(text))
