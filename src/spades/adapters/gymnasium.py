@@ -1,0 +1,321 @@
+"""Gymnasium: one seat of Spades as a ``gymnasium.Env``, the other seats played by bots.
+
+``env(rules, seat=0)`` is an environment in which the agent plays ``seat`` and
+``spades.bots`` policies play every other seat (with four players her partner too). A step
+is one of the agent's actions; the bots then move until it is her turn again, or the game
+ends. Importing this module imports Gymnasium (``pip install 'spades[gymnasium]'``) and
+registers the environment as ``"spades/Spades-v0"``, so that
+``gymnasium.make("spades/Spades-v0", rules=spades.TWO_HANDED)`` makes it too.
+
+- **Observations** are the agent's view as ``spades.adapters.encoding`` encodes it: a
+  float32 array in ``Box(OBSERVATION_LOW, OBSERVATION_HIGH)``, from her ``View`` alone.
+- **The action mask** is in ``info["action_mask"]`` (int8, 1 = allowed, shape
+  ``(ACTIONS,)``), as Gymnasium's own Taxi puts it, for ``action_space.sample(mask)``; the
+  method ``action_masks()`` returns it as booleans, for libraries that ask for it that way
+  (sb3-contrib's ``MaskablePPO``).
+- **Actions** are ``Discrete(ACTIONS)``, the encoding's. A blind nil pass or a double nil
+  exchange is entered a card at a time, each card a step of reward 0 in which nobody else
+  moves; the observation's ``selected`` slot shows the cards chosen so far.
+- **Rewards** go to the agent's side: ``reward="game"`` (the default) +1 for a win, -1 for
+  a loss, 0 for a draw, as the game ends; ``reward="round"`` each round's points, her side's
+  less the other's, in the step in which the round is scored.
+- **The end.** ``terminated`` when the game ends. A game still going after ``max_rounds``
+  rounds (default 100; ``None`` for no limit) is ``truncated``, with no result reward.
+- **Illegal actions.** An action of the action space that the mask refuses ends the
+  episode (``terminated``) with ``illegal_reward`` (default -1) and ``info["illegal"]``
+  set, as PettingZoo's ``TerminateIllegalWrapper`` does: Gymnasium's ``check_env`` steps
+  with unmasked samples. With ``illegal_reward=None`` it raises ``spades.IllegalMoveError``
+  instead. An action outside the space always raises (``spades.SpadesError``, or
+  ``TypeError`` for a value that is no whole number).
+- **Opponents.** ``opponents`` is ``None`` (the heuristic bot in every other seat), a bot
+  for all of them, or a sequence of one bot for each other seat in seat order. A bot is a
+  name, ``"heuristic"``, ``"random"``, ``"search"`` or ``"fallback"``, for a policy made
+  afresh at each reset and seeded from the episode's generator where it draws on chance;
+  or a ``spades.bots.Policy``, used as it is (a policy with a generator of its own keeps
+  drawing from it across episodes).
+- **Seeds.** ``reset(seed=s)`` deals the same game, with the same bots, for the same
+  ``s``; ``reset()`` goes on with the environment's generator (``np_random``).
+- **Render.** ``"ansi"`` returns the table as text (every hand shown, the agent's seat
+  named "you"); ``"human"`` prints it after each reset and step.
+
+>>> import spades
+>>> from spades.adapters import gymnasium as spades_gymnasium
+>>> game = spades_gymnasium.env(spades.CLASSIC, seat=0)
+>>> observation, info = game.reset(seed=1)
+>>> observation.shape, int(info["action_mask"].sum())
+((1052,), 14)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+try:
+    import gymnasium
+    import numpy as np
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"spades.adapters.gymnasium needs Gymnasium and numpy ({error.name} is missing): "
+        "pip install 'spades[gymnasium]'",
+        name=error.name,
+    ) from error
+
+from spades._deal import new_game
+from spades._engine import apply
+from spades._errors import IllegalMoveError, SpadesError
+from spades._rules import CLASSIC, Ruleset, check_seat, side_of
+from spades._view import observe
+from spades.adapters._common import (
+    MAX_ROUNDS,
+    Views,
+    check_options,
+    game_seed,
+    is_truncated,
+    side_rewards,
+    table_lines,
+)
+from spades.adapters.encoding import (
+    ACTIONS,
+    OBSERVATION_HIGH,
+    OBSERVATION_LOW,
+    action_mask,
+    advance,
+    observation,
+)
+from spades.bots import fallback_move, heuristic_policy, random_policy, search_policy
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from spades._cards import Card
+    from spades._state import State
+    from spades.adapters._common import RewardKind
+    from spades.bots import Policy
+
+__all__ = ["ENV_ID", "BotName", "Opponent", "SpadesEnv", "env"]
+
+ENV_ID: Final = "spades/Spades-v0"
+"""The environment's id in Gymnasium's registry, for ``gymnasium.make``."""
+
+BotName: TypeAlias = str
+"""A bot by name: ``"heuristic"``, ``"random"``, ``"search"`` or ``"fallback"``."""
+Opponent: TypeAlias = "BotName | Policy"
+"""A bot for a seat: a name (made afresh and seeded at each reset) or a policy."""
+
+_BOTS: Final[dict[str, Callable[[int], Policy]]] = {
+    "heuristic": lambda seed: heuristic_policy(),
+    "random": random_policy,
+    "search": lambda seed: search_policy(seed=seed),
+    "fallback": lambda seed: fallback_move,
+}
+"""The bots by name, each from a seed (used by those that draw on chance)."""
+
+Observation: TypeAlias = "npt.NDArray[np.float32]"
+
+
+def env(
+    rules: Ruleset = CLASSIC,
+    seat: int = 0,
+    opponents: Opponent | Sequence[Opponent] | None = None,
+    render_mode: str | None = None,
+    *,
+    reward: RewardKind = "game",
+    max_rounds: int | None = MAX_ROUNDS,
+    illegal_reward: float | None = -1.0,
+) -> SpadesEnv:
+    """Spades under ``rules`` for one agent at ``seat``, bots in the other seats.
+
+    The options are described in the module; `SpadesEnv` takes the same.
+    """
+    return SpadesEnv(
+        rules,
+        seat,
+        opponents,
+        render_mode,
+        reward=reward,
+        max_rounds=max_rounds,
+        illegal_reward=illegal_reward,
+    )
+
+
+class SpadesEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of Spades; the module describes the observations, actions and rewards."""
+
+    # Gymnasium declares it an instance variable, read from the class (not a ClassVar).
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: Ruleset = CLASSIC,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] | None = None,
+        render_mode: str | None = None,
+        *,
+        reward: RewardKind = "game",
+        max_rounds: int | None = MAX_ROUNDS,
+        illegal_reward: float | None = -1.0,
+    ) -> None:
+        check_options(rules, reward, max_rounds)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise SpadesError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
+        if illegal_reward is not None and (
+            isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float))
+        ):
+            raise TypeError(f"illegal_reward is a number or None, not {illegal_reward!r}")
+        self.rules: Ruleset = rules
+        """The ruleset of every game."""
+        self.seat: int = check_seat(seat, rules.players)
+        """The agent's seat."""
+        self.render_mode = render_mode
+        self.reward: RewardKind = reward
+        """``"game"`` or ``"round"``: what the agent is rewarded for."""
+        self.max_rounds: int | None = max_rounds
+        """The rounds after which an unfinished game is truncated; ``None``: never."""
+        self.illegal_reward: float | None = illegal_reward
+        """The reward of an action the mask refuses, which ends the episode; ``None``:
+        such an action raises `IllegalMoveError`."""
+        self.observation_space = gymnasium.spaces.Box(
+            OBSERVATION_LOW, OBSERVATION_HIGH, dtype=np.float32
+        )
+        self.action_space = gymnasium.spaces.Discrete(ACTIONS)
+        self._opponents = _opponents(rules, self.seat, opponents)
+        self._policies: dict[int, Policy] = {}
+        self._state: State | None = None
+        self._selected: tuple[Card, ...] = ()
+        self._over = False
+        self._views = Views()
+
+    @property
+    def game_state(self) -> State:
+        """The game's `spades.State` now (every card in it: not for the agent's eyes)."""
+        if self._state is None:
+            raise SpadesError("reset() the environment before using it")
+        return self._state
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        """The cards the agent has chosen so far for her pass or exchange."""
+        return self._selected
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new game, the bots moving up to the agent's first turn.
+
+        The game of ``seed``, or without one the generator's next. ``options`` are
+        accepted, as Gymnasium asks, and ignored: there are none.
+        """
+        super().reset(seed=seed)
+        rng = self.np_random
+        state = new_game(self.rules, seed=game_seed(rng))
+        self._policies = {
+            seat: _BOTS[bot](game_seed(rng)) if isinstance(bot, str) else bot
+            for seat, bot in self._opponents.items()
+        }
+        self._state = self._bots_move(state)
+        self._selected, self._over = (), False
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), self._info()
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """The agent takes ``action``; then the bots move up to her next turn."""
+        before = self.game_state
+        if self._over:
+            raise SpadesError("the episode is over: reset() the environment")
+        try:
+            number = action.item() if isinstance(action, np.integer) else action
+            done = advance(self._views.of(before, self.seat), self._selected, number)
+        except IllegalMoveError:
+            if self.illegal_reward is None:
+                raise
+            self._over = True
+            return self._observe(), float(self.illegal_reward), True, False, self._info(True)
+        reward = 0.0
+        if isinstance(done, tuple):  # a card chosen; she chooses on
+            self._selected = done
+        else:
+            after = self._bots_move(apply(before, done, seat=self.seat))
+            reward = side_rewards(before, after, self.reward)[side_of(self.rules, self.seat)]
+            self._state, self._selected = after, ()
+        state = self.game_state
+        terminated = state.is_over
+        truncated = is_truncated(state, self.max_rounds)
+        self._over = terminated or truncated
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The action mask as booleans (for sb3-contrib's ``MaskablePPO``)."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``); nothing without a mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            return None
+        lines = table_lines(
+            self.game_state, self._selected, you=self.seat, max_rounds=self.max_rounds
+        )
+        text = "\n".join(lines)
+        if self.render_mode == "ansi":
+            return text
+        print(text)  # the "human" render prints
+        return None
+
+    def _bots_move(self, state: State) -> State:
+        """``state`` after the bots' moves: up to the agent's turn, the end, or the limit."""
+        while (
+            state.to_move is not None
+            and state.to_move != self.seat
+            and not is_truncated(state, self.max_rounds)
+        ):
+            seat = state.to_move
+            state = apply(state, self._policies[seat](observe(state, seat)), seat=seat)
+        return state
+
+    def _observe(self) -> Observation:
+        return observation(self._views.of(self.game_state, self.seat), self._selected)
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        return action_mask(self._views.of(self.game_state, self.seat), self._selected)
+
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self._mask()}
+        if illegal:
+            info["illegal"] = True
+        return info
+
+
+def _opponents(
+    rules: Ruleset, seat: int, opponents: Opponent | Sequence[Opponent] | None
+) -> dict[int, Opponent]:
+    """The bot of each seat other than ``seat``, checked."""
+    others = [other for other in range(rules.players) if other != seat]
+    if opponents is None:
+        opponents = "heuristic"
+    if isinstance(opponents, str) or callable(opponents):
+        bots: list[Opponent] = [opponents] * len(others)
+    elif isinstance(opponents, Sequence):
+        bots = list(opponents)
+        if len(bots) != len(others):
+            raise SpadesError(
+                f"opponents has one bot for each seat but the agent's: {len(others)}, "
+                f"not {len(bots)}"
+            )
+    else:
+        raise TypeError(f"opponents is a bot, a sequence of bots or None, not {opponents!r}")
+    for bot in bots:
+        if isinstance(bot, str) and bot not in _BOTS:
+            raise SpadesError(f"{bot!r} is not a bot; known: {', '.join(_BOTS)}")
+        if not isinstance(bot, str) and not callable(bot):
+            raise TypeError(f"a bot is a name or a policy (a callable), not {bot!r}")
+    return dict(zip(others, bots, strict=True))
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:SpadesEnv")

@@ -1,0 +1,275 @@
+"""PettingZoo: Spades as an AEC environment, shaped like PettingZoo's classic games.
+
+``env(rules)`` is the environment wrapped as PettingZoo's classic games wrap theirs
+(`raw_env` is the bare one). The agents are ``player_0`` to ``player_3`` (``player_1``
+with two players), the seats of the same number; ``agent_selection`` is the seat to move.
+
+- **Observations** are ``{"observation": ..., "action_mask": ...}``: the seat's view as
+  `spades.adapters.encoding` encodes it (float32, within ``OBSERVATION_LOW`` and
+  ``OBSERVATION_HIGH``) and the mask of its ``ACTIONS`` actions (int8, 1 = allowed; all 0
+  for an agent not to move). Both come from the agent's `View` alone.
+- **Actions** are the encoding's. A blind nil pass or a double nil exchange is entered a
+  card at a time: the environment keeps the cards chosen so far, the same agent stays
+  selected until the move is complete, and the observation's ``selected`` slot shows them
+  to her alone.
+- **Rewards**, the same for both partners and opposite between the sides:
+  ``reward="game"`` (the default) gives +1 to the winners and -1 to the losers as the game
+  ends, 0 each for a draw; ``reward="round"`` gives, as each round is scored, that round's
+  points, the side's less the other's.
+- **The end.** The game's end terminates every agent. A game still going after
+  ``max_rounds`` rounds (default 100; ``None`` for no limit) is truncated instead, with no
+  result reward: without a round cap or a losing floor a game may go on as long as the
+  players keep it level. A ruleset's round cap of ``max_rounds`` or fewer ends every game
+  first.
+- **Illegal actions.** `env` ends the game with -1 for the agent that made it (PettingZoo's
+  ``TerminateIllegalWrapper``, as in its classic games); `raw_env` raises
+  `spades.IllegalMoveError`.
+- **Seeds.** ``reset(seed=s)`` deals the same game for the same ``s``; ``reset()`` deals the
+  next game of the environment's generator (``np_random``), which a first ``reset()`` seeds
+  from the operating system.
+- **Render.** ``"ansi"`` returns the table as text, every hand shown; ``"human"`` prints it
+  after each reset and step.
+
+Importing this module imports PettingZoo (``pip install 'spades[pettingzoo]'``).
+
+>>> import spades
+>>> from spades.adapters import pettingzoo as spades_pettingzoo
+>>> game = spades_pettingzoo.env(spades.CLASSIC)
+>>> game.reset(seed=1)
+>>> game.agent_selection, int(game.observe("player_1")["action_mask"].sum())
+('player_1', 14)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"spades.adapters.pettingzoo needs PettingZoo and numpy ({error.name} is missing): "
+        "pip install 'spades[pettingzoo]'",
+        name=error.name,
+    ) from error
+
+from spades._deal import new_game
+from spades._engine import apply
+from spades._rules import CLASSIC, side_of
+from spades.adapters._common import (
+    MAX_ROUNDS,
+    Views,
+    check_options,
+    game_seed,
+    is_truncated,
+    side_rewards,
+    table_lines,
+)
+from spades.adapters.encoding import (
+    ACTIONS,
+    OBSERVATION_HIGH,
+    OBSERVATION_LOW,
+    action_mask,
+    advance,
+    observation,
+)
+
+if TYPE_CHECKING:
+    from spades._cards import Card
+    from spades._rules import Ruleset
+    from spades._state import State
+    from spades.adapters._common import RewardKind
+
+__all__ = ["env", "raw_env"]
+
+Observation: TypeAlias = dict[str, Any]
+"""An agent's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
+Action: TypeAlias = "int | None"
+"""An action of ``Discrete(ACTIONS)``; ``None`` for an agent that is done, as PettingZoo asks."""
+ILLEGAL_REWARD: Final = -1.0
+"""What `env` gives the agent whose action the mask refused, as the game ends."""
+
+
+def env(
+    rules: Ruleset = CLASSIC,
+    render_mode: str | None = None,
+    *,
+    reward: RewardKind = "game",
+    max_rounds: int | None = MAX_ROUNDS,
+) -> AECEnv[str, Observation, Action]:
+    """Spades under ``rules`` as a PettingZoo AEC environment, wrapped as the classic games.
+
+    An illegal action ends the game, -1 to its agent (``TerminateIllegalWrapper``); an
+    action outside the action space fails an assertion (``AssertOutOfBoundsWrapper``); so
+    does a call out of order (``OrderEnforcingWrapper``). See the module for the rest.
+    """
+    environment: AECEnv[str, Observation, Action] = raw_env(
+        rules, render_mode, reward=reward, max_rounds=max_rounds
+    )
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=ILLEGAL_REWARD)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's name for it)
+    """The bare environment: `env` without its wrappers; an illegal action raises.
+
+    ``rules``, ``render_mode``, ``reward`` and ``max_rounds`` as for `env`.
+    """
+
+    # PettingZoo declares it an instance variable, read from the class (not a ClassVar).
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["human", "ansi"],
+        "name": "spades_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Ruleset = CLASSIC,
+        render_mode: str | None = None,
+        *,
+        reward: RewardKind = "game",
+        max_rounds: int | None = MAX_ROUNDS,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # PettingZoo's is unannotated
+        check_options(rules, reward, max_rounds)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
+        self.rules: Ruleset = rules
+        """The ruleset of every game."""
+        self.render_mode = render_mode
+        self.reward: RewardKind = reward
+        """``"game"`` or ``"round"``: what the agents are rewarded for."""
+        self.max_rounds: int | None = max_rounds
+        """The rounds after which an unfinished game is truncated; ``None``: never."""
+        self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
+        self.agents = self.possible_agents[:]
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        OBSERVATION_LOW, OBSERVATION_HIGH, dtype=np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (ACTIONS,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        # Discrete samples numpy integers, which `step` takes as well as ints (and None).
+        self.action_spaces = {
+            agent: cast("gymnasium.spaces.Space[Action]", gymnasium.spaces.Discrete(ACTIONS))
+            for agent in self.possible_agents
+        }
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._state: State | None = None
+        self._selected: tuple[Card, ...] = ()
+        self._np_random: np.random.Generator | None = None
+        self._views = Views()
+
+    @property
+    def game_state(self) -> State:
+        """The game's `spades.State` now (every card in it: not for the agents' eyes)."""
+        if self._state is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self._state
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        """The cards the agent to move has chosen so far for her pass or exchange."""
+        return self._selected
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's observation space (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's action space, ``Discrete(ACTIONS)`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The environment's generator, which deals the games that ``reset()`` starts."""
+        if self._np_random is None:
+            self._np_random, _ = gymnasium.utils.seeding.np_random()
+        return self._np_random
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: the one of ``seed``, or without one the generator's next.
+
+        ``options`` are accepted, as PettingZoo asks, and ignored: there are none.
+        """
+        if seed is not None:
+            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+        state = new_game(self.rules, seed=game_seed(self.np_random))
+        self._state, self._selected = state, ()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        assert state.to_move is not None, "a new game has a seat to move"
+        self.agent_selection = self.possible_agents[state.to_move]
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation: its view encoded, and its action mask."""
+        view = self._views.of(self.game_state, self._seats[agent])
+        selected = self._selected if agent == self.agent_selection else ()
+        return {
+            "observation": observation(view, selected),
+            "action_mask": action_mask(view, selected),
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """The selected agent takes ``action`` (``None`` once she is done, as PettingZoo asks)."""
+        agent = self.agent_selection
+        number = action.item() if isinstance(action, np.integer) else action
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(number)
+            return
+        if number is None:
+            raise TypeError(f"{agent} is to move: None is an action only once she is done")
+        seat = self._seats[agent]
+        before = self.game_state
+        done = advance(self._views.of(before, seat), self._selected, number)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if isinstance(done, tuple):  # a card chosen; the same agent chooses on
+            self._selected = done
+        else:
+            after = apply(before, done, seat=seat)
+            self._state, self._selected = after, ()
+            sides = side_rewards(before, after, self.reward)
+            for other, other_seat in self._seats.items():
+                self.rewards[other] = sides[side_of(self.rules, other_seat)]
+            if after.is_over:
+                self.terminations = dict.fromkeys(self.agents, True)
+            elif is_truncated(after, self.max_rounds):
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                assert after.to_move is not None, "a game that goes on has a seat to move"
+                self.agent_selection = self.possible_agents[after.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``); nothing without a mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi'")
+            return None
+        text = "\n".join(table_lines(self.game_state, self._selected, max_rounds=self.max_rounds))
+        if self.render_mode == "ansi":
+            return text
+        print(text)  # the "human" render prints
+        return None
+
+    def close(self) -> None:
+        """Nothing to release: the render is text."""

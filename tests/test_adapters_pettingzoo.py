@@ -1,0 +1,436 @@
+"""`spades.adapters.pettingzoo`: Spades as a PettingZoo AEC environment.
+
+- PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset;
+- random games (masked random actions) under every preset and rulesets that reach the
+  blind nil pass and the double nil exchange: each agent's mask is the encoding's of her
+  view (the legal moves, a card at a time in a pass or an exchange), all zero for the
+  others; the environment's game follows the moves the actions stand for; rewards equal
+  for partners and opposite between the sides, and the game's result (or the rounds'
+  points) in the end;
+- the same seed deals the same game, ``reset()`` goes on reproducibly from a seed;
+- ``max_rounds`` truncates, illegal actions, the options, the renders, the missing
+  framework's message.
+
+The module skips where PettingZoo is not installed.
+
+Rules: rule-card-pass, rule-exchange.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import gymnasium
+import numpy as np
+from pettingzoo.test.api_test import api_test
+from pettingzoo.test.seed_test import seed_test
+
+from helpers import BLIND_ANYTIME
+from spades import (
+    CLASSIC,
+    PRESETS,
+    TWO_HANDED,
+    Bid,
+    IllegalMoveError,
+    Phase,
+    Ruleset,
+    SpadesError,
+    State,
+    legal_moves,
+    observe,
+    side_of,
+)
+from spades.adapters import encoding
+from spades.adapters import pettingzoo as zoo
+
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
+
+# PettingZoo's api_test names its own classic games (chess, the hold'ems, ...) in lists of
+# environments whose dict observations with an action mask are expected; any other
+# environment of that shape gets these two warnings.
+NAMED_LIST_WARNINGS = [
+    "ignore:Observation is not a NumPy array:UserWarning",
+    "ignore:Observation space for each agent probably should be:UserWarning",
+]
+DOUBLE_NIL = attrs.evolve(TWO_HANDED, blind_nil_exchange=2)
+"""Double nil with an exchange of up to two cards (fewer than the most: the end action)."""
+RANDOM_RULESETS = {
+    **PRESETS,
+    "blind-nil-anytime": BLIND_ANYTIME,
+    "pass-3": attrs.evolve(BLIND_ANYTIME, blind_nil_pass=3),
+    "double-nil-2": DOUBLE_NIL,
+    "classic-cap-2": attrs.evolve(CLASSIC, round_cap=2),
+    "two-handed-cap-2": attrs.evolve(TWO_HANDED, round_cap=2),
+}
+"""The presets, rulesets whose random games reach the card pass and the exchange, and
+rulesets whose random games end (with a result) within ``max_rounds``."""
+CHOOSING = {"two-handed", "blind-nil-anytime", "pass-3", "double-nil-2", "two-handed-cap-2"}
+"""The rulesets under which the random games below reach a pass or an exchange."""
+
+
+def unwrapped(env: AECEnv[str, Any, Any]) -> zoo.raw_env:
+    raw = env.unwrapped
+    assert isinstance(raw, zoo.raw_env)
+    return raw
+
+
+def masked_choice(rng: random.Random, mask: np.ndarray[Any, Any]) -> int:
+    return int(rng.choice(np.flatnonzero(mask).tolist()))
+
+
+# --- PettingZoo's own checks ---------------------------------------------------------------
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("name", PRESETS)
+def test_api_test_passes_under_every_preset(name: str) -> None:
+    api_test(zoo.env(PRESETS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+def test_api_test_passes_with_round_rewards_and_the_raw_env() -> None:
+    api_test(zoo.raw_env(TWO_HANDED, reward="round"), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_seed_test_passes_under_every_preset(name: str) -> None:
+    seed_test(lambda: zoo.env(PRESETS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+# --- random games ----------------------------------------------------------------------------
+
+
+def play_randomly(
+    env: AECEnv[str, Any, Any], seed: int, *, check: bool = True
+) -> list[dict[str, float]]:
+    """Play one game with random masked actions; check each step; the rewards of each step."""
+    raw = unwrapped(env)
+    rules = raw.rules
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    steps: list[dict[str, float]] = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert obs is not None
+        state, selected = raw.game_state, raw.selected
+        seat = int(agent.removeprefix("player_"))
+        assert state.to_move == seat
+        if check:
+            check_observations(raw, state, seat, selected, obs)
+        action = masked_choice(rng, obs["action_mask"])
+        env.step(action)
+        steps.append(dict(env.rewards))
+        if not (raw.terminations[agent] or raw.truncations[agent]):
+            after = raw.game_state
+            done = encoding.advance(observe(state, seat), selected, action)
+            if isinstance(done, tuple):
+                assert after == state
+                assert raw.selected == done
+                assert env.agent_selection == agent  # she goes on choosing
+            else:
+                assert done in legal_moves(state)
+                assert raw.selected == ()
+                assert after.to_move is not None
+                assert env.agent_selection == f"player_{after.to_move}"
+        check_rewards(rules, env.rewards)
+    return steps
+
+
+def check_observations(
+    raw: zoo.raw_env,
+    state: State,
+    seat: int,
+    selected: tuple[Any, ...],
+    obs: dict[str, Any],
+) -> None:
+    """The agent's observation is the encoding's of her view; the others' show no choice."""
+    view = observe(state, seat)
+    assert np.array_equal(obs["action_mask"], encoding.action_mask(view, selected))
+    assert np.array_equal(obs["observation"], encoding.observation(view, selected))
+    if not selected and state.phase not in (Phase.PASSING, Phase.EXCHANGING):
+        allowed = set(np.flatnonzero(obs["action_mask"]).tolist())
+        assert allowed == {encoding.actions_of(move, raw.rules)[0] for move in legal_moves(state)}
+    for other in raw.possible_agents:
+        if other != f"player_{seat}":
+            seen = raw.observe(other)
+            assert not seen["action_mask"].any()
+            other_view = observe(state, int(other.removeprefix("player_")))
+            assert np.array_equal(seen["observation"], encoding.observation(other_view))
+
+
+def check_rewards(rules: Ruleset, rewards: dict[str, float]) -> None:
+    """Partners get the same reward, the sides opposite ones."""
+    by_side: dict[int, set[float]] = {0: set(), 1: set()}
+    for agent, reward in rewards.items():
+        by_side[side_of(rules, int(agent.removeprefix("player_")))].add(reward)
+    for side in (0, 1):
+        assert len(by_side[side]) <= 1
+    if by_side[0] and by_side[1]:
+        assert by_side[0] == {-value for value in by_side[1]}
+
+
+@pytest.mark.parametrize("name", RANDOM_RULESETS)
+def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> None:
+    rules = RANDOM_RULESETS[name]
+    chosen = False
+    for seed in range(2):
+        env = zoo.env(rules, max_rounds=3)
+        steps = play_randomly(env, seed)
+        state = unwrapped(env).game_state
+        total = {agent: sum(step.get(agent, 0.0) for step in steps) for agent in steps[0]}
+        if name.endswith("cap-2"):
+            assert state.outcome is not None
+        if state.outcome is None:  # truncated: no result
+            assert len(state.rounds) == 3
+            assert set(total.values()) == {0.0}
+        else:
+            winner = state.outcome.winner
+            for agent, reward in total.items():
+                side = side_of(rules, int(agent.removeprefix("player_")))
+                assert reward == (0.0 if winner is None else 1.0 if side == winner else -1.0)
+        blind = any(bid.blind for score in state.rounds for bid in score.bids)
+        assert blind == (name in CHOOSING) or name not in CHOOSING
+        chosen |= blind
+    assert chosen == (name in CHOOSING)
+
+
+@pytest.mark.parametrize("name", ["classic", "two-handed", "double-nil-2"])
+def test_round_rewards_are_each_rounds_point_difference(name: str) -> None:
+    rules = RANDOM_RULESETS[name]
+    env = zoo.env(rules, reward="round", max_rounds=2)
+    steps = play_randomly(env, 5, check=False)
+    state = unwrapped(env).game_state
+    total = sum(step["player_0"] for step in steps if "player_0" in step)
+    assert total == sum(score.points[0] - score.points[1] for score in state.rounds)
+    assert sum(1 for step in steps if step.get("player_0")) <= len(state.rounds)
+
+
+def test_a_pass_is_entered_card_by_card_and_only_its_agent_sees_the_choice() -> None:
+    env = zoo.raw_env(BLIND_ANYTIME)
+    env.reset(seed=3)
+    state = env.game_state
+    assert state.to_move == 1
+    env.step(encoding.BLIND_NIL)
+    for _ in range(3):
+        env.step(encoding.LOOK)
+        env.step(encoding.actions_of(Bid(3), BLIND_ANYTIME)[0])
+    assert env.game_state.phase is Phase.PASSING
+    agent = env.agent_selection
+    seat = env.game_state.to_move
+    assert seat is not None
+    hand = env.game_state.hand(seat)
+    env.step(hand[0].index)
+    assert env.agent_selection == agent
+    assert list(env.selected) == [hand[0]]
+    slot = next(slot for slot in encoding.SLOTS if slot.name == "selected")
+    assert env.observe(agent)["observation"][slot.start + hand[0].index] == 1
+    for other in env.possible_agents:
+        if other != agent:
+            assert not env.observe(other)["observation"][slot.start : slot.stop].any()
+    assert "Chosen so far: " + str(hand[0]) in str(zoo_render(env))
+    env.step(hand[1].index)
+    assert not env.selected
+    assert env.game_state.passes[-1].cards == tuple(sorted(hand[:2]))
+
+
+def zoo_render(env: zoo.raw_env) -> str | None:
+    env.render_mode = "ansi"
+    try:
+        return env.render()
+    finally:
+        env.render_mode = None
+
+
+# --- seeds -----------------------------------------------------------------------------------
+
+
+def trajectory(env: AECEnv[str, Any, Any], seed: int | None, steps: int = 120) -> list[Any]:
+    """Observations, rewards and actions of ``steps`` random masked steps after a reset."""
+    env.reset(seed=seed)
+    rng = random.Random(0)
+    seen: list[Any] = []
+    for agent in env.agent_iter(steps):
+        obs, reward, terminated, truncated, _ = env.last()
+        assert obs is not None
+        action = None if terminated or truncated else masked_choice(rng, obs["action_mask"])
+        seen.append((agent, obs["observation"].tobytes(), reward, action))
+        env.step(action)
+    return seen
+
+
+def test_the_same_seed_deals_the_same_game_and_reset_goes_on_reproducibly() -> None:
+    first, second = zoo.env(CLASSIC), zoo.env(CLASSIC)
+    assert trajectory(first, 7) == trajectory(second, 7)
+    assert trajectory(first, None) == trajectory(second, None)  # the next game of seed 7
+    assert trajectory(first, 7) != trajectory(first, 8)
+    assert trajectory(first, 7) != trajectory(first, None)
+
+
+def test_reset_without_a_seed_seeds_from_the_system() -> None:
+    env = zoo.raw_env(TWO_HANDED)
+    env.reset()
+    assert env.game_state.phase is Phase.DRAWING
+    assert isinstance(env.np_random, np.random.Generator)
+
+
+# --- the end: max_rounds, and illegal actions ------------------------------------------------
+
+
+def play_to_end(env: zoo.raw_env, seed: int) -> None:
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    while not any(env.terminations.values()) and not any(env.truncations.values()):
+        env.step(masked_choice(rng, env.observe(env.agent_selection)["action_mask"]))
+
+
+def test_max_rounds_truncates_the_game_without_a_result() -> None:
+    env = zoo.raw_env(CLASSIC, max_rounds=1)
+    play_to_end(env, 1)
+    state = env.game_state
+    assert len(state.rounds) == 1
+    assert not state.is_over
+    assert set(env.truncations.values()) == {True}
+    assert set(env.terminations.values()) == {False}
+    assert set(env.rewards.values()) == {0.0}
+    env.render_mode = "ansi"
+    assert "Stopped after 1 rounds (max_rounds), unfinished" in str(env.render())
+
+
+def test_max_rounds_none_plays_on() -> None:
+    env = zoo.raw_env(attrs.evolve(CLASSIC, round_cap=2), max_rounds=None)
+    play_to_end(env, 2)
+    assert env.game_state.is_over
+    assert len(env.game_state.rounds) == 2
+    assert set(env.terminations.values()) == {True}
+    env.render_mode = "ansi"
+    assert "after 2 rounds" in str(env.render())
+
+
+def test_an_illegal_action_loses_in_env_and_raises_in_raw_env() -> None:
+    env = zoo.env(CLASSIC)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    env.step(encoding.KEEP)  # no draw with four players
+    assert set(env.terminations.values()) == {True}
+    assert env.rewards[agent] == zoo.ILLEGAL_REWARD
+    raw = zoo.raw_env(CLASSIC)
+    raw.reset(seed=1)
+    with pytest.raises(IllegalMoveError):
+        raw.step(encoding.KEEP)
+    with pytest.raises(TypeError, match="None is an action only once she is done"):
+        raw.step(None)
+    raw.step(np.int64(encoding.actions_of(Bid(3), CLASSIC)[0]))  # numpy's integers too
+    assert raw.game_state.bids[1] == Bid(3)
+
+
+def test_a_dead_agent_steps_with_none_only() -> None:
+    env = zoo.raw_env(CLASSIC, max_rounds=1)
+    play_to_end(env, 4)
+    with pytest.raises(ValueError, match="the only valid action is None"):
+        env.step(0)
+    while env.agents:
+        env.step(None)
+
+
+# --- options, renders, imports ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"rules": "classic"}, TypeError, "rules is a Ruleset"),
+        ({"reward": "trick"}, SpadesError, "reward is 'game' or 'round'"),
+        ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number"),
+        ({"max_rounds": 2.0}, SpadesError, "max_rounds is a whole number"),
+        ({"render_mode": "rgb_array"}, ValueError, "render_mode is 'human', 'ansi' or None"),
+    ],
+)
+def test_bad_options_are_refused(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        zoo.env(**options)
+
+
+def test_the_agents_and_spaces() -> None:
+    env = zoo.env(TWO_HANDED)
+    env.reset(seed=0)
+    assert env.possible_agents == ["player_0", "player_1"]
+    space = env.observation_space("player_0")
+    assert isinstance(space, gymnasium.spaces.Dict)
+    assert space["observation"].shape == (encoding.OBSERVATION_SIZE,)
+    assert space["action_mask"].shape == (encoding.ACTIONS,)
+    assert env.action_space("player_1") == gymnasium.spaces.Discrete(encoding.ACTIONS)
+    assert zoo.raw_env.metadata["name"] == "spades_v0"
+    assert len(zoo.env(CLASSIC).possible_agents) == 4
+
+
+def test_the_game_state_needs_a_reset() -> None:
+    with pytest.raises(RuntimeError, match="reset"):
+        zoo.raw_env().game_state  # noqa: B018  (the property raises)
+
+
+def test_the_renders_show_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    env = zoo.raw_env(CLASSIC, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str)
+    lines = text.splitlines()
+    assert lines[0] == "Round 1, bidding; seat 1 to move"
+    assert lines[1].startswith("Scores: side 0 (seats 0+2) 0 (0 bags)")
+    state = env.game_state
+    assert sum(line.startswith("  seat ") for line in lines) == 4
+    assert "no bid yet" in lines[2]
+    for _ in range(4):
+        env.step(encoding.actions_of(Bid(3), CLASSIC)[0])
+    lead = masked_choice(random.Random(0), env.observe(env.agent_selection)["action_mask"])
+    env.step(lead)
+    assert f"Trick 1: seat 1 {encoding.move_text(lead).split()[1]}" in str(env.render())
+    assert state.to_move == 1
+    human = zoo.raw_env(TWO_HANDED, render_mode="human")
+    human.reset(seed=2)
+    human.step(encoding.KEEP)
+    out = capsys.readouterr().out
+    assert out.count("Round 1, drawing") == 2
+    assert "Stock: 52 cards" in out
+    assert "Stock: 50 cards" in out
+    assert human.render() is None
+    human.close()
+
+
+def test_render_without_a_mode_warns() -> None:
+    env = zoo.raw_env(CLASSIC)
+    env.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert env.render() is None
+
+
+def test_a_missing_framework_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "spades.adapters.pettingzoo")
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'spades\[pettingzoo\]'") as info:
+        import spades.adapters.pettingzoo  # noqa: F401
+    assert info.value.name == "pettingzoo"
+
+
+def test_import_spades_imports_no_framework() -> None:
+    code = (
+        "import sys, spades, spades.adapters, spades.bots\n"
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
