@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     try:
-        import pyspiel  # type: ignore[import-not-found]  # noqa: PLC0415
+        import pyspiel  # noqa: PLC0415
     except ImportError:
         pyspiel = None
     spiel = pyspiel.load_game("spades") if pyspiel else None

@@ -1,0 +1,480 @@
+"""OpenSpiel: Spades as a Python game of OpenSpiel, ``python_spades``, with information states.
+
+Importing this module registers ``python_spades`` with ``pyspiel.register_game``. It plays
+whole games, round after round, for every preset, with four players and with two.
+
+- **Parameters.** ``rules``, a preset's name as `spades.find_ruleset` reads it
+  (``"classic"``, the default, ``"miniokey"``, ``"miniokey-250"``, ``"two-handed"`` or an
+  alias), and ``max_rounds`` (default 100): the game ends after that many rounds as a round
+  cap would end it, the higher score winning and equal scores drawn. OpenSpiel needs a
+  bounded game, and a ruleset without a round cap or a losing floor may go on for ever;
+  this cap is the adapter's one departure from the ruleset. A ruleset's own lower round
+  cap ends the game first. `SpadesGame.rules` is the ruleset as played, the cap included,
+  and the observation shows it (``rules.round_cap``, ``rounds``). Any other `Ruleset` is
+  a preset's name followed by the fields it changes, ``;field:value`` each, the values as
+  `spades.records` writes a ruleset's (``"classic;blind_nil:true;blind_nil_deficit:null"``);
+  `ruleset_text` writes that text for a ruleset. (OpenSpiel's game strings allow no comma
+  or ``=`` in a value, hence not JSON.)
+- **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1.
+- **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the cards
+  not dealt yet (action ``i`` is ``DECK[i]``). With four players the ``k``-th card goes to
+  the ``k % 4``-th seat in the order of play from the first bidder; with two the cards
+  make the stock, top first (`spades.new_game` and `spades.deal` read a deck so). The
+  engine draws the cards of a double nil exchange from the discards by the game's seed
+  (`spades.State.seed`), so under rules with an exchange the seed is chance's too: 16
+  chance nodes of 16 outcomes each (4 bits of the 64-bit seed) open the game, and neither
+  player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
+  complete a player's view shows no card of it.
+- **Actions** are the shared encoding's `ACTIONS` (71), `spades.adapters.encoding`; the
+  legal ones are exactly its mask. A blind nil pass or a double nil exchange is entered
+  one card at a time, and the player stays to move until the move is complete.
+- **Information state**: the player's `View` and, for the player choosing them, the cards
+  chosen so far. The string is JSON, ``{"view": ..., "selected": [...], "chance": ...}``:
+  the view's data as `spades.records.to_data` writes it, the cards chosen, and during a
+  run of chance nodes how many of them are done (else ``null``). The tensor is the
+  encoding's observation, `OBSERVATION_SIZE` float32 numbers; the observer's ``dict``
+  names its slots (``SLOTS``). A view keeps earlier rounds only as their scores, so the
+  information state recalls everything within a round but not the cards of past ones,
+  which cannot change the rest of the game.
+- **Observation**: the same tensor; the string is the table as the player sees it, as text.
+- **Returns**: at the end, +1 to each player of the winning side and -1 to the others, 0
+  each for a draw; nothing before.
+- **Resampling.** `SpadesState.resample_from_infostate` deals anew what the player cannot
+  see, by `spades.sample_state`, from numbers drawn from OpenSpiel's sampler. The state it
+  returns starts a history of its own: it is for search, as ISMCTS uses it.
+
+Importing this module imports OpenSpiel and numpy (``pip install 'spades[openspiel]'``).
+
+>>> import pyspiel
+>>> import spades.adapters.openspiel
+>>> game = pyspiel.load_game("python_spades", {"rules": "two-handed", "max_rounds": 2})
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():  # the seed, then the stock
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+(0, ['bid blind nil', 'keep', 'reject'])
+>>> len(state.information_state_tensor()) == spades.adapters.encoding.OBSERVATION_SIZE
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from typing import TYPE_CHECKING, Any, Final
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"spades.adapters.openspiel needs OpenSpiel and numpy ({error.name} is missing): "
+        "pip install 'spades[openspiel]'",
+        name=error.name,
+    ) from error
+
+import attrs
+
+from spades._cards import DECK, Card
+from spades._cli.text import brief_hand, cards_text, side_name
+from spades._deal import deal, new_game
+from spades._engine import apply
+from spades._errors import SpadesError
+from spades._rules import PRESETS, Ruleset, find_ruleset, play_order, side_of
+from spades._sampling import sample_state
+from spades._state import Phase, State
+from spades._view import View, observe
+from spades.adapters._common import MAX_ROUNDS, table_lines
+from spades.adapters._openspiel_observer import Observer
+from spades.adapters.encoding import ACTIONS, CARD_ACTIONS, action_mask, advance, move_text
+from spades.records._plain import ruleset_data, ruleset_from
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["MAX_ROUNDS", "SHORT_NAME", "SpadesGame", "SpadesState", "ruleset_text"]
+
+SHORT_NAME: Final = "python_spades"
+"""The name `pyspiel.load_game` knows the game by."""
+_SEED_DIGITS: Final = 16
+"""Chance nodes for the seed, under rules with an exchange: 4 bits each, 64 in all."""
+_CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python Spades",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "classic", "max_rounds": MAX_ROUNDS},
+)
+
+
+def ruleset_text(rules: Ruleset) -> str:
+    """``rules`` as the game's parameter ``rules``: the nearest preset, and what differs.
+
+    >>> from spades import Ruleset
+    >>> ruleset_text(Ruleset(blind_nil=True, target=300))
+    'classic;blind_nil:true;target:300'
+    >>> _ruleset("classic;blind_nil:true;target:300") == Ruleset(blind_nil=True, target=300)
+    True
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"ruleset_text takes a Ruleset, not {type(rules).__name__}")
+    data = ruleset_data(rules)
+    changes = {
+        name: [key for key, value in data.items() if ruleset_data(preset)[key] != value]
+        for name, preset in PRESETS.items()
+    }
+    name = min(changes, key=lambda name: len(changes[name]))  # the first of the nearest
+    return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in changes[name])])
+
+
+def _value_text(value: object) -> str:
+    """A field's value in `ruleset_text`: JSON, but a name (an enum's) without quotes."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _ruleset(text: object) -> Ruleset:
+    """The ruleset the parameter ``rules`` names: a preset, and changes to its fields."""
+    if not isinstance(text, str):
+        raise TypeError(f"rules is a preset's name, not {text!r}")
+    name, *changes = text.split(";")
+    rules = find_ruleset(name)
+    if not changes:
+        return rules
+    data = ruleset_data(rules)
+    for change in changes:
+        key, colon, value = (part.strip() for part in change.partition(":"))
+        if not colon or key not in data:
+            raise SpadesError(f"{change!r} in {text!r} is no change of a field, 'name:value'")
+        try:
+            data[key] = json.loads(value)
+        except ValueError:
+            data[key] = value
+    return ruleset_from(data, "rules")
+
+
+def _has_exchange(rules: Ruleset) -> bool:
+    """Whether a double nil exchange can happen: then the seed decides what it draws."""
+    return rules.players == 2 and rules.blind_nil and rules.blind_nil_exchange > 0
+
+
+def _round_length(rules: Ruleset) -> int:
+    """The most decisions of one round: bids, looks, card passes, draws, exchanges, plays."""
+    if rules.players == 4:
+        blind = 4 + 4 * rules.blind_nil_pass if rules.blind_nil else 0  # looks and passes
+        return 4 + blind + 52
+    # An exchange of the most cards is that many actions; one of fewer, one more to end it.
+    exchanges = 2 * max(rules.blind_nil_exchange, 1) if _has_exchange(rules) else 0
+    return 26 + 2 + exchanges + 26  # the draw, a bid each (double nil too), plays
+
+
+class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
+    """The game ``python_spades``: ``params`` as `pyspiel.load_game` passes them."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {"rules": "classic", "max_rounds": MAX_ROUNDS, **(params or {})}
+        name, max_rounds = params["rules"], params["max_rounds"]
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
+            raise SpadesError(f"max_rounds is a whole number of 1 or more, not {max_rounds!r}")
+        rules = _ruleset(name)
+        if rules.round_cap is None or rules.round_cap > max_rounds:
+            rules = attrs.evolve(rules, round_cap=max_rounds)
+        assert rules.round_cap is not None
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTIONS,
+            max_chance_outcomes=len(DECK),
+            num_players=rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=rules.round_cap * _round_length(rules),
+        )
+        super().__init__(_GAME_TYPE, info, {"rules": name, "max_rounds": max_rounds})
+        self.rules: Final = rules
+        """The ruleset as played: the preset, its round cap at most ``max_rounds``."""
+        self.max_rounds: Final = max_rounds
+        """The parameter ``max_rounds``."""
+
+    def new_initial_state(self) -> SpadesState:
+        """The state before the first card is dealt."""
+        return SpadesState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes of a game: 52 each round, and the seed's."""
+        assert self.rules.round_cap is not None
+        return self.rules.round_cap * len(DECK) + _SEED_DIGITS * _has_exchange(self.rules)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """An observer of one player: perfect recall for the information state, or not."""
+        if params:
+            raise ValueError(f"python_spades observers take no parameters, not {params!r}")
+        if not iig_obs_type:  # OpenSpiel's default: the observation
+            return Observer(perfect_recall=False)
+        if (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "python_spades observes for one player what she sees: public and her own "
+                f"private information, not {iig_obs_type}"
+            )
+        return Observer(perfect_recall=iig_obs_type.perfect_recall)
+
+
+@attrs.frozen
+class _Position:
+    """Everything a `SpadesState` is, as one frozen value (OpenSpiel clones and pickles it)."""
+
+    rules: Ruleset
+    seed: tuple[int, ...] = ()
+    """The seed's digits drawn so far, under rules with an exchange."""
+    deck: tuple[Card, ...] | None = ()
+    """The cards of the deal in progress, in order; None when no deal is in progress."""
+    state: State | None = None
+    """The game; None until the first deal is complete."""
+    selected: tuple[Card, ...] = ()
+    """The cards chosen so far for the pass or exchange of the player to move."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Position:
+        return self  # immutable: OpenSpiel's Clone deep-copies every attribute
+
+    @property
+    def seeding(self) -> bool:
+        """Whether the next chance node draws a digit of the seed."""
+        return len(self.seed) < _SEED_DIGITS * _has_exchange(self.rules)
+
+
+@functools.lru_cache(maxsize=16)
+def _before_the_deal(rules: Ruleset) -> State:
+    """A state at the start of the first round, for the views before its deal is complete."""
+    return new_game(rules, seed=0)
+
+
+class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
+    """A state of ``python_spades``: a `spades.State`, the deal or choice in progress."""
+
+    def __init__(self, game: SpadesGame) -> None:
+        super().__init__(game)
+        self._position = _Position(game.rules)
+
+    @property
+    def game_state(self) -> State | None:
+        """The `spades.State` of the game; ``None`` until the first deal is complete.
+
+        During a later round's deal it is the round's start, its cards not dealt yet.
+        """
+        return self._position.state
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        """The cards chosen so far for the pass or exchange of the player to move."""
+        return self._position.selected
+
+    def view(self, player: int) -> View:
+        """What ``player`` sees: her `View`, showing no card of a deal in progress."""
+        position = self._position
+        rules = position.rules
+        if not 0 <= player < rules.players:
+            raise SpadesError(f"player is a seat from 0 to {rules.players - 1}, not {player!r}")
+        state = position.state
+        if position.deck is None:
+            assert state is not None, "a game is dealt"
+            return observe(state, player)
+        start = observe(state or _before_the_deal(rules), player)
+        return attrs.evolve(
+            start,
+            to_move=None,
+            hand=(),
+            hand_sizes=(0,) * rules.players,
+            stock_size=0,
+            top_card=None,
+        )
+
+    def _seen_by(self, player: int) -> tuple[View, tuple[Card, ...], int | None]:
+        """``player``'s view, the cards she has chosen so far, and the chance nodes done.
+
+        The last is how many of a run of chance nodes in progress (the seed's, the deal's)
+        are done; ``None`` at a player's turn or at the end.
+        """
+        position = self._position
+        deck = position.deck
+        chance = None if deck is None else len(position.seed) + len(deck)
+        return self.view(player), self._chosen_by(player), chance
+
+    def _chosen_by(self, player: int) -> tuple[Card, ...]:
+        """The cards chosen so far, for their chooser alone."""
+        position = self._position
+        state = position.state
+        return position.selected if state is not None and state.to_move == player else ()
+
+    # --- OpenSpiel's API ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player."""
+        position = self._position
+        if position.deck is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert position.state is not None
+        if position.state.to_move is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return position.state.to_move
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        state = self._position.state
+        return state is not None and state.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The actions the mask allows ``player``, the player to move, in order."""
+        mask = action_mask(self.view(player), self._chosen_by(player))
+        return [int(action) for action in np.flatnonzero(mask)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next digit of the seed, or the next card of the deal, each as likely."""
+        position = self._position
+        if position.seeding:
+            return [(digit, 1 / 16) for digit in range(16)]
+        assert position.deck is not None, "chance deals"
+        left = sorted(set(range(len(DECK))) - {card.index for card in position.deck})
+        return [(card, 1 / len(left)) for card in left]
+
+    def _apply_action(self, action: int) -> None:
+        """Apply ``action``: a chance outcome, or a player's action of the encoding."""
+        position = self._position
+        if position.deck is not None:
+            self._position = _after_chance(position, action)
+            return
+        state = position.state
+        assert state is not None
+        assert state.to_move is not None
+        result = advance(observe(state, state.to_move), position.selected, action)
+        if isinstance(result, tuple):  # a card of a pass or exchange: more to come
+            self._position = attrs.evolve(position, selected=result)
+            return
+        after = apply(state, result)
+        dealing = after.round_number != state.round_number and not after.is_over
+        self._position = attrs.evolve(
+            position, state=after, selected=(), deck=() if dealing else None
+        )
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """A chance outcome (``deal 7C``, ``seed digit a``), or what a player's action does."""
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._position.seeding:
+                return f"seed digit {action:x}"
+            return f"deal {DECK[action]}"
+        state = self._position.state
+        if action in CARD_ACTIONS:
+            verb = "choose" if state is not None and state.phase in _CHOOSING else "play"
+            return f"{verb} {DECK[action]}"
+        return move_text(action)
+
+    def returns(self) -> list[float]:
+        """+1 to each player of the winning side and -1 to the others at the end; else 0."""
+        position = self._position
+        rules = position.rules
+        state = position.state
+        if state is None or state.outcome is None or state.outcome.winner is None:
+            return [0.0] * rules.players
+        winner = state.outcome.winner
+        return [1.0 if side_of(rules, seat) == winner else -1.0 for seat in range(rules.players)]
+
+    def rewards(self) -> list[float]:
+        """What the last action earned: the returns, all given at the end."""
+        return self.returns()
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> SpadesState:
+        """A state ``player_id`` cannot tell from this one, what she cannot see dealt anew.
+
+        `spades.sample_state` deals it (uniformly over the deals consistent with her view),
+        with a `random.Random` seeded from two numbers of ``probability_sampler``, a
+        callable returning a number from 0 to 1 (``pyspiel.UniformProbabilitySampler``).
+        The cards another player has chosen so far, and a deal in progress, are drawn
+        anew too. The state's history starts with it.
+        """
+        position = self._position
+        rules = position.rules
+        if not 0 <= player_id < rules.players:
+            raise SpadesError(f"player is a seat from 0 to {rules.players - 1}, not {player_id}")
+        rng = random.Random(
+            int(probability_sampler() * 2**53) << 53 | int(probability_sampler() * 2**53)
+        )
+        state = position.state
+        if state is not None:
+            state = sample_state(observe(state, player_id), rng=rng)
+        selected = position.selected
+        if selected and state is not None and state.to_move != player_id:
+            assert state.to_move is not None
+            selected = tuple(rng.sample(state.hand(state.to_move), len(selected)))
+        deck = position.deck
+        if deck is not None:
+            deck = tuple(rng.sample(DECK, len(deck)))
+        seed = tuple(rng.randrange(16) for _ in position.seed)
+        sampled: SpadesState = self.get_game().new_initial_state()
+        sampled._position = _Position(rules, seed, deck, state, selected)
+        return sampled
+
+    def __str__(self) -> str:
+        """The table, every hand shown; during a deal, the cards dealt so far."""
+        position = self._position
+        if position.deck is None:
+            assert position.state is not None
+            return "\n".join(table_lines(position.state, position.selected))
+        return "\n".join(_deal_lines(position))
+
+
+def _after_chance(position: _Position, action: int) -> _Position:
+    """``position`` after the chance outcome ``action``: a digit of the seed, or a card."""
+    if position.seeding:
+        if not 0 <= action < 16:
+            raise SpadesError(f"a digit of the seed is 0 to 15, not {action}")
+        return attrs.evolve(position, seed=(*position.seed, action))
+    assert position.deck is not None
+    if not 0 <= action < len(DECK) or DECK[action] in position.deck:
+        raise SpadesError(f"{action} is not a card left to deal")
+    deck = (*position.deck, DECK[action])
+    if len(deck) < len(DECK):
+        return attrs.evolve(position, deck=deck)
+    if position.state is None:
+        seed = sum(digit << 4 * place for place, digit in enumerate(position.seed))
+        return attrs.evolve(
+            position, deck=None, state=new_game(position.rules, seed=seed, deck=deck)
+        )
+    return attrs.evolve(position, deck=None, state=deal(position.state, deck))
+
+
+def _deal_lines(position: _Position) -> list[str]:
+    """A deal in progress: the round, the scores, the cards dealt so far to each seat."""
+    rules, deck = position.rules, position.deck
+    assert deck is not None
+    start = position.state or _before_the_deal(rules)
+    lines = [f"Round {start.round_number}, dealing: {len(deck)} of 52 cards dealt"]
+    if _has_exchange(rules):
+        lines.append(f"Seed: {len(position.seed)} of {_SEED_DIGITS} digits drawn")
+    lines.append(
+        "Scores: " + ", ".join(f"{side_name(rules, side)} {start.scores[side]}" for side in (0, 1))
+    )
+    if rules.players == 2:
+        return [*lines, f"  stock, top first: {cards_text(deck)}"]
+    seats = play_order(rules, play_order(rules, start.dealer)[1])
+    for offset, seat in enumerate(seats):
+        lines.append(f"  seat {seat}: {brief_hand(deck[offset::4])}")
+    return lines
+
+
+pyspiel.register_game(_GAME_TYPE, SpadesGame)

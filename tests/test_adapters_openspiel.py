@@ -1,0 +1,568 @@
+"""`spades.adapters.openspiel`: Spades as OpenSpiel's Python game ``python_spades``.
+
+- OpenSpiel's own ``random_sim_test`` (serialization included) under every preset, and
+  under rulesets of the other kinds (a blind nil with its card pass, four players);
+- the registration: parameters, their defaults and refusals, the game's bounds;
+- the information state and the observation are the shared encoding of the player's view,
+  they show no card she cannot see, and resampling keeps them;
+- OpenSpiel's ISMCTS plays whole games;
+- against OpenSpiel's C++ ``spades``, on the rules it plays (one round, nil tricks
+  counting, no blind nil): the same legal actions and the same points, over many rounds.
+
+The module skips where OpenSpiel is not installed.
+
+Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap, rule-spades-broken.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from helpers import BLIND_ANYTIME
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    PRESETS,
+    TWO_HANDED,
+    Direction,
+    InvalidRecordError,
+    NotationError,
+    Phase,
+    Ruleset,
+    SpadesError,
+    observe,
+    partner,
+    records,
+    side_of,
+)
+from spades.adapters import encoding
+from spades.adapters import openspiel as os_spades
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+BLIND_PASS = os_spades.ruleset_text(BLIND_ANYTIME)
+"""Four players with blind nil open to all, so that cards are passed card by card."""
+COUNTER = os_spades.ruleset_text(
+    attrs.evolve(BLIND_ANYTIME, direction=Direction.COUNTERCLOCKWISE, blind_nil_pass=3)
+)
+
+
+def load(rules: str = "classic", max_rounds: int = 2) -> Any:
+    return pyspiel.load_game(os_spades.SHORT_NAME, {"rules": rules, "max_rounds": max_rounds})
+
+
+def playthrough(game: Any, rng: random.Random) -> Iterator[Any]:
+    """Each state of one game of random actions (chance by its odds), the last included."""
+    state = game.new_initial_state()
+    while True:
+        yield state.clone()
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, odds)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def encoded(state: Any, player: int) -> np.ndarray[Any, Any]:
+    """The shared encoding of ``player``'s view of ``state``, her cards chosen included."""
+    game_state = state.game_state
+    mine = game_state is not None and game_state.to_move == player
+    return encoding.observation(state.view(player), state.selected if mine else ())
+
+
+# --- OpenSpiel's own checks ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_random_sim_test_passes_under_every_preset(name: str) -> None:
+    pyspiel.random_sim_test(load(name, max_rounds=3), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("rules", [BLIND_PASS, COUNTER], ids=["blind-nil", "counterclockwise"])
+def test_random_sim_test_passes_with_card_passes(rules: str) -> None:
+    pyspiel.random_sim_test(load(rules, max_rounds=3), num_sims=2, serialize=True, verbose=False)
+
+
+def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
+    game = load("miniokey-250", max_rounds=100)  # its own cap, 25 rounds, or 250 points
+    assert game.rules == attrs.evolve(MINIOKEY, target=250)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_serialized_state_comes_back_the_same() -> None:
+    game = load("two-handed", max_rounds=2)
+    for index, state in enumerate(playthrough(game, random.Random(4))):
+        if index % 17 == 0 or state.is_terminal():
+            text = pyspiel.serialize_game_and_state(game, state)
+            again_game, again = pyspiel.deserialize_game_and_state(text)
+            assert str(again_game) == str(game)
+            assert str(again) == str(state)
+            assert again.history() == state.history()
+            assert again.game_state == state.game_state
+            assert pickle.loads(pickle.dumps(state.game_state)) == state.game_state
+
+
+# --- the game and its parameters ------------------------------------------------------------
+
+
+def test_the_game_is_registered_with_its_defaults() -> None:
+    game = pyspiel.load_game("python_spades")
+    kind = game.get_type()
+    assert kind.short_name == "python_spades"
+    assert kind.parameter_specification == {"rules": "classic", "max_rounds": 100}
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.provides_information_state_tensor
+    assert kind.provides_observation_string
+    assert game.rules == attrs.evolve(CLASSIC, round_cap=100)
+    assert game.max_rounds == 100
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == encoding.ACTIONS == 71
+    assert game.max_chance_outcomes() == 52
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.information_state_tensor_shape() == [encoding.OBSERVATION_SIZE]
+    assert game.observation_tensor_shape() == [encoding.OBSERVATION_SIZE]
+    assert game.max_game_length() == 100 * (4 + 52)
+    assert game.max_chance_nodes_in_history() == 100 * 52
+
+
+def test_two_players_and_their_exchange_seed_bound_the_game_so() -> None:
+    game = load("2p", max_rounds=3)
+    assert game.num_players() == 2
+    assert game.rules == attrs.evolve(TWO_HANDED, round_cap=3)
+    assert game.max_game_length() == 3 * (26 + 2 + 2 * 3 + 26)
+    assert game.max_chance_nodes_in_history() == 3 * 52 + 16
+    assert load(BLIND_PASS).max_game_length() == 2 * (4 + 4 + 4 * 2 + 52)
+
+
+def test_max_rounds_caps_the_rounds_unless_the_rules_cap_them_lower() -> None:
+    assert load("miniokey", max_rounds=100).rules == MINIOKEY  # its own cap, 25
+    assert load("miniokey", max_rounds=7).rules == attrs.evolve(MINIOKEY, round_cap=7)
+    assert str(load("miniokey", max_rounds=7)) == "python_spades(max_rounds=7,rules=miniokey)"
+
+
+def test_a_game_ends_after_max_rounds_as_a_round_cap_ends_it() -> None:
+    for seed in range(3):
+        *_, last = playthrough(load("classic", max_rounds=1), random.Random(seed))
+        game_state = last.game_state
+        assert len(game_state.rounds) == 1
+        points = game_state.scores
+        winner = None if points[0] == points[1] else int(points[1] > points[0])
+        assert game_state.outcome.winner == winner
+        expected = (
+            [0.0] * 4 if winner is None else [1.0 if s % 2 == winner else -1.0 for s in range(4)]
+        )
+        assert last.returns() == last.rewards() == expected
+
+
+def test_every_ruleset_is_a_parameter_through_its_text() -> None:
+    rules = Ruleset(blind_nil=True, target=300, direction=Direction.COUNTERCLOCKWISE)
+    text = os_spades.ruleset_text(rules)
+    assert text == "classic;direction:counterclockwise;blind_nil:true;target:300"
+    assert load(text, max_rounds=100).rules == attrs.evolve(rules, round_cap=100)
+    assert [os_spades.ruleset_text(preset) for preset in PRESETS.values()] == list(PRESETS)
+    assert load("two-handed;blind_nil_exchange:0").rules.blind_nil_exchange == 0
+    with pytest.raises(TypeError, match="ruleset_text takes a Ruleset"):
+        os_spades.ruleset_text("classic")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "message"),
+    [
+        ({"rules": "four-handed"}, NotationError, "not a ruleset name"),
+        ({"rules": "classic;target"}, SpadesError, "no change of a field"),
+        ({"rules": "classic;colour:red"}, SpadesError, "no change of a field"),
+        ({"rules": "classic;target:0"}, InvalidRecordError, r"rules\.target: target must be"),
+        ({"rules": "classic;players:2"}, InvalidRecordError, "nil_tricks must be"),
+        ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number of 1 or more"),
+    ],
+)
+def test_bad_parameters_are_refused(params: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        pyspiel.load_game("python_spades", params)
+
+
+def test_the_game_class_checks_what_load_game_does_not() -> None:
+    with pytest.raises(SpadesError, match="max_rounds is a whole number"):
+        os_spades.SpadesGame({"max_rounds": True})
+    with pytest.raises(TypeError, match="rules is a preset's name"):
+        os_spades.SpadesGame({"rules": CLASSIC})
+    assert os_spades.SpadesGame().rules == attrs.evolve(CLASSIC, round_cap=100)
+
+
+# --- chance, actions and text ----------------------------------------------------------------
+
+
+def test_the_deal_is_52_chance_nodes_dealt_in_the_order_of_play() -> None:
+    game = load("miniokey")  # counter-clockwise: seat 3 bids first
+    assert game.new_initial_state().game_state is None
+    state = game.new_initial_state()
+    assert "Round 1, dealing: 0 of 52 cards dealt" in str(state)
+    for count in range(52):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 52 - count
+        assert sum(odds for _, odds in outcomes) == pytest.approx(1.0)
+        assert (
+            state.action_to_string(pyspiel.PlayerId.CHANCE, 51 - count)
+            == f"deal {DECK[51 - count]}"
+        )
+        state.apply_action(51 - count)  # the aces first
+    assert state.current_player() == 3
+    hands = state.game_state.hands
+    assert DECK[51] in hands[3]
+    assert DECK[50] in hands[2]
+    assert DECK[49] in hands[1]
+
+
+def test_a_later_round_is_dealt_by_chance_again() -> None:
+    states = list(playthrough(load("classic"), random.Random(2)))
+    dealing = [s for s in states if s.is_chance_node() and s.game_state is not None]
+    assert len(dealing) == 52  # the second round's deal
+    start = dealing[0]
+    assert "Round 2, dealing: 0 of 52 cards dealt" in str(start)
+    assert start.game_state.round_number == 2
+    view = start.view(0)
+    assert view.hand == ()
+    assert view.to_move is None
+    assert json.loads(start.information_state_string(0))["chance"] == 0
+
+
+def test_the_exchange_seed_is_chance_under_rules_with_an_exchange() -> None:
+    game = load("two-handed")
+    state = game.new_initial_state()
+    assert "Seed: 0 of 16 digits drawn" in str(state)
+    for digit in range(16):
+        assert state.chance_outcomes() == [(d, 1 / 16) for d in range(16)]
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, 10) == "seed digit a"
+        state.apply_action(digit)
+    assert "stock, top first: no card" in str(state)
+    for card in range(52):
+        state.apply_action(card)
+    assert state.game_state.seed == sum(digit << 4 * digit for digit in range(16))
+    assert state.game_state.stock == DECK
+    with pytest.raises(SpadesError, match="a digit of the seed is 0 to 15"):
+        game.new_initial_state().apply_action(16)
+    assert load("two-handed;blind_nil_exchange:0").new_initial_state().chance_outcomes()[0] == (
+        0,
+        1 / 52,
+    )
+
+
+def test_a_chance_outcome_that_is_no_card_left_is_refused() -> None:
+    state = load().new_initial_state()
+    state.apply_action(5)
+    for action in (5, 52):
+        with pytest.raises(SpadesError, match="is not a card left to deal"):
+            state.apply_action(action)
+
+
+def test_actions_are_the_encodings_and_multi_card_moves_come_card_by_card() -> None:
+    game = load(BLIND_PASS)
+    rng = random.Random(6)
+    seen_choice = False
+    for state in playthrough(game, rng):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        player = state.current_player()
+        game_state = state.game_state
+        assert player == game_state.to_move
+        view = observe(game_state, player)
+        mask = encoding.action_mask(view, state.selected)
+        assert state.legal_actions() == np.flatnonzero(mask).tolist()
+        assert state.legal_actions_mask() == mask.tolist()
+        assert all(not state.legal_actions(other) for other in range(4) if other != player)
+        if game_state.phase is Phase.PASSING:
+            seen_choice = True
+            action = state.legal_actions()[0]
+            assert state.action_to_string(player, action) == f"choose {DECK[action]}"
+        elif game_state.phase is Phase.PLAYING:
+            action = state.legal_actions()[0]
+            assert state.action_to_string(player, action) == f"play {DECK[action]}"
+    assert seen_choice
+
+
+def test_an_illegal_action_raises_the_encodings_refusal() -> None:
+    state = load().new_initial_state()
+    for card in range(52):
+        state.apply_action(card)
+    with pytest.raises(SpadesError, match="action 0: 'play 2C' by seat 1 is illegal"):
+        state.apply_action(0)
+    assert state.action_to_string(1, 52) == "bid nil"
+    assert state.action_to_string(1, 66) == "bid blind nil"
+
+
+def test_the_table_text_shows_every_hand_and_the_cards_chosen() -> None:
+    for state in playthrough(load(BLIND_PASS), random.Random(11)):
+        if state.selected:
+            text = str(state)
+            assert "Chosen so far:" in text
+            assert "seat 0" in text
+            return
+    pytest.fail("no pass was entered")  # pragma: no cover
+
+
+# --- information states, observations, resampling -------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS])
+def test_tensors_are_the_shared_encoding_of_the_view(rules: str) -> None:
+    game = load(rules)
+    for index, state in enumerate(playthrough(game, random.Random(3))):
+        if index % 5 and not state.selected:
+            continue
+        for player in range(game.num_players()):
+            expected = encoded(state, player).tolist()
+            assert state.information_state_tensor(player) == pytest.approx(expected)
+            assert state.observation_tensor(player) == pytest.approx(expected)
+            data = json.loads(state.information_state_string(player))
+            assert records.from_data(data["view"]) == state.view(player)
+            mine = state.game_state is not None and state.game_state.to_move == player
+            assert data["selected"] == [str(card) for card in state.selected if mine]
+            assert f"Seat {player}, round" in state.observation_string(player)
+
+
+def test_the_observer_names_the_slots_of_the_encoding() -> None:
+    game = load()
+    observer = game.make_py_observer()
+    assert list(observer.dict) == [slot.name for slot in encoding.SLOTS]
+    state = game.new_initial_state()
+    for card in range(52):
+        state.apply_action(card)
+    observer.set_from(state, 2)
+    assert observer.dict["hand"].tolist() == encoded(state, 2)[:52].tolist()
+    assert "Hand: S:" in observer.string_from(state, 2)
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    assert observer.string_from(state, 2) != game.make_py_observer(kind).string_from(state, 2)
+
+
+def test_observers_other_than_a_players_own_are_refused() -> None:
+    game = load()
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="observes for one player"):
+        game.make_py_observer(public)
+    with pytest.raises(ValueError, match="take no parameters"):
+        game.make_py_observer(None, {"num_tricks": 2})
+
+
+def test_the_observation_text_follows_the_game() -> None:
+    texts: set[str] = set()
+    for state in playthrough(load(BLIND_PASS), random.Random(8)):
+        for player in range(4):
+            texts.update(state.observation_string(player).splitlines())
+    assert any(line == "Hand: face down" for line in texts)  # before she looks
+    assert any(line.startswith("Trick: ") for line in texts)
+    assert any(line.startswith("Tricks taken: ") for line in texts)
+    assert any(line.startswith("Chosen so far: ") for line in texts)
+    assert any("dealing" in line for line in texts)
+    assert any("game_over" in line for line in texts)
+    two: set[str] = set()
+    for state in playthrough(load("two-handed", max_rounds=1), random.Random(8)):
+        two.update(state.observation_string(state.current_player() % 2).splitlines())
+    assert any(line.startswith("Top of the stock: ") for line in two)
+
+
+def swapped_deck(deck: list[int], hands: list[set[int]], players: tuple[int, int]) -> list[int]:
+    """``deck`` with a card of one seat's hand swapped for one of the same suit of another's."""
+    first, second = (hands[seat] for seat in players)
+    for card in sorted(first):
+        for other in sorted(second):
+            if DECK[card].suit is DECK[other].suit:
+                swapped = list(deck)
+                i, j = swapped.index(card), swapped.index(other)
+                swapped[i], swapped[j] = other, card
+                return swapped
+    raise AssertionError("no suit in common")  # pragma: no cover
+
+
+@pytest.mark.parametrize("rules", ["classic", "miniokey", BLIND_PASS])
+def test_the_information_state_shows_no_hidden_card(rules: str) -> None:
+    game = load(rules)
+    rng = random.Random(21)
+    for _ in range(10):
+        deck = rng.sample(range(52), 52)
+        moves = rng.randrange(1, 40)
+        state = game.new_initial_state()
+        for card in deck:
+            state.apply_action(card)
+        dealt = [{card.index for card in hand} for hand in state.game_state.hands]
+        actions = []
+        for _ in range(moves):
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply_action(actions[-1])
+        me = state.current_player()
+        first, second = (seat for seat in range(4) if seat not in {me, partner(game.rules, me)})
+        others = (first, second)
+        hands = [  # cards still held as dealt, never passed
+            {card.index for card in hand} & dealt[seat]
+            for seat, hand in enumerate(state.game_state.hands)
+        ]
+        other = game.new_initial_state()
+        for card in swapped_deck(deck, hands, others):
+            other.apply_action(card)
+        for action in actions:
+            other.apply_action(action)
+        assert other.game_state != state.game_state
+        assert other.information_state_string(me) == state.information_state_string(me)
+        assert other.information_state_tensor(me) == state.information_state_tensor(me)
+        assert other.observation_string(me) == state.observation_string(me)
+        if state.view(others[0]).hand is not None:  # not face down for a blind nil
+            assert other.information_state_string(others[0]) != state.information_state_string(
+                others[0]
+            )
+
+
+@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS])
+def test_resampling_keeps_the_players_information_state(rules: str) -> None:
+    game = load(rules)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    changed = 0
+    for index, state in enumerate(playthrough(game, random.Random(9))):
+        if index % 7 and not state.selected:
+            continue
+        for player in range(game.num_players()):
+            sampled = state.resample_from_infostate(player, sampler)
+            assert sampled.information_state_string(player) == state.information_state_string(
+                player
+            )
+            assert sampled.information_state_tensor(player) == state.information_state_tensor(
+                player
+            )
+            assert sampled.current_player() == state.current_player()
+            if state.current_player() == player:
+                assert sampled.legal_actions() == state.legal_actions()
+            changed += str(sampled) != str(state)
+    assert changed
+
+
+def test_resampling_draws_anew_what_is_hidden_and_plays_on() -> None:
+    game = load("two-handed", max_rounds=1)
+    state = game.new_initial_state()
+    for digit in range(16):
+        state.apply_action(digit)
+    state.apply_action(0)
+    sampled = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert sampled.is_chance_node()
+    assert sampled.history() == []
+    assert str(sampled) != str(state)  # the seed and the stock's first card, drawn again
+    for player in (0, 1):
+        assert sampled.information_state_string(player) == state.information_state_string(player)
+    rng = random.Random(1)
+    while not sampled.is_terminal():  # a state of its own, played on to the end
+        outcomes = sampled.chance_outcomes() if sampled.is_chance_node() else None
+        actions = [a for a, _ in outcomes] if outcomes else sampled.legal_actions()
+        sampled.apply_action(rng.choice(actions))
+    with pytest.raises(SpadesError, match="player is a seat from 0 to 1"):
+        state.resample_from_infostate(2, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    with pytest.raises(SpadesError, match="player is a seat from 0 to 1"):
+        state.view(-1)
+
+
+def test_resampling_a_finished_game_keeps_its_result() -> None:
+    *_, last = playthrough(load("classic", max_rounds=1), random.Random(5))
+    sampled = last.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(2, 0.0, 1.0))
+    assert sampled.is_terminal()
+    assert sampled.returns() == last.returns()
+
+
+# --- search ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 1), ("two-handed", 2), (BLIND_PASS, 3)])
+def test_ismcts_plays_a_whole_game(rules: str, seed: int) -> None:
+    game = load(rules, max_rounds=1)
+    random_state = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=random_state)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(random_state.choice(actions, p=odds)))
+        else:
+            state.apply_action(bot.step(state))
+            moves += 1
+    assert moves >= 26 * game.num_players() // 2
+    assert sorted(set(state.returns())) in ([-1.0, 1.0], [0.0])
+
+
+# --- against OpenSpiel's C++ spades ---------------------------------------------------------
+
+
+def test_legal_actions_and_round_points_agree_with_openspiels_cpp_spades() -> None:
+    """OpenSpiel's ``spades``: one round, the same deal, the same actions, the same points.
+
+    It plays classic's rules for one round: nil, a nil bidder's tricks counting, ten bags
+    costing 100, no blind nil. Its player ``p`` is our seat ``p + 1``: its player 0 bids
+    and leads first, as the seat after our first dealer does, and its ``k``-th card goes
+    to player ``k % 4`` as ours to the ``k % 4``-th seat from the first bidder. Its cards
+    and bids are actions 0 to 65, as ours. It has two rules of its own, and so allows
+    fewer actions, among which we choose: partners' bids total at most 13, and spades are
+    never broken (it never sets its flag), so that a spade is led only from a hand of
+    spades alone.
+    """
+    theirs_game = pyspiel.load_game("spades", {"use_mercy_rule": False})
+    ours_game = load("classic", max_rounds=1)
+    rng = random.Random(13)
+    for _ in range(300):
+        theirs, ours = theirs_game.new_initial_state(), ours_game.new_initial_state()
+        for card in rng.sample(range(52), 52):
+            theirs.apply_action(card)
+            ours.apply_action(card)
+        while not theirs.is_terminal():
+            seat = (theirs.current_player() + 1) % 4
+            assert ours.current_player() == seat
+            allowed = ours.legal_actions()
+            mate = ours.game_state.bids[partner(CLASSIC, seat)]
+            if mate is not None:  # their cap on the partnership's bids
+                allowed = [a for a in allowed if a >= 52 + 14 or a - 52 + mate.n <= 13]
+            if not ours.game_state.trick and any(a < 39 for a in allowed):
+                allowed = [a for a in allowed if a < 39 or a >= 52]  # their unbroken spades
+            assert theirs.legal_actions() == allowed
+            action = rng.choice(allowed)
+            theirs.apply_action(action)
+            ours.apply_action(action)
+        assert ours.is_terminal()
+        points = ours.game_state.rounds[0].points
+        assert theirs.returns() == [points[side_of(CLASSIC, (p + 1) % 4)] for p in range(4)]
+
+
+# --- importing -------------------------------------------------------------------------------
+
+
+def test_a_missing_framework_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "spades.adapters.openspiel")
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'spades\[openspiel\]'") as info:
+        import spades.adapters.openspiel  # noqa: F401
+    assert info.value.name == "pyspiel"
+
+
+def test_importing_spades_or_its_adapters_does_not_import_openspiel() -> None:
+    code = (
+        "import sys, spades, spades.adapters; print('pyspiel' in sys.modules); "
+        "import spades.adapters.openspiel; print('pyspiel' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
