@@ -49,7 +49,8 @@ RewardKind: TypeAlias = Literal["game", "round"]
 """What the environments reward: the game's result, or each round's point difference."""
 REWARDS: Final[tuple[RewardKind, ...]] = ("game", "round")
 MAX_ROUNDS: Final = 100
-"""The rounds after which a game that has not ended is truncated, by default."""
+"""The rounds after which a game that has not ended stops, by default: truncated in
+PettingZoo and Gymnasium, ended as a round cap ends it in OpenSpiel."""
 
 
 def check_options(rules: object, reward: object, max_rounds: object) -> None:
