@@ -50,7 +50,7 @@ from spades import (
 )
 from spades.adapters import encoding
 from spades.adapters import gymnasium as gym_spades
-from spades.bots import fallback_move, random_policy
+from spades.bots import fallback_move, play_game, random_policy
 
 DOUBLE_NIL = attrs.evolve(TWO_HANDED, blind_nil_exchange=2)
 ENDING = {
@@ -85,7 +85,10 @@ def test_check_env_passes_under_every_preset(name: str, capsys: pytest.CaptureFi
 def play_episode(
     env: gym_spades.SpadesEnv, seed: int, *, check: bool = True
 ) -> tuple[list[float], bool, bool]:
-    """One episode of random masked actions: the rewards, terminated and truncated."""
+    """One episode of random masked actions: the rewards, terminated and truncated.
+
+    The last step's mask is all 0.
+    """
     rng = random.Random(seed)
     obs, info = env.reset(seed=seed)
     rewards: list[float] = []
@@ -107,7 +110,9 @@ def play_episode(
             assert env.game_state == state
             assert env.selected == done
             assert reward == 0
-        if terminated or truncated:
+        if terminated or truncated:  # no action any more, whoever is to move in the state
+            assert not info["action_mask"].any()
+            assert not env.action_masks().any()
             return rewards, terminated, truncated
 
 
@@ -143,13 +148,16 @@ def test_round_rewards_are_her_sides_point_differences(rules: Ruleset) -> None:
 
 
 def test_max_rounds_truncates_without_a_result() -> None:
-    env = gym_spades.env(CLASSIC, max_rounds=1, render_mode="ansi")
+    # Seat 2 bids first in round 2: the truncated game leaves her to move, but she is done.
+    env = gym_spades.env(CLASSIC, seat=2, max_rounds=1, render_mode="ansi")
     rewards, terminated, truncated = play_episode(env, 1, check=False)
     assert truncated
     assert not terminated
     assert set(rewards) == {0.0}
     assert len(env.game_state.rounds) == 1
     assert not env.game_state.is_over
+    assert env.game_state.to_move == 2
+    assert not env.action_masks().any()  # play_episode checks the last step's info too
     assert "Stopped after 1 rounds (max_rounds)" in str(env.render())
     with pytest.raises(SpadesError, match="the episode is over"):
         env.step(0)
@@ -218,9 +226,11 @@ def test_the_search_bot_by_name() -> None:
 
 
 def test_reset_without_a_seed_seeds_from_the_system() -> None:
-    env = gym_spades.env(TWO_HANDED)
+    env, other = gym_spades.env(TWO_HANDED), gym_spades.env(TWO_HANDED)
     obs, _ = env.reset()
+    other.reset()
     assert obs in env.observation_space
+    assert env.game_state.seed != other.game_state.seed  # not a fixed seed
 
 
 def test_the_opponents_option() -> None:
@@ -237,8 +247,18 @@ def test_the_opponents_option() -> None:
     env = gym_spades.env(CLASSIC, seat=0, opponents=watcher, max_rounds=1)
     play_episode(env, 4, check=False)
     assert set(seen) == {1, 2, 3}  # her partner is a bot too
+    # "fallback" by name is spades.bots.fallback_move: the agent playing it too plays the
+    # game that play_game plays with it in both seats.
     env = gym_spades.env(TWO_HANDED, seat=1, opponents=["fallback"], max_rounds=1)
-    play_episode(env, 4, check=False)
+    env.reset(seed=4)
+    truncated = False
+    while not truncated:
+        move = fallback_move(observe(env.game_state, 1))
+        for action in encoding.actions_of(move, TWO_HANDED):
+            _, _, terminated, truncated, _ = env.step(action)
+        assert not terminated
+    state = env.game_state
+    assert state == play_game(TWO_HANDED, [fallback_move] * 2, seed=state.seed, max_rounds=1)
 
 
 @pytest.mark.parametrize(
@@ -272,6 +292,9 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     env.reset(seed=1)
     _obs, reward, terminated, truncated, info = env.step(encoding.KEEP)
     assert (reward, terminated, truncated, info["illegal"]) == (-5.0, True, False, True)
+    assert env.game_state.to_move == 0  # still hers in the state, but the episode is over:
+    assert not info["action_mask"].any()
+    assert not env.action_masks().any()
     with pytest.raises(SpadesError, match="the episode is over"):
         env.step(encoding.KEEP)
     strict = gym_spades.env(CLASSIC, illegal_reward=None)
@@ -289,6 +312,8 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
 def test_the_game_state_needs_a_reset() -> None:
     with pytest.raises(SpadesError, match="reset"):
         gym_spades.env().step(0)
+    with pytest.raises(SpadesError, match="reset"):
+        gym_spades.env().game_state  # noqa: B018  (the property raises)
 
 
 def test_the_renders_show_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -201,7 +201,8 @@ def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> N
                 side = side_of(rules, int(agent.removeprefix("player_")))
                 assert reward == (0.0 if winner is None else 1.0 if side == winner else -1.0)
         blind = any(bid.blind for score in state.rounds for bid in score.bids)
-        assert blind == (name in CHOOSING) or name not in CHOOSING
+        if name in CHOOSING:
+            assert blind
         chosen |= blind
     assert chosen == (name in CHOOSING)
 
@@ -279,10 +280,12 @@ def test_the_same_seed_deals_the_same_game_and_reset_goes_on_reproducibly() -> N
 
 
 def test_reset_without_a_seed_seeds_from_the_system() -> None:
-    env = zoo.raw_env(TWO_HANDED)
+    env, other = zoo.raw_env(TWO_HANDED), zoo.raw_env(TWO_HANDED)
     env.reset()
+    other.reset()
     assert env.game_state.phase is Phase.DRAWING
     assert isinstance(env.np_random, np.random.Generator)
+    assert env.game_state.seed != other.game_state.seed  # not a fixed seed
 
 
 # --- the end: max_rounds, and illegal actions ------------------------------------------------
@@ -304,8 +307,18 @@ def test_max_rounds_truncates_the_game_without_a_result() -> None:
     assert set(env.truncations.values()) == {True}
     assert set(env.terminations.values()) == {False}
     assert set(env.rewards.values()) == {0.0}
+    assert state.to_move is not None  # the next round's first bidder, but she is done
+    check_no_actions(env)
     env.render_mode = "ansi"
     assert "Stopped after 1 rounds (max_rounds), unfinished" in str(env.render())
+    while env.agents:
+        env.step(None)
+    check_no_actions(env)  # nor for the agents removed
+
+
+def check_no_actions(env: zoo.raw_env) -> None:
+    for agent in env.possible_agents:
+        assert not env.observe(agent)["action_mask"].any()
 
 
 def test_max_rounds_none_plays_on() -> None:
@@ -325,6 +338,8 @@ def test_an_illegal_action_loses_in_env_and_raises_in_raw_env() -> None:
     env.step(encoding.KEEP)  # no draw with four players
     assert set(env.terminations.values()) == {True}
     assert env.rewards[agent] == zoo.ILLEGAL_REWARD
+    assert unwrapped(env).game_state.to_move == 1  # still hers in the state, but done:
+    check_no_actions(unwrapped(env))
     raw = zoo.raw_env(CLASSIC)
     raw.reset(seed=1)
     with pytest.raises(IllegalMoveError):
@@ -342,6 +357,7 @@ def test_a_dead_agent_steps_with_none_only() -> None:
         env.step(0)
     while env.agents:
         env.step(None)
+    assert env.agents == []
 
 
 # --- options, renders, imports ---------------------------------------------------------------
@@ -354,7 +370,7 @@ def test_a_dead_agent_steps_with_none_only() -> None:
         ({"reward": "trick"}, SpadesError, "reward is 'game' or 'round'"),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number"),
         ({"max_rounds": 2.0}, SpadesError, "max_rounds is a whole number"),
-        ({"render_mode": "rgb_array"}, ValueError, "render_mode is 'human', 'ansi' or None"),
+        ({"render_mode": "rgb_array"}, SpadesError, "render_mode is 'human', 'ansi' or None"),
     ],
 )
 def test_bad_options_are_refused(
@@ -378,7 +394,7 @@ def test_the_agents_and_spaces() -> None:
 
 
 def test_the_game_state_needs_a_reset() -> None:
-    with pytest.raises(RuntimeError, match="reset"):
+    with pytest.raises(SpadesError, match="reset"):
         zoo.raw_env().game_state  # noqa: B018  (the property raises)
 
 

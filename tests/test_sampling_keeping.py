@@ -25,10 +25,13 @@ import oracle
 from helpers import plain
 from oracle import sampling
 from spades import (
+    CLASSIC,
     DECK,
     TWO_HANDED,
     Card,
+    Exchange,
     Phase,
+    SpadesError,
     State,
     Suit,
     apply,
@@ -147,6 +150,46 @@ def test_after_her_exchange_the_sample_is_uniform() -> None:
         assert keeping(view, k, NIL_KEEP) == sample_state(view, rng=random.Random(k))
 
 
+def test_after_her_exchange_of_no_card_the_rule_still_reads_her_draw() -> None:
+    """ref-sampling, rule-exchange: an exchange of no card leaves her the draw's hand."""
+    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None)
+    state = new_game(rules, seed=11, dealer=0)
+    her = mover(state)
+    state = apply(state, legal_moves(state)[0])  # double nil
+    while state.phase is not Phase.PLAYING:
+        mine = state.phase is Phase.EXCHANGING and mover(state) == her
+        state = apply(state, Exchange(()) if mine else HEURISTIC(observe(state, mover(state))))
+    assert [entry.size for entry in state.exchanges] == [0]
+    view = observe(state, 1 - her)
+    ruled = [keeping(view, k, NIL_KEEP) for k in range(20)]
+    assert ruled != [sample_state(view, rng=random.Random(k)) for k in range(20)]
+    for sampled in ruled:
+        check_kept_pairs(sampled, her, NIL_KEEP)
+
+
+def test_sample_state_keeping_takes_a_two_player_view_and_a_random_random() -> None:
+    """ref-sampling: a keep rule reads a two-player draw."""
+    four = observe(new_game(CLASSIC, seed=1), 0)
+    with pytest.raises(SpadesError, match="two-player draw"):
+        keeping(four, 0, RULES_KEEP)
+    two = observe(new_game(TWO_HANDED, seed=1), 0)
+    with pytest.raises(TypeError, match="sample_state_keeping takes a View"):
+        sample_state_keeping(new_game(TWO_HANDED, seed=1), rng=random.Random(0), keeps=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng is a random\.Random"):
+        sample_state_keeping(two, rng=0, keeps=0)  # type: ignore[arg-type]
+
+
+def check_kept_pairs(sampled: State, her: int, keeps: int) -> None:
+    """Each of her draw turns is one the rule allows: she kept a card outside it only
+    when the card she discarded was outside it too."""
+    for turn in sampled.draws:
+        if turn.seat == her:
+            assert turn.kept is not None
+            assert turn.discarded is not None
+            if not turn.kept.bit & keeps:
+                assert not turn.discarded.bit & keeps, turn
+
+
 def test_a_rule_her_plays_contradict_gives_the_uniform_sample() -> None:
     """ref-sampling: she played cards the rule says she could not all have kept."""
     states = positions(TWO_HANDED, 5, by_heuristic)
@@ -244,7 +287,10 @@ def test_her_hand_follows_the_keep_rule_played_forward(keeps: int, seed: int, tr
     her = 1 - view.seat
     size = 4000
     rng = random.Random(seed)
-    sampled = [frozenset(keeping(view, k, keeps).hand(her)) for k in range(size)]
+    states = [keeping(view, k, keeps) for k in range(size)]
+    for one in states[:200]:
+        check_kept_pairs(one, her, keeps)
+    sampled = [frozenset(one.hand(her)) for one in states]
     oracle_hands = forward_hands(view, keeps, size, rng)
     for name, measure in (
         ("kept cards", lambda hand: sum(card.bit & keeps > 0 for card in hand)),

@@ -64,6 +64,7 @@ from spades import (
     legal_moves,
     new_game,
     observe,
+    sample_state,
     winning_card,
 )
 from spades._sampling import sample_state_keeping
@@ -406,9 +407,10 @@ def test_two_player_search_reads_her_draw_by_the_heuristic_keep_rule(
     monkeypatch: pytest.MonkeyPatch, double_nil: bool
 ) -> None:
     """ref-sampling, rule-draw: with two players the search deals her the hands the
-    heuristic's draw would keep (strong cards; low ones after her double nil), and each
-    deal it plays out is one of those."""
-    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None)
+    heuristic's draw would keep (strong cards; low ones after her double nil, here with
+    no exchange to follow, which would leave her hand to uniform deals), and each deal it
+    plays out is one of those, not the uniform one."""
+    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None, blind_nil_exchange=0)
     state = new_game(rules, seed=8, dealer=0)
     her = state.to_move
     if double_nil:
@@ -432,6 +434,11 @@ def test_two_player_search_reads_her_draw_by_the_heuristic_keep_rule(
     assert set(rules_read) == {draw_keeps(nil=double_nil)}
     assert len(dealt) >= 8
     assert all(observe(sampled, view.seat) == view for sampled in dealt)
+    uniform = [sample_state(view, rng=random.Random(k)) for k in range(8)]
+    ruled = [
+        sample_state_keeping(view, rng=random.Random(k), keeps=rules_read[0]) for k in range(8)
+    ]
+    assert uniform != ruled  # the rule applies here
 
 
 def plays_of(moves: list[Move]) -> str:

@@ -9,15 +9,14 @@ in ``docs/reference.md``): uniform over the deals consistent with the view.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
-from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
 from spades._errors import SpadesError
 from spades._history import CardExchange, CardPass, DrawTurn
+from spades._keep_rule import kept_by_rule
 from spades._rules import partner, play_order
 from spades._state import FULL_DECK, SHIFT, build_state
 from spades._uniform_deal import SUITS, deal_uniformly, pick
@@ -52,12 +51,7 @@ def sample_state(view: View, *, rng: random.Random) -> State:
     >>> observe(sampled, 2) == view, sampled.hand(2) == view.hand, sampled.seed != 1
     (True, True, True)
     """
-    from spades._view import View  # noqa: PLC0415  (_view imports the state; no cycle here)
-
-    if not isinstance(view, View):
-        raise TypeError(f"sample_state takes a View, not {type(view).__name__}")
-    if not isinstance(rng, random.Random):
-        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    _check(view, rng, "sample_state")
     if view.rules.players == 4:
         return _built(view, _four_players(view, rng), rng)
     return _built(view, _two_players(view, rng, None), rng)
@@ -71,9 +65,22 @@ def sample_state_keeping(view: View, *, rng: random.Random, keeps: int) -> State
     ``keeps`` whenever there was one, and the deals are weighted by the chance of her
     hand under the rule, every order of the stock being equally likely. It applies once
     the draw is over and until she exchanges; before and after, the deal is uniform, as
-    `sample_state` draws it.
+    `sample_state` draws it. Raises `SpadesError` for a four-player view.
     """
+    _check(view, rng, "sample_state_keeping")
+    if view.rules.players != 2:
+        raise SpadesError("a keep rule reads a two-player draw: this view has four players")
     return _built(view, _two_players(view, rng, keeps), rng)
+
+
+def _check(view: View, rng: random.Random, name: str) -> None:
+    """`TypeError` unless ``view`` is a `View` and ``rng`` a `random.Random`."""
+    from spades._view import View  # noqa: PLC0415  (_view imports the state; no cycle here)
+
+    if not isinstance(view, View):
+        raise TypeError(f"{name} takes a View, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
 
 
 def _built(view: View, hidden: dict[str, object], rng: random.Random) -> State:
@@ -265,7 +272,7 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     ruled = None
     if keeps is not None and not exchanged and not view.stock_size:
         pool = FULL_DECK & ~(mine_kept | mine_discarded)  # the cards of her draw turns
-        ruled = _kept_by_rule(
+        ruled = kept_by_rule(
             pool & keeps, pool & ~keeps, played=played[her], free=free, size=size, rng=rng
         )
     from_unseen = _mask(rng.sample(cards_in(free), size - extra)) if ruled is None else ruled
@@ -317,78 +324,6 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
         "draws": tuple(draws),
         "exchanges": exchanges,
     }
-
-
-def _kept_by_rule(
-    good: int, bad: int, *, played: int, free: int, size: int, rng: random.Random
-) -> int | None:
-    """Her hand (``size`` cards of ``free``), weighted by her draw's keep rule.
-
-    Her 13 draw turns paired the cards of her pool (``good``, those the rule keeps, and
-    ``bad``) at random; she kept a good card in every pair that held one. So the chance
-    of her kept cards depends only on how many are good: that many pairs held a good
-    card, of every way to pair the pool, shared evenly among the sets with as many good
-    cards. Her ``played`` cards were kept too. None when the rule cannot give her
-    ``played`` cards and a hand of ``free`` (she did not draw by it).
-    """
-    free_good, free_bad = free & good, free & bad
-    weighted = _kept_weights(
-        good.bit_count(),
-        bad.bit_count(),
-        (played & good).bit_count(),
-        (free_good.bit_count(), free_bad.bit_count()),
-        size,
-    )
-    if not weighted:
-        return None
-    (extra,) = pick(weighted, rng)
-    return _mask(rng.sample(cards_in(free_good), extra)) | _mask(
-        rng.sample(cards_in(free_bad), size - extra)
-    )
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _kept_weights(
-    goods: int, bads: int, known_good: int, free: tuple[int, int], size: int
-) -> tuple[tuple[int, tuple[int]], ...]:
-    """Each number of good cards among her ``size`` unknown ones, with its weight.
-
-    The weight, a whole number, is the chance of her kept cards (`_kept_by_rule`) times
-    the ways to choose them from ``free`` (its good and bad cards); only the numbers the
-    rule allows come.
-    """
-    turns = (goods + bads) // 2
-    weights: list[tuple[Fraction, int]] = []
-    for extra in range(size + 1):
-        kept_good = known_good + extra
-        ways = math.comb(free[0], extra) * math.comb(free[1], size - extra)
-        pairings = _pairings(goods, bads, turns - kept_good)
-        if ways and pairings:
-            chance = Fraction(
-                pairings, math.comb(goods, kept_good) * math.comb(bads, turns - kept_good)
-            )
-            weights.append((chance * ways, extra))
-    scale = math.lcm(*(weight.denominator for weight, _ in weights))
-    return tuple((int(weight * scale), (extra,)) for weight, extra in weights)
-
-
-def _pairings(goods: int, bads: int, both_bad: int) -> int:
-    """The ways to pair ``goods + bads`` cards with exactly ``both_bad`` pairs of two bad."""
-    mixed = bads - 2 * both_bad
-    if both_bad < 0 or mixed < 0 or mixed > goods or (goods - mixed) % 2:
-        return 0
-    return (
-        math.comb(bads, 2 * both_bad)
-        * _odd_factorial(2 * both_bad)
-        * math.comb(goods, mixed)
-        * math.factorial(mixed)
-        * _odd_factorial(goods - mixed)
-    )
-
-
-def _odd_factorial(count: int) -> int:
-    """The ways to pair ``count`` cards (an even number): (count - 1)!!."""
-    return math.prod(range(count - 1, 0, -2))
 
 
 def _mask(cards: Sequence[Card]) -> int:

@@ -12,7 +12,8 @@ registers the environment as ``"spades/Spades-v0"``, so that
 - **The action mask** is in ``info["action_mask"]`` (int8, 1 = allowed, shape
   ``(ACTIONS,)``), as Gymnasium's own Taxi puts it, for ``action_space.sample(mask)``; the
   method ``action_masks()`` returns it as booleans, for libraries that ask for it that way
-  (sb3-contrib's ``MaskablePPO``).
+  (sb3-contrib's ``MaskablePPO``). Once the episode is over (terminated, truncated or
+  ended by an illegal action) the mask is all 0.
 - **Actions** are ``Discrete(ACTIONS)``, the encoding's. A blind nil pass or a double nil
   exchange is entered a card at a time, each card a step of reward 0 in which nobody else
   moves; the observation's ``selected`` slot shows the cards chosen so far.
@@ -37,6 +38,9 @@ registers the environment as ``"spades/Spades-v0"``, so that
   ``s``; ``reset()`` goes on with the environment's generator (``np_random``).
 - **Render.** ``"ansi"`` returns the table as text (every hand shown, the agent's seat
   named "you"); ``"human"`` prints it after each reset and step.
+- **Errors.** A bad option raises `spades.SpadesError`, a `ValueError` (one of the wrong
+  type: `TypeError`); ``game_state`` and ``step`` before the first reset raise
+  `spades.SpadesError` too.
 
 >>> import spades
 >>> from spades.adapters import gymnasium as spades_gymnasium
@@ -188,7 +192,10 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
 
     @property
     def game_state(self) -> State:
-        """The game's `spades.State` now (every card in it: not for the agent's eyes)."""
+        """The game's `spades.State` now (every card in it: not for the agent's eyes).
+
+        Before the first reset there is none: `spades.SpadesError`.
+        """
         if self._state is None:
             raise SpadesError("reset() the environment before using it")
         return self._state
@@ -250,7 +257,7 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         return self._observe(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The action mask as booleans (for sb3-contrib's ``MaskablePPO``)."""
+        """The action mask as booleans (for sb3-contrib's ``MaskablePPO``), all false at the end."""
         return self._mask().astype(bool)
 
     def render(self) -> str | None:
@@ -282,6 +289,8 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         return observation(self._views.of(self.game_state, self.seat), self._selected)
 
     def _mask(self) -> npt.NDArray[np.int8]:
+        if self._over:  # a truncated game, or an illegal action, leaves her to move
+            return np.zeros(ACTIONS, np.int8)
         return action_mask(self._views.of(self.game_state, self.seat), self._selected)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:

@@ -7,7 +7,8 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
 - **Observations** are ``{"observation": ..., "action_mask": ...}``: the seat's view as
   `spades.adapters.encoding` encodes it (float32, within ``OBSERVATION_LOW`` and
   ``OBSERVATION_HIGH``) and the mask of its ``ACTIONS`` actions (int8, 1 = allowed; all 0
-  for an agent not to move). Both come from the agent's `View` alone.
+  for an agent not to move, and for every agent once she is terminated or truncated).
+  Both come from the agent's `View` alone.
 - **Actions** are the encoding's. A blind nil pass or a double nil exchange is entered a
   card at a time: the environment keeps the cards chosen so far, the same agent stays
   selected until the move is complete, and the observation's ``selected`` slot shows them
@@ -29,6 +30,9 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   from the operating system.
 - **Render.** ``"ansi"`` returns the table as text, every hand shown; ``"human"`` prints it
   after each reset and step.
+- **Errors.** A bad option raises `spades.SpadesError`, a `ValueError` (``rules`` that is
+  no `Ruleset`: `TypeError`); ``game_state`` before the first reset raises
+  `spades.SpadesError` too.
 
 Importing this module imports PettingZoo (``pip install 'spades[pettingzoo]'``).
 
@@ -58,6 +62,7 @@ except ModuleNotFoundError as error:
 
 from spades._deal import new_game
 from spades._engine import apply
+from spades._errors import SpadesError
 from spades._rules import CLASSIC, side_of
 from spades.adapters._common import (
     MAX_ROUNDS,
@@ -139,7 +144,7 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         super().__init__()  # type: ignore[no-untyped-call]  # PettingZoo's is unannotated
         check_options(rules, reward, max_rounds)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
+            raise SpadesError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
         self.rules: Ruleset = rules
         """The ruleset of every game."""
         self.render_mode = render_mode
@@ -173,9 +178,12 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
 
     @property
     def game_state(self) -> State:
-        """The game's `spades.State` now (every card in it: not for the agents' eyes)."""
+        """The game's `spades.State` now (every card in it: not for the agents' eyes).
+
+        Before the first reset there is none: `spades.SpadesError`.
+        """
         if self._state is None:
-            raise RuntimeError("reset() the environment before using it")
+            raise SpadesError("reset() the environment before using it")
         return self._state
 
     @property
@@ -219,12 +227,18 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
             self.render()
 
     def observe(self, agent: str) -> Observation:
-        """The agent's observation: its view encoded, and its action mask."""
+        """The agent's observation: its view encoded, and its action mask.
+
+        The mask is all 0 once the agent is done (terminated or truncated, or removed from
+        ``agents``), though a truncated game or an illegal action (`env`) leaves a seat to
+        move in the state.
+        """
         view = self._views.of(self.game_state, self._seats[agent])
         selected = self._selected if agent == self.agent_selection else ()
+        done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
         return {
             "observation": observation(view, selected),
-            "action_mask": action_mask(view, selected),
+            "action_mask": np.zeros(ACTIONS, np.int8) if done else action_mask(view, selected),
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:

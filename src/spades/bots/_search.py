@@ -40,9 +40,9 @@ _HEURISTIC: Final = heuristic_policy()
 _POINTS_WEIGHT: Final = 1e-6
 """How much a point of the round's difference counts beside the chance of winning.
 
-A round moves the score by a thousand points at most, a thousandth of a chance here:
-the points order moves of the same chance (a game won or lost whatever is played) and
-never outweigh a real chance of winning, however small.
+Under the presets a round moves the score by about a thousand points at most, a
+thousandth of a chance here: the points order moves of the same chance (a game won or
+lost whatever is played) and outweigh no difference of chance above a thousandth.
 """
 _BID_RANGE: Final = 3
 """Numbered bids searched: the heuristic bot's bid and this many either side."""
@@ -57,10 +57,10 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
     generator seeded by ``seed`` and the view's position, so the same view gets the same
     move, whatever came before. With two players it deals the other player the hand her
     draw would give if she drew as the heuristic bot does, keeping the top card when it is
-    a spade or a queen or higher (low cards after her double nil), rather than uniformly:
-    her draw keeps her strong cards. Where double nil may be declared it searches that
-    against the heuristic's draw. The card pass, the rest of the draw and the exchange are
-    the heuristic bot's.
+    a spade or a queen or higher (low cards after her double nil, until she exchanges),
+    rather than uniformly: her draw keeps her strong cards. Where double nil may be
+    declared it searches that against the heuristic's draw. The card pass, the rest of
+    the draw and the exchange are the heuristic bot's.
 
     >>> from spades import CLASSIC, new_game, observe
     >>> from spades.bots import search_policy
