@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, SupportsIndex
+from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 import numpy as np
 
@@ -188,9 +188,13 @@ def advance(view: View, selected: Sequence[Card], action: SupportsIndex) -> Move
 
 def _action(action: object) -> int:
     """``action`` as a number of `ACTIONS`; numpy's integers are accepted, bools are not."""
-    if isinstance(action, bool) or not isinstance(action, SupportsIndex):
-        raise TypeError(f"an action is a whole number from 0 to {ACTIONS - 1}, not {action!r}")
-    number = operator.index(action)
+    wrong = f"an action is a whole number from 0 to {ACTIONS - 1}, not {action!r}"
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError(wrong)
+    try:
+        number = operator.index(cast("SupportsIndex", action))
+    except TypeError:
+        raise TypeError(wrong) from None
     if not 0 <= number < ACTIONS:
         raise SpadesError(f"{number} is not an action: the actions are 0 to {ACTIONS - 1}")
     return number
