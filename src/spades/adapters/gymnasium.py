@@ -52,7 +52,7 @@ registers the environment as ``"spades/Spades-v0"``, so that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 try:
@@ -65,6 +65,7 @@ except ModuleNotFoundError as error:
         name=error.name,
     ) from error
 
+from spades._cli import bots as _bots
 from spades._deal import new_game
 from spades._engine import apply
 from spades._errors import IllegalMoveError, SpadesError
@@ -87,7 +88,6 @@ from spades.adapters.encoding import (
     advance,
     observation,
 )
-from spades.bots import fallback_move, heuristic_policy, random_policy, search_policy
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -106,14 +106,6 @@ BotName: TypeAlias = str
 """A bot by name: ``"heuristic"``, ``"random"``, ``"search"`` or ``"fallback"``."""
 Opponent: TypeAlias = "BotName | Policy"
 """A bot for a seat: a name (made afresh and seeded at each reset) or a policy."""
-
-_BOTS: Final[dict[str, Callable[[int], Policy]]] = {
-    "heuristic": lambda seed: heuristic_policy(),
-    "random": random_policy,
-    "search": lambda seed: search_policy(seed=seed),
-    "fallback": lambda seed: fallback_move,
-}
-"""The bots by name, each from a seed (used by those that draw on chance)."""
 
 Observation: TypeAlias = "npt.NDArray[np.float32]"
 
@@ -217,7 +209,7 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         rng = self.np_random
         state = new_game(self.rules, seed=game_seed(rng))
         self._policies = {
-            seat: _BOTS[bot](game_seed(rng)) if isinstance(bot, str) else bot
+            seat: _bots.factory(bot)(game_seed(rng), seat) if isinstance(bot, str) else bot
             for seat, bot in self._opponents.items()
         }
         self._state = self._bots_move(state)
@@ -319,8 +311,8 @@ def _opponents(
     else:
         raise TypeError(f"opponents is a bot, a sequence of bots or None, not {opponents!r}")
     for bot in bots:
-        if isinstance(bot, str) and bot not in _BOTS:
-            raise SpadesError(f"{bot!r} is not a bot; known: {', '.join(_BOTS)}")
+        if isinstance(bot, str):
+            _bots.factory(bot)  # SpadesError for a name that is no bot
         if not isinstance(bot, str) and not callable(bot):
             raise TypeError(f"a bot is a name or a policy (a callable), not {bot!r}")
     return dict(zip(others, bots, strict=True))
