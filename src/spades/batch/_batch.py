@@ -1,0 +1,418 @@
+"""`Batch`: many games of one ruleset as arrays, moved in lockstep, one action a game."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import numpy as np
+
+from spades._cards import Card, cards_in
+from spades._deal import _check_seed, _checked_deck, round_deck
+from spades._errors import SpadesError
+from spades._rules import Ruleset
+from spades._state import State
+from spades.adapters.encoding import ACTIONS
+from spades.batch._codes import DEALING, GAME_OVER, PLAYING
+from spades.batch._layout import Draft, allocate, freeze
+from spades.batch._legal import (
+    actions_of_bits,
+    is_set,
+    legal_bits,
+    local_bits,
+    mask_of_bits,
+    random_bits,
+)
+from spades.batch._moves import PHASE_MOVES, choose
+from spades.batch._policies import fallback_actions, policy_table
+from spades.batch._refusal import IllegalActionsError, refusal
+from spades.batch._round import deal_due, start_rounds
+from spades.batch._rows import arrays_of, read_state
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from spades.batch._layout import Arrays
+
+__all__ = ["Batch"]
+
+_ROUND_FIELDS: Final = ("round_number", "scores", "bags", "winner", "termination")
+
+
+class Batch:
+    """Games of one ruleset held as arrays, each moved by one action a step.
+
+    A batch is a value: `step` returns a new batch and leaves this one as it was (its
+    arrays are read-only). The actions are the adapters' (`spades.adapters.encoding`),
+    so a blind nil pass or a double nil exchange is entered a card at a time. Every game
+    is the game `spades.apply` would play: `to_states` gives the reference states.
+
+    >>> import numpy as np
+    >>> from spades import CLASSIC
+    >>> rng = np.random.default_rng(7)
+    >>> batch = Batch.deal_random(CLASSIC, 1000, rng)
+    >>> while not (batch.round_number > 1).all():
+    ...     batch = batch.step(batch.random_actions(rng))
+    >>> batch.rounds_played.tolist() == [1] * 1000, batch.round_points.shape
+    (True, (1000, 2))
+    """
+
+    __slots__ = ("_arrays", "_bits", "_dealt", "rules")
+
+    rules: Ruleset
+    """The ruleset every game of the batch plays."""
+    _arrays: Arrays
+    _bits: npt.NDArray[np.uint64] | None
+    _dealt: Batch | None
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError(
+            "batches come from Batch.from_states, from_seeds, from_decks and deal_random"
+        )
+
+    @classmethod
+    def _of(cls, rules: Ruleset, arrays: Arrays) -> Batch:
+        batch = object.__new__(cls)
+        object.__setattr__(batch, "rules", rules)
+        object.__setattr__(batch, "_arrays", freeze(arrays))
+        object.__setattr__(batch, "_bits", None)
+        object.__setattr__(batch, "_dealt", None)
+        return batch
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a batch is immutable: step() returns a new one")
+
+    # --- making batches ---------------------------------------------------------------
+
+    @classmethod
+    def from_states(cls, states: Sequence[State]) -> Batch:
+        """A batch of these states, in order: any reachable states of one ruleset.
+
+        >>> from spades import CLASSIC, new_game
+        >>> states = [new_game(CLASSIC, seed=seed) for seed in range(3)]
+        >>> Batch.from_states(states).to_states() == states
+        True
+        """
+        if isinstance(states, State) or not isinstance(states, Sequence):
+            raise TypeError(f"from_states takes a sequence of states, not {type(states).__name__}")
+        listed = list(states)
+        if not listed:
+            raise SpadesError("a batch needs at least one state: its ruleset comes from them")
+        for state in listed:
+            if type(state) is not State:
+                raise TypeError(f"from_states takes states, not {type(state).__name__}")
+        rules = listed[0].rules
+        if any(state.rules != rules for state in listed):
+            raise SpadesError("the states of a batch play one ruleset; these play several")
+        rounds = max(len(state.rounds) for state in listed)
+        return cls._of(rules, arrays_of(listed, rules, rounds))
+
+    @classmethod
+    def from_seeds(cls, rules: Ruleset, seeds: Sequence[int], *, dealer: int = 0) -> Batch:
+        """New games dealt as ``new_game(rules, seed=seed, dealer=dealer)`` deals them."""
+        listed = _checked_seeds(seeds)
+        decks = [[card.index for card in round_deck(seed, 1)] for seed in listed]
+        return cls._started(rules, np.array(decks, dtype=np.int8).reshape(-1, 52), listed, dealer)
+
+    @classmethod
+    def from_decks(
+        cls,
+        rules: Ruleset,
+        decks: Sequence[Sequence[Card]],
+        *,
+        seeds: Sequence[int],
+        dealer: int = 0,
+    ) -> Batch:
+        """New games dealt from these decks, as ``new_game(rules, seed=s, dealer=dealer, deck=d)``.
+
+        The seeds decide the later rounds (and, with two players, the exchange draws).
+        """
+        given: object = decks
+        if isinstance(given, str) or not isinstance(given, Sequence):
+            raise TypeError(f"decks are a sequence of decks, not {type(decks).__name__}")
+        listed = _checked_seeds(seeds)
+        if len(decks) != len(listed):
+            raise SpadesError(f"one seed a deck: {len(decks)} decks and {len(listed)} seeds")
+        rows = [[card.index for card in _checked_deck(deck)] for deck in decks]
+        return cls._started(rules, np.array(rows, dtype=np.int8).reshape(-1, 52), listed, dealer)
+
+    @classmethod
+    def deal_random(
+        cls, rules: Ruleset, games: int, rng: np.random.Generator, *, dealer: int = 0
+    ) -> Batch:
+        """``games`` new games, each deck uniformly shuffled by ``rng``, a numpy `Generator`.
+
+        First the decks: ``rng.permuted`` of the deck, row by row; then each game's seed,
+        ``rng.integers(2**64, dtype=np.uint64)``. The seed deals every later round and
+        decides the two-player exchange draws, as for any game (`spades.round_deck`).
+        """
+        if type(games) is not int or games < 1:
+            raise SpadesError(f"a batch has at least one game, not {games!r}")
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"deal_random takes a numpy Generator, not {type(rng).__name__}")
+        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (games, 1)), axis=1)
+        seeds = rng.integers(2**64, size=games, dtype=np.uint64).tolist()
+        return cls._started(rules, decks, seeds, dealer)
+
+    @classmethod
+    def _started(
+        cls, rules: Ruleset, decks: npt.NDArray[np.int8], seeds: list[int], dealer: int
+    ) -> Batch:
+        if not isinstance(rules, Ruleset):
+            raise TypeError(f"a batch takes a Ruleset, not {type(rules).__name__}")
+        if type(dealer) is not int or not 0 <= dealer < rules.players:
+            raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
+        if not seeds:
+            raise SpadesError("a batch has at least one game")
+        d = Draft(allocate(len(seeds), rules.players))
+        d["seeds"][:] = seeds
+        d["dealer"][:] = dealer
+        start_rounds(d, rules, np.arange(len(seeds)), decks)
+        return cls._of(rules, dict(d))
+
+    # --- what it holds ----------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._arrays["phase"])
+
+    def __repr__(self) -> str:
+        over = int(self.is_over.sum())
+        return f"<Batch of {len(self)} games, {over} over>"
+
+    def _ready(self) -> Batch:
+        """The batch with every due deal made (the same games: a deal is no move)."""
+        if self._dealt is None:
+            if (self._arrays["phase"] == DEALING).any():
+                d = Draft(self._arrays)
+                deal_due(d, self.rules)
+                object.__setattr__(self, "_dealt", Batch._of(self.rules, dict(d)))
+            else:
+                object.__setattr__(self, "_dealt", self)
+        return self._dealt  # type: ignore[return-value]
+
+    def _legal_bits(self) -> npt.NDArray[np.uint64]:
+        if self._bits is None:
+            object.__setattr__(self, "_bits", legal_bits(self.rules, self._arrays))
+        return self._bits  # type: ignore[return-value]
+
+    def _read(self, name: str) -> npt.NDArray[Any]:
+        return self._ready()._arrays[name]
+
+    @property
+    def phase(self) -> npt.NDArray[np.int8]:
+        """Each game's phase, as its index in `PHASES`."""
+        return self._read("phase")
+
+    @property
+    def is_over(self) -> npt.NDArray[np.bool_]:
+        """Whether each game has ended."""
+        over: npt.NDArray[np.bool_] = self._arrays["phase"] == GAME_OVER
+        return over
+
+    @property
+    def to_move(self) -> npt.NDArray[np.int8]:
+        """Each game's seat to move; -1 once it is over."""
+        return self._read("to_move")
+
+    @property
+    def round_number(self) -> npt.NDArray[np.int32]:
+        """Each game's round, counted from 1 (once over: its last)."""
+        return self._arrays["round_number"]
+
+    @property
+    def scores(self) -> npt.NDArray[np.int64]:
+        """Each game's totals after its completed rounds, games by sides."""
+        return self._arrays["scores"]
+
+    @property
+    def bags(self) -> npt.NDArray[np.int64]:
+        """Each game's bag counters after its completed rounds, games by sides."""
+        return self._arrays["bags"]
+
+    @property
+    def winner(self) -> npt.NDArray[np.int8]:
+        """The side that won each game; -1 while it goes on, and for a draw."""
+        return self._arrays["winner"]
+
+    @property
+    def rounds_played(self) -> npt.NDArray[np.int32]:
+        """How many rounds each game has completed."""
+        return self._arrays["round_number"] - (~self.is_over).astype(np.int32)
+
+    @property
+    def round_points(self) -> npt.NDArray[np.int64]:
+        """The points of each game's last completed round, games by sides (0 before one)."""
+        played = self.rounds_played
+        points = self._arrays["past_points"]
+        if not points.shape[1]:
+            return np.zeros((len(self), 2), dtype=np.int64)
+        last = points[np.arange(len(self)), np.maximum(played - 1, 0)]
+        return np.where((played > 0)[:, None], last, 0)
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the batch's arrays hold (the seeds counted as the numbers they are)."""
+        return sum(
+            array.nbytes if array.dtype != object else 16 * len(array)
+            for array in self._arrays.values()
+        )
+
+    def state(self, game: int) -> State:
+        """The reference `State` of game ``game``."""
+        index = operator.index(game)
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"game {index} is not in a batch of {len(self)}")
+        ready = self._ready()
+        return read_state(ready._arrays, self.rules, index % len(self))
+
+    def to_states(self) -> list[State]:
+        """The reference `State` of every game, equal to what `spades.apply` makes.
+
+        A pass or an exchange being chosen card by card shows as the state before it; the
+        cards chosen so far are `selections`.
+        """
+        ready = self._ready()
+        return [read_state(ready._arrays, self.rules, game) for game in range(len(self))]
+
+    def selections(self) -> list[tuple[Card, ...]]:
+        """The cards chosen so far in each game's pass or exchange (empty elsewhere)."""
+        return [cards_in(int(mask)) for mask in self._read("selected").tolist()]
+
+    # --- moving -----------------------------------------------------------------------
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """Which actions each game's seat to move may take: games by `ACTIONS` booleans.
+
+        The same as the encoding's `action_mask` of her view (and the cards chosen so
+        far); all False once a game is over.
+        """
+        ready = self._ready()
+        return mask_of_bits(ready._arrays["phase"], ready._legal_bits())
+
+    def random_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+        """One legal action per game, uniformly at random from ``rng``; -1 once over."""
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"random_actions takes a numpy Generator, not {type(rng).__name__}")
+        ready = self._ready()
+        return actions_of_bits(ready._arrays["phase"], random_bits(ready._legal_bits(), rng))
+
+    def fallback_actions(self) -> npt.NDArray[np.int64]:
+        """The action of source B's timeout rule (`spades.bots.fallback_move`) in each game."""
+        ready = self._ready()
+        return fallback_actions(ready.rules, ready._arrays, ready._legal_bits())
+
+    def step(self, actions: npt.ArrayLike) -> Batch:
+        """The batch after one action in each game that goes on; this batch is unchanged.
+
+        ``actions`` holds one whole number per game; a finished game's is ignored. If any
+        action of a game that goes on is illegal, nothing moves: `IllegalActionsError`
+        says which games and why. A number that is no action raises `SpadesError`.
+        """
+        ready = self._ready()
+        chosen = _checked_actions(actions, len(ready))
+        going_on = ready._arrays["phase"] != GAME_OVER
+        wrong = going_on & ((chosen < 0) | (chosen >= ACTIONS))
+        if wrong.any():
+            games = np.flatnonzero(wrong)
+            raise SpadesError(
+                f"{len(games)} of {len(ready)} actions are no action (the actions are 0 to "
+                f"{ACTIONS - 1}): game {games[0]} has {chosen[games[0]]}"
+            )
+        local = local_bits(ready._arrays["phase"], np.where(going_on, chosen, 0))
+        legal = is_set(ready._legal_bits(), local) | ~going_on
+        if not legal.all():
+            raise ready._refused(np.flatnonzero(~legal), chosen)
+        return ready._moved(chosen, local, going_on)
+
+    def _refused(
+        self, games: npt.NDArray[np.intp], actions: npt.NDArray[np.int64]
+    ) -> IllegalActionsError:
+        listed = games.tolist()
+        selected = self._arrays["selected"]
+        errors = [
+            refusal(
+                read_state(self._arrays, self.rules, game), int(selected[game]), int(actions[game])
+            )
+            for game in listed
+        ]
+        return IllegalActionsError(listed, errors, len(self))
+
+    def _moved(
+        self,
+        actions: npt.NDArray[np.int64],
+        local: npt.NDArray[np.uint64],
+        moving: npt.NDArray[np.bool_],
+    ) -> Batch:
+        """The batch after the (legal) actions of the ``moving`` games."""
+        d = Draft(self._arrays)
+        phase = self._arrays["phase"]
+        for code, move in PHASE_MOVES.items():
+            games = np.flatnonzero(moving & (phase == code))
+            if games.size:
+                move(
+                    d,
+                    self.rules,
+                    games,
+                    actions[games] if code == PLAYING else local[games].astype(np.int64),
+                )
+        games = np.flatnonzero(moving & ((phase == 1) | (phase == 3)))
+        if games.size:
+            choose(d, self.rules, games, actions[games])
+        return Batch._of(self.rules, dict(d))
+
+    def play_out(
+        self,
+        rng: np.random.Generator,
+        *,
+        until: Literal["round", "game"] = "round",
+        policies: str | Sequence[str] = "random",
+    ) -> Batch:
+        """Every game played on to the end of its current round, or of the game.
+
+        ``policies`` names the policy of every seat, or one a seat: ``"random"`` (a uniform
+        legal action from ``rng``) or ``"fallback"`` (`fallback_actions`). The result's
+        `round_points`, `scores`, `winner` and `is_over` are the outcome.
+        """
+        if until not in {"round", "game"}:
+            raise SpadesError(f"play out until the 'round' or the 'game', not {until!r}")
+        table = policy_table(policies, self.rules.players)
+        batch = self._ready()
+        start = batch.round_number
+        while True:
+            batch = batch._ready()
+            moving = ~batch.is_over
+            if until == "round":
+                moving &= batch.round_number == start
+            if not moving.any():
+                return batch
+            arrays = batch._arrays
+            if table.any():
+                fallback = fallback_actions(batch.rules, arrays, batch._legal_bits())
+                random = batch.random_actions(rng) if not table.all() else fallback
+                seats = np.maximum(arrays["to_move"], 0)
+                actions = np.where(table[seats], fallback, random)
+            else:
+                actions = batch.random_actions(rng)
+            local = local_bits(arrays["phase"], np.where(moving, actions, 0))
+            batch = batch._moved(actions, local, moving)
+
+
+def _checked_seeds(seeds: object) -> list[int]:
+    if isinstance(seeds, (str, int)) or not isinstance(seeds, Sequence):
+        raise TypeError(f"seeds are a sequence of whole numbers, not {type(seeds).__name__}")
+    listed = list(seeds)
+    for seed in listed:
+        _check_seed(seed)
+    return listed
+
+
+def _checked_actions(actions: object, games: int) -> npt.NDArray[np.int64]:
+    array = np.asarray(actions)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"actions are whole numbers, one a game, not an array of {array.dtype}")
+    if array.shape != (games,):
+        raise SpadesError(
+            f"a step takes one action for each of the {games} games, not shape {array.shape}"
+        )
+    return array.astype(np.int64)

@@ -1,0 +1,78 @@
+"""The numbers the batch engine stores: phases, bids, outcomes, and the tables of bits."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+
+from spades._moves import BIDS, BLIND_NIL, Bid
+from spades._state import Phase, Termination
+
+__all__ = [
+    "BID_OF",
+    "BLIND",
+    "CARD_BIT",
+    "CARD_PHASE",
+    "DEALING",
+    "END_BIT",
+    "NONE",
+    "NOT_SPADES",
+    "PHASES",
+    "PHASE_CODE",
+    "POPCOUNT8",
+    "SELECT8",
+    "SUIT_MASKS",
+    "TERMINATIONS",
+    "bid_code",
+]
+
+PHASES: Final = (
+    Phase.DRAWING,
+    Phase.EXCHANGING,
+    Phase.BIDDING,
+    Phase.PASSING,
+    Phase.PLAYING,
+    Phase.GAME_OVER,
+)
+"""The phases by the code a batch stores for them (`Batch.phase`)."""
+PHASE_CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
+DRAWING, EXCHANGING, BIDDING, PASSING, PLAYING, GAME_OVER = range(6)
+DEALING: Final = 6
+"""Internal: the round has been scored and the next one is due, its deck not shuffled yet."""
+CARD_PHASE: Final = np.array([False, True, False, True, True, False, False])
+"""Whether a phase's actions are cards (then bit 52 of its legal bits is `END_EXCHANGE`);
+otherwise bit ``j`` of the legal bits is action ``52 + j``."""
+END_BIT: Final = np.uint64(1 << 52)
+
+NONE: Final = -1
+"""The code of a missing value: no seat, no bid yet, no card, no winner."""
+BLIND: Final = 14
+"""The code of blind nil (two players: double nil); 0 to 13 are the numbered bids."""
+BID_OF: Final[tuple[Bid, ...]] = (*BIDS, BLIND_NIL)
+
+
+def bid_code(bid: Bid | None) -> int:
+    """The code a batch stores for ``bid``."""
+    if bid is None:
+        return NONE
+    return BLIND if bid.blind else bid.n
+
+
+TERMINATIONS: Final = (Termination.TARGET, Termination.LOSING_FLOOR, Termination.ROUND_CAP)
+
+CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+"""Each card's bit, by card index."""
+SUIT_MASKS: Final = np.array([0x1FFF << (13 * suit) for suit in range(4)], dtype=np.uint64)
+NOT_SPADES: Final = np.uint64(((1 << 52) - 1) ^ (0x1FFF << 39))
+
+POPCOUNT8: Final = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
+"""How many bits each byte value has set."""
+SELECT8: Final = np.array(
+    [
+        [([i for i in range(8) if byte >> i & 1] + [0] * 8)[k] for k in range(8)]
+        for byte in range(256)
+    ],
+    dtype=np.uint8,
+)
+"""``SELECT8[byte, k]``: the position of the ``k``-th set bit of ``byte``, from the lowest."""

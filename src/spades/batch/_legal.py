@@ -1,0 +1,179 @@
+"""The legal actions of every game at once, as one 64-bit mask a game.
+
+Where the actions are cards (the play, the blind nil pass, the double nil exchange), bit
+``i`` of a game's legal bits is card action ``i`` and bit 52 is `END_EXCHANGE`; in the
+other phases (the bidding and the draw) bit ``j`` is action ``52 + j``. One mask a game
+keeps the check of a step and the choice of a random action to a few array operations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from spades.adapters.encoding import ACTIONS, BLIND_NIL, END_EXCHANGE, KEEP, LOOK, REJECT
+from spades.batch._codes import (
+    BIDDING,
+    CARD_PHASE,
+    DRAWING,
+    END_BIT,
+    EXCHANGING,
+    NOT_SPADES,
+    PASSING,
+    PLAYING,
+    POPCOUNT8,
+    SELECT8,
+    SUIT_MASKS,
+)
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from spades._rules import Ruleset
+    from spades.batch._layout import Arrays
+
+__all__ = [
+    "actions_of_bits",
+    "legal_bits",
+    "local_bits",
+    "mask_of_bits",
+    "may_bid_blind",
+    "random_bits",
+]
+
+_ONE: Final = np.uint64(1)
+BLIND_BIT: Final = np.uint64(1 << (BLIND_NIL - 52))
+LOOK_BIT: Final = np.uint64(1 << (LOOK - 52))
+DRAW_BITS: Final = np.uint64((1 << (KEEP - 52)) | (1 << (REJECT - 52)))
+_BIDS_WITH_NIL: Final = np.uint64(0x3FFF)
+_BIDS_WITHOUT_NIL: Final = np.uint64(0x3FFE)
+_NO_BIT: Final = 63
+"""A bit no phase ever sets: where an action that cannot be legal is looked up."""
+
+
+def trails_enough(
+    rules: Ruleset, scores: npt.NDArray[np.int64], seats: npt.NDArray[Any]
+) -> npt.NDArray[np.bool_]:
+    """Whether each seat's side trails by the blind nil deficit (`spades._legal.trails_enough`)."""
+    deficit = rules.blind_nil_deficit
+    if deficit is None:
+        return np.ones(len(seats), dtype=np.bool_)
+    side = seats % 2
+    rows = np.arange(len(seats))
+    trailing: npt.NDArray[np.bool_] = scores[rows, 1 - side] - scores[rows, side] >= deficit
+    return trailing
+
+
+def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+    """Whether the seat to move in each of ``games`` may still bid blind nil (double nil).
+
+    Four players, bidding: she has not looked at her hand. Two players, drawing: she has
+    not declared it and has made no draw choice yet. And her side trails enough.
+    """
+    if not rules.blind_nil:
+        return np.zeros(len(games), dtype=np.bool_)
+    seats = a["to_move"][games].astype(np.intp)
+    if rules.players == 4:
+        fresh = ~a["looked"][games, seats]
+    else:  # the dealer draws first, at turn 0; the other player at turn 1
+        first_turn = (seats != a["dealer"][games]).astype(np.int8)
+        fresh = (a["bids"][games, seats] < 0) & (a["n_drawn"][games] <= first_turn)
+    allowed: npt.NDArray[np.bool_] = fresh & trails_enough(rules, a["scores"][games], seats)
+    return allowed
+
+
+def legal_bits(rules: Ruleset, a: Arrays) -> npt.NDArray[np.uint64]:
+    """Every game's legal actions as bits (see the module); zero once a game is over."""
+    phase = a["phase"]
+    bits = np.zeros(len(phase), dtype=np.uint64)
+    players = rules.players
+    games = np.flatnonzero(phase == PLAYING)
+    if games.size:
+        seats = a["to_move"][games]
+        hand = a["hands"][games, seats]
+        count = a["n_played"][games]
+        in_trick = count % players
+        led = a["played"][games, count - in_trick]  # the trick's first card, if it has one
+        follow = hand & SUIT_MASKS[led // 13]
+        following = np.where(follow != 0, follow, hand)
+        others = hand & NOT_SPADES
+        leading = np.where(a["broken"][games] | (others == 0), hand, others)
+        bits[games] = np.where(in_trick == 0, leading, following)
+    games = np.flatnonzero(phase == BIDDING)
+    if games.size:
+        bids = _BIDS_WITH_NIL if rules.nil else _BIDS_WITHOUT_NIL
+        blind = may_bid_blind(rules, a, games)
+        bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, bids)
+    games = np.flatnonzero(phase == DRAWING)
+    if games.size:
+        blind = may_bid_blind(rules, a, games)
+        bits[games] = np.where(blind, DRAW_BITS | BLIND_BIT, DRAW_BITS)
+    for code in (PASSING, EXCHANGING):
+        games = np.flatnonzero(phase == code)
+        if games.size:  # a card not chosen yet (the last one completes the move)
+            hand = a["hands"][games, a["to_move"][games]]
+            free = hand & ~a["selected"][games]
+            bits[games] = free | END_BIT if code == EXCHANGING else free
+    return bits
+
+
+def local_bits(
+    phase: npt.NDArray[np.int8], actions: npt.NDArray[np.int64]
+) -> npt.NDArray[np.uint64]:
+    """Where each game's action sits in its legal bits (`_NO_BIT` if it cannot be legal)."""
+    cards = CARD_PHASE[phase]
+    in_cards = np.where(actions < 52, actions, np.where(actions == END_EXCHANGE, 52, _NO_BIT))
+    in_others = np.where(actions >= 52, actions - 52, _NO_BIT)
+    return np.where(cards, in_cards, in_others).astype(np.uint64)
+
+
+def actions_of_bits(
+    phase: npt.NDArray[np.int8], bit: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The actions that legal bits ``bit`` stand for; -1 stays -1 (no action)."""
+    cards = CARD_PHASE[phase]
+    action = np.where(cards, np.where(bit == 52, END_EXCHANGE, bit), bit + 52)
+    return np.where(bit < 0, -1, action)
+
+
+def is_set(bits: npt.NDArray[np.uint64], where: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
+    """Whether bit ``where`` of each of ``bits`` is set."""
+    found: npt.NDArray[np.bool_] = (bits >> where) & _ONE != 0
+    return found
+
+
+def mask_of_bits(
+    phase: npt.NDArray[np.int8], bits: npt.NDArray[np.uint64]
+) -> npt.NDArray[np.bool_]:
+    """The legal bits as a boolean array of games by `ACTIONS`."""
+    games = len(bits)
+    flat = np.unpackbits(
+        bits.astype("<u8").view(np.uint8).reshape(games, 8), axis=1, bitorder="little"
+    ).view(np.bool_)
+    mask = np.zeros((games, ACTIONS), dtype=np.bool_)
+    cards = CARD_PHASE[phase]
+    mask[cards, :52] = flat[cards, :52]
+    mask[cards, END_EXCHANGE] = flat[cards, 52]
+    others = ~cards
+    mask[others, 52:] = flat[others, : ACTIONS - 52]
+    return mask
+
+
+def random_bits(bits: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One set bit of each mask, uniformly at random; -1 where no bit is set.
+
+    A byte table counts the bits, a uniform number picks the ``k``-th, and a second table
+    finds it within its byte: a few operations on eight bytes a game, one random number.
+    """
+    games = len(bits)
+    octets = bits.astype("<u8").view(np.uint8).reshape(games, 8)
+    counts = POPCOUNT8[octets]
+    running = counts.cumsum(axis=1, dtype=np.uint8)
+    total = running[:, 7]
+    k = (rng.random(games) * total).astype(np.uint8)
+    byte = np.minimum((running <= k[:, None]).sum(axis=1), 7)
+    rows = np.arange(games)
+    before = running[rows, byte] - counts[rows, byte]
+    within = SELECT8[octets[rows, byte], k - before]
+    return np.where(total > 0, byte * 8 + within.astype(np.int64), -1)

@@ -1,0 +1,216 @@
+"""One action in each of many games: the play, the bidding, the draw, choosing cards.
+
+Each function moves the games it is given by the rules of their phase, written as array
+operations on a `Draft`; the reference engine's `spades.apply` is the specification, and
+the differential tests hold every function to it. Completing a blind nil pass or a double
+nil exchange is rare, so it goes to `spades.apply` itself, one game at a time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from spades._cards import cards_in
+from spades._engine import _pass_order, apply
+from spades._moves import Exchange, Pass
+from spades.batch._codes import (
+    BID_OF,
+    BIDDING,
+    BLIND,
+    CARD_BIT,
+    DRAWING,
+    EXCHANGING,
+    PASSING,
+    PLAYING,
+    POPCOUNT8,
+)
+from spades.batch._legal import BLIND_BIT, LOOK_BIT
+from spades.batch._round import end_round
+from spades.batch._rows import read_state, write_state
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import numpy.typing as npt
+
+    from spades._rules import Ruleset
+    from spades.batch._layout import Draft
+
+__all__ = ["bid", "choose", "draw", "play"]
+
+_LOOK: Final = int(LOOK_BIT).bit_length() - 1
+_BLIND: Final = int(BLIND_BIT).bit_length() - 1
+_KEEP: Final = _LOOK + 1  # KEEP is the action after LOOK
+
+
+def _orders(rules: Ruleset) -> npt.NDArray[np.int8]:
+    return np.array(rules.orders_of_play, dtype=np.int8)
+
+
+def play(
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], cards: npt.NDArray[np.int64]
+) -> None:
+    """Each seat to move in ``games`` plays her card; a fourth (second) card ends the trick.
+
+    The trick goes to the highest spade, else the highest card of the suit led; its winner
+    leads the next. The thirteenth trick ends the round (`end_round`).
+    """
+    players = rules.players
+    orders = _orders(rules)
+    seats = d["to_move"][games]
+    d.w("hands")[games, seats] ^= CARD_BIT[cards]
+    count = d["n_played"][games] + 1
+    d.w("played")[games, count - 1] = cards
+    d.w("n_played")[games] = count
+    broken_before = d["broken"][games]
+    d.w("broken")[games] = broken_before | (cards >= 39)
+    ends = count % players == 0
+    going_on = ~ends
+    d.w("to_move")[games[going_on]] = orders[seats[going_on], 1]
+    if not ends.any():
+        return
+    done = games[ends]
+    count = count[ends].astype(np.intp)
+    columns = (count - players)[:, None] + np.arange(players)
+    trick = d["played"][done[:, None], columns].astype(np.int16)
+    suit = trick // 13
+    # Spades above the suit led above the rest; within each, the higher card: one key.
+    key = trick + np.where(suit == 3, 104, np.where(suit == suit[:, :1], 52, 0))
+    winner = orders[d["leader"][done], key.argmax(axis=1)]
+    number = count // players - 1
+    d.w("winners")[done, number] = winner
+    last = number == 12
+    going_on = done[~last]
+    d.w("to_move")[going_on] = winner[~last]
+    d.w("leader")[going_on] = winner[~last]
+    if last.any():
+        end_round(d, rules, done[last], broken_before[ends][last])
+
+
+def bid(
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.uint64]
+) -> None:
+    """Each seat to move in ``games`` bids (``bits`` 0 to 14: nil to 13, blind nil) or looks.
+
+    After a look she bids. After a bid the next seat without a bid bids; once every seat
+    has bid, a blind nil under rules that pass cards starts the pass, else the first bidder
+    leads.
+    """
+    orders = _orders(rules)
+    seats = d["to_move"][games]
+    looks = bits == _LOOK
+    d.w("looked")[games[looks], seats[looks]] = True
+    games, seats, codes = games[~looks], seats[~looks], bits[~looks]
+    d.w("bids")[games, seats] = codes.astype(np.int8)
+    following = orders[seats, 1]
+    waiting = d["bids"][games, following] < 0
+    d.w("to_move")[games[waiting]] = following[waiting]
+    all_in = games[~waiting]
+    if not all_in.size:
+        return
+    if rules.blind_nil_pass:
+        blind = (d["bids"][all_in] == BLIND).any(axis=1)
+        for game in all_in[blind].tolist():
+            first = rules.orders_of_play[int(d["dealer"][game])][1]
+            bids = tuple(None if code < 0 else BID_OF[code] for code in d["bids"][game].tolist())
+            order = _pass_order(rules, bids, first)
+            d.w("phase")[game] = PASSING
+            d.w("to_move")[game] = order[0]
+        all_in = all_in[~blind]
+    lead(d, rules, all_in)
+
+
+def lead(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
+    """Every bid is in (and every card passed): the first bidder leads the first trick."""
+    first = _orders(rules)[d["dealer"][games], 1]
+    d.w("phase")[games] = PLAYING
+    d.w("to_move")[games] = first
+    d.w("leader")[games] = first
+    d.w("broken")[games] = False
+
+
+def draw(
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.uint64]
+) -> None:
+    """Two players: declare double nil, or keep the top card of the stock, or reject it.
+
+    A kept top card leaves the next one discarded; a rejected one is discarded and the
+    next one kept. After the 26th turn the double nil bidders exchange, then the others bid.
+    """
+    seats = d["to_move"][games]
+    declares = bits == _BLIND
+    d.w("bids")[games[declares], seats[declares]] = BLIND
+    games, seats, keep = games[~declares], seats[~declares], bits[~declares] == _KEEP
+    turn = d["n_drawn"][games].astype(np.intp)
+    top = d["deck"][games, 2 * turn]
+    below = d["deck"][games, 2 * turn + 1]
+    kept = np.where(keep, top, below)
+    discarded = np.where(keep, below, top)
+    d.w("hands")[games, seats] |= CARD_BIT[kept]
+    d.w("draw_kept")[games, turn] = kept
+    d.w("draw_discarded")[games, turn] = discarded
+    d.w("discards")[games, turn] = discarded
+    d.w("n_drawn")[games] = turn + 1
+    more = turn + 1 < 26
+    d.w("to_move")[games[more]] = 1 - seats[more]
+    done = games[~more]
+    if done.size:
+        _after_draw(d, rules, done)
+
+
+def _after_draw(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
+    """Two players, the draw over: a double nil bidder exchanges; else the bidding, or the lead.
+
+    The other player (not the dealer) comes first in each.
+    """
+    dealer = d["dealer"][games].astype(np.intp)
+    rows = np.arange(len(games))
+    order = (1 - dealer, dealer)
+    bids = d["bids"][games]
+    left = np.ones(len(games), dtype=np.bool_)
+    if rules.blind_nil_exchange:
+        for seat in order:
+            exchanges = left & (bids[rows, seat] == BLIND)
+            d.w("phase")[games[exchanges]] = EXCHANGING
+            d.w("to_move")[games[exchanges]] = seat[exchanges]
+            left &= ~exchanges
+    for seat in order:
+        bidding = left & (bids[rows, seat] < 0)
+        d.w("phase")[games[bidding]] = BIDDING
+        d.w("to_move")[games[bidding]] = seat[bidding]
+        left &= ~bidding
+    lead(d, rules, games[left])
+
+
+def choose(
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], actions: npt.NDArray[np.int64]
+) -> None:
+    """Choose a card for the blind nil pass or the double nil exchange, or submit the choice.
+
+    The card that makes the choice whole, or `END_EXCHANGE`, completes the move, which
+    `spades.apply` makes (one game at a time: the move is rare).
+    """
+    ending = actions >= 52
+    chosen = d["selected"][games] | np.where(
+        ending, np.uint64(0), CARD_BIT[np.minimum(actions, 51)]
+    )
+    size = POPCOUNT8[chosen.astype("<u8").view(np.uint8).reshape(len(games), 8)].sum(axis=1)
+    passing = d["phase"][games] == PASSING
+    most = np.where(passing, rules.blind_nil_pass, rules.blind_nil_exchange)
+    complete = ending | (size == most)
+    d.w("selected")[games[~complete]] = chosen[~complete]
+    for game, cards in zip(games[complete].tolist(), chosen[complete].tolist(), strict=True):
+        state = read_state(d, rules, game)
+        chosen_cards = cards_in(int(cards))
+        move = Pass(chosen_cards) if state.phase.value == "passing" else Exchange(chosen_cards)
+        write_state(d, game, apply(state, move))
+
+
+PHASE_MOVES: Final[dict[int, Callable[[Draft, Ruleset, npt.NDArray[np.intp], Any], None]]] = {
+    PLAYING: play,
+    BIDDING: bid,
+    DRAWING: draw,
+}
+"""The move of each phase that takes the action's legal bit (choosing takes the action)."""

@@ -1,0 +1,84 @@
+"""Simple policies for every game at once: source B's fallback rule, as array operations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from spades._errors import SpadesError
+from spades._moves import Exchange, Pass
+from spades.adapters.encoding import END_EXCHANGE, KEEP, LOOK, REJECT
+from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
+from spades.batch._legal import LOOK_BIT
+from spades.batch._rows import read_state
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import numpy.typing as npt
+
+    from spades._rules import Ruleset
+    from spades.batch._layout import Arrays
+
+__all__ = ["POLICIES", "fallback_actions", "policy_table"]
+
+POLICIES: Final = ("random", "fallback")
+"""The policies `Batch.play_out` knows, by name."""
+
+_LOWEST13: Final = np.array(
+    [13] + [(value & -value).bit_length() - 1 for value in range(1, 1 << 13)], dtype=np.int64
+)
+"""The lowest set bit of each 13-bit value (13 for none): a suit's lowest card."""
+_SUIT: Final = np.uint64(0x1FFF)
+_BID_ONE: Final = 53
+
+
+def policy_table(policies: str | Sequence[str], players: int) -> npt.NDArray[np.bool_]:
+    """Whether each seat plays the fallback rule (else uniformly at random)."""
+    named = [policies] * players if isinstance(policies, str) else list(policies)
+    if len(named) != players or any(name not in POLICIES for name in named):
+        raise SpadesError(
+            f"policies are {' or '.join(map(repr, POLICIES))}, one for all or one for each "
+            f"of the {players} seats, not {policies!r}"
+        )
+    return np.array([name == "fallback" for name in named])
+
+
+def fallback_actions(
+    rules: Ruleset, a: Arrays, bits: npt.NDArray[np.uint64]
+) -> npt.NDArray[np.int64]:
+    """`spades.bots.fallback_move` in each game, as actions; -1 once a game is over.
+
+    Bidding: look first if she may bid blind nil, then bid 1. Playing: her lowest legal
+    card by rank, clubs first among equals, a spade only when she has nothing else.
+    Drawing: keep a spade or a card from ten up. The pass and the exchange, rare, ask
+    the reference rule, one game at a time, and enter its cards in order.
+    """
+    phase = a["phase"]
+    actions = np.full(len(phase), -1, dtype=np.int64)
+    games = np.flatnonzero(phase == PLAYING)
+    if games.size:
+        legal = bits[games]
+        lowest = np.stack(
+            [_LOWEST13[(legal >> np.uint64(13 * suit)) & _SUIT] for suit in range(4)], axis=1
+        )
+        suit = lowest[:, :3].argmin(axis=1)
+        plain = lowest[np.arange(len(games)), suit]
+        actions[games] = np.where(plain < 13, 13 * suit + plain, 39 + lowest[:, 3])
+    games = np.flatnonzero(phase == BIDDING)
+    actions[games] = np.where(bits[games] & LOOK_BIT != 0, LOOK, _BID_ONE)
+    games = np.flatnonzero(phase == DRAWING)
+    if games.size:
+        top = a["deck"][games, 2 * a["n_drawn"][games].astype(np.intp)]
+        keep = (top >= 39) | (top % 13 >= 8)
+        actions[games] = np.where(keep, KEEP, REJECT)
+    from spades.bots._fallback import fallback_move  # noqa: PLC0415  (bots import much)
+
+    for game in np.flatnonzero((phase == PASSING) | (phase == EXCHANGING)).tolist():
+        move = fallback_move(read_state(a, rules, game))
+        assert isinstance(move, (Pass, Exchange)), "the pass or the exchange"
+        chosen = int(a["selected"][game])
+        left = [card.index for card in move.cards if not chosen >> card.index & 1]
+        actions[game] = left[0] if left else END_EXCHANGE
+    return actions

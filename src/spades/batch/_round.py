@@ -1,0 +1,190 @@
+"""The end of a round for many games at once: the score, the end of the game, the next deal.
+
+The same rules as `spades.score_round` and the game's end (`spades._ending`), as array
+arithmetic; the differential tests hold the two to the same results.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from spades._deal import shuffle
+from spades._rules import BagOverflow, NilTricks
+from spades.batch._codes import BIDDING, BLIND, CARD_BIT, DEALING, DRAWING, GAME_OVER, NONE
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from spades._rules import Ruleset
+    from spades.batch._layout import Draft
+
+__all__ = ["deal_due", "end_round", "score_sides", "start_rounds"]
+
+Ints = "npt.NDArray[np.int64]"
+
+
+def score_sides(
+    rules: Ruleset, bids: npt.NDArray[Any], taken: npt.NDArray[Any], bags: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each side's points for the round and its bags after it, as `score_round` counts them.
+
+    ``bids`` are bid codes and ``taken`` tricks by seat (games by seats); ``bags`` the bag
+    counters before the round (games by sides).
+    """
+    bids = bids.astype(np.int64)
+    taken = taken.astype(np.int64)
+    nil = (bids == 0) | (bids == BLIND)
+    number = np.where(bids == BLIND, 0, bids)
+    value = np.where(bids == BLIND, rules.blind_nil_value, rules.nil_value)
+    nil_points = np.where(nil, np.where(taken > 0, -value, value), 0)
+    counts = rules.nil_tricks is NilTricks.COUNT
+    counted = np.where(nil & (not counts), 0, taken)
+    nil_bags = np.where(nil & (not counts), taken, 0)
+    if rules.players == 4:
+
+        def per_side(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+            return values[:, :2] + values[:, 2:]
+    else:
+
+        def per_side(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+            return values
+
+    contract, counted, nil_points, nil_bags = map(per_side, (number, counted, nil_points, nil_bags))
+    made = counted >= contract
+    overtricks = np.where(made, counted - contract, 0)
+    contract_points = np.where(made, 10 * contract, -10 * contract)
+    after = bags + overtricks + nil_bags
+    limit = rules.bag_limit
+    full = after >= limit
+    if rules.bag_overflow is BagOverflow.CARRY:
+        penalty = -rules.bag_penalty * (after // limit)
+        after = after % limit
+    else:
+        penalty = np.where(full, -rules.bag_penalty, 0)
+        after = np.where(full, 0, after)
+    points = contract_points + overtricks + nil_points + nil_bags + penalty
+    return points, after
+
+
+def outcomes(
+    rules: Ruleset, scores: npt.NDArray[np.int64], rounds: npt.NDArray[Any]
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """The winner (-1: none or a draw) and the termination code (-1: the game goes on)."""
+    ours, theirs = scores[:, 0], scores[:, 1]
+    leader = np.where(ours > theirs, 0, 1).astype(np.int8)
+    differ = ours != theirs
+    termination = np.full(len(ours), NONE, dtype=np.int8)
+    winner = np.full(len(ours), NONE, dtype=np.int8)
+    at_target = np.maximum(ours, theirs) >= rules.target
+    won = at_target & differ
+    termination[won] = 0
+    if rules.losing_floor is not None:
+        fell = ~at_target & (np.minimum(ours, theirs) <= rules.losing_floor) & differ
+        termination[fell] = 1
+        won |= fell
+    winner[won] = leader[won]
+    if rules.round_cap is not None:
+        capped = (termination == NONE) & (rounds >= rules.round_cap)
+        termination[capped] = 2
+        winner[capped] = np.where(differ, leader, NONE)[capped]
+    return winner, termination
+
+
+def end_round(
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], broken_before: npt.NDArray[np.bool_]
+) -> None:
+    """Score the round just completed in ``games``; end each game or leave its next deal due.
+
+    ``broken_before`` is whether spades were broken before the round's last card: a game
+    that ends keeps that (as `spades.apply` does).
+    """
+    players = rules.players
+    winners = d["winners"][games]
+    taken = np.stack([(winners == seat).sum(axis=1) for seat in range(players)], axis=1)
+    bids = d["bids"][games]
+    points, bags = score_sides(rules, bids, taken, d["bags"][games])
+    scores = d["scores"][games] + points
+    number = d["round_number"][games].astype(np.intp)  # the round just completed, from 1
+    d.grow_rounds(int(number.max()))
+    index = number - 1
+    d.w("past_bids")[games, index] = bids
+    d.w("past_taken")[games, index] = taken
+    d.w("past_points")[games, index] = points
+    d.w("past_bags")[games, index] = bags
+    d.w("scores")[games] = scores
+    d.w("bags")[games] = bags
+    winner, termination = outcomes(rules, scores, number)
+    over = termination != NONE
+    ended = games[over]
+    if ended.size:
+        d.w("phase")[ended] = GAME_OVER
+        d.w("to_move")[ended] = NONE
+        d.w("hands")[ended] = 0
+        d.w("leader")[ended] = NONE
+        d.w("broken")[ended] = broken_before[over]
+        d.w("winner")[ended] = winner[over]
+        d.w("termination")[ended] = termination[over]
+    going_on = games[~over]
+    if going_on.size:  # the deck is shuffled when the next round is first looked at
+        orders = np.array(rules.orders_of_play, dtype=np.int8)
+        d.w("phase")[going_on] = DEALING
+        d.w("dealer")[going_on] = orders[d["dealer"][going_on], 1]
+        d.w("round_number")[going_on] += 1
+        d.w("to_move")[going_on] = NONE
+
+
+def deal_due(d: Draft, rules: Ruleset) -> None:
+    """Deal every round that is due, from its game's seed (`spades.round_deck`)."""
+    games = np.flatnonzero(d["phase"] == DEALING)
+    if not games.size:
+        return
+    decks = np.empty((len(games), 52), dtype=np.int8)
+    seeds, numbers = d["seeds"], d["round_number"]
+    for row, game in enumerate(games.tolist()):
+        order = list(range(52))
+        shuffle(int(seeds[game]), int(numbers[game]), order)
+        decks[row] = order
+    start_rounds(d, rules, games, decks)
+
+
+def start_rounds(
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], decks: npt.NDArray[np.int8]
+) -> None:
+    """Start the round of ``games`` (their dealer and round number set) from these decks.
+
+    Four players: the cards dealt one at a time from the first bidder on, who then bids.
+    Two players: the deck is the stock, and the dealer draws first.
+    """
+    dealers = d["dealer"][games]
+    orders = np.array(rules.orders_of_play, dtype=np.int8)
+    if rules.players == 4:
+        first = orders[dealers, 1]
+        hands = d.w("hands")
+        for offset in range(4):
+            seats = orders[first, offset]
+            hands[games, seats] = np.bitwise_or.reduce(CARD_BIT[decks[:, offset::4]], axis=1)
+        d.w("phase")[games] = BIDDING
+        d.w("to_move")[games] = first
+        d.w("n_passes")[games] = 0
+        d.w("pass_seats")[games] = NONE
+        d.w("passed")[games] = NONE
+    else:
+        d.w("hands")[games] = 0
+        d.w("phase")[games] = DRAWING
+        d.w("to_move")[games] = dealers
+        d.w("deck")[games] = decks
+        d.w("n_drawn")[games] = 0
+        for name in ("draw_kept", "draw_discarded", "discards", "ex_seats", "ex_given", "ex_drawn"):
+            d.w(name)[games] = NONE
+        d.w("ex_sizes")[games] = 0
+        d.w("n_exchanges")[games] = 0
+    d.w("selected")[games] = 0
+    d.w("bids")[games] = NONE
+    d.w("looked")[games] = False
+    d.w("played")[games] = NONE
+    d.w("n_played")[games] = 0
+    d.w("leader")[games] = NONE
+    d.w("winners")[games] = NONE
+    d.w("broken")[games] = False
