@@ -45,6 +45,13 @@ nitpick_ignore = [
     ("py:class", "npt.NDArray"),
     ("py:class", "np.float32"),
     ("py:class", "np.int8"),
+    ("py:class", "np.int32"),
+    ("py:class", "np.int64"),
+    ("py:class", "np.uint64"),
+    ("py:class", "np.bool_"),
+    ("py:class", "np.random.Generator"),
+    ("py:class", "numpy.random._generator.Generator"),
+    ("py:class", "npt.ArrayLike"),
 ]
 
 # MyST: explicit (label)= targets for citing rules, and slug anchors for headings.

@@ -282,9 +282,9 @@ class Batch:
     # --- moving -----------------------------------------------------------------------
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """Which actions each game's seat to move may take: games by `ACTIONS` booleans.
+        """Which actions each game's seat to move may take: games by 71 booleans.
 
-        The same as the encoding's `action_mask` of her view (and the cards chosen so
+        The same as `spades.adapters.encoding.action_mask` of her view (and the cards chosen so
         far); all False once a game is over.
         """
         ready = self._ready()

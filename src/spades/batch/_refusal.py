@@ -24,10 +24,15 @@ class IllegalActionsError(SpadesError):
     """A step with an illegal action in some games; no game of the batch moved.
 
     ``games`` are the positions of those games in the batch, in order, and ``errors`` the
-    `IllegalMoveError` of each, as the encoding's `advance` gives it for the action from
+    `IllegalMoveError` of each, as `spades.adapters.encoding.advance` gives it for the action from
     the view of the seat to move: ``errors[k].reason`` is the machine-readable reason. The
     message shows the first few, and speaks only of what those players may see.
     """
+
+    games: tuple[int, ...]
+    """The games whose action is illegal, by position in the batch, in order."""
+    errors: tuple[IllegalMoveError, ...]
+    """Each of those games' error, from its mover's view."""
 
     def __init__(
         self, games: Sequence[int], errors: Sequence[IllegalMoveError], total: int
@@ -42,7 +47,7 @@ class IllegalActionsError(SpadesError):
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        """The reason of each illegal action, in the order of `games`."""
+        """The reason of each illegal action, in the order of ``games``."""
         return tuple(error.reason for error in self.errors)
 
     def __reduce__(self) -> tuple[object, ...]:
