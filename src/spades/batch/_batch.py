@@ -380,20 +380,19 @@ class Batch:
         batch = self._ready()
         start = batch.round_number
         while True:
-            batch = batch._ready()
             moving = ~batch.is_over
-            if until == "round":
+            if until == "round":  # a game whose round is over waits, its next deal not made
                 moving &= batch.round_number == start
+            elif (batch._arrays["phase"] == DEALING).any():
+                batch = batch._ready()
             if not moving.any():
                 return batch
             arrays = batch._arrays
+            bits = batch._legal_bits()  # none in a game whose next deal waits
+            actions = actions_of_bits(arrays["phase"], random_bits(bits, rng))
             if table.any():
-                fallback = fallback_actions(batch.rules, arrays, batch._legal_bits())
-                random = batch.random_actions(rng) if not table.all() else fallback
-                seats = np.maximum(arrays["to_move"], 0)
-                actions = np.where(table[seats], fallback, random)
-            else:
-                actions = batch.random_actions(rng)
+                fallback = fallback_actions(batch.rules, arrays, bits)
+                actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
             local = local_bits(arrays["phase"], np.where(moving, actions, 0))
             batch = batch._moved(actions, local, moving)
 

@@ -7,14 +7,14 @@ blind nil pass, a double nil exchange) to `spades.apply`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 from spades._cards import DECK
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._scoring import score_unchecked
-from spades._state import Outcome, State, build_state
+from spades._state import FULL_DECK, Outcome, State, build_state
 from spades.batch._codes import (
     BID_OF,
     GAME_OVER,
@@ -24,10 +24,10 @@ from spades.batch._codes import (
     TERMINATIONS,
     bid_code,
 )
-from spades.batch._layout import FIELDS
+from spades.batch._layout import allocate
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Sequence
 
     from spades._rules import Ruleset
     from spades._scoring import RoundScore
@@ -131,92 +131,96 @@ def _rounds(a: Arrays, rules: Ruleset, completed: int) -> tuple[RoundScore, ...]
 
 
 def arrays_of(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
-    """The arrays of a batch of ``states`` (all of ``rules``), with room for ``rounds`` rounds."""
-    players = rules.players
-    columns: dict[str, list[object]] = {name: [] for name in FIELDS}
+    """The arrays of a batch of ``states`` (all of ``rules``), with room for ``rounds`` rounds.
+
+    Column by column: the fields every state has go in with one numpy call each; the
+    records that most states lack (past rounds, passes, the draw) game by game.
+    """
+    games, players = len(states), rules.players
+    a = allocate(games, players, rounds)
+
+    def column(name: str, values: list[Any]) -> None:
+        a[name][...] = np.array(values, dtype=a[name].dtype).reshape(a[name].shape)
+
+    column("phase", [PHASE_CODE[state.phase] for state in states])
+    column("to_move", [_code(state.to_move) for state in states])
+    shifts = range(0, 52 * players, 52)
+    column(
+        "hands",
+        [
+            packed >> shift & FULL_DECK
+            for state in states
+            for packed in (state._packed_hands,)
+            for shift in shifts
+        ],
+    )
+    column("bids", [bid_code(bid) for state in states for bid in state.bids])
+    column("looked", [flag for state in states for flag in state.looked])
+    played: list[int] = []
+    winners: list[int] = []
+    counts: list[int] = []
     for state in states:
-        for name, value in _entries(state, players, rounds):
-            columns[name].append(value)
-    arrays: Arrays = {}
-    for name, (dtype, shape, _) in FIELDS.items():
-        dims = tuple(rounds if dim == "R" else dim for dim in shape(players))
-        if dtype is object:
-            array = np.empty(len(states), dtype=object)
-            array[:] = columns[name]
-        else:
-            array = np.array(columns[name], dtype=dtype).reshape(len(states), *dims)
-        arrays[name] = array
-    return arrays
+        tricks = state._tricks
+        cards = [card.index for _, trick, _ in tricks for card in trick]
+        cards += [card.index for card in state.trick]
+        counts.append(len(cards))
+        played += cards
+        played += _BLANK[: 52 - len(cards)]
+        winners += [winner for _, _, winner in tricks]
+        winners += _BLANK[: 13 - len(tricks)]
+    column("played", played)
+    column("n_played", counts)
+    column("winners", winners)
+    column("leader", [_code(state.trick_leader) for state in states])
+    column("broken", [state.spades_broken for state in states])
+    column("dealer", [state.dealer for state in states])
+    column("round_number", [state.round_number for state in states])
+    column("scores", [score for state in states for score in state.scores])
+    column("bags", [bag for state in states for bag in state.bags])
+    a["seeds"][:] = [state.seed for state in states]
+    for game, state in enumerate(states):
+        _write_records(a, game, state)
+    return a
 
 
-def _padded(values: list[int], length: int) -> list[int]:
-    return values + [NONE] * (length - len(values))
+_BLANK: Final = [NONE] * 52
 
 
-def _entries(state: State, players: int, rounds: int) -> Iterator[tuple[str, object]]:
-    """The value of each field of `FIELDS` for ``state``, by name."""
-    yield "phase", PHASE_CODE[state.phase]
-    yield "to_move", NONE if state.to_move is None else state.to_move
-    yield "hands", list(state.hand_masks)
-    yield "selected", 0
-    yield "bids", [bid_code(bid) for bid in state.bids]
-    yield "looked", list(state.looked)
-    tricks = state._tricks
-    cards = [card.index for _, trick, _ in tricks for card in trick]
-    cards += [card.index for card in state.trick]
-    yield "played", _padded(cards, 52)
-    yield "n_played", len(cards)
-    yield "leader", NONE if state.trick_leader is None else state.trick_leader
-    yield "winners", _padded([winner for _, _, winner in tricks], 13)
-    yield "broken", state.spades_broken
-    yield "dealer", state.dealer
-    yield "round_number", state.round_number
-    yield "scores", list(state.scores)
-    yield "bags", list(state.bags)
+def _code(seat: int | None) -> int:
+    return NONE if seat is None else seat
+
+
+def _write_records(a: Arrays, game: int, state: State) -> None:
+    """Write what only some states have: the outcome, past rounds, passes, the draw."""
     outcome = state.outcome
-    if outcome is None:
-        yield "winner", NONE
-        yield "termination", NONE
-    else:
-        yield "winner", NONE if outcome.winner is None else outcome.winner
-        yield "termination", TERMINATIONS.index(outcome.termination)
-    yield "seeds", state.seed
-    past = state.rounds
-    blank = [[NONE] * players] * (rounds - len(past))
-    yield "past_bids", [[bid_code(bid) for bid in score.bids] for score in past] + blank
-    yield (
-        "past_taken",
-        [list(score.tricks) for score in past] + [[0] * players] * (rounds - len(past)),
-    )
-    yield "past_points", [list(score.points) for score in past] + [[0, 0]] * (rounds - len(past))
-    yield "past_bags", [list(score.bags) for score in past] + [[0, 0]] * (rounds - len(past))
-    passes = state.passes if players == 4 else ()
-    yield "pass_seats", _padded([card_pass.seat for card_pass in passes], 4 if players == 4 else 0)
-    chosen = [_padded([card.index for card in card_pass.cards or ()], 3) for card_pass in passes]
-    yield "passed", chosen + [[NONE] * 3] * ((4 if players == 4 else 0) - len(passes))
-    yield "n_passes", len(passes)
-    two = players == 2
+    if outcome is not None:
+        a["winner"][game] = _code(outcome.winner)
+        a["termination"][game] = TERMINATIONS.index(outcome.termination)
+    for number, score in enumerate(state.rounds):
+        a["past_bids"][game, number] = [bid_code(bid) for bid in score.bids]
+        a["past_taken"][game, number] = score.tricks
+        a["past_points"][game, number] = score.points
+        a["past_bags"][game, number] = score.bags
+    for k, card_pass in enumerate(state.passes):
+        a["pass_seats"][game, k] = card_pass.seat
+        chosen = [card.index for card in card_pass.cards or ()]
+        a["passed"][game, k, : len(chosen)] = chosen
+    a["n_passes"][game] = len(state.passes)
+    if state.rules.players == 4:
+        return
     draws = state.draws
-    yield "deck", [NONE] * (2 * len(draws)) + [card.index for card in state.stock] if two else []
-    yield "n_drawn", len(draws)
-    # a state sees every card: a draw turn's are never None
-    yield "draw_kept", _padded([draw.kept.index for draw in draws], 26) if two else []  # type: ignore[union-attr]
-    yield "draw_discarded", _padded([draw.discarded.index for draw in draws], 26) if two else []  # type: ignore[union-attr]
-    yield "discards", _padded([card.index for card in state.discards], 26) if two else []
-    exchanges = state.exchanges
-    width = 2 if two else 0
-    yield "ex_seats", _padded([exchange.seat for exchange in exchanges], width)
-    yield "ex_sizes", [exchange.size for exchange in exchanges] + [0] * (width - len(exchanges))
-    blank_cards = [[NONE] * 3] * (width - len(exchanges))
-    yield (
-        "ex_given",
-        [_padded([c.index for c in e.given or ()], 3) for e in exchanges] + blank_cards,
-    )
-    yield (
-        "ex_drawn",
-        [_padded([c.index for c in e.drawn or ()], 3) for e in exchanges] + blank_cards,
-    )
-    yield "n_exchanges", len(exchanges)
+    a["n_drawn"][game] = len(draws)
+    a["deck"][game, 2 * len(draws) :] = [card.index for card in state.stock]
+    if draws:  # a state sees every card: a draw turn's are never None
+        a["draw_kept"][game, : len(draws)] = [draw.kept.index for draw in draws]  # type: ignore[union-attr]
+        a["draw_discarded"][game, : len(draws)] = [draw.discarded.index for draw in draws]  # type: ignore[union-attr]
+        a["discards"][game, : len(draws)] = [card.index for card in state.discards]
+    for k, exchange in enumerate(state.exchanges):
+        a["ex_seats"][game, k] = exchange.seat
+        a["ex_sizes"][game, k] = exchange.size
+        a["ex_given"][game, k, : exchange.size] = [card.index for card in exchange.given or ()]
+        a["ex_drawn"][game, k, : exchange.size] = [card.index for card in exchange.drawn or ()]
+    a["n_exchanges"][game] = len(state.exchanges)
 
 
 def write_state(draft: Draft, game: int, state: State) -> None:
