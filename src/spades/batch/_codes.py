@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Final
+import functools
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
 from spades._moves import BIDS, BLIND_NIL, Bid
 from spades._state import Phase, Termination
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from spades._rules import Ruleset
 
 __all__ = [
     "BID_OF",
@@ -25,6 +31,7 @@ __all__ = [
     "SUIT_MASKS",
     "TERMINATIONS",
     "bid_code",
+    "orders_of",
 ]
 
 PHASES: Final = (
@@ -76,3 +83,11 @@ SELECT8: Final = np.array(
     dtype=np.uint8,
 )
 """``SELECT8[byte, k]``: the position of the ``k``-th set bit of ``byte``, from the lowest."""
+
+
+@functools.lru_cache(maxsize=64)
+def orders_of(rules: Ruleset) -> npt.NDArray[np.int8]:
+    """`Ruleset.orders_of_play` as a read-only array: row ``seat`` is `play_order` from it."""
+    orders = np.array(rules.orders_of_play, dtype=np.int8)
+    orders.flags.writeable = False
+    return orders

@@ -22,7 +22,6 @@ from spades.batch._codes import (
     NOT_SPADES,
     PASSING,
     PLAYING,
-    POPCOUNT8,
     SELECT8,
     SUIT_MASKS,
 )
@@ -163,17 +162,37 @@ def mask_of_bits(
 def random_bits(bits: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One set bit of each mask, uniformly at random; -1 where no bit is set.
 
-    A byte table counts the bits, a uniform number picks the ``k``-th, and a second table
-    finds it within its byte: a few operations on eight bytes a game, one random number.
+    Bit tricks on each 64-bit mask as eight bytes: each byte's bits are counted in place,
+    one multiply sums them up to each byte, a uniform number picks the ``k``-th set bit,
+    a subtraction finds its byte, and a table finds it within the byte. A few operations
+    a game, and one random number.
     """
-    games = len(bits)
-    octets = bits.astype("<u8").view(np.uint8).reshape(games, 8)
-    counts = POPCOUNT8[octets]
-    running = counts.cumsum(axis=1, dtype=np.uint8)
-    total = running[:, 7]
-    k = (rng.random(games) * total).astype(np.uint8)
-    byte = np.minimum((running <= k[:, None]).sum(axis=1), 7)
-    rows = np.arange(games)
-    before = running[rows, byte] - counts[rows, byte]
-    within = SELECT8[octets[rows, byte], k - before]
-    return np.where(total > 0, byte * 8 + within.astype(np.int64), -1)
+    x = bits - ((bits >> _ONE) & _FIVES)
+    x = (x & _THREES) + ((x >> _TWO) & _THREES)
+    x = (x + (x >> _FOUR)) & _LOW_NIBBLES  # each byte holds its own count
+    running = x * _BYTES  # each byte holds the count up to it, the top byte the total
+    total = running >> _TOP
+    k = (rng.random(len(bits)) * total).astype(np.uint64)
+    # A byte's top bit stays set where the count up to it exceeds k: the bytes below
+    # the chosen bit's byte are those where it does not.
+    above = (((running | _HIGH_BITS) - (k + _ONE) * _BYTES) & _HIGH_BITS) >> _SEVEN
+    byte = np.minimum(_EIGHT - ((above * _BYTES) >> _TOP), _SEVEN)
+    shift = byte * _EIGHT
+    before = np.where(byte > 0, (running << (_SIXTY_FOUR - shift)) >> _TOP, 0)
+    octet = (bits >> shift) & _BYTE
+    within = SELECT8[octet, k - before].astype(np.int64)
+    return np.where(total > 0, shift.astype(np.int64) + within, -1)
+
+
+_TWO: Final = np.uint64(2)
+_FOUR: Final = np.uint64(4)
+_SEVEN: Final = np.uint64(7)
+_EIGHT: Final = np.uint64(8)
+_TOP: Final = np.uint64(56)
+_SIXTY_FOUR: Final = np.uint64(64)
+_BYTE: Final = np.uint64(0xFF)
+_FIVES: Final = np.uint64(0x5555555555555555)
+_THREES: Final = np.uint64(0x3333333333333333)
+_LOW_NIBBLES: Final = np.uint64(0x0F0F0F0F0F0F0F0F)
+_BYTES: Final = np.uint64(0x0101010101010101)
+_HIGH_BITS: Final = np.uint64(0x8080808080808080)

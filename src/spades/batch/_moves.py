@@ -25,6 +25,7 @@ from spades.batch._codes import (
     PASSING,
     PLAYING,
     POPCOUNT8,
+    orders_of,
 )
 from spades.batch._legal import BLIND_BIT, LOOK_BIT
 from spades.batch._round import end_round
@@ -45,10 +46,6 @@ _BLIND: Final = int(BLIND_BIT).bit_length() - 1
 _KEEP: Final = _LOOK + 1  # KEEP is the action after LOOK
 
 
-def _orders(rules: Ruleset) -> npt.NDArray[np.int8]:
-    return np.array(rules.orders_of_play, dtype=np.int8)
-
-
 def play(
     d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], cards: npt.NDArray[np.int64]
 ) -> None:
@@ -58,7 +55,7 @@ def play(
     leads the next. The thirteenth trick ends the round (`end_round`).
     """
     players = rules.players
-    orders = _orders(rules)
+    orders = orders_of(rules)
     seats = d["to_move"][games]
     d.w("hands")[games, seats] ^= CARD_BIT[cards]
     count = d["n_played"][games] + 1
@@ -67,8 +64,7 @@ def play(
     broken_before = d["broken"][games]
     d.w("broken")[games] = broken_before | (cards >= 39)
     ends = count % players == 0
-    going_on = ~ends
-    d.w("to_move")[games[going_on]] = orders[seats[going_on], 1]
+    d.w("to_move")[games] = orders[seats, 1]  # a trick's winner is set below
     if not ends.any():
         return
     done = games[ends]
@@ -98,7 +94,7 @@ def bid(
     has bid, a blind nil under rules that pass cards starts the pass, else the first bidder
     leads.
     """
-    orders = _orders(rules)
+    orders = orders_of(rules)
     seats = d["to_move"][games]
     looks = bits == _LOOK
     d.w("looked")[games[looks], seats[looks]] = True
@@ -124,7 +120,7 @@ def bid(
 
 def lead(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
     """Every bid is in (and every card passed): the first bidder leads the first trick."""
-    first = _orders(rules)[d["dealer"][games], 1]
+    first = orders_of(rules)[d["dealer"][games], 1]
     d.w("phase")[games] = PLAYING
     d.w("to_move")[games] = first
     d.w("leader")[games] = first

@@ -12,7 +12,16 @@ import numpy as np
 
 from spades._deal import shuffle
 from spades._rules import BagOverflow, NilTricks
-from spades.batch._codes import BIDDING, BLIND, CARD_BIT, DEALING, DRAWING, GAME_OVER, NONE
+from spades.batch._codes import (
+    BIDDING,
+    BLIND,
+    CARD_BIT,
+    DEALING,
+    DRAWING,
+    GAME_OVER,
+    NONE,
+    orders_of,
+)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -128,7 +137,7 @@ def end_round(
         d.w("termination")[ended] = termination[over]
     going_on = games[~over]
     if going_on.size:  # the deck is shuffled when the next round is first looked at
-        orders = np.array(rules.orders_of_play, dtype=np.int8)
+        orders = orders_of(rules)
         d.w("phase")[going_on] = DEALING
         d.w("dealer")[going_on] = orders[d["dealer"][going_on], 1]
         d.w("round_number")[going_on] += 1
@@ -158,7 +167,7 @@ def start_rounds(
     Two players: the deck is the stock, and the dealer draws first.
     """
     dealers = d["dealer"][games]
-    orders = np.array(rules.orders_of_play, dtype=np.int8)
+    orders = orders_of(rules)
     if rules.players == 4:
         first = orders[dealers, 1]
         hands = d.w("hands")
