@@ -90,10 +90,10 @@ def legal_bits(rules: Ruleset, a: Arrays) -> npt.NDArray[np.uint64]:
     games = np.flatnonzero(phase == PLAYING)
     if games.size:
         seats = a["to_move"][games]
-        hand = a["hands"][games, seats]
+        hand = a["hands"].reshape(-1)[games * players + seats]  # flat: faster to index
         count = a["n_played"][games]
         in_trick = count % players
-        led = a["played"][games, count - in_trick]  # the trick's first card, if it has one
+        led = a["played"].reshape(-1)[games * 52 + count - in_trick]  # the trick's first card
         follow = hand & SUIT_MASKS[led // 13]
         following = np.where(follow != 0, follow, hand)
         others = hand & NOT_SPADES

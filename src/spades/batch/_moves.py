@@ -57,9 +57,10 @@ def play(
     players = rules.players
     orders = orders_of(rules)
     seats = d["to_move"][games]
-    d.w("hands")[games, seats] ^= CARD_BIT[cards]
+    # Flat positions: numpy indexes one dimension faster than two.
+    d.w("hands").reshape(-1)[games * players + seats] ^= CARD_BIT[cards]
     count = d["n_played"][games] + 1
-    d.w("played")[games, count - 1] = cards
+    d.w("played").reshape(-1)[games * 52 + count - 1] = cards
     d.w("n_played")[games] = count
     broken_before = d["broken"][games]
     d.w("broken")[games] = broken_before | (cards >= 39)
@@ -69,14 +70,14 @@ def play(
         return
     done = games[ends]
     count = count[ends].astype(np.intp)
-    columns = (count - players)[:, None] + np.arange(players)
-    trick = d["played"][done[:, None], columns].astype(np.int16)
+    positions = (done * 52 + count - players)[:, None] + np.arange(players)
+    trick = d["played"].reshape(-1)[positions].astype(np.int16)
     suit = trick // 13
     # Spades above the suit led above the rest; within each, the higher card: one key.
     key = trick + np.where(suit == 3, 104, np.where(suit == suit[:, :1], 52, 0))
     winner = orders[d["leader"][done], key.argmax(axis=1)]
     number = count // players - 1
-    d.w("winners")[done, number] = winner
+    d.w("winners").reshape(-1)[done * 13 + number] = winner
     last = number == 12
     going_on = done[~last]
     d.w("to_move")[going_on] = winner[~last]
