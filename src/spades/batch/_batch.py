@@ -378,6 +378,8 @@ class Batch:
             raise SpadesError(f"play out until the 'round' or the 'game', not {until!r}")
         table = policy_table(policies, self.rules.players)
         batch = self._ready()
+        result = Draft(batch._arrays)
+        rows = np.arange(len(batch))  # where the games still played sit in the result
         start = batch.round_number
         while True:
             moving = ~batch.is_over
@@ -386,7 +388,12 @@ class Batch:
             elif (batch._arrays["phase"] == DEALING).any():
                 batch = batch._ready()
             if not moving.any():
-                return batch
+                break
+            if 2 * int(moving.sum()) < len(batch) >= _COMPACT_FROM:
+                # Most games are done: put them in the result and play on without them.
+                _put(result, rows[~moving], batch, ~moving)
+                batch, rows, start = batch._take(moving), rows[moving], start[moving]
+                moving = moving[moving]
             arrays = batch._arrays
             bits = batch._legal_bits()  # none in a game whose next deal waits
             actions = actions_of_bits(arrays["phase"], random_bits(bits, rng))
@@ -395,6 +402,29 @@ class Batch:
                 actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
             local = local_bits(arrays["phase"], np.where(moving, actions, 0))
             batch = batch._moved(actions, local, moving)
+        _put(result, rows, batch, np.ones(len(batch), dtype=np.bool_))
+        return Batch._of(self.rules, dict(result))
+
+    def _take(self, games: npt.NDArray[np.bool_]) -> Batch:
+        """A batch of some of these games, in order (``games`` says which)."""
+        return Batch._of(self.rules, {name: array[games] for name, array in self._arrays.items()})
+
+
+_COMPACT_FROM: Final = 64
+"""`Batch.play_out` sets finished games aside once most are, in batches of this size and up."""
+
+
+def _put(
+    result: Draft, rows: npt.NDArray[np.intp], part: Batch, games: npt.NDArray[np.bool_]
+) -> None:
+    """Write the ``games`` of ``part`` into ``rows`` of ``result``."""
+    width = part._arrays["past_bids"].shape[1]
+    result.grow_rounds(width)
+    for name, array in part._arrays.items():
+        if name.startswith("past_"):
+            result.w(name)[rows, :width] = array[games]
+        else:
+            result.w(name)[rows] = array[games]
 
 
 def _checked_seeds(seeds: object) -> list[int]:
