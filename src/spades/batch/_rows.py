@@ -178,9 +178,38 @@ def arrays_of(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
     column("scores", [score for state in states for score in state.scores])
     column("bags", [bag for state in states for bag in state.bags])
     a["seeds"][:] = [state.seed for state in states]
+    if rounds:
+        _write_rounds(a, states, players, rounds)
     for game, state in enumerate(states):
-        _write_records(a, game, state)
+        if state.outcome is not None or state.passes or players == 2:
+            _write_records(a, game, state)
     return a
+
+
+def _write_rounds(a: Arrays, states: Sequence[State], players: int, rounds: int) -> None:
+    """Write the completed rounds of every state, one numpy call a field."""
+    bids: list[int] = []
+    taken: list[int] = []
+    points: list[int] = []
+    bags: list[int] = []
+    for state in states:
+        for score in state.rounds:
+            bids += [bid_code(bid) for bid in score.bids]
+            taken += score.tricks
+            points += score.points
+            bags += score.bags
+        missing = rounds - len(state.rounds)
+        bids += [NONE] * (players * missing)
+        taken += [0] * (players * missing)
+        points += [0] * (2 * missing)
+        bags += [0] * (2 * missing)
+    for name, values in (
+        ("past_bids", bids),
+        ("past_taken", taken),
+        ("past_points", points),
+        ("past_bags", bags),
+    ):
+        a[name][...] = np.array(values, dtype=a[name].dtype).reshape(a[name].shape)
 
 
 _BLANK: Final = [NONE] * 52
@@ -191,16 +220,11 @@ def _code(seat: int | None) -> int:
 
 
 def _write_records(a: Arrays, game: int, state: State) -> None:
-    """Write what only some states have: the outcome, past rounds, passes, the draw."""
+    """Write what only some states have: the outcome, the passes, the draw, the exchanges."""
     outcome = state.outcome
     if outcome is not None:
         a["winner"][game] = _code(outcome.winner)
         a["termination"][game] = TERMINATIONS.index(outcome.termination)
-    for number, score in enumerate(state.rounds):
-        a["past_bids"][game, number] = [bid_code(bid) for bid in score.bids]
-        a["past_taken"][game, number] = score.tricks
-        a["past_points"][game, number] = score.points
-        a["past_bags"][game, number] = score.bags
     for k, card_pass in enumerate(state.passes):
         a["pass_seats"][game, k] = card_pass.seat
         chosen = [card.index for card in card_pass.cards or ()]
