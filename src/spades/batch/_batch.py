@@ -83,6 +83,12 @@ class Batch:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a batch is immutable: step() returns a new one")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a batch is immutable: step() returns a new one")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuilt, (self.rules, self._arrays))
+
     # --- making batches ---------------------------------------------------------------
 
     @classmethod
@@ -147,22 +153,21 @@ class Batch:
         ``rng.integers(2**64, dtype=np.uint64)``. The seed deals every later round and
         decides the two-player exchange draws, as for any game (`spades.round_deck`).
         """
-        if type(games) is not int or games < 1:
-            raise SpadesError(f"a batch has at least one game, not {games!r}")
-        if not isinstance(rng, np.random.Generator):
-            raise TypeError(f"deal_random takes a numpy Generator, not {type(rng).__name__}")
+        if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
+            raise TypeError(f"the number of games is a whole number, not {games!r}")
+        if games < 1:
+            raise SpadesError(f"a batch has at least one game, not {games}")
+        _check_generator(rng, "deal_random")
+        _check_rules(rules, dealer)
         decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (games, 1)), axis=1)
-        seeds = rng.integers(2**64, size=games, dtype=np.uint64).tolist()
+        seeds = rng.integers(2**64, size=int(games), dtype=np.uint64).tolist()
         return cls._started(rules, decks, seeds, dealer)
 
     @classmethod
     def _started(
         cls, rules: Ruleset, decks: npt.NDArray[np.int8], seeds: list[int], dealer: int
     ) -> Batch:
-        if not isinstance(rules, Ruleset):
-            raise TypeError(f"a batch takes a Ruleset, not {type(rules).__name__}")
-        if type(dealer) is not int or not 0 <= dealer < rules.players:
-            raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
+        _check_rules(rules, dealer)
         if not seeds:
             raise SpadesError("a batch has at least one game")
         d = Draft(allocate(len(seeds), rules.players))
@@ -292,8 +297,7 @@ class Batch:
 
     def random_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
         """One legal action per game, uniformly at random from ``rng``; -1 once over."""
-        if not isinstance(rng, np.random.Generator):
-            raise TypeError(f"random_actions takes a numpy Generator, not {type(rng).__name__}")
+        _check_generator(rng, "random_actions")
         ready = self._ready()
         return actions_of_bits(ready._arrays["phase"], random_bits(ready._legal_bits(), rng))
 
@@ -376,6 +380,7 @@ class Batch:
         """
         if until not in {"round", "game"}:
             raise SpadesError(f"play out until the 'round' or the 'game', not {until!r}")
+        _check_generator(rng, "play_out")
         table = policy_table(policies, self.rules.players)
         batch = self._ready()
         result = Draft(batch._arrays)
@@ -425,6 +430,26 @@ def _put(
             result.w(name)[rows, :width] = array[games]
         else:
             result.w(name)[rows] = array[games]
+
+
+def _rebuilt(rules: Ruleset, arrays: Arrays) -> Batch:
+    """A batch again from its ruleset and arrays: how batches pickle and copy."""
+    return Batch._of(rules, {name: np.array(array) for name, array in arrays.items()})
+
+
+def _check_generator(rng: object, doing: str) -> None:
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"{doing} takes a numpy Generator, not {type(rng).__name__}")
+
+
+def _check_rules(rules: object, dealer: object) -> None:
+    """The checks of `spades.new_game` on its ruleset and dealer."""
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"a batch takes a Ruleset, not {type(rules).__name__}")
+    if type(dealer) is not int:
+        raise TypeError(f"the dealer is a seat number, not {dealer!r}")
+    if not 0 <= dealer < rules.players:
+        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
 
 
 def _checked_seeds(seeds: object) -> list[int]:

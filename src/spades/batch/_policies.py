@@ -8,7 +8,7 @@ import numpy as np
 
 from spades._errors import SpadesError
 from spades._moves import Exchange, Pass
-from spades.adapters.encoding import END_EXCHANGE, KEEP, LOOK, REJECT
+from spades.adapters.encoding import KEEP, LOOK, REJECT
 from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
 from spades.batch._legal import LOOK_BIT
 from spades.batch._rows import read_state
@@ -79,6 +79,6 @@ def fallback_actions(
         move = fallback_move(read_state(a, rules, game))
         assert isinstance(move, (Pass, Exchange)), "the pass or the exchange"
         chosen = int(a["selected"][game])
-        left = [card.index for card in move.cards if not chosen >> card.index & 1]
-        actions[game] = left[0] if left else END_EXCHANGE
+        # Fewer cards than the move has are chosen (the last completes it): one is left.
+        actions[game] = next(card.index for card in move.cards if not chosen >> card.index & 1)
     return actions

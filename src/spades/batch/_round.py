@@ -147,8 +147,6 @@ def end_round(
 def deal_due(d: Draft, rules: Ruleset) -> None:
     """Deal every round that is due, from its game's seed (`spades.round_deck`)."""
     games = np.flatnonzero(d["phase"] == DEALING)
-    if not games.size:
-        return
     decks = np.empty((len(games), 52), dtype=np.int8)
     seeds, numbers = d["seeds"], d["round_number"]
     for row, game in enumerate(games.tolist()):

@@ -1,0 +1,981 @@
+"""`spades.batch` against the reference engine: the same games, compared at every step.
+
+A `Batch` must play exactly the games `spades.apply` plays. `Lockstep` holds a batch and
+its games as reference states (with the cards chosen so far in each pass or exchange)
+and moves both by the same actions; after every step
+
+- each game's legal actions (`Batch.legal_mask`) are the encoding's `action_mask` of the
+  view of the seat to move after the cards chosen so far, and none once the game is over;
+- `Batch.to_states` are the reference states and `Batch.selections` the cards chosen;
+- `is_over`, `to_move`, `phase`, `scores`, `bags`, `round_number`, `winner`,
+  `rounds_played` and `round_points` read what the states say (the points of the last
+  completed round, zeros before one).
+
+Games: every preset to its end (with a target of 150 and a losing floor, so that games
+end), random rulesets from `spades.strategies.rulesets`, and rulesets where the rare
+moves come up: blind nil with a pass of one to three cards, double nil with an exchange
+of none to three, no nil, losing floors and round caps. Fixed runs of named rulesets
+check that the passes, the exchanges, blind nil and double nil really come up, so that
+the tests cannot quietly stop playing them; planned rounds tie at the target, at the
+floor and at the round cap. Positions: `Batch.from_states` of positions
+`spades.strategies.states` reaches (over, mid-trick, mid-draw, in the exchange, after a
+pass) reads back and plays on in lockstep. `Batch.play_out` and `Batch.deal_random` play
+and deal what the same actions and the same generator would, and the fallback actions are
+`spades.bots.fallback_move`'s.
+
+The conformance vectors (``conformance/*.json``) pass through the batch: each legal
+case's legal actions, its moves entered action by action, the refusals of its illegal
+moves; each scoring case by the batch's own scoring (`spades.batch._round.score_sides`);
+each first-round deck of a seed; and every recorded game, move by move.
+
+Sizes follow the hypothesis profile (``HYPOTHESIS_PROFILE``): ``thorough`` plays more.
+
+Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import (
+    OPEN_BLIND_NIL,
+    OPEN_DOUBLE_NIL,
+    blind_nil_rulesets,
+    deck_for,
+    plan_round,
+    winners_for,
+)
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    PRESETS,
+    TWO_HANDED,
+    Bid,
+    Card,
+    Exchange,
+    Outcome,
+    Pass,
+    Phase,
+    Play,
+    Ruleset,
+    SpadesError,
+    State,
+    Termination,
+    apply,
+    new_game,
+    observe,
+    parse_move,
+    records,
+    round_deck,
+)
+from spades.adapters.encoding import (
+    ACTIONS,
+    BID_ACTIONS,
+    BLIND_NIL,
+    END_EXCHANGE,
+    action_mask,
+    actions_of,
+    advance,
+)
+from spades.batch import PHASES, Batch, IllegalActionsError
+from spades.batch._round import score_sides
+from spades.bots import fallback_move
+from spades.records import GameRecord
+from spades.strategies import decks, rulesets, states
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+
+    import numpy.typing as npt
+    from hypothesis.strategies import SearchStrategy
+
+    from spades import Move
+
+    Actions = npt.NDArray[np.int64]
+    Policy = Callable[[Batch, np.random.Generator], Actions]
+
+VECTORS = Path(__file__).resolve().parent.parent / "conformance"
+SCALE = max(1, settings().max_examples // 100)
+"""How many times the fixed runs' games are played: 1 under dev and ci, 20 under thorough."""
+# A step checked against the reference costs some 0.3 ms a game (to_states, a view and
+# a mask each): the hypothesis tests run a fifth of the profile's examples.
+FEW = settings(max_examples=max(5, settings().max_examples // 5))
+SEEDS = st.integers(0, 2**64)
+"""Game seeds, up to the first that numpy's 64-bit integers do not hold."""
+CHOOSING = (Phase.PASSING, Phase.EXCHANGING)
+ROUND_STEPS = 130
+"""Steps enough for two rounds (a round is 52 plays and at most 8 bids, or 26 draws)."""
+
+
+# --- the lockstep ------------------------------------------------------------------------
+
+
+def by_index(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
+def same_states(got: Sequence[State], expected: Sequence[State], where: str) -> None:
+    """The batch's states are the reference's: else the first game that differs, and how."""
+    assert len(got) == len(expected), where
+    for game, (mine, theirs) in enumerate(zip(got, expected, strict=True)):
+        if mine != theirs:
+            ours, reference = records.to_data(mine), records.to_data(theirs)
+            assert isinstance(ours, dict)
+            assert isinstance(reference, dict)
+            fields = [name for name in reference if ours.get(name) != reference[name]]
+            pytest.fail(f"{where}, game {game}: the batch's state differs in {fields}")
+
+
+def readings(states: Sequence[State]) -> dict[str, list[Any]]:
+    """What each of `Batch`'s properties should read for these states, by property."""
+    return {
+        "is_over": [state.is_over for state in states],
+        "to_move": [-1 if state.to_move is None else state.to_move for state in states],
+        "phase": [PHASES.index(state.phase) for state in states],
+        "scores": [list(state.scores) for state in states],
+        "bags": [list(state.bags) for state in states],
+        "round_number": [state.round_number for state in states],
+        "winner": [
+            -1 if state.outcome is None or state.outcome.winner is None else state.outcome.winner
+            for state in states
+        ],
+        "rounds_played": [len(state.rounds) for state in states],
+        "round_points": [
+            list(state.rounds[-1].points) if state.rounds else [0, 0] for state in states
+        ],
+    }
+
+
+def check_readings(batch: Batch, states: Sequence[State], where: str) -> None:
+    for name, values in readings(states).items():
+        np.testing.assert_array_equal(
+            getattr(batch, name), np.array(values), err_msg=f"{name}, {where}"
+        )
+
+
+def expected_masks(
+    states: Sequence[State], selections: Sequence[tuple[Card, ...]]
+) -> npt.NDArray[np.bool_]:
+    """The encoding's mask for the seat to move in each game; all False once it is over."""
+    masks = np.zeros((len(states), ACTIONS), dtype=np.bool_)
+    for game, (state, selected) in enumerate(zip(states, selections, strict=True)):
+        if state.to_move is not None:
+            masks[game] = action_mask(observe(state, state.to_move), selected) == 1
+    return masks
+
+
+def check_masks(got: npt.NDArray[np.bool_], expected: npt.NDArray[np.bool_], where: str) -> None:
+    assert got.shape == expected.shape, where
+    assert got.dtype == np.bool_, where
+    for game in np.flatnonzero((got != expected).any(axis=1)).tolist():
+        pytest.fail(
+            f"{where}, game {game}: the batch allows {np.flatnonzero(got[game]).tolist()}, "
+            f"the encoding {np.flatnonzero(expected[game]).tolist()}"
+        )
+
+
+def events(state: State, action: int, move: Move | None, after: State | None) -> list[str]:
+    """What an action in ``state`` went through: its phase, and the rare moves by name.
+
+    ``move`` is the move the action completed and ``after`` the state it made (both None
+    while a choice of cards goes on).
+    """
+    found = [state.phase.value]
+    if action == BLIND_NIL:
+        found.append("double nil" if state.phase is Phase.DRAWING else "blind nil")
+    if state.phase is Phase.BIDDING and action == BID_ACTIONS.start:
+        found.append("nil")
+    if isinstance(move, Exchange):
+        found.append(f"an exchange of {len(move.cards)} of {state.rules.blind_nil_exchange}")
+    if after is not None and state.phase in CHOOSING and after.phase is Phase.PLAYING:
+        found.append(f"play after the {state.phase.value}")
+    if after is not None and after.outcome is not None:
+        found.append(f"ended by {after.outcome.termination.value}")
+    elif after is not None and after.round_number > state.round_number:
+        found.append("a next round")
+    return found
+
+
+class Lockstep:
+    """A batch and the same games by the reference engine, moved by the same actions.
+
+    ``selections[i]`` are the cards chosen so far in game ``i``'s pass or exchange, in
+    the order chosen, as the encoding's `advance` returns them; ``seen`` counts what the
+    actions went through (`events`). Made, and after every step, it checks the batch
+    against the states (`check`).
+    """
+
+    def __init__(self, batch: Batch, states: Sequence[State]) -> None:
+        self.batch = batch
+        self.states = list(states)
+        self.selections: list[tuple[Card, ...]] = [()] * len(self.states)
+        self.seen: Counter[str] = Counter()
+        self.steps = 0
+        self.check()
+
+    @classmethod
+    def of_seeds(cls, rules: Ruleset, seeds: Sequence[int], *, dealer: int = 0) -> Lockstep:
+        return cls(
+            Batch.from_seeds(rules, seeds, dealer=dealer),
+            [new_game(rules, seed=seed, dealer=dealer) for seed in seeds],
+        )
+
+    def check(self) -> None:
+        """The batch's masks, states, selections and readings are the reference's."""
+        batch, where = self.batch, f"after {self.steps} steps"
+        assert len(batch) == len(self.states), where
+        same_states(batch.to_states(), self.states, where)
+        assert batch.selections() == [by_index(cards) for cards in self.selections], where
+        check_masks(batch.legal_mask(), expected_masks(self.states, self.selections), where)
+        check_readings(batch, self.states, where)
+
+    def step(self, actions: Actions) -> None:
+        """Move every game that goes on by its action, in the batch and by the reference."""
+        before, old = self.batch, list(self.states)
+        self.batch = before.step(actions)
+        for game, state in enumerate(old):
+            if state.to_move is None:
+                continue
+            action, selected = int(actions[game]), self.selections[game]
+            result = advance(observe(state, state.to_move), selected, action)
+            if isinstance(result, tuple):
+                self.seen.update(events(state, action, None, None))
+                self.selections[game] = result
+            else:
+                after = apply(state, result)
+                self.seen.update(events(state, action, result, after))
+                self.states[game], self.selections[game] = after, ()
+        if self.steps == 0:  # a step leaves the batch it was taken from as it was
+            same_states(before.to_states(), old, "the batch stepped from")
+        self.steps += 1
+
+    def run(
+        self, rng: np.random.Generator, *, steps: int, policy: Policy | None = None
+    ) -> Lockstep:
+        """Up to ``steps`` steps of ``policy`` (uniform legal actions), checked after each."""
+        choose = policy or (lambda batch, generator: batch.random_actions(generator))
+        for _ in range(steps):
+            if self.batch.is_over.all():
+                break
+            self.step(choose(self.batch, rng))
+            self.check()
+        return self
+
+
+def steady(batch: Batch, rng: np.random.Generator) -> Actions:
+    """Uniform legal actions, but modest bids: from nil to 3 in even games; from 1 to 3 in
+    odd games, which never bid blind nil or double nil either. Odd games mostly end at the
+    target, even ones at the floor."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    for game in np.flatnonzero(~batch.is_over).tolist():
+        allowed = mask[game].copy()
+        bids = np.zeros(ACTIONS, dtype=np.bool_)
+        bids[BID_ACTIONS.start + game % 2 : BID_ACTIONS.start + 4] = True
+        if game % 2 and allowed[BLIND_NIL]:
+            allowed[BLIND_NIL] = False
+        elif not (allowed & bids).any():
+            continue
+        if (allowed & bids).any():
+            allowed &= bids
+        actions[game] = int(rng.choice(np.flatnonzero(allowed)))
+    return actions
+
+
+def eager(batch: Batch, rng: np.random.Generator) -> Actions:
+    """Uniform legal actions, but blind nil (double nil) wherever it is allowed in even
+    games, and the end of an exchange wherever it is allowed half of the time: the rare
+    moves come up in a few games."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    blind = mask[:, BLIND_NIL] & (np.arange(len(batch)) % 2 == 0)
+    actions[blind] = BLIND_NIL
+    ending = mask[:, END_EXCHANGE] & (rng.random(len(batch)) < 0.5)
+    actions[ending] = END_EXCHANGE
+    return actions
+
+
+def by_seat(policies: str | Sequence[str]) -> Policy:
+    """The actions `Batch.play_out` takes for ``policies``, from the same generator.
+
+    The fallback actions are checked on the way: where the seat to move plays the
+    fallback rule, each is the next action of `fallback_move` in the game's state (its
+    cards in order); elsewhere it is legal.
+    """
+
+    def policy(batch: Batch, rng: np.random.Generator) -> Actions:
+        names = [policies] * batch.rules.players if isinstance(policies, str) else list(policies)
+        table = np.array([name == "fallback" for name in names])
+        fallback = batch.fallback_actions()
+        mask = batch.legal_mask()
+        games = zip(batch.to_states(), batch.selections(), strict=True)
+        for game, (state, chosen) in enumerate(games):
+            if state.to_move is None:
+                assert fallback[game] == -1
+            elif table[state.to_move]:
+                expected = actions_of(fallback_move(state), batch.rules)[len(chosen)]
+                assert fallback[game] == expected, (game, state.phase, chosen)
+            else:
+                assert mask[game, fallback[game]], (game, state.phase, chosen)
+        if not table.any():
+            return batch.random_actions(rng)
+        random = batch.random_actions(rng) if not table.all() else fallback
+        return np.where(table[np.maximum(batch.to_move, 0)], fallback, random)
+
+    return policy
+
+
+@attrs.frozen
+class Start:
+    """New games as `new_game` deals them: the rules, each game's seed, the dealer, and
+    each game's first deck when it is not its seed's."""
+
+    rules: Ruleset
+    seeds: tuple[int, ...]
+    dealer: int
+    decks: tuple[tuple[Card, ...], ...] | None
+
+    def lockstep(self) -> Lockstep:
+        if self.decks is None:
+            return Lockstep.of_seeds(self.rules, self.seeds, dealer=self.dealer)
+        batch = Batch.from_decks(self.rules, self.decks, seeds=self.seeds, dealer=self.dealer)
+        games = [
+            new_game(self.rules, seed=seed, dealer=self.dealer, deck=deck)
+            for seed, deck in zip(self.seeds, self.decks, strict=True)
+        ]
+        return Lockstep(batch, games)
+
+
+@st.composite
+def starts(draw: st.DrawFn, rules: SearchStrategy[Ruleset]) -> Start:
+    """One to three new games of a drawn ruleset, from seeds or (sometimes) drawn decks."""
+    ruleset = draw(rules)
+    seeds = tuple(draw(st.lists(SEEDS, min_size=1, max_size=3)))
+    dealer = draw(st.integers(0, ruleset.players - 1))
+    dealt = draw(st.booleans())
+    own = tuple(draw(decks()) for _ in seeds) if dealt else None
+    return Start(ruleset, seeds, dealer, own)
+
+
+def ending_soon(rules: SearchStrategy[Ruleset]) -> SearchStrategy[Ruleset]:
+    """These rulesets, and as often the same capped at one or two rounds (so games end)."""
+    return rules.flatmap(
+        lambda drawn: st.sampled_from(
+            [drawn, attrs.evolve(drawn, round_cap=1), attrs.evolve(drawn, round_cap=2)]
+        )
+    )
+
+
+# --- whole games and random rulesets -----------------------------------------------------
+
+
+def short(rules: Ruleset) -> Ruleset:
+    """``rules`` with a target of 150 and, if it has none, a losing floor of -150."""
+    floor = -150 if rules.losing_floor is None else rules.losing_floor
+    return attrs.evolve(rules, target=150, losing_floor=floor)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_plays_whole_games_as_the_reference(name: str) -> None:
+    """Every step of whole games under each preset (to 150) is the reference's."""
+    rules = short(PRESETS[name])
+    seeds = [2**64 - 1 - game for game in range(3 * SCALE)]
+    lock = Lockstep.of_seeds(rules, seeds, dealer=1).run(
+        np.random.default_rng(11), steps=3000, policy=steady
+    )
+    assert lock.batch.is_over.all()
+    assert lock.seen["a next round"] > 0
+
+
+def test_the_preset_games_end_both_at_the_target_and_at_the_floor() -> None:
+    """Whole games reach both ends of the game, so that the scoring of both is compared,
+    from seeds up to 2**128 - 1 (their later rounds dealt from the seed, as the first).
+
+    Rules: rule-target, rule-losing-floor, rule-seeded-deal.
+    """
+    seen: Counter[str] = Counter()
+    for rules in (short(CLASSIC), short(MINIOKEY), short(TWO_HANDED)):
+        seeds = [5, 2**64, 2**100, 2**128 - 1]
+        lock = Lockstep.of_seeds(rules, seeds, dealer=rules.players - 1).run(
+            np.random.default_rng(2), steps=3000, policy=steady
+        )
+        assert lock.batch.is_over.all()
+        seen += lock.seen
+    assert seen["ended by target"] > 0
+    assert seen["ended by losing_floor"] > 0
+
+
+@FEW
+@given(starts(ending_soon(rulesets())), st.integers(0, 2**32 - 1))
+def test_random_rulesets_play_as_the_reference(start: Start, seed: int) -> None:
+    """Two rounds (or the game) of random rulesets, seeds and dealers, in lockstep."""
+    lock = start.lockstep().run(np.random.default_rng(seed), steps=ROUND_STEPS)
+    assert lock.steps > 0
+
+
+RARE_RULES = st.one_of(
+    OPEN_BLIND_NIL,
+    blind_nil_rulesets(),
+    OPEN_DOUBLE_NIL,
+    rulesets(players=2).map(lambda rules: attrs.evolve(rules, nil=True, blind_nil=True)),
+    rulesets().map(lambda rules: attrs.evolve(rules, nil=False, blind_nil=False)),
+)
+"""Blind nil with any pass and deficit, double nil with any exchange, and no nil at all."""
+
+
+@FEW
+@given(starts(ending_soon(RARE_RULES)), st.integers(0, 2**32 - 1))
+def test_blind_nil_double_nil_and_no_nil_rulesets_play_as_the_reference(
+    start: Start, seed: int
+) -> None:
+    """Rules: rule-blind-nil, rule-card-pass, rule-double-nil, rule-exchange."""
+    lock = start.lockstep().run(np.random.default_rng(seed), steps=ROUND_STEPS)
+    assert lock.steps > 0
+
+
+def open_blind_nil(rules: Ruleset, *, cards: int) -> Ruleset:
+    """``rules`` with blind nil open to every seat that has not looked, passing ``cards``."""
+    return attrs.evolve(rules, blind_nil=True, blind_nil_deficit=None, blind_nil_pass=cards)
+
+
+SWITCHED: dict[str, tuple[Ruleset, set[str], set[str]]] = {
+    "blind nil, pass 1": (
+        open_blind_nil(CLASSIC, cards=1),
+        {"blind nil", "passing", "play after the passing"},
+        set(),
+    ),
+    "blind nil, pass 2, counterclockwise": (
+        open_blind_nil(MINIOKEY, cards=2),
+        {"blind nil", "passing", "play after the passing"},
+        set(),
+    ),
+    "blind nil, pass 3": (
+        open_blind_nil(Ruleset(round_cap=2), cards=3),
+        {"blind nil", "passing", "play after the passing", "ended by round_cap"},
+        set(),
+    ),
+    "blind nil, no pass": (open_blind_nil(CLASSIC, cards=0), {"blind nil"}, {"passing"}),
+    "blind nil behind by 50": (
+        Ruleset(blind_nil=True, blind_nil_deficit=50, losing_floor=-300),
+        {"blind nil", "passing", "a next round"},
+        set(),
+    ),
+    "no blind nil": (CLASSIC, {"nil"}, {"blind nil", "passing"}),
+    "no nil": (
+        Ruleset(nil=False, losing_floor=-50),
+        {"ended by losing_floor"},
+        {"nil", "blind nil"},
+    ),
+    "double nil, no exchange": (
+        attrs.evolve(TWO_HANDED, blind_nil_exchange=0),
+        {"double nil"},
+        {"exchanging"},
+    ),
+    "double nil, exchange 1": (
+        attrs.evolve(TWO_HANDED, blind_nil_exchange=1),
+        {
+            "exchanging",
+            "an exchange of 0 of 1",
+            "an exchange of 1 of 1",
+            "play after the exchanging",
+        },
+        set(),
+    ),
+    "double nil, exchange 2": (
+        attrs.evolve(TWO_HANDED, blind_nil_exchange=2, round_cap=1),
+        {
+            "an exchange of 0 of 2",
+            "an exchange of 1 of 2",
+            "an exchange of 2 of 2",
+            "ended by round_cap",
+        },
+        set(),
+    ),
+    "double nil, exchange 3": (
+        TWO_HANDED,
+        {"an exchange of 0 of 3", "an exchange of 3 of 3", "bidding", "nil"},
+        set(),
+    ),
+    "two players, no double nil": (
+        attrs.evolve(TWO_HANDED, blind_nil=False),
+        {"drawing", "bidding"},
+        {"double nil", "exchanging"},
+    ),
+    "two players, no nil": (
+        attrs.evolve(TWO_HANDED, nil=False, blind_nil=False, round_cap=2),
+        {"ended by round_cap"},
+        {"nil", "double nil"},
+    ),
+    "nil tricks as bags, bag limit 2": (
+        attrs.evolve(CLASSIC, bag_limit=2, nil_tricks=MINIOKEY.nil_tricks),
+        {"nil", "a next round"},
+        set(),
+    ),
+}
+"""Rulesets of the rare moves, what their fixed runs must go through, and what never."""
+
+
+@pytest.mark.parametrize("name", list(SWITCHED))
+def test_the_rare_moves_come_up_and_play_as_the_reference(name: str) -> None:
+    """Fixed runs under rulesets of the rare moves: each goes through the phases and moves
+    named for it (so that these tests cannot quietly stop playing them), and never through
+    those its rules forbid, in lockstep throughout.
+
+    Rules: rule-blind-nil, rule-card-pass, rule-double-nil, rule-exchange, rule-draw.
+    """
+    rules, must, never = SWITCHED[name]
+    lock = Lockstep.of_seeds(rules, [100 + game for game in range(4 * SCALE)]).run(
+        np.random.default_rng(len(name)), steps=2 * ROUND_STEPS, policy=eager
+    )
+    seen = set(lock.seen)
+    assert not must - seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+
+
+def test_the_fixed_runs_name_every_phase_and_every_rare_move() -> None:
+    """The table of fixed runs asks for every phase and every kind of rare move."""
+    named = set().union(*(must for _, must, _ in SWITCHED.values()))
+    phases = {phase.value for phase in Phase if phase is not Phase.GAME_OVER}
+    assert phases <= named | {"playing"}  # every run plays
+    rare = {"blind nil", "double nil", "play after the passing", "play after the exchanging"}
+    assert rare | {"an exchange of 0 of 1", "ended by round_cap"} <= named
+
+
+def test_deal_random_deals_the_decks_and_seeds_of_its_generator() -> None:
+    """`Batch.deal_random`: the decks are ``rng.permuted`` rows, then the seeds, as documented."""
+    for rules in (CLASSIC, TWO_HANDED):
+        batch = Batch.deal_random(rules, 4, np.random.default_rng(9), dealer=1)
+        rng = np.random.default_rng(9)
+        rows = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (4, 1)), axis=1)
+        seeds = rng.integers(2**64, size=4, dtype=np.uint64).tolist()
+        games = [
+            new_game(rules, seed=seed, dealer=1, deck=[DECK[index] for index in row])
+            for seed, row in zip(seeds, rows.tolist(), strict=True)
+        ]
+        Lockstep(batch, games).run(np.random.default_rng(3), steps=ROUND_STEPS)
+
+
+# --- play_out ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "policies"),
+    [
+        (short(MINIOKEY), "random"),
+        (attrs.evolve(CLASSIC, target=100, losing_floor=-100), "fallback"),
+        (short(CLASSIC), ("fallback", "random", "random", "fallback")),
+        (short(TWO_HANDED), ("random", "fallback")),
+        (open_blind_nil(short(CLASSIC), cards=2), ("random", "random", "fallback", "fallback")),
+    ],
+    ids=["random", "fallback", "by seat", "two players", "blind nil passed back"],
+)
+def test_play_out_to_the_end_of_the_game_plays_what_the_same_actions_would(
+    rules: Ruleset, policies: str | tuple[str, ...]
+) -> None:
+    """`Batch.play_out` to the end of the game: the games that stepping its policies' actions
+    from the same generator plays, in lockstep; its fallback actions are `fallback_move`'s."""
+    seeds = [21, 22, 23]
+    lock = Lockstep.of_seeds(rules, seeds).run(
+        np.random.default_rng(4), steps=5000, policy=by_seat(policies)
+    )
+    assert lock.batch.is_over.all()
+    played = Batch.from_seeds(rules, seeds).play_out(
+        np.random.default_rng(4), until="game", policies=policies
+    )
+    same_states(played.to_states(), lock.states, "played out")
+    check_readings(played, lock.states, "played out")
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED, attrs.evolve(TWO_HANDED, round_cap=1)])
+def test_play_out_to_the_end_of_the_round_stops_each_game_there(rules: Ruleset) -> None:
+    """`Batch.play_out` to the end of the round: each game as the same actions leave it when
+    its round ends (or the game does), the next round dealt and not begun."""
+    seeds = [31, 32, 33, 34]
+    lock = Lockstep.of_seeds(rules, seeds)
+    ends: dict[int, State] = {}
+    rng = np.random.default_rng(8)
+    while len(ends) < len(seeds):
+        lock.run(rng, steps=1)
+        for game, state in enumerate(lock.states):
+            if game not in ends and (state.is_over or state.round_number > 1):
+                ends[game] = state
+    played = Batch.from_seeds(rules, seeds).play_out(np.random.default_rng(8), until="round")
+    expected = [ends[game] for game in range(len(seeds))]
+    same_states(played.to_states(), expected, "played out")
+    check_readings(played, expected, "played out")
+    assert played.rounds_played.tolist() == [1] * len(seeds)
+
+
+# --- ties --------------------------------------------------------------------------------
+
+
+def planned(bids: Sequence[Bid], plan: Sequence[dict[int, Card]]) -> Policy:
+    """One game's actions: ``bids`` by seat, then the cards of ``plan`` (`plan_round`)."""
+
+    def policy(batch: Batch, rng: np.random.Generator) -> Actions:
+        state = batch.state(0)
+        assert state.to_move is not None
+        if state.phase is Phase.BIDDING:
+            move: Move = bids[state.to_move]
+        else:
+            move = Play(plan[len(state.tricks)][state.to_move])
+        return np.array(actions_of(move, batch.rules))
+
+    return policy
+
+
+TIE_AT_20 = ([Bid(1), Bid(1), Bid(1), Bid(0)], [1, 11, 1, 0])
+"""Seats 0 and 2 make 2 of 2 (20), seats 1 and 3 make 1 of 11 and a nil worth 0 (20)."""
+TIE_AT_MINUS_80 = ([Bid(4)] * 4, [3, 4, 3, 3])
+"""Both sides miss a contract of 8 (-80 each)."""
+
+
+@pytest.mark.parametrize(
+    ("rules", "round_", "scores", "outcome"),
+    [
+        (Ruleset(nil_value=0, bag_limit=20, target=20), TIE_AT_20, (20, 20), None),
+        (Ruleset(losing_floor=-50), TIE_AT_MINUS_80, (-80, -80), None),
+        (
+            Ruleset(nil_value=0, bag_limit=20, round_cap=1),
+            TIE_AT_20,
+            (20, 20),
+            Outcome(winner=None, termination=Termination.ROUND_CAP),
+        ),
+    ],
+    ids=["at the target", "below the floor", "at the round cap"],
+)
+def test_a_tie_plays_on_at_the_target_and_the_floor_and_draws_at_the_cap(
+    rules: Ruleset,
+    round_: tuple[list[Bid], list[int]],
+    scores: tuple[int, int],
+    outcome: Outcome | None,
+) -> None:
+    """Equal totals at the target, or both at the floor, play another round; at the round
+    cap they draw: a round that ties so, played in lockstep.
+
+    Rules: rule-target, rule-losing-floor, rule-round-cap.
+    """
+    bids, tricks = round_
+    plan = plan_round(winners_for(tricks))
+    deck = deck_for(rules, 0, {seat: [trick[seat] for trick in plan] for seat in range(4)})
+    lock = Lockstep(
+        Batch.from_decks(rules, [deck], seeds=[5]), [new_game(rules, seed=5, deck=deck)]
+    ).run(np.random.default_rng(0), steps=4 + 52, policy=planned(bids, plan))
+    (state,) = lock.states
+    assert state.scores == scores
+    assert state.outcome == outcome
+    assert state.round_number == (1 if outcome else 2)
+    assert lock.batch.is_over.tolist() == [outcome is not None]
+
+
+# --- positions ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Positions:
+    """A kind of position: games under a ruleset from ``rules``, walked as `states` walks
+    them (at most ``max_moves``, ending in one of ``phases``), kept when ``keep`` says;
+    up to ``most`` of them in a batch (a walk that misses its phase rejects the example)."""
+
+    rules: SearchStrategy[Ruleset]
+    max_moves: int
+    phases: frozenset[Phase] | None
+    keep: Callable[[State], bool]
+    most: int = 3
+
+
+def anything(state: State) -> bool:
+    return True
+
+
+KINDS = {
+    "deep in games": Positions(rulesets(), 200, None, anything),
+    "over": Positions(
+        rulesets().map(lambda rules: attrs.evolve(rules, round_cap=1)),
+        120,
+        frozenset({Phase.GAME_OVER}),
+        anything,
+    ),
+    "mid-trick": Positions(
+        rulesets(), 100, frozenset({Phase.PLAYING}), lambda state: bool(state.trick), most=2
+    ),
+    "mid-draw": Positions(
+        rulesets(players=2), 26, frozenset({Phase.DRAWING}), lambda state: bool(state.draws)
+    ),
+    # A double nil is declared in five games of nine, after which the exchange comes at
+    # move 27 or 28; blind nil is bid in 15 rounds of 16, and the pass begins by move 8.
+    "in the exchange": Positions(
+        OPEN_DOUBLE_NIL, 30, frozenset({Phase.EXCHANGING}), anything, most=1
+    ),
+    "in the pass": Positions(OPEN_BLIND_NIL, 8, frozenset({Phase.PASSING}), anything, most=2),
+    "after the pass": Positions(
+        OPEN_BLIND_NIL, 20, frozenset({Phase.PLAYING}), lambda state: bool(state.passes), most=2
+    ),
+}
+
+
+@st.composite
+def position_batches(draw: st.DrawFn, kind: Positions) -> list[State]:
+    """One to ``kind.most`` positions of this kind, of one ruleset."""
+    ruleset = draw(kind.rules)
+    walks = states(rules=ruleset, max_moves=kind.max_moves, phases=kind.phases).filter(kind.keep)
+    return draw(st.lists(walks, min_size=1, max_size=kind.most))
+
+
+SOME = settings(max_examples=max(3, settings().max_examples // 20))
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+@SOME
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1))
+def test_a_batch_of_reachable_positions_reads_back_and_plays_on_as_the_reference(
+    kind: str, data: st.DataObject, seed: int
+) -> None:
+    """`Batch.from_states` of one to three positions of a kind that legal play reaches:
+    `to_states` and `state` give them back, `phase` says their phase, the fallback actions
+    begin `fallback_move`'s moves (a blind nil bidder's pass, a double nil exchange: moves
+    the fallback rule never leads to itself), and the games go on in lockstep."""
+    positions = data.draw(position_batches(KINDS[kind]))
+    batch = Batch.from_states(positions)
+    assert batch.to_states() == positions
+    assert [batch.state(game) for game in range(len(positions))] == positions
+    assert batch.state(-1) == positions[-1]
+    wanted = KINDS[kind].phases
+    if wanted is not None:
+        assert {PHASES[code] for code in batch.phase.tolist()} <= wanted
+    fallback = [
+        -1 if state.is_over else actions_of(fallback_move(state), state.rules)[0]
+        for state in positions
+    ]
+    assert batch.fallback_actions().tolist() == fallback
+    Lockstep(batch, positions).run(np.random.default_rng(seed), steps=40)
+
+
+# --- the conformance vectors ---------------------------------------------------------------
+
+
+def vector_files(pattern: str) -> list[Path]:
+    found = sorted(VECTORS.glob(pattern))
+    assert found, pattern
+    return found
+
+
+def cases_of(pattern: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = []
+    for path in vector_files(pattern):
+        cases += json.loads(path.read_text(encoding="utf-8"))["cases"]
+    return cases
+
+
+def rules_of(data: dict[str, Any]) -> Ruleset:
+    """A vector's ruleset data (which has no ``type`` of its own) as a `Ruleset`."""
+    return records.from_data({"type": "ruleset", "version": records.VERSION, **data}, Ruleset)
+
+
+def start_of(case: dict[str, Any]) -> tuple[Ruleset, int, int, list[Card]]:
+    """A legal case's game: its rules, seed, dealer and first deck."""
+    return (
+        rules_of(case["rules"]),
+        int(case["seed"]),
+        case["dealer"],
+        [Card.parse(text) for text in case["deck"]],
+    )
+
+
+def replayed(case: dict[str, Any]) -> State:
+    """A legal case's position, its moves applied by the reference engine."""
+    rules, seed, dealer, deck = start_of(case)
+    state = new_game(rules, seed=seed, dealer=dealer, deck=deck)
+    for text in case["moves"]:
+        state = apply(state, parse_move(text))
+    return state
+
+
+def first_actions(move: Move, rules: Ruleset) -> set[int]:
+    """The actions that may begin entering ``move``: any card of a pass or an exchange
+    (they are chosen in any order), the end action alone for a choice of no card; else
+    its one action."""
+    if isinstance(move, (Pass, Exchange)):
+        return {card.index for card in move.cards} or {END_EXCHANGE}
+    return set(actions_of(move, rules))
+
+
+def entered(batch: Batch, actions: Iterable[int]) -> Batch:
+    """A one-game batch after ``actions``, each allowed by its mask first."""
+    for action in actions:
+        assert batch.legal_mask()[0, action], (action, batch.state(0).phase)
+        batch = batch.step(np.array([action]))
+    return batch
+
+
+LEGAL = cases_of("legal-*.json")
+
+
+@pytest.mark.parametrize("case", LEGAL, ids=[case["id"] for case in LEGAL])
+def test_the_legal_cases_legal_actions_and_moves_through_the_batch(case: dict[str, Any]) -> None:
+    """A legal case's position, as a batch, allows exactly the actions that begin its legal
+    moves; its moves, entered action by action from its deal, reach its position."""
+    rules, seed, dealer, deck = start_of(case)
+    state = replayed(case)
+    assert state == records.from_data(case["position"], State)
+    expected = np.zeros((1, ACTIONS), dtype=np.bool_)
+    for text in case["legal"]:
+        expected[0, sorted(first_actions(parse_move(text), rules))] = True
+    check_masks(Batch.from_states([state]).legal_mask(), expected, "the position as a batch")
+    batch = Batch.from_decks(rules, [deck], seeds=[seed], dealer=dealer)
+    for text in case["moves"]:
+        batch = entered(batch, actions_of(parse_move(text), rules))
+    same_states(batch.to_states(), [state], "the moves entered")
+    check_masks(batch.legal_mask(), expected, "the moves entered")
+    check_readings(batch, [state], "the moves entered")
+
+
+ENOUGH = 4
+"""The illegal moves checked of each reason in a case (some cases have 40 of one)."""
+
+
+@pytest.mark.parametrize("path", vector_files("legal-*.json"), ids=lambda path: path.name)
+def test_the_legal_cases_illegal_moves_are_refused_for_their_reasons(path: Path) -> None:
+    """The illegal moves of the legal cases, as actions in their phase: a move of one
+    action is refused, in a batch of copies of the position (and one legal action, which
+    is not), for the case's reason, and nothing moves; a pass or an exchange is refused at
+    its first action the mask refuses, for the case's reason. A finished game ignores any
+    action."""
+    reasons: Counter[str] = Counter()
+    for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+        state = replayed(case)
+        batch = Batch.from_states([state])
+        singles: list[tuple[int, str]] = []
+        counted: Counter[str] = Counter()
+        for entry in case["illegal"]:
+            move, reason = parse_move(entry["move"]), entry["reason"]
+            if isinstance(move, (Pass, Exchange)) != (state.phase in CHOOSING):
+                continue  # a card action there is the other kind of move
+            try:
+                actions = actions_of(move, state.rules)
+            except SpadesError:  # no actions (a bid above 13, a pass of the wrong size)
+                continue
+            counted[reason] += 1
+            if counted[reason] > ENOUGH:
+                continue
+            reasons[reason] += 1
+            if state.is_over:
+                assert batch.step(np.array([actions[0]])).to_states() == [state]
+            elif len(actions) == 1:
+                singles.append((actions[0], reason))
+            else:
+                with pytest.raises(IllegalActionsError) as refused:
+                    entered_until_refused(batch, actions)
+                assert refused.value.games == (0,)
+                assert [error.reason.value for error in refused.value.errors] == [reason]
+        if singles:
+            legal = int(np.flatnonzero(batch.legal_mask()[0])[0])
+            copies = Batch.from_states([state] * (len(singles) + 1))
+            with pytest.raises(IllegalActionsError) as refused:
+                copies.step(np.array([action for action, _ in singles] + [legal]))
+            assert refused.value.games == tuple(range(len(singles)))
+            assert [reason.value for reason in refused.value.reasons] == [
+                reason for _, reason in singles
+            ]
+            assert copies.to_states() == [state] * (len(singles) + 1)
+    assert sum(reasons.values()) > 10, reasons
+
+
+def entered_until_refused(batch: Batch, actions: Sequence[int]) -> None:
+    """Step ``actions`` one by one until the batch refuses one (which raises)."""
+    for action in actions:
+        batch = batch.step(np.array([action]))
+    pytest.fail(f"every action of {actions} was taken")
+
+
+def bid_code(text: str) -> int:
+    """The batch's code of a bid's text: 0 to 13, blind nil 14."""
+    bid = parse_move(text)
+    assert isinstance(bid, Bid), text
+    return 14 if bid.blind else bid.n
+
+
+@pytest.mark.parametrize("path", vector_files("scoring-*.json"), ids=lambda path: path.name)
+def test_the_scoring_cases_score_so_by_the_batch(path: Path) -> None:
+    """The batch's scoring of a round (every case of a ruleset in one call) gives each
+    case's points and bags.
+
+    Rules: rule-scoring, rule-nil-scoring, rule-bag-limit, rule-two-scoring.
+    """
+    by_rules: defaultdict[Ruleset, list[dict[str, Any]]] = defaultdict(list)
+    for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+        by_rules[rules_of(case["rules"])].append(case)
+    for rules, cases in by_rules.items():
+        bids = [[bid_code(text) for text in case["bids"]] for case in cases]
+        tricks = [case["tricks"] for case in cases]
+        bags = [case["bags"] for case in cases]
+        points, after = score_sides(
+            rules, np.array(bids), np.array(tricks), np.array(bags, dtype=np.int64)
+        )
+        for row, case in enumerate(cases):
+            given = {"points": points[row].tolist(), "bags": after[row].tolist()}
+            assert given == case["expected"], case["id"]
+
+
+def test_the_first_round_decks_of_the_vectors_are_the_batchs_deals() -> None:
+    """`Batch.from_seeds` deals a seed's first round from the deck its vector gives, for
+    seeds at every edge up to 2**128 - 1, all in one batch.
+
+    Rules: rule-seeded-deal, rule-stock.
+    """
+    cases = [case for case in cases_of("deal-round-decks.json") if case["round"] == 1]
+    assert len(cases) > 10
+    seeds = [int(case["seed"]) for case in cases]
+    decks = [[Card.parse(text) for text in case["deck"]] for case in cases]
+    four = Batch.from_seeds(CLASSIC, seeds).to_states()
+    assert four == [
+        new_game(CLASSIC, seed=seed, deck=deck) for seed, deck in zip(seeds, decks, strict=True)
+    ]
+    two = Batch.from_seeds(TWO_HANDED, seeds).to_states()
+    assert [list(state.stock) for state in two] == decks
+
+
+GAMES = cases_of("games-*.json")
+
+
+@pytest.mark.parametrize("case", GAMES, ids=[case["id"] for case in GAMES])
+def test_the_recorded_games_replay_through_the_batch(case: dict[str, Any]) -> None:
+    """Every move of a recorded game, entered action by action in lockstep, reaches the
+    record's state after it; a round dealt from a deck of its own (not its seed's) goes on
+    from that state."""
+    record = records.from_data(case["record"], GameRecord)
+    rules = record.rules
+    expected = iter(record)
+    first = next(expected)
+    lock = Lockstep(
+        Batch.from_decks(rules, [record.rounds[0].deck], seeds=[record.seed], dealer=record.dealer),
+        [first],
+    )
+    own_decks = 0
+    for move, after in zip(record.moves, expected, strict=True):
+        for action in actions_of(move, rules):
+            lock.step(np.array([action]))
+            lock.check()
+        if lock.states[0] != after:  # the next round, dealt from the record's deck
+            assert after.round_number == lock.states[0].round_number > 1
+            assert after.phase is lock.states[0].phase
+            assert record.rounds[after.round_number - 1].deck != round_deck(
+                record.seed, after.round_number
+            )
+            lock = Lockstep(Batch.from_states([after]), [after])
+            own_decks += 1
+    assert lock.states[0] == record.final_state
+    deals = [played.deck for played in record.rounds[1:]]
+    assert own_decks == sum(
+        deck != round_deck(record.seed, number) for number, deck in enumerate(deals, 2)
+    )
