@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import (
     BLIND_ANYTIME,
@@ -91,6 +93,7 @@ from spades.adapters.encoding import (
     advance,
 )
 from spades.batch import PHASES, POLICIES, Batch, IllegalActionsError
+from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
 
 if TYPE_CHECKING:
@@ -399,6 +402,18 @@ def test_deal_random_is_reproducible_and_its_later_rounds_deal_from_the_seed(
         )
         assert after.hands == dealt.hands
         assert after.stock == dealt.stock
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 2**128 - 1), st.integers(1, 10_000)), min_size=1, max_size=40)
+)
+def test_the_batch_shuffles_every_round_as_round_deck_does(games: list[tuple[int, int]]) -> None:
+    """The batch's vectorised shuffle (`spades.batch._shuffle`) deals `round_deck`'s decks
+    ({ref}`rule-seeded-deal`), for seeds up to 2**128 - 1 and any round."""
+    seeds, numbers = zip(*games, strict=True)
+    decks = round_decks(list(seeds), list(numbers))
+    for (seed, number), deck in zip(games, decks, strict=True):
+        assert deck.tolist() == [card.index for card in round_deck(seed, number)]
 
 
 def test_deal_random_takes_a_numpy_count_and_a_refusal_draws_nothing() -> None:

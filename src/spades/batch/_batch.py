@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import numpy as np
 
 from spades._cards import Card, cards_in
-from spades._deal import _check_seed, _checked_deck, round_deck
+from spades._deal import _check_seed, _checked_deck
 from spades._errors import SpadesError
 from spades._rules import Ruleset
 from spades._state import State
@@ -29,6 +29,7 @@ from spades.batch._policies import fallback_actions, policy_table
 from spades.batch._refusal import IllegalActionsError, refusal
 from spades.batch._round import deal_due, start_rounds
 from spades.batch._rows import arrays_of, read_state
+from spades.batch._shuffle import round_decks
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -118,8 +119,7 @@ class Batch:
     def from_seeds(cls, rules: Ruleset, seeds: Sequence[int], *, dealer: int = 0) -> Batch:
         """New games dealt as ``new_game(rules, seed=seed, dealer=dealer)`` deals them."""
         listed = _checked_seeds(seeds)
-        decks = [[card.index for card in round_deck(seed, 1)] for seed in listed]
-        return cls._started(rules, np.array(decks, dtype=np.int8).reshape(-1, 52), listed, dealer)
+        return cls._started(rules, round_decks(listed, [1] * len(listed)), listed, dealer)
 
     @classmethod
     def from_decks(

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from spades._deal import shuffle
 from spades._rules import BagOverflow, NilTricks
 from spades.batch._codes import (
     BIDDING,
@@ -22,6 +21,7 @@ from spades.batch._codes import (
     NONE,
     orders_of,
 )
+from spades.batch._shuffle import round_decks
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -147,12 +147,7 @@ def end_round(
 def deal_due(d: Draft, rules: Ruleset) -> None:
     """Deal every round that is due, from its game's seed (`spades.round_deck`)."""
     games = np.flatnonzero(d["phase"] == DEALING)
-    decks = np.empty((len(games), 52), dtype=np.int8)
-    seeds, numbers = d["seeds"], d["round_number"]
-    for row, game in enumerate(games.tolist()):
-        order = list(range(52))
-        shuffle(int(seeds[game]), int(numbers[game]), order)
-        decks[row] = order
+    decks = round_decks(d["seeds"][games].tolist(), d["round_number"][games].tolist())
     start_rounds(d, rules, games, decks)
 
 

@@ -1,0 +1,75 @@
+"""`spades.round_deck` for many games at once: each seed's digits, Fisher-Yates on arrays.
+
+The deck of round ``r`` is the 512-bit BLAKE2b digest of ``f"{seed}:{r}"``, read as a
+little-endian number ``x``, taken apart in mixed radix: for ``i`` from 51 down to 1,
+``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap (`spades._deal.shuffle`).
+The digits do not depend on how the divisions are grouped, so here the number is held
+as sixteen 32-bit limbs a game and divided by runs of radices whose product stays
+below 2**31: long division with 64-bit intermediates, for every game at once. Only the
+digest itself is made game by game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import numpy.typing as npt
+
+__all__ = ["round_decks"]
+
+
+def _runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices 52 down to 2, in runs whose product is below 2**31, with that product."""
+    runs: list[tuple[int, tuple[int, ...]]] = []
+    run: list[int] = []
+    product = 1
+    for radix in range(52, 1, -1):
+        if product * radix >= 2**31:
+            runs.append((product, tuple(run)))
+            run, product = [], 1
+        run.append(radix)
+        product *= radix
+    runs.append((product, tuple(run)))
+    return tuple(runs)
+
+
+_RUNS: Final = _runs()
+_LIMB: Final = np.uint64(32)
+
+
+def round_decks(seeds: Sequence[int], numbers: Sequence[int]) -> npt.NDArray[np.int8]:
+    """The card indices of ``round_deck(seed, number)`` for each pair, games by 52.
+
+    >>> from spades import round_deck
+    >>> decks = round_decks([7, 2**128 - 1], [2, 1])
+    >>> [card.index for card in round_deck(7, 2)] == decks[0].tolist()
+    True
+    """
+    games = len(seeds)
+    digests = b"".join(
+        hashlib.blake2b(f"{seed}:{number}".encode(), digest_size=64).digest()
+        for seed, number in zip(seeds, numbers, strict=True)
+    )
+    limbs = np.frombuffer(digests, dtype="<u4").reshape(games, 16).astype(np.uint64)
+    deck = np.tile(np.arange(52, dtype=np.int8), (games, 1))
+    rows = np.arange(games)
+    for product, radices in _RUNS:
+        divisor = np.uint64(product)
+        rest = np.zeros(games, dtype=np.uint64)
+        for limb in range(15, -1, -1):  # long division, the most significant limb first
+            current = (rest << _LIMB) | limbs[:, limb]
+            limbs[:, limb] = current // divisor
+            rest = current % divisor
+        for radix in radices:
+            j = (rest % np.uint64(radix)).astype(np.intp)
+            rest //= np.uint64(radix)
+            top = deck[:, radix - 1].copy()
+            deck[:, radix - 1] = deck[rows, j]
+            deck[rows, j] = top
+    return deck
