@@ -46,8 +46,8 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
 
 
 @functools.cache
-def _fisher_yates_runs(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The radices ``length`` down to 2 in runs whose product fits 63 bits, with that product.
+def fisher_yates_runs(length: int, limit: int = 2**63) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices ``length`` down to 2 in runs whose product is below ``limit``, with it.
 
     Dividing the big number by a run's product once, then taking the run's digits from
     the small remainder, gives the same digits as dividing the big number every time.
@@ -56,7 +56,7 @@ def _fisher_yates_runs(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     run: list[int] = []
     product = 1
     for radix in range(length, 1, -1):
-        if product * radix >= 2**63:
+        if product * radix >= limit:
             runs.append((product, tuple(run)))
             run, product = [], 1
         run.append(radix)
@@ -76,7 +76,7 @@ def _fisher_yates(number: int, items: list[_T]) -> None:
     For ``i`` from ``len(items) - 1`` down to 1: ``number, j = divmod(number, i + 1)``,
     then items ``i`` and ``j`` swap.
     """
-    for product, radices in _fisher_yates_runs(len(items)):
+    for product, radices in fisher_yates_runs(len(items)):
         number, rest = divmod(number, product)
         for radix in radices:
             j = rest % radix
@@ -158,17 +158,22 @@ def new_game(
     >>> state.phase.value, state.to_move, len(state.stock)
     ('drawing', 0, 52)
     """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"new_game takes a Ruleset, not {type(rules).__name__}")
-    if type(dealer) is not int:
-        raise TypeError(f"the dealer is a seat number, not {dealer!r}")
-    if not 0 <= dealer < rules.players:
-        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    check_start(rules, dealer, "new_game")
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
     _check_seed(seed)
     bits = shuffled_bits(seed, 1) if deck is None else [card.bit for card in _checked_deck(deck)]
     return start_round(rules, dealer, 1, bits, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
+
+
+def check_start(rules: object, dealer: object, doing: str) -> None:
+    """The checks of a new game's ruleset and dealer; ``doing`` names the caller."""
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"{doing} takes a Ruleset, not {type(rules).__name__}")
+    if type(dealer) is not int:
+        raise TypeError(f"the dealer is a seat number, not {dealer!r}")
+    if not 0 <= dealer < rules.players:
+        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
 
 
 def shuffled_bits(seed: int, round_number: int) -> list[int]:

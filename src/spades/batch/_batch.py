@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import numpy as np
 
 from spades._cards import Card, cards_in
-from spades._deal import _check_seed, _checked_deck
+from spades._deal import _check_seed, _checked_deck, check_start
 from spades._errors import SpadesError
-from spades._rules import Ruleset
 from spades._state import State
 from spades.adapters.encoding import ACTIONS
 from spades.batch._codes import DEALING, GAME_OVER, PLAYING
@@ -32,6 +31,7 @@ from spades.batch._rows import arrays_of, read_state
 from spades.batch._shuffle import round_decks
 
 if TYPE_CHECKING:
+    from spades._rules import Ruleset
     import numpy.typing as npt
 
     from spades.batch._layout import Arrays
@@ -158,7 +158,7 @@ class Batch:
         if games < 1:
             raise SpadesError(f"a batch has at least one game, not {games}")
         _check_generator(rng, "deal_random")
-        _check_rules(rules, dealer)
+        check_start(rules, dealer, "a batch")
         decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (games, 1)), axis=1)
         seeds = rng.integers(2**64, size=int(games), dtype=np.uint64).tolist()
         return cls._started(rules, decks, seeds, dealer)
@@ -167,7 +167,7 @@ class Batch:
     def _started(
         cls, rules: Ruleset, decks: npt.NDArray[np.int8], seeds: list[int], dealer: int
     ) -> Batch:
-        _check_rules(rules, dealer)
+        check_start(rules, dealer, "a batch")
         if not seeds:
             raise SpadesError("a batch has at least one game")
         d = Draft(allocate(len(seeds), rules.players))
@@ -440,16 +440,6 @@ def _rebuilt(rules: Ruleset, arrays: Arrays) -> Batch:
 def _check_generator(rng: object, doing: str) -> None:
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"{doing} takes a numpy Generator, not {type(rng).__name__}")
-
-
-def _check_rules(rules: object, dealer: object) -> None:
-    """The checks of `spades.new_game` on its ruleset and dealer."""
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"a batch takes a Ruleset, not {type(rules).__name__}")
-    if type(dealer) is not int:
-        raise TypeError(f"the dealer is a seat number, not {dealer!r}")
-    if not 0 <= dealer < rules.players:
-        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
 
 
 def _checked_seeds(seeds: object) -> list[int]:

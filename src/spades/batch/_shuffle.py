@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from spades._deal import fisher_yates_runs
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -24,22 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["round_decks"]
 
 
-def _runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The radices 52 down to 2, in runs whose product is below 2**31, with that product."""
-    runs: list[tuple[int, tuple[int, ...]]] = []
-    run: list[int] = []
-    product = 1
-    for radix in range(52, 1, -1):
-        if product * radix >= 2**31:
-            runs.append((product, tuple(run)))
-            run, product = [], 1
-        run.append(radix)
-        product *= radix
-    runs.append((product, tuple(run)))
-    return tuple(runs)
-
-
-_RUNS: Final = _runs()
+_RUNS: Final = fisher_yates_runs(52, 2**31)
 _LIMB: Final = np.uint64(32)
 
 
