@@ -31,9 +31,9 @@ from spades.batch._rows import arrays_of, read_state
 from spades.batch._shuffle import round_decks
 
 if TYPE_CHECKING:
-    from spades._rules import Ruleset
     import numpy.typing as npt
 
+    from spades._rules import Ruleset
     from spades.batch._layout import Arrays
 
 __all__ = ["Batch"]
