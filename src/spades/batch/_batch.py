@@ -13,7 +13,7 @@ from spades._deal import _check_seed, _checked_deck, check_start
 from spades._errors import SpadesError
 from spades._state import State
 from spades.adapters.encoding import ACTIONS
-from spades.batch._codes import DEALING, GAME_OVER, PLAYING
+from spades.batch._codes import CHOOSING, DEALING, GAME_OVER, PLAYING, phase_groups
 from spades.batch._layout import Draft, allocate, freeze
 from spades.batch._legal import (
     actions_of_bits,
@@ -350,19 +350,14 @@ class Batch:
     ) -> Batch:
         """The batch after the (legal) actions of the ``moving`` games."""
         d = Draft(self._arrays)
-        phase = self._arrays["phase"]
-        for code, move in PHASE_MOVES.items():
-            games = np.flatnonzero(moving & (phase == code))
-            if games.size:
-                move(
-                    d,
-                    self.rules,
-                    games,
-                    actions[games] if code == PLAYING else local[games].astype(np.int64),
-                )
-        games = np.flatnonzero(moving & ((phase == 1) | (phase == 3)))
-        if games.size:
-            choose(d, self.rules, games, actions[games])
+        for code, games in phase_groups(self._arrays["phase"], moving).items():
+            if code == PLAYING:
+                PHASE_MOVES[code](d, self.rules, games, actions[games])
+            elif code in PHASE_MOVES:
+                PHASE_MOVES[code](d, self.rules, games, local[games].astype(np.int64))
+            else:
+                assert code in CHOOSING, "a moving game is not over, nor waiting for its deal"
+                choose(d, self.rules, games, actions[games])
         return Batch._of(self.rules, dict(d))
 
     def play_out(

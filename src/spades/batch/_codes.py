@@ -20,6 +20,7 @@ __all__ = [
     "BLIND",
     "CARD_BIT",
     "CARD_PHASE",
+    "CHOOSING",
     "DEALING",
     "END_BIT",
     "NONE",
@@ -32,6 +33,7 @@ __all__ = [
     "TERMINATIONS",
     "bid_code",
     "orders_of",
+    "phase_groups",
 ]
 
 PHASES: Final = (
@@ -45,6 +47,8 @@ PHASES: Final = (
 """The phases by the code a batch stores for them (`Batch.phase`)."""
 PHASE_CODE: Final = {phase: code for code, phase in enumerate(PHASES)}
 DRAWING, EXCHANGING, BIDDING, PASSING, PLAYING, GAME_OVER = range(6)
+CHOOSING: Final = (EXCHANGING, PASSING)
+"""The phases in which cards are chosen one at a time, for a pass or an exchange."""
 DEALING: Final = 6
 """Internal: the round has been scored and the next one is due, its deck not shuffled yet."""
 CARD_PHASE: Final = np.array([False, True, False, True, True, False, False])
@@ -91,3 +95,21 @@ def orders_of(rules: Ruleset) -> npt.NDArray[np.int8]:
     orders = np.array(rules.orders_of_play, dtype=np.int8)
     orders.flags.writeable = False
     return orders
+
+
+def phase_groups(
+    phase: npt.NDArray[np.int8], moving: npt.NDArray[np.bool_] | None = None
+) -> dict[int, npt.NDArray[np.intp]]:
+    """The games in each phase (of those ``moving``, if given), by phase code.
+
+    One count tells which phases occur, so a batch all in one phase costs one lookup.
+    """
+    codes = phase if moving is None else np.where(moving, phase, DEALING + 1)
+    counts = np.bincount(codes, minlength=DEALING + 2)[: DEALING + 1]
+    groups: dict[int, npt.NDArray[np.intp]] = {}
+    for code in np.flatnonzero(counts).tolist():
+        if counts[code] == len(phase):
+            groups[code] = np.arange(len(phase))
+        else:
+            groups[code] = np.flatnonzero(codes == code)
+    return groups

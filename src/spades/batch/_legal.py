@@ -24,6 +24,7 @@ from spades.batch._codes import (
     PLAYING,
     SELECT8,
     SUIT_MASKS,
+    phase_groups,
 )
 
 if TYPE_CHECKING:
@@ -87,8 +88,9 @@ def legal_bits(rules: Ruleset, a: Arrays) -> npt.NDArray[np.uint64]:
     phase = a["phase"]
     bits = np.zeros(len(phase), dtype=np.uint64)
     players = rules.players
-    games = np.flatnonzero(phase == PLAYING)
-    if games.size:
+    groups = phase_groups(phase)
+    games = groups.get(PLAYING)
+    if games is not None:
         seats = a["to_move"][games]
         hand = a["hands"].reshape(-1)[games * players + seats]  # flat: faster to index
         count = a["n_played"][games]
@@ -99,18 +101,18 @@ def legal_bits(rules: Ruleset, a: Arrays) -> npt.NDArray[np.uint64]:
         others = hand & NOT_SPADES
         leading = np.where(a["broken"][games] | (others == 0), hand, others)
         bits[games] = np.where(in_trick == 0, leading, following)
-    games = np.flatnonzero(phase == BIDDING)
-    if games.size:
+    games = groups.get(BIDDING)
+    if games is not None:
         bids = _BIDS_WITH_NIL if rules.nil else _BIDS_WITHOUT_NIL
         blind = may_bid_blind(rules, a, games)
         bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, bids)
-    games = np.flatnonzero(phase == DRAWING)
-    if games.size:
+    games = groups.get(DRAWING)
+    if games is not None:
         blind = may_bid_blind(rules, a, games)
         bits[games] = np.where(blind, DRAW_BITS | BLIND_BIT, DRAW_BITS)
     for code in (PASSING, EXCHANGING):
-        games = np.flatnonzero(phase == code)
-        if games.size:  # a card not chosen yet (the last one completes the move)
+        games = groups.get(code)
+        if games is not None:  # a card not chosen yet (the last one completes the move)
             hand = a["hands"][games, a["to_move"][games]]
             free = hand & ~a["selected"][games]
             bits[games] = free | END_BIT if code == EXCHANGING else free
