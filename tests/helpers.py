@@ -32,6 +32,7 @@ from spades import (
     deal,
     legal_moves,
     new_game,
+    observe,
     records,
 )
 from spades.strategies import rulesets
@@ -57,6 +58,12 @@ _PLAIN = {C(text): index for index, text in enumerate(oracle.LIBRARY_DECK)}
 def _plain(cards: Iterable[Card]) -> list[int]:
     """The reference's cards for the engine's, in the same order."""
     return [_PLAIN[each] for each in cards]
+
+
+def mover_view(state: State) -> View:
+    """The view of the seat to move (the game goes on)."""
+    assert state.to_move is not None
+    return observe(state, state.to_move)
 
 
 def spade_played(state: State) -> bool:

@@ -50,6 +50,7 @@ from helpers import (
     OPEN_DOUBLE_NIL,
     C,
     finished_game,
+    mover_view,
     passing_state,
     plain,
     swapped,
@@ -195,11 +196,6 @@ def hand(view: View) -> tuple[Card, ...]:
     """The view's hand, which is not face down."""
     assert view.hand is not None
     return view.hand
-
-
-def mover_view(state: State) -> View:
-    assert state.to_move is not None
-    return observe(state, state.to_move)
 
 
 # --- actions and moves ---------------------------------------------------------------------

@@ -49,6 +49,7 @@ from helpers import (
     deck_for,
     finished_game,
     looked_state,
+    mover_view,
     passing_state,
     plain,
     play,
@@ -77,7 +78,6 @@ from spades import (
     SpadesError,
     State,
     Termination,
-    View,
     apply,
     new_game,
     observe,
@@ -154,11 +154,6 @@ def random_play(rules: Ruleset, games: int, steps: int, seed: int) -> Iterator[B
         yield batch
         batch = batch.step(batch.random_actions(rng))
     yield batch
-
-
-def mover_view(state: State) -> View:
-    assert state.to_move is not None
-    return observe(state, state.to_move)
 
 
 def held(state: State) -> tuple[Card, ...]:

@@ -16,7 +16,18 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from helpers import BLIND, BLIND_ANYTIME, NIL, C, cards, play, play_round, round_bids, start
+from helpers import (
+    BLIND,
+    BLIND_ANYTIME,
+    NIL,
+    C,
+    cards,
+    mover_view,
+    play,
+    play_round,
+    round_bids,
+    start,
+)
 from spades import (
     CLASSIC,
     DECK,
@@ -59,11 +70,6 @@ HEURISTIC = heuristic_policy()
 def capped(rules: Ruleset, cap: int = 100) -> Ruleset:
     """``rules`` with a round cap, so that games between weak players end."""
     return rules if rules.round_cap is not None else attrs.evolve(rules, round_cap=cap)
-
-
-def mover_view(state: State) -> View:
-    assert state.to_move is not None
-    return observe(state, state.to_move)
 
 
 def decide(state: State, policy: Policy = HEURISTIC) -> Move:

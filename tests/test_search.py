@@ -33,6 +33,7 @@ from helpers import (
     C,
     cards,
     deck_for,
+    mover_view,
     passing_state,
     plain,
     play,
@@ -89,11 +90,6 @@ FAST = search_policy(playouts=24)
 # profile's examples (at least 4); the one-decision properties a third.
 FEW = settings(max_examples=max(4, settings().max_examples // 10))
 SOME = settings(max_examples=max(8, settings().max_examples // 3))
-
-
-def mover_view(state: State) -> View:
-    assert state.to_move is not None
-    return observe(state, state.to_move)
 
 
 def fill(hands: Mapping[int, str]) -> dict[int, list[Card]]:
