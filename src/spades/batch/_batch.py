@@ -257,7 +257,10 @@ class Batch:
 
     @property
     def nbytes(self) -> int:
-        """The bytes the batch's arrays hold (the seeds counted as the numbers they are)."""
+        """The bytes the batch's arrays hold (each seed counted as 16).
+
+        The arrays of completed rounds grow four rounds at a time, as games need them.
+        """
         return sum(
             array.nbytes if array.dtype != object else 16 * len(array)
             for array in self._arrays.values()
