@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from helpers import (
@@ -399,15 +399,17 @@ def test_deal_random_is_reproducible_and_its_later_rounds_deal_from_the_seed(
         assert after.stock == dealt.stock
 
 
-@given(
-    st.lists(st.tuples(st.integers(0, 2**128 - 1), st.integers(1, 10_000)), min_size=1, max_size=40)
-)
-def test_the_batch_shuffles_every_round_as_round_deck_does(games: list[tuple[int, int]]) -> None:
-    """The batch's vectorised shuffle (`spades.batch._shuffle`) deals `round_deck`'s decks
-    ({ref}`rule-seeded-deal`), for seeds up to 2**128 - 1 and any round."""
-    seeds, numbers = zip(*games, strict=True)
-    decks = round_decks(list(seeds), list(numbers))
-    for (seed, number), deck in zip(games, decks, strict=True):
+@given(st.randoms(use_true_random=False), st.integers(1, 300))
+@example(random.Random(0), 3)  # one game at a time
+@example(random.Random(0), 200)  # on arrays
+def test_the_batch_shuffles_every_round_as_round_deck_does(rnd: random.Random, games: int) -> None:
+    """The batch's shuffle (`spades.batch._shuffle`), game by game for a few games and on
+    arrays for many, deals `round_deck`'s decks ({ref}`rule-seeded-deal`), for seeds up to
+    2**128 - 1 and any round."""
+    seeds = [rnd.getrandbits(rnd.choice([8, 64, 128])) for _ in range(games)]
+    numbers = [rnd.randint(1, 10_000) for _ in range(games)]
+    decks = round_decks(seeds, numbers)
+    for seed, number, deck in zip(seeds, numbers, decks, strict=True):
         assert deck.tolist() == [card.index for card in round_deck(seed, number)]
 
 

@@ -6,7 +6,8 @@ little-endian number ``x``, taken apart in mixed radix: for ``i`` from 51 down t
 The digits do not depend on how the divisions are grouped, so here the number is held
 as sixteen 32-bit limbs a game and divided by runs of radices whose product stays
 below 2**31: long division with 64-bit intermediates, for every game at once. Only the
-digest itself is made game by game.
+digest itself is made game by game. For fewer than 128 games the engine's own shuffle,
+game by game, is faster, and takes over.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades._deal import fisher_yates_runs
+from spades._deal import fisher_yates_runs, shuffle
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -27,6 +28,8 @@ __all__ = ["round_decks"]
 
 
 _RUNS: Final = fisher_yates_runs(52, 2**31)
+_VECTORISED_FROM: Final = 128
+"""From this many games on, the shuffle on arrays is faster than one game at a time."""
 _LIMB: Final = np.uint64(32)
 
 
@@ -39,6 +42,8 @@ def round_decks(seeds: Sequence[int], numbers: Sequence[int]) -> npt.NDArray[np.
     True
     """
     games = len(seeds)
+    if games < _VECTORISED_FROM:  # a few hundred array operations cost more than a loop
+        return _one_by_one(seeds, numbers)
     digests = b"".join(
         hashlib.blake2b(f"{seed}:{number}".encode(), digest_size=64).digest()
         for seed, number in zip(seeds, numbers, strict=True)
@@ -60,3 +65,13 @@ def round_decks(seeds: Sequence[int], numbers: Sequence[int]) -> npt.NDArray[np.
             deck[:, radix - 1] = deck[rows, j]
             deck[rows, j] = top
     return deck
+
+
+def _one_by_one(seeds: Sequence[int], numbers: Sequence[int]) -> npt.NDArray[np.int8]:
+    """`round_decks` by the engine's own shuffle, one game at a time."""
+    decks = np.empty((len(seeds), 52), dtype=np.int8)
+    for row, (seed, number) in enumerate(zip(seeds, numbers, strict=True)):
+        order = list(range(52))
+        shuffle(seed, number, order)
+        decks[row] = order
+    return decks
