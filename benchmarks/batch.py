@@ -18,8 +18,10 @@ of its round, with the reference engine (``legal_moves`` and ``apply``, one stat
 another, moves from a `random.Random`) and with ``Batch.from_states(states)
 .play_out(rng)``, the conversion counted in the batch's time; then the same to the end
 of the game, under CLASSIC capped at ``--round-cap`` rounds (uniform-random bids almost
-never reach 500, so uncapped games would not end). The engines take turns for
-``--seconds`` times ``--repeats`` seconds; the best time of each, and their ratio.
+never reach 500, so uncapped games would not end). Then both again from ``--states``
+deals sampled of one view (``sample_state``), as a search bot rolls them out. The
+engines take turns for ``--seconds`` times ``--repeats`` seconds; the best time of each,
+and their ratio.
 
 Every figure is the CPU time of this one process (``time.process_time``), so it is one
 core's work: the batch's numpy operations (elementwise and small reductions, no linear
@@ -43,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import numpy as np
 
-from spades import CLASSIC, Ruleset, State, apply, legal_moves, new_game
+from spades import CLASSIC, Ruleset, State, apply, legal_moves, new_game, observe, sample_state
 from spades.batch import Batch
 
 if TYPE_CHECKING:
@@ -123,6 +125,22 @@ def sample_states(rules: Ruleset, count: int, seed: int, round_cap: int) -> list
         met += 1
         state = apply(state, rng.choice(moves))
     return states
+
+
+def samples_of_one_view(rules: Ruleset, count: int, seed: int) -> list[State]:
+    """``count`` deals of one view, as a search bot samples them (`spades.sample_state`).
+
+    The view is that of the seat to move after the bids and the first 9 cards of a random
+    round, so every sample has the same public part and other hidden hands.
+    """
+    rng = random.Random(seed)
+    state = new_game(rules, seed=rng.getrandbits(32))
+    while len(state.tricks) < 2 or len(state.trick) < 1:
+        state = apply(state, rng.choice(legal_moves(state)))
+    seat = state.to_move
+    assert seat is not None, "the round goes on"
+    view = observe(state, seat)
+    return [sample_state(view, rng=rng) for _ in range(count)]
 
 
 def reference_rollouts(states: list[State], until: Literal["round", "game"], seed: int) -> int:
@@ -269,20 +287,36 @@ def main(argv: list[str] | None = None) -> None:
 
     capped = attrs.evolve(CLASSIC, round_cap=args.round_cap)
     figures: dict[str, dict[str, float]] = {}
-    plans: tuple[tuple[Literal["round", "game"], Ruleset], ...] = (
-        ("round", CLASSIC),
-        ("game", capped),
+    plans: tuple[tuple[str, Literal["round", "game"], list[State], str], ...] = (
+        (
+            "round",
+            "round",
+            sample_states(CLASSIC, args.states, 2, args.round_cap),
+            "states to the end of its round (CLASSIC)",
+        ),
+        (
+            "game",
+            "game",
+            sample_states(capped, args.states, 2, args.round_cap),
+            f"states to the end of the game (CLASSIC, round_cap={args.round_cap})",
+        ),
+        (
+            "samples_round",
+            "round",
+            samples_of_one_view(CLASSIC, args.states, 2),
+            "deals sampled of one view to the end of the round (CLASSIC)",
+        ),
+        (
+            "samples_game",
+            "game",
+            samples_of_one_view(capped, args.states, 2),
+            f"deals sampled of one view to the end of the game (round_cap={args.round_cap})",
+        ),
     )
-    for until, rules in plans:
-        states = sample_states(rules, args.states, 2, args.round_cap)
-        times = figures[until] = rollouts(states, until, args.seconds * args.repeats)
-        where = (
-            "its round (CLASSIC)"
-            if until == "round"
-            else f"the game (CLASSIC, round_cap={args.round_cap})"
-        )
+    for key, until, states, what in plans:
+        times = figures[key] = rollouts(states, until, args.seconds * args.repeats)
         print(
-            f"random rollouts of {len(states)} states to the end of {where}, "
+            f"random rollouts of {len(states)} {what}, "
             f"{times['reference_moves']:.0f} moves by the reference, best of {times['turns']:.0f}:"
         )
         print(f"{'apply':>22}: {times['reference_s'] * 1e3:9.1f} ms")
@@ -294,7 +328,9 @@ def main(argv: list[str] | None = None) -> None:
     full = f"{sizes[top] / spiel_rate:.2f}x open_spiel in place" if spiel_rate else "no ratio"
     print(
         f"targets: full rounds at the best size {full} (target 5x); rollouts "
-        f"{figures['round']['ratio']:.2f}x and {figures['game']['ratio']:.2f}x apply (target 10x)"
+        f"{figures['round']['ratio']:.2f}x and {figures['game']['ratio']:.2f}x apply, of one "
+        f"view's deals {figures['samples_round']['ratio']:.2f}x and "
+        f"{figures['samples_game']['ratio']:.2f}x (target 10x)"
     )
     after = load()
     print("load at the end:", " ".join(f"{value:.2f}" for value in after) if after else "unknown")

@@ -73,10 +73,12 @@ class Batch:
         )
 
     @classmethod
-    def _of(cls, rules: Ruleset, arrays: Arrays) -> Batch:
+    def _of(cls, rules: Ruleset, arrays: Arrays | Draft) -> Batch:
+        """The batch of these arrays: a draft's copies, or all of them, made read-only."""
         batch = object.__new__(cls)
         object.__setattr__(batch, "rules", rules)
-        object.__setattr__(batch, "_arrays", freeze(arrays))
+        frozen = arrays.done() if isinstance(arrays, Draft) else freeze(arrays)
+        object.__setattr__(batch, "_arrays", frozen)
         object.__setattr__(batch, "_bits", None)
         object.__setattr__(batch, "_dealt", None)
         return batch
@@ -174,7 +176,7 @@ class Batch:
         d["seeds"][:] = seeds
         d["dealer"][:] = dealer
         start_rounds(d, rules, np.arange(len(seeds)), decks)
-        return cls._of(rules, dict(d))
+        return cls._of(rules, dict(d))  # fresh arrays, not copies: all made read-only
 
     # --- what it holds ----------------------------------------------------------------
 
@@ -191,7 +193,7 @@ class Batch:
             if (self._arrays["phase"] == DEALING).any():
                 d = Draft(self._arrays)
                 deal_due(d, self.rules)
-                object.__setattr__(self, "_dealt", Batch._of(self.rules, dict(d)))
+                object.__setattr__(self, "_dealt", Batch._of(self.rules, d))
             else:
                 object.__setattr__(self, "_dealt", self)
         return self._dealt  # type: ignore[return-value]
@@ -351,7 +353,12 @@ class Batch:
         local: npt.NDArray[np.uint64],
         moving: npt.NDArray[np.bool_],
     ) -> Batch:
-        """The batch after the (legal) actions of the ``moving`` games."""
+        """The batch after the (legal) actions of the ``moving`` games.
+
+        ``local`` are the actions' legal bits. Where the actions are cards, a card's bit is
+        its action and bit 52 ends a choice like `END_EXCHANGE`, so ``actions`` may be
+        either there.
+        """
         d = Draft(self._arrays)
         for code, games in phase_groups(self._arrays["phase"], moving).items():
             if code == PLAYING:
@@ -361,7 +368,7 @@ class Batch:
             else:
                 assert code in CHOOSING, "a moving game is not over, nor waiting for its deal"
                 choose(d, self.rules, games, actions[games])
-        return Batch._of(self.rules, dict(d))
+        return Batch._of(self.rules, d)
 
     def play_out(
         self,
@@ -399,14 +406,17 @@ class Batch:
                 moving = moving[moving]
             arrays = batch._arrays
             bits = batch._legal_bits()  # none in a game whose next deal waits
-            actions = actions_of_bits(arrays["phase"], random_bits(bits, rng))
+            chosen = random_bits(bits, rng)
             if table.any():
+                actions = actions_of_bits(arrays["phase"], chosen)
                 fallback = fallback_actions(batch.rules, arrays, bits)
                 actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
-            local = local_bits(arrays["phase"], np.where(moving, actions, 0))
-            batch = batch._moved(actions, local, moving)
+                local = local_bits(arrays["phase"], np.where(moving, actions, 0))
+                batch = batch._moved(actions, local, moving)
+            else:  # a legal bit is its own action where actions are cards (52 ends a choice)
+                batch = batch._moved(chosen, chosen.astype(np.uint64), moving)
         _put(result, rows, batch, np.ones(len(batch), dtype=np.bool_))
-        return Batch._of(self.rules, dict(result))
+        return Batch._of(self.rules, result)
 
     def _take(self, games: npt.NDArray[np.bool_]) -> Batch:
         """A batch of some of these games, in order (``games`` says which)."""

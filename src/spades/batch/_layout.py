@@ -92,6 +92,12 @@ class Draft(dict[str, "npt.NDArray[Any]"]):
             self._copied.add(name)
         return self[name]
 
+    def done(self) -> Arrays:
+        """The arrays, the copies made read-only (the others already are)."""
+        for name in self._copied:
+            self[name].flags.writeable = False
+        return dict(self)
+
     def grow_rounds(self, rounds: int) -> None:
         """Make room for at least ``rounds`` completed rounds in the arrays of past rounds."""
         have = self["past_bids"].shape[1]

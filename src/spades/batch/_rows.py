@@ -133,8 +133,50 @@ def _rounds(a: Arrays, rules: Ruleset, completed: int) -> tuple[RoundScore, ...]
 def arrays_of(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
     """The arrays of a batch of ``states`` (all of ``rules``), with room for ``rounds`` rounds.
 
-    Column by column: the fields every state has go in with one numpy call each; the
-    records that most states lack (past rounds, passes, the draw) game by game.
+    States in a row that differ only in their hands and seeds, as the deals sampled of one
+    view do (`spades.sample_state`), are converted once, and only their hands and seeds
+    are read again.
+    """
+    distinct: list[State] = []
+    rows: list[int] = []
+    for state in states:
+        if not distinct or not _same_but_hands(state, distinct[-1]):
+            distinct.append(state)
+        rows.append(len(distinct) - 1)
+    a = _converted(distinct, rules, rounds)
+    if len(distinct) == len(states):
+        return a
+    index = np.array(rows)
+    a = {name: array[index] for name, array in a.items()}
+    shifts = range(0, 52 * rules.players, 52)
+    hands = [state._packed_hands >> shift & FULL_DECK for state in states for shift in shifts]
+    a["hands"][...] = np.array(hands, dtype=np.uint64).reshape(a["hands"].shape)
+    a["seeds"][:] = [state.seed for state in states]
+    return a
+
+
+_SEED: Final = State._position("seed")
+
+
+def _same_but_hands(state: State, other: State) -> bool:
+    """Whether the two states differ at most in their hands and seeds.
+
+    Most fields of sampled states are the very same objects, so the comparison is quick.
+    """
+    inner, others = state[-1], other[-1]
+    return (
+        state[1:3] == other[1:3]  # the phase and the seat to move
+        and state[4:8] == other[4:8]  # the trick, its leader, spades broken, the tricks
+        and inner[:_SEED] == others[:_SEED]
+        and inner[_SEED + 1 :] == others[_SEED + 1 :]
+    )
+
+
+def _converted(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
+    """The arrays of ``states``, column by column.
+
+    The fields every state has go in with one numpy call each; the records that most
+    states lack (the outcome, passes, the draw) game by game.
     """
     games, players = len(states), rules.players
     a = allocate(games, players, rounds)
