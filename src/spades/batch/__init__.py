@@ -1,5 +1,7 @@
 """Many games in lockstep on numpy arrays: the batch engine (``pip install spades[batch]``).
 
+It needs numpy 2.0 or newer.
+
 `Batch` holds games of one ruleset as arrays and moves each by one action a step, in
 the adapters' action encoding (`spades.adapters.encoding`). It plays the same rules as
 `spades.apply`, which is its reference: `Batch.to_states` gives every game's `State`,

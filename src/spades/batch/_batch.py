@@ -59,13 +59,14 @@ class Batch:
     (True, (1000, 2))
     """
 
-    __slots__ = ("_arrays", "_bits", "_dealt", "rules")
+    __slots__ = ("_arrays", "_bits", "_dealt", "_groups", "rules")
 
     rules: Ruleset
     """The ruleset every game of the batch plays."""
     _arrays: Arrays
     _bits: npt.NDArray[np.uint64] | None
     _dealt: Batch | None
+    _groups: dict[int, npt.NDArray[np.intp]] | None
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError(
@@ -81,6 +82,7 @@ class Batch:
         object.__setattr__(batch, "_arrays", frozen)
         object.__setattr__(batch, "_bits", None)
         object.__setattr__(batch, "_dealt", None)
+        object.__setattr__(batch, "_groups", None)
         return batch
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -198,9 +200,16 @@ class Batch:
                 object.__setattr__(self, "_dealt", self)
         return self._dealt  # type: ignore[return-value]
 
+    def _phase_groups(self) -> dict[int, npt.NDArray[np.intp]]:
+        """The games in each phase, by phase code (`phase_groups`), found once."""
+        if self._groups is None:
+            object.__setattr__(self, "_groups", phase_groups(self._arrays["phase"]))
+        return self._groups  # type: ignore[return-value]
+
     def _legal_bits(self) -> npt.NDArray[np.uint64]:
         if self._bits is None:
-            object.__setattr__(self, "_bits", legal_bits(self.rules, self._arrays))
+            bits = legal_bits(self.rules, self._arrays, self._phase_groups())
+            object.__setattr__(self, "_bits", bits)
         return self._bits  # type: ignore[return-value]
 
     def _read(self, name: str) -> npt.NDArray[Any]:
@@ -360,7 +369,10 @@ class Batch:
         either there.
         """
         d = Draft(self._arrays)
-        for code, games in phase_groups(self._arrays["phase"], moving).items():
+        groups = (
+            self._phase_groups() if moving.all() else phase_groups(self._arrays["phase"], moving)
+        )
+        for code, games in groups.items():
             if code == PLAYING:
                 PHASE_MOVES[code](d, self.rules, games, actions[games])
             elif code in PHASE_MOVES:

@@ -92,6 +92,20 @@ class Draft(dict[str, "npt.NDArray[Any]"]):
             self._copied.add(name)
         return self[name]
 
+    def take(self, name: str, games: npt.NDArray[np.intp]) -> npt.NDArray[Any]:
+        """Array ``name`` at ``games``; itself when they are every game (no copy made)."""
+        array = self[name]
+        return array if len(games) == len(array) else array[games]
+
+    def put(self, name: str, games: npt.NDArray[np.intp], values: npt.NDArray[Any]) -> None:
+        """Write ``values`` at ``games``; when they are every game, ``values`` is the array."""
+        if len(games) == len(self[name]):
+            array = values.astype(self[name].dtype, copy=False)
+            self[name] = array if array.flags.owndata else array.copy()
+            self._copied.add(name)
+        else:
+            self.w(name)[games] = values
+
     def done(self) -> Arrays:
         """The arrays, the copies made read-only (the others already are)."""
         for name in self._copied:

@@ -24,7 +24,6 @@ from spades.batch._codes import (
     PLAYING,
     SELECT8,
     SUIT_MASKS,
-    phase_groups,
 )
 
 if TYPE_CHECKING:
@@ -83,24 +82,33 @@ def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt
     return allowed
 
 
-def legal_bits(rules: Ruleset, a: Arrays) -> npt.NDArray[np.uint64]:
-    """Every game's legal actions as bits (see the module); zero once a game is over."""
+def legal_bits(
+    rules: Ruleset, a: Arrays, groups: dict[int, npt.NDArray[np.intp]]
+) -> npt.NDArray[np.uint64]:
+    """Every game's legal actions as bits (see the module); zero once a game is over.
+
+    ``groups`` are the games in each phase (`phase_groups`).
+    """
     phase = a["phase"]
     bits = np.zeros(len(phase), dtype=np.uint64)
     players = rules.players
-    groups = phase_groups(phase)
     games = groups.get(PLAYING)
     if games is not None:
-        seats = a["to_move"][games]
+        whole = len(games) == len(phase)  # then no game's entries need picking out
+        seats = a["to_move"] if whole else a["to_move"][games]
         hand = a["hands"].reshape(-1)[games * players + seats]  # flat: faster to index
-        count = a["n_played"][games]
+        count = a["n_played"] if whole else a["n_played"][games]
         in_trick = count % players
         led = a["played"].reshape(-1)[games * 52 + count - in_trick]  # the trick's first card
         follow = hand & SUIT_MASKS[led // 13]
         following = np.where(follow != 0, follow, hand)
         others = hand & NOT_SPADES
-        leading = np.where(a["broken"][games] | (others == 0), hand, others)
-        bits[games] = np.where(in_trick == 0, leading, following)
+        broken = a["broken"] if whole else a["broken"][games]
+        leading = np.where(broken | (others == 0), hand, others)
+        playing = np.where(in_trick == 0, leading, following)
+        if whole:
+            return playing
+        bits[games] = playing
     games = groups.get(BIDDING)
     if games is not None:
         bids = _BIDS_WITH_NIL if rules.nil else _BIDS_WITHOUT_NIL
@@ -164,15 +172,14 @@ def mask_of_bits(
 def random_bits(bits: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One set bit of each mask, uniformly at random; -1 where no bit is set.
 
-    Bit tricks on each 64-bit mask as eight bytes: each byte's bits are counted in place,
-    one multiply sums them up to each byte, a uniform number picks the ``k``-th set bit,
+    Bit tricks on each 64-bit mask as eight bytes: numpy counts each byte's bits, one
+    multiply sums them up to each byte, a uniform number picks the ``k``-th set bit,
     a subtraction finds its byte, and a table finds it within the byte. A few operations
     a game, and one random number.
     """
-    x = bits - ((bits >> _ONE) & _FIVES)
-    x = (x & _THREES) + ((x >> _TWO) & _THREES)
-    x = (x + (x >> _FOUR)) & _LOW_NIBBLES  # each byte holds its own count
-    running = x * _BYTES  # each byte holds the count up to it, the top byte the total
+    octets = bits.astype("<u8", copy=False).view(np.uint8)
+    counts = np.bitwise_count(octets).view("<u8")  # each byte holds its own count
+    running = counts * _BYTES  # each byte holds the count up to it, the top byte the total
     total = running >> _TOP
     k = (rng.random(len(bits)) * total).astype(np.uint64)
     # A byte's top bit stays set where the count up to it exceeds k: the bytes below
@@ -186,15 +193,10 @@ def random_bits(bits: npt.NDArray[np.uint64], rng: np.random.Generator) -> npt.N
     return np.where(total > 0, shift.astype(np.int64) + within, -1)
 
 
-_TWO: Final = np.uint64(2)
-_FOUR: Final = np.uint64(4)
 _SEVEN: Final = np.uint64(7)
 _EIGHT: Final = np.uint64(8)
 _TOP: Final = np.uint64(56)
 _SIXTY_FOUR: Final = np.uint64(64)
 _BYTE: Final = np.uint64(0xFF)
-_FIVES: Final = np.uint64(0x5555555555555555)
-_THREES: Final = np.uint64(0x3333333333333333)
-_LOW_NIBBLES: Final = np.uint64(0x0F0F0F0F0F0F0F0F)
 _BYTES: Final = np.uint64(0x0101010101010101)
 _HIGH_BITS: Final = np.uint64(0x8080808080808080)

@@ -56,16 +56,16 @@ def play(
     """
     players = rules.players
     orders = orders_of(rules)
-    seats = d["to_move"][games]
+    seats = d.take("to_move", games)
     # Flat positions: numpy indexes one dimension faster than two.
     d.w("hands").reshape(-1)[games * players + seats] ^= CARD_BIT[cards]
-    count = d["n_played"][games] + 1
+    count = d.take("n_played", games) + 1
     d.w("played").reshape(-1)[games * 52 + count - 1] = cards
-    d.w("n_played")[games] = count
-    broken_before = d["broken"][games]
-    d.w("broken")[games] = broken_before | (cards >= 39)
+    d.put("n_played", games, count)
+    broken_before = d.take("broken", games)
+    d.put("broken", games, broken_before | (cards >= 39))
     ends = count % players == 0
-    d.w("to_move")[games] = orders[seats, 1]  # a trick's winner is set below
+    d.put("to_move", games, orders[seats, 1])  # a trick's winner is set below
     if not ends.any():
         return
     done = games[ends]
