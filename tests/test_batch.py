@@ -31,6 +31,9 @@ import copy
 import pickle
 import random
 import re
+import subprocess
+import sys
+import types
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -1137,3 +1140,31 @@ def test_selections_show_the_cards_chosen_in_a_pass_or_exchange_in_progress() ->
     ended = chosen.step([END_EXCHANGE])
     assert ended.to_states() == [apply(exchanging, Exchange((drawn[3],)))]
     assert Batch.from_states([plays]).selections() == [()]
+
+
+def test_without_numpy_the_batch_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`import spades.batch` without numpy, or with a numpy before 2.0, names the extra."""
+    batch_modules = [name for name in sys.modules if name.startswith("spades.batch")]
+    for name in batch_modules:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'spades\[batch\]'") as info:
+        import spades.batch
+    assert info.value.name == "numpy"
+    monkeypatch.setitem(sys.modules, "numpy", types.SimpleNamespace(__version__="1.26.4"))
+    with pytest.raises(ImportError, match=r"numpy 2.0 or newer, not 1.26.4"):
+        import spades.batch  # noqa: F401
+
+
+def test_import_spades_imports_no_numpy_until_the_batch_is_imported() -> None:
+    """The batch engine is an optional extra: `import spades` leaves numpy out."""
+    code = (
+        "import sys, spades; print('numpy' in sys.modules); "
+        "import spades.batch; print('numpy' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["False", "True"]

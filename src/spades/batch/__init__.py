@@ -20,6 +20,18 @@ the round or the game.
 
 from __future__ import annotations
 
+try:
+    import numpy as np
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        "spades.batch needs numpy 2.0 or newer (numpy is missing): pip install 'spades[batch]'",
+        name=error.name,
+    ) from error
+if not hasattr(np, "bitwise_count"):
+    raise ImportError(
+        f"spades.batch needs numpy 2.0 or newer, not {np.__version__}: pip install 'spades[batch]'"
+    )
+
 from spades.batch._batch import Batch
 from spades.batch._codes import PHASES
 from spades.batch._policies import POLICIES
