@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from spades._cards import Card, cards_in
-from spades._deal import _check_seed, _checked_deck, check_start
+from spades._deal import _checked_deck, check_start
 from spades._errors import SpadesError
 from spades._state import State
-from spades.adapters.encoding import ACTIONS
+from spades.batch._checks import check_generator, checked_actions, checked_seeds
 from spades.batch._codes import CHOOSING, DEALING, GAME_OVER, PLAYING, phase_groups
 from spades.batch._layout import Draft, allocate, freeze
 from spades.batch._legal import (
@@ -24,8 +24,9 @@ from spades.batch._legal import (
     random_bits,
 )
 from spades.batch._moves import PHASE_MOVES, choose
+from spades.batch._playout import played_out
 from spades.batch._policies import fallback_actions, policy_table
-from spades.batch._refusal import IllegalActionsError, refusal
+from spades.batch._refusal import refused
 from spades.batch._round import deal_due, start_rounds
 from spades.batch._rows import arrays_of, read_state
 from spades.batch._shuffle import round_decks
@@ -37,8 +38,6 @@ if TYPE_CHECKING:
     from spades.batch._layout import Arrays
 
 __all__ = ["Batch"]
-
-_ROUND_FIELDS: Final = ("round_number", "scores", "bags", "winner", "termination")
 
 
 class Batch:
@@ -122,7 +121,7 @@ class Batch:
     @classmethod
     def from_seeds(cls, rules: Ruleset, seeds: Sequence[int], *, dealer: int = 0) -> Batch:
         """New games dealt as ``new_game(rules, seed=seed, dealer=dealer)`` deals them."""
-        listed = _checked_seeds(seeds)
+        listed = checked_seeds(seeds)
         return cls._started(rules, round_decks(listed, [1] * len(listed)), listed, dealer)
 
     @classmethod
@@ -141,7 +140,7 @@ class Batch:
         given: object = decks
         if isinstance(given, str) or not isinstance(given, Sequence):
             raise TypeError(f"decks are a sequence of decks, not {type(decks).__name__}")
-        listed = _checked_seeds(seeds)
+        listed = checked_seeds(seeds)
         if len(decks) != len(listed):
             raise SpadesError(f"one seed a deck: {len(decks)} decks and {len(listed)} seeds")
         rows = [[card.index for card in _checked_deck(deck)] for deck in decks]
@@ -161,7 +160,7 @@ class Batch:
             raise TypeError(f"the number of games is a whole number, not {games!r}")
         if games < 1:
             raise SpadesError(f"a batch has at least one game, not {games}")
-        _check_generator(rng, "deal_random")
+        check_generator(rng, "deal_random")
         check_start(rules, dealer, "a batch")
         decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (games, 1)), axis=1)
         seeds = rng.integers(2**64, size=int(games), dtype=np.uint64).tolist()
@@ -311,7 +310,7 @@ class Batch:
 
     def random_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
         """One legal action per game, uniformly at random from ``rng``; -1 once over."""
-        _check_generator(rng, "random_actions")
+        check_generator(rng, "random_actions")
         ready = self._ready()
         return actions_of_bits(ready._arrays["phase"], random_bits(ready._legal_bits(), rng))
 
@@ -328,33 +327,13 @@ class Batch:
         says which games and why. A number that is no action raises `SpadesError`.
         """
         ready = self._ready()
-        chosen = _checked_actions(actions, len(ready))
         going_on = ready._arrays["phase"] != GAME_OVER
-        wrong = going_on & ((chosen < 0) | (chosen >= ACTIONS))
-        if wrong.any():
-            games = np.flatnonzero(wrong)
-            raise SpadesError(
-                f"{len(games)} of {len(ready)} actions are no action (the actions are 0 to "
-                f"{ACTIONS - 1}): game {games[0]} has {chosen[games[0]]}"
-            )
+        chosen = checked_actions(actions, going_on)
         local = local_bits(ready._arrays["phase"], np.where(going_on, chosen, 0))
         legal = is_set(ready._legal_bits(), local) | ~going_on
         if not legal.all():
-            raise ready._refused(np.flatnonzero(~legal), chosen)
+            raise refused(ready._arrays, ready.rules, np.flatnonzero(~legal), chosen)
         return ready._moved(chosen, local, going_on)
-
-    def _refused(
-        self, games: npt.NDArray[np.intp], actions: npt.NDArray[np.int64]
-    ) -> IllegalActionsError:
-        listed = games.tolist()
-        selected = self._arrays["selected"]
-        errors = [
-            refusal(
-                read_state(self._arrays, self.rules, game), int(selected[game]), int(actions[game])
-            )
-            for game in listed
-        ]
-        return IllegalActionsError(listed, errors, len(self))
 
     def _moved(
         self,
@@ -397,86 +376,15 @@ class Batch:
         """
         if until not in {"round", "game"}:
             raise SpadesError(f"play out until the 'round' or the 'game', not {until!r}")
-        _check_generator(rng, "play_out")
+        check_generator(rng, "play_out")
         table = policy_table(policies, self.rules.players)
-        batch = self._ready()
-        result = Draft(batch._arrays)
-        rows = np.arange(len(batch))  # where the games still played sit in the result
-        start = batch.round_number
-        while True:
-            moving = ~batch.is_over
-            if until == "round":  # a game whose round is over waits, its next deal not made
-                moving &= batch.round_number == start
-            elif (batch._arrays["phase"] == DEALING).any():
-                batch = batch._ready()
-            if not moving.any():
-                break
-            if 2 * int(moving.sum()) < len(batch) >= _COMPACT_FROM:
-                # Most games are done: put them in the result and play on without them.
-                _put(result, rows[~moving], batch, ~moving)
-                batch, rows, start = batch._take(moving), rows[moving], start[moving]
-                moving = moving[moving]
-            arrays = batch._arrays
-            bits = batch._legal_bits()  # none in a game whose next deal waits
-            chosen = random_bits(bits, rng)
-            if table.any():
-                actions = actions_of_bits(arrays["phase"], chosen)
-                fallback = fallback_actions(batch.rules, arrays, bits)
-                actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
-                local = local_bits(arrays["phase"], np.where(moving, actions, 0))
-                batch = batch._moved(actions, local, moving)
-            else:  # a legal bit is its own action where actions are cards (52 ends a choice)
-                batch = batch._moved(chosen, chosen.astype(np.uint64), moving)
-        _put(result, rows, batch, np.ones(len(batch), dtype=np.bool_))
-        return Batch._of(self.rules, result)
+        return played_out(self._ready(), rng, until, table)
 
     def _take(self, games: npt.NDArray[np.bool_]) -> Batch:
         """A batch of some of these games, in order (``games`` says which)."""
         return Batch._of(self.rules, {name: array[games] for name, array in self._arrays.items()})
 
 
-_COMPACT_FROM: Final = 64
-"""`Batch.play_out` sets finished games aside once most are, in batches of this size and up."""
-
-
-def _put(
-    result: Draft, rows: npt.NDArray[np.intp], part: Batch, games: npt.NDArray[np.bool_]
-) -> None:
-    """Write the ``games`` of ``part`` into ``rows`` of ``result``."""
-    width = part._arrays["past_bids"].shape[1]
-    result.grow_rounds(width)
-    for name, array in part._arrays.items():
-        if name.startswith("past_"):
-            result.w(name)[rows, :width] = array[games]
-        else:
-            result.w(name)[rows] = array[games]
-
-
 def _rebuilt(rules: Ruleset, arrays: Arrays) -> Batch:
     """A batch again from its ruleset and arrays: how batches pickle and copy."""
     return Batch._of(rules, {name: np.array(array) for name, array in arrays.items()})
-
-
-def _check_generator(rng: object, doing: str) -> None:
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"{doing} takes a numpy Generator, not {type(rng).__name__}")
-
-
-def _checked_seeds(seeds: object) -> list[int]:
-    if isinstance(seeds, (str, int)) or not isinstance(seeds, Sequence):
-        raise TypeError(f"seeds are a sequence of whole numbers, not {type(seeds).__name__}")
-    listed = list(seeds)
-    for seed in listed:
-        _check_seed(seed)
-    return listed
-
-
-def _checked_actions(actions: object, games: int) -> npt.NDArray[np.int64]:
-    array = np.asarray(actions)
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"actions are whole numbers, one a game, not an array of {array.dtype}")
-    if array.shape != (games,):
-        raise SpadesError(
-            f"a step takes one action for each of the {games} games, not shape {array.shape}"
-        )
-    return array.astype(np.int64)

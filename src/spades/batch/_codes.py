@@ -27,7 +27,6 @@ __all__ = [
     "NOT_SPADES",
     "PHASES",
     "PHASE_CODE",
-    "POPCOUNT8",
     "SELECT8",
     "SUIT_MASKS",
     "TERMINATIONS",
@@ -77,8 +76,6 @@ CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 SUIT_MASKS: Final = np.array([0x1FFF << (13 * suit) for suit in range(4)], dtype=np.uint64)
 NOT_SPADES: Final = np.uint64(((1 << 52) - 1) ^ (0x1FFF << 39))
 
-POPCOUNT8: Final = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
-"""How many bits each byte value has set."""
 SELECT8: Final = np.array(
     [
         [([i for i in range(8) if byte >> i & 1] + [0] * 8)[k] for k in range(8)]

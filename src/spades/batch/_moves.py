@@ -15,6 +15,7 @@ import numpy as np
 from spades._cards import cards_in
 from spades._engine import _pass_order, apply
 from spades._moves import Exchange, Pass
+from spades._state import Phase
 from spades.batch._codes import (
     BID_OF,
     BIDDING,
@@ -24,7 +25,6 @@ from spades.batch._codes import (
     EXCHANGING,
     PASSING,
     PLAYING,
-    POPCOUNT8,
     orders_of,
 )
 from spades.batch._legal import BLIND_BIT, LOOK_BIT
@@ -193,7 +193,7 @@ def choose(
     chosen = d["selected"][games] | np.where(
         ending, np.uint64(0), CARD_BIT[np.minimum(actions, 51)]
     )
-    size = POPCOUNT8[chosen.astype("<u8").view(np.uint8).reshape(len(games), 8)].sum(axis=1)
+    size = np.bitwise_count(chosen)
     passing = d["phase"][games] == PASSING
     most = np.where(passing, rules.blind_nil_pass, rules.blind_nil_exchange)
     complete = ending | (size == most)
@@ -201,7 +201,7 @@ def choose(
     for game, cards in zip(games[complete].tolist(), chosen[complete].tolist(), strict=True):
         state = read_state(d, rules, game)
         chosen_cards = cards_in(int(cards))
-        move = Pass(chosen_cards) if state.phase.value == "passing" else Exchange(chosen_cards)
+        move = Pass(chosen_cards) if state.phase is Phase.PASSING else Exchange(chosen_cards)
         write_state(d, game, apply(state, move))
 
 

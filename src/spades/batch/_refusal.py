@@ -8,14 +8,20 @@ from spades._cards import cards_in
 from spades._errors import IllegalMoveError, SpadesError
 from spades._view import observe
 from spades.adapters.encoding import advance
+from spades.batch._rows import read_state
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from spades._errors import Reason
-    from spades._state import State
+    import numpy as np
+    import numpy.typing as npt
 
-__all__ = ["IllegalActionsError", "refusal"]
+    from spades._errors import Reason
+    from spades._rules import Ruleset
+    from spades._state import State
+    from spades.batch._layout import Arrays
+
+__all__ = ["IllegalActionsError", "refused"]
 
 _SHOWN = 3
 
@@ -74,3 +80,16 @@ def refusal(state: State, selected: int, action: int) -> IllegalMoveError:
     raise AssertionError(
         f"the batch refused action {action}, which the encoding takes"
     )  # pragma: no cover
+
+
+def refused(
+    arrays: Arrays, rules: Ruleset, games: npt.NDArray[np.intp], actions: npt.NDArray[np.int64]
+) -> IllegalActionsError:
+    """The error of a step whose actions are illegal in ``games`` of a batch's arrays."""
+    listed = games.tolist()
+    selected = arrays["selected"]
+    errors = [
+        refusal(read_state(arrays, rules, game), int(selected[game]), int(actions[game]))
+        for game in listed
+    ]
+    return IllegalActionsError(listed, errors, len(selected))
