@@ -59,8 +59,6 @@ True
 
 from __future__ import annotations
 
-import functools
-import json
 import random
 from typing import TYPE_CHECKING, Any, Final
 
@@ -77,18 +75,24 @@ except ModuleNotFoundError as error:
 import attrs
 
 from spades._cards import DECK, Card
-from spades._cli.text import brief_hand, cards_text, side_name
-from spades._deal import deal, new_game
 from spades._engine import apply
 from spades._errors import SpadesError
-from spades._rules import PRESETS, Ruleset, find_ruleset, play_order, side_of
+from spades._rules import Ruleset, side_of
 from spades._sampling import sample_state
 from spades._state import Phase, State
 from spades._view import View, observe
 from spades.adapters._common import MAX_ROUNDS, table_lines
 from spades.adapters._openspiel_observer import Observer
+from spades.adapters._openspiel_position import (
+    SEED_DIGITS,
+    Position,
+    after_chance,
+    before_the_deal,
+    deal_lines,
+    has_exchange,
+)
+from spades.adapters._openspiel_rules import ruleset_of_text, ruleset_text
 from spades.adapters.encoding import ACTIONS, CARD_ACTIONS, action_mask, advance, move_text
-from spades.records._plain import ruleset_data, ruleset_from
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -97,8 +101,6 @@ __all__ = ["MAX_ROUNDS", "SHORT_NAME", "SpadesGame", "SpadesState", "ruleset_tex
 
 SHORT_NAME: Final = "python_spades"
 """The name `pyspiel.load_game` knows the game by."""
-_SEED_DIGITS: Final = 16
-"""Chance nodes for the seed, under rules with an exchange: 4 bits each, 64 in all."""
 _CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
 
 _GAME_TYPE: Final = pyspiel.GameType(
@@ -119,63 +121,13 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-def ruleset_text(rules: Ruleset) -> str:
-    """``rules`` as the game's parameter ``rules``: the nearest preset, and what differs.
-
-    >>> from spades import Ruleset
-    >>> ruleset_text(Ruleset(blind_nil=True, target=300))
-    'classic;blind_nil:true;target:300'
-    >>> _ruleset("classic;blind_nil:true;target:300") == Ruleset(blind_nil=True, target=300)
-    True
-    """
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"ruleset_text takes a Ruleset, not {type(rules).__name__}")
-    data = ruleset_data(rules)
-    changes = {
-        name: [key for key, value in data.items() if ruleset_data(preset)[key] != value]
-        for name, preset in PRESETS.items()
-    }
-    name = min(changes, key=lambda name: len(changes[name]))  # the first of the nearest
-    return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in changes[name])])
-
-
-def _value_text(value: object) -> str:
-    """A field's value in `ruleset_text`: JSON, but a name (an enum's) without quotes."""
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def _ruleset(text: object) -> Ruleset:
-    """The ruleset the parameter ``rules`` names: a preset, and changes to its fields."""
-    if not isinstance(text, str):
-        raise TypeError(f"rules is a preset's name, not {text!r}")
-    name, *changes = text.split(";")
-    rules = find_ruleset(name)
-    if not changes:
-        return rules
-    data = ruleset_data(rules)
-    for change in changes:
-        key, colon, value = (part.strip() for part in change.partition(":"))
-        if not colon or key not in data:
-            raise SpadesError(f"{change!r} in {text!r} is no change of a field, 'name:value'")
-        try:
-            data[key] = json.loads(value)
-        except ValueError:
-            data[key] = value
-    return ruleset_from(data, "rules")
-
-
-def _has_exchange(rules: Ruleset) -> bool:
-    """Whether a double nil exchange can happen: then the seed decides what it draws."""
-    return rules.players == 2 and rules.blind_nil and rules.blind_nil_exchange > 0
-
-
 def _round_length(rules: Ruleset) -> int:
     """The most decisions of one round: bids, looks, card passes, draws, exchanges, plays."""
     if rules.players == 4:
         blind = 4 + 4 * rules.blind_nil_pass if rules.blind_nil else 0  # looks and passes
         return 4 + blind + 52
     # An exchange of the most cards is that many actions; one of fewer, one more to end it.
-    exchanges = 2 * max(rules.blind_nil_exchange, 1) if _has_exchange(rules) else 0
+    exchanges = 2 * max(rules.blind_nil_exchange, 1) if has_exchange(rules) else 0
     return 26 + 2 + exchanges + 26  # the draw, a bid each (double nil too), plays
 
 
@@ -187,7 +139,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         name, max_rounds = params["rules"], params["max_rounds"]
         if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
             raise SpadesError(f"max_rounds is a whole number of 1 or more, not {max_rounds!r}")
-        rules = _ruleset(name)
+        rules = ruleset_of_text(name)
         if rules.round_cap is None or rules.round_cap > max_rounds:
             rules = attrs.evolve(rules, round_cap=max_rounds)
         assert rules.round_cap is not None
@@ -213,7 +165,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     def max_chance_nodes_in_history(self) -> int:
         """The most chance nodes of a game: 52 each round, and the seed's."""
         assert self.rules.round_cap is not None
-        return self.rules.round_cap * len(DECK) + _SEED_DIGITS * _has_exchange(self.rules)
+        return self.rules.round_cap * len(DECK) + SEED_DIGITS * has_exchange(self.rules)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -234,41 +186,12 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         return Observer(perfect_recall=iig_obs_type.perfect_recall)
 
 
-@attrs.frozen
-class _Position:
-    """Everything a `SpadesState` is, as one frozen value (OpenSpiel clones and pickles it)."""
-
-    rules: Ruleset
-    seed: tuple[int, ...] = ()
-    """The seed's digits drawn so far, under rules with an exchange."""
-    deck: tuple[Card, ...] | None = ()
-    """The cards of the deal in progress, in order; None when no deal is in progress."""
-    state: State | None = None
-    """The game; None until the first deal is complete."""
-    selected: tuple[Card, ...] = ()
-    """The cards chosen so far for the pass or exchange of the player to move."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Position:
-        return self  # immutable: OpenSpiel's Clone deep-copies every attribute
-
-    @property
-    def seeding(self) -> bool:
-        """Whether the next chance node draws a digit of the seed."""
-        return len(self.seed) < _SEED_DIGITS * _has_exchange(self.rules)
-
-
-@functools.lru_cache(maxsize=16)
-def _before_the_deal(rules: Ruleset) -> State:
-    """A state at the start of the first round, for the views before its deal is complete."""
-    return new_game(rules, seed=0)
-
-
 class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     """A state of ``python_spades``: a `spades.State`, the deal or choice in progress."""
 
     def __init__(self, game: SpadesGame) -> None:
         super().__init__(game)
-        self._position = _Position(game.rules)
+        self._position = Position(game.rules)
 
     @property
     def game_state(self) -> State | None:
@@ -293,7 +216,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         if position.deck is None:
             assert state is not None, "a game is dealt"
             return observe(state, player)
-        start = observe(state or _before_the_deal(rules), player)
+        start = observe(state or before_the_deal(rules), player)
         return attrs.evolve(
             start,
             to_move=None,
@@ -355,7 +278,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         """Apply ``action``: a chance outcome, or a player's action of the encoding."""
         position = self._position
         if position.deck is not None:
-            self._position = _after_chance(position, action)
+            self._position = after_chance(position, action)
             return
         state = position.state
         assert state is not None
@@ -426,7 +349,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
             deck = tuple(rng.sample(DECK, len(deck)))
         seed = tuple(rng.randrange(16) for _ in position.seed)
         sampled: SpadesState = self.get_game().new_initial_state()
-        sampled._position = _Position(rules, seed, deck, state, selected)
+        sampled._position = Position(rules, seed, deck, state, selected)
         return sampled
 
     def __str__(self) -> str:
@@ -435,46 +358,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         if position.deck is None:
             assert position.state is not None
             return "\n".join(table_lines(position.state, position.selected))
-        return "\n".join(_deal_lines(position))
-
-
-def _after_chance(position: _Position, action: int) -> _Position:
-    """``position`` after the chance outcome ``action``: a digit of the seed, or a card."""
-    if position.seeding:
-        if not 0 <= action < 16:
-            raise SpadesError(f"a digit of the seed is 0 to 15, not {action}")
-        return attrs.evolve(position, seed=(*position.seed, action))
-    assert position.deck is not None
-    if not 0 <= action < len(DECK) or DECK[action] in position.deck:
-        raise SpadesError(f"{action} is not a card left to deal")
-    deck = (*position.deck, DECK[action])
-    if len(deck) < len(DECK):
-        return attrs.evolve(position, deck=deck)
-    if position.state is None:
-        seed = sum(digit << 4 * place for place, digit in enumerate(position.seed))
-        return attrs.evolve(
-            position, deck=None, state=new_game(position.rules, seed=seed, deck=deck)
-        )
-    return attrs.evolve(position, deck=None, state=deal(position.state, deck))
-
-
-def _deal_lines(position: _Position) -> list[str]:
-    """A deal in progress: the round, the scores, the cards dealt so far to each seat."""
-    rules, deck = position.rules, position.deck
-    assert deck is not None
-    start = position.state or _before_the_deal(rules)
-    lines = [f"Round {start.round_number}, dealing: {len(deck)} of 52 cards dealt"]
-    if _has_exchange(rules):
-        lines.append(f"Seed: {len(position.seed)} of {_SEED_DIGITS} digits drawn")
-    lines.append(
-        "Scores: " + ", ".join(f"{side_name(rules, side)} {start.scores[side]}" for side in (0, 1))
-    )
-    if rules.players == 2:
-        return [*lines, f"  stock, top first: {cards_text(deck)}"]
-    seats = play_order(rules, play_order(rules, start.dealer)[1])
-    for offset, seat in enumerate(seats):
-        lines.append(f"  seat {seat}: {brief_hand(deck[offset::4])}")
-    return lines
+        return "\n".join(deal_lines(position))
 
 
 pyspiel.register_game(_GAME_TYPE, SpadesGame)

@@ -1,0 +1,56 @@
+"""OpenSpiel's parameter ``rules``: a ruleset as a preset's name and the fields it changes."""
+
+from __future__ import annotations
+
+import json
+
+from spades._errors import SpadesError
+from spades._rules import PRESETS, Ruleset, find_ruleset
+from spades.records._plain import ruleset_data, ruleset_from
+
+__all__ = ["ruleset_of_text", "ruleset_text"]
+
+
+def ruleset_text(rules: Ruleset) -> str:
+    """``rules`` as the game's parameter ``rules``: the nearest preset, and what differs.
+
+    >>> from spades import Ruleset
+    >>> ruleset_text(Ruleset(blind_nil=True, target=300))
+    'classic;blind_nil:true;target:300'
+    >>> ruleset_of_text("classic;blind_nil:true;target:300") == Ruleset(blind_nil=True, target=300)
+    True
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"ruleset_text takes a Ruleset, not {type(rules).__name__}")
+    data = ruleset_data(rules)
+    changes = {
+        name: [key for key, value in data.items() if ruleset_data(preset)[key] != value]
+        for name, preset in PRESETS.items()
+    }
+    name = min(changes, key=lambda name: len(changes[name]))  # the first of the nearest
+    return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in changes[name])])
+
+
+def _value_text(value: object) -> str:
+    """A field's value in `ruleset_text`: JSON, but a name (an enum's) without quotes."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def ruleset_of_text(text: object) -> Ruleset:
+    """The ruleset the parameter ``rules`` names: a preset, and changes to its fields."""
+    if not isinstance(text, str):
+        raise TypeError(f"rules is a preset's name, not {text!r}")
+    name, *changes = text.split(";")
+    rules = find_ruleset(name)
+    if not changes:
+        return rules
+    data = ruleset_data(rules)
+    for change in changes:
+        key, colon, value = (part.strip() for part in change.partition(":"))
+        if not colon or key not in data:
+            raise SpadesError(f"{change!r} in {text!r} is no change of a field, 'name:value'")
+        try:
+            data[key] = json.loads(value)
+        except ValueError:
+            data[key] = value
+    return ruleset_from(data, "rules")
