@@ -86,9 +86,7 @@ def play(
         end_round(d, rules, done[last], broken_before[ends][last])
 
 
-def bid(
-    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.uint64]
-) -> None:
+def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]) -> None:
     """Each seat to move in ``games`` bids (``bits`` 0 to 14: nil to 13, blind nil) or looks.
 
     After a look she bids. After a bid the next seat without a bid bids; once every seat
@@ -129,7 +127,7 @@ def lead(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
 
 
 def draw(
-    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.uint64]
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]
 ) -> None:
     """Two players: declare double nil, or keep the top card of the stock, or reject it.
 
