@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+import math
+import reprlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,7 +20,50 @@ __all__ = [
 ]
 
 
-def quoted(text: str, limit: int = 40) -> str:
+SHOWN_LIMIT = 40
+"""How many characters of a value from outside an error message shows at most."""
+
+_LARGEST_SHOWN = 10**12
+"""Numbers beyond this are described by their size, not written out: Python refuses to
+write an integer of more than 4,300 digits, and a message has no use for one."""
+
+
+class _Shown(reprlib.Repr):
+    """`reprlib.Repr` whose numbers past `_LARGEST_SHOWN` are described, never formatted."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if -_LARGEST_SHOWN <= x <= _LARGEST_SHOWN:
+            return repr(x)
+        digits = math.floor(math.log10(abs(x))) + 1
+        sign = "negative " if x < 0 else ""
+        return f"a {sign}number of {digits:,} digits"
+
+
+_SHOWN = _Shown()
+_SHOWN.maxlevel = 2
+_SHOWN.maxother = _SHOWN.maxstring = SHOWN_LIMIT
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = _SHOWN.maxfrozenset = 4
+
+
+def shown(value: object) -> str:
+    r"""``value`` as an error message shows it: its repr, safe for any value from outside.
+
+    The repr is cut to about `SHOWN_LIMIT` characters (a container to its first items),
+    control and invisible characters are escaped as `repr` escapes them, a number too large
+    to write is described, and a repr that raises gives ``<Type instance at ...>``. So a message stays
+    short, prints on any terminal and never fails, whatever the caller passed.
+
+    >>> shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
+    >>> shown(10**5000), shown([1, 2, 3, 4, 5, 6]), shown(-(10**20))
+    ('a number of 5,001 digits', '[1, 2, 3, 4, ...]', 'a negative number of 21 digits')
+    >>> print(shown("\x1b[2J\n"))
+    '\x1b[2J\n'
+    """
+    return _SHOWN.repr(value)
+
+
+def quoted(text: str, limit: int = SHOWN_LIMIT) -> str:
     """``text`` as a quoted literal for a message, shortened past ``limit`` characters."""
     if len(text) > limit:
         return repr(text[: limit - 3]) + "..."
