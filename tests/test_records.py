@@ -1472,3 +1472,94 @@ def test_from_data_of_a_non_data_value_is_refused_at_the_top() -> None:
     refused({3: "ruleset", "type": "ruleset", "version": 1}, "$", Ruleset, "unknown field 3")
     refused("bid 3", "$", GameRecord, "expected GameRecord data, an object, not a string")
     refused("bid 3", "$", Play, "expected Play data, not the move 'bid 3'")
+
+
+# --- hostile names and numbers: the path and message stay short, printable ASCII -----------------
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("comment", "$.comment"),
+        ("_x9", "$._x9"),
+        ("a\nb", "$['a\\nb']"),
+        ("\x1b[2J", "$['\\u001b[2J']"),
+        ("\u202eevil", "$['\\u202eevil']"),
+        ("\ud800", "$['\\ud800']"),
+        ("it's", "$['it\\'s']"),
+        ("back\\slash", "$['back\\\\slash']"),
+        ("two words", "$['two words']"),
+        ("9lives", "$['9lives']"),
+        ("", "$['']"),
+        ("caf\u00e9", "$['caf\\u00e9']"),
+        ("\U0001f0a1", "$['\\ud83c\\udca1']"),
+        ("del\x7f", "$['del\\u007f']"),
+        ("tab\t\b\f\r", "$['tab\\t\\b\\f\\r']"),
+    ],
+)
+def test_a_field_name_that_is_not_an_identifier_is_quoted_in_the_path(name: str, path: str) -> None:
+    """Issue 20: the path quotes a name that is not an identifier, as `$['...']` with the
+    escapes of RFC 9535 (JSON's, in single quotes), every other character as ``\\uXXXX``."""
+    data: Json = to_data(CLASSIC)
+    data[name] = 1
+    error = refused(data, path, Ruleset, "unknown field")
+    assert error.path.isascii()
+    assert error.path.isprintable()
+    assert str(error).isprintable()
+
+
+def test_a_quoted_name_in_a_nested_object_follows_its_parent_s_path() -> None:
+    """Issue 20: ``$.rules['\\n']``; a raw newline never reaches the path of a record."""
+    data: Json = to_data(SHORT_RECORD)
+    data["rules"]["\n3 passed"] = 1
+    refused(data, "$.rules['\\n3 passed']", GameRecord, "unknown field '\\n3 passed'")
+    data = to_data(SHORT_RECORD)
+    data["rounds"][0]["\u2066"] = 1
+    refused(data, "$.rounds[0]['\\u2066']", GameRecord, "unknown field")
+
+
+HUGE = 10**5000
+
+
+@pytest.mark.parametrize("field", ["players", "losing_floor", "target", "round_cap", "nil_value"])
+@pytest.mark.parametrize(
+    "number", [HUGE, -HUGE, 10**13, -(10**13)], ids=["huge", "-huge", "1e13", "-1e13"]
+)
+def test_a_ruleset_number_too_large_to_write_is_refused_as_invalid_data(
+    field: str, number: int
+) -> None:
+    """Issue 20: `from_data` of Python data with an int past 4,300 digits raises
+    `InvalidRecordError`, never Python's plain `ValueError` for formatting it."""
+    data: Json = to_data(CLASSIC)
+    data[field] = number
+    error = refused(data, f"$.{field}", Ruleset, "far out of range")
+    assert len(str(error)) < 200
+    for value in (new_game(CLASSIC, seed=1), observe(new_game(CLASSIC, seed=1), 0), SHORT_RECORD):
+        nested: Json = to_data(value)
+        nested["rules"][field] = number
+        with pytest.raises(InvalidRecordError) as info:  # not `refused`: JSON cannot hold it
+            from_data(nested, type(value))
+        assert info.value.path == f"$.rules.{field}"
+        assert "far out of range" in str(info.value)
+
+
+def test_a_ruleset_number_just_past_its_limit_keeps_the_ruleset_s_message() -> None:
+    """The guard against huge numbers leaves the ruleset's own message below 10**12."""
+    data: Json = to_data(CLASSIC)
+    data["target"] = 10**12 - 1
+    refused(data, "$.target", Ruleset, "target must be at most 1000000000, not 999999999999")
+    data["players"] = -(10**12) + 1
+    refused(data, "$.players", Ruleset, "players must be 4")
+
+
+
+def test_a_name_with_many_escapes_is_refused_at_its_object_s_path() -> None:
+    """A name of 40 characters at most, but whose escapes would take more than 44 in the
+    path, is refused at its object's path, so that a path stays short."""
+    data: Json = to_data(CLASSIC)
+    data["\x1b" * 10] = 1
+    error = refused(data, "$", Ruleset, "unknown field '\\x1b\\x1b")
+    assert str(error).isprintable()
+    data = to_data(CLASSIC)
+    data["\x1b" * 6] = 1
+    refused(data, "$['" + "\\u001b" * 6 + "']", Ruleset, "unknown field")

@@ -3,7 +3,9 @@
 Plain data is what JSON can hold: dicts with string keys, lists, strings, whole numbers,
 booleans and ``None``. Reading it is a trust boundary: every reader takes the ``path`` of
 the value it reads (``$`` is the top, then ``.field`` and ``[index]``) and raises
-`InvalidRecordError` with that path for anything that is not exactly right.
+`InvalidRecordError` with that path for anything that is not exactly right. A path is
+printable ASCII whatever the data's names (`field_path`), and a message quotes a value
+from the data only cut short and escaped.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from spades._deal import SEED_LIMIT
 from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
 from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
-from spades._rules import BagOverflow, Direction, NilTricks, Ruleset
+from spades._rules import MAX_NUMBER, BagOverflow, Direction, NilTricks, Ruleset
 from spades._state import Outcome, Termination
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ __all__ = [
     "card_list",
     "cards_data",
     "fail",
+    "field_path",
     "integer",
     "items",
     "move_from",
@@ -69,6 +72,8 @@ under rulesets whose numbers are at most a billion can make, and well inside the
 integers (and the doubles) of other languages."""
 
 _E = TypeVar("_E", bound=enum.Enum)
+_FAR = 10**12
+"""Numbers from here on are far out of any range, and a message describes, not writes, them."""
 _CARD_BY_TEXT = {str(card): card for card in DECK}
 
 
@@ -77,14 +82,51 @@ def fail(path: str, message: str) -> NoReturn:
     raise InvalidRecordError(path, message)
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ESCAPED = re.compile(r"[^ -&(-\[\]-~]")  # all but printable ASCII, the quote and the backslash
+_ESCAPES = {"\\": "\\\\", "'": "\\'", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def field_path(path: str, name: str) -> str:
+    r"""The path of the field ``name`` of the object at ``path``, always printable ASCII.
+
+    An identifier follows a dot; any other name is quoted as RFC 9535 (JSONPath) writes a
+    name: in single quotes, with ``\'``, ``\\``, ``\b``, ``\f``, ``\n``, ``\r`` and
+    ``\t``, and every other character outside printable ASCII as ``\uXXXX`` (a character
+    past ``U+FFFF`` as its two UTF-16 surrogates, as JSON writes it).
+
+    >>> field_path("$.rules", "target"), field_path("$", "a\nb"), field_path("$", "\u202e")
+    ('$.rules.target', "$['a\\nb']", "$['\\u202e']")
+    """
+    if _IDENTIFIER.fullmatch(name):
+        return f"{path}.{name}"
+    return f"{path}['{_ESCAPED.sub(_escape, name)}']"
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    code = ord(char)
+    if code > 0xFFFF:
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
 def record_fields(data: object, path: str, fields: Sequence[str]) -> dict[str, Any]:
-    """``data`` as a dict with exactly these ``fields``: none missing, none unknown."""
+    """``data`` as a dict with exactly these ``fields``: none missing, none unknown.
+
+    An unknown field is refused at its own path when its name is a string of at most 40
+    characters that the path writes in at most 44 (`field_path`: a name with many escapes
+    takes more), else at the object's.
+    """
     if type(data) is not dict:
         fail(path, f"expected an object, not {_kind(data)}")
     for key in data:
         if key not in fields:
-            named = type(key) is str and len(key) <= 40
-            fail(f"{path}.{key}" if named else path, f"unknown field {_short(key)}")
+            named = type(key) is str and len(key) <= 40 and len(field_path("", key)) <= 44
+            fail(field_path(path, key) if named else path, f"unknown field {_short(key)}")
     for field in fields:
         if field not in data:
             fail(path, f"missing field {field!r}")
@@ -263,8 +305,15 @@ def ruleset_from(data: object, path: str) -> Ruleset:
             values[name] = boolean(value, here)
         elif name in _OPTIONAL and value is None:
             values[name] = None
-        else:  # the ruleset checks the range
-            values[name] = integer(value, here)
+        else:  # the ruleset checks the range of any number it can write in its message
+            number = integer(value, here)
+            if abs(number) >= _FAR:
+                fail(
+                    here,
+                    f"expected a whole number from {-MAX_NUMBER} to {MAX_NUMBER}, "
+                    "not a number far out of range",
+                )
+            values[name] = number
     try:
         return Ruleset(**values)
     except SpadesError as error:
@@ -341,7 +390,7 @@ def _short(data: object) -> str:
     """``data`` rendered short for a message: strings quoted, containers only named."""
     if type(data) is str:
         return quoted(data)
-    if type(data) is int and abs(data) >= 10**12:
+    if type(data) is int and abs(data) >= _FAR:
         return "a number far out of range"
     if data is None or type(data) in {int, float, bool}:
         return repr(data)
