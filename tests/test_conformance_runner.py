@@ -5,9 +5,11 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import pytest
 import spades.conformance
 from spades import InvalidRecordError, Ruleset
 from spades.conformance import Failure, Results, main, run
-from spades.records import from_data
+from spades.records import MAX_RECORD_SIZE, from_data
 
 CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance"
 HEAD = {"type": "conformance", "version": 2, "description": "a test"}
@@ -568,7 +570,9 @@ def test_an_unreadable_file_is_a_failure(
     (tmp_path / "folder.json").mkdir()
     code, lines = outcome(capsys, str(tmp_path))
     assert code == 1
-    assert lines[0].startswith(f"FAIL {tmp_path / 'folder.json'} -: malformed file: ")
+    assert lines[0] == (
+        f"FAIL {tmp_path / 'folder.json'} -: malformed file: not a regular file but a directory"
+    )
     assert lines[-1] == "0 passed, 1 failed"
 
 
@@ -673,3 +677,155 @@ def test_arguments_default_to_the_command_line(
     monkeypatch.setattr(sys, "argv", ["conformance", "-h"])
     assert main() == 0
     assert capsys.readouterr().out.startswith("usage: ")
+
+
+# --- text from a vector file: one printable line per case, and a summary no file can forge -----
+
+
+def printed(directory: Path, timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
+    """The runner as a command, its output as bytes (so nothing is decoded for it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "spades.conformance", str(directory)],
+        capture_output=True,
+        check=False,
+        timeout=timeout,
+    )
+
+
+def test_a_case_id_that_is_a_lone_surrogate_is_printed_escaped(tmp_path: Path) -> None:
+    """Issue 20: the id "\\ud800" (valid JSON) crashed the runner with UnicodeEncodeError."""
+    write(tmp_path, "game", [{"id": "\ud800", "source": "s", "record": {}}])
+    done = printed(tmp_path)
+    assert (done.returncode, done.stderr) == (1, b"")
+    lines = done.stdout.decode("ascii").splitlines()
+    assert lines[0].startswith(f"FAIL {tmp_path / 'vectors.json'} \\ud800: record $")
+    assert lines[1:] == ["0 passed, 1 failed"]
+
+
+FORGED = "\x1b[2J\n3 passed, 0 failed"
+
+
+def test_a_case_id_cannot_clear_the_screen_or_forge_the_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: an id with an escape sequence and a newline printed them raw, so a vector
+    file could clear the screen and print a summary line of its own."""
+    case = first_case("scoring-worked-examples.json")
+    write(tmp_path, "scoring", [{**case, "id": FORGED, "tricks": [13, 13, 0, 0]}])
+    code, lines = outcome(capsys, str(tmp_path))
+    assert code == 1
+    assert lines == [
+        f"FAIL {tmp_path / 'vectors.json'} \\x1b[2J\\n3 passed, 0 failed: SpadesError: "
+        + lines[0].split(": SpadesError: ", 1)[1],
+        "0 passed, 1 failed",
+    ]
+    assert all(line.isascii() and line.isprintable() for line in lines)
+
+
+@pytest.mark.parametrize(
+    "ident", ["\u202e", "\u2066x\u2069", "\x00", "\x7f", "\x85", "\u2028", "caf\u00e9", "\t"]
+)
+def test_every_character_of_an_id_outside_printable_ascii_is_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ident: str
+) -> None:
+    """Issue 20: bidi overrides, controls and line separators print as escapes."""
+    write(tmp_path, "game", [{"id": ident, "source": "s", "record": {}}])
+    code, lines = outcome(capsys, str(tmp_path))
+    assert (code, len(lines)) == (1, 2)
+    assert all(line.isascii() and line.isprintable() for line in lines)
+    escaped = ascii(ident)[1:-1]
+    assert f" {escaped}: record $" in lines[0]
+    assert run(tmp_path).failures[0].case == ident  # the result keeps the id as it is
+
+
+def test_a_file_name_and_vector_data_in_a_message_are_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: a file's name and the data a message quotes print escaped, on one line."""
+    name = "x\n1 passed, 0 failed\x1b[1A.json"
+    case = first_case("legal-passing.json")
+    case["illegal"][0]["reason"] = "\n0 passed, 0 failed\x1b[2J" + "x" * 100_000
+    write(tmp_path, "legal", [case], name)
+    code, lines = outcome(capsys, str(tmp_path))
+    assert code == 1
+    assert len(lines) == 2
+    assert lines[0].startswith("FAIL ")
+    assert "x\\n1 passed, 0 failed\\x1b[1A.json" in lines[0]
+    assert len(lines[0]) < 500
+    assert all(line.isascii() and line.isprintable() for line in lines)
+    assert lines[1] == "0 passed, 1 failed"
+
+
+def test_a_difference_under_a_strange_key_is_named_by_a_quoted_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: a key of the expected data that is not an identifier is quoted in the path
+    the message gives, as `InvalidRecordError.path` quotes it."""
+    case = first_case("scoring-worked-examples.json")
+    case["expected"]["\n1 passed, 0 failed"] = 1
+    path = write(tmp_path, "scoring", [case])
+    assert failure_of(capsys, path).endswith(
+        "expected['\\n1 passed, 0 failed']: expected 1, the library has no such field"
+    )
+
+
+def test_a_file_longer_than_the_limit_is_refused_without_reading_it_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: a 300 MB file took 328 MB; the runner reads at most the limit and a byte."""
+    path = tmp_path / "big.json"
+    with path.open("wb") as file:
+        file.truncate(300 * 2**20)  # sparse: no disk space, and reads as 300 MB of zeros
+    tracemalloc.start()
+    try:
+        code, lines = outcome(capsys, str(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == 1
+    assert lines == [
+        f"FAIL {path} -: malformed file: $: the text is longer than 4194304 bytes",
+        "0 passed, 1 failed",
+    ]
+    assert peak < 32 * 2**20
+
+
+def test_a_file_of_exactly_the_limit_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "scoring", [first_case("scoring-worked-examples.json")])
+    with path.open("a") as file:
+        file.write(" " * (MAX_RECORD_SIZE - path.stat().st_size))
+    assert path.stat().st_size == MAX_RECORD_SIZE
+    assert outcome(capsys, str(path)) == (0, ["1 passed, 0 failed"])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    """Issue 20: a FIFO named like a vector file hung the runner; it is not a regular file."""
+    write(tmp_path, "scoring", [first_case("scoring-worked-examples.json")], "a.json")
+    os.mkfifo(tmp_path / "b.json")
+    done = printed(tmp_path, timeout=60)
+    assert done.stdout.decode().splitlines() == [
+        f"FAIL {tmp_path / 'b.json'} -: malformed file: not a regular file but a FIFO",
+        "1 passed, 1 failed",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "spades.conformance", str(tmp_path / "b.json")],
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stdout.decode().splitlines()[-1] == "0 passed, 1 failed"
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_a_device_given_as_a_vector_file_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert outcome(capsys, "/dev/null") == (
+        1,
+        [
+            "FAIL /dev/null -: malformed file: not a regular file but a character device",
+            "0 passed, 1 failed",
+        ],
+    )

@@ -1552,7 +1552,6 @@ def test_a_ruleset_number_just_past_its_limit_keeps_the_ruleset_s_message() -> N
     refused(data, "$.players", Ruleset, "players must be 4")
 
 
-
 def test_a_name_with_many_escapes_is_refused_at_its_object_s_path() -> None:
     """A name of 40 characters at most, but whose escapes would take more than 44 in the
     path, is refused at its object's path, so that a path stays short."""

@@ -13,11 +13,20 @@ the `Results`; `main` is the command line. It prints one line per failure,
 ``FAIL <file> <case id>: <what differs>``, then ``N passed, N failed``, and exits with 0
 when every case passed (and there was at least one), 1 when one failed, 2 for a usage error.
 A file or case that is not well formed is a failure like any other, never a crash.
+
+A vector file is untrusted input. The runner reads only regular files (a FIFO, a device or
+a directory named like one is a failure, and is never waited on), and of each at most
+`MAX_RECORD_SIZE` bytes and one more, to tell. Every line it prints is printable ASCII:
+whatever came from a file (a file name, an id, data a message quotes) is escaped, so one
+failure is one line and no file can print a summary line of its own.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -26,17 +35,18 @@ import attrs
 
 from spades._deal import exchange_draw, new_game, round_deck
 from spades._engine import apply
-from spades._errors import IllegalMoveError, InvalidRecordError
+from spades._errors import IllegalMoveError, InvalidRecordError, quoted, shown
 from spades._legal import check_move, legal_moves
 from spades._scoring import score_round
 from spades._state import State
 from spades._view import observe
-from spades.records import from_data, parse_json, to_data
+from spades.records import MAX_RECORD_SIZE, from_data, parse_json, to_data
 from spades.records._game import GameRecord
 from spades.records._plain import (
     bid_from,
     card_from,
     card_list,
+    field_path,
     integer,
     items,
     move_from,
@@ -79,7 +89,20 @@ class Failure:
     """What differs, or what is malformed."""
 
     def __str__(self) -> str:
-        return f"FAIL {self.file} {self.case}: {self.message}"
+        """The line the runner prints: printable ASCII, whatever the file or the case holds."""
+        return f"FAIL {_printable(self.file)} {_printable(self.case)}: {_printable(self.message)}"
+
+
+_UNPRINTABLE = re.compile(r"[^ -~]")
+
+
+def _printable(text: str) -> str:
+    r"""``text`` with every character outside printable ASCII escaped as `ascii` escapes it.
+
+    >>> print(_printable("\x1b[2J\n3 passed, 0 failed \u202e caf\u00e9 \ud800"))
+    \x1b[2J\n3 passed, 0 failed \u202e caf\xe9 \ud800
+    """
+    return _UNPRINTABLE.sub(lambda match: ascii(match.group())[1:-1], text)
 
 
 @attrs.frozen
@@ -115,15 +138,17 @@ def _run_file(file: Path, seen: set[str]) -> Results:
     """Check one file's cases; ``seen`` holds the case ids met so far, which must not repeat."""
     name = str(file)
     try:
-        found = _fields(parse_json(file.read_bytes()), _FILE_FIELDS, "the file")
+        found = _fields(parse_json(_read(file)), _FILE_FIELDS, "the file")
         if found["type"] != "conformance" or type(found["version"]) is not int:
             raise _MalformedError('the file is not "type": "conformance" with a "version"')
         if found["version"] != VERSION:
-            raise _MalformedError(f"this runner reads version {VERSION}, not {found['version']}")
+            raise _MalformedError(
+                f"this runner reads version {VERSION}, not {shown(found['version'])}"
+            )
         kind = found["kind"]
         if type(kind) is not str or kind not in _CASE_FIELDS:
             known = ", ".join(_CASE_FIELDS)
-            raise _MalformedError(f"unknown kind {kind!r}: expected one of {known}")
+            raise _MalformedError(f"unknown kind {shown(kind)}: expected one of {known}")
         cases = found["cases"]
         if type(cases) is not list:
             raise _MalformedError('"cases" is not a list')
@@ -141,6 +166,35 @@ def _run_file(file: Path, seen: set[str]) -> Results:
         else:
             failures.append(Failure(name, label, problem))
     return Results(passed=passed, failures=tuple(failures))
+
+
+_OPEN_FLAGS: Final = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once, with no writer to wait for
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_FILE_KINDS: Final = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _read(file: Path) -> bytes:
+    """The bytes of ``file``, at most one past the limit: a regular file's, and only one's."""
+    descriptor = os.open(file, _OPEN_FLAGS)
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _FILE_KINDS if test(mode)), "something else")
+            raise _MalformedError(f"not a regular file but {kind}")
+        with open(descriptor, "rb", closefd=False) as stream:
+            return stream.read(MAX_RECORD_SIZE + 1)
+    finally:
+        os.close(descriptor)
 
 
 def _problem(kind: str, case: object, repeated: bool) -> str | None:
@@ -165,7 +219,9 @@ def _fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
     missing = [field for field in fields if field not in data]
     unknown = [field for field in data if field not in fields]
     if missing or unknown:
-        raise _MalformedError(f"{what} lacks fields {missing} or has unknown fields {unknown}")
+        raise _MalformedError(
+            f"{what} lacks fields {missing} or has unknown fields {shown(unknown)}"
+        )
     return data
 
 
@@ -199,7 +255,7 @@ def _check_legal(case: dict[str, Any]) -> str | None:
         try:
             state = apply(state, move)
         except IllegalMoveError as error:
-            return f"moves[{index}] {text!r} is illegal here: {error}"
+            return f"moves[{index}] {quoted(text)} is illegal here: {error}"
     problem = _difference(case["position"], to_data(state), "position")
     if problem is not None:
         return problem
@@ -219,11 +275,13 @@ def _check_legal(case: dict[str, Any]) -> str | None:
         except IllegalMoveError as error:
             if error.reason.value != entry["reason"]:
                 return (
-                    f"{entry['move']!r} is illegal for the reason {error.reason.value!r}, "
-                    f"not {entry['reason']!r}"
+                    f"{quoted(str(move))} is illegal for the reason {error.reason.value!r}, "
+                    f"not {shown(entry['reason'])}"
                 )
         else:
-            return f"{entry['move']!r} is legal, not illegal for the reason {entry['reason']!r}"
+            return (
+                f"{quoted(str(move))} is legal, not illegal for the reason {shown(entry['reason'])}"
+            )
     return None
 
 
@@ -237,7 +295,7 @@ def _moves_difference(expected: object, given: list[str]) -> str | None:
             return f"legal: the library also allows {extra[0]!r} ({len(extra)} in all)"
         missing = [move for move in expected if move not in given]
         if missing:
-            return f"legal: the library does not allow {missing[0]!r} ({len(missing)} in all)"
+            return f"legal: the library does not allow {shown(missing[0])} ({len(missing)} in all)"
     return _difference(expected, given, "legal")
 
 
@@ -315,13 +373,12 @@ def _difference(expected: object, given: object, path: str) -> str | None:
     """The first place where ``given`` (the library's) differs from ``expected``."""
     if type(expected) is dict and type(given) is dict:
         for key in [*expected, *(key for key in given if key not in expected)]:
+            here = field_path(path, key)
             if key not in given:
-                return (
-                    f"{path}.{key}: expected {_brief(expected[key])}, the library has no such field"
-                )
+                return f"{here}: expected {_brief(expected[key])}, the library has no such field"
             if key not in expected:
-                return f"{path}.{key}: missing, the library gives {_brief(given[key])}"
-            found = _difference(expected[key], given[key], f"{path}.{key}")
+                return f"{here}: missing, the library gives {_brief(given[key])}"
+            found = _difference(expected[key], given[key], here)
             if found is not None:
                 return found
         return None
@@ -356,11 +413,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     missing = [arg for arg in args if not Path(arg).exists()]
     if missing:
-        print(f"spades.conformance: no such file or directory: {missing[0]}", file=sys.stderr)
+        print(
+            f"spades.conformance: no such file or directory: {_printable(missing[0])}",
+            file=sys.stderr,
+        )
         return 2
     results = run(*args)
     for failure in results.failures:
-        print(failure)
+        print(failure)  # printable ASCII: see Failure.__str__
     print(f"{results.passed} passed, {len(results.failures)} failed")
     return 0 if results.passed and not results.failures else 1
 

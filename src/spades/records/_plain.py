@@ -84,7 +84,7 @@ def fail(path: str, message: str) -> NoReturn:
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ESCAPED = re.compile(r"[^ -&(-\[\]-~]")  # all but printable ASCII, the quote and the backslash
-_ESCAPES = {"\\": "\\\\", "'": "\\'", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_ESCAPES = {char: "\\" + letter for char, letter in zip("\\'\b\f\n\r\t", "\\'bfnrt", strict=True)}
 
 
 def field_path(path: str, name: str) -> str:
