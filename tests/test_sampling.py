@@ -775,12 +775,53 @@ def _void_everywhere(view: View) -> View:
     return attrs.evolve(view, tricks=tuple(tricks), trick_leader=0, to_move=0)
 
 
+def _spade_led_unbroken(rules: Ruleset) -> View:
+    """Seat 0's view at the first lead, seat 1 (who leads) having led a spade before spades
+    were broken: so she holds nothing but spades, more of them than seat 0 leaves unseen.
+
+    Every fact of a view holds (the turn, the counts, the cards shown once); only no deal
+    of the cards seat 0 has not seen gives seat 1 a hand of spades alone.
+    """
+    rng = random.Random(4)
+    for seed in count():
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAYING:
+            state = apply(state, rng.choice(legal_moves(state)))
+        view = observe(state, 0)
+        if state.to_move != 1 or not any(card.suit is Suit.SPADES for card in view.hand or ()):
+            continue
+        mine = {card for turn in view.draws for card in (turn.kept, turn.discarded)}
+        lead = next(
+            card
+            for card in reversed(DECK)
+            if card.suit is Suit.SPADES and card not in mine and card not in (view.hand or ())
+        )
+        sizes = (view.hand_sizes[0], view.hand_sizes[1] - 1, *view.hand_sizes[2:])
+        return attrs.evolve(
+            view,
+            trick=(lead,),
+            to_move=rules.orders_of_play[1][1],
+            spades_broken=True,
+            hand_sizes=sizes,
+        )
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 @pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED], ids=["four", "two"])
 def test_a_view_that_no_deal_fits_is_refused(rules: Ruleset) -> None:
-    view = _view_after_tricks(rules, 8 if rules.players == 4 else 12)
+    """A view whose every fact holds but whose voids no deal keeps: `SpadesError`."""
+    view = _spade_led_unbroken(rules)
     with pytest.raises(SpadesError, match="no deal is consistent with this view"):
+        sample_state(view, rng=random.Random(1))
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED], ids=["four", "two"])
+def test_a_view_no_game_gives_is_refused_before_it_is_sampled(rules: Ruleset) -> None:
+    """Tricks whose leaders and winners break the rules, or hand sizes that do not add up:
+    `SpadesError` naming the field, before any deal is tried."""
+    view = _view_after_tricks(rules, 8 if rules.players == 4 else 12)
+    with pytest.raises(SpadesError, match=r"no game gives this view: view\.tricks\[0\]\.leader"):
         sample_state(_void_everywhere(view), rng=random.Random(1))
-    if rules.players == 4:
-        sizes = (*view.hand_sizes[:3], view.hand_sizes[3] - 1)
-        with pytest.raises(SpadesError, match="the hand sizes do not add up"):
-            sample_state(attrs.evolve(view, hand_sizes=sizes), rng=random.Random(1))
+    sizes = (*view.hand_sizes[:-1], view.hand_sizes[-1] - 1)
+    with pytest.raises(SpadesError, match=r"view\.hand_sizes\[\d\]: is \d+ after what"):
+        sample_state(attrs.evolve(view, hand_sizes=sizes), rng=random.Random(1))

@@ -10,16 +10,18 @@ in ``docs/reference.md``): uniform over the deals consistent with the view.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._keep_rule import kept_by_rule
-from spades._rules import partner, play_order
+from spades._rules import play_order
 from spades._state import FULL_DECK, SHIFT, build_state
 from spades._uniform_deal import SUITS, deal_uniformly, pick
+from spades._view_check import check_view
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -65,22 +67,32 @@ def sample_state_keeping(view: View, *, rng: random.Random, keeps: int) -> State
     ``keeps`` whenever there was one, and the deals are weighted by the chance of her
     hand under the rule, every order of the stock being equally likely. It applies once
     the draw is over and until she exchanges; before and after, the deal is uniform, as
-    `sample_state` draws it. Raises `SpadesError` for a four-player view.
+    `sample_state` draws it. Raises `SpadesError` for a four-player view, and for
+    ``keeps`` that is not a mask of cards (from 0 to ``2**52 - 1``).
     """
     _check(view, rng, "sample_state_keeping")
+    if isinstance(keeps, bool) or not hasattr(keeps, "__index__"):
+        raise TypeError(f"keeps is a mask of cards, a whole number, not {type(keeps).__name__}")
+    keeps = operator.index(keeps)
+    if not 0 <= keeps <= FULL_DECK:
+        raise SpadesError(f"keeps is a mask of cards, from 0 to 2**52 - 1, not {shown(keeps)}")
     if view.rules.players != 2:
         raise SpadesError("a keep rule reads a two-player draw: this view has four players")
     return _built(view, _two_players(view, rng, keeps), rng)
 
 
 def _check(view: View, rng: random.Random, name: str) -> None:
-    """`TypeError` unless ``view`` is a `View` and ``rng`` a `random.Random`."""
+    """`TypeError` unless ``view`` is a `View` and ``rng`` a `random.Random`.
+
+    Then `SpadesError` for a view that no game gives (`check_view`).
+    """
     from spades._view import View  # noqa: PLC0415  (_view imports the state; no cycle here)
 
     if not isinstance(view, View):
         raise TypeError(f"{name} takes a View, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng is a random.Random, not {type(rng).__name__}")
+    check_view(view, name)
 
 
 def _built(view: View, hidden: dict[str, object], rng: random.Random) -> State:
@@ -119,8 +131,7 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     played, voids = [0] * players, [0] * players
     broken = False
     tricks = [(trick.leader, trick.cards) for trick in view.tricks]
-    if view.trick:
-        assert view.trick_leader is not None, "a trick in progress has a leader"
+    if view.trick and view.trick_leader is not None:  # a trick in progress has a leader
         tricks.append((view.trick_leader, view.trick))
     for leader, cards in tricks:
         led = cards[0].suit
@@ -148,17 +159,15 @@ def _packed(hands: Sequence[int]) -> int:
 
 def _four_players(view: View, rng: random.Random) -> dict[str, object]:
     """The hands and the card passes of a four-player view, dealt anew."""
-    rules, me = view.rules, view.seat
-    mate = partner(rules, me)
-    assert mate is not None, "four players have partners"
+    me = view.seat
+    mate = _partner_of(me)
     played, voids = played_and_voids(view)
     # The cards the seat's side passed: where they went, as the seat saw them go.
     known = [0, 0, 0, 0]
     for entry in view.passes:
         if entry.cards is not None:
             cards = sum(card.bit for card in entry.cards)
-            giver, taker = entry.seat, partner(rules, entry.seat)
-            assert taker is not None
+            giver, taker = entry.seat, _partner_of(entry.seat)
             known[giver] &= ~cards
             known[taker] |= cards
     known[mate] &= ~played[mate]
@@ -193,8 +202,7 @@ def _passes(
     held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
     filled: list[CardPass] = []
     for entry in reversed(view.passes):
-        taker = partner(rules, entry.seat)
-        assert taker is not None
+        taker = _partner_of(entry.seat)
         cards = entry.cards
         if cards is None:
             cards = _choose(held[taker], rules.blind_nil_pass, rng)
@@ -223,19 +231,15 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     own = sum(card.bit for card in view.hand or ())
     mine_kept = mine_discarded = 0
     for turn in view.draws:
-        if turn.seat == me:
-            assert turn.kept is not None
-            assert turn.discarded is not None
+        if turn.kept and turn.discarded:  # her own turns, which show their cards
             mine_kept |= turn.kept.bit
             mine_discarded |= turn.discarded.bit
     order = [entry.seat for entry in view.exchanges]
     mine_drawn = mine_given = 0
     if me in order:
-        entry = view.exchanges[order.index(me)]
-        assert entry.drawn is not None
-        assert entry.given is not None
-        mine_drawn = sum(card.bit for card in entry.drawn)
-        mine_given = sum(card.bit for card in entry.given)
+        entry = view.exchanges[order.index(me)]  # her own exchange shows its cards
+        mine_drawn = _mask(entry.drawn or ())
+        mine_given = _mask(entry.given or ())
     hers_discarded = mine_drawn & ~mine_discarded  # drawn from the pile, and not the seat's
     top = 0 if view.top_card is None else view.top_card.bit
     unseen = FULL_DECK ^ (own | sum(played) | mine_kept | mine_discarded | mine_drawn | top)
@@ -297,8 +301,7 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     discarded = list(cards_in(((pile | hers_discarded) & ~given_mask) | (drawn_mask & ~reachable)))
     rng.shuffle(kept)
     rng.shuffle(discarded)
-    if ruled is not None:  # she kept a card outside the rule only when both were outside it
-        assert keeps is not None
+    if ruled is not None and keeps is not None:  # outside the rule only when both were
         kept.sort(key=lambda card: bool(card.bit & keeps))
         discarded.sort(key=lambda card: bool(card.bit & keeps))
         pairs = list(zip(kept, discarded, strict=True))
@@ -326,6 +329,11 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     }
 
 
+def _partner_of(seat: int) -> int:
+    """Four players: the partner of ``seat`` (a seat the view check has passed)."""
+    return (seat + 2) % 4
+
+
 def _mask(cards: Sequence[Card]) -> int:
     return sum(card.bit for card in cards)
 
@@ -333,9 +341,8 @@ def _mask(cards: Sequence[Card]) -> int:
 def _discards(draws: Sequence[DrawTurn], exchanges: Sequence[CardExchange]) -> tuple[Card, ...]:
     """The discard pile the draws and the exchanges leave, in the order of the rules."""
     pile = [turn.discarded for turn in draws]
-    for entry in exchanges:
-        assert entry.drawn is not None
-        assert entry.given is not None
-        pile = [card for card in pile if card not in entry.drawn]
-        pile += sorted(entry.given)
+    for entry in exchanges:  # every exchange has its cards here
+        drawn = entry.drawn or ()
+        pile = [card for card in pile if card not in drawn]
+        pile += sorted(entry.given or ())
     return tuple(card for card in pile if card is not None)

@@ -1,17 +1,26 @@
-"""Plain data for views: every field of a `View`, read back with its shape and cards checked.
+"""Plain data for views: every field of a `View`, read back only if some game gives it.
 
 A view hides cards, so it cannot be replayed like a state. Reading one checks every field's
-type and range, that the seat's hand has as many cards as ``hand_sizes`` says, and that no
-card is shown twice among her hand, the top of the stock and the tricks.
+type and range; then that the view is one a position legal play reaches shows
+(`spades._view_check.view_problem`: the phase, the turns, the tricks, the hand and the
+counts); that its completed rounds score as `score_round` says and add up to its scores;
+and that a deal of the cards its seat has not seen keeps every void the plays show (the
+sampler finds one).
 """
 
 from __future__ import annotations
 
+import random
+import re
 from typing import TYPE_CHECKING, Any
 
+from spades._ending import outcome_after
+from spades._errors import SpadesError
 from spades._history import CardExchange, CardPass, DrawTurn
+from spades._sampling import sample_state
 from spades._state import Phase
 from spades._view import View
+from spades._view_check import view_problem
 from spades.records._plain import (
     MAX_ROUNDS,
     Data,
@@ -36,6 +45,7 @@ from spades.records._plain import (
     tricks_from,
 )
 from spades.records._round_scores import round_score_data, round_scores_from
+from spades.records._state import check_history
 
 if TYPE_CHECKING:
     from spades._cards import Card
@@ -172,7 +182,40 @@ def view_from(data: dict[str, Any], version: int) -> View:
         exchanges=_exchanges_from(found["exchanges"], found["exchanged"], seat, players),
     )
     _check_shown_once(view)
+    _check_possible(view)
     return view
+
+
+def _check_possible(view: View) -> None:
+    """Refuse a view that no game gives: its facts, its history and its hidden cards."""
+    problem = view_problem(view)
+    if problem is not None:
+        field, message = problem
+        fail(_data_path(field), message)
+    over = view.phase is Phase.GAME_OVER
+    totals = check_history(view.rules, view.rounds, "$.rounds", ended=over)
+    scores, bags = totals[-1]
+    if view.scores != scores:
+        fail("$.scores", f"the completed rounds add up to {list(scores)}")
+    if view.bags != bags:
+        fail("$.bags", f"the completed rounds leave {list(bags)}")
+    if over and view.outcome != outcome_after(view.rules, scores, len(view.rounds)):
+        fail("$.outcome", "is not how the completed rounds end the game")
+    try:
+        sample_state(view, rng=random.Random(0))
+    except SpadesError as error:
+        fail("$.tricks", f"the voids these tricks show leave no deal of the hidden cards ({error})")
+
+
+def _data_path(field: str) -> str:
+    """The path in the data of ``field`` of a view (`view_problem`'s), from ``$``.
+
+    The data names an exchange's size ``count``, and puts the seat's own exchange's cards
+    in ``exchanged``.
+    """
+    path = re.sub(r"^exchanges\[\d+\]\.size", lambda found: found[0][:-4] + "count", field)
+    path = re.sub(r"^exchanges\[\d+\]\.(given|drawn)", r"exchanged.\1", path)
+    return f"$.{path}"
 
 
 def _pass_from(data: object, path: str, players: int) -> CardPass:
