@@ -13,7 +13,7 @@ from typing import ClassVar, Final
 
 from typing_extensions import Self
 
-from spades._errors import NotationError, quoted
+from spades._errors import NotationError, quoted, shown
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "cards_in"]
 
@@ -104,7 +104,7 @@ class Card:
         """Return the card of this rank and suit (always the same object)."""
         given: tuple[object, object] = (rank, suit)
         if not isinstance(given[0], Rank) or not isinstance(given[1], Suit):
-            raise TypeError(f"Card takes a Rank and a Suit, not {rank!r} and {suit!r}")
+            raise TypeError(f"Card takes a Rank and a Suit, not {shown(rank)} and {shown(suit)}")
         return cls._all[13 * suit.value + rank.value - 2]  # type: ignore[return-value]
 
     @classmethod
@@ -138,10 +138,10 @@ class Card:
         return cls(rank, suit)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cards are immutable; cannot set {name!r}")
+        raise AttributeError(f"cards are immutable; cannot set {shown(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cards are immutable; cannot delete {name!r}")
+        raise AttributeError(f"cards are immutable; cannot delete {shown(name)}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Card, (self.rank, self.suit))

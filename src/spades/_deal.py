@@ -9,13 +9,16 @@ from collections.abc import Sequence
 from typing import Final, TypeVar, cast
 
 from spades._cards import DECK, Card
-from spades._errors import SpadesError
-from spades._rules import Ruleset
+from spades._errors import SpadesError, shown
+from spades._rules import Ruleset, whole_number
 from spades._state import Phase, State
 
 __all__ = ["deal", "new_game", "round_deck"]
 
 SEED_LIMIT = 2**128
+"""Seeds are whole numbers below this: 0 to ``2**128 - 1``."""
+ROUND_LIMIT: Final = 2**63
+"""Round numbers are below this, so that any language holds one in a 64-bit integer."""
 _BITS: Final = tuple(card.bit for card in DECK)
 _T = TypeVar("_T")
 _NO_BIDS: Final = {4: (None, None, None, None), 2: (None, None)}
@@ -30,18 +33,20 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     Fisher-Yates from the top: for ``i`` from 51 down to 1, ``x, j = divmod(x, i + 1)``
     and cards ``i`` and ``j`` swap. It needs only BLAKE2b and a division of big numbers,
     so any language reproduces it; the conformance suite pins it. A seed is a whole
-    number from 0 to ``2**128 - 1``; rounds count from 1.
+    number from 0 to ``2**128 - 1``; rounds count from 1 to ``2**63 - 1``. Both may be
+    any integer `operator.index` takes (numpy's too), but not a bool.
 
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
     """
-    _check_seed(seed)
-    if type(round_number) is not int:
-        raise TypeError(f"a round number is a whole number, not {round_number!r}")
-    if round_number < 1:
-        raise SpadesError(f"rounds count from 1, not {round_number}")
+    seed = _check_seed(seed)
+    number = whole_number(round_number)
+    if number is None:
+        raise TypeError(f"a round number is a whole number, not {shown(round_number)}")
+    if not 1 <= number < ROUND_LIMIT:
+        raise SpadesError(f"rounds count from 1 to 2**63 - 1, not {shown(number)}")
     order = list(DECK)
-    shuffle(seed, round_number, order)
+    shuffle(seed, number, order)
     return tuple(order)
 
 
@@ -103,11 +108,14 @@ def exchange_draw(
     return tuple(pile[:count])
 
 
-def _check_seed(seed: object) -> None:
-    if type(seed) is not int:
-        raise TypeError(f"a seed is a whole number, not {seed!r}")
-    if not 0 <= seed < SEED_LIMIT:
+def _check_seed(seed: object) -> int:
+    """``seed`` as a plain `int` when it is a seed (numpy's integers too, bools not)."""
+    number = whole_number(seed)
+    if number is None:
+        raise TypeError(f"a seed is a whole number, not {shown(seed)}")
+    if not 0 <= number < SEED_LIMIT:
         raise SpadesError("a seed is a whole number from 0 to 2**128 - 1")
+    return number
 
 
 def pack_hands(bits: Sequence[int], order: Sequence[int]) -> int:
@@ -126,7 +134,7 @@ def _checked_deck(deck: object) -> Sequence[Card]:
         raise TypeError(f"a deck is a sequence of 52 cards, not {type(deck).__name__}")
     for card in deck:
         if not isinstance(card, Card):
-            raise TypeError(f"a deck holds cards, not {card!r}")
+            raise TypeError(f"a deck holds cards, not {shown(card)}")
     if len(deck) != 52 or len(set(deck)) != 52:
         raise SpadesError(
             f"a deck is 52 distinct cards; this one has {len(set(deck))} of {len(deck)}"
@@ -148,7 +156,8 @@ def new_game(
     Otherwise the deck is `round_deck` of the seed. Later rounds deal from `round_deck`,
     or from a deck the caller gives to `deal`. Without a seed a fresh one is drawn from
     the operating system and kept in `State.seed`. The dealer is a seat; with two players
-    she draws first.
+    she draws first. The seed and the dealer may be any integer `operator.index` takes
+    (numpy's too), but not a bool; the state holds them as plain ints.
 
     >>> from spades import CLASSIC, TWO_HANDED
     >>> state = new_game(CLASSIC, seed=1)
@@ -158,22 +167,25 @@ def new_game(
     >>> state.phase.value, state.to_move, len(state.stock)
     ('drawing', 0, 52)
     """
-    check_start(rules, dealer, "new_game")
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(64)
-    _check_seed(seed)
+    dealer = check_start(rules, dealer, "new_game")
+    seed = random.SystemRandom().getrandbits(64) if seed is None else _check_seed(seed)
     bits = shuffled_bits(seed, 1) if deck is None else [card.bit for card in _checked_deck(deck)]
     return start_round(rules, dealer, 1, bits, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
 
 
-def check_start(rules: object, dealer: object, doing: str) -> None:
-    """The checks of a new game's ruleset and dealer; ``doing`` names the caller."""
+def check_start(rules: object, dealer: object, doing: str) -> int:
+    """The checks of a new game's ruleset and dealer; ``doing`` names the caller.
+
+    The dealer comes back as a plain `int` (it may be numpy's, as a seat may).
+    """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"{doing} takes a Ruleset, not {type(rules).__name__}")
-    if type(dealer) is not int:
-        raise TypeError(f"the dealer is a seat number, not {dealer!r}")
-    if not 0 <= dealer < rules.players:
-        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    seat = whole_number(dealer)
+    if seat is None:
+        raise TypeError(f"the dealer is a seat number, not {shown(dealer)}")
+    if not 0 <= seat < rules.players:
+        raise SpadesError(f"the dealer is a seat from 0 to {rules.players - 1}, not {shown(seat)}")
+    return seat
 
 
 def shuffled_bits(seed: int, round_number: int) -> list[int]:
@@ -239,6 +251,8 @@ def deal(state: State, deck: Sequence[Card]) -> State:
     >>> deal(new_game(CLASSIC, seed=1), DECK).hand(1)[:3]
     (Card.parse('2C'), Card.parse('6C'), Card.parse('TC'))
     """
+    if type(state) is not State:
+        raise TypeError(f"deal takes a State, not {type(state).__name__}")
     first_phase = Phase.DRAWING if state.rules.players == 2 else Phase.BIDDING
     if state.phase is not first_phase or any(state.bids) or any(state.looked) or state.draws:
         raise SpadesError("a round can be dealt again only before its first move")

@@ -41,17 +41,17 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     """The state after ``move`` by the seat to move; ``state`` itself is unchanged.
 
     Every move is checked: an illegal one raises `IllegalMoveError` with the reason, and a
-    value that is not a move raises `TypeError`. With ``seat``, a move by any other seat
-    than the one to move is illegal (`Reason.NOT_YOUR_TURN`).
+    value that is not a move, or a ``state`` that is not a `State`, raises `TypeError`.
+    With ``seat``, a move by any other seat than the one to move is illegal
+    (`Reason.NOT_YOUR_TURN`); ``seat`` may be any integer `operator.index` takes (numpy's
+    too), but not a bool.
     """
     # Plays and plain bids, the moves of every round, take a fast path when they are
     # legal; every other move, and every illegal one, goes through `check_move`.
     kind = type(move)
-    if kind is Play:
-        try:  # the fields stored flat, unpacked in the order `State` declares them
-            rules, phase, mover, packed, trick, leader, broken, tricks, legal, game = state
-        except (TypeError, ValueError):
-            raise not_a_state("apply", state) from None
+    if kind is Play and type(state) is State:
+        # The fields stored flat, unpacked in the order `State` declares them.
+        rules, phase, mover, packed, trick, leader, broken, tricks, legal, game = state
         card = move.card  # type: ignore[union-attr]
         bit = card.bit
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
@@ -112,7 +112,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         return _draw(state, keep=isinstance(move, Keep))
     if isinstance(move, Exchange):
         return _exchange(state, move)
-    assert isinstance(move, Bid), "every legal play takes the fast path above"
+    if isinstance(move, Play):  # legal, by a seat given as another integer (numpy's)
+        return apply(state, move)  # the fast path, the seat checked
+    assert isinstance(move, Bid), "the move is of one of the kinds above"
     if state.phase is Phase.DRAWING:
         seat = state[TO_MOVE]
         return evolve_state(state, bids=_with_bid(state.bids, seat, BLIND_NIL))

@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
-from spades._errors import IllegalMoveError, Reason
+from spades._errors import IllegalMoveError, Reason, shown
 from spades._moves import (
     BIDS,
     BLIND_NIL,
@@ -74,10 +74,13 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]
     ['bid nil', 'bid 1', 'bid 2']
     """
-    try:
-        allowed = state[PLAYABLE]  # type: ignore[index]
-    except (TypeError, IndexError):  # not a state: a view, or no game at all
-        allowed = 0
+    if type(state) is not State:
+        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+
+        if isinstance(state, View):
+            return state.legal_moves()
+        raise TypeError(f"legal_moves takes a State or a View, not {type(state).__name__}")
+    allowed = state[PLAYABLE]
     if allowed:  # the play: `_plays`, inline (a call costs a seventh of this function)
         plays = _PLAYS_OF.get(allowed)
         if plays is None:
@@ -88,12 +91,6 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
                 + _PLAYS_OF[allowed & SPADES]
             )
         return plays
-    if type(state) is not State:
-        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
-
-        if isinstance(state, View):
-            return state.legal_moves()
-        raise TypeError(f"legal_moves takes a State or a View, not {type(state).__name__}")
     mover = state[TO_MOVE]
     if mover is None:
         return ()
@@ -168,12 +165,24 @@ def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
 
 
 def is_legal(state: State, move: Move, *, seat: int | None = None) -> bool:
-    """Whether `apply` would accept ``move`` (made by ``seat``, when given)."""
+    """Whether `apply` would accept ``move`` (made by ``seat``, when given).
+
+    Raises `TypeError` for a ``state`` that is not a `State` or a ``move`` that is not a
+    move, and for a ``seat`` that is no whole number; `SpadesError` for a seat out of range.
+    """
+    if seat is not None:
+        seat = _checked_seat(state, seat)
     return _problem(state, move, seat) is None
 
 
 def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
-    """Raise `IllegalMoveError` if ``move`` (by ``seat``, when given) is illegal."""
+    """Raise `IllegalMoveError` if ``move`` (by ``seat``, when given) is illegal.
+
+    ``seat`` may be any integer `operator.index` takes (numpy's too), but not a bool; the
+    error's ``seat`` is then a plain `int`. Bad arguments raise as `is_legal` says.
+    """
+    if seat is not None:
+        seat = _checked_seat(state, seat)
     problem = _problem(state, move, seat)
     if problem is not None:
         reason, why = problem
@@ -182,16 +191,25 @@ def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
         raise IllegalMoveError(reason, mover, move, f"'{move}'{who} is illegal: {why}")
 
 
+def _checked_seat(state: State, seat: object) -> int:
+    """``seat`` checked as a seat of ``state``'s game, a plain `int`."""
+    if type(state) is not State:
+        raise not_a_state("a legality check", state)
+    return check_seat(seat, state.rules.players)
+
+
 def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] | None:
-    """The reason and an explanation for the player, or None when the move is legal."""
+    """The reason and an explanation for the player, or None when the move is legal.
+
+    ``seat``, if any, is already checked (`_checked_seat`).
+    """
     if type(state) is not State:
         raise not_a_state("a legality check", state)
     if type(move) not in _MOVE_TYPES:
         raise TypeError(
-            f"{move!r} is not a move; moves are Bid, Look, Play, Pass, Keep, Reject and Exchange"
+            f"{shown(move)} is not a move; moves are Bid, Look, Play, Pass, Keep, Reject and "
+            "Exchange"
         )
-    if seat is not None:
-        check_seat(seat, state.rules.players)
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return Reason.GAME_OVER, "the game is over"

@@ -8,12 +8,13 @@ it against this module.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, SupportsIndex, TypeAlias, cast
 
 import attrs
 
 from spades._cards import DECK, Card
-from spades._errors import NotationError, SpadesError, quoted
+from spades._errors import NotationError, SpadesError, quoted, shown
+from spades._rules import whole_number
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -21,16 +22,25 @@ if TYPE_CHECKING:
 __all__ = ["Bid", "Exchange", "Keep", "Look", "Move", "Pass", "Play", "Reject", "parse_move"]
 
 
+def _plain_bid(value: SupportsIndex) -> int:
+    """A bid's number as a plain `int` if it is a whole number (numpy's too), else as is.
+
+    What is no whole number stays as it is, for `_bid_number` to refuse.
+    """
+    number = whole_number(value)
+    return cast("int", value) if number is None else number
+
+
 def _bid_number(instance: Bid, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int:
-        raise TypeError(f"a bid is a whole number of tricks, not {value!r}")
+        raise TypeError(f"a bid is a whole number of tricks, not {shown(value)}")
     if not -999 <= value <= 999:
         raise SpadesError("a bid is a number of tricks from 0 to 13; this one is far out of range")
 
 
 def _flag(instance: Bid, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise TypeError(f"blind must be True or False, not {value!r}")
+        raise TypeError(f"blind must be True or False, not {shown(value)}")
     if value and instance.n != 0:
         raise SpadesError(f"only nil can be bid blind, not {instance.n}; use Bid(0, blind=True)")
 
@@ -43,7 +53,7 @@ class Bid:
     ('bid 4', 'bid nil', 'bid blind nil')
     """
 
-    n: int = attrs.field(validator=_bid_number)
+    n: int = attrs.field(converter=_plain_bid, validator=_bid_number)
     blind: bool = attrs.field(default=False, kw_only=True, validator=_flag)
 
     @property
@@ -67,7 +77,7 @@ class Look:
 
 def _card(instance: Play, attribute: attrs.Attribute[Card], value: object) -> None:
     if not isinstance(value, Card):
-        raise TypeError(f"Play takes a Card, not {value!r}; try Play(Card.parse(...))")
+        raise TypeError(f"Play takes a Card, not {shown(value)}; try Play(Card.parse(...))")
 
 
 @attrs.frozen
@@ -87,11 +97,11 @@ class Play:
 def _distinct_cards(value: Iterable[Card], kind: str) -> tuple[Card, ...]:
     """``value`` as distinct cards in the library's order, for the move called ``kind``."""
     if isinstance(value, (str, Card)):
-        raise TypeError(f"{kind} takes a collection of cards, not {value!r}")
+        raise TypeError(f"{kind} takes a collection of cards, not {shown(value)}")
     cards = tuple(value)
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"{kind} takes cards, not {card!r}")
+            raise TypeError(f"{kind} takes cards, not {shown(card)}")
     if len(set(cards)) != len(cards):
         named = " ".join(map(str, cards))
         raise SpadesError(f"{kind.lower()} cannot name a card twice: {named}")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex, cast
 
 import attrs
 
-from spades._errors import NotationError, RulesetError, SpadesError
+from spades._errors import NotationError, RulesetError, SpadesError, shown
 
 __all__ = [
     "CLASSIC",
@@ -20,6 +21,7 @@ __all__ = [
     "Direction",
     "NilTricks",
     "Ruleset",
+    "check_rules",
     "check_seat",
     "find_ruleset",
     "next_seat",
@@ -27,6 +29,7 @@ __all__ = [
     "play_order",
     "seats_of",
     "side_of",
+    "whole_number",
 ]
 
 
@@ -77,9 +80,44 @@ MAX_NUMBER: Final = 10**9
 scores then stay far inside the 64-bit integers of other languages."""
 
 
-def _shown(value: int) -> str:
-    """``value`` for a message; a number of absurd size is only described."""
-    return str(value) if abs(value) <= 10**12 else "a number far out of range"
+def whole_number(value: object) -> int | None:
+    """``value`` as a plain `int` when it is a whole number, else None.
+
+    A whole number is what `operator.index` takes: an `int` or numpy's integers, say; a
+    bool is not one (nor is numpy's), as it is no action of the encoding either. What
+    comes back is a plain `int`, so values built from it compare and print as usual.
+
+    >>> from fractions import Fraction
+    >>> whole_number(3), whole_number(True), whole_number(3.0), whole_number(Fraction(3))
+    (3, None, None, None)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or type(value).__name__ in _NUMPY_BOOLS:
+        return None
+    try:
+        return operator.index(cast("SupportsIndex", value))  # always a plain int
+    except (TypeError, ValueError):  # no __index__, or one that fails
+        return None
+
+
+_NUMPY_BOOLS: Final = frozenset({"bool_", "bool"})
+"""numpy's bool by the name of its type (``numpy.bool`` from numpy 2 on): refused without
+importing numpy, which older numpys would still turn into 0 or 1."""
+
+
+def _plain_number(value: SupportsIndex) -> int:
+    """A ruleset's number as a plain `int` if it is a whole number (numpy's too), else as is.
+
+    What is no whole number stays as it is, for the field's check to refuse.
+    """
+    number = whole_number(value)
+    return cast("int", value) if number is None else number
+
+
+def _plain_optional(value: SupportsIndex | None) -> int | None:
+    """`_plain_number` for a field that may be ``None``."""
+    return None if value is None else _plain_number(value)
 
 
 def _whole(low: int, high: int = MAX_NUMBER, *, optional: bool = False) -> _Validator:
@@ -87,13 +125,13 @@ def _whole(low: int, high: int = MAX_NUMBER, *, optional: bool = False) -> _Vali
         if value is None and optional:
             return
         if type(value) is not int:
-            raise RulesetError(f"{attribute.name} must be a whole number, not {value!r}")
+            raise RulesetError(f"{attribute.name} must be a whole number, not {shown(value)}")
         if not low <= value <= high:
             if high != MAX_NUMBER:
                 bounds = f"from {low} to {high}"
             else:
                 bounds = f"at least {low}" if value < low else f"at most {MAX_NUMBER}"
-            raise RulesetError(f"{attribute.name} must be {bounds}, not {_shown(value)}")
+            raise RulesetError(f"{attribute.name} must be {bounds}, not {shown(value)}")
 
     return check
 
@@ -101,7 +139,7 @@ def _whole(low: int, high: int = MAX_NUMBER, *, optional: bool = False) -> _Vali
 def _kind(kind: type) -> _Validator:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if type(value) is not kind:
-            raise RulesetError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
+            raise RulesetError(f"{attribute.name} must be a {kind.__name__}, not {shown(value)}")
 
     return check
 
@@ -130,14 +168,14 @@ class Ruleset:
     spades.RulesetError: losing_floor must be below zero, where every game starts, not 0
     """
 
-    players: int = attrs.field(default=4)
+    players: int = attrs.field(default=4, converter=_plain_number)
     """Four players in two partnerships, or two players each on her own (source C)."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_kind(Direction))
     """Who bids and leads first and the direction of play, bidding and the deal (four
     players; two players simply alternate, and keep the default)."""
     nil: bool = attrs.field(default=True, validator=_kind(bool))
     """Whether a bid of zero (nil) is allowed."""
-    nil_value: int = attrs.field(default=100, validator=_whole(0))
+    nil_value: int = attrs.field(default=100, converter=_plain_number, validator=_whole(0))
     """Points won for a nil that takes no trick, and lost for one that takes any."""
     nil_tricks: NilTricks = attrs.field(
         default=_for_players(NilTricks.COUNT, NilTricks.BAGS), validator=_kind(NilTricks)
@@ -146,31 +184,39 @@ class Ruleset:
     blind_nil: bool = attrs.field(default=_for_players(False, True), validator=_kind(bool))
     """Whether a player may bid blind nil before she sees her cards (two players: double
     nil, declared before her first draw choice)."""
-    blind_nil_value: int = attrs.field(default=200, validator=_whole(0))
+    blind_nil_value: int = attrs.field(default=200, converter=_plain_number, validator=_whole(0))
     """Points won for a blind nil that takes no trick, and lost for one that takes any."""
     blind_nil_deficit: int | None = attrs.field(
-        default=_for_players(100, None), validator=_whole(0, optional=True)
+        default=_for_players(100, None),
+        converter=_plain_optional,
+        validator=_whole(0, optional=True),
     )
     """Blind nil only for a side trailing by at least this many points; ``None``: always."""
-    blind_nil_pass: int = attrs.field(default=_for_players(2, 0), validator=_whole(0, 3))
+    blind_nil_pass: int = attrs.field(
+        default=_for_players(2, 0), converter=_plain_number, validator=_whole(0, 3)
+    )
     """Cards a blind nil bidder passes to her partner, and the partner passes back (four
     players only)."""
-    blind_nil_exchange: int = attrs.field(default=_for_players(0, 3), validator=_whole(0, 3))
+    blind_nil_exchange: int = attrs.field(
+        default=_for_players(0, 3), converter=_plain_number, validator=_whole(0, 3)
+    )
     """Cards a double nil bidder may exchange for cards drawn at random from the discards
     (two players only)."""
-    bag_limit: int = attrs.field(default=10, validator=_whole(1))
+    bag_limit: int = attrs.field(default=10, converter=_plain_number, validator=_whole(1))
     """Bags that cost the bag penalty."""
-    bag_penalty: int = attrs.field(default=100, validator=_whole(0))
+    bag_penalty: int = attrs.field(default=100, converter=_plain_number, validator=_whole(0))
     """Points lost each time the bag counter reaches the limit."""
     bag_overflow: BagOverflow = attrs.field(
         default=_for_players(BagOverflow.RESET, BagOverflow.CARRY), validator=_kind(BagOverflow)
     )
     """What the bag counter does at the limit."""
-    target: int = attrs.field(default=500, validator=_whole(1))
+    target: int = attrs.field(default=500, converter=_plain_number, validator=_whole(1))
     """Points that win the game, checked at the end of each round."""
-    losing_floor: int | None = attrs.field(default=None)
+    losing_floor: int | None = attrs.field(default=None, converter=_plain_optional)
     """A side at or below this score at the end of a round loses; ``None``: no floor."""
-    round_cap: int | None = attrs.field(default=None, validator=_whole(1, optional=True))
+    round_cap: int | None = attrs.field(
+        default=None, converter=_plain_optional, validator=_whole(1, optional=True)
+    )
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
     orders_of_play: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: for each seat, `play_order` from it. `play_order` and `next_seat` read this
@@ -184,7 +230,7 @@ class Ruleset:
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
         if type(value) is not int or value not in {2, 4}:
             raise RulesetError(
-                f"players must be 4 (two partnerships) or 2 (each on her own), not {value!r}"
+                f"players must be 4 (two partnerships) or 2 (each on her own), not {shown(value)}"
             )
 
     @losing_floor.validator
@@ -192,13 +238,13 @@ class Ruleset:
         if value is None:
             return
         if type(value) is not int:
-            raise RulesetError(f"losing_floor must be a whole number or None, not {value!r}")
+            raise RulesetError(f"losing_floor must be a whole number or None, not {shown(value)}")
         if value >= 0:
             raise RulesetError(
-                f"losing_floor must be below zero, where every game starts, not {value}"
+                f"losing_floor must be below zero, where every game starts, not {shown(value)}"
             )
         if value < -MAX_NUMBER:
-            raise RulesetError(f"losing_floor must be at least -{MAX_NUMBER}, not {_shown(value)}")
+            raise RulesetError(f"losing_floor must be at least -{MAX_NUMBER}, not {shown(value)}")
 
     def __attrs_post_init__(self) -> None:
         if self.blind_nil and not self.nil:
@@ -222,16 +268,27 @@ class Ruleset:
 
 
 def check_seat(seat: object, players: int = 4, *, what: str = "seat") -> int:
-    """``seat`` itself when it is a seat from 0 to ``players - 1``; else raise.
+    """``seat`` as a plain `int` when it is a seat from 0 to ``players - 1``; else raise.
 
-    `TypeError` for a value that is not a whole number, `SpadesError` for one out of range;
-    ``what`` names the number in the message (a ``"side"`` is checked with ``players=2``).
+    A seat is a `whole_number` (numpy's integers too, bools not). `TypeError` for a value
+    that is not one, `SpadesError` for one out of range; ``what`` names the number in the
+    message (a ``"side"`` is checked with ``players=2``).
     """
     if type(seat) is not int:
-        raise TypeError(f"a {what} is a number from 0 to {players - 1}, not {seat!r}")
+        number = whole_number(seat)
+        if number is None:
+            raise TypeError(f"a {what} is a number from 0 to {players - 1}, not {shown(seat)}")
+        seat = number
     if not 0 <= seat < players:
-        raise SpadesError(f"a {what} is a number from 0 to {players - 1}, not {seat}")
+        raise SpadesError(f"a {what} is a number from 0 to {players - 1}, not {shown(seat)}")
     return seat
+
+
+def check_rules(rules: object, doing: str) -> Ruleset:
+    """``rules`` itself when it is a `Ruleset`, else `TypeError`; ``doing`` names the caller."""
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"{doing} takes a Ruleset, not {type(rules).__name__}")
+    return rules
 
 
 def play_order(rules: Ruleset, leader: int) -> tuple[int, ...]:
@@ -244,6 +301,7 @@ def play_order(rules: Ruleset, leader: int) -> tuple[int, ...]:
     >>> play_order(CLASSIC, 3), play_order(MINIOKEY, 3), play_order(TWO_HANDED, 1)
     ((3, 0, 1, 2), (3, 2, 1, 0), (1, 0))
     """
+    rules = check_rules(rules, "play_order")
     return rules.orders_of_play[check_seat(leader, rules.players)]
 
 
@@ -257,7 +315,8 @@ def next_seat(rules: Ruleset, seat: int) -> int:
     >>> next_seat(CLASSIC, 3), next_seat(MINIOKEY, 3), next_seat(TWO_HANDED, 0)
     (0, 2, 1)
     """
-    return play_order(rules, seat)[1]
+    rules = check_rules(rules, "next_seat")
+    return rules.orders_of_play[check_seat(seat, rules.players)][1]
 
 
 def partner(rules: Ruleset, seat: int) -> int | None:
@@ -266,6 +325,7 @@ def partner(rules: Ruleset, seat: int) -> int | None:
     >>> partner(CLASSIC, 1), partner(TWO_HANDED, 1) is None
     (3, True)
     """
+    rules = check_rules(rules, "partner")
     seat = check_seat(seat, rules.players)
     return (seat + 2) % 4 if rules.players == 4 else None
 
@@ -278,6 +338,7 @@ def side_of(rules: Ruleset, seat: int) -> int:
     >>> side_of(CLASSIC, 2), side_of(CLASSIC, 3), side_of(TWO_HANDED, 1)
     (0, 1, 1)
     """
+    rules = check_rules(rules, "side_of")
     return check_seat(seat, rules.players) % 2
 
 
@@ -287,6 +348,7 @@ def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
     >>> seats_of(CLASSIC, 1), seats_of(TWO_HANDED, 1)
     ((1, 3), (1,))
     """
+    rules = check_rules(rules, "seats_of")
     side = check_seat(side, 2, what="side")
     return (side, side + 2) if rules.players == 4 else (side,)
 
@@ -364,11 +426,11 @@ def find_ruleset(name: str) -> Ruleset:
     (True, 250)
     """
     if not isinstance(name, str):
-        raise TypeError(f"find_ruleset takes a name, not {name!r}")
+        raise TypeError(f"find_ruleset takes a name, not {shown(name)}")
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = _ALIASES.get(key, key)
     try:
         return PRESETS[key]
     except KeyError:
         known = ", ".join(sorted(PRESETS))
-        raise NotationError(f"{name!r} is not a ruleset name; known: {known}") from None
+        raise NotationError(f"{shown(name)} is not a ruleset name; known: {known}") from None

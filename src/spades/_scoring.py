@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._moves import Bid
-from spades._rules import BagOverflow, NilTricks, Ruleset
+from spades._rules import BagOverflow, NilTricks, Ruleset, whole_number
 from spades._tuple_value import TupleValue, field
 
 if TYPE_CHECKING:
@@ -72,6 +72,9 @@ def score_round(
 ) -> RoundScore:
     """Score a round from the bids and the tricks each seat took, and the bags before it.
 
+    Trick and bag counts may be any integer `operator.index` takes (numpy's too), but not
+    a bool; bad input raises `TypeError` (a wrong type) or `SpadesError`.
+
     Source B's example: a contract of 7 (4 + 3) taking 9 tricks scores 72 with 2 bags; a
     contract of 5 (2 + 3) taking 4 loses 50.
 
@@ -87,19 +90,21 @@ def score_round(
     >>> score_round(TWO_HANDED, [Bid(7), Bid(5)], [8, 5]).points
     (71, 50)
     """
-    _check_round(rules, bids, tricks, bags)
-    return score_unchecked(rules, tuple(bids), tuple(tricks), bags)
+    trick_list, bag_list = _check_round(rules, bids, tricks, bags)
+    return score_unchecked(rules, tuple(bids), tuple(trick_list), (bag_list[0], bag_list[1]))
 
 
-def _check_round(rules: object, bids: object, tricks: object, bags: object) -> None:
+def _check_round(
+    rules: object, bids: object, tricks: object, bags: object
+) -> tuple[list[int], list[int]]:
+    """Refuse what is no round; else the trick and bag counts as plain ints."""
     if not isinstance(rules, Ruleset):
         raise TypeError(f"score_round takes a Ruleset, not {type(rules).__name__}")
-    for name, values, kind in (("bids", bids, Bid), ("tricks", tricks, int), ("bags", bags, int)):
-        if not isinstance(values, (tuple, list)) or any(type(v) is not kind for v in values):
-            raise TypeError(f"{name} must be a tuple or list of {kind.__name__}, not {values!r}")
-    bid_list: list[Bid] = list(bids)  # type: ignore[call-overload]
-    trick_list: list[int] = list(tricks)  # type: ignore[call-overload]
-    bag_list: list[int] = list(bags)  # type: ignore[call-overload]
+    if not isinstance(bids, (tuple, list)) or any(type(bid) is not Bid for bid in bids):
+        raise TypeError(f"bids must be a tuple or list of Bid, not {shown(bids)}")
+    trick_list = _counts("tricks", tricks)
+    bag_list = _counts("bags", bags)
+    bid_list: list[Bid] = list(bids)
     seats = rules.players
     if len(bid_list) != seats or len(trick_list) != seats or len(bag_list) != 2:
         raise SpadesError(
@@ -109,9 +114,19 @@ def _check_round(rules: object, bids: object, tricks: object, bags: object) -> N
     if any(not 0 <= bid.n <= 13 for bid in bid_list):
         raise SpadesError("a bid is a number of tricks from 0 to 13")
     if sum(trick_list) != 13 or min(trick_list) < 0:
-        raise SpadesError(f"the tricks of a round add up to 13, not {trick_list}")
+        raise SpadesError(f"the tricks of a round add up to 13, not {shown(trick_list)}")
     if min(bag_list) < 0:
-        raise SpadesError(f"bag counts are never negative, not {bag_list}")
+        raise SpadesError(f"bag counts are never negative, not {shown(bag_list)}")
+    return trick_list, bag_list
+
+
+def _counts(name: str, values: object) -> list[int]:
+    """``values`` as plain ints, each a whole number (numpy's too), or `TypeError`."""
+    if isinstance(values, (tuple, list)):
+        counts = [whole_number(value) for value in values]
+        if None not in counts:
+            return counts  # type: ignore[return-value]  # None is not among them
+    raise TypeError(f"{name} must be a tuple or list of int, not {shown(values)}")
 
 
 def score_unchecked(

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import DECK, Card, Suit
-from spades._errors import SpadesError
-from spades._rules import play_order
+from spades._errors import SpadesError, shown
+from spades._rules import check_rules, play_order
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -67,7 +67,7 @@ def trick_winner(rules: Ruleset, leader: int, cards: Sequence[Card]) -> int:
     >>> trick_winner(CLASSIC, 3, cards[:2]), trick_winner(MINIOKEY, 3, cards[:2])
     (0, 2)
     """
-    order = play_order(rules, leader)
+    order = play_order(check_rules(rules, "trick_winner"), leader)
     if len(cards) > len(order):
         raise SpadesError(f"a trick of {len(order)} players has at most {len(order)} cards")
     return order[list(cards).index(winning_card(cards))]
@@ -79,7 +79,7 @@ def _check_trick(cards: object) -> None:
     played = list(cards)  # type: ignore[call-overload]
     for card in played:
         if not isinstance(card, Card):
-            raise TypeError(f"a trick holds cards, not {card!r}")
+            raise TypeError(f"a trick holds cards, not {shown(card)}")
     if not played:
         raise SpadesError("an empty trick has no winning card")
     if len(set(played)) != len(played):

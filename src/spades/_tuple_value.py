@@ -15,6 +15,8 @@ from typing import Any, ClassVar
 
 from typing_extensions import Self, dataclass_transform
 
+from spades._errors import shown
+
 __all__ = ["TupleValue", "field"]
 
 
@@ -108,7 +110,7 @@ class TupleValue(tuple):  # type: ignore[type-arg]
         values = dict(zip(self.fields, self._values(), strict=True))
         for name in changes:
             if name not in values:
-                raise TypeError(f"{type(self).__name__} has no field {name!r}")
+                raise TypeError(f"{type(self).__name__} has no field {shown(name)}")
         return self._build(**{**values, **changes})  # type: ignore[no-any-return]
 
     def _values(self) -> tuple[object, ...]:

@@ -40,6 +40,7 @@ from hypothesis.errors import InvalidArgument
 from spades import apply, legal_moves
 from spades._cards import DECK, Card
 from spades._deal import new_game
+from spades._errors import shown
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
 from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset
 from spades._state import Phase, State
@@ -74,7 +75,7 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     up to 30 and blind nil deficits up to 500; optional fields are often ``None``.
     """
     if players not in {None, 2, 4}:
-        raise InvalidArgument(f"players must be 2, 4 or None, not {players!r}")
+        raise InvalidArgument(f"players must be 2, 4 or None, not {shown(players)}")
     counts = (2, 4) if players is None else (players,)
     if presets_only:
         return st.sampled_from([rules for rules in PRESETS.values() if rules.players in counts])
@@ -122,7 +123,7 @@ def states(
     a ``max_moves`` that make them reachable.
     """
     if max_moves < 0:
-        raise InvalidArgument(f"max_moves must be at least 0, not {max_moves}")
+        raise InvalidArgument(f"max_moves must be at least 0, not {shown(max_moves)}")
     wanted = frozenset(Phase if phases is None else phases)
     if not wanted:
         raise InvalidArgument("phases must name at least one phase, or be None for any")

@@ -29,13 +29,19 @@ def fallback_move(game: View | State) -> Move:
       passes back her weakest.
 
     A `State` is read as the view of its seat to move. Raises `SpadesError` when nobody is
-    to move (the game is over) or the view's seat is not to move.
+    to move (the game is over) or the view's seat is not to move, `TypeError` for anything
+    but a `View` or a `State`.
 
     >>> from spades import CLASSIC, new_game
     >>> str(fallback_move(new_game(CLASSIC, seed=1)))
     'bid 1'
     """
-    view = game if isinstance(game, View) else _mover_view(game)
+    if isinstance(game, View):
+        view = game
+    elif type(game) is State:
+        view = _mover_view(game)
+    else:
+        raise TypeError(f"fallback_move takes a View or a State, not {type(game).__name__}")
     if view.to_move != view.seat:
         raise SpadesError(f"seat {view.seat} is not to move: there is no move to fall back on")
     legal = view.legal_moves()

@@ -34,6 +34,7 @@ from spades._errors import SpadesError
 from spades._moves import Play
 from spades._state import Phase
 from spades.bots._bidding import bid, draw, exchange, pass_cards
+from spades.bots._play import check_view
 from spades.bots._playing import Table, play
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ def heuristic_policy() -> Policy:
     It decides from the `View` alone, deterministically, and only ever makes one of the
     view's legal moves. Four players: it always looks at its hand (it never bids blind
     nil); two players: it never declares double nil, and keeps high cards and spades in
-    the draw. Raises `SpadesError` when its seat is not to move.
+    the draw. Raises `SpadesError` when its seat is not to move, `TypeError` for anything
+    but a `View`.
 
     >>> from spades import CLASSIC, new_game, observe
     >>> from spades.bots import heuristic_policy
@@ -63,7 +65,7 @@ def heuristic_policy() -> Policy:
 
 def _decide(view: View) -> Move:
     """The move for the seat to move: one helper per phase."""
-    legal = view.legal_moves()
+    legal = check_view(view).legal_moves()
     if not legal:
         raise SpadesError(f"seat {view.seat} is not to move: there is nothing to decide")
     phase = view.phase

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from spades._deal import new_game
 from spades._engine import apply
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._moves import Move
+from spades._rules import check_rules, whole_number
+from spades._state import State
 from spades._view import View, observe
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
-    from spades._state import State
 
-__all__ = ["Policy", "play_game"]
+__all__ = ["Policy", "check_view", "play_game"]
 
 Policy: TypeAlias = Callable[[View], Move]
 """A player: from what her seat may know, the move she makes."""
@@ -38,13 +39,27 @@ def play_game(
     the game stops once that many rounds are complete, over or not (for rulesets without
     a round cap, whose games between weak players may go on and on). The game is the
     same for the same seed and the same (deterministic) policies.
+
+    ``seed`` and ``dealer`` are checked as `spades.new_game` checks them; ``max_rounds``
+    is ``None`` or a whole number from 0 (numpy's too, not a bool). Arguments of the
+    wrong type raise `TypeError`, values out of range `SpadesError`.
     """
+    rules = check_rules(rules, "play_game")
+    limit = _checked_limit(max_rounds)
+    given: object = policies
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        raise TypeError(f"play_game takes a sequence of policies, not {type(given).__name__}")
+    for policy in given:
+        if not callable(policy):
+            raise TypeError(f"a policy is a callable, not {shown(policy)}")
+    if on_move is not None and not callable(on_move):
+        raise TypeError(f"on_move is a callable or None, not {shown(on_move)}")
     if len(policies) != rules.players:
         raise SpadesError(
             f"{rules.players} players need {rules.players} policies, not {len(policies)}"
         )
     state = new_game(rules, seed=seed, dealer=dealer)
-    while state.to_move is not None and (max_rounds is None or len(state.rounds) < max_rounds):
+    while state.to_move is not None and (limit is None or len(state.rounds) < limit):
         seat = state.to_move
         move = policies[seat](observe(state, seat))
         after = apply(state, move, seat=seat)
@@ -52,3 +67,26 @@ def play_game(
             on_move(state, move, after)
         state = after
     return state
+
+
+def _checked_limit(max_rounds: object) -> int | None:
+    """``max_rounds`` as a plain `int` from 0, or None."""
+    if max_rounds is None:
+        return None
+    limit = whole_number(max_rounds)
+    if limit is None:
+        raise TypeError(f"max_rounds is a whole number or None, not {shown(max_rounds)}")
+    if limit < 0:
+        raise SpadesError(f"max_rounds is a whole number from 0, not {shown(limit)}")
+    return limit
+
+
+def check_view(view: object) -> View:
+    """``view`` itself when it is a `View`; else the `TypeError` a policy raises."""
+    if isinstance(view, View):
+        return view
+    if isinstance(view, State):
+        raise TypeError(
+            "a policy takes a View, not State: observe(state, seat) gives the view of a seat"
+        )
+    raise TypeError(f"a policy takes a View, not {type(view).__name__}")

@@ -16,14 +16,15 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from spades._engine import apply
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._moves import Bid, Play
-from spades._rules import side_of
+from spades._rules import MAX_NUMBER, side_of, whole_number
 from spades._sampling import sample_state, sample_state_keeping
 from spades._state import Phase
 from spades.bots._bidding import draw_keeps
 from spades.bots._equity import win_chance
 from spades.bots._heuristic import heuristic_policy
+from spades.bots._play import check_view
 from spades.bots._rollout import play_out
 
 if TYPE_CHECKING:
@@ -62,17 +63,23 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
     declared it searches that against the heuristic's draw. The card pass, the rest of
     the draw and the exchange are the heuristic bot's.
 
+    ``playouts`` is a whole number from 1 to ``10**9`` (else `SpadesError`), ``seed`` any
+    whole number (else `TypeError`); both may be numpy's integers, not bools. The policy
+    raises `TypeError` for anything but a `View`.
+
     >>> from spades import CLASSIC, new_game, observe
     >>> from spades.bots import search_policy
     >>> choose = search_policy(playouts=40)
     >>> str(choose(observe(new_game(CLASSIC, seed=1), 1))).startswith("bid ")
     True
     """
-    if type(playouts) is not int or playouts < 1:
-        raise SpadesError(f"playouts is a whole number of 1 or more, not {playouts!r}")
+    budget = whole_number(playouts)
+    if budget is None or not 1 <= budget <= MAX_NUMBER:
+        raise SpadesError(f"playouts is a whole number from 1 to 10**9, not {shown(playouts)}")
+    seed_text = _seed_text(seed)
 
     def choose(view: View) -> Move:
-        legal = view.legal_moves()
+        legal = check_view(view).legal_moves()
         if not legal:
             raise SpadesError(f"seat {view.seat} is not to move: there is nothing to decide")
         if len(legal) == 1:
@@ -88,9 +95,9 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
             return _HEURISTIC(view)
         if len(candidates) == 1:
             return candidates[0]
-        rng = random.Random(_position_key(seed, view))
+        rng = random.Random(_position_key(seed_text, view))
         sample = _sample_four if view.rules.players == 4 else _sample_two
-        deals = max(8, playouts // len(candidates))
+        deals = max(8, budget // len(candidates))
         side = side_of(view.rules, view.seat)
         totals = [0.0] * len(candidates)
         for _ in range(deals):
@@ -101,6 +108,20 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
         return candidates[best]
 
     return choose
+
+
+def _seed_text(seed: object) -> str:
+    """A search bot's seed as its decisions' keys name it, or `TypeError` for no number.
+
+    In decimal; in hexadecimal when it is too long for Python to write in decimal.
+    """
+    number = whole_number(seed)
+    if number is None:
+        raise TypeError(f"search_policy takes a whole number as its seed, not {shown(seed)}")
+    try:
+        return str(number)
+    except ValueError:  # past Python's limit on the digits of an int written in decimal
+        return hex(number)
 
 
 def _sample_four(view: View, rng: random.Random) -> State:
@@ -121,7 +142,7 @@ def _judge(end: State, side: int, start: State) -> float:
     return win_chance(end, side) + _POINTS_WEIGHT * gained
 
 
-def _position_key(seed: int, view: View) -> str:
+def _position_key(seed: str, view: View) -> str:
     """A text that names the decision: the seed and where in the game the view stands."""
     played = sum(len(trick.cards) for trick in view.tricks) + len(view.trick)
     decided = sum(bid is not None for bid in view.bids) + sum(view.looked)
