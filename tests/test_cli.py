@@ -334,7 +334,7 @@ def test_a_person_plays_a_whole_game_against_the_bots(
     code, out, err, person = session(monkeypatch, argv)
     assert (code, err) == (0, "")
     assert out.startswith(
-        f"Spades: rules {name}, seed 4; you are seat {seat}; heuristic bots in the other seats.\n"
+        f"Spades: rules {name}; you are seat {seat}; heuristic bots in the other seats.\n"
     )
     assert "Traceback" not in out
     assert "is illegal" not in out  # every move marked legal was legal
@@ -343,7 +343,9 @@ def test_a_person_plays_a_whole_game_against_the_bots(
     tables = re.findall(r"^  After round (\d+) ", out, re.MULTILINE)
     assert tables == [str(n) for n in range(1, len(tables) + 1)]
     assert "(you)" in out if name == "two-handed" else ", yours)" in out
-    assert OUTCOME.fullmatch(out.splitlines()[-1])
+    before, command, _ = replay(out)  # the outcome, then the command that replays the game
+    assert OUTCOME.fullmatch(before[-1])
+    assert command == f"--rules {name} --target 150 --seed 4 --seat {seat}".split()
     assert "Stopped" not in out
     assert max(map(len, out.splitlines())) <= text.WIDTH
     check_tricks_seen(PRESETS[name], seat, out, len(tables))
@@ -446,13 +448,106 @@ def test_the_person_stops_the_game(
     assert "Traceback" not in out + err
 
 
-def test_play_without_a_seed_draws_one_and_says_which(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _, _ = session(monkeypatch, ["play", "--rules", "2p"], answers=0)
+SECRET = 1316326854766477463
+"""The seed of the issue's report: long enough to appear nowhere by chance."""
+REPLAY = "Replay this game with:"
+
+
+def replay(out: str) -> tuple[list[str], list[str], int]:
+    """The lines before the replay command, its arguments after ``spades play``, its seed."""
+    lines = out.splitlines()
+    start = lines.index(REPLAY)
+    command = " ".join(lines[start + 1 :]).replace(" \\", "").split()
+    assert command[:2] == ["spades", "play"]
+    return lines[:start], command[2:], int(command[command.index("--seed") + 1])
+
+
+@pytest.mark.parametrize("seeded", [True, False], ids=["--seed", "fresh"])
+def test_play_shows_the_game_s_seed_only_once_the_game_is_over(
+    seeded: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # docs/reference.md, who may see a game's seed: no player while the game is on (the
+    # seed deals every hand); afterwards, the command that plays the game again.
+    argv = ["play", "--rules", "miniokey", "--target", "150", "--seat", "1"]
+    argv += ["--seed", str(SECRET)] if seeded else []
+    code, out, err, _ = session(monkeypatch, argv)
+    assert (code, err) == (0, "")
+    assert out.startswith(
+        "Spades: rules miniokey; you are seat 1; heuristic bots in the other seats.\n"
+    )
+    before, _, seed = replay(out)
+    assert seed == SECRET if seeded else seed != SECRET
+    expected = f"spades play --rules miniokey --target 150 --seed {seed} --seat 1"
+    assert out.endswith(f"\n{REPLAY}\n  {expected}\n")
+    assert OUTCOME.fullmatch(before[-1])  # the outcome, then the replay command
+    assert all(str(seed) not in line for line in before)  # not at the start, not during
+
+
+@pytest.mark.parametrize(
+    ("person", "code", "why"),
+    [
+        ({"script": ["3", "quit"]}, 0, "You quit"),
+        ({"script": ["3"], "answers": 1}, 1, "End of input"),
+        ({"interrupt": True}, 130, "Interrupted"),
+    ],
+)
+def test_a_stopped_game_shows_its_seed_last(
+    person: dict[str, object], code: int, why: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--seat", "1", "--bots", "random"]
+    result, out, err, _ = session(monkeypatch, argv, **person)
+    assert result == code
+    assert err.startswith(f"{why}: the game stops in round 1, scores 0 to 0.\n")
+    assert err.count("\n") == 1
+    before, command, seed = replay(out)
+    assert command == f"--rules classic --seed {seed} --seat 1 --bots random".split()
+    assert str(seed) not in err + "\n".join(before)
+
+
+def test_a_replay_command_too_wide_goes_on_over_lines_a_shell_joins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seed = 2**128 - 1
+    argv = ["play", "--rules", "miniokey-250", "--target", "300", "--seed", str(seed)]
+    argv += ["--seat", "3", "--bots", "fallback"]
+    code, out, _, _ = session(monkeypatch, argv, answers=0)
     assert code == 1
-    seed = re.match(r"Spades: rules two-handed, seed (\d+); you are seat 0; heuristic bots in", out)
-    assert seed is not None
-    assert "Top of the stock: " in out
-    assert "Your hand: no card yet." in out
+    lines = out.splitlines()
+    assert lines[-3:] == [
+        REPLAY,
+        f"  spades play --rules miniokey-250 --target 300 --seed {seed} \\",
+        "    --seat 3 --bots fallback",
+    ]
+    assert max(map(len, lines)) <= text.WIDTH
+
+
+def test_the_replay_command_plays_the_same_game_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--rules", "miniokey", "--target", "120", "--bots", "random"]
+    code, first, _, person = session(monkeypatch, argv)
+    assert code == 0
+    _, command, _ = replay(first)
+    code, again, _, replayed = session(monkeypatch, ["play", *command])
+    assert code == 0
+    assert replayed.typed == person.typed
+    assert again == first  # the same deals, the same bots' moves, the same command at the end
+
+
+def test_ctrl_c_while_a_bot_thinks_stops_the_game_with_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def interrupted(seed: int, seat: int) -> Policy:
+        def move(view: View) -> Move:
+            raise KeyboardInterrupt
+
+        return move
+
+    monkeypatch.setattr(bots, "BOTS", {**bots.BOTS, "heuristic": interrupted})
+    code, out, err, person = session(monkeypatch, ["play", "--seat", "2", "--seed", "5"])
+    assert code == 130
+    assert person.typed == []  # seat 1 bids first, and is interrupted
+    assert err == "Interrupted: the game stops in round 1, scores 0 to 0.\n"
+    assert replay(out)[1] == ["--rules", "classic", "--seed", "5", "--seat", "2"]
+    assert "Traceback" not in out + err
 
 
 def test_typed_input_is_not_echoed_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -505,7 +600,7 @@ def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
     assert terminal.play(rules, "custom", 8, seat) == 0
     out = screen.getvalue()
     assert "is illegal" not in out
-    assert OUTCOME.fullmatch(out.splitlines()[-1])
+    assert OUTCOME.fullmatch(replay(out)[0][-1])
     if rules.players == 4:
         assert "Your cards are face down: bid blind nil now" in out
         assert "Legal moves: bid blind nil, look" in out

@@ -210,10 +210,14 @@ def test_play_against_the_bots_named(name: str, monkeypatch: pytest.MonkeyPatch)
     code, out = session(monkeypatch, ["play", "--bots", name, *SHORT_TWO, "--seed", "4"])
     assert code == 0
     assert out.startswith(
-        f"Spades: rules two-handed, seed 4; you are seat 0; {name} bots in the other seats.\n"
+        f"Spades: rules two-handed; you are seat 0; {name} bots in the other seats.\n"
     )
     assert "is illegal" not in out
-    assert re.search(r"(wins -?\d+ to -?\d+ after \d+ rounds|drawn)", out.splitlines()[-1])
+    *_, outcome, said, command = out.splitlines()
+    assert re.search(r"(wins -?\d+ to -?\d+ after \d+ rounds|drawn)", outcome)
+    assert said == "Replay this game with:"
+    bots_flag = "" if name == bots.DEFAULT else f" --bots {name}"
+    assert command == f"  spades play --rules two-handed --target 50 --seed 4 --seat 0{bots_flag}"
     assert max(map(len, out.splitlines())) <= text.WIDTH
 
 
@@ -235,8 +239,9 @@ def test_play_s_bots_fill_every_seat_but_hers_seeded_from_the_game_s_seed(
 
     monkeypatch.setattr(bots, "BOTS", MappingProxyType({**bots.BOTS, "mine": recording}))
     code, out = session(monkeypatch, ["play", "--bots", "mine", "--target", "50", "--seat", "2"])
-    seed = re.match(r"Spades: rules classic, seed (\d+); you are seat 2; mine bots in", out)
-    assert seed is not None  # a fresh seed, said
+    assert out.startswith("Spades: rules classic; you are seat 2; mine bots in")
+    seed = re.search(r"\n  spades play --rules classic --target 50 --seed (\d+) --seat 2", out)
+    assert seed is not None  # a fresh seed, said once the game is over
     assert code == 0
     assert made == [(int(seed[1]), seat) for seat in range(4)]
     assert asked == {0, 1, 3}

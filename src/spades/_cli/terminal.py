@@ -6,6 +6,10 @@ trick when it ends and source B's table after each round (`spades._cli.screen`).
 she types goes through `spades.apply`; an illegal one is explained and she is asked
 again. ``quit`` stops the game (exit code 0), and so does the end of input (1) or Ctrl-C
 (130).
+
+The game's seed deals every hand, so she does not see it while the game is on: the command
+says it only once the game is over or stopped, in the line that plays it again
+(`replay_lines`).
 """
 
 from __future__ import annotations
@@ -13,17 +17,17 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from spades import IllegalMoveError, NotationError, apply, new_game, observe
+from spades import PRESETS, IllegalMoveError, NotationError, apply, new_game, observe
 from spades._cli import bots as _bots
 from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
-from spades._cli.text import outcome_lines, round_header, rules_lines, show
+from spades._cli.text import WIDTH, outcome_lines, round_header, rules_lines, show
 
 if TYPE_CHECKING:
     from spades import Move, Ruleset, State
     from spades.bots import Policy
 
-__all__ = ["play"]
+__all__ = ["play", "replay_lines"]
 
 
 class _StopGame(Exception):  # noqa: N818  (not an error: the person stops)
@@ -45,27 +49,61 @@ def play(
     """
     state = new_game(rules, seed=seed)
     policies = _bots.policies(rules, state.seed, (bots, bots))  # (hers is never asked)
-    show(
-        f"Spades: rules {name}, seed {state.seed}; you are seat {you}; "
-        f"{bots} bots in the other seats."
-    )
+    show(f"Spades: rules {name}; you are seat {you}; {bots} bots in the other seats.")
     show(*rules_lines(rules), *help_lines(rules))
     show("", round_header(rules, 1, state.dealer))
+    replay = replay_lines(rules, name, state.seed, you, bots)
     while state.to_move is not None:
         seat = state.to_move
         try:
-            move, after = _ask(state, you) if seat == you else _bot(state, policies[seat])
+            try:
+                move, after = _ask(state, you) if seat == you else _bot(state, policies[seat])
+            except KeyboardInterrupt:  # while a bot thinks
+                raise _StopGame("Interrupted", 130) from None
         except _StopGame as stop:
             show(
                 f"{stop}: the game stops in round {state.round_number}, scores "
                 f"{state.scores[0]} to {state.scores[1]}.",
                 file=sys.stderr,
             )
+            show(*replay)
             return stop.code
         show(*news_lines(state, move, after, you))
         state = after
-    show("", *outcome_lines(state))
+    show("", *outcome_lines(state), *replay)
     return 0
+
+
+def replay_lines(rules: Ruleset, name: str, seed: int, you: int, bots: str) -> list[str]:
+    r"""The command that plays the game again, its seed in it: shown once the game is over.
+
+    ``--target`` is there when ``rules`` do not have the preset ``name``'s target, ``--bots``
+    when the bots are not the default. A command too long for `WIDTH` columns goes on
+    over lines that end in a backslash, as a shell reads them.
+
+    >>> from spades import MINIOKEY, Ruleset
+    >>> replay_lines(MINIOKEY, "miniokey", 7, 2, "random")
+    ['Replay this game with:', '  spades play --rules miniokey --seed 7 --seat 2 --bots random']
+    >>> lines = replay_lines(Ruleset(target=300), "miniokey-250", 2**128 - 1, 3, "fallback")
+    >>> print(*lines, sep="\n")
+    Replay this game with:
+      spades play --rules miniokey-250 --target 300 --seed 340282366920938463463374607431768211455 \
+        --seat 3 --bots fallback
+    """
+    words = ["spades play", f"--rules {name}"]
+    preset = PRESETS.get(name)
+    if preset is None or preset.target != rules.target:
+        words.append(f"--target {rules.target}")
+    words += [f"--seed {seed}", f"--seat {you}"]
+    if bots != _bots.DEFAULT:
+        words.append(f"--bots {bots}")
+    lines = ["Replay this game with:", " "]
+    for word in words:
+        if len(lines[-1]) + len(word) + 3 > WIDTH:  # the word, a space and a backslash
+            lines[-1] += " \\"
+            lines.append("   ")
+        lines[-1] += f" {word}"
+    return lines
 
 
 def _bot(state: State, policy: Policy) -> tuple[Move, State]:
