@@ -34,7 +34,7 @@ from collections import Counter
 from itertools import pairwise
 from math import factorial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -278,11 +278,17 @@ def test_a_pass_or_an_exchange_is_its_cards_then_the_end_unless_it_is_whole() ->
 
 
 def test_a_move_of_no_card_is_entered_by_the_end_action() -> None:
-    """Rule: rule-card-pass."""
+    """Rule: rule-card-pass. A pass of no card is `END_EXCHANGE` alone; no game asks for
+    one, so a view in the pass under rules that pass no card is refused as impossible
+    (it was once masked and entered)."""
+    assert actions_of(Pass(()), attrs.evolve(BLIND_ANYTIME, blind_nil_pass=0)) == (END_EXCHANGE,)
+    assert actions_of(Exchange(()), TWO_HANDED) == (END_EXCHANGE,)
     view = observe(passing_state(), 1)
     view = attrs.evolve(view, rules=attrs.evolve(view.rules, blind_nil_pass=0))
-    assert list(np.flatnonzero(action_mask(view))) == [END_EXCHANGE]
-    assert advance(view, (), END_EXCHANGE) == Pass(())
+    with pytest.raises(SpadesError, match=r"no game gives this view: view.phase"):
+        action_mask(view)
+    with pytest.raises(SpadesError, match=r"no game gives this view: view.phase"):
+        advance(view, (), END_EXCHANGE)
 
 
 def test_moves_without_actions_are_refused() -> None:
@@ -305,11 +311,103 @@ def test_an_action_is_a_whole_number_of_the_action_space() -> None:
     for wrong in (True, np.bool_(True), 3.0, "55", None):
         with pytest.raises(TypeError, match="an action is a whole number from 0 to 70"):
             advance(view, (), wrong)  # type: ignore[arg-type]
-    for outside in (-1, 71, 10**20):
-        with pytest.raises(SpadesError, match=f"{outside} is not an action"):
+    for outside, text in ((-1, "-1"), (71, "71"), (10**20, "a number of 21 digits")):
+        with pytest.raises(SpadesError, match=f"{text} is not an action"):
             advance(view, (), outside)
         with pytest.raises(SpadesError, match="the actions are 0 to 70"):
             move_text(outside)
+
+
+HUGE = 10**5000
+"""Past the 4,300 digits Python writes: formatting it raises a plain `ValueError`."""
+
+
+def test_huge_numbers_give_the_documented_errors_not_pythons_formatting_error() -> None:
+    """An action, a selection or a move that is a number of any size: `SpadesError` for a
+    number that is no action, `TypeError` for a number where cards or a move belong; the
+    message describes the number, never writes it out."""
+    view = mover_view(passing_state())
+    for number in (HUGE, -HUGE, 2**64):
+        with pytest.raises(SpadesError, match="digits is not an action: the actions are 0"):
+            move_text(number)
+        with pytest.raises(SpadesError, match="digits is not an action"):
+            advance(view, (), number)
+        with pytest.raises(TypeError, match="a sequence of cards, not int"):
+            action_mask(view, number)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a sequence of cards, not int"):
+            advance(view, number, 0)  # type: ignore[arg-type]
+        for call in (action_mask, observation):
+            with pytest.raises(TypeError, match=r"are cards, not a .*number of"):
+                call(view, [number])  # type: ignore[list-item]
+        with pytest.raises(TypeError, match=r"number of .* digits is not a move, but int"):
+            actions_of(number, CLASSIC)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="takes a Ruleset, not int"):
+            actions_of(Bid(3), number)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"reads a View .*, not int"):
+            observation(number)  # type: ignore[arg-type]
+
+
+def test_every_public_function_takes_numpy_integers_and_refuses_bools_and_other_types() -> None:
+    view = mover_view(passing_state())
+    card = view.hand[0] if view.hand else DECK[0]
+    for number in (np.int64(card.index), np.int8(card.index), np.uint16(card.index)):
+        assert move_text(number) == f"play {card} / choose {card}"
+        assert advance(view, (), number) == (card,)
+    for wrong in (True, False, np.bool_(False), 0.0, "0", None, [0], Bid(3)):
+        with pytest.raises(TypeError, match="an action is a whole number"):
+            move_text(wrong)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="an action is a whole number"):
+            advance(view, (), wrong)  # type: ignore[arg-type]
+    for wrong_view in (None, 3, plain(view), passing_state()):
+        for call in (action_mask, observation):
+            with pytest.raises(TypeError, match="reads a View"):
+                call(wrong_view)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="reads a View"):
+            advance(wrong_view, (), 0)  # type: ignore[arg-type]
+    for wrong_move in (None, "bid 3", 55, np.int64(55), Card.parse("2C")):
+        with pytest.raises(TypeError, match="is not a move"):
+            actions_of(wrong_move, CLASSIC)  # type: ignore[arg-type]
+
+
+def test_a_view_whose_fields_have_the_wrong_types_is_refused_with_type_error() -> None:
+    """A `View` built by hand: a field of the wrong type is a `TypeError` naming it."""
+    view = mover_view(passing_state())
+    wrong = {
+        "seat": np.int64(view.seat),
+        "hand_sizes": list(view.hand_sizes),
+        "bids": (*view.bids[:3], "bid 3"),
+        "looked": (*view.looked[:3], 1),
+        "trick": ("2C",),
+        "scores": (HUGE, 0.5),
+        "top_card": "2C",
+    }
+    for name, value in wrong.items():
+        changed = attrs.evolve(view, **{name: value})
+        for call in (action_mask, observation):
+            with pytest.raises(TypeError, match=rf"view\.{name}(\[\d\])? is "):
+                call(changed)
+
+
+def test_a_view_of_huge_numbers_is_refused_or_encoded_without_formatting_them() -> None:
+    """Huge numbers in a view built by hand: a seat or a count is refused as impossible
+    (`SpadesError`, the number described); the scores, which the rounds decide and the
+    encoding clips, are encoded."""
+    view = mover_view(passing_state())
+    for name, value in (
+        ("to_move", HUGE),
+        ("dealer", -HUGE),
+        ("round_number", HUGE),
+        ("stock_size", HUGE),
+        ("hand_sizes", (HUGE, 13, 13, 13)),
+    ):
+        changes: dict[str, Any] = {name: value}
+        with pytest.raises(SpadesError, match=f"view\\.{name}"):
+            action_mask(attrs.evolve(view, **changes))
+    values = observation(attrs.evolve(view, scores=(HUGE, -HUGE), bags=(HUGE, 0)))
+    slot = {slot.name: slot for slot in SLOTS}
+    assert list(values[slot["scores"].start : slot["scores"].stop]) == [-1.0, 1.0]
+    assert values[slot["bags"].start] == 0.0
+    assert values[slot["bags"].start + 1] == 1.0
 
 
 def test_the_cards_selected_are_a_choice_in_progress() -> None:

@@ -352,6 +352,8 @@ def _check_ranges(view: View) -> None:
     for name, pair in pairs:
         if len(pair) != 2:
             _fail(name, f"has one number a side, 2, not {len(pair)}")
+    if min(view.bags) < 0:
+        _fail("bags", "a bag counter is never below 0")
     for seat, bid in enumerate(view.bids):
         if bid is not None and not 0 <= bid.n <= 13:
             _fail(f"bids[{seat}]", f"is a bid of 0 to 13 tricks, not {shown(bid.n)}")

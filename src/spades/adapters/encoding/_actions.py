@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 import numpy as np
 
 from spades._cards import DECK, Card
-from spades._errors import IllegalMoveError, Reason, SpadesError
+from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._legal import check_move
 from spades._moves import BIDS, PLAYS, Bid, Exchange, Keep, Look, Pass, Play, Reject
 from spades._moves import BLIND_NIL as _BLIND_NIL_BID
@@ -21,6 +21,7 @@ from spades._rules import Ruleset
 from spades._sampling import sample_state
 from spades._state import Phase
 from spades._view import View
+from spades._view_check import check_view
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -104,7 +105,7 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
     if isinstance(move, (Pass, Exchange)):
         return _choice_actions(move, rules)
     if not isinstance(move, (Bid, Look, Play, Keep, Reject)):
-        raise TypeError(f"{move!r} is not a move")
+        raise TypeError(f"{shown(move)} is not a move, but {type(move).__name__}")
     if move not in _ACTION_OF:
         raise SpadesError(f"'{move}' has no action: the bids are 0 to 13")
     return (_ACTION_OF[move],)
@@ -188,33 +189,44 @@ def advance(view: View, selected: Sequence[Card], action: SupportsIndex) -> Move
 
 def _action(action: object) -> int:
     """``action`` as a number of `ACTIONS`; numpy's integers are accepted, bools are not."""
-    wrong = f"an action is a whole number from 0 to {ACTIONS - 1}, not {action!r}"
     if isinstance(action, (bool, np.bool_)):
-        raise TypeError(wrong)
+        raise TypeError(_not_an_action(action))
     try:
         number = operator.index(cast("SupportsIndex", action))
     except TypeError:
-        raise TypeError(wrong) from None
+        raise TypeError(_not_an_action(action)) from None
     if not 0 <= number < ACTIONS:
-        raise SpadesError(f"{number} is not an action: the actions are 0 to {ACTIONS - 1}")
+        raise SpadesError(f"{shown(number)} is not an action: the actions are 0 to {ACTIONS - 1}")
     return number
+
+
+def _not_an_action(action: object) -> str:
+    return (
+        f"an action is a whole number from 0 to {ACTIONS - 1}, not {shown(action)} "
+        f"({type(action).__name__})"
+    )
 
 
 def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
     """``selected`` checked as the cards chosen so far in ``view``'s pass or exchange.
 
     Only the seat to move chooses cards, in the pass or the exchange: distinct cards of
-    her hand, fewer than the move takes (the last one completes it).
+    her hand, fewer than the move takes (the last one completes it). The view must be one
+    that some game gives (`check_view`): `SpadesError` otherwise.
     """
     if not isinstance(view, View):
         raise TypeError(f"the encoding reads a View (see observe), not {type(view).__name__}")
     if isinstance(selected, (str, Card)) or not isinstance(selected, Sequence):
-        raise TypeError(f"the cards selected are a sequence of cards, not {selected!r}")
+        raise TypeError(
+            f"the cards selected are a sequence of cards, not {type(selected).__name__}"
+        )
+    check_view(view, "the encoding")
     chosen = tuple(selected)
     if not chosen:
         return chosen
-    if not all(isinstance(card, Card) for card in chosen):
-        raise TypeError(f"the cards selected are cards, not {chosen!r}")
+    for card in chosen:
+        if not isinstance(card, Card):
+            raise TypeError(f"the cards selected are cards, not {shown(card)}")
     named = " ".join(map(str, chosen))
     if view.phase not in _CHOOSING or view.to_move != view.seat:
         raise SpadesError(f"no choice of cards is in progress for seat {view.seat}: {named}")

@@ -206,10 +206,19 @@ def _put_scores(out: npt.NDArray[np.float32], view: View) -> None:
     rules = view.rules
     ours = side_of(rules, view.seat)
     for k, side in enumerate((ours, 1 - ours)):
-        out[_AT["scores"] + k] = max(-1.0, min(1.0, view.scores[side] / rules.target))
-        out[_AT["bags"] + k] = min(1.0, view.bags[side] / rules.bag_limit)
+        out[_AT["scores"] + k] = _clipped(view.scores[side], rules.target)
+        out[_AT["bags"] + k] = _clipped(view.bags[side], rules.bag_limit)
     if rules.round_cap is not None:
         out[_AT["rounds"]] = len(view.rounds) / rules.round_cap
+
+
+def _clipped(number: int, scale: int) -> float:
+    """``number / scale`` clipped to -1 to 1, for numbers of any size (`scale` above 0)."""
+    if number >= scale:
+        return 1.0
+    if number <= -scale:
+        return -1.0
+    return number / scale
 
 
 @functools.lru_cache(maxsize=64)
