@@ -489,7 +489,6 @@ BAD_INPUTS: dict[str, tuple[Callable[[], object], type[Exception], str]] = {
     "seeds iterator": (partial(seeded, iter([1])), TypeError, "sequence of whole numbers"),
     "seed float": (partial(seeded, [1, 2.0]), TypeError, "a seed is a whole number, not 2.0"),
     "seed bool": (partial(seeded, [True]), TypeError, "a seed is a whole number, not True"),
-    "seed numpy": (partial(seeded, [np.int64(3)]), TypeError, "a seed is a whole number"),
     "seed < 0": (
         partial(seeded, [-1]),
         SpadesError,
@@ -536,7 +535,11 @@ BAD_INPUTS: dict[str, tuple[Callable[[], object], type[Exception], str]] = {
         TypeError,
         "random_actions takes a numpy Generator, not Random",
     ),
-    "state float": (partial(seeded([1]).state, 0.0), TypeError, "cannot be interpreted"),  # type: ignore[arg-type]
+    "state float": (
+        partial(seeded([1]).state, 0.0),  # type: ignore[arg-type]
+        TypeError,
+        "a game is a whole number, not 0.0",
+    ),
     "state 2 of 2": (partial(seeded([1, 2]).state, 2), IndexError, "game 2 is not in a batch of 2"),
     "state -3": (partial(seeded([1, 2]).state, -3), IndexError, "game -3 is not in a batch of 2"),
 }
@@ -592,7 +595,7 @@ def test_a_step_takes_one_whole_number_a_game() -> None:
         ([-1, 55], "1 of 2 actions are no action .the actions are 0 to 70.: game 0 has -1"),
         ([55, 71], "1 of 2 actions are no action .*: game 1 has 71"),
         ([999, -5], "2 of 2 actions are no action .*: game 0 has 999"),
-        (np.array([2**64 - 1, 55], dtype=np.uint64), "game 0 has -1"),
+        (np.array([2**64 - 1, 55], dtype=np.uint64), "game 0 has a number of 20 digits"),
     ],
 )
 def test_a_number_that_is_no_action_is_refused_in_a_game_that_goes_on(

@@ -33,8 +33,9 @@ if not hasattr(np, "bitwise_count"):
     )
 
 from spades.batch._batch import Batch
+from spades.batch._checks import MAX_GAMES
 from spades.batch._codes import PHASES
 from spades.batch._policies import POLICIES
 from spades.batch._refusal import IllegalActionsError
 
-__all__ = ["PHASES", "POLICIES", "Batch", "IllegalActionsError"]
+__all__ = ["MAX_GAMES", "PHASES", "POLICIES", "Batch", "IllegalActionsError"]

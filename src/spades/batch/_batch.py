@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -10,9 +9,17 @@ import numpy as np
 
 from spades._cards import Card, cards_in
 from spades._deal import _checked_deck, check_start
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
+from spades._rules import whole_number
 from spades._state import State
-from spades.batch._checks import check_generator, checked_actions, checked_seeds
+from spades.batch._checks import (
+    MAX_GAMES,
+    check_generator,
+    check_size,
+    checked_actions,
+    checked_games,
+    checked_seeds,
+)
 from spades.batch._codes import CHOOSING, DEALING, GAME_OVER, PLAYING, phase_groups
 from spades.batch._layout import Draft, allocate, freeze
 from spades.batch._legal import (
@@ -43,10 +50,13 @@ __all__ = ["Batch"]
 class Batch:
     """Games of one ruleset held as arrays, each moved by one action a step.
 
-    A batch is a value: `step` returns a new batch and leaves this one as it was (its
-    arrays are read-only). The actions are the adapters' (`spades.adapters.encoding`),
-    so a blind nil pass or a double nil exchange is entered a card at a time. Every game
-    is the game `spades.apply` would play: `to_states` gives the reference states.
+    A batch is a value: `step` returns a new batch and leaves this one as it was. The
+    arrays it holds are handed out as read-only views, which numpy will not make writable
+    again; the arrays it computes (`legal_mask`, `is_over`, ...) are new on each call, the
+    caller's own. It holds from 1 to `MAX_GAMES` games. The actions are the adapters'
+    (`spades.adapters.encoding`), so a blind nil pass or a double nil exchange is entered a
+    card at a time. Every game is the game `spades.apply` would play: `to_states` gives
+    the reference states.
 
     >>> import numpy as np
     >>> from spades import CLASSIC
@@ -91,7 +101,7 @@ class Batch:
         raise AttributeError("a batch is immutable: step() returns a new one")
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuilt, (self.rules, self._arrays))
+        return (_rebuilt, (self.rules, {name: self._shown(name) for name in self._arrays}))
 
     # --- making batches ---------------------------------------------------------------
 
@@ -106,6 +116,8 @@ class Batch:
         """
         if isinstance(states, State) or not isinstance(states, Sequence):
             raise TypeError(f"from_states takes a sequence of states, not {type(states).__name__}")
+        if len(states) > MAX_GAMES:
+            check_size(len(states))
         listed = list(states)
         if not listed:
             raise SpadesError("a batch needs at least one state: its ruleset comes from them")
@@ -140,6 +152,8 @@ class Batch:
         given: object = decks
         if isinstance(given, str) or not isinstance(given, Sequence):
             raise TypeError(f"decks are a sequence of decks, not {type(decks).__name__}")
+        if len(decks) > MAX_GAMES:
+            check_size(len(decks))
         listed = checked_seeds(seeds)
         if len(decks) != len(listed):
             raise SpadesError(f"one seed a deck: {len(decks)} decks and {len(listed)} seeds")
@@ -152,25 +166,23 @@ class Batch:
     ) -> Batch:
         """``games`` new games, each deck uniformly shuffled by ``rng``, a numpy `Generator`.
 
-        First the decks: ``rng.permuted`` of the deck, row by row; then each game's seed,
+        ``games`` is a whole number (numpy's integers too) from 1 to `MAX_GAMES`. First the
+        decks: ``rng.permuted`` of the deck, row by row; then each game's seed,
         ``rng.integers(2**64, dtype=np.uint64)``. The seed deals every later round and
         decides the two-player exchange draws, as for any game (`spades.round_deck`).
         """
-        if isinstance(games, bool) or not isinstance(games, (int, np.integer)):
-            raise TypeError(f"the number of games is a whole number, not {games!r}")
-        if games < 1:
-            raise SpadesError(f"a batch has at least one game, not {games}")
+        number = checked_games(games)
         check_generator(rng, "deal_random")
         check_start(rules, dealer, "a batch")
-        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (games, 1)), axis=1)
-        seeds = rng.integers(2**64, size=int(games), dtype=np.uint64).tolist()
+        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (number, 1)), axis=1)
+        seeds = rng.integers(2**64, size=number, dtype=np.uint64).tolist()
         return cls._started(rules, decks, seeds, dealer)
 
     @classmethod
     def _started(
         cls, rules: Ruleset, decks: npt.NDArray[np.int8], seeds: list[int], dealer: int
     ) -> Batch:
-        check_start(rules, dealer, "a batch")
+        dealer = check_start(rules, dealer, "a batch")
         if not seeds:
             raise SpadesError("a batch has at least one game")
         d = Draft(allocate(len(seeds), rules.players))
@@ -212,7 +224,18 @@ class Batch:
         return self._bits  # type: ignore[return-value]
 
     def _read(self, name: str) -> npt.NDArray[Any]:
-        return self._ready()._arrays[name]
+        """Array ``name`` once the due deals are made, as a view (see `_shown`)."""
+        return self._ready()._shown(name)
+
+    def _shown(self, name: str) -> npt.NDArray[Any]:
+        """Array ``name`` as the batch hands it out: a view of the read-only array.
+
+        numpy lets the owner of an array set ``writeable`` again, never a view of a
+        read-only array: so a caller cannot write into this batch, nor into the batches
+        that share the array.
+        """
+        view: npt.NDArray[Any] = self._arrays[name].view()
+        return view
 
     @property
     def phase(self) -> npt.NDArray[np.int8]:
@@ -233,22 +256,22 @@ class Batch:
     @property
     def round_number(self) -> npt.NDArray[np.int32]:
         """Each game's round, counted from 1 (once over: its last)."""
-        return self._arrays["round_number"]
+        return self._shown("round_number")
 
     @property
     def scores(self) -> npt.NDArray[np.int64]:
         """Each game's totals after its completed rounds, games by sides."""
-        return self._arrays["scores"]
+        return self._shown("scores")
 
     @property
     def bags(self) -> npt.NDArray[np.int64]:
         """Each game's bag counters after its completed rounds, games by sides."""
-        return self._arrays["bags"]
+        return self._shown("bags")
 
     @property
     def winner(self) -> npt.NDArray[np.int8]:
         """The side that won each game; -1 while it goes on, and for a draw."""
-        return self._arrays["winner"]
+        return self._shown("winner")
 
     @property
     def rounds_played(self) -> npt.NDArray[np.int32]:
@@ -278,9 +301,11 @@ class Batch:
 
     def state(self, game: int) -> State:
         """The reference `State` of game ``game``."""
-        index = operator.index(game)
+        index = whole_number(game)
+        if index is None:
+            raise TypeError(f"a game is a whole number, not {shown(game)}")
         if not -len(self) <= index < len(self):
-            raise IndexError(f"game {index} is not in a batch of {len(self)}")
+            raise IndexError(f"game {shown(index)} is not in a batch of {len(self)}")
         ready = self._ready()
         return read_state(ready._arrays, self.rules, index % len(self))
 
@@ -374,8 +399,10 @@ class Batch:
         legal action from ``rng``) or ``"fallback"`` (`fallback_actions`). The result's
         `round_points`, `scores`, `winner` and `is_over` are the outcome.
         """
+        if not isinstance(until, str):
+            raise TypeError(f"until is 'round' or 'game', not {type(until).__name__}")
         if until not in {"round", "game"}:
-            raise SpadesError(f"play out until the 'round' or the 'game', not {until!r}")
+            raise SpadesError(f"play out until the 'round' or the 'game', not {shown(until)}")
         check_generator(rng, "play_out")
         table = policy_table(policies, self.rules.players)
         return played_out(self._ready(), rng, until, table)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
 from spades.adapters.encoding import KEEP, LOOK, REJECT
 from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
@@ -14,8 +15,6 @@ from spades.batch._legal import LOOK_BIT
 from spades.batch._rows import read_state
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     import numpy.typing as npt
 
     from spades._rules import Ruleset
@@ -34,13 +33,21 @@ _SUIT: Final = np.uint64(0x1FFF)
 _BID_ONE: Final = 53
 
 
-def policy_table(policies: str | Sequence[str], players: int) -> npt.NDArray[np.bool_]:
+def policy_table(policies: object, players: int) -> npt.NDArray[np.bool_]:
     """Whether each seat plays the fallback rule (else uniformly at random)."""
-    named = [policies] * players if isinstance(policies, str) else list(policies)
+    named: list[object]
+    if isinstance(policies, str):
+        named = [policies] * players
+    elif isinstance(policies, Sequence) and not isinstance(policies, (bytes, bytearray)):
+        named = list(policies)
+    else:
+        raise TypeError(
+            f"policies are a name or a sequence of names, not {type(policies).__name__}"
+        )
     if len(named) != players or any(name not in POLICIES for name in named):
         raise SpadesError(
             f"policies are {' or '.join(map(repr, POLICIES))}, one for all or one for each "
-            f"of the {players} seats, not {policies!r}"
+            f"of the {players} seats, not {shown(policies)}"
         )
     return np.array([name == "fallback" for name in named])
 
