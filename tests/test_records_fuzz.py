@@ -23,6 +23,7 @@ from spades import (
     CLASSIC,
     DECK,
     MINIOKEY,
+    PRESETS,
     TWO_HANDED,
     Bid,
     InvalidRecordError,
@@ -120,6 +121,30 @@ SOURCES: list[Any] = [
 ]
 KINDS: list[type | None] = [None, GameRecord, State, View, RoundScore, Ruleset]
 
+
+def _preset_sources(rules: Ruleset, seed: int) -> list[Any]:
+    """Values of a game under ``rules``, cut to two rounds: the ruleset, the record, states
+    from the deal to the end, every seat's view at the deal and a third of the way in, and
+    a round's score."""
+    states, record = _game(attrs.evolve(rules, round_cap=2), seed=seed, dealer=seed % rules.players)
+    shown = [states[0], states[len(states) // 3]]
+    return [
+        rules,
+        record,
+        *shown,
+        states[len(states) // 2],
+        states[-1],
+        *(observe(state, seat) for state in shown for seat in range(rules.players)),
+        states[-1].rounds[0],
+    ]
+
+
+SOURCES_BY_PRESET = {
+    name: _preset_sources(rules, seed) for seed, (name, rules) in enumerate(PRESETS.items(), 40)
+}
+PRESET_SOURCES = [source for sources in SOURCES_BY_PRESET.values() for source in sources]
+"""Valid values of real games under every preset, to mutate."""
+
 CARD_TEXTS = [str(card) for card in DECK]
 WORDS = [
     *CARD_TEXTS[::5],
@@ -195,6 +220,73 @@ json_values = st.recursive(
     max_leaves=8,
 )
 """JSON values, often with the words and numbers the format uses."""
+
+HUGE = 10**5000
+"""A number Python refuses to write in decimal (more than 4,300 digits)."""
+STRANGE_TEXTS = [
+    "\ud800",
+    "\udfff\ud800",
+    "\x00",
+    "\x1b[2J",
+    "\n3 passed, 0 failed",
+    "\r",
+    "\u202e",
+    "\u2066AS\u2069",
+    "\u200b",
+    "\ufeffbid 3",
+    "\u2028",
+    "\x85",
+    "\x7f",
+    "bid\u00a03",
+    "play A\u2660",
+    "bid \u0663",
+    "\U0001f0a1",
+    "caf\u00e9",
+    "x" * 100_000,
+    "bid " + "9" * 5000,
+    "'\"\\",
+]
+"""Text that a terminal, a log or an encoder may choke on, and text of absurd length."""
+STRANGE_KEYS: list[Any] = [*STRANGE_TEXTS[:16], "", "a" * 41, 0, -1, None, HUGE, (1, 2), True]
+"""Keys of Python data: strange text, and keys that JSON cannot hold."""
+
+
+def _deep(depth: int) -> Json:
+    nested: Json = []
+    for _ in range(depth):
+        nested = [nested]
+    return nested
+
+
+DEEP = [_deep(10_000), {"rules": _deep(10_000)}]
+"""Values nested 10,000 deep: shared, never copied (`copied` keeps them as they are)."""
+
+
+def copied(data: Json) -> Json:
+    """A deep copy of ``data`` that shares the `DEEP` values (copying them would recurse)."""
+    return copy.deepcopy(data, {id(value): value for value in DEEP})
+
+
+json_hostile_leaves = st.one_of(
+    st.sampled_from(STRANGE_TEXTS),
+    st.sampled_from([2**53, 2**63, -(2**63) - 1, 2**64, 10**12, 10**15 + 1, -(10**40)]),
+    st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zl", "Zp", "Co"])),
+    st.text(alphabet=st.characters(categories=["Cs"]), min_size=1, max_size=3),
+)
+"""Hostile values that JSON text can hold."""
+python_hostile_leaves = st.one_of(
+    json_hostile_leaves,
+    st.sampled_from([HUGE, -HUGE, 2**4300 * 10**10]),
+    st.floats(),
+    st.sampled_from([float("nan"), float("inf"), -float("inf"), -0.0, 1.0]),
+    st.sampled_from([(), (1,), b"bid 3", bytearray(b"AS"), frozenset({1}), {1}, object()]),
+    st.sampled_from(DEEP),
+    st.dictionaries(st.sampled_from(STRANGE_KEYS), leaves, min_size=1, max_size=2),
+)
+"""Hostile values that only Python data can hold: numbers too large to write, floats,
+tuples, bytes, sets, deep nesting, and keys that are not strings."""
+json_hostile_values = json_values | json_hostile_leaves
+python_hostile_values = json_values | python_hostile_leaves
 
 
 def canonical(data: Json) -> str:
@@ -320,7 +412,7 @@ def _nearby(value: Json) -> st.SearchStrategy[Json]:
         return (
             st.integers(-3, 3).map(lambda step: value + step)
             | st.sampled_from(NUMBERS)
-            | st.just(str(value))
+            | st.just(str(value) if abs(value) < 10**100 else "1" * 5000)  # HUGE has no str
             | st.booleans()
         )
     if type(value) is str:
@@ -328,15 +420,28 @@ def _nearby(value: Json) -> st.SearchStrategy[Json]:
     return json_values
 
 
+ADDED_KEYS = st.sampled_from(_FIELDS) | st.text(max_size=4)
+"""The names of the fields `mutated` adds, by default."""
+
+
 @st.composite
-def mutated(draw: st.DrawFn, data: Json) -> Json:
-    """``data`` with one value changed: replaced, deleted, added to or cut short."""
-    data = copy.deepcopy(data)
+def mutated(
+    draw: st.DrawFn,
+    data: Json,
+    values: st.SearchStrategy[Json] = json_values,
+    keys: st.SearchStrategy[Any] = ADDED_KEYS,
+) -> Json:
+    """``data`` with one value changed: replaced, deleted, added to, duplicated or cut short.
+
+    The new values come from ``values``, and the names of added fields from ``keys``.
+    """
+    data = copied(data)
     parent: Json = None
     key: Any = None
     node = data
     while isinstance(node, (dict, list)) and node and (parent is None or draw(st.integers(0, 3))):
-        key = draw(st.sampled_from(sorted(node) if isinstance(node, dict) else range(len(node))))
+        places = list(node) if isinstance(node, dict) else range(len(node))
+        key = places[draw(st.integers(0, len(places) - 1))]  # keys need not sort, nor print
         parent, node = node, node[key]
     actions = ["replace", "nearby"]
     if isinstance(parent, dict):
@@ -344,18 +449,36 @@ def mutated(draw: st.DrawFn, data: Json) -> Json:
     if isinstance(node, dict):
         actions.append("add")
     if isinstance(node, list) and node:
-        actions.append("truncate")
+        actions += ["truncate", "duplicate"]
     action = draw(st.sampled_from(actions))
     if action == "delete":
         del parent[key]
     elif action == "add":
-        node[draw(st.sampled_from(_FIELDS) | st.text(max_size=4))] = draw(json_values)
+        node[draw(keys)] = draw(values)
     elif action == "truncate":
         del node[draw(st.integers(0, len(node) - 1)) :]
+    elif action == "duplicate":
+        index = draw(st.integers(0, len(node) - 1))
+        node.insert(index, copied(node[index]))
     elif parent is None:
-        return draw(json_values)
+        return draw(values)
     else:
-        parent[key] = draw(_nearby(node) if action == "nearby" else json_values)
+        parent[key] = draw(_nearby(node) if action == "nearby" else values)
+    return data
+
+
+@st.composite
+def hostile(draw: st.DrawFn, data: Json, *, python: bool = True) -> Json:
+    """``data`` with one to three values changed, often to something hostile.
+
+    With ``python``, the values and the names of added fields may be ones that only
+    Python data can hold (numbers too large to write, floats, tuples, keys that are not
+    strings); otherwise they are ones that JSON text can hold.
+    """
+    values = python_hostile_values if python else json_hostile_values
+    keys = st.sampled_from(_FIELDS) | st.sampled_from(STRANGE_KEYS if python else STRANGE_TEXTS)
+    for _ in range(draw(st.integers(1, 3))):
+        data = draw(mutated(data, values, keys))
     return data
 
 

@@ -174,8 +174,15 @@ def loads(text: str | bytes) -> GameRecord:
 
 
 def load(fp: IO[str] | IO[bytes]) -> GameRecord:
-    """The record in the file ``fp``, read to at most `MAX_RECORD_SIZE` plus one."""
-    return loads(fp.read(MAX_RECORD_SIZE + 1))
+    """The record in the file ``fp``, read to at most `MAX_RECORD_SIZE` plus one.
+
+    A file opened as text whose bytes are not in its encoding is refused like bad text.
+    """
+    try:
+        text = fp.read(MAX_RECORD_SIZE + 1)
+    except UnicodeDecodeError as error:
+        fail("$", f"the file is not text in its encoding ({error.encoding}: {error.reason})")
+    return loads(text)
 
 
 # A string runs to its closing quote, or (unterminated) to the end of the text, so that
