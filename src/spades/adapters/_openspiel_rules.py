@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+from typing import Final
 
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._rules import PRESETS, Ruleset, find_ruleset
 from spades.records._plain import ruleset_data, ruleset_from
 
-__all__ = ["ruleset_of_text", "ruleset_text"]
+__all__ = ["VALUE_LIMIT", "ruleset_of_text", "ruleset_text"]
+
+VALUE_LIMIT: Final = 40
+"""The most characters of a field's value in the text. Every value a ruleset has is
+shorter (a number of at most ten digits and a sign, a name, ``true``, ``null``), and a
+value this short can neither nest deep enough to exhaust JSON's recursion nor hold a
+number too long for Python to read."""
 
 
 def ruleset_text(rules: Ruleset) -> str:
@@ -37,18 +44,33 @@ def _value_text(value: object) -> str:
 
 
 def ruleset_of_text(text: object) -> Ruleset:
-    """The ruleset the parameter ``rules`` names: a preset, and changes to its fields."""
+    """The ruleset the parameter ``rules`` names: a preset, and changes to its fields.
+
+    Each field is changed at most once (as a record gives each key once), and each value
+    is at most `VALUE_LIMIT` characters; anything else is a `SpadesError`.
+    """
     if not isinstance(text, str):
-        raise TypeError(f"rules is a preset's name, not {text!r}")
+        raise TypeError(f"rules is a preset's name, not {shown(text)}")
     name, *changes = text.split(";")
     rules = find_ruleset(name)
     if not changes:
         return rules
     data = ruleset_data(rules)
+    changed: set[str] = set()
     for change in changes:
         key, colon, value = (part.strip() for part in change.partition(":"))
         if not colon or key not in data:
-            raise SpadesError(f"{change!r} in {text!r} is no change of a field, 'name:value'")
+            raise SpadesError(
+                f"{shown(change)} in {shown(text)} is no change of a field, 'name:value'"
+            )
+        if key in changed:
+            raise SpadesError(f"{key} is given twice in {shown(text)}: change a field once")
+        changed.add(key)
+        if len(value) > VALUE_LIMIT:
+            raise SpadesError(
+                f"the value of {key} is {len(value):,} characters long, "
+                f"and a field's value is at most {VALUE_LIMIT} characters: {shown(value)}"
+            )
         try:
             data[key] = json.loads(value)
         except ValueError:

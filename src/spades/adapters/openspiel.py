@@ -76,8 +76,8 @@ import attrs
 
 from spades._cards import DECK, Card
 from spades._engine import apply
-from spades._errors import SpadesError
-from spades._rules import Ruleset, side_of
+from spades._errors import SpadesError, shown
+from spades._rules import Ruleset, check_seat, side_of, whole_number
 from spades._sampling import sample_state
 from spades._state import Phase, State
 from spades._view import View, observe
@@ -102,6 +102,8 @@ __all__ = ["MAX_ROUNDS", "SHORT_NAME", "SpadesGame", "SpadesState", "ruleset_tex
 SHORT_NAME: Final = "python_spades"
 """The name `pyspiel.load_game` knows the game by."""
 _CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
+INT_LIMIT: Final = 2**31 - 1
+"""OpenSpiel's largest int (a C++ ``int``): of a game's parameters and its length."""
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -131,17 +133,44 @@ def _round_length(rules: Ruleset) -> int:
     return 26 + 2 + exchanges + 26  # the draw, a bid each (double nil too), plays
 
 
+def _checked_max_rounds(max_rounds: object) -> int:
+    """``max_rounds`` as a plain int from 1 to OpenSpiel's largest int, `INT_LIMIT`."""
+    number = whole_number(max_rounds)
+    if number is None:
+        raise TypeError(f"max_rounds is a whole number, not {shown(max_rounds)}")
+    if not 1 <= number <= INT_LIMIT:
+        raise SpadesError(
+            f"max_rounds is a whole number from 1 to 2**31 - 1 (OpenSpiel's int), "
+            f"not {shown(number)}"
+        )
+    return number
+
+
+def _capped(rules: Ruleset, max_rounds: int) -> Ruleset:
+    """``rules`` with a round cap of at most ``max_rounds``, if OpenSpiel can count its game.
+
+    OpenSpiel holds a game's length, the most actions of a game, in a 32-bit int: the
+    round cap as played times the most actions of a round must be at most `INT_LIMIT`.
+    """
+    length = _round_length(rules)
+    cap = max_rounds if rules.round_cap is None else min(rules.round_cap, max_rounds)
+    if cap * length > INT_LIMIT:
+        raise SpadesError(
+            f"max_rounds is at most {INT_LIMIT // length:,} under these rules, not "
+            f"{max_rounds:,}: OpenSpiel counts a game's actions ({length} a round at most) "
+            "in a 32-bit int"
+        )
+    return rules if cap == rules.round_cap else attrs.evolve(rules, round_cap=cap)
+
+
 class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """The game ``python_spades``: ``params`` as `pyspiel.load_game` passes them."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {"rules": "classic", "max_rounds": MAX_ROUNDS, **(params or {})}
-        name, max_rounds = params["rules"], params["max_rounds"]
-        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
-            raise SpadesError(f"max_rounds is a whole number of 1 or more, not {max_rounds!r}")
-        rules = ruleset_of_text(name)
-        if rules.round_cap is None or rules.round_cap > max_rounds:
-            rules = attrs.evolve(rules, round_cap=max_rounds)
+        name = params["rules"]
+        max_rounds = _checked_max_rounds(params["max_rounds"])
+        rules = _capped(ruleset_of_text(name), max_rounds)
         assert rules.round_cap is not None
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
@@ -172,7 +201,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     ) -> Observer:
         """An observer of one player: perfect recall for the information state, or not."""
         if params:
-            raise ValueError(f"python_spades observers take no parameters, not {params!r}")
+            raise SpadesError(f"python_spades observers take no parameters, not {shown(params)}")
         if not iig_obs_type:  # OpenSpiel's default: the observation
             return Observer(perfect_recall=False)
         if (
@@ -210,8 +239,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         """What ``player`` sees: her `View`, showing no card of a deal in progress."""
         position = self._position
         rules = position.rules
-        if not 0 <= player < rules.players:
-            raise SpadesError(f"player is a seat from 0 to {rules.players - 1}, not {player!r}")
+        player = check_seat(player, rules.players, what="player")
         state = position.state
         if position.deck is None:
             assert state is not None, "a game is dealt"
@@ -332,8 +360,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         """
         position = self._position
         rules = position.rules
-        if not 0 <= player_id < rules.players:
-            raise SpadesError(f"player is a seat from 0 to {rules.players - 1}, not {player_id}")
+        player_id = check_seat(player_id, rules.players, what="player")
         rng = random.Random(
             int(probability_sampler() * 2**53) << 53 | int(probability_sampler() * 2**53)
         )
