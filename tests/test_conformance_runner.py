@@ -829,3 +829,19 @@ def test_a_device_given_as_a_vector_file_is_refused(capsys: pytest.CaptureFixtur
             "0 passed, 1 failed",
         ],
     )
+
+
+def test_a_reading_case_s_path_is_a_string_and_is_printed_cut_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: the path a reading case expects came whole into the line printed."""
+    bad = reading_case(False)
+    path = write(tmp_path, "reading", [{**bad, "path": "$." + "x" * 100_000}])
+    line = failure_of(capsys, path)
+    assert line.startswith(f"FAIL {path} {bad['id']}: refused at {bad['path']}, not at $.xxx")
+    assert len(line) < 500
+    write(tmp_path, "reading", [{**bad, "path": ["$"] * 100_000}])
+    assert failure_of(capsys, path) == (
+        f'FAIL {path} {bad["id"]}: malformed case: "path" is null for valid data, '
+        "and where it fails otherwise"
+    )

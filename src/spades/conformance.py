@@ -345,7 +345,7 @@ def _check_reading(case: dict[str, Any]) -> str | None:
     text, valid, path = case["text"], case["valid"], case["path"]
     if type(text) is not str or type(valid) is not bool:
         raise _MalformedError('"text" is a string and "valid" true or false')
-    if (path is None) is not valid:
+    if not (path is None if valid else type(path) is str):
         raise _MalformedError('"path" is null for valid data, and where it fails otherwise')
     try:
         from_data(parse_json(text))
@@ -353,9 +353,14 @@ def _check_reading(case: dict[str, Any]) -> str | None:
         if valid:
             return f"refused at {error.path}: {error}"
         if error.path != path:
-            return f"refused at {error.path}, not at {path}: {error}"
+            return f"refused at {error.path}, not at {_cut(path)}: {error}"
         return None
-    return None if valid else f"read, but should be refused at {path}"
+    return None if valid else f"read, but should be refused at {_cut(path)}"
+
+
+def _cut(text: str) -> str:
+    """``text`` cut to 80 characters for a message."""
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 _CHECKS: Final[dict[str, Callable[[dict[str, Any]], str | None]]] = {
