@@ -1,4 +1,4 @@
-"""Game records and plain data: what other programs, and other languages, read and write.
+r"""Game records and plain data: what other programs, and other languages, read and write.
 
 `dumps` and `loads` (and `dump` and `load`, for files) write and read a `GameRecord` as
 JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `RoundScore` or
@@ -16,7 +16,9 @@ True
 
 Reading is a trust boundary: bad input of any kind raises `InvalidRecordError`, naming
 the path of the bad field, and the work a hostile text can cause is bounded by
-`MAX_RECORD_SIZE`, `MAX_DEPTH`, `MAX_ROUNDS`, `MAX_MOVES` and `MAX_DIGITS`.
+`MAX_RECORD_SIZE`, `MAX_DEPTH`, `MAX_ROUNDS`, `MAX_MOVES` and `MAX_DIGITS`. The error is
+safe to print and to log: its path is printable ASCII whatever the data's field names
+(``$['a\nb']``), and its message quotes the data cut short and escaped.
 """
 
 from __future__ import annotations
