@@ -199,7 +199,8 @@ def test_demo_record_to_an_unwritable_path_fails_with_a_message(
     path = tmp_path / "missing" / "game.json"
     code, out, err = run(["demo", "--rules", "miniokey", "--record", str(path)], capsys)
     assert code == 1
-    assert err.startswith("spades demo: cannot write the record: ")
+    said = f"spades demo: cannot write the record to {str(path)!r}: No such file or directory"
+    assert " ".join(err.split()) == said
     assert out == ""  # no game is played for a record that cannot be written
     assert not path.exists()
 
@@ -835,12 +836,12 @@ def test_a_drawn_game_and_the_two_player_names() -> None:
         (["demo", "--rules", "bridge"], "'bridge' is not a ruleset name; known: classic,"),
         (["demo", "--seed", "-1"], "argument --seed: '-1' is not a seed"),
         (["demo", "--seed", str(2**128)], "is not a seed: a whole number from 0 to 2**128 - 1"),
-        (["demo", "--target", "0"], "argument --target: '0' is not a whole number from 1 up"),
-        (["play", "--seat", "4"], "argument --seat: a seat is a number from 0 to 3"),
-        (["play", "--rules", "2p", "--seat", "2"], "a seat is a number from 0 to 1"),
-        (["play", "--seat", "west"], "argument --seat: invalid int value: 'west'"),
+        (["demo", "--target", "0"], "argument --target: '0' is not a target: a whole number"),
+        (["play", "--seat", "4"], "argument --seat: '4' is not a seat: a whole number from 0 to 3"),
+        (["play", "--rules", "2p", "--seat", "2"], "'2' is not a seat: a whole number from 0 to 1"),
+        (["play", "--seat", "west"], "argument --seat: 'west' is not a seat: a whole number"),
         (["simulate", "--rules", "classic"], "the following arguments are required: --games"),
-        (["simulate", "--games", "x"], "argument --games: 'x' is not a whole number from 1 up"),
+        (["simulate", "--games", "x"], "argument --games: 'x' is not a number of games: a whole"),
         (["simulate", "--games", "2", "--workers", "0"], "argument --workers: '0' is not"),
         (["simulate", "--games", "2", "--opponents", "human"], "invalid choice: 'human'"),
         (
@@ -859,6 +860,45 @@ def test_argument_errors_exit_with_the_usage_and_code_2(
     err = capsys.readouterr().err
     assert err.startswith("usage: spades")
     assert message in " ".join(err.split())  # (a long message is wrapped over lines)
+
+
+HUGE = "9" * 5000
+"""A number of more digits than Python converts (4,300): no argument gets so far."""
+SHOWN = "'9999999999999999999999999999999999999'..."
+"""How a message shows `HUGE`: cut short (`spades._errors.quoted`)."""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # A ruleset field out of the library's range is the usage error, not RulesetError.
+        (["demo", "--target", "1000000001"], "'1000000001' is not a target: a whole number"),
+        (["play", "--target", str(10**30)], "from 1 to 1000000000"),
+        (["simulate", "--games", "1", "--target", HUGE], f"--target: {SHOWN} is not a target"),
+        # Counts: up to 10**18 games (or deals), up to 61 worker processes.
+        (["simulate", "--games", str(10**18 + 1)], "is not a number of games: a whole number"),
+        (["duel", "random", "random", "--games", HUGE], f"{SHOWN} is not a number of deals"),
+        (["simulate", "--games", "1", "--workers", "62"], "'62' is not a number of workers: a"),
+        (["duel", "random", "random", "--games", "1", "--workers", HUGE], f"{SHOWN} is not a"),
+        # Seeds, seats and indents of any length are refused with a short message.
+        (["demo", "--seed", HUGE], f"argument --seed: {SHOWN} is not a seed"),
+        (["play", "--seed", "٣"], "argument --seed: '٣' is not a seed"),
+        (["play", "--seat", HUGE], f"argument --seat: {SHOWN} is not a seat"),
+        (["play", "--seat", "-1"], "argument --seat: '-1' is not a seat"),
+        (["demo", "--record", "x", "--indent", HUGE], f"--indent: {SHOWN} is not an indent"),
+    ],
+)
+def test_every_out_of_range_argument_is_a_usage_error_with_a_short_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: spades")
+    assert message in " ".join(err.split())
+    assert len(err) < 1000
+    assert "Traceback" not in err
 
 
 def test_help_exits_with_0(capsys: pytest.CaptureFixture[str]) -> None:
@@ -889,7 +929,8 @@ def test_a_seat_out_of_range_shows_the_play_command_s_usage(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: spades play [-h] ")
-    assert f"spades play: error: argument --seat: a seat is a number from 0 to {limit}\n" in err
+    said = f"spades play: error: argument --seat: '{argv[-1]}' is not a seat: a whole number"
+    assert f"{said} from 0 to {limit}\n" in err
 
 
 @pytest.mark.parametrize("command", ["demo", "play", "simulate"])

@@ -455,7 +455,7 @@ def test_two_players_and_games_stopped_at_the_round_limit(
         (["duel", "heuristic", "random"], "the following arguments are required: --games"),
         (["duel", "heuristic", "smart", "--games", "2"], "argument B: invalid choice: 'smart'"),
         (["duel", "human", "random", "--games", "2"], "argument A: invalid choice: 'human'"),
-        (["duel", "random", "random", "--games", "0"], "argument --games: '0' is not a whole"),
+        (["duel", "random", "random", "--games", "0"], "argument --games: '0' is not a number of"),
         (["duel", "random", "random", "--games", "1", "--workers", "0"], "--workers: '0' is"),
         (["duel", "random", "random", "--games", "1", "--seed", "-1"], "'-1' is not a seed"),
         (["duel", "random", "random", "--games", "1", "--rules", "x"], "'x' is not a ruleset"),

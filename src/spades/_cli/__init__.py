@@ -10,6 +10,7 @@ columns.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import shutil
 import sys
@@ -20,33 +21,64 @@ import attrs
 import spades
 from spades import PRESETS, NotationError, SpadesError, find_ruleset
 from spades._cli import _ray, bots, demo, duel, games, simulate, terminal
-from spades._cli.text import WIDTH, wrap
+from spades._cli.text import WIDTH, show, wrap
 from spades._deal import SEED_LIMIT
+from spades._errors import quoted
+from spades._rules import MAX_NUMBER
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from typing import NoReturn
 
-__all__ = ["MAX_INDENT", "main"]
+__all__ = ["MAX_GAMES", "MAX_INDENT", "MAX_WORKERS", "main"]
 
 MAX_INDENT: Final = 16
 """The widest indent ``demo --indent`` takes for the record's JSON."""
+
+MAX_GAMES: Final = 10**18
+"""The most games ``simulate --games`` plays, and deals ``duel --games`` plays twice: they
+are made as they are played, so a run of any length takes the same memory."""
+
+MAX_WORKERS: Final = 61
+"""The most processes ``--workers`` starts: the most Python's process pools take on
+Windows, so that the option means the same everywhere."""
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``); the exit code.
 
-    Argument errors, an unknown ruleset name among them, exit with the command's usage
-    message and code 2 (`SystemExit`); ``--help`` and ``--version`` exit with 0.
+    Argument errors, an unknown ruleset name or a number out of range among them, exit
+    with the command's usage message and code 2 (`SystemExit`); ``--help`` and
+    ``--version`` exit with 0. What the system refuses (a record or standard output that
+    cannot be written, a Ray that cannot be reached) is a line on stderr and code 1, Ctrl-C
+    a line and code 130.
     """
     parser, commands = _parsers()
     args = parser.parse_args(argv)
+    command = f"spades {args.command}"
     try:
         return _run(commands[args.command], args)
-    except BrokenPipeError:  # the reader has gone, as in ``spades demo | head``
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so that the exit's flush finds no pipe
+    except KeyboardInterrupt:  # Ctrl-C, where the command does not stop by itself
+        show(f"Interrupted: {command} stops.", file=sys.stderr)
+        return 130
+    except SpadesError as error:  # what the system refused: a Ray that cannot be reached
+        show(f"{command}: {error}", file=sys.stderr)
         return 1
+    except OSError as error:
+        if not isinstance(error, BrokenPipeError) and error.errno not in _OUTPUT_ERRORS:
+            raise
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that the exit's flush fails no more
+        if not isinstance(error, BrokenPipeError):  # (the reader has gone: ``| head``)
+            reason = error.strerror or str(error)
+            show(f"{command}: cannot write to standard output: {reason}", file=sys.stderr)
+        return 1
+
+
+_OUTPUT_ERRORS: Final = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""The errors of an output that cannot be written, besides a closed pipe: a full disk or
+quota, a file too large, a device that fails. Other system errors are not the command's to
+explain."""
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -61,8 +93,11 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             rules, args.rules, args.seed, record=args.record, indent=args.indent, bots=args.bots
         )
     if args.command == "play":
-        if not 0 <= args.seat < rules.players:
-            parser.error(f"argument --seat: a seat is a number from 0 to {rules.players - 1}")
+        if args.seat >= rules.players:
+            parser.error(
+                f"argument --seat: '{args.seat}' is not a seat: a whole number from 0 to "
+                f"{rules.players - 1}"
+            )
         return terminal.play(rules, args.rules, args.seed, args.seat, bots=args.bots)
     if args.command == "duel":
         return duel.command(
@@ -118,7 +153,9 @@ def _bots_option(parser: argparse.ArgumentParser, flag: str, whose: str) -> None
 def _where_options(parser: argparse.ArgumentParser) -> None:
     """Where the games are played: ``--workers N`` processes here, or ``--ray ADDRESS``."""
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_positive, default=1, help="processes (default: 1)")
+    where.add_argument(
+        "--workers", type=_workers, default=1, help=f"processes, 1 to {MAX_WORKERS} (default: 1)"
+    )
     where.add_argument(
         "--ray",
         type=_ray_address,
@@ -148,7 +185,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         help=f"the rules: {', '.join(PRESETS)}, or an alias (default: classic)",
     )
     common.add_argument(
-        "--target", type=_positive, metavar="N", help="play to N points (default: the rules')"
+        "--target", type=_target, metavar="N", help="play to N points (default: the rules')"
     )
     limit = f"A game of rules without a round cap stops after {games.ROUND_LIMIT} rounds."
     names = tuple(bots.BOTS)
@@ -184,7 +221,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         f"'help' lists the moves of the rules, and 'quit' stops. {known}",
     )
     play_.add_argument("--seed", type=_seed, help="the game's seed (default: a fresh one)")
-    play_.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    play_.add_argument("--seat", type=_seat, default=0, help="your seat (default: 0)")
     _bots_option(play_, "--bots", "the bots in the other seats")
     simulate_ = commands.add_parser(
         "simulate",
@@ -198,7 +235,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "that seed and s; the summary is the same whatever the number of workers, and on Ray. "
         f"{known} {limit}",
     )
-    simulate_.add_argument("--games", type=_positive, required=True, help="how many games")
+    simulate_.add_argument(
+        "--games", type=_games, required=True, help="how many games, up to 10**18"
+    )
     simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     _where_options(simulate_)
     _bots_option(simulate_, "--bots", "side 0's bots")
@@ -217,7 +256,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     )
     duel_.add_argument("a", choices=names, metavar="A", help=f"a bot: {', '.join(names)}")
     duel_.add_argument("b", choices=names, metavar="B", help="the other bot (the same or not)")
-    duel_.add_argument("--games", type=_positive, required=True, help="how many deals (each twice)")
+    duel_.add_argument(
+        "--games", type=_deals, required=True, help="how many deals (each twice), up to 10**18"
+    )
     duel_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     _where_options(duel_)
     return parser, {"demo": demo_, "play": play_, "simulate": simulate_, "duel": duel_}
@@ -241,23 +282,35 @@ def _ray_address(text: str) -> str:
     return text
 
 
-def _indent(text: str) -> int:
-    if not text.isdecimal() or int(text) > MAX_INDENT:
+def _number(what: str, low: int, high: int, most: str | None = None) -> Callable[[str], int]:
+    """The type of an option that takes a whole number from ``low`` to ``high``: ``what``.
+
+    Its digits are read only when there are few enough for ``high`` (`int` refuses more than
+    4,300 of them); any other text is an argument error whose message shows it cut short.
+    ``most`` writes ``high`` in the message (its digits by default).
+    """
+
+    def read(text: str) -> int:
+        digits = text.lstrip("0")
+        if (
+            text.isascii()
+            and text.isdecimal()
+            and len(digits) <= len(str(high))
+            and low <= int(text) <= high
+        ):
+            return int(text)
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not an indent: a whole number from 0 to {MAX_INDENT}"
+            f"{quoted(text)} is not {what}: a whole number from {low} to {most or high}"
         )
-    return int(text)
+
+    read.__name__ = what  # what argparse would name it
+    return read
 
 
-def _positive(text: str) -> int:
-    if not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 up")
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    if not text.isdecimal() or int(text) >= SEED_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a seed: a whole number from 0 to 2**128 - 1"
-        )
-    return int(text)
+_target = _number("a target", 1, MAX_NUMBER)
+_games = _number("a number of games", 1, MAX_GAMES, "10**18")
+_deals = _number("a number of deals", 1, MAX_GAMES, "10**18")
+_workers = _number("a number of workers", 1, MAX_WORKERS)
+_seed = _number("a seed", 0, SEED_LIMIT - 1, "2**128 - 1")
+_seat = _number("a seat", 0, 3)
+_indent = _number("an indent", 0, MAX_INDENT)

@@ -17,6 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from spades import SpadesError
+from spades._errors import quoted
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -56,13 +57,17 @@ def connected(address: str, **options: Any) -> Iterator[ModuleType]:
     Client's ``ray://HOST:PORT``. ``options`` go to `ray.init` too. The block's end shuts
     Ray down: the connection closes, and a Ray started here stops. A process already
     connected (`ray.is_initialized`) stays so, as it was: ``address`` and ``options`` are
-    then not used.
+    then not used. A Ray that cannot be reached is a `SpadesError` saying why, in a line.
     """
     ray = module()
     if ray.is_initialized():
         yield ray
         return
-    ray.init(address=address, **options)
+    try:
+        ray.init(address=address, **options)
+    except Exception as error:  # Ray's own errors, which it does not document
+        reason = str(error).partition("\n")[0]
+        raise SpadesError(f"cannot connect to Ray at {quoted(address)}: {reason}") from error
     try:
         yield ray
     finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from spades._cli.text import (
     show,
     trick_line,
 )
+from spades._errors import quoted
 
 if TYPE_CHECKING:
     from spades import Card, Move, Ruleset, State, Trick
@@ -45,11 +47,10 @@ def demo(
     """
     policies = _bots.policies(rules, seed, (bots, bots))
     if record is not None:
-        try:  # a path that cannot be written fails before the game, not after it
-            open(record, "w", encoding="utf-8").close()
-        except OSError as error:
-            show(f"spades demo: cannot write the record: {error}", file=sys.stderr)
-            return 1
+        try:  # a path that cannot be written fails before the game (its file left as it is)
+            open(record, "a", encoding="utf-8").close()
+        except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
+            return _cannot_write(record, error)
     show(f"Spades demo: rules {name}, seed {seed}; {bots} bots in every seat.")
     show(*rules_lines(rules))
     limit = games.round_limit(rules)
@@ -70,11 +71,36 @@ def demo(
     show("", *outcome_lines(state, limit))
     if record is not None:
         game = records.GameRecord.from_moves(rules, moves, seed=seed)
-        with open(record, "w", encoding="utf-8") as file:
-            records.dump(game, file, indent=indent)
-            file.write("\n")
+        try:
+            _write(game, record, indent)
+        except (OSError, ValueError) as error:
+            return _cannot_write(record, error)
         show(f"The game's record ({len(moves)} moves) is in {record}.")
     return 0
+
+
+def _write(game: records.GameRecord, path: str, indent: int | None) -> None:
+    """Write the record ``game`` to ``path``; if the system stops it half-way, remove it.
+
+    A regular file that could be opened but not written to the end (a full disk, a quota)
+    is removed, so that no half-written record is left as if it were one.
+    """
+    with open(path, "w", encoding="utf-8") as file:
+        try:
+            records.dump(game, file, indent=indent)
+            file.write("\n")
+            file.flush()
+        except OSError:
+            if os.path.isfile(path):
+                os.remove(path)
+            raise
+
+
+def _cannot_write(path: str, error: OSError | ValueError) -> int:
+    """Say on stderr, in a line, that the record cannot be written to ``path``, and why; 1."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    show(f"spades demo: cannot write the record to {quoted(path, 200)}: {reason}", file=sys.stderr)
+    return 1
 
 
 class _RoundPrinter:
