@@ -1277,8 +1277,8 @@ def test_a_view_is_refused_where_its_cards_or_shapes_do_not_agree() -> None:
     data["bids"][0] = "bid 14"
     refused(data, "$.bids[0]", View)
     data = to_data(view)
-    data["hand"] = None
-    assert from_data(data, View).hand is None
+    data["hand"] = None  # issue 20: face down only while the seat may still bid blind nil
+    refused(data, "$.hand", View, "face down")
 
 
 def test_a_two_player_view_is_read_with_its_exchange_and_draws() -> None:
