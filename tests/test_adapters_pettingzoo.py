@@ -353,7 +353,7 @@ def test_an_illegal_action_loses_in_env_and_raises_in_raw_env() -> None:
 def test_a_dead_agent_steps_with_none_only() -> None:
     env = zoo.raw_env(CLASSIC, max_rounds=1)
     play_to_end(env, 4)
-    with pytest.raises(ValueError, match="the only valid action is None"):
+    with pytest.raises(SpadesError, match="is done: her only action is None, not 0"):
         env.step(0)
     while env.agents:
         env.step(None)
@@ -369,7 +369,7 @@ def test_a_dead_agent_steps_with_none_only() -> None:
         ({"rules": "classic"}, TypeError, "rules is a Ruleset"),
         ({"reward": "trick"}, SpadesError, "reward is 'game' or 'round'"),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number"),
-        ({"max_rounds": 2.0}, SpadesError, "max_rounds is a whole number"),
+        ({"max_rounds": 2.0}, TypeError, "max_rounds is a whole number"),
         ({"render_mode": "rgb_array"}, SpadesError, "render_mode is 'human', 'ansi' or None"),
     ],
 )

@@ -2,7 +2,8 @@
 
 Neither framework is imported here (numpy is, for the generators the frameworks seed).
 
-- `check_options`: the ruleset, the reward and ``max_rounds``, checked once.
+- `check_options`: the ruleset, the reward and ``max_rounds``, checked once; `checked_seed`:
+  the seed of a reset.
 - `game_seed`: the seed of a game's deal, drawn from the environment's generator, so that
   ``reset(seed=s)`` deals the same game for the same ``s`` and ``reset()`` goes on
   reproducibly from there.
@@ -20,8 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from spades._cli.text import bid_text, brief_hand, cards_text, outcome_lines, seat_name, side_name
-from spades._errors import SpadesError
-from spades._rules import Ruleset, play_order
+from spades._errors import SpadesError, shown
+from spades._rules import Ruleset, play_order, whole_number
 from spades._view import observe
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ __all__ = [
     "RewardKind",
     "Views",
     "check_options",
+    "check_render_mode",
+    "checked_seed",
     "game_seed",
     "is_truncated",
     "side_rewards",
@@ -53,14 +56,48 @@ MAX_ROUNDS: Final = 100
 PettingZoo and Gymnasium, ended as a round cap ends it in OpenSpiel."""
 
 
-def check_options(rules: object, reward: object, max_rounds: object) -> None:
-    """Raise `TypeError` or `SpadesError` unless the environment's options are valid."""
+def check_options(rules: object, reward: object, max_rounds: object) -> int | None:
+    """``max_rounds`` as a plain int (or None), once the environment's options are checked.
+
+    `TypeError` for a value of the wrong type, `SpadesError` for a wrong value. Any whole
+    number (numpy's integers too, bools not) of 1 or more is a ``max_rounds``.
+    """
     if not isinstance(rules, Ruleset):
-        raise TypeError(f"rules is a Ruleset (spades.CLASSIC, ...), not {rules!r}")
-    if reward not in REWARDS:
-        raise SpadesError(f"reward is 'game' or 'round', not {reward!r}")
-    if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
-        raise SpadesError(f"max_rounds is a whole number of 1 or more, or None, not {max_rounds!r}")
+        raise TypeError(f"rules is a Ruleset (spades.CLASSIC, ...), not {type(rules).__name__}")
+    if not isinstance(reward, str) or reward not in REWARDS:
+        raise SpadesError(f"reward is 'game' or 'round', not {shown(reward)}")
+    if max_rounds is None:
+        return None
+    number = whole_number(max_rounds)
+    if number is None:
+        raise TypeError(f"max_rounds is a whole number or None, not {shown(max_rounds)}")
+    if number < 1:
+        raise SpadesError(
+            f"max_rounds is a whole number of 1 or more, or None, not {shown(number)}"
+        )
+    return number
+
+
+def check_render_mode(render_mode: object, modes: Sequence[str]) -> None:
+    """Raise `SpadesError` unless ``render_mode`` is None or one of ``modes``."""
+    if render_mode is not None and (not isinstance(render_mode, str) or render_mode not in modes):
+        raise SpadesError(f"render_mode is 'human', 'ansi' or None, not {shown(render_mode)}")
+
+
+def checked_seed(seed: object) -> int | None:
+    """The seed of a reset as a plain int, or None: a whole number of 0 or more.
+
+    Gymnasium seeds its generator with it and takes only Python ints; numpy's integers
+    are taken here too (bools are not). `TypeError` or `SpadesError` for anything else.
+    """
+    if seed is None:
+        return None
+    number = whole_number(seed)
+    if number is None:
+        raise TypeError(f"a seed is a whole number or None, not {shown(seed)}")
+    if number < 0:
+        raise SpadesError(f"a seed is a whole number of 0 or more, or None, not {shown(number)}")
+    return number
 
 
 def game_seed(rng: np.random.Generator) -> int:

@@ -52,6 +52,8 @@ registers the environment as ``"spades/Spades-v0"``, so that
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -68,13 +70,15 @@ except ModuleNotFoundError as error:
 from spades._cli import bots as _bots
 from spades._deal import new_game
 from spades._engine import apply
-from spades._errors import IllegalMoveError, SpadesError
+from spades._errors import IllegalMoveError, SpadesError, shown
 from spades._rules import CLASSIC, Ruleset, check_seat, side_of
 from spades._view import observe
 from spades.adapters._common import (
     MAX_ROUNDS,
     Views,
     check_options,
+    check_render_mode,
+    checked_seed,
     game_seed,
     is_truncated,
     side_rewards,
@@ -152,13 +156,9 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         max_rounds: int | None = MAX_ROUNDS,
         illegal_reward: float | None = -1.0,
     ) -> None:
-        check_options(rules, reward, max_rounds)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SpadesError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
-        if illegal_reward is not None and (
-            isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float))
-        ):
-            raise TypeError(f"illegal_reward is a number or None, not {illegal_reward!r}")
+        max_rounds = check_options(rules, reward, max_rounds)
+        check_render_mode(render_mode, self.metadata["render_modes"])
+        _check_reward(illegal_reward)
         self.rules: Ruleset = rules
         """The ruleset of every game."""
         self.seat: int = check_seat(seat, rules.players)
@@ -205,7 +205,7 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         The game of ``seed``, or without one the generator's next. ``options`` are
         accepted, as Gymnasium asks, and ignored: there are none.
         """
-        super().reset(seed=seed)
+        super().reset(seed=checked_seed(seed))
         rng = self.np_random
         state = new_game(self.rules, seed=game_seed(rng))
         self._policies = {
@@ -292,6 +292,20 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         return info
 
 
+def _check_reward(reward: object) -> None:
+    """Refuse an ``illegal_reward`` that is not None or a finite real number (a bool is not)."""
+    if reward is None:
+        return
+    if isinstance(reward, (bool, np.bool_)) or not isinstance(reward, numbers.Real):
+        raise TypeError(f"illegal_reward is a number or None, not {shown(reward)}")
+    try:
+        finite = math.isfinite(reward)
+    except OverflowError:  # an int too large for a float
+        finite = False
+    if not finite:
+        raise SpadesError(f"illegal_reward is a finite number or None, not {shown(reward)}")
+
+
 def _opponents(
     rules: Ruleset, seat: int, opponents: Opponent | Sequence[Opponent] | None
 ) -> dict[int, Opponent]:
@@ -309,12 +323,14 @@ def _opponents(
                 f"not {len(bots)}"
             )
     else:
-        raise TypeError(f"opponents is a bot, a sequence of bots or None, not {opponents!r}")
+        raise TypeError(
+            f"opponents is a bot, a sequence of bots or None, not {type(opponents).__name__}"
+        )
     for bot in bots:
-        if isinstance(bot, str):
-            _bots.factory(bot)  # SpadesError for a name that is no bot
+        if isinstance(bot, str) and bot not in _bots.BOTS:
+            raise SpadesError(f"{shown(bot)} is not a bot; known: {', '.join(_bots.BOTS)}")
         if not isinstance(bot, str) and not callable(bot):
-            raise TypeError(f"a bot is a name or a policy (a callable), not {bot!r}")
+            raise TypeError(f"a bot is a name or a policy (a callable), not {shown(bot)}")
     return dict(zip(others, bots, strict=True))
 
 

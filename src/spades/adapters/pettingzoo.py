@@ -62,12 +62,14 @@ except ModuleNotFoundError as error:
 
 from spades._deal import new_game
 from spades._engine import apply
-from spades._errors import SpadesError
+from spades._errors import SpadesError, shown
 from spades._rules import CLASSIC, side_of
 from spades.adapters._common import (
     MAX_ROUNDS,
     Views,
     check_options,
+    check_render_mode,
+    checked_seed,
     game_seed,
     is_truncated,
     side_rewards,
@@ -79,6 +81,7 @@ from spades.adapters.encoding import (
     OBSERVATION_LOW,
     action_mask,
     advance,
+    move_text,
     observation,
 )
 
@@ -108,15 +111,43 @@ def env(
     """Spades under ``rules`` as a PettingZoo AEC environment, wrapped as the classic games.
 
     An illegal action ends the game, -1 to its agent (``TerminateIllegalWrapper``); an
-    action outside the action space fails an assertion (``AssertOutOfBoundsWrapper``); so
-    does a call out of order (``OrderEnforcingWrapper``). See the module for the rest.
+    action outside the action space raises as in `raw_env` (`CheckedActions`, in place of
+    PettingZoo's ``AssertOutOfBoundsWrapper``, whose assertion ``python -O`` skips); a
+    call out of order fails an assertion (``OrderEnforcingWrapper``). See the module for
+    the rest.
     """
     environment: AECEnv[str, Observation, Action] = raw_env(
         rules, render_mode, reward=reward, max_rounds=max_rounds
     )
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=ILLEGAL_REWARD)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    environment = CheckedActions(environment)
     return wrappers.OrderEnforcingWrapper(environment)
+
+
+class CheckedActions(wrappers.BaseWrapper[str, Observation, Action]):
+    """Refuses what is no action before the wrappers inside see it, as `raw_env` does.
+
+    The agent to move takes a whole number from 0 to ``ACTIONS - 1`` (numpy's integers
+    too): `TypeError` for a value that is no whole number, `SpadesError` for one out of
+    range; an agent that is done takes only ``None`` (`SpadesError`).
+    """
+
+    def step(self, action: Action) -> None:
+        """Check ``action``, then step the environment inside."""
+        _check_action(self.unwrapped, action)  # type: ignore[arg-type]
+        super().step(action)
+
+
+def _check_action(environment: raw_env, action: object) -> None:
+    """Raise unless ``action`` is an action of the selected agent: None once she is done."""
+    agent = environment.agent_selection
+    if environment.terminations[agent] or environment.truncations[agent]:
+        if action is not None:
+            raise SpadesError(f"{agent} is done: her only action is None, not {shown(action)}")
+    elif action is None:
+        raise TypeError(f"{agent} is to move: None is an action only once she is done")
+    else:
+        move_text(action)  # type: ignore[arg-type]  # the encoding's check of an action
 
 
 class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's name for it)
@@ -142,9 +173,8 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         max_rounds: int | None = MAX_ROUNDS,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # PettingZoo's is unannotated
-        check_options(rules, reward, max_rounds)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SpadesError(f"render_mode is 'human', 'ansi' or None, not {render_mode!r}")
+        max_rounds = check_options(rules, reward, max_rounds)
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.rules: Ruleset = rules
         """The ruleset of every game."""
         self.render_mode = render_mode
@@ -193,11 +223,21 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The agent's observation space (the same object on every call)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The agent's action space, ``Discrete(ACTIONS)`` (the same object on every call)."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent`` when it is one of ``possible_agents``; else `TypeError` or `SpadesError`."""
+        if not isinstance(agent, str):
+            raise TypeError(f"an agent is a name like 'player_0', not {shown(agent)}")
+        if agent not in self._seats:
+            raise SpadesError(
+                f"{shown(agent)} is no agent: the agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
 
     @property
     def np_random(self) -> np.random.Generator:
@@ -211,8 +251,9 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
 
         ``options`` are accepted, as PettingZoo asks, and ignored: there are none.
         """
-        if seed is not None:
-            self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
+        number = checked_seed(seed)
+        if number is not None:
+            self._np_random, _ = gymnasium.utils.seeding.np_random(number)
         state = new_game(self.rules, seed=game_seed(self.np_random))
         self._state, self._selected = state, ()
         self.agents = self.possible_agents[:]
@@ -233,7 +274,8 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         ``agents``), though a truncated game or an illegal action (`env`) leaves a seat to
         move in the state.
         """
-        view = self._views.of(self.game_state, self._seats[agent])
+        state = self.game_state
+        view = self._views.of(state, self._seats[self._agent(agent)])
         selected = self._selected if agent == self.agent_selection else ()
         done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
         return {
@@ -242,17 +284,19 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         }
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        """The selected agent takes ``action`` (``None`` once she is done, as PettingZoo asks)."""
-        agent = self.agent_selection
-        number = action.item() if isinstance(action, np.integer) else action
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(number)
-            return
-        if number is None:
-            raise TypeError(f"{agent} is to move: None is an action only once she is done")
-        seat = self._seats[agent]
+        """The selected agent takes ``action`` (``None`` once she is done, as PettingZoo asks).
+
+        Before the first reset: `SpadesError`. What is no action raises as `CheckedActions`
+        says; an action the mask refuses raises `spades.IllegalMoveError`.
+        """
         before = self.game_state
-        done = advance(self._views.of(before, seat), self._selected, number)
+        agent = self.agent_selection
+        _check_action(self, action)
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(None)
+            return
+        seat = self._seats[agent]
+        done = advance(self._views.of(before, seat), self._selected, action)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if isinstance(done, tuple):  # a card chosen; the same agent chooses on
@@ -273,6 +317,16 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, ends and info.
+
+        Before the first reset: `spades.SpadesError`.
+        """
+        self.game_state  # noqa: B018  (the check that there is a game)
+        return super().last(observe)
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or printed (``"human"``); nothing without a mode."""
