@@ -38,8 +38,9 @@ registers the environment as ``"spades/Spades-v0"``, so that
   ``s``; ``reset()`` goes on with the environment's generator (``np_random``).
 - **Render.** ``"ansi"`` returns the table as text (every hand shown, the agent's seat
   named "you"); ``"human"`` prints it after each reset and step.
-- **Errors.** A bad option raises `spades.SpadesError`, a `ValueError` (one of the wrong
-  type: `TypeError`); ``game_state`` and ``step`` before the first reset raise
+- **Errors.** A bad option or seed raises `spades.SpadesError`, a `ValueError` (one of the
+  wrong type: `TypeError`); ``illegal_reward`` is a finite number or None. ``game_state``,
+  ``step``, ``action_masks`` and ``render`` before the first reset raise
   `spades.SpadesError` too.
 
 >>> import spades

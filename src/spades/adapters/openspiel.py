@@ -14,7 +14,11 @@ whole games, round after round, for every preset, with four players and with two
   a preset's name followed by the fields it changes, ``;field:value`` each, the values as
   `spades.records` writes a ruleset's (``"classic;blind_nil:true;blind_nil_deficit:null"``);
   `ruleset_text` writes that text for a ruleset. (OpenSpiel's game strings allow no comma
-  or ``=`` in a value, hence not JSON.)
+  or ``=`` in a value, hence not JSON.) Each field once, each value at most 40
+  characters: else `spades.SpadesError`. OpenSpiel holds ints in 32 bits, so
+  ``max_rounds`` is at most ``2**31 - 1``, and the round cap as played times the most
+  actions of a round (56 under the four-player presets) at most that too: 38,347,922
+  rounds under classic (`spades.SpadesError` beyond, `TypeError` for no whole number).
 - **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1.
 - **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the cards
   not dealt yet (action ``i`` is ``DECK[i]``). With four players the ``k``-th card goes to

@@ -30,9 +30,11 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   from the operating system.
 - **Render.** ``"ansi"`` returns the table as text, every hand shown; ``"human"`` prints it
   after each reset and step.
-- **Errors.** A bad option raises `spades.SpadesError`, a `ValueError` (``rules`` that is
-  no `Ruleset`: `TypeError`); ``game_state`` before the first reset raises
-  `spades.SpadesError` too.
+- **Errors.** A bad option, seed or agent raises `spades.SpadesError`, a `ValueError` (a
+  value of the wrong type: `TypeError`); so does what is no action (a value that is no
+  whole number: `TypeError`), checked by `env` as by `raw_env`. Every call of `raw_env`
+  before the first reset (``step``, ``last``, ``observe``, ``render``, ``game_state``)
+  raises `spades.SpadesError`; `env`'s ``OrderEnforcingWrapper`` refuses them first.
 
 Importing this module imports PettingZoo (``pip install 'spades[pettingzoo]'``).
 

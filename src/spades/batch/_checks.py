@@ -29,7 +29,7 @@ MAX_GAMES: Final = 2**24
 
 A batch indexes a game's cards as ``game * 52 + card``, and this many games keep those
 indices within 32 bits, the index type of numpy on 32-bit machines. At about 200 bytes a
-game dealt (more as rounds are played), a batch of this many takes some 3.5 GB.
+game dealt (more as rounds are played), a batch of this many takes over 3 GB.
 """
 
 
