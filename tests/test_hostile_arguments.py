@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 import pytest
+from hypothesis.errors import InvalidArgument
 
 from spades import (
     CLASSIC,
@@ -66,6 +67,7 @@ from spades import (
 )
 from spades.batch import Batch
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy, search_policy
+from spades.strategies import rulesets, states
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -244,6 +246,23 @@ def test_the_move_given_as_a_pass_or_exchange_is_shown_cut_short() -> None:
     _refused(lambda: Exchange(LONG_TEXT), TypeError)  # type: ignore[arg-type]
 
 
+def test_a_field_name_that_is_no_field_is_shown_cut_short() -> None:
+    score = score_round(CLASSIC, THREES, TRICKS)
+    error = _refused(lambda: score._replace(**{LONG_TEXT: 1}), TypeError)
+    assert str(error).startswith("RoundScore has no field 'xxx")
+
+
+def test_the_strategies_show_a_bad_argument_cut_short() -> None:
+    for call in (
+        lambda: rulesets(players=LONG_TEXT),  # type: ignore[arg-type]
+        lambda: rulesets(players=HUGE),
+        lambda: states(max_moves=-HUGE),
+    ):
+        with pytest.raises(InvalidArgument) as caught:
+            call()
+        assert len(str(caught.value)) < LONGEST_MESSAGE
+
+
 def test_a_card_that_is_no_card_is_shown_cut_short_when_set() -> None:
     with pytest.raises(AttributeError) as caught:
         setattr(DECK[0], LONG_TEXT, 1)
@@ -309,6 +328,16 @@ def test_the_play_fast_path_takes_only_a_state(shape: type) -> None:
         assert str(error).endswith(f"takes a State, not {shape.__name__}")
     legal_moves_error = _refused(lambda: legal_moves(copy), TypeError)
     assert str(legal_moves_error) == f"legal_moves takes a State or a View, not {shape.__name__}"
+
+
+def test_a_tuple_of_a_state_is_refused_before_its_seat_is_read() -> None:
+    copy = tuple(_game())
+    for call in (
+        lambda: check_move(copy, Bid(3), seat=1),  # type: ignore[arg-type]
+        lambda: is_legal(copy, Bid(3), seat=1),  # type: ignore[arg-type]
+    ):
+        error = _refused(call, TypeError)
+        assert str(error) == "a legality check takes a State, not tuple"
 
 
 def test_a_tuple_of_a_bidding_state_is_no_state_either() -> None:
