@@ -156,7 +156,9 @@ class Ruleset:
     The defaults are source A for four players and source C for two: ``Ruleset()`` is
     `CLASSIC` and ``Ruleset(players=2)`` is `TWO_HANDED`. Every field is checked here, and
     so is every combination: a ruleset that exists describes a playable game. Numbers are
-    at most ``10**9`` (a billion), and a losing floor at least ``-10**9``.
+    at most ``10**9`` (a billion), and a losing floor at least ``-10**9``; a number may be
+    any integer `operator.index` takes (numpy's too), but not a bool, and is kept as a
+    plain `int`. Anything else raises `RulesetError`, whatever is wrong with it.
 
     >>> Ruleset(target=250).target
     250
