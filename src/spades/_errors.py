@@ -64,10 +64,24 @@ def shown(value: object) -> str:
 
 
 def quoted(text: str, limit: int = SHOWN_LIMIT) -> str:
-    """``text`` as a quoted literal for a message, shortened past ``limit`` characters."""
-    if len(text) > limit:
-        return repr(text[: limit - 3]) + "..."
-    return repr(text)
+    r"""``text`` as a quoted literal for a message, cut short past ``limit`` characters.
+
+    The limit holds for the text as written, escapes included, so that no text, however
+    strange its characters, makes a long message:
+
+    >>> quoted("bid 3"), quoted("x" * 50)
+    ("'bid 3'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'...")
+    >>> len(quoted("\U0001123f" * 50)) <= 40 + 3
+    True
+    """
+    kept = text[:limit]
+    written = repr(kept)
+    if len(kept) == len(text) and len(written) <= limit + 2:
+        return written
+    while len(written) > limit - 1:
+        kept = kept[:-1]
+        written = repr(kept)
+    return written + "..."
 
 
 class SpadesError(ValueError):
@@ -145,7 +159,9 @@ class InvalidRecordError(SpadesError):
     """Data or a record that does not describe a valid game; ``path`` says where.
 
     ``path`` points at the bad field, JSONPath style from ``$``, the top of the data:
-    ``$.rounds[2].moves[5]``. The message starts with it.
+    ``$.rounds[2].moves[5]``. The message starts with it. A field whose name is not an
+    identifier is written ``$['name']`` with RFC 9535's escapes, so a path is always
+    printable ASCII, whatever names the data holds.
     """
 
     def __init__(self, path: str, message: str) -> None:
