@@ -49,15 +49,15 @@ def play_game(
     given: object = policies
     if isinstance(given, str) or not isinstance(given, Sequence):
         raise TypeError(f"play_game takes a sequence of policies, not {type(given).__name__}")
+    if len(given) != rules.players:
+        raise SpadesError(
+            f"{rules.players} players need {rules.players} policies, not {len(given)}"
+        )
     for policy in given:
         if not callable(policy):
             raise TypeError(f"a policy is a callable, not {shown(policy)}")
     if on_move is not None and not callable(on_move):
         raise TypeError(f"on_move is a callable or None, not {shown(on_move)}")
-    if len(policies) != rules.players:
-        raise SpadesError(
-            f"{rules.players} players need {rules.players} policies, not {len(policies)}"
-        )
     state = new_game(rules, seed=seed, dealer=dealer)
     while state.to_move is not None and (limit is None or len(state.rounds) < limit):
         seat = state.to_move
