@@ -53,6 +53,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    InvalidRecordError,
     Keep,
     Look,
     Pass,
@@ -813,6 +814,10 @@ def test_a_view_that_no_deal_fits_is_refused(rules: Ruleset) -> None:
     view = _spade_led_unbroken(rules)
     with pytest.raises(SpadesError, match="no deal is consistent with this view"):
         sample_state(view, rng=random.Random(1))
+    with pytest.raises(InvalidRecordError) as info:  # and reading it back refuses it
+        records.from_data(records.to_data(view), View)
+    assert info.value.path == "$.tricks"
+    assert "no deal" in info.value.problem
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED], ids=["four", "two"])

@@ -145,11 +145,9 @@ def action_mask(view: View, selected: Sequence[Card] = ()) -> npt.NDArray[np.int
     mask = np.zeros(ACTIONS, dtype=np.int8)
     if view.phase not in _CHOOSING:
         mask[[_ACTION_OF[move] for move in view.legal_moves()]] = 1
-    elif view.to_move == view.seat:
-        most = _most_chosen(view.rules, view.phase)
-        if len(chosen) < most:
-            mask[[card.index for card in view.hand or () if card not in chosen]] = 1
-        if len(chosen) == most or view.phase is Phase.EXCHANGING:
+    elif view.to_move == view.seat:  # fewer cards are chosen than the move takes
+        mask[[card.index for card in view.hand or () if card not in chosen]] = 1
+        if view.phase is Phase.EXCHANGING:  # a pass takes all its cards, an exchange not
             mask[END_EXCHANGE] = 1
     return mask
 
