@@ -278,7 +278,9 @@ def test_a_pass_or_an_exchange_is_its_cards_then_the_end_unless_it_is_whole() ->
 
 
 def test_a_move_of_no_card_is_entered_by_the_end_action() -> None:
-    """Rule: rule-card-pass. A pass of no card is `END_EXCHANGE` alone; no game asks for
+    """Rule: rule-card-pass.
+
+    A pass of no card is `END_EXCHANGE` alone; no game asks for
     one, so a view in the pass under rules that pass no card is refused as impossible
     (it was once masked and entered)."""
     assert actions_of(Pass(()), attrs.evolve(BLIND_ANYTIME, blind_nil_pass=0)) == (END_EXCHANGE,)
@@ -389,20 +391,24 @@ def test_a_view_whose_fields_have_the_wrong_types_is_refused_with_type_error() -
 
 
 def test_a_view_of_huge_numbers_is_refused_or_encoded_without_formatting_them() -> None:
-    """Huge numbers in a view built by hand: a seat or a count is refused as impossible
-    (`SpadesError`, the number described); the scores, which the rounds decide and the
-    encoding clips, are encoded."""
+    """Huge numbers in a view built by hand: a seat or a count out of its range is refused
+    (`SpadesError`, the number described); the scores and the bags, which the encoding
+    clips, and the round number, which it does not read, are encoded, and the sampler
+    refuses the round number as one no game reaches."""
     view = mover_view(passing_state())
     for name, value in (
         ("to_move", HUGE),
         ("dealer", -HUGE),
-        ("round_number", HUGE),
         ("stock_size", HUGE),
         ("hand_sizes", (HUGE, 13, 13, 13)),
     ):
         changes: dict[str, Any] = {name: value}
-        with pytest.raises(SpadesError, match=f"view\\.{name}"):
+        with pytest.raises(SpadesError, match=f"view\\.{name}.*a (negative )?number of"):
             action_mask(attrs.evolve(view, **changes))
+    late = attrs.evolve(view, round_number=HUGE)
+    assert action_mask(late).sum() == action_mask(view).sum()
+    with pytest.raises(SpadesError, match=r"view\.round_number: is 1 after 0 completed rounds"):
+        sample_state(late, rng=random.Random(0))
     values = observation(attrs.evolve(view, scores=(HUGE, -HUGE), bags=(HUGE, 0)))
     slot = {slot.name: slot for slot in SLOTS}
     assert list(values[slot["scores"].start : slot["scores"].stop]) == [-1.0, 1.0]

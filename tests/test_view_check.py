@@ -157,7 +157,10 @@ def _card_not_in(view: View) -> Any:
 
 
 def test_the_positions_here_are_real() -> None:
-    """Rule: ref-views. Each position is the one its name says, and no view of it has a problem."""
+    """Each position is the one its name says, and no view of it has a problem.
+
+    Rule: ref-views.
+    """
     assert (DRAW2.phase, DRAW2.to_move, len(DRAW2.draws)) == (Phase.DRAWING, 0, 4)
     assert (EXCHANGE2.to_move, SECOND_EXCHANGE2.to_move) == (1, 0)
     assert BID2.phase is Phase.BIDDING

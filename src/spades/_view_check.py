@@ -57,15 +57,18 @@ def _fail(field: str, message: str) -> NoReturn:
     raise _ProblemError(field, message)
 
 
-_last_checked: weakref.ref[View] | None = None
-"""The view `check_view` passed last: the search bot samples one view many times."""
+_last_checked: tuple[weakref.ref[View], bool] | None = None
+"""The view `check_view` passed last, and whether it was checked whole: the search bot
+samples one view many times, and an environment encodes one view twice (mask and
+observation)."""
 
 
-def check_view(view: View, doing: str) -> None:
+def check_view(view: View, doing: str, *, whole: bool = True) -> None:
     """Raise unless ``view`` is a view of a position that legal play reaches.
 
     `TypeError` for a field of the wrong type, `SpadesError` for a view no game gives (see
-    `view_problem`); ``doing`` names the caller in the message. The view passed last is
+    `view_problem`); ``doing`` names the caller in the message. Not ``whole``: only the
+    view's form, what reading it needs (`form_problem`). The view passed last is
     remembered (views are frozen), so checking it again costs nothing.
     """
     global _last_checked  # noqa: PLW0603  (a cache of one view, by identity)
@@ -73,23 +76,39 @@ def check_view(view: View, doing: str) -> None:
 
     if not isinstance(view, View):
         raise TypeError(f"{doing} takes a View, not {type(view).__name__}")
-    if _last_checked is not None and _last_checked() is view:
+    if _last_checked is not None and _last_checked[0]() is view and _last_checked[1] >= whole:
         return
     if not _typed(view):
         _check_types(view)
-    problem = view_problem(view)
+    problem = view_problem(view) if whole else form_problem(view)
     if problem is not None:
         field, message = problem
         raise SpadesError(f"{doing}: no game gives this view: view.{field}: {message}")
-    _last_checked = weakref.ref(view)
+    _last_checked = (weakref.ref(view), whole)
+
+
+def form_problem(view: View) -> tuple[str, str] | None:
+    """The first fact of a view's form that ``view`` breaks, or None.
+
+    These are `view_problem`'s first facts, those every reader of a view needs. The
+    seats are seats and each per-seat field has one entry a seat; the bids are of 0 to 13
+    tricks; the counts are in their ranges (the hand sizes, the stock, a trick of fewer
+    cards than players, at most 13 tricks, each of a card a player); the phase is one the
+    player count and the rules have; a seat is to move exactly until the game is over.
+    """
+    try:
+        _check_form(view)
+    except _ProblemError as problem:
+        return problem.field, problem.message
+    return None
 
 
 def view_problem(view: View) -> tuple[str, str] | None:
     """The first fact of a reachable position that ``view`` breaks, or None.
 
     A pair: the field at fault, as a path from the view (``tricks[2].winner``), and what
-    is wrong with it. The fields must have the types `View` declares. The facts: the
-    phase fits the player count; the seat to move is ``None`` exactly when the game is
+    is wrong with it. The fields must have the types `View` declares. The facts: those of
+    its form (`form_problem`); the seat to move is ``None`` exactly when the game is
     over, and is the seat whose turn it is; the round number follows the completed
     rounds; each trick was led by the winner of the one before (the first by the first
     bidder) and won by its best card; no card shows twice, and no seat plays a suit
@@ -100,6 +119,7 @@ def view_problem(view: View) -> tuple[str, str] | None:
     add up; the top card shows only to the seat to draw.
     """
     try:
+        _check_form(view)
         _check(view)
     except _ProblemError as problem:
         return problem.field, problem.message
@@ -313,8 +333,12 @@ def _cards(field: str, value: tuple[object, ...]) -> None:
 # --- what a view can be -----------------------------------------------------------------------
 
 
-def _check(view: View) -> None:
+def _check_form(view: View) -> None:
     _check_ranges(view)
+    _check_phase(view)
+
+
+def _check(view: View) -> None:
     over = _check_game(view)
     played, voids = _check_tricks(view, over)
     _check_turns(view, over)
@@ -361,24 +385,43 @@ def _check_ranges(view: View) -> None:
         _fail("trick", f"a trick in progress has at most {players - 1} cards")
     if len(view.tricks) > 13:
         _fail("tricks", "a round has 13 tricks")
+    for index, (leader, played, winner) in enumerate(view.tricks):
+        if len(played) != players:
+            _fail(f"tricks[{index}].cards", f"a completed trick has {players} cards")
+        if not (0 <= leader < players and 0 <= winner < players):
+            _fail(f"tricks[{index}]", f"its leader and winner are seats from 0 to {players - 1}")
+    for index, size in enumerate(view.hand_sizes):
+        if not 0 <= size <= 26:
+            _fail(f"hand_sizes[{index}]", f"a hand holds 0 to 26 cards, not {shown(size)}")
+    if not 0 <= view.stock_size <= 52:
+        _fail("stock_size", f"the stock holds 0 to 52 cards, not {shown(view.stock_size)}")
     most = view.rules.blind_nil_exchange
     for index, exchange in enumerate(view.exchanges):
         if not 0 <= exchange.size <= most:
             _fail(f"exchanges[{index}].size", f"the rules exchange 0 to {most} cards")
 
 
-def _check_game(view: View) -> bool:
-    """The phase fits the players; the game is over exactly when it says so. Over or not."""
-    phase, four = view.phase, view.rules.players == 4
+def _check_phase(view: View) -> None:
+    """The phase is one the player count and the rules have; a seat is to move till the end."""
+    phase, rules = view.phase, view.rules
+    four = rules.players == 4
     if four and phase in _TWO_PLAYER_PHASES:
         _fail("phase", f"the {phase.value} phase is for two players")
     if not four and phase is Phase.PASSING:
         _fail("phase", "the passing phase is for four players")
-    over = phase is Phase.GAME_OVER
+    if phase is Phase.PASSING and not rules.blind_nil_pass:
+        _fail("phase", "these rules pass no cards")
+    if phase is Phase.EXCHANGING and not rules.blind_nil_exchange:
+        _fail("phase", "these rules exchange no cards")
+    if (view.to_move is None) != (phase is Phase.GAME_OVER):
+        _fail("to_move", "is null exactly when the game is over")
+
+
+def _check_game(view: View) -> bool:
+    """The game is over exactly when it says so. Whether it is over."""
+    over = view.phase is Phase.GAME_OVER
     if (view.outcome is not None) != over:
         _fail("outcome", "is set exactly when the game is over")
-    if (view.to_move is None) != over:
-        _fail("to_move", "is null exactly when the game is over")
     rounds = len(view.rounds) + (0 if over else 1)
     if view.round_number != rounds:
         _fail("round_number", f"is {rounds} after {len(view.rounds)} completed rounds")
@@ -430,8 +473,6 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             given, cards, winner = tricks[number]
         else:
             given, cards, winner = view.trick_leader, view.trick, -1
-        if number < len(tricks) and len(cards) != players:
-            _fail(f"tricks[{number}].cards", f"a completed trick has {players} cards")
         if given != leader:
             why = "who won the trick before" if number else "who bids and leads first"
             _fail(_leader_path(view, number), f"is seat {leader}, {why}")

@@ -209,8 +209,10 @@ def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
     """``selected`` checked as the cards chosen so far in ``view``'s pass or exchange.
 
     Only the seat to move chooses cards, in the pass or the exchange: distinct cards of
-    her hand, fewer than the move takes (the last one completes it). The view must be one
-    that some game gives (`check_view`): `SpadesError` otherwise.
+    her hand, fewer than the move takes (the last one completes it). The view must be
+    well formed (`spades._view_check.form_problem`): `SpadesError` otherwise, `TypeError`
+    for a field of the wrong type. Whether some game gives it is the sampler's to check,
+    which `advance` calls to explain a refusal.
     """
     if not isinstance(view, View):
         raise TypeError(f"the encoding reads a View (see observe), not {type(view).__name__}")
@@ -218,7 +220,7 @@ def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
         raise TypeError(
             f"the cards selected are a sequence of cards, not {type(selected).__name__}"
         )
-    check_view(view, "the encoding")
+    check_view(view, "the encoding", whole=False)
     chosen = tuple(selected)
     if not chosen:
         return chosen

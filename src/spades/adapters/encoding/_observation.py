@@ -209,7 +209,7 @@ def _put_scores(out: npt.NDArray[np.float32], view: View) -> None:
         out[_AT["scores"] + k] = _clipped(view.scores[side], rules.target)
         out[_AT["bags"] + k] = _clipped(view.bags[side], rules.bag_limit)
     if rules.round_cap is not None:
-        out[_AT["rounds"]] = len(view.rounds) / rules.round_cap
+        out[_AT["rounds"]] = _clipped(len(view.rounds), rules.round_cap)
 
 
 def _clipped(number: int, scale: int) -> float:
