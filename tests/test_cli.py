@@ -708,8 +708,9 @@ def test_simulate_against_other_bots_and_report_stopped_games(
     assert "blind nil bids, made" in out
     assert "double nil" not in out
     updates = err.split("\r")[1:]
+    assert updates[0] == f"simulate: 1/{number} games"  # from the first game on
     assert updates[-1] == f"simulate: {number}/{number} games\n"
-    assert len(updates) == min(number, 100)  # at most about a hundred
+    assert len(updates) == {3: 3, 200: 101}[number]  # about a hundred: each 1%, and game 1
 
 
 def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
@@ -761,7 +762,7 @@ def test_the_summary_counts_nils_penalties_and_endings() -> None:
         ),
         simulate.GameResult(None, "round_cap", 3, (10, 10), (tuple(side.values()),) * 2),
     ]
-    lines = simulate.summary(CLASSIC, results, None)
+    lines = simulate.summary(CLASSIC, simulate.Totals.of(results), None)
     text = "\n".join(lines)
     assert re.search(r"wins +1 \(50\.0%\) +0 \(0\.0%\)", text)
     assert re.search(r"mean points per round +\+65\.00 +\+38\.75", text)

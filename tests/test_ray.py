@@ -23,7 +23,7 @@ import pytest
 
 from spades import CLASSIC, SpadesError
 from spades import _cli as cli
-from spades._cli import _ray, duel, simulate
+from spades._cli import _ray, duel, runs, simulate
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -84,8 +84,8 @@ def test_workers_and_ray_are_one_or_the_other(
 
 
 def test_a_ray_task_plays_its_chunk_in_order() -> None:
-    assert _ray.play(operator.neg, [3, 1, 2]) == [-3, -1, -2]
-    assert _ray.play(operator.neg, []) == []
+    assert runs.play(operator.neg, [3, 1, 2]) == [-3, -1, -2]
+    assert runs.play(operator.neg, []) == []
 
 
 # --- on Ray -------------------------------------------------------------------------------
@@ -144,8 +144,8 @@ def test_a_simulation_on_ray_prints_the_summary_of_one_worker(
 
 @pytest.mark.parametrize("count", [0, 1, 3, 40])
 def test_the_results_come_back_in_the_order_of_the_tasks(ray: Any, count: int) -> None:
-    # On two CPUs, 40 tasks go in 20 chunks of two; fewer than 16, one a chunk.
-    with _ray.mapped(operator.neg, range(count), address="local") as results:
+    # On two CPUs, 40 tasks go in chunks of one and then two; fewer than 32, one a chunk.
+    with runs.on_ray(operator.neg, range(count), count=count, address="local") as results:
         assert list(results) == [-n for n in range(count)]
 
 
@@ -154,7 +154,9 @@ def test_leaving_early_cancels_the_chunks_not_gathered(
 ) -> None:
     cancelled: list[object] = []
     monkeypatch.setattr(ray, "cancel", cancelled.append)
-    with _ray.mapped(operator.neg, range(40), address="local") as results:
+    with runs.on_ray(operator.neg, range(40), count=40, address="local") as results:
         assert [next(results), next(results), next(results)] == [0, -1, -2]
-    assert len(cancelled) == 18  # of 20 chunks of two, the first two gathered
-    assert ray.get(cancelled[-1]) == [-38, -39]  # (not really cancelled: the spy kept them)
+    # Chunks [0], [1, 2], [3, 4], [5, 6] handed over (two a CPU), [0] gathered, [7, 8]
+    # handed over, [1, 2] gathered: three chunks out, and none of the other tasks.
+    assert len(cancelled) == 3
+    assert ray.get(cancelled[-1]) == [-7, -8]  # (not really cancelled: the spy kept them)

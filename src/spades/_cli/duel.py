@@ -28,27 +28,25 @@ game order.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import multiprocessing
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 import attrs
 
 from spades import SpadesError, side_of
-from spades._cli import _ray
 from spades._cli import bots as _bots
 from spades._cli import games as _games
+from spades._cli import runs
 from spades._cli.games import game_seed
 from spades._cli.simulate import COUNTERS, GameResult, side_counts
 from spades._cli.text import rules_lines, show, side_name
+from spades._errors import shown
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
     from spades import Move, Ruleset, View
     from spades.bots import Policy
@@ -61,6 +59,7 @@ __all__ = [
     "command",
     "duel",
     "duel_game",
+    "game_tasks",
     "interval",
     "summary",
 ]
@@ -215,42 +214,30 @@ def duel(
     """Bots ``a`` and ``b`` (names in `spades._cli.bots.BOTS`) play ``pairs`` deals twice each.
 
     The games run on ``workers`` processes (spawned), or, if ``ray`` is given, as Ray
-    tasks on the Ray at that address (`spades._cli._ray.mapped`; ``workers`` is then not
+    tasks on the Ray at that address (`spades._cli.runs.on_ray`; ``workers`` is then not
     used): ``"local"`` starts a Ray on this machine for the duel, ``"auto"`` connects to
-    the one running, anything else is a cluster's address for `ray.init`. They are
-    gathered in game order, so the result, the times aside, is the same for any
-    ``workers`` and on Ray. ``progress`` (if given) is called with the games played and
-    the games in all after each game. Raises `SpadesError` (a `ValueError`) for an
-    unknown bot name, for fewer than one pair or one worker, or for ``ray`` without Ray
-    installed.
+    the one running, anything else is a cluster's address for `ray.init`. They are made
+    as they are played (`game_tasks`) and gathered in game order, so the result, the times
+    aside, is the same for any ``workers`` and on Ray. The games' results are kept for the
+    pairs' scores and the median time per move: a duel's memory grows with its games.
+    ``progress`` (if given) is called with the games played and the games in all after
+    each game. Raises `SpadesError` (a `ValueError`) for an unknown bot name, for fewer
+    than one pair or one worker, or for ``ray`` without Ray installed or out of reach.
     """
     for bot in (a, b):
         _bots.factory(bot)
     if pairs < 1 or workers < 1:
-        raise SpadesError(f"a duel needs a pair and a worker at least, not {pairs} and {workers}")
+        raise SpadesError(
+            f"a duel needs a pair and a worker at least, not {shown(pairs)} and {shown(workers)}"
+        )
     limit = _games.round_limit(rules)
-    tasks = [
-        (rules, game_seed(seed, pair), bots, limit)
-        for pair in range(pairs)
-        for bots in ((a, b), (b, a))
-    ]
     played: list[DuelGame] = []
-    with contextlib.ExitStack() as stack:
-        outcomes: Iterable[DuelGame]
-        if ray is not None:
-            outcomes = stack.enter_context(_ray.mapped(duel_game, tasks, address=ray))
-        elif workers > 1:
-            context = multiprocessing.get_context("spawn")  # the same on every platform
-            pool = stack.enter_context(
-                ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context)
-            )
-            outcomes = pool.map(duel_game, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
-        else:
-            outcomes = map(duel_game, tasks)
-        for game in outcomes:  # in game order, whatever the worker count
+    tasks = game_tasks(rules, a, b, seed=seed, pairs=pairs, limit=limit)
+    with runs.played(duel_game, tasks, count=2 * pairs, workers=workers, ray=ray) as games:
+        for game in games:  # in game order, whatever the worker count
             played.append(game)
             if progress is not None:
-                progress(len(played), len(tasks))
+                progress(len(played), 2 * pairs)
     scores = [_score(game.result, number % 2) for number, game in enumerate(played)]
     pair_scores = tuple((scores[i] + scores[i + 1]) / 2 for i in range(0, len(scores), 2))
     low, high = interval(pair_scores)
@@ -264,6 +251,28 @@ def duel(
         a=_stats(a, played, 0, (rate, low, high)),
         b=_stats(b, played, 1, (1 - rate, 1 - high, 1 - low)),
     )
+
+
+def game_tasks(
+    rules: Ruleset, a: str, b: str, *, seed: int, pairs: int, limit: int | None
+) -> Iterator[tuple[Ruleset, int, tuple[str, str], int | None]]:
+    """The tasks of the games of ``pairs`` deals (see `duel_game`), made when asked.
+
+    Game ``2j`` has A as side 0, game ``2j + 1`` B, both on deal ``j``'s seed.
+
+    >>> import itertools
+    >>> from spades import CLASSIC
+    >>> tasks = game_tasks(CLASSIC, "search", "random", seed=1, pairs=10**18, limit=None)
+    >>> [task[1:3] for task in itertools.islice(tasks, 2)] == [
+    ...     (game_seed(1, 0), ("search", "random")),
+    ...     (game_seed(1, 0), ("random", "search")),
+    ... ]
+    True
+    """
+    for pair in range(pairs):
+        deal = game_seed(seed, pair)
+        yield rules, deal, (a, b), limit
+        yield rules, deal, (b, a), limit
 
 
 def _score(result: GameResult, side: int) -> float:
@@ -333,14 +342,29 @@ def command(
     workers: int,
     ray: str | None = None,
 ) -> int:
-    """``spades duel``: ``games`` deals played twice; progress on stderr, figures on stdout."""
-    step = max(1, 2 * games // 100)  # the progress line: at most about a hundred updates
+    """``spades duel``: ``games`` deals played twice; progress on stderr, figures on stdout.
+
+    Ctrl-C stops the games at once: a line on stderr, and the exit code 130.
+    """
+    played = [0]
 
     def progress(done: int, total: int) -> None:
-        if done % step == 0 or done == total:
+        played[0] = done
+        if runs.show_progress(done, total):
             print(f"\rduel: {done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    result = duel(rules, a, b, pairs=games, seed=seed, workers=workers, ray=ray, progress=progress)
+    try:
+        result = duel(
+            rules, a, b, pairs=games, seed=seed, workers=workers, ray=ray, progress=progress
+        )
+    except KeyboardInterrupt:
+        if played[0]:  # after the progress line
+            print(file=sys.stderr)
+        show(
+            f"Interrupted: the duel stops after {played[0]} of {2 * games} games.",
+            file=sys.stderr,
+        )
+        return 130
     print(file=sys.stderr)
     sides = [side_name(rules, side) for side in (0, 1)]
     show(

@@ -9,28 +9,29 @@ every seat.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+import attrs
+
 from spades import Termination, seats_of
-from spades._cli import _ray
 from spades._cli import bots as _bots
 from spades._cli import games as _games
+from spades._cli import runs
 from spades._cli.games import game_seed
 from spades._cli.text import rules_lines, show, side_name
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Iterator
 
     from spades import Ruleset, State
 
 __all__ = [
     "COUNTERS",
     "GameResult",
+    "Totals",
     "game_seed",
+    "game_tasks",
     "side_counts",
     "simulate",
     "simulate_game",
@@ -116,34 +117,36 @@ def simulate(
 
     Side 0 plays the bot ``bots``, side 1 the bot ``opponents`` (names in
     `spades._cli.bots.BOTS`: `SpadesError` for another). If ``ray`` is given, the games
-    run as Ray tasks on the Ray at that address instead (`spades._cli._ray.mapped`;
+    run as Ray tasks on the Ray at that address instead (`spades._cli.runs.on_ray`;
     ``workers`` is then not used): ``"local"`` starts a Ray on this machine for the
     simulation, ``"auto"`` connects to the one running, anything else is a cluster's
-    address for `ray.init` (`SpadesError` if Ray is not installed). The games' results are
-    gathered in game order, so the summary is the same either way.
+    address for `ray.init` (`SpadesError` if Ray is not installed or cannot be reached).
+    The games are made as they are played and their results added up in game order
+    (`spades._cli.runs.played`), so the summary is the same either way, and any number of
+    games takes the same memory. Ctrl-C stops the games at once: a line on stderr, and the
+    exit code 130.
     """
     sides = (bots, opponents)
     for bot in sides:  # an unknown name fails here, not in a worker
         _bots.factory(bot)
     limit = _games.round_limit(rules)
-    tasks = [(rules, game_seed(seed, game), sides, limit) for game in range(games)]
-    results: list[GameResult] = []
-    step = max(1, games // 100)  # the progress line: at most about a hundred updates
-    with contextlib.ExitStack() as stack:
-        outcomes: Iterable[GameResult]
-        if ray is not None:
-            outcomes = stack.enter_context(_ray.mapped(simulate_game, tasks, address=ray))
-        elif workers > 1:
-            context = multiprocessing.get_context("spawn")  # the same on every platform
-            pool = stack.enter_context(ProcessPoolExecutor(min(workers, games), mp_context=context))
-            outcomes = pool.map(simulate_game, tasks, chunksize=max(1, games // (8 * workers)))
-        else:
-            outcomes = map(simulate_game, tasks)
-        for result in outcomes:  # in game order, whatever the worker count
-            results.append(result)
-            if len(results) % step == 0 or len(results) == games:
-                progress = f"\rsimulate: {len(results)}/{games} games"
-                print(progress, end="", file=sys.stderr, flush=True)
+    totals = Totals()
+    tasks = game_tasks(rules, seed, sides, limit, games)
+    try:
+        with runs.played(simulate_game, tasks, count=games, workers=workers, ray=ray) as results:
+            for result in results:  # in game order, whatever the worker count
+                totals.add(result)
+                if runs.show_progress(totals.games, games):
+                    progress = f"\rsimulate: {totals.games}/{games} games"
+                    print(progress, end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        if totals.games:  # after the progress line
+            print(file=sys.stderr)
+        show(
+            f"Interrupted: the simulation stops after {totals.games} of {games} games.",
+            file=sys.stderr,
+        )
+        return 130
     print(file=sys.stderr)
     against = (
         f"{bots.capitalize()} bots in every seat."
@@ -152,14 +155,67 @@ def simulate(
     )
     show(f"Spades simulation: {games} games, rules {name}, seed {seed}.", against)
     show(*rules_lines(rules))
-    show(*summary(rules, results, limit))
+    show(*summary(rules, totals, limit))
     return 0
 
 
-def summary(rules: Ruleset, results: list[GameResult], limit: int | None) -> list[str]:
-    """The simulation's summary from its games' results, in game order."""
-    games = len(results)
-    rounds = sum(result.rounds for result in results)
+def game_tasks(
+    rules: Ruleset, seed: int, sides: tuple[str, str], limit: int | None, games: int
+) -> Iterator[tuple[Ruleset, int, tuple[str, str], int | None]]:
+    """The task of each game from 0 to ``games - 1`` (see `simulate_game`), made when asked.
+
+    >>> from spades import CLASSIC
+    >>> first = next(game_tasks(CLASSIC, 1, ("heuristic", "random"), None, 10**18))
+    >>> first == (CLASSIC, game_seed(1, 0), ("heuristic", "random"), None)
+    True
+    """
+    for game in range(games):
+        yield rules, game_seed(seed, game), sides, limit
+
+
+@attrs.define
+class Totals:
+    """A simulation's figures, added up game after game: what its `summary` shows."""
+
+    games: int = 0
+    rounds: int = 0
+    wins: list[int] = attrs.Factory(lambda: [0, 0])
+    draws: int = 0
+    points: list[int] = attrs.Factory(lambda: [0, 0])
+    """Each side's final scores, added up."""
+    counts: list[dict[str, int]] = attrs.Factory(
+        lambda: [dict.fromkeys(COUNTERS, 0), dict.fromkeys(COUNTERS, 0)]
+    )
+    endings: dict[str, int] = attrs.Factory(
+        lambda: dict.fromkeys((*(t.value for t in Termination), "stopped"), 0)
+    )
+
+    @classmethod
+    def of(cls, results: Iterable[GameResult]) -> Totals:
+        """The totals of ``results``."""
+        totals = cls()
+        for result in results:
+            totals.add(result)
+        return totals
+
+    def add(self, result: GameResult) -> None:
+        """Count the game ``result`` in."""
+        self.games += 1
+        self.rounds += result.rounds
+        if result.winner is not None:
+            self.wins[result.winner] += 1
+        elif result.ending != "stopped":
+            self.draws += 1
+        for side in (0, 1):
+            self.points[side] += result.scores[side]
+            for name, value in zip(COUNTERS, result.counts[side], strict=True):
+                self.counts[side][name] += value
+        self.endings[result.ending] += 1
+
+
+def summary(rules: Ruleset, totals: Totals, limit: int | None) -> list[str]:
+    """The simulation's summary from its games' `Totals`."""
+    games, rounds = totals.games, totals.rounds
     names = [side_name(rules, side) for side in (0, 1)]
 
     def share(part: int, whole: int) -> str:
@@ -171,21 +227,11 @@ def summary(rules: Ruleset, results: list[GameResult], limit: int | None) -> lis
     def row(label: str, values: Iterable[str]) -> str:
         return f"  {label:<24}" + "".join(f"{value:>22}" for value in values)
 
-    count = [dict.fromkeys(COUNTERS, 0), dict.fromkeys(COUNTERS, 0)]
-    for result in results:
-        for side in (0, 1):
-            for name, value in zip(COUNTERS, result.counts[side], strict=True):
-                count[side][name] += value
-    endings = dict.fromkeys((*(t.value for t in Termination), "stopped"), 0)
-    for result in results:
-        endings[result.ending] += 1
+    count, endings = totals.counts, totals.endings
     lines = [
         row("", names),
-        row("wins", (percent(sum(r.winner == side for r in results)) for side in (0, 1))),
-        row(
-            "mean points per round",
-            (f"{sum(r.scores[side] for r in results) / rounds:+.2f}" for side in (0, 1)),
-        ),
+        row("wins", (percent(totals.wins[side]) for side in (0, 1))),
+        row("mean points per round", (f"{totals.points[side] / rounds:+.2f}" for side in (0, 1))),
         row("nil bids, made", (share(c["nils made"], c["nil bids"]) for c in count)),
         row(
             "blind nil bids, made",
@@ -197,8 +243,7 @@ def summary(rules: Ruleset, results: list[GameResult], limit: int | None) -> lis
             "bag penalties, points", (f"{c['bag penalties']}, {c['penalty points']}" for c in count)
         ),
     ]
-    draws = sum(r.winner is None and r.ending != "stopped" for r in results)
-    lines.append(f"  draws: {percent(draws)}; rounds: {rounds}, {rounds / games:.1f} a game")
+    lines.append(f"  draws: {percent(totals.draws)}; rounds: {rounds}, {rounds / games:.1f} a game")
     ended = ", ".join(f"{ending.replace('_', ' ')} {n}" for ending, n in endings.items())
     lines.append(f"  endings: {ended}")
     if endings["stopped"]:
