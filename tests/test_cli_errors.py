@@ -44,6 +44,17 @@ def test_a_record_to_a_full_device_is_one_line_naming_the_file_and_the_reason() 
     assert done.stdout.startswith("Spades demo: ")  # the game itself was shown
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_a_device_that_refuses_the_record_is_left_in_place(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(["demo", "--rules", "miniokey", "--record", "/dev/full"], capsys)
+    assert code == 1
+    assert err == "spades demo: cannot write the record to '/dev/full': No space left on device\n"
+    assert "The game's record" not in out
+    assert os.path.exists("/dev/full")  # only a regular file cut short is removed
+
+
 def test_a_record_cut_short_by_the_system_is_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -49,14 +49,19 @@ def progress_then_interrupt(argv: list[str]) -> tuple[int, str, str]:
     assert process.stderr is not None
     seen = b""
     deadline = time.monotonic() + GUARD
-    while not re.search(rb": [1-9]\d*/\d+ games", seen):
-        ready, _, _ = select.select([process.stderr], [], [], deadline - time.monotonic())
-        assert ready, f"no progress shown: {seen!r}"
-        chunk = os.read(process.stderr.fileno(), 4096)
-        assert chunk, f"ended before any progress: {seen!r}"
-        seen += chunk
-    os.killpg(process.pid, signal.SIGINT)  # to the command and its workers, as Ctrl-C does
-    out, err = process.communicate(timeout=20)  # it stops at once, well within this
+    try:
+        while not re.search(rb": [1-9]\d*/\d+ games", seen):
+            ready, _, _ = select.select([process.stderr], [], [], deadline - time.monotonic())
+            assert ready, f"no progress shown: {seen!r}"
+            chunk = os.read(process.stderr.fileno(), 4096)
+            assert chunk, f"ended before any progress: {seen!r}"
+            seen += chunk
+        os.killpg(process.pid, signal.SIGINT)  # to the command and its workers, as Ctrl-C does
+        out, err = process.communicate(timeout=20)  # it stops at once, well within this
+    finally:  # a command that failed the test is not left running
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     return process.returncode, out.decode(), (seen + err).decode()
 
 
