@@ -471,6 +471,20 @@ _HERS = _her_plays(PLAY2)
 _UNSHOWN = [card for card in _discarded(_PLAY2) if card not in _HERS]
 CASES |= {
     "a dealer is a seat": (_view(START4, 1, dealer=4), "dealer"),
+    "a trick led and won by seats": (
+        _view(MID4, 0, tricks=(Trick(7, MID4.tricks[0].cards, 0),)),
+        "tricks[0]",
+    ),
+    "an exchange only under rules that have one": (
+        _view(EXCHANGE2, 0, rules=attrs.evolve(TWO_HANDED, blind_nil_exchange=0), exchanges=()),
+        "phase",
+    ),
+    "no stock left with four players": (_view(START4, 1, stock_size=2), "stock_size"),
+    "a pass only while one is due": (
+        _view(PASSED4, 0, passes=(*PASSED4.passes, CardPass(3, (C("2C"), C("3C"))))),
+        "phase",
+    ),
+    "the seat to draw": (_view(DRAW2, 0, to_move=1), "to_move"),
     "an outcome only once the game is over": (
         _view(MID4, 0, outcome=Outcome(winner=0, termination=Termination.TARGET)),
         "outcome",

@@ -5,7 +5,9 @@ data, and then it may describe a position no game reaches: a four-player view in
 draw, a trick without a leader, a seat to move after the game is over. `view_problem`
 states what a possible view is, and names the first field that breaks it; the records
 reader refuses such data with it (`InvalidRecordError`), and `check_view` refuses such a
-view (`SpadesError`) before the sampler or the encoding reads it.
+view (`SpadesError`) before the sampler deals from it. `form_problem` states the first of
+those facts, the form every reader of a view needs (the seats, the counts, the phase):
+the encoding checks only these, at every step.
 
 Not checked here: that the scores follow from the rounds by the rules (the records reader
 checks the history), and that the suits the plays show void in leave a deal of the cards
@@ -138,28 +140,39 @@ _OPTIONAL_INT: Final = frozenset({int, type(None)})
 _OPTIONAL_BID: Final = frozenset({Bid, type(None)})
 _OPTIONAL_OUTCOME: Final = frozenset({Outcome, type(None)})
 _BOOL: Final = frozenset({bool})
+_BID: Final = frozenset({Bid})
+_ROUND: Final = frozenset({RoundScore})
+_TRICK, _PASS, _DRAW, _EXCHANGE = (
+    frozenset({kind}) for kind in (Trick, CardPass, DrawTurn, CardExchange)
+)
+_SIDE: Final = frozenset({SideScore})
+_SIDE_LENGTH: Final = frozenset({len(SideScore.fields)})
 _FIRST, _SECOND, _THIRD, _FOURTH = (itemgetter(index) for index in range(4))
 
 
 def _typed(view: View) -> bool:
     """Whether every field of ``view`` has its type: `_check_types`, quick, for the good case.
 
-    Sets of the types found, made at C speed, stand for loops over the entries.
+    A few sets of the types found, made at C speed, stand for the loops over the entries:
+    a number, a tuple, a card, a card or ``None``. (A history entry built by
+    `TupleValue`'s constructor has its length.)
     """
     v: Any = view  # any value at all may sit in a field of a view built by hand
     tricks, passes, draws, exchanges = v.tricks, v.passes, v.draws, v.exchanges
+    hand, trick = v.hand or (), v.trick
     return (
         type(v.rules) is Ruleset
         and type(v.phase) is Phase
-        and {type(v.seat), type(v.dealer), type(v.round_number), type(v.stock_size)} <= _INT
+        and type(v.spades_broken) is bool
         and type(v.to_move) in _OPTIONAL_INT
         and type(v.trick_leader) in _OPTIONAL_INT
         and type(v.hand) in _OPTIONAL_CARDS
+        and type(v.outcome) in _OPTIONAL_OUTCOME
         and {
             type(v.hand_sizes),
             type(v.bids),
             type(v.looked),
-            type(v.trick),
+            type(trick),
             type(tricks),
             type(v.scores),
             type(v.bags),
@@ -169,47 +182,64 @@ def _typed(view: View) -> bool:
             type(exchanges),
         }
         <= _TUPLE
-        and {*map(type, v.hand_sizes), *map(type, v.scores), *map(type, v.bags)} <= _INT
+        and {*map(type, tricks)} <= _TRICK
+        and {*map(type, passes)} <= _PASS
+        and {*map(type, draws)} <= _DRAW
+        and {*map(type, exchanges)} <= _EXCHANGE
         and {*map(type, v.bids)} <= _OPTIONAL_BID
         and {*map(type, v.looked)} <= _BOOL
-        and type(v.spades_broken) is bool
-        and {*map(type, v.hand or ()), *map(type, v.trick), type(v.top_card)} <= _OPTIONAL_CARD
-        and {*map(type, tricks)} <= {Trick}
-        and {*map(len, tricks)} <= {3}
-        and {*map(type, map(_FIRST, tricks)), *map(type, map(_THIRD, tricks))} <= _INT
-        and {*map(type, map(_SECOND, tricks))} <= _TUPLE
-        and {*map(type, chain.from_iterable(map(_SECOND, tricks)))} <= _CARD
-        and {*map(type, v.rounds)} <= {RoundScore}
-        and (not v.rounds or _last_round_typed(v.rounds[-1]))
-        and type(v.outcome) in _OPTIONAL_OUTCOME
-        and {*map(type, passes)} <= {CardPass}
-        and {*map(len, passes)} <= {2}
-        and {*map(type, map(_FIRST, passes))} <= _INT
-        and {*map(type, map(_SECOND, passes))} <= _OPTIONAL_CARDS
-        and {*map(type, chain.from_iterable(filter(None, map(_SECOND, passes))))} <= _CARD
-        and {*map(type, draws)} <= {DrawTurn}
-        and {*map(len, draws)} <= {3}
-        and {*map(type, map(_FIRST, draws))} <= _INT
-        and {*map(type, map(_SECOND, draws)), *map(type, map(_THIRD, draws))} <= _OPTIONAL_CARD
-        and {*map(type, exchanges)} <= {CardExchange}
-        and {*map(len, exchanges)} <= {4}
-        and {*map(type, map(_FIRST, exchanges)), *map(type, map(_SECOND, exchanges))} <= _INT
-        and {*map(type, map(_THIRD, exchanges)), *map(type, map(_FOURTH, exchanges))}
+        and {*map(type, v.rounds)} <= _ROUND
+        and {
+            type(v.seat),
+            type(v.dealer),
+            type(v.round_number),
+            type(v.stock_size),
+            *map(type, v.hand_sizes),
+            *map(type, v.scores),
+            *map(type, v.bags),
+            *map(type, map(_FIRST, tricks)),
+            *map(type, map(_THIRD, tricks)),
+            *map(type, map(_FIRST, passes)),
+            *map(type, map(_FIRST, draws)),
+            *map(type, map(_FIRST, exchanges)),
+            *map(type, map(_SECOND, exchanges)),
+        }
+        <= _INT
+        and {
+            *map(type, map(_SECOND, tricks)),
+            *map(type, map(_SECOND, passes)),
+            *map(type, map(_THIRD, exchanges)),
+            *map(type, map(_FOURTH, exchanges)),
+        }
         <= _OPTIONAL_CARDS
         and {
+            *map(type, hand),
+            *map(type, trick),
+            *map(type, chain.from_iterable(map(_SECOND, tricks))),
+            *map(type, chain.from_iterable(filter(None, map(_SECOND, passes)))),
             *map(type, chain.from_iterable(filter(None, map(_THIRD, exchanges)))),
             *map(type, chain.from_iterable(filter(None, map(_FOURTH, exchanges)))),
         }
         <= _CARD
+        and {type(v.top_card), *map(type, map(_SECOND, draws)), *map(type, map(_THIRD, draws))}
+        <= _OPTIONAL_CARD
+        and (v.phase is not Phase.GAME_OVER or not v.rounds or _last_round_typed(v.rounds[-1]))
     )
 
 
 def _last_round_typed(score: RoundScore) -> bool:
-    try:
-        _round_score("rounds[-1]", score)
-    except TypeError:
-        return False
-    return True
+    """Whether the last round's score has the types a finished game's view reads."""
+    bids, tricks, sides = score.bids, score.tricks, score.sides
+    sides_: Any = sides  # a pair by its type, but any tuple in a score built by hand
+    return (
+        {type(bids), type(tricks), type(sides)} <= _TUPLE
+        and {*map(type, bids)} <= _BID
+        and {*map(type, tricks)} <= _INT
+        and len(sides_) == 2
+        and {*map(type, sides)} <= _SIDE
+        and {*map(len, sides)} <= _SIDE_LENGTH
+        and {*(type(side.points) for side in sides), *(type(side.bags) for side in sides)} <= _INT
+    )
 
 
 def _check_types(view: View) -> None:

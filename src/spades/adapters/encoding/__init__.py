@@ -40,7 +40,11 @@ its `Reason` the one the engine gives for the move the action stands for (the ru
 a message that speaks only of what the seat sees). Decided here: choosing a card already
 chosen is `Reason.CARD_NOT_IN_HAND` (a chosen card is set aside, no longer in the hand
 to choose from). An action outside 0 to 70 raises `SpadesError`, a non-integer
-`TypeError`, a selection that is no choice in progress `SpadesError`.
+`TypeError`, a selection that is no choice in progress `SpadesError`; a number of any size
+is described in the message, never written out. A `View` built by hand with a field of the
+wrong type raises `TypeError`, one of the wrong form (a seat out of range, a phase the
+rules do not have, ...) `SpadesError`; whether some game gives the view is the sampler's
+check, which `advance` meets when it explains a refusal.
 
 >>> import numpy as np
 >>> from spades import TWO_HANDED, new_game, observe
