@@ -480,6 +480,10 @@ CASES |= {
         "phase",
     ),
     "no stock left with four players": (_view(START4, 1, stock_size=2), "stock_size"),
+    "no draw turns with four players": (
+        _view(START4, 1, draws=(DrawTurn(1, None, None),)),
+        "draws",
+    ),
     "a pass only while one is due": (
         _view(PASSED4, 0, passes=(*PASSED4.passes, CardPass(3, (C("2C"), C("3C"))))),
         "phase",
