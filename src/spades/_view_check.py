@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from spades._view import View
 
-__all__ = ["check_view", "view_problem"]
+__all__ = ["check_view", "form_problem", "is_dealing", "view_problem"]
 
 _SPADES: Final = Suit.SPADES.mask
 _SPADE: Final = Suit.SPADES.value
@@ -96,10 +96,11 @@ def form_problem(view: View) -> tuple[str, str] | None:
     seats are seats and each per-seat field has one entry a seat; the bids are of 0 to 13
     tricks; the counts are in their ranges (the hand sizes, the stock, a trick of fewer
     cards than players, at most 13 tricks, each of a card a player); the phase is one the
-    player count and the rules have; a seat is to move exactly until the game is over.
+    player count and the rules have; a seat is to move exactly until the game is over,
+    but in a view of a deal in progress (`is_dealing`), which has nothing else to check.
     """
     try:
-        _check_form(view)
+        _check_form(view, dealing=True)
     except _ProblemError as problem:
         return problem.field, problem.message
     return None
@@ -363,9 +364,37 @@ def _cards(field: str, value: tuple[object, ...]) -> None:
 # --- what a view can be -----------------------------------------------------------------------
 
 
-def _check_form(view: View) -> None:
+def _check_form(view: View, *, dealing: bool = False) -> None:
+    """The view's form; with ``dealing``, a view of a deal in progress passes too."""
     _check_ranges(view)
+    if dealing and is_dealing(view):
+        return
     _check_phase(view)
+
+
+def is_dealing(view: View) -> bool:
+    """Whether ``view`` shows a deal in progress: the round's first phase, nobody to move.
+
+    No position of a game is one: the library deals a round whole. The OpenSpiel adapter
+    deals card by card, as chance nodes, and shows each player this view meanwhile: the
+    scores and the completed rounds, no card anywhere, nothing done yet this round. The
+    encoding and the reader of data take it; the sampler refuses it: it has no cards.
+    """
+    first = Phase.BIDDING if view.rules.players == 4 else Phase.DRAWING
+    return (
+        view.to_move is None
+        and view.outcome is None
+        and view.phase is first
+        and view.round_number == len(view.rounds) + 1
+        and view.hand == ()
+        and not any(view.hand_sizes)
+        and view.stock_size == 0
+        and view.top_card is None
+        and view.trick_leader is None
+        and not any(view.bids)
+        and not any(view.looked)
+        and not (view.trick or view.tricks or view.passes or view.draws or view.exchanges)
+    )
 
 
 def _check(view: View) -> None:

@@ -20,7 +20,7 @@ from spades._history import CardExchange, CardPass, DrawTurn
 from spades._sampling import sample_state
 from spades._state import Phase
 from spades._view import View
-from spades._view_check import view_problem
+from spades._view_check import form_problem, is_dealing, view_problem
 from spades.records._plain import (
     MAX_ROUNDS,
     Data,
@@ -187,8 +187,13 @@ def view_from(data: dict[str, Any], version: int) -> View:
 
 
 def _check_possible(view: View) -> None:
-    """Refuse a view that no game gives: its facts, its history and its hidden cards."""
-    problem = view_problem(view)
+    """Refuse a view that no game gives: its facts, its history and its hidden cards.
+
+    A view of a deal in progress (`is_dealing`: the OpenSpiel adapter's chance nodes) is
+    read too, its history checked: it shows no card and nothing done in its round.
+    """
+    dealing = is_dealing(view)
+    problem = form_problem(view) if dealing else view_problem(view)
     if problem is not None:
         field, message = problem
         fail(_data_path(field), message)
@@ -201,6 +206,8 @@ def _check_possible(view: View) -> None:
         fail("$.bags", f"the completed rounds leave {list(bags)}")
     if over and view.outcome != outcome_after(view.rules, scores, len(view.rounds)):
         fail("$.outcome", "is not how the completed rounds end the game")
+    if dealing:
+        return
     try:
         sample_state(view, rng=random.Random(0))
     except SpadesError as error:
