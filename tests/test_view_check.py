@@ -44,7 +44,14 @@ from spades import (
     trick_winner,
 )
 from spades._sampling import sample_state_keeping
-from spades._view_check import _check_types, _typed, check_view, view_problem
+from spades._view_check import (
+    _check_types,
+    _typed,
+    check_view,
+    form_problem,
+    is_dealing,
+    view_problem,
+)
 from spades.records import from_data, to_data
 
 # --- real positions ------------------------------------------------------------------------
@@ -666,3 +673,61 @@ def test_the_reader_names_an_exchange_by_its_data() -> None:
     with pytest.raises(InvalidRecordError) as info:
         from_data(to_data(fewer), View)
     assert info.value.path == "$.exchanges[0].count"
+
+
+# --- a deal in progress: the OpenSpiel adapter's chance nodes --------------------------------
+
+
+def _dealing(state: State, seat: int) -> View:
+    """``seat``'s view while ``state``'s round is dealt card by card: nobody to move, no card."""
+    players = state.rules.players
+    return attrs.evolve(
+        observe(state, seat),
+        to_move=None,
+        hand=(),
+        hand_sizes=(0,) * players,
+        stock_size=0,
+        top_card=None,
+    )
+
+
+@pytest.mark.parametrize(
+    "rules", [CLASSIC, BLIND_ANYTIME, TWO_HANDED], ids=["classic", "blind", "two"]
+)
+def test_a_view_of_a_deal_in_progress_is_read_and_encoded_but_not_sampled(rules: Ruleset) -> None:
+    from spades.adapters.encoding import action_mask, observation
+
+    later = new_game(rules, seed=4)
+    while later.round_number == 1:
+        later = apply(later, legal_moves(later)[0])
+    for state in (new_game(rules, seed=4), later):
+        view = _dealing(state, 1)
+        assert is_dealing(view)
+        assert form_problem(view) is None
+        assert view_problem(view) == ("to_move", "is null exactly when the game is over")
+        assert from_data(to_data(view)) == view
+        assert not action_mask(view).any()
+        assert observation(view).shape == (1052,)
+        with pytest.raises(SpadesError, match=r"view\.to_move: is null exactly"):
+            sample_state(view, rng=random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"hand_sizes": (0, 0, 1, 0)},
+        {"round_number": 2},
+        {"bids": (None, Bid(3), None, None)},
+        {"phase": Phase.PLAYING},
+        {"hand": None},
+    ],
+    ids=["a card dealt", "a round too many", "a bid", "play", "hand face down"],
+)
+def test_a_view_with_nobody_to_move_is_no_deal_in_progress_once_anything_shows(
+    change: dict[str, Any],
+) -> None:
+    view = attrs.evolve(_dealing(new_game(CLASSIC, seed=4), 1), **change)
+    assert not is_dealing(view)
+    assert form_problem(view) is not None
+    with pytest.raises(InvalidRecordError):
+        from_data(to_data(view))

@@ -715,3 +715,12 @@ def test_views_are_frozen_values() -> None:
     assert view != observe(state, 1)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         view.hand = ()  # type: ignore[misc]
+
+
+def test_a_view_of_a_game_over_has_no_legal_moves_even_with_a_seat_to_move() -> None:
+    """A view built by hand that is over but names a seat to move offers no move (it offered
+    the two-player exchange, the phase the legal moves took for any other)."""
+    state = new_game(CLASSIC, seed=2)
+    view = attrs.evolve(observe(state, 1), phase=Phase.GAME_OVER)
+    assert view.to_move == 1
+    assert view.legal_moves() == ()

@@ -87,8 +87,11 @@ class View:
     """Two players: each double nil exchange this round; the cards only of this seat's."""
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`."""
-        if self.to_move != self.seat:
+        """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`.
+
+        None once the game is over, even in a view built by hand that names a seat to move.
+        """
+        if self.to_move != self.seat or self.phase is Phase.GAME_OVER:
             return ()
         hand = sum(card.bit for card in self.hand or ())
         allowed = playable(hand, self.trick, self.spades_broken)
