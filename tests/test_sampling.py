@@ -830,3 +830,13 @@ def test_a_view_no_game_gives_is_refused_before_it_is_sampled(rules: Ruleset) ->
     sizes = (*view.hand_sizes[:-1], view.hand_sizes[-1] - 1)
     with pytest.raises(SpadesError, match=r"view\.hand_sizes\[\d\]: is \d+ after what"):
         sample_state(attrs.evolve(view, hand_sizes=sizes), rng=random.Random(1))
+
+
+def test_the_uniform_deal_refuses_hand_sizes_that_do_not_add_up_to_the_cards() -> None:
+    """`deal_uniformly` checks its own precondition: the sampler's view check makes the
+    counts add up before it is called, so only a direct call reaches this refusal."""
+    from spades._uniform_deal import deal_uniformly
+
+    every_card = (1 << 52) - 1
+    with pytest.raises(SpadesError, match="the hand sizes do not add up"):
+        deal_uniformly(every_card, [13, 13, 13], [0, 0, 0], random.Random(0))

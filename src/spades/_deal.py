@@ -34,7 +34,7 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     and cards ``i`` and ``j`` swap. It needs only BLAKE2b and a division of big numbers,
     so any language reproduces it; the conformance suite pins it. A seed is a whole
     number from 0 to ``2**128 - 1``; rounds count from 1 to ``2**63 - 1``. Both may be
-    any integer `operator.index` takes (numpy's too), but not a bool.
+    any integer ``operator.index`` takes (numpy's too), but not a bool.
 
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
@@ -156,7 +156,7 @@ def new_game(
     Otherwise the deck is `round_deck` of the seed. Later rounds deal from `round_deck`,
     or from a deck the caller gives to `deal`. Without a seed a fresh one is drawn from
     the operating system and kept in `State.seed`. The dealer is a seat; with two players
-    she draws first. The seed and the dealer may be any integer `operator.index` takes
+    she draws first. The seed and the dealer may be any integer ``operator.index`` takes
     (numpy's too), but not a bool; the state holds them as plain ints.
 
     >>> from spades import CLASSIC, TWO_HANDED

@@ -43,7 +43,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     Every move is checked: an illegal one raises `IllegalMoveError` with the reason, and a
     value that is not a move, or a ``state`` that is not a `State`, raises `TypeError`.
     With ``seat``, a move by any other seat than the one to move is illegal
-    (`Reason.NOT_YOUR_TURN`); ``seat`` may be any integer `operator.index` takes (numpy's
+    (`Reason.NOT_YOUR_TURN`); ``seat`` may be any integer ``operator.index`` takes (numpy's
     too), but not a bool.
     """
     # Plays and plain bids, the moves of every round, take a fast path when they are

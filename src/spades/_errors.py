@@ -50,8 +50,8 @@ def shown(value: object) -> str:
 
     The repr is cut to about `SHOWN_LIMIT` characters (a container to its first items),
     control and invisible characters are escaped as `repr` escapes them, a number too large
-    to write is described, and a repr that raises gives ``<Type instance at ...>``. So a message stays
-    short, prints on any terminal and never fails, whatever the caller passed.
+    to write is described, and a repr that raises gives ``<Type instance at ...>``. So a
+    message stays short, prints on any terminal and never fails, whatever the caller passed.
 
     >>> shown("x" * 1000)
     "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"

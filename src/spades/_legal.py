@@ -178,7 +178,7 @@ def is_legal(state: State, move: Move, *, seat: int | None = None) -> bool:
 def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
     """Raise `IllegalMoveError` if ``move`` (by ``seat``, when given) is illegal.
 
-    ``seat`` may be any integer `operator.index` takes (numpy's too), but not a bool; the
+    ``seat`` may be any integer ``operator.index`` takes (numpy's too), but not a bool; the
     error's ``seat`` is then a plain `int`. Bad arguments raise as `is_legal` says.
     """
     if seat is not None:

@@ -83,7 +83,7 @@ scores then stay far inside the 64-bit integers of other languages."""
 def whole_number(value: object) -> int | None:
     """``value`` as a plain `int` when it is a whole number, else None.
 
-    A whole number is what `operator.index` takes: an `int` or numpy's integers, say; a
+    A whole number is what ``operator.index`` takes: an `int` or numpy's integers, say; a
     bool is not one (nor is numpy's), as it is no action of the encoding either. What
     comes back is a plain `int`, so values built from it compare and print as usual.
 
@@ -157,7 +157,7 @@ class Ruleset:
     `CLASSIC` and ``Ruleset(players=2)`` is `TWO_HANDED`. Every field is checked here, and
     so is every combination: a ruleset that exists describes a playable game. Numbers are
     at most ``10**9`` (a billion), and a losing floor at least ``-10**9``; a number may be
-    any integer `operator.index` takes (numpy's too), but not a bool, and is kept as a
+    any integer ``operator.index`` takes (numpy's too), but not a bool, and is kept as a
     plain `int`. Anything else raises `RulesetError`, whatever is wrong with it.
 
     >>> Ruleset(target=250).target

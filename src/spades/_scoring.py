@@ -72,7 +72,7 @@ def score_round(
 ) -> RoundScore:
     """Score a round from the bids and the tricks each seat took, and the bags before it.
 
-    Trick and bag counts may be any integer `operator.index` takes (numpy's too), but not
+    Trick and bag counts may be any integer ``operator.index`` takes (numpy's too), but not
     a bool; bad input raises `TypeError` (a wrong type) or `SpadesError`.
 
     Source B's example: a contract of 7 (4 + 3) taking 9 tricks scores 72 with 2 bags; a

@@ -16,9 +16,9 @@ A file or case that is not well formed is a failure like any other, never a cras
 
 A vector file is untrusted input. The runner reads only regular files (a FIFO, a device or
 a directory named like one is a failure, and is never waited on), and of each at most
-`MAX_RECORD_SIZE` bytes and one more, to tell. Every line it prints is printable ASCII:
-whatever came from a file (a file name, an id, data a message quotes) is escaped, so one
-failure is one line and no file can print a summary line of its own.
+`~spades.records.MAX_RECORD_SIZE` bytes and one more, to tell. Every line it prints is
+printable ASCII: whatever came from a file (a file name, an id, data a message quotes) is
+escaped, so one failure is one line and no file can print a summary line of its own.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ def check_size(games: int) -> None:
 
 
 def checked_games(games: object) -> int:
-    """``games``, a number of games: any integer `operator.index` takes but a bool."""
+    """``games``, a number of games: any integer ``operator.index`` takes but a bool."""
     number = whole_number(games)
     if number is None:
         raise TypeError(f"the number of games is a whole number, not {shown(games)}")

@@ -22,7 +22,7 @@ def random_policy(seed: int | random.Random) -> Policy:
 
     ``seed`` seeds its own `random.Random` (or is one, used as it is); the global
     generator is never touched, so the same seed makes the same choices. A seed is any
-    integer `operator.index` takes (numpy's too), but not a bool; anything else raises
+    integer ``operator.index`` takes (numpy's too), but not a bool; anything else raises
     `TypeError`, and so does the policy given anything but a `View`.
 
     >>> from spades import CLASSIC, new_game, observe
