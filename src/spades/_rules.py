@@ -23,6 +23,7 @@ __all__ = [
     "Ruleset",
     "check_rules",
     "check_seat",
+    "count_or_none",
     "find_ruleset",
     "next_seat",
     "partner",
@@ -99,6 +100,21 @@ def whole_number(value: object) -> int | None:
         return operator.index(cast("SupportsIndex", value))  # always a plain int
     except (TypeError, ValueError):  # no __index__, or one that fails
         return None
+
+
+def count_or_none(value: object, what: str) -> int | None:
+    """``value`` as a plain `int` of 0 or more (a `whole_number`), or None; ``what`` names it.
+
+    `TypeError` for anything else than a whole number or None, `SpadesError` below 0.
+    """
+    if value is None:
+        return None
+    number = whole_number(value)
+    if number is None:
+        raise TypeError(f"{what} is a whole number or None, not {shown(value)}")
+    if number < 0:
+        raise SpadesError(f"{what} is a whole number of 0 or more, or None, not {shown(number)}")
+    return number
 
 
 _NUMPY_BOOLS: Final = frozenset({"bool_", "bool"})

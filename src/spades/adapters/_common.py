@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 from spades._cli.text import bid_text, brief_hand, cards_text, outcome_lines, seat_name, side_name
 from spades._errors import SpadesError, shown
-from spades._rules import Ruleset, play_order, whole_number
+from spades._rules import Ruleset, count_or_none, play_order, whole_number
 from spades._view import observe
 
 if TYPE_CHECKING:
@@ -90,14 +90,7 @@ def checked_seed(seed: object) -> int | None:
     Gymnasium seeds its generator with it and takes only Python ints; numpy's integers
     are taken here too (bools are not). `TypeError` or `SpadesError` for anything else.
     """
-    if seed is None:
-        return None
-    number = whole_number(seed)
-    if number is None:
-        raise TypeError(f"a seed is a whole number or None, not {shown(seed)}")
-    if number < 0:
-        raise SpadesError(f"a seed is a whole number of 0 or more, or None, not {shown(number)}")
-    return number
+    return count_or_none(seed, "a seed")
 
 
 def game_seed(rng: np.random.Generator) -> int:

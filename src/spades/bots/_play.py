@@ -9,7 +9,7 @@ from spades._deal import new_game
 from spades._engine import apply
 from spades._errors import SpadesError, shown
 from spades._moves import Move
-from spades._rules import check_rules, whole_number
+from spades._rules import check_rules, count_or_none
 from spades._state import State
 from spades._view import View, observe
 
@@ -45,7 +45,7 @@ def play_game(
     wrong type raise `TypeError`, values out of range `SpadesError`.
     """
     rules = check_rules(rules, "play_game")
-    limit = _checked_limit(max_rounds)
+    limit = count_or_none(max_rounds, "max_rounds")
     given: object = policies
     if isinstance(given, str) or not isinstance(given, Sequence):
         raise TypeError(f"play_game takes a sequence of policies, not {type(given).__name__}")
@@ -67,18 +67,6 @@ def play_game(
             on_move(state, move, after)
         state = after
     return state
-
-
-def _checked_limit(max_rounds: object) -> int | None:
-    """``max_rounds`` as a plain `int` from 0, or None."""
-    if max_rounds is None:
-        return None
-    limit = whole_number(max_rounds)
-    if limit is None:
-        raise TypeError(f"max_rounds is a whole number or None, not {shown(max_rounds)}")
-    if limit < 0:
-        raise SpadesError(f"max_rounds is a whole number from 0, not {shown(limit)}")
-    return limit
 
 
 def check_view(view: object) -> View:
