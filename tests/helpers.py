@@ -275,21 +275,21 @@ def plain(value: State | View) -> dict[str, Any]:
     return found
 
 
+def swap_texts(value: Any, texts: dict[str, str]) -> Any:
+    """Plain data with every string that is a key of ``texts`` replaced by its value."""
+    if isinstance(value, str):
+        return texts.get(value, value)
+    if isinstance(value, list):
+        return [swap_texts(item, texts) for item in value]
+    if isinstance(value, dict):
+        return {key: swap_texts(item, texts) for key, item in value.items()}
+    return value
+
+
 def swapped(state: State, first: Card, second: Card, seed: int | None) -> State | None:
     """``state`` with two cards swapped everywhere (and another seed), if legal play
     reaches that too; else None."""
-    texts = {str(first): str(second), str(second): str(first)}
-
-    def swap(value: Any) -> Any:
-        if isinstance(value, str):
-            return texts.get(value, value)
-        if isinstance(value, list):
-            return [swap(item) for item in value]
-        if isinstance(value, dict):
-            return {key: swap(item) for key, item in value.items()}
-        return value
-
-    data = swap(plain(state))
+    data = swap_texts(plain(state), {str(first): str(second), str(second): str(first)})
     data["hands"] = [sorted(hand, key=oracle.card) for hand in data["hands"]]
     for entry in data["passes"]:
         entry["cards"] = sorted(entry["cards"], key=oracle.card)

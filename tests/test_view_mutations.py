@@ -34,6 +34,7 @@ from helpers import (
     bid_all,
     finished_game,
     looked_state,
+    swap_texts,
     unseen_state,
 )
 from spades import (
@@ -291,18 +292,8 @@ def _change_numbers(draw: st.DrawFn, data: Json) -> str:
 def _swap_cards(draw: st.DrawFn, data: Json) -> str:
     """Two cards swapped everywhere in the data (the hand kept in order)."""
     first, second = draw(st.lists(st.sampled_from(CARD_TEXTS), min_size=2, max_size=2, unique=True))
-    texts = {first: second, second: first}
-
-    def swap(value: Json) -> Json:
-        if isinstance(value, str):
-            return texts.get(value, value)
-        if isinstance(value, list):
-            return [swap(item) for item in value]
-        if isinstance(value, dict):
-            return {key: swap(item) for key, item in value.items()}
-        return value
-
-    swapped = swap({key: value for key, value in data.items() if key != "rules"})
+    played = {key: value for key, value in data.items() if key != "rules"}
+    swapped = swap_texts(played, {first: second, second: first})
     data.update(swapped)
     if data["hand"] is not None:
         data["hand"] = _in_order(data["hand"])
