@@ -20,7 +20,7 @@ import attrs
 
 import spades
 from spades import PRESETS, NotationError, SpadesError, find_ruleset
-from spades._cli import _ray, bots, demo, duel, games, simulate, terminal
+from spades._cli import _ray, bots, demo, duel, games, serve, simulate, terminal
 from spades._cli.text import WIDTH, show, wrap
 from spades._deal import SEED_LIMIT
 from spades._errors import quoted
@@ -83,6 +83,18 @@ explain."""
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the command that ``parser`` (its own subparser) read into ``args``."""
+    if args.command == "serve":
+        return serve.serve(
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            bot_pause=args.bot_pause,
+            bot_workers=args.bot_workers,
+            move_seconds=args.move_seconds,
+            extension_seconds=args.extension_seconds,
+            extension=args.extension,
+            allowed_origins=tuple(args.allow_origin),
+        )
     rules = find_ruleset(args.rules)
     if args.target is not None:
         rules = attrs.evolve(rules, target=args.target)
@@ -261,7 +273,71 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     )
     duel_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     _where_options(duel_)
-    return parser, {"demo": demo_, "play": play_, "simulate": simulate_, "duel": duel_}
+    serve_ = commands.add_parser(
+        "serve",
+        formatter_class=_Formatter,
+        help="the online table: play in a browser against bots and people",
+        description="Run the reference server (it needs spades[server]): open the URL it "
+        "prints, create a table, sit down and play; free seats are bots. Every accepted move "
+        "is stored in the database first, and a restarted server takes up the unfinished "
+        "tables. The clock options are the defaults of new tables.",
+    )
+    serve_.add_argument("--host", default="127.0.0.1", help="the address (default: 127.0.0.1)")
+    serve_.add_argument("--port", type=_port, default=8000, help="the port (default: 8000)")
+    serve_.add_argument(
+        "--db",
+        default="spades-server.sqlite3",
+        metavar="PATH",
+        help="the SQLite database file, made if missing (default: spades-server.sqlite3)",
+    )
+    serve_.add_argument(
+        "--bot-pause",
+        type=_seconds(0, 10),
+        default=1.0,
+        metavar="SECONDS",
+        help="how long bots wait before they move, so people can follow (default: 1)",
+    )
+    serve_.add_argument(
+        "--bot-workers",
+        type=_number("a number of workers", 0, MAX_WORKERS),
+        default=1,
+        metavar="N",
+        help="processes for the bots' thinking; 0: threads of the server (default: 1)",
+    )
+    serve_.add_argument(
+        "--move-seconds",
+        type=_seconds(1, 600),
+        default=30.0,
+        metavar="SECONDS",
+        help="the time for a move (default: 30, as source B)",
+    )
+    serve_.add_argument(
+        "--extension-seconds",
+        type=_seconds(0, 600),
+        default=30.0,
+        metavar="SECONDS",
+        help="the extra time once the move time is out, 0 for none (default: 30)",
+    )
+    serve_.add_argument(
+        "--extension",
+        choices=("move", "game"),
+        default="move",
+        help="an extension every move, or one per seat per game (default: move)",
+    )
+    serve_.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also let pages from ORIGIN (such as https://example.org) connect; repeatable",
+    )
+    return parser, {
+        "demo": demo_,
+        "play": play_,
+        "simulate": simulate_,
+        "duel": duel_,
+        "serve": serve_,
+    }
 
 
 def _ruleset_name(text: str) -> str:
@@ -307,6 +383,25 @@ def _number(what: str, low: int, high: int, most: str | None = None) -> Callable
     return read
 
 
+def _seconds(low: float, high: float) -> Callable[[str], float]:
+    """The type of an option that takes seconds from ``low`` to ``high``."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if low <= value <= high:  # not NaN
+            return value
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a time: seconds from {low:g} to {high:g}"
+        )
+
+    read.__name__ = "seconds"
+    return read
+
+
+_port = _number("a port", 0, 65535)
 _target = _number("a target", 1, MAX_NUMBER)
 _games = _number("a number of games", 1, MAX_GAMES, "10**18")
 _deals = _number("a number of deals", 1, MAX_GAMES, "10**18")

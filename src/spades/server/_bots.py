@@ -1,0 +1,65 @@
+"""The bots at the tables: a view in, a move out, computed away from the event loop.
+
+A bot sees what a person in its seat would see, its `View`, and answers with a move that
+goes through the same checks as a person's. The search bot thinks for a tenth of a second
+or more; it runs in worker processes, so that no table waits for another's bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Final
+
+from spades import parse_move
+from spades.bots import heuristic_policy, random_policy, search_policy
+
+if TYPE_CHECKING:
+    from spades import Move, View
+    from spades.bots import Policy
+
+__all__ = ["BOTS", "BotRunner", "bot_move"]
+
+BOTS: Final = ("heuristic", "search", "random")
+"""The bots a table may seat, by name: `spades.bots`' policies."""
+
+
+def _policy(bot: str, seed: int) -> Policy:
+    if bot == "search":
+        return search_policy(seed=seed)
+    if bot == "random":
+        return random_policy(seed)
+    return heuristic_policy()
+
+
+def bot_move(bot: str, view: View, seed: int) -> str:
+    """The move of the bot named ``bot`` in ``view``, in move notation (from a worker)."""
+    return str(_policy(bot, seed)(view))
+
+
+class BotRunner:
+    """Computes bots' moves in ``workers`` processes (0: in threads of this process)."""
+
+    def __init__(self, workers: int) -> None:
+        self._pool = (
+            ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            if workers
+            else None
+        )
+
+    async def move(self, bot: str, view: View) -> Move:
+        """The move of the bot named ``bot`` in ``view``, each time with fresh randomness."""
+        seed = secrets.randbits(64)
+        if self._pool is None:
+            text = await asyncio.to_thread(bot_move, bot, view, seed)
+        else:
+            loop = asyncio.get_running_loop()
+            text = await loop.run_in_executor(self._pool, bot_move, bot, view, seed)
+        return parse_move(text)
+
+    def close(self) -> None:
+        """Stop the workers, dropping what they had still to do."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
