@@ -13,7 +13,7 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final
 
-from spades import parse_move
+from spades import CLASSIC, new_game, observe, parse_move
 from spades.bots import heuristic_policy, random_policy, search_policy
 
 if TYPE_CHECKING:
@@ -24,6 +24,10 @@ __all__ = ["BOTS", "BotRunner", "bot_move"]
 
 BOTS: Final = ("heuristic", "search", "random")
 """The bots a table may seat, by name: `spades.bots`' policies."""
+
+
+_FIRST_VIEW: Final = observe(new_game(CLASSIC, seed=0), 0)
+"""A view for the workers' first move, which they make as they start."""
 
 
 def _policy(bot: str, seed: int) -> Policy:
@@ -43,11 +47,12 @@ class BotRunner:
     """Computes bots' moves in ``workers`` processes (0: in threads of this process)."""
 
     def __init__(self, workers: int) -> None:
-        self._pool = (
-            ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-            if workers
-            else None
-        )
+        self._pool = None
+        if workers:
+            context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+            self._pool = ProcessPoolExecutor(workers, mp_context=context)
+            for _ in range(workers):  # the workers start (and import) while the server does
+                self._pool.submit(bot_move, "heuristic", _FIRST_VIEW, 0)
 
     async def move(self, bot: str, view: View) -> Move:
         """The move of the bot named ``bot`` in ``view``, each time with fresh randomness."""

@@ -11,6 +11,7 @@ move time, then one extension, then `spades.bots.fallback_move`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -21,7 +22,18 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import attrs
 from sqlalchemy.exc import SQLAlchemyError
 
-from spades import Bid, Look, Play, Ruleset, apply, new_game, observe, parse_move, records
+from spades import (
+    Bid,
+    Look,
+    Play,
+    Ruleset,
+    SpadesError,
+    apply,
+    new_game,
+    observe,
+    parse_move,
+    records,
+)
 from spades.bots import fallback_move
 from spades.server._protocol import ProtocolError, public_data, seat_data
 from spades.server._settings import ClockSettings
@@ -41,6 +53,9 @@ log = logging.getLogger("spades.server")
 
 SEED_BITS: Final = 128
 """A table's seed is drawn from this many random bits: `spades.new_game` takes up to 2**128."""
+
+RETRY_SECONDS: Final = 1.0
+"""How long a bot's or the clock's move waits when the database refused it, to try again."""
 
 _PUBLIC_MOVES: Final = (Bid, Look, Play)
 """The moves every seat sees made; passes, draws and exchanges show only to their seat."""
@@ -163,6 +178,11 @@ class Table:
             deadline = self._services.clock.now() + self.clock_settings.move_seconds
             self.turn = _Turn(mover, "move", deadline)
             self._task = asyncio.create_task(self._clock_turn(mover, ply))
+        self._task.add_done_callback(self._turn_ended)
+
+    def _turn_ended(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: a turn failed", self.id, exc_info=task.exception())
 
     async def _bot_turn(self, seat: int, ply: int) -> None:
         await self._services.clock.sleep(self.bot_pause)
@@ -173,6 +193,11 @@ class Table:
         except Exception:  # a bot that fails must not stop the table
             log.exception("table %s: the %s bot failed; the clock's move is played", self.id, bot)
             move = fallback_move(view)
+        if move not in view.legal_moves():
+            log.error(
+                "table %s: the %s bot chose an illegal move; the clock's is played", self.id, bot
+            )
+            move = fallback_move(view)
         await self._play_for(seat, move, "bot", ply)
 
     async def _clock_turn(self, seat: int, ply: int) -> None:
@@ -181,8 +206,9 @@ class Table:
         if self._extension_available(seat):
             if self.clock_settings.extension == "game":
                 row = attrs.evolve(self.seats[seat], extension_used=True)
-                await self._services.store.update_seat(self.id, row)
                 self.seats[seat] = row
+                with contextlib.suppress(ProtocolError):  # the extension is given all the same
+                    await self._store(self._services.store.update_seat(self.id, row))
             deadline = clock.now() + self.clock_settings.extension_seconds
             self.turn = _Turn(seat, "extension", deadline)
             self.broadcast()
@@ -197,9 +223,11 @@ class Table:
     async def _play_for(self, seat: int, move: Move, by: str, ply: int) -> None:
         try:
             await self.play(seat, move, by, ply=ply)
-        except ProtocolError as error:  # the database failed: try again after a pause
+        except ProtocolError as error:
+            if error.reason == "stale_ply":  # the player moved first
+                return
             log.warning("table %s: the %s's move waits: %s", self.id, by, error)
-            await self._services.clock.sleep(1.0)
+            await self._services.clock.sleep(RETRY_SECONDS)
             async with self._lock:
                 if len(self.moves) == ply:
                     self._next_turn()
@@ -362,14 +390,19 @@ class Lobby:
     async def restore(self) -> None:
         """Take up every unfinished table of the database, as its moves left it."""
         for saved in await self._services.store.unfinished():
-            table = Table(saved, self._services)
+            try:
+                table = Table(saved, self._services)
+            except (SpadesError, ValueError):  # a row changed by hand: the table is left out
+                log.exception("table %s cannot be restored", saved.table.id)
+                continue
             self.tables[table.id] = table
             table.start()
             log.info("table %s restored at move %d", table.id, len(table.moves))
 
     async def create(self, options: TableOptions) -> tuple[Table, str]:
         """A new table as ``options`` say, and its creator's token."""
-        playing = sum(not table.state.is_over for table in self.tables.values())
+        self._forget_finished()
+        playing = len(self.tables)
         if playing >= self._max_tables:
             raise ProtocolError("server_busy", "this server holds all the tables it can: try later")
         token = secrets.token_urlsafe(32)
@@ -401,6 +434,12 @@ class Lobby:
         table.start()
         log.info("table %s created (%s)", table.id, options.preset)
         return table, token
+
+    def _forget_finished(self) -> None:
+        """Drop the finished tables nobody follows (their records stay in the database)."""
+        for table_id, table in list(self.tables.items()):
+            if table.state.is_over and not table.followers:
+                del self.tables[table_id]
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; `ProtocolError` when there is none."""
