@@ -14,7 +14,14 @@ every unfinished table by replaying its moves. It needs the extra ``spades[serve
 """
 
 from spades._public import present_as_public
-from spades.server._app import create_app
+
+try:
+    from spades.server._app import create_app
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"spades.server needs {error.name}, which is missing: pip install 'spades[server]'",
+        name=error.name,
+    ) from error
 from spades.server._clock import Clock, ManualClock, SystemClock
 from spades.server._protocol import PROTOCOL_VERSION
 from spades.server._settings import ClockSettings, ServerSettings
