@@ -11,7 +11,7 @@ import subprocess
 import tarfile
 import zipfile
 from email.parser import HeaderParser
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import nox
 
@@ -29,9 +29,11 @@ nox.options.default_venv_backend = "uv|virtualenv"
 # one instead (CI reaches only the package registries; a newcomer's run stays local);
 # `nox --download-python auto` fetches the missing ones on purpose.
 nox.options.download_python = "never"
-nox.options.sessions = ["build", "tests", "coverage", "mypy", "lint", "docs", "ports"]
+nox.options.sessions = ["build", "tests", "browser", "coverage", "mypy", "lint", "docs", "ports"]
 
 DIST = Path("dist")
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which the browser tests drive (Playwright cannot download its own here)."""
 VERSION = re.search(
     r'^__version__ = "([^"]+)"$', Path("src/spades/__init__.py").read_text(), re.MULTILINE
 )
@@ -98,8 +100,20 @@ def _tree(*roots: str) -> set[str]:
     }
 
 
+def _is_package_data(name: str) -> bool:
+    """Whether a file of the wheel that is not a module belongs there.
+
+    These are py.typed and the server's protocol schema and page (its HTML, scripts, styles).
+    """
+    path = PurePosixPath(name)
+    return name in {"spades/py.typed", "spades/server/protocol.schema.json"} or (
+        path.parent == PurePosixPath("spades/server/static")
+        and path.suffix in {".html", ".js", ".css"}
+    )
+
+
 def _check_wheel(session: nox.Session, wheel: Path, version: str) -> None:
-    """The wheel holds the package's modules and py.typed, the license, nothing else."""
+    """The wheel holds the package's modules and data files, the license, nothing else."""
     info = f"spades-{version}.dist-info"
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
@@ -110,9 +124,9 @@ def _check_wheel(session: nox.Session, wheel: Path, version: str) -> None:
     problems = [f"missing: {name}" for name in sorted(expected - package)]
     problems += [f"unexpected: {name}" for name in sorted(package - expected)]
     problems += [
-        f"not a module or py.typed: {name}"
+        f"not a module, py.typed, or the server's page or schema: {name}"
         for name in sorted(package)
-        if not (name.endswith(".py") or name == "spades/py.typed")
+        if not (name.endswith(".py") or _is_package_data(name))
     ]
     problems += [
         f"not the package's: {name}"
@@ -193,14 +207,31 @@ def tests(session: nox.Session) -> None:
     session.install(_wheel(session), *_group("tests"))
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     env["HYPOTHESIS_PROFILE"] = os.environ.get("HYPOTHESIS_PROFILE", "ci")
-    # The doctests of the installed package (not of src/), the tests, and the docs' examples.
-    targets = session.posargs or ["--pyargs", "spades", "tests", "docs"]
+    # The doctests of the installed package (not of src/), the tests, and the docs' examples;
+    # not the tests that drive a browser, which the browser session runs.
+    targets = ["-m", "not browser", *(session.posargs or ["--pyargs", "spades", "tests", "docs"])]
     # Coverage is measured on one Python, the newest: the package has no code that depends
     # on the Python version, and measuring doubles the run time on 3.10 and 3.11. pytest-cov
     # measures every xdist worker and combines their data into one file; the gate is the
     # coverage session's.
     cov = ["--cov", "--cov-report=", "--cov-fail-under=0"] if session.python == COVERED else []
     session.run("pytest", "--numprocesses=auto", *cov, *targets, env=env)
+
+
+@nox.session(python=COVERED, requires=["build"])
+def browser(session: nox.Session) -> None:
+    """Run the tests that drive Debian's Chromium through the server's page, on every core."""
+    if not CHROMIUM.exists():
+        # As for a missing Python: a failure where the CI variable is set (.ci/run installs
+        # the chromium package), skipped with a warning elsewhere.
+        message = f"{CHROMIUM} not found: install Debian's chromium package (as .ci/run does)"
+        if "CI" in os.environ:
+            session.error(message)
+        session.skip(message)
+    session.install(_wheel(session), *_group("tests"))
+    env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
+    targets = session.posargs or ["tests/server"]
+    session.run("pytest", "--numprocesses=auto", "-m", "browser", *targets, env=env)
 
 
 @nox.session

@@ -1,0 +1,1 @@
+"""The server's tests: the protocol, the store, the clock, the page in a browser."""
