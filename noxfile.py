@@ -263,7 +263,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the documentation with warnings as errors."""
-    session.install(".[strategies]", *_group("docs"))
+    session.install(".[strategies,server]", *_group("docs"))
     out = Path("docs", "_build", "html")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", str(out))
 
