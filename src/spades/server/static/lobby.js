@@ -1,0 +1,114 @@
+// The lobby: the list of tables and the form that creates one.
+import { h, fill } from "./dom.js";
+
+// The welcome names the presets only; their player counts, targets and round caps are the
+// library's (spades.PRESETS). An unknown preset gets four seats and the server's own target.
+const PRESETS = {
+  classic: { players: 4, target: 500, roundCap: null },
+  miniokey: { players: 4, target: 500, roundCap: 25 },
+  "miniokey-250": { players: 4, target: 250, roundCap: 25 },
+  "two-handed": { players: 2, target: 500, roundCap: null },
+};
+const DEFAULT_PRESET = { players: 4, target: null, roundCap: null };
+
+function presetInfo(name) {
+  return PRESETS[name] ?? DEFAULT_PRESET;
+}
+
+/** A seat of a table summary in a word: "open", "player" or the bot's name. */
+function seatWord(seat) {
+  return seat.kind === "bot" ? seat.bot : seat.kind;
+}
+
+/** What a lobby row says about a table: preset, target, state, scores, seats. */
+function summaryText(summary) {
+  return [
+    `${summary.preset} to ${summary.target}`,
+    summary.status === "over" ? "over" : `round ${summary.round_number}`,
+    `score ${summary.scores.join("–")}`,
+    `seats: ${summary.seats.map(seatWord).join(", ")}`,
+  ].join(" · ");
+}
+
+/** Fill the lobby's list with the server's table summaries, keeping the focus on its row. */
+export function renderTables(list, empty, tables) {
+  empty.hidden = tables.length > 0;
+  const focused = document.activeElement?.closest?.("[data-table]")?.dataset.table;
+  fill(list, tables.map((summary) => {
+    const id = summary.table;
+    return h("li", { class: "table-row", "data-testid": "table-row", "data-table": id },
+      h("span", { class: "table-id" }, id),
+      h("span", { class: "table-summary" }, summaryText(summary)),
+      h("a", { class: "button", href: `/tables/${encodeURIComponent(id)}`, "data-nav": true },
+        summary.status === "over" ? "View" : "Open"));
+  }));
+  if (focused !== undefined) {
+    list.querySelector(`[data-table="${CSS.escape(focused)}"] a`)?.focus();
+  }
+}
+
+function options(select, values) {
+  fill(select, values.map((value) => h("option", { value }, value)));
+}
+
+/** Set the form's choices from the server's welcome (presets, bots, default clock). */
+export function setUpForm(form, welcome) {
+  const { presets, bots, defaults } = welcome;
+  options(form.elements.preset, presets);
+  form.elements.preset.value = defaults.preset;
+  for (let seat = 0; seat < 4; seat++) {
+    const select = form.elements[`seat${seat}`];
+    options(select, ["open", ...bots]);
+    select.value = seat === 0 ? "open" : bots[0];
+  }
+  form.elements.move_seconds.value = defaults.clock.move_seconds;
+  form.elements.extension_seconds.value = defaults.clock.extension_seconds;
+  form.elements.extension.value = defaults.clock.extension;
+  form.elements.bot_pause.value = defaults.bot_pause;
+  presetChanged(form);
+  form.elements.preset.addEventListener("change", () => presetChanged(form));
+  form.querySelector("[type=submit]").disabled = false;
+}
+
+/** A new preset: its target, its round cap as the hint, and only as many seats as it has. */
+function presetChanged(form) {
+  const info = presetInfo(form.elements.preset.value);
+  form.elements.target.value = info.target ?? "";
+  form.elements.round_cap.placeholder =
+    info.roundCap === null ? "none" : `${info.roundCap} (preset)`;
+  const sides = info.players === 2
+    ? "Seat 0 plays against seat 1." : "Seats 0 and 2 play against seats 1 and 3.";
+  form.querySelector("#seats-hint").textContent = `${sides} You take the first open seat.`;
+  for (let seat = 0; seat < 4; seat++) {
+    const used = seat < info.players;
+    const select = form.elements[`seat${seat}`];
+    select.disabled = !used;
+    select.closest("label").hidden = !used;
+  }
+}
+
+function numberOrNull(value) {
+  return value === "" ? null : Number(value);
+}
+
+/** The create_table message the form asks for; blank optional fields are left to the server. */
+export function createMessage(form) {
+  const fields = form.elements;
+  const players = presetInfo(fields.preset.value).players;
+  const message = {
+    type: "create_table",
+    preset: fields.preset.value,
+    seats: Array.from({ length: players }, (_, seat) => fields[`seat${seat}`].value),
+    clock: {
+      move_seconds: Number(fields.move_seconds.value),
+      extension_seconds: Number(fields.extension_seconds.value),
+      extension: fields.extension.value,
+    },
+    bot_pause: Number(fields.bot_pause.value),
+  };
+  const target = numberOrNull(fields.target.value);
+  const roundCap = numberOrNull(fields.round_cap.value);
+  if (target !== null) message.target = target;
+  if (roundCap !== null) message.round_cap = roundCap;
+  return message;
+}
