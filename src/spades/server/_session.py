@@ -197,7 +197,7 @@ class Session:
         )
 
     async def _join(self, data: dict[str, Any]) -> None:
-        table = self._lobby.get(data["table"])
+        table = await self._lobby.get(data["table"])
         if self._held.get(table.id) is not None:
             raise ProtocolError("already_seated", "you hold a seat at this table already")
         seat = int(data["seat"])
@@ -206,7 +206,7 @@ class Session:
         table.follow(self, seat)
 
     async def _resume(self, data: dict[str, Any]) -> None:
-        table = self._lobby.get(data["table"])
+        table = await self._lobby.get(data["table"])
         seat = table.resume(data["token"])
         self._joined(table.id, seat, data["token"], data)
         table.follow(self, seat)
@@ -218,7 +218,7 @@ class Session:
         self.send(message)
 
     async def _watch(self, data: dict[str, Any]) -> None:
-        table = self._lobby.get(data["table"])
+        table = await self._lobby.get(data["table"])
         message: dict[str, Any] = {"type": "watching", "table": table.id}
         if "id" in data:
             message["reply_to"] = data["id"]
@@ -226,7 +226,7 @@ class Session:
         table.follow(self, None)
 
     async def _move(self, data: dict[str, Any]) -> None:
-        table = self._lobby.get(data["table"])
+        table = await self._lobby.get(data["table"])
         seat = self._held.get(table.id)
         if seat is None:
             raise ProtocolError("not_seated", "join or resume a seat at this table to move")
@@ -235,11 +235,11 @@ class Session:
         await table.play(seat, move, "player", ply=None if ply is None else int(ply))
 
     async def _hand_to_bot(self, data: dict[str, Any]) -> None:
-        table = self._lobby.get(data["table"])
+        table = await self._lobby.get(data["table"])
         await table.hand_to_bot(int(data["seat"]), data["bot"], data["creator_token"])
 
     async def _leave(self, data: dict[str, Any]) -> dict[str, Any]:
-        table = self._lobby.get(data["table"])
+        table = await self._lobby.get(data["table"])
         table.unfollow(self)
         self._held.pop(table.id, None)
         return {"type": "left", "table": table.id}

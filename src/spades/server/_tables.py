@@ -441,11 +441,20 @@ class Lobby:
             if table.state.is_over and not table.followers:
                 del self.tables[table_id]
 
-    def get(self, table_id: str) -> Table:
-        """The table ``table_id``; `ProtocolError` when there is none."""
+    async def get(self, table_id: str) -> Table:
+        """The table ``table_id``; `ProtocolError` when there is none.
+
+        A finished table nobody followed any more is read back from the database.
+        """
         table = self.tables.get(table_id)
-        if table is None:
+        if table is not None:
+            return table
+        self._forget_finished()  # so that reading old tables back holds no more of them
+        saved = await self._services.store.load(table_id)
+        if saved is None or saved.table.status != "over":  # unfinished: it failed to restore
             raise ProtocolError("no_such_table", f"there is no table {table_id}")
+        table = Table(saved, self._services)
+        self.tables[table_id] = table
         return table
 
     async def record(self, table_id: str) -> records.GameRecord | None:
@@ -453,12 +462,7 @@ class Lobby:
 
         Raises `ProtocolError` when there is no such table, here or in the database.
         """
-        table = self.tables.get(table_id)
-        if table is None:
-            saved = await self._services.store.load(table_id)
-            if saved is None:
-                raise ProtocolError("no_such_table", f"there is no table {table_id}")
-            table = Table(saved, self._services)
+        table = await self.get(table_id)
         return table.record() if table.state.is_over else None
 
     def close(self) -> None:
