@@ -50,7 +50,11 @@ export class HandView {
       this.selectedAt = message.ply;
     }
     this.area.hidden = message.you === null || message.status === "over";
-    if (this.area.hidden) return;
+    if (this.area.hidden) {
+      // Nothing stays behind a hidden hand: no card of a seat left, no button to press.
+      for (const part of [this.topCard, this.hand, this.moves]) fill(part, null);
+      return;
+    }
     const myTurn = message.legal.length > 0;
     this.area.classList.toggle("your-turn", myTurn);
     this.title.textContent = myTurn ? "Your hand · your turn" : "Your hand";
