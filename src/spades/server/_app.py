@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -94,16 +95,23 @@ async def _health(request: Request) -> Response:
     return JSONResponse({"status": "ok", "protocol": PROTOCOL_VERSION})
 
 
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table's id may be (the protocol's schema says the same)."""
+
+
 async def _record(request: Request) -> Response:
     lobby: Lobby = request.app.state.lobby
+    table_id = request.path_params["table"]
     try:
-        record = await lobby.record(request.path_params["table"])
+        if not TABLE_ID.fullmatch(table_id):
+            raise ProtocolError("no_such_table", "there is no table of that name")
+        record = await lobby.record(table_id)
     except ProtocolError as error:
         return JSONResponse({"reason": error.reason, "message": str(error)}, status_code=404)
     if record is None:
         message = "the record shows every hand: it is given once the game is over"
         return JSONResponse({"reason": "game_not_over", "message": message}, status_code=409)
-    name = f"spades-{request.path_params['table']}.json"
+    name = f"spades-{table_id}.json"
     return Response(
         records.dumps(record),
         media_type="application/json",
@@ -138,17 +146,17 @@ async def _serve(socket: WebSocket, lobby: Lobby, settings: ServerSettings) -> N
             if received["type"] == "websocket.disconnect":
                 break
             text = received.get("text")
-            if text is None:
-                session.refuse("invalid_message", "messages are JSON text, not binary frames")
-            elif len(text.encode()) > settings.max_message_bytes:
-                limit = settings.max_message_bytes
-                session.refuse("message_too_large", f"a message may hold {limit} bytes at most")
-            elif not session.admit():
+            if not session.admit():  # every frame counts, whatever it holds
                 if session.flooding:
                     log.warning("WebSocket closed: the client keeps flooding")
                     session.close_soon()
                     break
                 session.refuse("rate_limited", "too many messages: slow down")
+            elif text is None:
+                session.refuse("invalid_message", "messages are JSON text, not binary frames")
+            elif len(text.encode()) > settings.max_message_bytes:
+                limit = settings.max_message_bytes
+                session.refuse("message_too_large", f"a message may hold {limit} bytes at most")
             else:
                 await session.handle(text)
     except WebSocketDisconnect:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import secrets
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final
 
@@ -43,6 +46,24 @@ def bot_move(bot: str, view: View, seed: int) -> str:
     return str(_policy(bot, seed)(view))
 
 
+PARENT_CHECK_SECONDS: Final = 1.0
+"""How often a bot worker checks that the server that started it still runs."""
+
+
+def _follow_parent(parent: int) -> None:
+    """Make this worker end when the server ends, even one killed with ``kill -9``.
+
+    A killed server closes nothing: its workers would wait for work for ever.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 class BotRunner:
     """Computes bots' moves in ``workers`` processes (0: in threads of this process)."""
 
@@ -50,7 +71,9 @@ class BotRunner:
         self._pool = None
         if workers:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._pool = ProcessPoolExecutor(workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=_follow_parent, initargs=(os.getpid(),)
+            )
             for _ in range(workers):  # the workers start (and import) while the server does
                 self._pool.submit(bot_move, "heuristic", _FIRST_VIEW, 0)
 

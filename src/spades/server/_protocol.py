@@ -85,7 +85,10 @@ def read_message(text: str) -> dict[str, Any]:
     if kind not in client_types():
         shown = _cut(json.dumps(kind))
         raise ProtocolError("unknown_type", f"no message has the type {shown}")
-    problem = best_match(_validator("client", kind).iter_errors(data))
+    try:
+        problem = best_match(_validator("client", kind).iter_errors(data))
+    except RecursionError:  # nested deeper than the validator goes: no message is
+        raise ProtocolError("invalid_message", f"{kind}: nested too deeply") from None
     if problem is not None:
         where = "".join(
             f"[{part!r}]" if isinstance(part, int) else f".{part}" for part in problem.absolute_path

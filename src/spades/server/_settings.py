@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from spades import PRESETS
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -18,6 +20,18 @@ def _seconds(low: float, high: float) -> Any:
         attrs.validators.ge(low),
         attrs.validators.le(high),
     ]
+
+
+def _kind(kind: type) -> Any:
+    return attrs.validators.instance_of(kind)
+
+
+def _whole(low: int, high: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(f"{attribute.name} is a whole number from {low} to {high}: {value!r}")
+
+    return check
 
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
@@ -50,23 +64,31 @@ class ClockSettings:
 class ServerSettings:
     """How a server runs: `create_app` takes them, ``spades serve`` sets them from options."""
 
-    database: str = "sqlite+aiosqlite:///spades-server.sqlite3"
+    database: str = attrs.field(
+        default="sqlite+aiosqlite:///spades-server.sqlite3", validator=_kind(str)
+    )
     """The database's SQLAlchemy URL (an async driver's)."""
-    bot_workers: int = 1
+    bot_workers: int = attrs.field(default=1, validator=_whole(0, 61))
     """The processes that compute bots' moves; 0: threads of the server's process."""
-    bot_pause: float = 1.0
+    bot_pause: float = attrs.field(default=1.0, converter=float, validator=_seconds(0, 10))
     """The default pause before a bot moves, in seconds, so that people can follow."""
-    clock: ClockSettings = ClockSettings()
+    clock: ClockSettings = attrs.field(factory=ClockSettings, validator=_kind(ClockSettings))
     """The default clock of new tables."""
-    preset: str = "miniokey"
+    preset: str = attrs.field(default="miniokey", validator=attrs.validators.in_(tuple(PRESETS)))
     """The default preset of new tables: source B's."""
-    allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    allowed_origins: tuple[str, ...] = attrs.field(
+        default=(),
+        converter=_strings,
+        validator=attrs.validators.deep_iterable(_kind(str)),
+    )
     """Origins besides the server's own whose pages may open a WebSocket."""
-    max_message_bytes: int = 16384
-    """The largest message a client may send."""
-    messages_per_second: float = 20.0
+    max_message_bytes: int = attrs.field(default=16384, validator=_whole(1024, 2**20))
+    """The largest message a client may send, in bytes (of UTF-8)."""
+    messages_per_second: float = attrs.field(
+        default=20.0, converter=float, validator=_seconds(0.1, 1000)
+    )
     """The rate of messages a client may keep up."""
-    burst: int = 40
+    burst: int = attrs.field(default=40, validator=_whole(1, 10000))
     """The messages a client may send at once above that rate."""
-    max_tables: int = 100
+    max_tables: int = attrs.field(default=100, validator=_whole(1, 100000))
     """The most tables in play at once."""
