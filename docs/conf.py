@@ -41,6 +41,8 @@ nitpick_ignore = [
     ("py:class", "SearchStrategy"),
     ("py:obj", "hypothesis.strategies.SearchStrategy"),
     ("py:obj", "hypothesis.errors.InvalidArgument"),
+    # Starlette, in the signature of `spades.server.create_app`: not linked either.
+    ("py:class", "Starlette"),
     # numpy, in the signatures of `spades.adapters.encoding`: not linked either.
     ("py:class", "npt.NDArray"),
     ("py:class", "np.float32"),

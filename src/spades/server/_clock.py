@@ -30,14 +30,14 @@ class Clock(Protocol):
 
 
 class SystemClock:
-    """The machine's monotonic clock: what `spades serve` runs on."""
+    """The machine's monotonic clock: what ``spades serve`` runs on."""
 
     def now(self) -> float:
-        """`time.monotonic`."""
+        """``time.monotonic()``."""
         return time.monotonic()
 
     async def sleep(self, seconds: float) -> None:
-        """`asyncio.sleep`."""
+        """``asyncio.sleep(seconds)``."""
         await asyncio.sleep(seconds)
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 import spades
-from spades import PRESETS, IllegalMoveError, NotationError, RulesetError, parse_move
+from spades import PRESETS, IllegalMoveError, NotationError, RulesetError, parse_move, records
 from spades.server._bots import BOTS
 from spades.server._protocol import PROTOCOL_VERSION, ProtocolError, read_message
 from spades.server._settings import ClockSettings
@@ -47,6 +47,7 @@ def welcome(settings: ServerSettings) -> dict[str, Any]:
         "protocol": PROTOCOL_VERSION,
         "server": f"spades {spades.__version__}",
         "presets": list(PRESETS),
+        "preset_rules": {name: records.to_data(rules) for name, rules in PRESETS.items()},
         "bots": list(BOTS),
         "defaults": {
             "preset": settings.preset,

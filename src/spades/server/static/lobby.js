@@ -1,18 +1,13 @@
 // The lobby: the list of tables and the form that creates one.
 import { h, fill } from "./dom.js";
 
-// The welcome names the presets only; their player counts, targets and round caps are the
-// library's (spades.PRESETS). An unknown preset gets four seats and the server's own target.
-const PRESETS = {
-  classic: { players: 4, target: 500, roundCap: null },
-  miniokey: { players: 4, target: 500, roundCap: 25 },
-  "miniokey-250": { players: 4, target: 250, roundCap: 25 },
-  "two-handed": { players: 2, target: 500, roundCap: null },
-};
-const DEFAULT_PRESET = { players: 4, target: null, roundCap: null };
+// Each preset's players, target and round cap, from the welcome's preset_rules (the
+// library's own rulesets): filled in by setUpForm.
+let presetRules = {};
 
 function presetInfo(name) {
-  return PRESETS[name] ?? DEFAULT_PRESET;
+  const rules = presetRules[name];
+  return { players: rules.players, target: rules.target, roundCap: rules.round_cap };
 }
 
 /** A seat of a table summary in a word: "open", "player" or the bot's name. */
@@ -54,6 +49,7 @@ function options(select, values) {
 /** Set the form's choices from the server's welcome (presets, bots, default clock). */
 export function setUpForm(form, welcome) {
   const { presets, bots, defaults } = welcome;
+  presetRules = welcome.preset_rules;
   options(form.elements.preset, presets);
   form.elements.preset.value = defaults.preset;
   for (let seat = 0; seat < 4; seat++) {
