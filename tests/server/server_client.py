@@ -95,7 +95,12 @@ class Server:
 def running(database: Path, **settings: Any) -> Iterator[Server]:
     """A server on the SQLite file ``database``; bots without a pause, in threads."""
     clock = ManualClock()
-    options: dict[str, Any] = {"bot_pause": 0.0, "bot_workers": 0, **settings}
+    options: dict[str, Any] = {
+        "bot_pause": 0.0,
+        "bot_workers": 0,
+        "allowed_hosts": ("testserver",),  # the test client's host
+        **settings,
+    }
     app = create_app(
         ServerSettings(database=f"sqlite+aiosqlite:///{database}", **options), clock=clock
     )

@@ -94,6 +94,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             extension_seconds=args.extension_seconds,
             extension=args.extension,
             allowed_origins=tuple(args.allow_origin),
+            allowed_hosts=tuple(args.allow_host),
         )
     rules = find_ruleset(args.rules)
     if args.target is not None:
@@ -183,7 +184,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     """The top-level parser, and each command's subparser by name."""
     parser = _Parser(
         prog="spades",
-        description="Spades on the terminal: watch bots, play them, simulate.",
+        description="Spades on the terminal: watch bots, play them, simulate; and in a "
+        "browser (spades serve).",
         formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"spades {spades.__version__}")
@@ -330,6 +332,14 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         default=[],
         metavar="ORIGIN",
         help="also let pages from ORIGIN (such as https://example.org) connect; repeatable",
+    )
+    serve_.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests to NAME (such as example.org, or * for any): by default "
+        "only this machine's names and --host; repeatable",
     )
     return parser, {
         "demo": demo_,

@@ -14,6 +14,9 @@ __all__ = ["serve"]
 SERVER_MODULES: Final = ("starlette", "uvicorn", "sqlalchemy", "aiosqlite", "jsonschema")
 """What the extra ``spades[server]`` installs, by the modules ``spades serve`` imports."""
 
+ANY_ADDRESS: Final = ("0.0.0.0", "::", "")
+"""The addresses that listen on every interface: no name of the machine's own."""
+
 MESSAGE_FRAMES: Final = 4
 """uvicorn cuts a frame this many times the protocol's largest message: the server refuses
 a message above that limit in words, and never reads one far above it."""
@@ -30,6 +33,7 @@ def serve(
     extension_seconds: float,
     extension: str,
     allowed_origins: tuple[str, ...],
+    allowed_hosts: tuple[str, ...],
 ) -> int:
     """Run the server until Ctrl-C; the exit code."""
     missing = [name for name in SERVER_MODULES if importlib.util.find_spec(name) is None]
@@ -42,6 +46,9 @@ def serve(
 
     from spades.server import ClockSettings, ServerSettings, create_app  # noqa: PLC0415
 
+    hosts = ServerSettings().allowed_hosts  # this machine's names
+    if host not in ANY_ADDRESS:
+        hosts += (host,)
     settings = ServerSettings(
         database=f"sqlite+aiosqlite:///{db}",
         bot_pause=bot_pause,
@@ -50,6 +57,7 @@ def serve(
             move_seconds=move_seconds, extension_seconds=extension_seconds, extension=extension
         ),
         allowed_origins=allowed_origins,
+        allowed_hosts=hosts + allowed_hosts,
     )
     show(f"spades serve: open http://{host}:{port}/ in a browser (database {db}; Ctrl-C stops)")
     sys.stdout.flush()

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -79,6 +81,7 @@ def create_app(settings: ServerSettings | None = None, *, clock: Clock | None = 
         return HTMLResponse(page.read_text("utf-8"))
 
     return Starlette(
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_hosts)],
         routes=[
             Route("/", index),
             Route("/tables/{table}", index),

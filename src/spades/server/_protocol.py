@@ -83,8 +83,7 @@ def read_message(text: str) -> dict[str, Any]:
         raise ProtocolError("invalid_message", 'a message is a JSON object with a "type"')
     kind = data["type"]
     if kind not in client_types():
-        shown = _cut(json.dumps(kind))
-        raise ProtocolError("unknown_type", f"no message has the type {shown}")
+        raise ProtocolError("unknown_type", _cut(f"no message has the type {json.dumps(kind)}"))
     try:
         problem = best_match(_validator("client", kind).iter_errors(data))
     except RecursionError:  # nested deeper than the validator goes: no message is

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -11,7 +11,7 @@ from spades import PRESETS
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-__all__ = ["ClockSettings", "ServerSettings"]
+__all__ = ["LOCAL_HOSTS", "ClockSettings", "ServerSettings"]
 
 
 def _seconds(low: float, high: float) -> Any:
@@ -20,6 +20,10 @@ def _seconds(low: float, high: float) -> Any:
         attrs.validators.ge(low),
         attrs.validators.le(high),
     ]
+
+
+LOCAL_HOSTS: Final = ("localhost", "127.0.0.1", "::1")
+"""The names of this machine, which a server answers to by default."""
 
 
 def _kind(kind: type) -> Any:
@@ -82,6 +86,14 @@ class ServerSettings:
         validator=attrs.validators.deep_iterable(_kind(str)),
     )
     """Origins besides the server's own whose pages may open a WebSocket."""
+    allowed_hosts: tuple[str, ...] = attrs.field(
+        default=LOCAL_HOSTS,
+        converter=_strings,
+        validator=attrs.validators.deep_iterable(_kind(str)),
+    )
+    """The names a request's Host header may give (``"*"``: any). Only this machine's by
+    default, so that no other site's page reaches the server through a name of its own
+    that resolves here (DNS rebinding)."""
     max_message_bytes: int = attrs.field(default=16384, validator=_whole(1024, 2**20))
     """The largest message a client may send, in bytes (of UTF-8)."""
     messages_per_second: float = attrs.field(

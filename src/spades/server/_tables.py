@@ -266,6 +266,8 @@ class Table:
                 )
             if not 0 <= seat < len(self.seats):
                 raise ProtocolError("no_such_seat", f"this table has no seat {seat}")
+            if self.state.is_over:
+                raise ProtocolError("game_over", "the game at this table is over")
             if self.seats[seat].kind == "bot":
                 raise ProtocolError("seat_taken", f"seat {seat} is a bot's already")
             row = SeatRow(
