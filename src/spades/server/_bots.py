@@ -20,6 +20,8 @@ from spades import CLASSIC, new_game, observe, parse_move
 from spades.bots import heuristic_policy, random_policy, search_policy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from spades import Move, View
     from spades.bots import Policy
 
@@ -55,13 +57,14 @@ def _follow_parent(parent: int) -> None:
 
     A killed server closes nothing: its workers would wait for work for ever.
     """
+    threading.Thread(target=watch_parent, args=(parent,), name="follow-parent", daemon=True).start()
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_SECONDS)
-        os._exit(0)
 
-    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+def watch_parent(parent: int, end: Callable[[int], object] = os._exit) -> None:
+    """Wait while the process ``parent`` is this one's parent, then ``end`` this one."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    end(0)
 
 
 class BotRunner:
