@@ -68,7 +68,7 @@ def create_app(settings: ServerSettings | None = None, *, clock: Clock | None = 
         try:
             yield
         finally:
-            lobby.close()
+            await lobby.close()  # before the database: no turn may write to it after
             bots.close()
             await store.close()
 

@@ -157,10 +157,11 @@ class Table:
         """Wait for the first move to come (after a restart: the next one)."""
         self._next_turn()
 
-    def close(self) -> None:
-        """Stop waiting for moves (the server stops)."""
+    def close(self) -> asyncio.Task[None] | None:
+        """Stop waiting for moves (the server stops); the turn stopped, if one ran."""
         if self._task is not None:
             self._task.cancel()
+        return self._task
 
     def _next_turn(self) -> None:
         if self._task is not None and self._task is not asyncio.current_task():
@@ -467,7 +468,7 @@ class Lobby:
         table = await self.get(table_id)
         return table.record() if table.state.is_over else None
 
-    def close(self) -> None:
-        """Stop every table's clock and bot."""
-        for table in self.tables.values():
-            table.close()
+    async def close(self) -> None:
+        """Stop every table's clock and bot, and wait until they have stopped."""
+        turns = [turn for table in self.tables.values() if (turn := table.close()) is not None]
+        await asyncio.gather(*turns, return_exceptions=True)
