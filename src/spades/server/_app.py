@@ -144,7 +144,7 @@ async def _serve(socket: WebSocket, lobby: Lobby, settings: ServerSettings) -> N
     session.send(welcome(settings))
     writer = asyncio.create_task(_write(socket, session))
     try:
-        while not writer.done():
+        while True:
             received = await socket.receive()
             if received["type"] == "websocket.disconnect":
                 break

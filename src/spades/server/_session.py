@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 import spades
-from spades import PRESETS, IllegalMoveError, NotationError, RulesetError, parse_move, records
+from spades import PRESETS, IllegalMoveError, NotationError, parse_move, records
 from spades.server._bots import BOTS
 from spades.server._protocol import PROTOCOL_VERSION, ProtocolError, read_message
 from spades.server._settings import ClockSettings
@@ -157,10 +157,8 @@ class Session:
 
     def close(self) -> None:
         """Stop following every table (the connection is gone)."""
-        for table_id in self._held:
-            table = self._lobby.tables.get(table_id)
-            if table is not None:
-                table.unfollow(self)
+        for table_id in self._held:  # a followed table stays in the lobby
+            self._lobby.tables[table_id].unfollow(self)
         self._held.clear()
 
     # The messages
@@ -175,17 +173,14 @@ class Session:
 
     def _options(self, data: dict[str, Any]) -> TableOptions:
         settings = self._settings
+        # The schema has checked every value against the ranges the ruleset and the clock
+        # take (a preset, a target, a round cap, the clock's seconds).
         preset = data.get("preset", settings.preset)
-        if preset not in PRESETS:
-            raise ProtocolError("invalid_message", f"create_table.preset: no preset {preset!r}")
         changes: dict[str, Any] = {
             name: data[name] for name in ("target", "round_cap") if name in data
         }
-        try:
-            rules = attrs.evolve(PRESETS[preset], **_whole_numbers(changes))
-            clock = ClockSettings(**{**settings.clock.data(), **data.get("clock", {})})
-        except (RulesetError, ValueError, TypeError) as error:
-            raise ProtocolError("invalid_message", f"create_table: {error}") from None
+        rules = attrs.evolve(PRESETS[preset], **_whole_numbers(changes))
+        clock = ClockSettings(**{**settings.clock.data(), **data.get("clock", {})})
         players = rules.players
         seats = tuple(data.get("seats", ["open"] + ["heuristic"] * (players - 1)))
         if len(seats) != players:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-__all__ = ["MoveRow", "SavedTable", "SeatRow", "Store", "TableRow", "metadata", "sqlite_url"]
+__all__ = ["MoveRow", "SavedTable", "SeatRow", "Store", "TableRow", "metadata"]
 
 metadata = MetaData()
 """The schema: the tables ``tables``, ``seats`` and ``moves``."""
@@ -126,11 +126,6 @@ class SavedTable:
     table: TableRow
     seats: tuple[SeatRow, ...]
     moves: tuple[MoveRow, ...]
-
-
-def sqlite_url(path: str) -> str:
-    """The database URL of an SQLite file at ``path``, through the aiosqlite driver."""
-    return f"sqlite+aiosqlite:///{path}"
 
 
 class Store:

@@ -222,16 +222,15 @@ class Table:
         return settings.extension_seconds > 0 and not once
 
     async def _play_for(self, seat: int, move: Move, by: str, ply: int) -> None:
+        # A move by anyone else first cancels this turn: the ply is still the table's, and
+        # only the database can refuse the move.
         try:
             await self.play(seat, move, by, ply=ply)
         except ProtocolError as error:
-            if error.reason == "stale_ply":  # the player moved first
-                return
             log.warning("table %s: the %s's move waits: %s", self.id, by, error)
-            await self._services.clock.sleep(RETRY_SECONDS)
+            await self._services.clock.sleep(RETRY_SECONDS)  # a move meanwhile cancels this
             async with self._lock:
-                if len(self.moves) == ply:
-                    self._next_turn()
+                self._next_turn()
 
     # Seats
 
