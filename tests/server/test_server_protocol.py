@@ -1,0 +1,1088 @@
+"""The protocol through Starlette's test client: every message, every reply, every refusal.
+
+The server runs in this process (`running`), with a clock that moves only when a test moves
+it. Tables whose every seat is held by this test's connections move only when the test
+moves, so that what each connection sees is known move by move; the state a message shows
+is recomputed from the table's moves at the message's ply, so that the cards a reader may
+not see (another seat's hand, the stock, the discards) can be looked for in the whole text
+of every message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import sqlite3
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import attrs
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+import spades
+from spades import (
+    MINIOKEY,
+    PRESETS,
+    TWO_HANDED,
+    IllegalMoveError,
+    Play,
+    Reason,
+    Ruleset,
+    View,
+    check_move,
+    observe,
+    parse_move,
+    records,
+)
+from spades.bots import fallback_move
+from spades.server import ClockSettings, _session
+
+from .server_client import Connection, running
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
+    from starlette.applications import Starlette
+
+    from spades import State
+    from spades.server._tables import Lobby, Table
+
+    from .server_client import Server
+
+pytestmark = pytest.mark.timeout(120)
+
+CARD: Final = re.compile(r"(?<![\w-])[2-9TJQKA][CDHS](?![\w-])")
+"""A card's notation standing alone in a text (not inside a token or a table's id)."""
+
+FOUR_OPEN: Final = ["open", "open", "open", "open"]
+"""A table every seat of which this test's connections hold: nothing moves by itself."""
+
+
+@attrs.define
+class Seen(Connection):
+    """A connection that keeps every message it receives."""
+
+    messages: list[dict[str, Any]] = attrs.field(factory=list, init=False)
+
+    def receive(self) -> dict[str, Any]:
+        message = super().receive()
+        self.messages.append(message)
+        return message
+
+    def error(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message``; the error it gets."""
+        reply = self.reply(message)
+        assert reply["type"] == "error", reply
+        return reply
+
+
+@contextlib.contextmanager
+def seen(server: Server) -> Iterator[Seen]:
+    with server.client.websocket_connect("/ws") as socket:
+        yield Seen(socket)
+
+
+def lobby(server: Server) -> Lobby:
+    app = cast("Starlette", server.client.app)
+    held: Lobby = app.state.lobby
+    return held
+
+
+def table_of(server: Server, table_id: str) -> Table:
+    return lobby(server).tables[table_id]
+
+
+def states_of(table: Table) -> list[State]:
+    """The table's state after each of its moves so far, from the deal on."""
+    record = table.record()
+    state = spades.new_game(table.rules, seed=table.state.seed, dealer=record.dealer)
+    states = [state]
+    for made in record.moves:
+        state = spades.apply(state, made)
+        states.append(state)
+    return states
+
+
+def hidden_cards(state: State, reader: int | None) -> set[str]:
+    """The cards ``reader`` (``None``: a spectator) may not see in ``state``."""
+    cards = [card for seat, hand in enumerate(state.hands) if seat != reader for card in hand]
+    if reader is None:
+        cards += [*state.stock, *state.discards]
+    return {str(card) for card in cards}
+
+
+def view_data(view: View) -> dict[str, Any]:
+    return cast("dict[str, Any]", records.to_data(view))
+
+
+def shown_cards(message: dict[str, Any]) -> set[str]:
+    return set(CARD.findall(json.dumps(message)))
+
+
+def assert_nothing_hidden_shown(table: Table, reader: int | None, connection: Seen) -> None:
+    """No message ``connection`` received shows a card ``reader`` may not see then.
+
+    A seat's ``table`` messages show its own hand: the search finds cards where they are.
+    """
+    ply = 0
+    states = states_of(table)
+    for message in connection.messages:
+        if message["type"] == "table":
+            assert message["table"] == table.id
+            ply = message["ply"]
+            if reader is not None:
+                assert {str(card) for card in states[ply].hands[reader]} <= shown_cards(message)
+        leaked = shown_cards(message) & hidden_cards(states[ply], reader)
+        assert not leaked, (leaked, message)
+
+
+def database_moves(server: Server, table_id: str) -> list[tuple[int, int, str, str]]:
+    with contextlib.closing(sqlite3.connect(server.database)) as database:
+        rows = database.execute(
+            "SELECT ply, seat, move, by FROM moves WHERE table_id = ? ORDER BY ply", (table_id,)
+        ).fetchall()
+    return [(int(ply), int(seat), str(move), str(by)) for ply, seat, move, by in rows]
+
+
+def create(connection: Connection, **options: Any) -> str:
+    table_id: str = connection.create(**options)["table"]
+    return table_id
+
+
+def move(connection: Connection, table_id: str, text: str, **extra: Any) -> None:
+    connection.send({"type": "move", "table": table_id, "move": text, **extra})
+
+
+def at_ply(connection: Connection, ply: int) -> dict[str, Any]:
+    """The ``table`` message at ``ply``."""
+    return connection.table(lambda message: message["ply"] == ply)
+
+
+@attrs.define
+class Players:
+    """Connections holding every seat of one table: the test moves for each in turn."""
+
+    server: Server
+    table_id: str
+    seats: list[Seen]
+
+    @property
+    def table(self) -> Table:
+        return table_of(self.server, self.table_id)
+
+    @property
+    def ply(self) -> int:
+        return len(self.table.moves)
+
+    def play(self, text: str) -> None:
+        """Make ``text`` for the seat to move; every seat hears of it."""
+        ply = self.ply
+        mover = self.table.state.to_move
+        assert mover is not None
+        move(self.seats[mover], self.table_id, text, ply=ply)
+        for connection in self.seats:
+            at_ply(connection, ply + 1)
+
+    def first_legal(self) -> str:
+        state = self.table.state
+        return str(spades.legal_moves(state)[0])
+
+
+@contextlib.contextmanager
+def players(server: Server, preset: str = "miniokey", **options: Any) -> Iterator[Players]:
+    """A table of ``preset`` whose every seat a connection of this test holds."""
+    count = PRESETS[preset].players
+    with contextlib.ExitStack() as stack:
+        seats = [stack.enter_context(seen(server)) for _ in range(count)]
+        table_id = create(seats[0], preset=preset, seats=["open"] * count, **options)
+        for seat, connection in enumerate(seats):
+            connection.join(table_id, seat)
+        for connection in seats:
+            connection.table(lambda message: all(row["connected"] for row in message["seats"]))
+        yield Players(server, table_id, seats)
+
+
+def settled(connection: Connection, table_id: str) -> dict[str, Any]:
+    """The table's message once only a person or the clock can move it (or it is over).
+
+    Tests stop their server then, so that nothing moves on its own while it stops.
+    """
+    connection.send({"type": "watch", "table": table_id})
+    return connection.table(
+        lambda message: message["status"] == "over" or message["clock"] is not None
+    )
+
+
+def play_seat_to_the_end(connection: Connection, table_id: str, seat: int) -> dict[str, Any]:
+    """Play ``seat`` with the fallback move of each view received; the last ``table`` message."""
+    message = connection.table()
+    while message["status"] != "over":
+        if message["legal"]:
+            view = records.from_data(message["view"], View)
+            assert view.seat == seat
+            chosen = str(fallback_move(view))
+            assert chosen in message["legal"]
+            move(connection, table_id, chosen, ply=message["ply"])
+        message = connection.table()
+    return message
+
+
+# Welcome and the lobby
+
+
+def test_the_welcome_names_the_protocol_its_choices_and_limits(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        assert connection.welcome == {
+            "type": "welcome",
+            "protocol": 1,
+            "server": f"spades {spades.__version__}",
+            "presets": ["classic", "miniokey", "miniokey-250", "two-handed"],
+            "preset_rules": {name: records.to_data(rules) for name, rules in PRESETS.items()},
+            "bots": ["heuristic", "search", "random"],
+            "defaults": {
+                "preset": "miniokey",
+                "clock": {"move_seconds": 30, "extension_seconds": 30, "extension": "move"},
+                "bot_pause": 0.0,
+            },
+            "limits": {"max_message_bytes": 16384, "messages_per_second": 20, "burst": 40},
+        }
+
+
+def test_the_welcome_shows_the_server_s_own_settings(tmp_path: Path) -> None:
+    clock = ClockSettings(move_seconds=10, extension_seconds=0, extension="game")
+    settings: dict[str, Any] = {"preset": "classic", "clock": clock, "bot_pause": 0.5}
+    limits: dict[str, Any] = {"max_message_bytes": 4096, "messages_per_second": 5, "burst": 7}
+    with (
+        running(tmp_path / "db.sqlite3", **settings, **limits) as server,
+        server.connect() as connection,
+    ):
+        assert connection.welcome["defaults"] == {
+            "preset": "classic",
+            "clock": {"move_seconds": 10, "extension_seconds": 0, "extension": "game"},
+            "bot_pause": 0.5,
+        }
+        assert connection.welcome["limits"] == limits
+
+
+def test_list_tables_lists_every_table_with_its_summary(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        assert connection.reply({"type": "list_tables"}) == {"type": "tables", "tables": []}
+        first = create(connection, seats=FOUR_OPEN)
+        second = create(connection, preset="two-handed", target=250, seats=["open", "open"])
+        listed = connection.reply({"type": "list_tables", "id": 7})
+        assert listed["reply_to"] == 7
+        assert listed["tables"] == [
+            {
+                "table": first,
+                "preset": "miniokey",
+                "target": 500,
+                "players": 4,
+                "status": "playing",
+                "round_number": 1,
+                "scores": [0, 0],
+                "seats": [
+                    {"seat": seat, "kind": "open", "bot": None, "connected": False}
+                    for seat in range(4)
+                ],
+            },
+            {
+                "table": second,
+                "preset": "two-handed",
+                "target": 250,
+                "players": 2,
+                "status": "playing",
+                "round_number": 1,
+                "scores": [0, 0],
+                "seats": [
+                    {"seat": seat, "kind": "open", "bot": None, "connected": False}
+                    for seat in range(2)
+                ],
+            },
+        ]
+        connection.join(first, 2)
+        (summary, _) = connection.reply({"type": "list_tables"})["tables"]
+        assert summary["seats"][2] == {"seat": 2, "kind": "player", "bot": None, "connected": True}
+
+
+# Creating tables
+
+
+def test_create_table_defaults_to_the_welcome_s_choices(tmp_path: Path) -> None:
+    """Preset miniokey, its target and round cap, seat 0 open, the others heuristic bots."""
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        created = connection.reply({"type": "create_table", "id": "new"})
+        assert created["type"] == "created"
+        assert created["reply_to"] == "new"
+        assert re.fullmatch(r"[A-Za-z0-9_-]{43}", created["creator_token"])
+        table_id = created["table"]
+        connection.send({"type": "watch", "table": table_id})
+        # The bots bid until seat 0, open, is to move, on the default clock.
+        message = connection.table(lambda message: message["public"]["to_move"] == 0)
+        assert message["preset"] == "miniokey"
+        assert records.from_data(message["rules"], Ruleset) == MINIOKEY
+        assert message["rules"]["target"] == 500
+        assert message["rules"]["round_cap"] == 25
+        assert [(row["kind"], row["bot"]) for row in message["seats"]] == [
+            ("open", None),
+            ("bot", "heuristic"),
+            ("bot", "heuristic"),
+            ("bot", "heuristic"),
+        ]
+        assert message["clock"] == {
+            "seat": 0,
+            "stage": "move",
+            "remaining_ms": 30000,
+            "extension_available": True,
+        }
+        assert [row[1] for row in database_moves(server, table_id)] == [3, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("options", "target", "round_cap"),
+    [
+        ({"target": 250}, 250, 25),
+        ({"round_cap": 3}, 500, 3),
+        ({"round_cap": None}, 500, None),
+        ({"preset": "miniokey-250"}, 250, 25),
+        ({"preset": "classic", "target": 300, "round_cap": 1000}, 300, 1000),
+        ({"preset": "two-handed", "seats": ["open", "open"], "round_cap": 2}, 500, 2),
+    ],
+)
+def test_create_table_takes_a_target_and_a_round_cap(
+    tmp_path: Path, options: dict[str, Any], target: int, round_cap: int | None
+) -> None:
+    preset = options.get("preset", "miniokey")
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id = create(connection, **options)
+        rules = attrs.evolve(PRESETS[preset], target=target, round_cap=round_cap)
+        assert table_of(server, table_id).rules == rules
+        message = settled(connection, table_id)
+        assert message["preset"] == preset
+        assert records.from_data(message["rules"], Ruleset) == rules
+        (summary,) = connection.reply({"type": "list_tables"})["tables"]
+        assert summary["target"] == target
+
+
+def test_a_table_of_bots_plays_to_the_end_with_nobody_seated(tmp_path: Path) -> None:
+    seats = ["heuristic", "random", "heuristic", "random"]
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id = create(connection, seats=seats, round_cap=1)
+        connection.send({"type": "watch", "table": table_id})
+        over = connection.table(lambda message: message["status"] == "over")
+        assert [(row["kind"], row["bot"]) for row in over["seats"]] == [
+            ("bot", bot) for bot in seats
+        ]
+        assert over["ply"] == 56  # 4 bids, 52 cards: one round
+        assert over["public"]["outcome"] is not None
+        assert over["record"] == f"/api/tables/{table_id}/record"
+        assert over["clock"] is None
+        stored = database_moves(server, table_id)
+        assert len(stored) == 56
+        assert {by for _, _, _, by in stored} == {"bot"}
+
+
+def test_the_two_handed_preset_seats_two(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id = create(connection, preset="two-handed", seats=["open", "random"])
+        message = settled(connection, table_id)
+        assert records.from_data(message["rules"], Ruleset) == TWO_HANDED
+        assert [(row["kind"], row["bot"]) for row in message["seats"]] == [
+            ("open", None),
+            ("bot", "random"),
+        ]
+        assert message["public"]["hand_sizes"] == [0, 0]  # the draw deals the hands
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"preset": "two-handed", "seats": ["open"] * 4},
+        {"preset": "two-handed", "seats": ["open"] * 3},
+        {"preset": "miniokey", "seats": ["open", "open"]},
+        {"seats": ["open", "open"]},
+        {"preset": "classic", "seats": ["open"] * 5},
+    ],
+)
+def test_seats_of_the_wrong_length_are_refused(tmp_path: Path, options: dict[str, Any]) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        error = connection.reply({"type": "create_table", **options})
+        assert error["type"] == "error"
+        assert error["reason"] == "invalid_message"
+        assert "seats" in error["message"]
+        assert connection.reply({"type": "list_tables"})["tables"] == []
+
+
+def test_seats_are_counted_by_the_server_s_default_preset(tmp_path: Path) -> None:
+    """A server whose default is two-handed refuses four seats for it."""
+    with (
+        running(tmp_path / "db.sqlite3", preset="two-handed") as server,
+        server.connect() as connection,
+    ):
+        error = connection.reply({"type": "create_table", "seats": ["open"] * 4})
+        assert error["reason"] == "invalid_message"
+        assert "two-handed" in error["message"]
+        table_id = create(connection)
+        assert table_of(server, table_id).rules == TWO_HANDED
+        assert [row.kind for row in table_of(server, table_id).seats] == ["open", "bot"]
+        settled(connection, table_id)
+
+
+def test_two_seats_for_a_two_handed_default_are_taken(tmp_path: Path) -> None:
+    with (
+        running(tmp_path / "db.sqlite3", preset="two-handed") as server,
+        server.connect() as connection,
+    ):
+        table_id = create(connection, seats=["open", "open"])
+        assert table_of(server, table_id).rules == TWO_HANDED
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [{"move_seconds": 0.5}, {"move_seconds": 601}, {"extension_seconds": -1}, {"extension": "x"}],
+)
+def test_the_clock_settings_refuse_what_the_protocol_refuses(clock: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match=next(iter(clock))):
+        ClockSettings(**clock)
+
+
+def test_the_page_its_files_and_the_health_check(tmp_path: Path) -> None:
+    """(server-http) The page at / and at a table's address; the health check."""
+    with running(tmp_path / "db.sqlite3") as server:
+        page = server.client.get("/")
+        assert page.status_code == 200
+        assert page.headers["content-type"].startswith("text/html")
+        assert "<html" in page.text.lower()
+        table_page = server.client.get("/tables/Ab_9-z")
+        assert table_page.status_code == 200
+        assert table_page.text == page.text
+        script = server.client.get("/static/app.js")
+        assert script.status_code == 200
+        assert "javascript" in script.headers["content-type"]
+        assert server.client.get("/static/nonesuch.js").status_code == 404
+        health = server.client.get("/api/health")
+        assert health.status_code == 200
+        assert health.json() == {"status": "ok", "protocol": 1}
+
+
+def test_a_full_server_is_busy_until_a_finished_table_leaves(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3", max_tables=1) as server, server.connect() as connection:
+        table_id = create(connection, seats=["heuristic"] * 4, round_cap=1)
+        error = connection.reply({"type": "create_table", "id": "more"})
+        assert error["reason"] == "server_busy"
+        assert error["reply_to"] == "more"
+        assert list(lobby(server).tables) == [table_id]
+        connection.send({"type": "watch", "table": table_id})
+        connection.table(lambda message: message["status"] == "over")
+        # Over, but followed: it stays, and the server stays full.
+        assert connection.reply({"type": "create_table"})["reason"] == "server_busy"
+        assert connection.reply({"type": "leave", "table": table_id})["type"] == "left"
+        another = create(connection)
+        assert list(lobby(server).tables) == [another]
+        settled(connection, another)
+
+
+# Joining, watching, resuming
+
+
+def test_join_gives_a_token_and_the_seat_s_view_alone(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, players(server) as table:
+        for seat, connection in enumerate(table.seats):
+            joined = next(message for message in connection.messages if message["type"] == "joined")
+            assert joined["table"] == table.table_id
+            assert joined["seat"] == seat
+            assert re.fullmatch(r"[A-Za-z0-9_-]{43}", joined["token"])
+        for _ in range(12):  # the bids, then two tricks
+            table.play(table.first_legal())
+        for seat, connection in enumerate(table.seats):
+            message = [item for item in connection.messages if item["type"] == "table"][-1]
+            state = table.table.state
+            assert message["ply"] == 12
+            assert message["you"] == seat
+            view = observe(state, seat)
+            assert message["view"] == records.to_data(view)
+            assert message["legal"] == [str(legal) for legal in view.legal_moves()]
+            assert (message["legal"] != []) == (state.to_move == seat)
+            assert {str(card) for card in state.hands[seat]} <= shown_cards(message)
+            assert_nothing_hidden_shown(table.table, seat, connection)
+            assert all(row["kind"] == "player" for row in message["seats"])
+
+
+def test_a_player_never_sees_another_seat_s_hand_in_a_whole_game(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        table_id = create(connection, round_cap=1)
+        connection.join(table_id, 0)
+        over = play_seat_to_the_end(connection, table_id, 0)
+        assert over["ply"] == 56
+        table = table_of(server, table_id)
+        assert_nothing_hidden_shown(table, 0, connection)
+        tables = [message for message in connection.messages if message["type"] == "table"]
+        assert all(message["you"] == 0 for message in tables)
+        assert all(message["view"]["seat"] == 0 for message in tables)
+
+
+def drawn_to_the_exchange(table: Players) -> None:
+    """The first seat bids blind nil, both keep every card, and the first seat exchanges."""
+    first = table.table.state.to_move
+    assert first is not None
+    table.play("bid blind nil")
+    while table.table.state.phase.value == "drawing":
+        table.play("keep" if table.ply % 2 else "reject")
+    assert table.table.state.to_move == first
+    hand = table.table.state.hands[first]
+    table.play(f"exchange {hand[0]} {hand[1]} {hand[2]}")
+
+
+def test_a_spectator_sees_what_every_seat_sees_and_nothing_more(tmp_path: Path) -> None:
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        players(server) as table,
+        seen(server) as spectator,
+    ):
+        watching = spectator.reply({"type": "watch", "table": table.table_id})
+        assert watching == {"type": "watching", "table": table.table_id}
+        assert spectator.table()["ply"] == 0
+        for _ in range(7):  # the bids, then three cards of the first trick
+            table.play(table.first_legal())
+        at_ply(spectator, 7)
+        private = {"type", "version", "seat", "hand", "top_card", "exchanged"}
+        fields = set(view_data(observe(table.table.state, 0))) - private
+        for message in spectator.messages[2:]:
+            assert message["you"] is None
+            assert message["view"] is None
+            assert message["legal"] == []
+            assert set(message["public"]) == fields
+            for name in ("hand", "top_card", "exchanged"):
+                assert f'"{name}":' not in json.dumps(message)
+        assert_nothing_hidden_shown(table.table, None, spectator)
+        public = spectator.messages[-1]["public"]
+        assert public["bids"] == [str(made) for made in table.table.state.bids]
+        assert public["trick"] == [str(card) for card in table.table.state.trick]
+        assert len(public["trick"]) == 3
+        assert public["hand_sizes"] == [13, 12, 12, 12]
+
+
+def test_draws_and_exchanges_show_to_their_seat_alone(tmp_path: Path) -> None:
+    """In a two-handed game, keep, reject and exchange show to the mover alone.
+
+    The other seat and a spectator see that a seat drew or exchanged, never which cards.
+    """
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        players(server, "two-handed") as table,
+        seen(server) as spectator,
+    ):
+        spectator.send({"type": "watch", "table": table.table_id})
+        spectator.table()
+        drawn_to_the_exchange(table)
+        table.play(table.first_legal())  # a bid
+        at_ply(spectator, table.ply)
+        for reader, connection in [
+            (0, table.seats[0]),
+            (1, table.seats[1]),
+            (None, spectator),
+        ]:
+            told = {
+                message["ply"]: message["last_move"]
+                for message in connection.messages
+                if message["type"] == "table" and message["ply"] > 0
+            }
+            assert sorted(told) == list(range(1, table.ply + 1))
+            for ply, (seat, made) in enumerate(
+                zip(
+                    (row[1] for row in database_moves(server, table.table_id)),
+                    table.table.moves,
+                    strict=True,
+                )
+            ):
+                last = told[ply + 1]
+                assert last["seat"] == seat
+                assert last["by"] == "player"
+                public = isinstance(made, (spades.Bid, spades.Look, Play))
+                assert last["move"] == (str(made) if public or reader == seat else None)
+        kinds = {type(made) for made in table.table.moves}
+        assert {spades.Bid, spades.Keep, spades.Reject, spades.Exchange} <= kinds
+        # The spectator sees the draws and the exchange happen, not their cards.
+        public = spectator.messages[-1]["public"]
+        assert len(public["draws"]) == 26
+        assert all(entry["kept"] is entry["discarded"] is None for entry in public["draws"])
+        exchanger = next(
+            seat
+            for _, seat, text, _ in database_moves(server, table.table_id)
+            if text.startswith("exchange")
+        )
+        assert public["exchanges"] == [{"seat": exchanger, "count": 3}]
+        assert '"exchanged":' not in json.dumps(spectator.messages)
+        assert '"top_card":' not in json.dumps(spectator.messages)
+        assert_nothing_hidden_shown(table.table, None, spectator)
+
+
+def test_resume_with_a_token_from_another_connection_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as spectator:
+        with seen(server) as first:
+            table_id = create(first, seats=FOUR_OPEN)
+            token = first.join(table_id, 2)["token"]
+            first.table()
+        spectator.send({"type": "watch", "table": table_id})
+        assert spectator.table()["seats"][2] == {
+            "seat": 2,
+            "kind": "player",
+            "bot": None,
+            "connected": False,
+        }
+        with seen(server) as second:  # the same person, after a reload
+            joined = second.reply({"type": "resume", "table": table_id, "token": token, "id": 3})
+            assert joined == {
+                "type": "joined",
+                "table": table_id,
+                "seat": 2,
+                "token": token,
+                "reply_to": 3,
+            }
+            message = second.table()
+            assert message["you"] == 2
+            assert message["view"] == records.to_data(observe(table_of(server, table_id).state, 2))
+            assert message["seats"][2]["connected"]
+            assert spectator.table()["seats"][2]["connected"]
+
+
+def test_a_token_for_another_table_or_seat_is_a_bad_token(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        here = connection.create(seats=FOUR_OPEN)
+        there = create(connection, seats=FOUR_OPEN)
+        token = connection.join(there, 1)["token"]
+        altered = token[:-1] + ("A" if token[-1] != "A" else "B")
+        wrong = [token, here["creator_token"], "A" * 43, altered]
+        with seen(server) as other:
+            for guess in wrong:
+                error = other.error({"type": "resume", "table": here["table"], "token": guess})
+                assert error["reason"] == "bad_token"
+                assert guess not in error["message"]
+            error = other.error({"type": "move", "table": here["table"], "move": "bid 3"})
+            assert error["reason"] == "not_seated"
+            assert table_of(server, here["table"]).followers == {}
+            # The token holds its own seat at its own table.
+            joined = other.reply({"type": "resume", "table": there, "token": token})
+            assert (joined["type"], joined["seat"]) == ("joined", 1)
+
+
+# Moves
+
+
+def test_a_legal_move_is_told_to_every_follower(tmp_path: Path) -> None:
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        players(server) as table,
+        seen(server) as spectator,
+    ):
+        spectator.send({"type": "watch", "table": table.table_id})
+        assert spectator.table()["ply"] == 0
+        mover = table.table.state.to_move
+        assert mover is not None
+        move(table.seats[mover], table.table_id, "bid 4")
+        for reader, connection in [*enumerate(table.seats), (None, spectator)]:
+            message = at_ply(connection, 1)
+            assert message["last_move"] == {"seat": mover, "move": "bid 4", "by": "player"}
+            assert message["public"]["bids"][mover] == "bid 4"
+            assert message["you"] == reader
+        assert database_moves(server, table.table_id) == [(0, mover, "bid 4", "player")]
+
+
+def refused(table: Players, seat: int, text: str, **extra: Any) -> dict[str, Any]:
+    """The error of seat's ``text``, once sure that it changed nothing."""
+    before, ply = table.table.state, table.ply
+    stored = database_moves(table.server, table.table_id)
+    error = table.seats[seat].error(
+        {"type": "move", "table": table.table_id, "move": text, "id": text, **extra}
+    )
+    assert error["reply_to"] == text
+    assert table.table.state is before
+    assert table.ply == ply
+    assert database_moves(table.server, table.table_id) == stored
+    return error
+
+
+def library_error(state: State, seat: int, text: str) -> IllegalMoveError:
+    with pytest.raises(IllegalMoveError) as caught:
+        check_move(state, parse_move(text), seat=seat)
+    return caught.value
+
+
+def test_an_illegal_move_gets_the_library_s_reason_and_changes_nothing(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, players(server) as table:
+        state = table.table.state
+        mover = state.to_move
+        assert mover is not None
+        other = (mover + 1) % 4
+        cases = [(other, "bid 3"), (mover, "bid 14"), (mover, "play 2C"), (mover, "look")]
+        for seat, text in cases:
+            error = refused(table, seat, text)
+            expected = library_error(state, seat, text)
+            assert error["reason"] == expected.reason.value
+            assert error["message"] == str(expected)
+        assert refused(table, other, "bid 3")["reason"] == "not_your_turn"
+        while table.table.state.phase.value == "bidding":
+            table.play("bid 3")
+        # Play on until the seat to move holds a card that would not follow suit.
+        while True:
+            state = table.table.state
+            mover = state.to_move
+            assert mover is not None
+            seat = mover
+            wrong = [
+                card
+                for card in state.hands[seat]
+                if not spades.is_legal(state, Play(card), seat=seat)
+                and library_error(state, seat, f"play {card}").reason is Reason.MUST_FOLLOW_SUIT
+            ]
+            if wrong:
+                break
+            table.play(table.first_legal())
+        error = refused(table, seat, f"play {wrong[0]}")
+        assert error["reason"] == "must_follow_suit"
+        assert error["message"] == str(library_error(state, seat, f"play {wrong[0]}"))
+
+
+@pytest.mark.parametrize("text", ["dance", "bid", "play 1X", "play QS QS", "bid thirteen", ""])
+def test_a_move_the_notation_does_not_read_is_bad_notation(tmp_path: Path, text: str) -> None:
+    with running(tmp_path / "db.sqlite3") as server, players(server) as table:
+        mover = table.table.state.to_move
+        assert mover is not None
+        error = refused(table, mover, text)
+        assert error["reason"] == "bad_notation"
+        with pytest.raises(spades.NotationError) as caught:
+            parse_move(text)
+        assert error["message"] == str(caught.value)
+
+
+def test_a_move_for_a_ply_gone_by_is_stale(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, players(server) as table:
+        table.play("bid 3")
+        mover = table.table.state.to_move
+        assert mover is not None
+        for ply in (0, 2, 10**6):
+            error = refused(table, mover, "bid 3", ply=ply)
+            assert error["reason"] == "stale_ply"
+            assert "1" in error["message"]
+        move(table.seats[mover], table.table_id, "bid 3", ply=1)
+        assert at_ply(table.seats[mover], 2)["last_move"]["seat"] == mover
+
+
+def test_a_move_without_a_seat_is_refused(tmp_path: Path) -> None:
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        players(server) as table,
+        seen(server) as stranger,
+    ):
+        request = {"type": "move", "table": table.table_id, "move": "bid 3", "id": 9}
+        error = stranger.error(request)
+        assert error["reason"] == "not_seated"
+        assert error["reply_to"] == 9
+        stranger.send({"type": "watch", "table": table.table_id})
+        stranger.table()
+        assert stranger.error(request)["reason"] == "not_seated"
+        assert table.ply == 0
+
+
+def test_a_taken_seat_cannot_be_joined(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as first:
+        table_id = create(first, seats=["open", "heuristic", "open", "random"])
+        token = first.join(table_id, 0)["token"]
+        with seen(server) as second:
+            for seat in (0, 1, 3):
+                error = second.error({"type": "join", "table": table_id, "seat": seat})
+                assert error["reason"] == "seat_taken"
+            assert second.join(table_id, 2)["token"] != token
+        seats = table_of(server, table_id).seats
+        assert [row.kind for row in seats] == ["player", "bot", "player", "bot"]
+        first.table(lambda message: message["clock"] is not None)
+
+
+def test_one_connection_holds_one_seat_a_table(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        table_id = create(connection, seats=FOUR_OPEN)
+        connection.join(table_id, 0)
+        error = connection.error({"type": "join", "table": table_id, "seat": 1, "id": "again"})
+        assert error["reason"] == "already_seated"
+        assert error["reply_to"] == "again"
+        assert [row.kind for row in table_of(server, table_id).seats] == ["player"] + ["open"] * 3
+        other = create(connection, seats=FOUR_OPEN)
+        assert connection.join(other, 1)["seat"] == 1  # another table: another seat
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"type": "join", "seat": 0},
+        {"type": "watch"},
+        {"type": "resume", "token": "A" * 43},
+        {"type": "move", "move": "bid 3"},
+        {"type": "leave"},
+        {"type": "hand_to_bot", "seat": 0, "bot": "random", "creator_token": "A" * 43},
+    ],
+)
+def test_a_table_that_does_not_exist(tmp_path: Path, request_: dict[str, Any]) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        create(connection, seats=FOUR_OPEN)
+        error = connection.error({**request_, "table": "nonesuch", "id": 5})
+        assert error == {
+            "type": "error",
+            "reason": "no_such_table",
+            "message": "there is no table nonesuch",
+            "reply_to": 5,
+        }
+
+
+def test_a_seat_that_does_not_exist(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        created = connection.create(preset="two-handed", seats=["open", "open"])
+        table_id, creator = created["table"], created["creator_token"]
+        for seat in (2, 3):
+            error = connection.error({"type": "join", "table": table_id, "seat": seat})
+            assert error["reason"] == "no_such_seat"
+            handed = {"seat": seat, "bot": "random", "creator_token": creator}
+            error = connection.error({"type": "hand_to_bot", "table": table_id, **handed})
+            assert error["reason"] == "no_such_seat"
+        assert [row.kind for row in table_of(server, table_id).seats] == ["open", "open"]
+
+
+def test_leave_stops_the_updates(tmp_path: Path) -> None:
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        players(server) as table,
+        seen(server) as spectator,
+    ):
+        mover = table.table.state.to_move
+        assert mover is not None
+        leaver = (mover + 1) % 4
+        gone = table.seats[leaver]
+        staying = [connection for connection in table.seats if connection is not gone]
+        spectator.send({"type": "watch", "table": table.table_id})
+        spectator.table()
+        left = spectator.reply({"type": "leave", "table": table.table_id, "id": 1})
+        assert left == {"type": "left", "table": table.table_id, "reply_to": 1}
+        left = gone.reply({"type": "leave", "table": table.table_id})
+        assert left == {"type": "left", "table": table.table_id}
+        for connection in staying:
+            message = connection.table(lambda message: not message["seats"][leaver]["connected"])
+            assert message["seats"][leaver]["kind"] == "player"  # the seat stays hers
+        move(table.seats[mover], table.table_id, "bid 3")
+        for connection in staying:
+            at_ply(connection, 1)
+        # Neither heard of it: the next thing each hears is the answer to its next message.
+        for connection in (gone, spectator):
+            assert connection.reply({"type": "list_tables"})["type"] == "tables"
+            assert [m["ply"] for m in connection.messages if m["type"] == "table"][-1] == 0
+        error = gone.error({"type": "move", "table": table.table_id, "move": "bid 3"})
+        assert error["reason"] == "not_seated"
+        assert list(table.table.followers.values()) == [seat for seat in range(4) if seat != leaver]
+
+
+def test_the_creator_hands_a_seat_to_a_bot(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as creator:
+        created = creator.create(seats=FOUR_OPEN)
+        table_id = created["table"]
+        with seen(server) as player, seen(server) as stranger:
+            # Counterclockwise from the dealer, seat 0: seat 3 bids first, then 2, 1, 0.
+            assert table_of(server, table_id).state.to_move == 3
+            token = player.join(table_id, 3)["token"]
+            player.table()
+            handed = {
+                "type": "hand_to_bot",
+                "table": table_id,
+                "seat": 3,
+                "bot": "random",
+                "creator_token": created["creator_token"],
+            }
+            error = stranger.error({**handed, "creator_token": token, "id": "mine"})
+            assert error["reason"] == "not_creator"
+            assert error["reply_to"] == "mine"
+            player.send({"type": "list_tables"})  # nothing else came meanwhile
+            assert player.receive()["type"] == "tables"
+            stranger.send(handed)
+            # The old connection now watches, and the bot makes the seat's move.
+            message = player.table()
+            assert message["you"] is None
+            assert message["view"] is None
+            assert message["seats"][3] == {
+                "seat": 3,
+                "kind": "bot",
+                "bot": "random",
+                "connected": False,
+            }
+            message = at_ply(player, 1)
+            assert message["last_move"]["seat"] == 3
+            assert message["last_move"]["by"] == "bot"
+            assert message["you"] is None
+            error = player.error({"type": "move", "table": table_id, "move": "bid 3"})
+            assert error["reason"] == "not_seated"
+            error = player.error({"type": "resume", "table": table_id, "token": token})
+            assert error["reason"] == "bad_token"
+            error = stranger.error(handed)
+            assert error["reason"] == "seat_taken"
+            # An open seat nobody holds, not to move, is handed over too.
+            stranger.send({**handed, "seat": 0, "bot": "heuristic"})
+            message = player.table(lambda message: message["seats"][0]["kind"] == "bot")
+            assert message["seats"][0]["bot"] == "heuristic"
+            rows = table_of(server, table_id).seats
+            assert [(row.kind, row.bot, row.token_hash) for row in rows] == [
+                ("bot", "heuristic", None),
+                ("open", None, None),
+                ("open", None, None),
+                ("bot", "random", None),
+            ]
+
+
+def test_replies_and_errors_echo_the_message_s_id(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        assert connection.reply({"type": "list_tables", "id": "a"})["reply_to"] == "a"
+        created = connection.reply({"type": "create_table", "seats": FOUR_OPEN, "id": -2})
+        assert created["reply_to"] == -2
+        table_id = created["table"]
+        joined = connection.reply({"type": "join", "table": table_id, "seat": 0, "id": 0})
+        assert joined == {
+            "type": "joined",
+            "table": table_id,
+            "seat": 0,
+            "token": joined["token"],
+            "reply_to": 0,
+        }
+        watching = connection.reply({"type": "watch", "table": table_id, "id": "w" * 64})
+        assert watching["reply_to"] == "w" * 64
+        assert connection.reply({"type": "leave", "table": table_id, "id": 2**53 - 1}) == {
+            "type": "left",
+            "table": table_id,
+            "reply_to": 2**53 - 1,
+        }
+        assert "reply_to" not in connection.error({"type": "join", "table": "x", "seat": 0})
+        assert "reply_to" not in connection.reply({"type": "list_tables"})
+
+
+def test_a_client_too_far_behind_is_disconnected(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session holds a bounded number of messages for its client; past it, it closes."""
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as creator:
+        table_id = create(creator, seats=FOUR_OPEN)
+        monkeypatch.setattr(_session, "OUTBOX_SIZE", 1)  # for the next connection
+        with server.client.websocket_connect("/ws") as socket:
+            assert socket.receive_json()["type"] == "welcome"
+            socket.send_json({"type": "watch", "table": table_id})  # "watching", "table"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
+            assert closed.value.code == 1008
+            creator.join(table_id, 0)  # told to every follower but the one closing
+            socket.send_json({"type": "list_tables"})
+        creator.table()
+        table = table_of(server, table_id)
+        assert list(table.followers.values()) == [0]
+        assert [row.kind for row in table.seats] == ["player", "open", "open", "open"]
+
+
+# The record
+
+
+def test_the_record_waits_for_the_game_s_end(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, players(server) as table:
+        table.play("bid 3")
+        response = server.client.get(f"/api/tables/{table.table_id}/record")
+        assert response.status_code == 409
+        assert response.json()["reason"] == "game_not_over"
+        assert isinstance(response.json()["message"], str)
+        assert not CARD.search(response.text)
+        assert str(table.table.state.seed) not in response.text
+        response = server.client.get("/api/tables/nonesuch/record")
+        assert response.status_code == 404
+        assert response.json() == {
+            "reason": "no_such_table",
+            "message": "there is no table nonesuch",
+        }
+        for name in ("a.b", "x" * 33, "%C3%A9t%C3%A9", "a%20b"):
+            response = server.client.get(f"/api/tables/{name}/record")
+            assert response.status_code == 404
+            assert response.json()["reason"] == "no_such_table"
+            assert name not in response.text
+
+
+def test_a_whole_game_against_three_bots_and_its_record(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        table_id = create(connection, round_cap=1)
+        connection.join(table_id, 0)
+        over = play_seat_to_the_end(connection, table_id, 0)
+        assert over["status"] == "over"
+        assert over["public"]["outcome"]["termination"] == "round_cap"
+        assert over["record"] == f"/api/tables/{table_id}/record"
+        assert over["legal"] == []
+        assert over["clock"] is None
+        stored = database_moves(server, table_id)
+        assert {(seat, by) for _, seat, _, by in stored} == {
+            (0, "player"),
+            (1, "bot"),
+            (2, "bot"),
+            (3, "bot"),
+        }
+        response = server.client.get(over["record"])
+        assert response.status_code == 200
+        assert response.headers["content-type"] == "application/json"
+        assert response.headers["content-disposition"] == (
+            f'attachment; filename="spades-{table_id}.json"'
+        )
+        record = records.loads(response.text)
+        with contextlib.closing(sqlite3.connect(server.database)) as database:
+            seed, dealer = database.execute(
+                "SELECT seed, dealer FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        replayed = records.GameRecord.from_moves(
+            attrs.evolve(MINIOKEY, round_cap=1),
+            [parse_move(text) for _, _, text, _ in stored],
+            seed=int(seed),
+            dealer=dealer,
+        )
+        assert record == replayed
+        # The record is the game the clients saw.
+        final = record.final_state
+        assert list(final.scores) == over["public"]["scores"]
+        assert over["view"] == records.to_data(observe(final, 0))
+        assert over["ply"] == len(record.moves)
+        # Nobody heard the seed before the end; the record holds it.
+        assert str(seed) in response.text
+        for message in connection.messages:
+            assert seed not in json.dumps(message)
+
+
+def play_seat_to_the_end_with_the_clock_at(
+    server: Server, connection: Seen, open_seat: int
+) -> None:
+    """Play the connection's seat with fallback moves, and let the clock play ``open_seat``."""
+    timed: set[int] = set()
+    message = connection.table()
+    while message["status"] != "over":
+        if message["legal"]:
+            view = records.from_data(message["view"], View)
+            move(connection, message["table"], str(fallback_move(view)), ply=message["ply"])
+        elif message["public"]["to_move"] == open_seat and message["ply"] not in timed:
+            timed.add(message["ply"])  # the seat's time runs out once
+            server.clock.advance(1)
+        message = connection.table()
+
+
+def test_moves_and_joins_after_the_end_are_refused(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        table_id = create(
+            connection,
+            round_cap=1,
+            seats=["open", "random", "random", "open"],
+            clock={"move_seconds": 1, "extension_seconds": 0},
+        )
+        connection.join(table_id, 0)
+        play_seat_to_the_end_with_the_clock_at(server, connection, 3)
+        error = connection.error({"type": "move", "table": table_id, "move": "bid 3"})
+        assert error["reason"] == "game_over"
+        with seen(server) as late:
+            error = late.error({"type": "join", "table": table_id, "seat": 3})
+            assert error["reason"] == "game_over"
+            late.send({"type": "watch", "table": table_id})
+            assert late.table()["status"] == "over"

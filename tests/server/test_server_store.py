@@ -1,0 +1,570 @@
+"""What the database holds, and what survives a restart (server-durability).
+
+(server-commit) Every accepted move is committed before anyone hears of it; a write the
+database refuses changes nothing. (server-restart) A restarted server (a new `running` on
+the same file) takes up every unfinished table as its moves left it. (server-tokens)
+Tokens are stored only hashed. (server-seed) The seed stays on the server until the end.
+The database file is read with `sqlite3`, as any tool would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import hashlib
+import json
+import logging
+import re
+import sqlite3
+from typing import TYPE_CHECKING, Any, Final, cast
+
+import attrs
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from spades import MINIOKEY, View, parse_move, records
+from spades.bots import fallback_move
+from spades.server._store import Store
+
+from .server_client import running
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from starlette.applications import Starlette
+
+    from spades.server._tables import Lobby, Table
+
+    from .server_client import Connection, Server
+
+pytestmark = pytest.mark.timeout(120)
+
+CARD: Final = re.compile(r"(?<![\w-])[2-9TJQKA][CDHS](?![\w-])")
+"""A card's notation standing alone in a text."""
+
+
+def lobby(server: Server) -> Lobby:
+    app = cast("Starlette", server.client.app)
+    held: Lobby = app.state.lobby
+    return held
+
+
+def table_of(server: Server, table_id: str) -> Table:
+    return lobby(server).tables[table_id]
+
+
+def create(connection: Connection, **options: Any) -> str:
+    table_id: str = connection.create(**options)["table"]
+    return table_id
+
+
+def query(server: Server, sql: str, *parameters: object) -> list[tuple[Any, ...]]:
+    with contextlib.closing(sqlite3.connect(server.database)) as database:
+        return list(database.execute(sql, parameters).fetchall())
+
+
+def stored(server: Server, table_id: str) -> list[tuple[int, str, str]]:
+    """The table's moves in the database: seat, notation, maker."""
+    rows = query(
+        server, "SELECT seat, move, by FROM moves WHERE table_id = ? ORDER BY ply", table_id
+    )
+    return [(int(seat), str(move), str(by)) for seat, move, by in rows]
+
+
+def seed_of(server: Server, table_id: str) -> str:
+    ((seed,),) = query(server, "SELECT seed FROM tables WHERE id = ?", table_id)
+    return str(seed)
+
+
+def failing(what: str) -> Callable[..., Any]:
+    async def fail(*args: object, **kwargs: object) -> None:
+        raise OperationalError(what, {}, Exception("disk I/O error"))
+
+    return fail
+
+
+def settle(server: Server, condition: Callable[[], bool]) -> None:
+    """Let the server's event loop run until ``condition`` holds (no clock moves meanwhile)."""
+
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0)
+
+    assert server.client.portal is not None
+    server.client.portal.call(wait)
+
+
+def our_turn(connection: Connection) -> dict[str, Any]:
+    """The next ``table`` message in which this connection's seat is to move."""
+    return connection.table(lambda message: bool(message["legal"]))
+
+
+def fallback_of(message: dict[str, Any]) -> str:
+    """The fallback move of the view in ``message``."""
+    return str(fallback_move(records.from_data(message["view"], View)))
+
+
+def play(connection: Connection, message: dict[str, Any]) -> None:
+    """Make the fallback move of the seat's view in ``message``."""
+    connection.send({"type": "move", "table": message["table"], "move": fallback_of(message)})
+
+
+# Committed before anyone hears of it
+
+
+def test_every_move_is_stored_before_anyone_hears_of_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """(server-commit) A player's, a bot's and the clock's moves alike."""
+    caplog.set_level(logging.INFO, logger="spades.server")
+    seats = ["open", "heuristic", "open", "random"]
+    clock = {"move_seconds": 1, "extension_seconds": 0}
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        server.connect() as player,
+        server.connect() as spectator,
+    ):
+        created = player.create(seats=seats, round_cap=1, clock=clock)
+        table_id = created["table"]
+        token = player.join(table_id, 0)["token"]
+        spectator.send({"type": "watch", "table": table_id})
+
+        def check(message: dict[str, Any]) -> None:
+            """The database holds the moves ``message`` tells of, the last one as told."""
+            held = stored(server, table_id)
+            assert len(held) >= message["ply"]
+            if message["ply"]:
+                last = message["last_move"]
+                assert (last["seat"], last["move"], last["by"]) == held[message["ply"] - 1]
+
+        timed: set[int] = set()
+        watched = 0
+        message = player.table()
+        while True:
+            check(message)
+            while watched < message["ply"]:
+                seen = spectator.table()
+                check(seen)
+                watched = seen["ply"]
+            if message["status"] == "over":
+                break
+            if message["legal"]:
+                play(player, message)
+            elif message["public"]["to_move"] == 2 and message["ply"] not in timed:
+                timed.add(message["ply"])  # seat 2, open, is played by the clock
+                server.clock.advance(1)
+            message = player.table()
+        assert {by for _, _, by in stored(server, table_id)} == {"player", "bot", "clock"}
+        assert query(server, "SELECT status FROM tables WHERE id = ?", table_id) == [("over",)]
+    # The server's log tells moves by number, seat and maker: never a card, a seed, a token.
+    seed = seed_of(server, table_id)
+    logged = [record.getMessage() for record in caplog.records]
+    assert any(f"table {table_id}: move 55 by seat" in line for line in logged)
+    for line in logged:
+        assert not CARD.search(line), line
+        assert seed not in line
+        assert token not in line
+        assert created["creator_token"] not in line
+
+
+def test_a_move_the_database_refuses_is_refused_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
+        table_id = create(player, round_cap=1)
+        player.join(table_id, 0)
+        turn = our_turn(player)
+        table = table_of(server, table_id)
+        before, moves = table.state, stored(server, table_id)
+        monkeypatch.setattr(Store, "add_move", failing("INSERT"))
+        error = player.reply({"type": "move", "table": table_id, "move": "bid 3", "id": 1})
+        assert error == {
+            "type": "error",
+            "reason": "storage_failed",
+            "message": "the server could not store this; nothing changed: try again",
+            "reply_to": 1,
+        }
+        assert table.state is before
+        assert len(table.moves) == turn["ply"]
+        assert stored(server, table_id) == moves
+        monkeypatch.undo()
+        player.send({"type": "move", "table": table_id, "move": "bid 3", "ply": turn["ply"]})
+        moved = player.table(lambda message: message["ply"] == turn["ply"] + 1)
+        assert moved["last_move"] == {"seat": 0, "move": "bid 3", "by": "player"}
+        our_turn(player)
+
+
+def test_seats_and_tables_the_database_refuses_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as creator:
+        created = creator.create(seats=["open"] * 4)
+        table_id = created["table"]
+        monkeypatch.setattr(Store, "create", failing("INSERT"))
+        error = creator.reply({"type": "create_table", "id": "t"})
+        assert error["reason"] == "storage_failed"
+        assert error["reply_to"] == "t"
+        assert list(lobby(server).tables) == [table_id]
+        assert query(server, "SELECT id FROM tables") == [(table_id,)]
+        monkeypatch.setattr(Store, "update_seat", failing("UPDATE"))
+        error = creator.reply({"type": "join", "table": table_id, "seat": 1})
+        assert error["reason"] == "storage_failed"
+        handed = {"seat": 2, "bot": "random", "creator_token": created["creator_token"]}
+        error = creator.reply({"type": "hand_to_bot", "table": table_id, **handed})
+        assert error["reason"] == "storage_failed"
+        assert [row.kind for row in table_of(server, table_id).seats] == ["open"] * 4
+        assert query(server, "SELECT kind, token_hash FROM seats") == [("open", None)] * 4
+        monkeypatch.undo()
+        assert creator.join(table_id, 1)["seat"] == 1
+
+
+def test_a_game_extension_the_database_refuses_is_given_all_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = {"move_seconds": 5, "extension_seconds": 5, "extension": "game"}
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
+        table_id = create(player, clock=clock)
+        player.join(table_id, 0)
+        our_turn(player)
+        monkeypatch.setattr(Store, "update_seat", failing("UPDATE"))
+        server.clock.advance(5)
+        extension = player.table()
+        assert extension["clock"]["stage"] == "extension"
+        assert query(server, "SELECT extension_used FROM seats WHERE seat = 0") == [(0,)]
+
+
+@pytest.mark.parametrize("maker", ["bot", "clock"])
+def test_a_bot_s_or_the_clock_s_move_the_database_refuses_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, maker: str
+) -> None:
+    """(server-commit) The turn starts over a second later."""
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
+        seats = ["open", "open", "open", "heuristic" if maker == "bot" else "open"]
+        clock = {"move_seconds": 2, "extension_seconds": 0}
+        monkeypatch.setattr(Store, "add_move", failing("INSERT"))
+        table_id = create(player, seats=seats, clock=clock)
+        table = table_of(server, table_id)
+        if maker == "clock":
+            settle(server, lambda: server.clock.sleepers == 1)  # seat 3's move time
+            server.clock.advance(2)
+        settle(server, lambda: server.clock.sleepers == 1)  # the pause before a second try
+        assert table.moves == []
+        assert stored(server, table_id) == []
+        monkeypatch.undo()
+        server.clock.advance(1)
+        if maker == "clock":  # a fresh move time
+            settle(server, lambda: server.clock.sleepers == 1)
+            server.clock.advance(2)
+        player.send({"type": "watch", "table": table_id})
+        moved = player.table(lambda message: message["ply"] == 1)
+        assert moved["last_move"]["seat"] == 3
+        assert moved["last_move"]["by"] == maker
+        assert stored(server, table_id)[0][2] == maker
+
+
+# A restart
+
+
+def test_a_restart_takes_up_the_table_where_its_moves_left_it(tmp_path: Path) -> None:
+    """(server-restart) The same state, the seat's token, a fresh move time, to the end."""
+    database = tmp_path / "db.sqlite3"
+    with running(database) as server, server.connect() as player:
+        created = player.create(round_cap=1)
+        table_id = created["table"]
+        token = player.join(table_id, 0)["token"]
+        for _ in range(3):  # a bid and two cards
+            play(player, our_turn(player))
+        turn = our_turn(player)
+        server.clock.advance(20)
+        state, moves = table_of(server, table_id).state, stored(server, table_id)
+        assert len(moves) == turn["ply"]
+    with running(database) as server:
+        table = table_of(server, table_id)
+        assert table.state == state
+        assert len(table.moves) == turn["ply"]
+        assert [str(move) for move in table.moves] == [move for _, move, _ in moves]
+        assert table.last_move is not None
+        with server.connect() as player:
+            player.send({"type": "watch", "table": table_id})
+            watched = player.table()
+            assert watched["seats"][0] == {
+                "seat": 0,
+                "kind": "player",
+                "bot": None,
+                "connected": False,
+            }
+            assert watched["last_move"] == {**turn["last_move"]}
+            joined = player.reply({"type": "resume", "table": table_id, "token": token})
+            assert joined == {"type": "joined", "table": table_id, "seat": 0, "token": token}
+            resumed = player.table()
+            assert resumed["ply"] == turn["ply"]
+            assert resumed["view"] == turn["view"]
+            assert resumed["legal"] == turn["legal"]
+            assert resumed["clock"] == {
+                "seat": 0,
+                "stage": "move",
+                "remaining_ms": 30000,
+                "extension_available": True,
+            }
+            message = resumed
+            while message["status"] != "over":
+                if message["legal"]:
+                    play(player, message)
+                message = player.table()
+            response = server.client.get(message["record"])
+            assert response.status_code == 200
+            record = records.loads(response.text)
+            assert [str(move) for move in record.moves] == [
+                move for _, move, _ in stored(server, table_id)
+            ]
+            assert list(record.moves[: len(moves)]) == [parse_move(move) for _, move, _ in moves]
+            assert record.seed == int(seed_of(server, table_id))
+            # The creator's token still counts (for nothing, now that the game is over).
+            handed = {"type": "hand_to_bot", "table": table_id, "seat": 0, "bot": "random"}
+            error = player.reply({**handed, "creator_token": token})
+            assert error["reason"] == "not_creator"
+            error = player.reply({**handed, "creator_token": created["creator_token"]})
+            assert error["reason"] == "game_over"
+
+
+def test_a_bot_to_move_at_a_restart_moves_after_its_pause(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    with running(database) as server, server.connect() as spectator:
+        table_id = create(spectator, bot_pause=3)
+        spectator.send({"type": "watch", "table": table_id})
+        server.clock.advance(3)
+        assert spectator.table(lambda message: message["ply"] == 1)["public"]["to_move"] == 2
+    with running(database) as server, server.connect() as spectator:
+        spectator.send({"type": "watch", "table": table_id})
+        assert spectator.table()["ply"] == 1
+        server.clock.advance(2)
+        spectator.send({"type": "list_tables"})
+        assert spectator.receive()["type"] == "tables"
+        server.clock.advance(1)
+        moved = spectator.table()
+        assert moved["ply"] == 2
+        assert moved["last_move"]["seat"] == 2
+
+
+def test_a_game_extension_used_stays_used_after_a_restart(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    clock = {"move_seconds": 10, "extension_seconds": 10, "extension": "game"}
+    with running(database) as server, server.connect() as player:
+        created = player.create(clock=clock, round_cap=1)
+        table_id = created["table"]
+        token = player.join(table_id, 0)["token"]
+        turn = our_turn(player)
+        server.clock.advance(10)
+        assert player.table()["clock"]["stage"] == "extension"
+        player.send({"type": "move", "table": table_id, "move": "bid 3", "ply": turn["ply"]})
+        assert our_turn(player)["clock"]["extension_available"] is False
+    with running(database) as server, server.connect() as player:
+        player.send({"type": "resume", "table": table_id, "token": token})
+        turn = our_turn(player)
+        assert turn["clock"] == {
+            "seat": 0,
+            "stage": "move",
+            "remaining_ms": 10000,
+            "extension_available": False,
+        }
+        expected = fallback_of(turn)
+        server.clock.advance(10)
+        moved = player.table()
+        assert moved["ply"] == turn["ply"] + 1
+        assert moved["last_move"] == {"seat": 0, "move": expected, "by": "clock"}
+        our_turn(player)
+
+
+def finished(server: Server, connection: Connection) -> tuple[str, str]:
+    """A table of bots that played one round to the end; its id and its record."""
+    table_id = create(connection, seats=["heuristic", "random", "random", "heuristic"], round_cap=1)
+    connection.send({"type": "watch", "table": table_id})
+    over = connection.table(lambda message: message["status"] == "over")
+    response = server.client.get(over["record"])
+    assert response.status_code == 200
+    assert connection.reply({"type": "leave", "table": table_id})["type"] == "left"
+    return table_id, response.text
+
+
+def test_a_finished_game_s_record_is_served_after_a_restart(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    with running(database) as server, server.connect() as connection:
+        table_id, record = finished(server, connection)
+    with running(database) as server, server.connect() as connection:
+        assert table_id not in lobby(server).tables  # over: not taken up again
+        assert connection.reply({"type": "list_tables"})["tables"] == []
+        response = server.client.get(f"/api/tables/{table_id}/record")
+        assert response.status_code == 200
+        assert response.text == record
+        assert response.headers["content-disposition"] == (
+            f'attachment; filename="spades-{table_id}.json"'
+        )
+        assert records.loads(record).rules == attrs.evolve(MINIOKEY, round_cap=1)
+
+
+def test_a_finished_table_that_leaves_memory_still_has_its_record(tmp_path: Path) -> None:
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id, record = finished(server, connection)
+        assert table_id in lobby(server).tables
+        other = create(connection, seats=["open"] * 4)  # finished tables nobody follows go
+        assert list(lobby(server).tables) == [other]
+        response = server.client.get(f"/api/tables/{table_id}/record")
+        assert response.status_code == 200
+        assert response.text == record
+        # It is read back from the database to be watched.
+        watching = connection.reply({"type": "watch", "table": table_id})
+        assert watching == {"type": "watching", "table": table_id}
+        watched = connection.table()
+        assert watched["status"] == "over"
+        assert watched["record"] == f"/api/tables/{table_id}/record"
+        assert sorted(lobby(server).tables) == sorted([table_id, other])
+
+
+@pytest.mark.parametrize("text", ["bid 14", "dance"])
+def test_a_table_whose_moves_no_longer_replay_is_left_out(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, text: str
+) -> None:
+    """(server-restart) A database changed by hand: logged, and the other tables go on."""
+    database = tmp_path / "db.sqlite3"
+    with running(database) as server, server.connect() as connection:
+        broken = create(connection, seats=["open"] * 4)
+        kept = create(connection, seats=["open"] * 4)
+
+        def bid(table_id: str) -> None:
+            connection.join(table_id, 3)
+            connection.send({"type": "move", "table": table_id, "move": "bid 2"})
+            connection.table(lambda message: message["table"] == table_id and message["ply"] == 1)
+
+        bid(broken)
+        bid(kept)
+    with contextlib.closing(sqlite3.connect(database)) as changed:
+        changed.execute("UPDATE moves SET move = ? WHERE table_id = ?", (text, broken))
+        changed.commit()
+    with running(database) as server, server.connect() as connection:
+        assert list(lobby(server).tables) == [kept]
+        assert len(table_of(server, kept).moves) == 1
+        error = connection.reply({"type": "watch", "table": broken})
+        assert error["reason"] == "no_such_table"
+        response = server.client.get(f"/api/tables/{broken}/record")
+        assert response.status_code == 404
+        assert response.json()["reason"] == "no_such_table"
+    assert any(
+        f"table {broken} cannot be restored" in record.getMessage() for record in caplog.records
+    )
+
+
+def test_the_server_stops_its_tables_before_it_closes_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    running_turns: list[str] = []
+    close = Store.close
+
+    async def closing(self: Store) -> None:
+        for task in asyncio.all_tasks():
+            name = getattr(task.get_coro(), "__qualname__", "")
+            if name.startswith("Table.") and not task.done():
+                running_turns.append(name)
+        await close(self)
+
+    monkeypatch.setattr(Store, "close", closing)
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
+        table_id = create(player)
+        player.join(table_id, 0)
+        our_turn(player)  # seat 0's clock runs
+    assert running_turns == []
+
+
+def three_moves_on(connection: Connection) -> int:
+    """The ply of the table three moves after the next ``table`` message."""
+    start = connection.table()["ply"]
+    later: int = connection.table(lambda message: message["ply"] >= start + 3)["ply"]
+    return later
+
+
+def test_a_server_stopped_while_its_bots_play_stops_and_loses_nothing(tmp_path: Path) -> None:
+    """(server-restart) Stopped mid-game, a bot's move likely being stored: it stops, leaves
+    no connection open, and the next server replays every move anyone was told of."""
+    database = tmp_path / "db.sqlite3"
+    for _ in range(3):
+        with running(database) as server, server.connect() as spectator:
+            tables = list(lobby(server).tables)
+            table_id = tables[0] if tables else create(spectator, seats=["heuristic"] * 4)
+            spectator.send({"type": "watch", "table": table_id})
+            told = three_moves_on(spectator)
+        gc.collect()  # an unclosed database connection would warn here
+        with contextlib.closing(sqlite3.connect(database)) as opened:
+            (count,) = opened.execute("SELECT count(*) FROM moves").fetchone()
+        assert count >= told
+
+
+# Secrets
+
+
+def test_tokens_are_stored_only_hashed(tmp_path: Path) -> None:
+    """(server-tokens) The database file holds each token's SHA-256, never the token."""
+    database = tmp_path / "db.sqlite3"
+    with running(database) as server, server.connect() as connection:
+        created = connection.create(seats=["open"] * 4)
+        table_id = created["table"]
+        tokens = [created["creator_token"]]
+        tokens += [connection.join(table_id, 1)["token"]]
+        with server.connect() as other:
+            tokens += [other.join(table_id, 2)["token"]]
+        connection.send({"type": "resume", "table": table_id, "token": tokens[2]})
+        connection.table(lambda message: message["you"] == 2)
+    files = [path for path in tmp_path.iterdir() if path.name.startswith("db.sqlite3")]
+    content = b"".join(path.read_bytes() for path in files)
+    for token in tokens:
+        assert token.encode() not in content
+        assert hashlib.sha256(token.encode()).hexdigest().encode() in content
+    with contextlib.closing(sqlite3.connect(database)) as opened:
+        hashes = opened.execute("SELECT token_hash FROM seats ORDER BY seat").fetchall()
+        (creator,) = opened.execute("SELECT creator_hash FROM tables").fetchone()
+    assert creator == hashlib.sha256(tokens[0].encode()).hexdigest()
+    assert [row[0] for row in hashes] == [
+        None,
+        hashlib.sha256(tokens[1].encode()).hexdigest(),
+        hashlib.sha256(tokens[2].encode()).hexdigest(),
+        None,
+    ]
+
+
+def test_the_seed_is_in_no_message_before_the_end(tmp_path: Path) -> None:
+    """(server-seed) Nor in an error or a refused record; the record has it at the end."""
+    with (
+        running(tmp_path / "db.sqlite3") as server,
+        server.connect() as player,
+        server.connect() as spectator,
+    ):
+        table_id = create(player, round_cap=1)
+        seed = seed_of(server, table_id)
+        assert len(seed) > 6
+        player.join(table_id, 0)
+        spectator.send({"type": "watch", "table": table_id})
+        texts = [json.dumps(player.welcome)]
+        message = our_turn(player)
+        for request in (
+            {"type": "list_tables"},
+            {"type": "move", "table": table_id, "move": "bid 14"},
+            {"type": "move", "table": table_id, "move": "play 2C"},
+            {"type": "join", "table": table_id, "seat": 0},
+        ):
+            texts.append(json.dumps(player.reply(request)))
+        response = server.client.get(f"/api/tables/{table_id}/record")
+        assert response.status_code == 409
+        texts.append(response.text)
+        while message["status"] != "over":
+            texts.append(json.dumps(message))
+            if message["legal"]:
+                play(player, message)
+            message = player.table()
+        while True:
+            watched = spectator.table()
+            if watched["status"] == "over":
+                break
+            texts.append(json.dumps(watched))
+        for text in texts:
+            assert seed not in text
+        assert seed in server.client.get(message["record"]).text
