@@ -162,8 +162,6 @@ async def _serve(socket: WebSocket, lobby: Lobby, settings: ServerSettings) -> N
                 session.refuse("message_too_large", f"a message may hold {limit} bytes at most")
             else:
                 await session.handle(text)
-    except WebSocketDisconnect:
-        pass
     finally:
         session.close()
         if session.closing:  # the writer sends what is queued, then closes

@@ -231,6 +231,7 @@ class Table:
             await self._services.clock.sleep(RETRY_SECONDS)  # a move meanwhile cancels this
             async with self._lock:
                 self._next_turn()
+                self.broadcast()  # the turn's clock starts again
 
     # Seats
 
