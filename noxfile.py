@@ -29,7 +29,7 @@ nox.options.default_venv_backend = "uv|virtualenv"
 # one instead (CI reaches only the package registries; a newcomer's run stays local);
 # `nox --download-python auto` fetches the missing ones on purpose.
 nox.options.download_python = "never"
-nox.options.sessions = ["build", "tests", "browser", "coverage", "mypy", "lint", "docs", "ports"]
+nox.options.sessions = ["build", "tests", "system", "coverage", "mypy", "lint", "docs", "ports"]
 
 DIST = Path("dist")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -208,8 +208,8 @@ def tests(session: nox.Session) -> None:
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
     env["HYPOTHESIS_PROFILE"] = os.environ.get("HYPOTHESIS_PROFILE", "ci")
     # The doctests of the installed package (not of src/), the tests, and the docs' examples;
-    # not the tests that drive a browser, which the browser session runs.
-    targets = ["-m", "not browser", *(session.posargs or ["--pyargs", "spades", "tests", "docs"])]
+    # not the tests that run the server as a process, which the system session runs.
+    targets = ["-m", "not system", *(session.posargs or ["--pyargs", "spades", "tests", "docs"])]
     # Coverage is measured on one Python, the newest: the package has no code that depends
     # on the Python version, and measuring doubles the run time on 3.10 and 3.11. pytest-cov
     # measures every xdist worker and combines their data into one file; the gate is the
@@ -219,19 +219,22 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=COVERED, requires=["build"])
-def browser(session: nox.Session) -> None:
-    """Run the tests that drive Debian's Chromium through the server's page, on every core."""
+def system(session: nox.Session) -> None:
+    """Run the tests of the server as a process (crashes, Chromium on its page), every core.
+
+    They test processes, not Python versions: one Python runs them, the newest.
+    """
     if not CHROMIUM.exists():
         # As for a missing Python: a failure where the CI variable is set (.ci/run installs
-        # the chromium package), skipped with a warning elsewhere.
+        # the chromium package); elsewhere a warning, and the browser tests skip.
         message = f"{CHROMIUM} not found: install Debian's chromium package (as .ci/run does)"
         if "CI" in os.environ:
             session.error(message)
-        session.skip(message)
+        session.warn(message)
     session.install(_wheel(session), *_group("tests"))
     env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
     targets = session.posargs or ["tests/server"]
-    session.run("pytest", "--numprocesses=auto", "-m", "browser", *targets, env=env)
+    session.run("pytest", "--numprocesses=auto", "-m", "system", *targets, env=env)
 
 
 @nox.session

@@ -1,8 +1,9 @@
 """Fixtures of the server's tests: `spades serve` as a subprocess, Chromium through Playwright.
 
 Playwright is imported only inside the browser fixtures: tests that need no browser run
-without it. The tests that drive Chromium are marked ``@pytest.mark.browser``; the nox
-session ``browser`` runs them, the ``tests`` sessions leave them out.
+without it. The tests that run `spades serve` as a process (crashes, Chromium) are marked
+``@pytest.mark.system``; the nox session ``system`` runs them, the ``tests`` sessions
+leave them out.
 """
 
 from __future__ import annotations

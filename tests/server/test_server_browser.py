@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .conftest import NewPage, Serve
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.system, pytest.mark.timeout(300)]
 
 WAIT_MS: Final = 60_000
 """The longest wait for the page: a whole round of bots' moves, on a busy machine."""

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from .conftest import Serve, Served
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.system, pytest.mark.timeout(300)]
 
 WAIT_SECONDS: Final = 60.0
 """The longest wait for one message: a busy machine's server may be slow, never silent."""

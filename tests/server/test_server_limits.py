@@ -238,6 +238,7 @@ def test_a_handshake_from_the_server_s_own_or_an_allowed_origin_or_none_is_let_i
         client.answered()
 
 
+@pytest.mark.system
 def test_a_real_server_refuses_another_site_with_403_and_cuts_huge_frames(
     served: Serve,
 ) -> None:
