@@ -6,9 +6,10 @@ each test checks the schema on every message it sees.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 from starlette.testclient import TestClient
@@ -20,7 +21,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from pathlib import Path
 
+    from starlette.applications import Starlette
     from starlette.testclient import WebSocketTestSession
+
+    from spades.server._tables import Lobby, Table
 
 __all__ = ["Connection", "Server", "running"]
 
@@ -70,6 +74,11 @@ class Connection:
         assert created["type"] == "created", created
         return created
 
+    def new_table(self, **options: Any) -> str:
+        """Create a table; its id."""
+        table_id: str = self.create(**options)["table"]
+        return table_id
+
     def join(self, table: str, seat: int) -> dict[str, Any]:
         """Sit at ``seat``; the ``joined`` message (a ``table`` message follows)."""
         joined = self.reply({"type": "join", "table": table, "seat": seat})
@@ -89,6 +98,27 @@ class Server:
     def connect(self, **headers: str) -> Iterator[Connection]:
         with self.client.websocket_connect("/ws", headers=headers) as socket:
             yield Connection(socket)
+
+    @property
+    def lobby(self) -> Lobby:
+        """The server's tables, as the app holds them."""
+        app = cast("Starlette", self.client.app)
+        held: Lobby = app.state.lobby
+        return held
+
+    def table(self, table_id: str) -> Table:
+        """The table ``table_id`` in the server's memory."""
+        return self.lobby.tables[table_id]
+
+    def settle(self, condition: Callable[[], bool]) -> None:
+        """Let the server's event loop run until ``condition`` holds (the clock stands)."""
+
+        async def wait() -> None:
+            while not condition():
+                await asyncio.sleep(0)
+
+        assert self.client.portal is not None
+        self.client.portal.call(wait)
 
 
 @contextlib.contextmanager

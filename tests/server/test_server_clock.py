@@ -10,11 +10,10 @@ and reads what the server says then.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import sqlite3
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -25,39 +24,13 @@ from spades.server import _bots, _tables
 from .server_client import running
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from pathlib import Path
 
-    from starlette.applications import Starlette
-
     from spades import View
-    from spades.server._tables import Lobby, Table
 
     from .server_client import Connection, Server
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def table_of(server: Server, table_id: str) -> Table:
-    app = cast("Starlette", server.client.app)
-    lobby: Lobby = app.state.lobby
-    return lobby.tables[table_id]
-
-
-def create(connection: Connection, **options: Any) -> str:
-    table_id: str = connection.create(**options)["table"]
-    return table_id
-
-
-def settle(server: Server, condition: Callable[[], bool]) -> None:
-    """Let the server's event loop run until ``condition`` holds (no clock moves meanwhile)."""
-
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0)
-
-    assert server.client.portal is not None
-    server.client.portal.call(wait)
 
 
 def quiet(connection: Connection) -> None:
@@ -100,7 +73,7 @@ def timed_out(
 
 def the_fallback(server: Server, table_id: str, seat: int) -> str:
     """The clock's move for ``seat`` now."""
-    return str(fallback_move(observe(table_of(server, table_id).state, seat)))
+    return str(fallback_move(observe(server.table(table_id).state, seat)))
 
 
 def clock_of(message: dict[str, Any]) -> dict[str, Any]:
@@ -127,7 +100,7 @@ def extensions_used(server: Server, table_id: str) -> list[bool]:
 def test_the_extension_follows_the_move_time_and_then_the_clock_moves(tmp_path: Path) -> None:
     """(server-clock) 30 seconds, 30 more, then the fallback move, by the clock."""
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, round_cap=1)
+        table_id = player.new_table(round_cap=1)
         player.join(table_id, 0)
         turn = turn_of(player, 0)
         assert turn["legal"]
@@ -166,7 +139,7 @@ def test_the_extension_follows_the_move_time_and_then_the_clock_moves(tmp_path: 
 
 def test_the_clock_counts_down_in_each_message(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, clock={"move_seconds": 20, "extension_seconds": 5})
+        table_id = player.new_table(clock={"move_seconds": 20, "extension_seconds": 5})
         player.join(table_id, 0)
         assert clock_of(turn_of(player, 0))["remaining_ms"] == 20000
         server.clock.advance(12.25)
@@ -180,7 +153,7 @@ def test_the_clock_counts_down_in_each_message(tmp_path: Path) -> None:
 
 def test_a_move_in_time_stops_the_clock(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, round_cap=1)
+        table_id = player.new_table(round_cap=1)
         player.join(table_id, 0)
         turn = turn_of(player, 0)
         server.clock.advance(20)
@@ -203,7 +176,7 @@ def test_a_move_in_time_stops_the_clock(tmp_path: Path) -> None:
 
 def test_a_move_in_the_extension_stops_the_clock(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, round_cap=1)
+        table_id = player.new_table(round_cap=1)
         player.join(table_id, 0)
         turn = turn_of(player, 0)
         server.clock.advance(30)
@@ -222,7 +195,7 @@ def test_extension_game_gives_each_seat_one_extension_a_game(tmp_path: Path) -> 
     """(server-clock) Used up the moment it starts, also if the player then moves at once."""
     clock = {"move_seconds": 10, "extension_seconds": 20, "extension": "game"}
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, round_cap=1, clock=clock)
+        table_id = player.new_table(round_cap=1, clock=clock)
         player.join(table_id, 0)
         turn = turn_of(player, 0)
         assert clock_of(turn)["extension_available"]
@@ -255,7 +228,7 @@ def test_extension_game_gives_each_seat_one_extension_a_game(tmp_path: Path) -> 
 
 def test_extension_move_gives_every_move_its_extension(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, round_cap=1, clock={"move_seconds": 5, "extension_seconds": 7})
+        table_id = player.new_table(round_cap=1, clock={"move_seconds": 5, "extension_seconds": 7})
         player.join(table_id, 0)
         message = None
         for _ in range(3):
@@ -273,7 +246,7 @@ def test_extension_move_gives_every_move_its_extension(tmp_path: Path) -> None:
 
 def test_no_extension_when_its_seconds_are_0(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, clock={"move_seconds": 3, "extension_seconds": 0})
+        table_id = player.new_table(clock={"move_seconds": 3, "extension_seconds": 0})
         player.join(table_id, 0)
         turn = turn_of(player, 0)
         assert clock_of(turn) == {
@@ -287,7 +260,7 @@ def test_no_extension_when_its_seconds_are_0(tmp_path: Path) -> None:
 
 def test_a_seat_nobody_joined_is_played_by_the_clock(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as spectator:
-        table_id = create(spectator, seats=["open", "heuristic", "open", "heuristic"])
+        table_id = spectator.new_table(seats=["open", "heuristic", "open", "heuristic"])
         spectator.send({"type": "watch", "table": table_id})
         message = None
         for seat in (2, 0, 2):  # counterclockwise from the dealer, seat 0: 3, 2, 1, 0, 3, 2
@@ -306,7 +279,7 @@ def test_a_seat_nobody_joined_is_played_by_the_clock(tmp_path: Path) -> None:
 def test_a_seat_whose_player_went_keeps_being_played_by_the_clock(tmp_path: Path, how: str) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as spectator:
         with server.connect() as player:
-            table_id = create(player, round_cap=1)
+            table_id = player.new_table(round_cap=1)
             player.join(table_id, 0)
             turn_of(player, 0)
             spectator.send({"type": "watch", "table": table_id})
@@ -326,7 +299,7 @@ def test_a_seat_whose_player_went_keeps_being_played_by_the_clock(tmp_path: Path
 def test_bots_move_after_the_table_s_pause(tmp_path: Path) -> None:
     """(server-bots) A bot waits the pause; its turn shows no clock."""
     with running(tmp_path / "db.sqlite3") as server, server.connect() as spectator:
-        table_id = create(spectator, bot_pause=2.5)
+        table_id = spectator.new_table(bot_pause=2.5)
         spectator.send({"type": "watch", "table": table_id})
         waiting = spectator.table()
         assert waiting["ply"] == 0
@@ -362,7 +335,7 @@ def test_a_bot_that_fails_gets_the_clock_s_move(
 
     monkeypatch.setattr(_bots, "bot_move", broken)
     with running(tmp_path / "db.sqlite3") as server, server.connect() as spectator:
-        table_id = create(spectator)
+        table_id = spectator.new_table()
         spectator.send({"type": "watch", "table": table_id})
         turn_of(spectator, 0)  # the three bots have bid
         made: list[Move] = [parse_move(move) for _, move, _ in stored_moves(server, table_id)]
@@ -381,7 +354,7 @@ def test_a_turn_that_fails_is_logged(
 
     caplog.set_level(logging.ERROR, logger="spades.server")
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, clock={"move_seconds": 1, "extension_seconds": 0})
+        table_id = player.new_table(clock={"move_seconds": 1, "extension_seconds": 0})
         player.join(table_id, 0)
         turn = turn_of(player, 0)
         monkeypatch.setattr(_tables, "fallback_move", broken)
@@ -390,8 +363,8 @@ def test_a_turn_that_fails_is_logged(
         def logged() -> bool:
             return any("a turn failed" in record.getMessage() for record in caplog.records)
 
-        settle(server, logged)
-        assert len(table_of(server, table_id).moves) == turn["ply"]
+        server.settle(logged)
+        assert len(server.table(table_id).moves) == turn["ply"]
         # The player may still move.
         player.send({"type": "move", "table": table_id, "move": "bid 4"})
         moved = player.table(lambda message: message["ply"] == turn["ply"] + 1)
@@ -413,7 +386,7 @@ def test_bots_in_a_worker_process_play_a_game_to_the_end(
     monkeypatch.setattr(_bots, "_policy", broken)
     seats = ["heuristic", "random", "heuristic", "random"]
     with running(tmp_path / "db.sqlite3", bot_workers=1) as server, server.connect() as spectator:
-        table_id = create(spectator, seats=seats, round_cap=1)
+        table_id = spectator.new_table(seats=seats, round_cap=1)
         spectator.send({"type": "watch", "table": table_id})
         over = spectator.table(lambda message: message["status"] == "over")
         assert over["ply"] == 56
@@ -426,7 +399,7 @@ def test_every_bot_the_welcome_names_makes_its_move(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as spectator:
         bots = spectator.welcome["bots"]
         assert sorted(bots) == ["heuristic", "random", "search"]
-        table_id = create(spectator, seats=["open", *bots])
+        table_id = spectator.new_table(seats=["open", *bots])
         spectator.send({"type": "watch", "table": table_id})
         turn_of(spectator, 0)
         moves = stored_moves(server, table_id)

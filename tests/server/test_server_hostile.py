@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 
     from spades import State
     from spades.server._store import SeatRow
-    from spades.server._tables import Lobby
 
     from .server_client import Server
 
@@ -152,12 +151,6 @@ def seen(server: Server, **headers: str) -> Iterator[Seen]:
         yield Seen(socket)
 
 
-def lobby(server: Server) -> Lobby:
-    app = cast("Starlette", server.client.app)
-    found: Lobby = app.state.lobby
-    return found
-
-
 def hidden_cards(state: State, reader: int | None) -> frozenset[str]:
     """The cards ``reader`` may not see (``None``: a spectator, who sees no hand)."""
     hands = [card for seat, hand in enumerate(state.hands) if seat != reader for card in hand]
@@ -191,7 +184,7 @@ class Snapshot:
 
     @classmethod
     def of(cls, server: Server, table_id: str) -> Snapshot:
-        table = lobby(server).tables[table_id]
+        table = server.lobby.tables[table_id]
         return cls(
             moves=tuple(str(move) for move in table.moves),
             state=table.state,
@@ -251,14 +244,14 @@ class Arena:
     @property
     def ply(self) -> int:
         """The number of moves made at the table."""
-        return len(lobby(self.server).tables[self.table].moves)
+        return len(self.server.lobby.tables[self.table].moves)
 
     def state(self, table_id: str | None = None) -> State:
-        return lobby(self.server).tables[table_id or self.table].state
+        return self.server.lobby.tables[table_id or self.table].state
 
     @property
     def seeds(self) -> tuple[str, ...]:
-        tables = lobby(self.server).tables
+        tables = self.server.lobby.tables
         return tuple(str(tables[table_id].state.seed) for table_id in (self.table, self.other))
 
     def snapshot(self) -> dict[str, Snapshot]:
@@ -1057,7 +1050,7 @@ def test_a_finished_table_refuses_every_move_and_stays_as_it_ended(
         ply = -1
         while (message := north.table(over_or(to_move(0, after=ply))))["status"] != "over":
             ply = message["ply"]
-            move = str(fallback_move(observe(lobby(server).tables[table].state, 0)))
+            move = str(fallback_move(observe(server.lobby.tables[table].state, 0)))
             north.send({"type": "move", "table": table, "move": move, "ply": ply})
         before = Snapshot.of(server, table)
         for sender, message, reason in [

@@ -44,10 +44,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from pathlib import Path
 
-    from starlette.applications import Starlette
-
     from spades import State
-    from spades.server._tables import Lobby, Table
+    from spades.server._tables import Table
 
     from .server_client import Server
 
@@ -82,16 +80,6 @@ class Seen(Connection):
 def seen(server: Server) -> Iterator[Seen]:
     with server.client.websocket_connect("/ws") as socket:
         yield Seen(socket)
-
-
-def lobby(server: Server) -> Lobby:
-    app = cast("Starlette", server.client.app)
-    held: Lobby = app.state.lobby
-    return held
-
-
-def table_of(server: Server, table_id: str) -> Table:
-    return lobby(server).tables[table_id]
 
 
 def states_of(table: Table) -> list[State]:
@@ -146,11 +134,6 @@ def database_moves(server: Server, table_id: str) -> list[tuple[int, int, str, s
     return [(int(ply), int(seat), str(move), str(by)) for ply, seat, move, by in rows]
 
 
-def create(connection: Connection, **options: Any) -> str:
-    table_id: str = connection.create(**options)["table"]
-    return table_id
-
-
 def move(connection: Connection, table_id: str, text: str, **extra: Any) -> None:
     connection.send({"type": "move", "table": table_id, "move": text, **extra})
 
@@ -170,7 +153,7 @@ class Players:
 
     @property
     def table(self) -> Table:
-        return table_of(self.server, self.table_id)
+        return self.server.table(self.table_id)
 
     @property
     def ply(self) -> int:
@@ -196,7 +179,7 @@ def players(server: Server, preset: str = "miniokey", **options: Any) -> Iterato
     count = PRESETS[preset].players
     with contextlib.ExitStack() as stack:
         seats = [stack.enter_context(seen(server)) for _ in range(count)]
-        table_id = create(seats[0], preset=preset, seats=["open"] * count, **options)
+        table_id = seats[0].new_table(preset=preset, seats=["open"] * count, **options)
         for seat, connection in enumerate(seats):
             connection.join(table_id, seat)
         for connection in seats:
@@ -269,8 +252,8 @@ def test_the_welcome_shows_the_server_s_own_settings(tmp_path: Path) -> None:
 def test_list_tables_lists_every_table_with_its_summary(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
         assert connection.reply({"type": "list_tables"}) == {"type": "tables", "tables": []}
-        first = create(connection, seats=FOUR_OPEN)
-        second = create(connection, preset="two-handed", target=250, seats=["open", "open"])
+        first = connection.new_table(seats=FOUR_OPEN)
+        second = connection.new_table(preset="two-handed", target=250, seats=["open", "open"])
         listed = connection.reply({"type": "list_tables", "id": 7})
         assert listed["reply_to"] == 7
         assert listed["tables"] == [
@@ -355,9 +338,9 @@ def test_create_table_takes_a_target_and_a_round_cap(
 ) -> None:
     preset = options.get("preset", "miniokey")
     with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
-        table_id = create(connection, **options)
+        table_id = connection.new_table(**options)
         rules = attrs.evolve(PRESETS[preset], target=target, round_cap=round_cap)
-        assert table_of(server, table_id).rules == rules
+        assert server.table(table_id).rules == rules
         message = settled(connection, table_id)
         assert message["preset"] == preset
         assert records.from_data(message["rules"], Ruleset) == rules
@@ -368,7 +351,7 @@ def test_create_table_takes_a_target_and_a_round_cap(
 def test_a_table_of_bots_plays_to_the_end_with_nobody_seated(tmp_path: Path) -> None:
     seats = ["heuristic", "random", "heuristic", "random"]
     with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
-        table_id = create(connection, seats=seats, round_cap=1)
+        table_id = connection.new_table(seats=seats, round_cap=1)
         connection.send({"type": "watch", "table": table_id})
         over = connection.table(lambda message: message["status"] == "over")
         assert [(row["kind"], row["bot"]) for row in over["seats"]] == [
@@ -385,7 +368,7 @@ def test_a_table_of_bots_plays_to_the_end_with_nobody_seated(tmp_path: Path) -> 
 
 def test_the_two_handed_preset_seats_two(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
-        table_id = create(connection, preset="two-handed", seats=["open", "random"])
+        table_id = connection.new_table(preset="two-handed", seats=["open", "random"])
         message = settled(connection, table_id)
         assert records.from_data(message["rules"], Ruleset) == TWO_HANDED
         assert [(row["kind"], row["bot"]) for row in message["seats"]] == [
@@ -423,9 +406,9 @@ def test_seats_are_counted_by_the_server_s_default_preset(tmp_path: Path) -> Non
         error = connection.reply({"type": "create_table", "seats": ["open"] * 4})
         assert error["reason"] == "invalid_message"
         assert "two-handed" in error["message"]
-        table_id = create(connection)
-        assert table_of(server, table_id).rules == TWO_HANDED
-        assert [row.kind for row in table_of(server, table_id).seats] == ["open", "bot"]
+        table_id = connection.new_table()
+        assert server.table(table_id).rules == TWO_HANDED
+        assert [row.kind for row in server.table(table_id).seats] == ["open", "bot"]
         settled(connection, table_id)
 
 
@@ -434,8 +417,8 @@ def test_two_seats_for_a_two_handed_default_are_taken(tmp_path: Path) -> None:
         running(tmp_path / "db.sqlite3", preset="two-handed") as server,
         server.connect() as connection,
     ):
-        table_id = create(connection, seats=["open", "open"])
-        assert table_of(server, table_id).rules == TWO_HANDED
+        table_id = connection.new_table(seats=["open", "open"])
+        assert server.table(table_id).rules == TWO_HANDED
 
 
 @pytest.mark.parametrize(
@@ -468,18 +451,18 @@ def test_the_page_its_files_and_the_health_check(tmp_path: Path) -> None:
 
 def test_a_full_server_is_busy_until_a_finished_table_leaves(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3", max_tables=1) as server, server.connect() as connection:
-        table_id = create(connection, seats=["heuristic"] * 4, round_cap=1)
+        table_id = connection.new_table(seats=["heuristic"] * 4, round_cap=1)
         error = connection.reply({"type": "create_table", "id": "more"})
         assert error["reason"] == "server_busy"
         assert error["reply_to"] == "more"
-        assert list(lobby(server).tables) == [table_id]
+        assert list(server.lobby.tables) == [table_id]
         connection.send({"type": "watch", "table": table_id})
         connection.table(lambda message: message["status"] == "over")
         # Over, but followed: it stays, and the server stays full.
         assert connection.reply({"type": "create_table"})["reason"] == "server_busy"
         assert connection.reply({"type": "leave", "table": table_id})["type"] == "left"
-        another = create(connection)
-        assert list(lobby(server).tables) == [another]
+        another = connection.new_table()
+        assert list(server.lobby.tables) == [another]
         settled(connection, another)
 
 
@@ -511,11 +494,11 @@ def test_join_gives_a_token_and_the_seat_s_view_alone(tmp_path: Path) -> None:
 
 def test_a_player_never_sees_another_seat_s_hand_in_a_whole_game(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
-        table_id = create(connection, round_cap=1)
+        table_id = connection.new_table(round_cap=1)
         connection.join(table_id, 0)
         over = play_seat_to_the_end(connection, table_id, 0)
         assert over["ply"] == 56
-        table = table_of(server, table_id)
+        table = server.table(table_id)
         assert_nothing_hidden_shown(table, 0, connection)
         tables = [message for message in connection.messages if message["type"] == "table"]
         assert all(message["you"] == 0 for message in tables)
@@ -623,7 +606,7 @@ def test_resume_with_a_token_from_another_connection_takes_the_seat_back(
 ) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as spectator:
         with seen(server) as first:
-            table_id = create(first, seats=FOUR_OPEN)
+            table_id = first.new_table(seats=FOUR_OPEN)
             token = first.join(table_id, 2)["token"]
             first.table()
         spectator.send({"type": "watch", "table": table_id})
@@ -644,7 +627,7 @@ def test_resume_with_a_token_from_another_connection_takes_the_seat_back(
             }
             message = second.table()
             assert message["you"] == 2
-            assert message["view"] == records.to_data(observe(table_of(server, table_id).state, 2))
+            assert message["view"] == records.to_data(observe(server.table(table_id).state, 2))
             assert message["seats"][2]["connected"]
             assert spectator.table()["seats"][2]["connected"]
 
@@ -652,7 +635,7 @@ def test_resume_with_a_token_from_another_connection_takes_the_seat_back(
 def test_a_token_for_another_table_or_seat_is_a_bad_token(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
         here = connection.create(seats=FOUR_OPEN)
-        there = create(connection, seats=FOUR_OPEN)
+        there = connection.new_table(seats=FOUR_OPEN)
         token = connection.join(there, 1)["token"]
         altered = token[:-1] + ("A" if token[-1] != "A" else "B")
         wrong = [token, here["creator_token"], "A" * 43, altered]
@@ -663,7 +646,7 @@ def test_a_token_for_another_table_or_seat_is_a_bad_token(tmp_path: Path) -> Non
                 assert guess not in error["message"]
             error = other.error({"type": "move", "table": here["table"], "move": "bid 3"})
             assert error["reason"] == "not_seated"
-            assert table_of(server, here["table"]).followers == {}
+            assert server.table(here["table"]).followers == {}
             # The token holds its own seat at its own table.
             joined = other.reply({"type": "resume", "table": there, "token": token})
             assert (joined["type"], joined["seat"]) == ("joined", 1)
@@ -789,27 +772,27 @@ def test_a_move_without_a_seat_is_refused(tmp_path: Path) -> None:
 
 def test_a_taken_seat_cannot_be_joined(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as first:
-        table_id = create(first, seats=["open", "heuristic", "open", "random"])
+        table_id = first.new_table(seats=["open", "heuristic", "open", "random"])
         token = first.join(table_id, 0)["token"]
         with seen(server) as second:
             for seat in (0, 1, 3):
                 error = second.error({"type": "join", "table": table_id, "seat": seat})
                 assert error["reason"] == "seat_taken"
             assert second.join(table_id, 2)["token"] != token
-        seats = table_of(server, table_id).seats
+        seats = server.table(table_id).seats
         assert [row.kind for row in seats] == ["player", "bot", "player", "bot"]
         first.table(lambda message: message["clock"] is not None)
 
 
 def test_one_connection_holds_one_seat_a_table(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
-        table_id = create(connection, seats=FOUR_OPEN)
+        table_id = connection.new_table(seats=FOUR_OPEN)
         connection.join(table_id, 0)
         error = connection.error({"type": "join", "table": table_id, "seat": 1, "id": "again"})
         assert error["reason"] == "already_seated"
         assert error["reply_to"] == "again"
-        assert [row.kind for row in table_of(server, table_id).seats] == ["player"] + ["open"] * 3
-        other = create(connection, seats=FOUR_OPEN)
+        assert [row.kind for row in server.table(table_id).seats] == ["player"] + ["open"] * 3
+        other = connection.new_table(seats=FOUR_OPEN)
         assert connection.join(other, 1)["seat"] == 1  # another table: another seat
 
 
@@ -826,7 +809,7 @@ def test_one_connection_holds_one_seat_a_table(tmp_path: Path) -> None:
 )
 def test_a_table_that_does_not_exist(tmp_path: Path, request_: dict[str, Any]) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
-        create(connection, seats=FOUR_OPEN)
+        connection.new_table(seats=FOUR_OPEN)
         error = connection.error({**request_, "table": "nonesuch", "id": 5})
         assert error == {
             "type": "error",
@@ -846,7 +829,7 @@ def test_a_seat_that_does_not_exist(tmp_path: Path) -> None:
             handed = {"seat": seat, "bot": "random", "creator_token": creator}
             error = connection.error({"type": "hand_to_bot", "table": table_id, **handed})
             assert error["reason"] == "no_such_seat"
-        assert [row.kind for row in table_of(server, table_id).seats] == ["open", "open"]
+        assert [row.kind for row in server.table(table_id).seats] == ["open", "open"]
 
 
 def test_leave_stops_the_updates(tmp_path: Path) -> None:
@@ -887,7 +870,7 @@ def test_the_creator_hands_a_seat_to_a_bot(tmp_path: Path) -> None:
         table_id = created["table"]
         with seen(server) as player, seen(server) as stranger:
             # Counterclockwise from the dealer, seat 0: seat 3 bids first, then 2, 1, 0.
-            assert table_of(server, table_id).state.to_move == 3
+            assert server.table(table_id).state.to_move == 3
             token = player.join(table_id, 3)["token"]
             player.table()
             handed = {
@@ -927,7 +910,7 @@ def test_the_creator_hands_a_seat_to_a_bot(tmp_path: Path) -> None:
             stranger.send({**handed, "seat": 0, "bot": "heuristic"})
             message = player.table(lambda message: message["seats"][0]["kind"] == "bot")
             assert message["seats"][0]["bot"] == "heuristic"
-            rows = table_of(server, table_id).seats
+            rows = server.table(table_id).seats
             assert [(row.kind, row.bot, row.token_hash) for row in rows] == [
                 ("bot", "heuristic", None),
                 ("open", None, None),
@@ -966,7 +949,7 @@ def test_a_client_too_far_behind_is_disconnected(
 ) -> None:
     """A session holds a bounded number of messages for its client; past it, it closes."""
     with running(tmp_path / "db.sqlite3") as server, seen(server) as creator:
-        table_id = create(creator, seats=FOUR_OPEN)
+        table_id = creator.new_table(seats=FOUR_OPEN)
         monkeypatch.setattr(_session, "OUTBOX_SIZE", 1)  # for the next connection
         with server.client.websocket_connect("/ws") as socket:
             assert socket.receive_json()["type"] == "welcome"
@@ -977,7 +960,7 @@ def test_a_client_too_far_behind_is_disconnected(
             creator.join(table_id, 0)  # told to every follower but the one closing
             socket.send_json({"type": "list_tables"})
         creator.table()
-        table = table_of(server, table_id)
+        table = server.table(table_id)
         assert list(table.followers.values()) == [0]
         assert [row.kind for row in table.seats] == ["player", "open", "open", "open"]
 
@@ -1009,7 +992,7 @@ def test_the_record_waits_for_the_game_s_end(tmp_path: Path) -> None:
 
 def test_a_whole_game_against_three_bots_and_its_record(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
-        table_id = create(connection, round_cap=1)
+        table_id = connection.new_table(round_cap=1)
         connection.join(table_id, 0)
         over = play_seat_to_the_end(connection, table_id, 0)
         assert over["status"] == "over"
@@ -1071,8 +1054,7 @@ def play_seat_to_the_end_with_the_clock_at(
 
 def test_moves_and_joins_after_the_end_are_refused(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
-        table_id = create(
-            connection,
+        table_id = connection.new_table(
             round_cap=1,
             seats=["open", "random", "random", "open"],
             clock={"move_seconds": 1, "extension_seconds": 0},

@@ -17,7 +17,7 @@ import json
 import logging
 import re
 import sqlite3
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import pytest
@@ -33,31 +33,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
 
-    from starlette.applications import Starlette
-
-    from spades.server._tables import Lobby, Table
-
     from .server_client import Connection, Server
 
 pytestmark = pytest.mark.timeout(120)
 
 CARD: Final = re.compile(r"(?<![\w-])[2-9TJQKA][CDHS](?![\w-])")
 """A card's notation standing alone in a text."""
-
-
-def lobby(server: Server) -> Lobby:
-    app = cast("Starlette", server.client.app)
-    held: Lobby = app.state.lobby
-    return held
-
-
-def table_of(server: Server, table_id: str) -> Table:
-    return lobby(server).tables[table_id]
-
-
-def create(connection: Connection, **options: Any) -> str:
-    table_id: str = connection.create(**options)["table"]
-    return table_id
 
 
 def query(server: Server, sql: str, *parameters: object) -> list[tuple[Any, ...]]:
@@ -83,17 +64,6 @@ def failing(what: str) -> Callable[..., Any]:
         raise OperationalError(what, {}, Exception("disk I/O error"))
 
     return fail
-
-
-def settle(server: Server, condition: Callable[[], bool]) -> None:
-    """Let the server's event loop run until ``condition`` holds (no clock moves meanwhile)."""
-
-    async def wait() -> None:
-        while not condition():
-            await asyncio.sleep(0)
-
-    assert server.client.portal is not None
-    server.client.portal.call(wait)
 
 
 def our_turn(connection: Connection) -> dict[str, Any]:
@@ -173,10 +143,10 @@ def test_a_move_the_database_refuses_is_refused_and_changes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, round_cap=1)
+        table_id = player.new_table(round_cap=1)
         player.join(table_id, 0)
         turn = our_turn(player)
-        table = table_of(server, table_id)
+        table = server.table(table_id)
         before, moves = table.state, stored(server, table_id)
         monkeypatch.setattr(Store, "add_move", failing("INSERT"))
         error = player.reply({"type": "move", "table": table_id, "move": "bid 3", "id": 1})
@@ -206,7 +176,7 @@ def test_seats_and_tables_the_database_refuses_are_refused(
         error = creator.reply({"type": "create_table", "id": "t"})
         assert error["reason"] == "storage_failed"
         assert error["reply_to"] == "t"
-        assert list(lobby(server).tables) == [table_id]
+        assert list(server.lobby.tables) == [table_id]
         assert query(server, "SELECT id FROM tables") == [(table_id,)]
         monkeypatch.setattr(Store, "update_seat", failing("UPDATE"))
         error = creator.reply({"type": "join", "table": table_id, "seat": 1})
@@ -214,7 +184,7 @@ def test_seats_and_tables_the_database_refuses_are_refused(
         handed = {"seat": 2, "bot": "random", "creator_token": created["creator_token"]}
         error = creator.reply({"type": "hand_to_bot", "table": table_id, **handed})
         assert error["reason"] == "storage_failed"
-        assert [row.kind for row in table_of(server, table_id).seats] == ["open"] * 4
+        assert [row.kind for row in server.table(table_id).seats] == ["open"] * 4
         assert query(server, "SELECT kind, token_hash FROM seats") == [("open", None)] * 4
         monkeypatch.undo()
         assert creator.join(table_id, 1)["seat"] == 1
@@ -225,7 +195,7 @@ def test_a_game_extension_the_database_refuses_is_given_all_the_same(
 ) -> None:
     clock = {"move_seconds": 5, "extension_seconds": 5, "extension": "game"}
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player, clock=clock)
+        table_id = player.new_table(clock=clock)
         player.join(table_id, 0)
         our_turn(player)
         monkeypatch.setattr(Store, "update_seat", failing("UPDATE"))
@@ -244,18 +214,18 @@ def test_a_bot_s_or_the_clock_s_move_the_database_refuses_is_tried_again(
         seats = ["open", "open", "open", "heuristic" if maker == "bot" else "open"]
         clock = {"move_seconds": 2, "extension_seconds": 0}
         monkeypatch.setattr(Store, "add_move", failing("INSERT"))
-        table_id = create(player, seats=seats, clock=clock)
-        table = table_of(server, table_id)
+        table_id = player.new_table(seats=seats, clock=clock)
+        table = server.table(table_id)
         if maker == "clock":
-            settle(server, lambda: server.clock.sleepers == 1)  # seat 3's move time
+            server.settle(lambda: server.clock.sleepers == 1)  # seat 3's move time
             server.clock.advance(2)
-        settle(server, lambda: server.clock.sleepers == 1)  # the pause before a second try
+        server.settle(lambda: server.clock.sleepers == 1)  # the pause before a second try
         assert table.moves == []
         assert stored(server, table_id) == []
         monkeypatch.undo()
         server.clock.advance(1)
         if maker == "clock":  # a fresh move time
-            settle(server, lambda: server.clock.sleepers == 1)
+            server.settle(lambda: server.clock.sleepers == 1)
             server.clock.advance(2)
         player.send({"type": "watch", "table": table_id})
         moved = player.table(lambda message: message["ply"] == 1)
@@ -278,10 +248,10 @@ def test_a_restart_takes_up_the_table_where_its_moves_left_it(tmp_path: Path) ->
             play(player, our_turn(player))
         turn = our_turn(player)
         server.clock.advance(20)
-        state, moves = table_of(server, table_id).state, stored(server, table_id)
+        state, moves = server.table(table_id).state, stored(server, table_id)
         assert len(moves) == turn["ply"]
     with running(database) as server:
-        table = table_of(server, table_id)
+        table = server.table(table_id)
         assert table.state == state
         assert len(table.moves) == turn["ply"]
         assert [str(move) for move in table.moves] == [move for _, move, _ in moves]
@@ -332,7 +302,7 @@ def test_a_restart_takes_up_the_table_where_its_moves_left_it(tmp_path: Path) ->
 def test_a_bot_to_move_at_a_restart_moves_after_its_pause(tmp_path: Path) -> None:
     database = tmp_path / "db.sqlite3"
     with running(database) as server, server.connect() as spectator:
-        table_id = create(spectator, bot_pause=3)
+        table_id = spectator.new_table(bot_pause=3)
         spectator.send({"type": "watch", "table": table_id})
         server.clock.advance(3)
         assert spectator.table(lambda message: message["ply"] == 1)["public"]["to_move"] == 2
@@ -379,7 +349,9 @@ def test_a_game_extension_used_stays_used_after_a_restart(tmp_path: Path) -> Non
 
 def finished(server: Server, connection: Connection) -> tuple[str, str]:
     """A table of bots that played one round to the end; its id and its record."""
-    table_id = create(connection, seats=["heuristic", "random", "random", "heuristic"], round_cap=1)
+    table_id = connection.new_table(
+        seats=["heuristic", "random", "random", "heuristic"], round_cap=1
+    )
     connection.send({"type": "watch", "table": table_id})
     over = connection.table(lambda message: message["status"] == "over")
     response = server.client.get(over["record"])
@@ -393,7 +365,7 @@ def test_a_finished_game_s_record_is_served_after_a_restart(tmp_path: Path) -> N
     with running(database) as server, server.connect() as connection:
         table_id, record = finished(server, connection)
     with running(database) as server, server.connect() as connection:
-        assert table_id not in lobby(server).tables  # over: not taken up again
+        assert table_id not in server.lobby.tables  # over: not taken up again
         assert connection.reply({"type": "list_tables"})["tables"] == []
         response = server.client.get(f"/api/tables/{table_id}/record")
         assert response.status_code == 200
@@ -407,9 +379,9 @@ def test_a_finished_game_s_record_is_served_after_a_restart(tmp_path: Path) -> N
 def test_a_finished_table_that_leaves_memory_still_has_its_record(tmp_path: Path) -> None:
     with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
         table_id, record = finished(server, connection)
-        assert table_id in lobby(server).tables
-        other = create(connection, seats=["open"] * 4)  # finished tables nobody follows go
-        assert list(lobby(server).tables) == [other]
+        assert table_id in server.lobby.tables
+        other = connection.new_table(seats=["open"] * 4)  # finished tables nobody follows go
+        assert list(server.lobby.tables) == [other]
         response = server.client.get(f"/api/tables/{table_id}/record")
         assert response.status_code == 200
         assert response.text == record
@@ -419,7 +391,7 @@ def test_a_finished_table_that_leaves_memory_still_has_its_record(tmp_path: Path
         watched = connection.table()
         assert watched["status"] == "over"
         assert watched["record"] == f"/api/tables/{table_id}/record"
-        assert sorted(lobby(server).tables) == sorted([table_id, other])
+        assert sorted(server.lobby.tables) == sorted([table_id, other])
 
 
 @pytest.mark.parametrize("text", ["bid 14", "dance"])
@@ -429,8 +401,8 @@ def test_a_table_whose_moves_no_longer_replay_is_left_out(
     """(server-restart) A database changed by hand: logged, and the other tables go on."""
     database = tmp_path / "db.sqlite3"
     with running(database) as server, server.connect() as connection:
-        broken = create(connection, seats=["open"] * 4)
-        kept = create(connection, seats=["open"] * 4)
+        broken = connection.new_table(seats=["open"] * 4)
+        kept = connection.new_table(seats=["open"] * 4)
 
         def bid(table_id: str) -> None:
             connection.join(table_id, 3)
@@ -443,8 +415,8 @@ def test_a_table_whose_moves_no_longer_replay_is_left_out(
         changed.execute("UPDATE moves SET move = ? WHERE table_id = ?", (text, broken))
         changed.commit()
     with running(database) as server, server.connect() as connection:
-        assert list(lobby(server).tables) == [kept]
-        assert len(table_of(server, kept).moves) == 1
+        assert list(server.lobby.tables) == [kept]
+        assert len(server.table(kept).moves) == 1
         error = connection.reply({"type": "watch", "table": broken})
         assert error["reason"] == "no_such_table"
         response = server.client.get(f"/api/tables/{broken}/record")
@@ -470,7 +442,7 @@ def test_the_server_stops_its_tables_before_it_closes_the_database(
 
     monkeypatch.setattr(Store, "close", closing)
     with running(tmp_path / "db.sqlite3") as server, server.connect() as player:
-        table_id = create(player)
+        table_id = player.new_table()
         player.join(table_id, 0)
         our_turn(player)  # seat 0's clock runs
     assert running_turns == []
@@ -489,8 +461,8 @@ def test_a_server_stopped_while_its_bots_play_stops_and_loses_nothing(tmp_path: 
     database = tmp_path / "db.sqlite3"
     for _ in range(3):
         with running(database) as server, server.connect() as spectator:
-            tables = list(lobby(server).tables)
-            table_id = tables[0] if tables else create(spectator, seats=["heuristic"] * 4)
+            tables = list(server.lobby.tables)
+            table_id = tables[0] if tables else spectator.new_table(seats=["heuristic"] * 4)
             spectator.send({"type": "watch", "table": table_id})
             told = three_moves_on(spectator)
         gc.collect()  # an unclosed database connection would warn here
@@ -538,7 +510,7 @@ def test_the_seed_is_in_no_message_before_the_end(tmp_path: Path) -> None:
         server.connect() as player,
         server.connect() as spectator,
     ):
-        table_id = create(player, round_cap=1)
+        table_id = player.new_table(round_cap=1)
         seed = seed_of(server, table_id)
         assert len(seed) > 6
         player.join(table_id, 0)
