@@ -110,10 +110,11 @@ class Table:
         self.state: State = new_game(self.rules, seed=int(row.seed), dealer=row.dealer)
         self.moves: list[Move] = []
         self.last_move: tuple[int, Move, str] | None = None
-        for move in saved.moves:
-            self.state = apply(self.state, parse_move(move.move), seat=move.seat)
-            self.moves.append(parse_move(move.move))
-            self.last_move = (move.seat, self.moves[-1], move.by)
+        for stored in saved.moves:
+            move = parse_move(stored.move)
+            self.state = apply(self.state, move, seat=stored.seat)
+            self.moves.append(move)
+            self.last_move = (stored.seat, move, stored.by)
         self.followers: dict[Follower, int | None] = {}
         self.turn: _Turn | None = None
         self._task: asyncio.Task[None] | None = None
