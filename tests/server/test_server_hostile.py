@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spades import (
@@ -93,6 +93,14 @@ def nothing_hidden() -> frozenset[str]:
     return frozenset()
 
 
+def named_cards(frame: str) -> set[str]:
+    """The cards a frame names, as sent or as its JSON strings read back (``"\\u00bf2C"``)."""
+    cards = set(CARD.findall(frame))
+    with contextlib.suppress(ValueError, RecursionError):
+        cards.update(CARD.findall(json.dumps(json.loads(frame), ensure_ascii=False)))
+    return cards
+
+
 @attrs.define
 class Seen(Connection):
     """A connection that keeps every text it receives, with what its reader may not see then."""
@@ -112,10 +120,10 @@ class Seen(Connection):
     def frame(self, frame: str | bytes) -> None:
         """Send a text frame, or a binary one; the cards it names may come back in errors."""
         if isinstance(frame, bytes):
-            self.sent.update(CARD.findall(frame.decode(errors="replace")))
+            self.sent.update(named_cards(frame.decode(errors="replace")))
             self.socket.send_bytes(frame)
         else:
-            self.sent.update(CARD.findall(frame))
+            self.sent.update(named_cards(frame))
             self.socket.send_text(frame)
 
     def error(self, frame: str | bytes) -> dict[str, Any]:
@@ -1261,6 +1269,7 @@ def test_random_messages_of_each_type_get_schema_valid_replies_and_change_nothin
 
         @settings(max_examples=50, deadline=None)
         @given(typed_messages(arena))
+        @example({"type": "join", "\U000d9f503¿2C": 1})  # a card the sender wrote, escaped
         def random_message(message: dict[str, Any]) -> None:
             replies = check_random(arena, json.dumps(message), f"probe-{next(probes)}")
             assert replies  # an answer, an error, or the table watched
