@@ -43,7 +43,7 @@ nitpick_ignore = [
     ("py:obj", "hypothesis.errors.InvalidArgument"),
     # Starlette, in the signature of `spades.server.create_app`: not linked either.
     ("py:class", "Starlette"),
-    # numpy, in the signatures of `spades.adapters.encoding`: not linked either.
+    # numpy, in the signatures of `spades.encoding`: not linked either.
     ("py:class", "npt.NDArray"),
     ("py:class", "np.float32"),
     ("py:class", "np.int8"),
@@ -108,7 +108,7 @@ def _analyze_with_the_defining_modules() -> None:
 
     from sphinx.pycode import ModuleAnalyzer  # noqa: PLC0415
 
-    import spades.adapters.encoding  # noqa: PLC0415
+    import spades.encoding  # noqa: PLC0415
     import spades.bots  # noqa: PLC0415
     import spades.records  # noqa: PLC0415
 
@@ -118,7 +118,7 @@ def _analyze_with_the_defining_modules() -> None:
             for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}.")
             if module.name.rsplit(".", 1)[1].startswith("_") and not module.ispkg
         ]
-        for package in (spades, spades.adapters.encoding, spades.bots, spades.records)
+        for package in (spades, spades.encoding, spades.bots, spades.records)
     }
     analyze = ModuleAnalyzer.analyze
 

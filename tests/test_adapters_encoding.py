@@ -1,4 +1,4 @@
-"""`spades.adapters.encoding`: a view as fixed-size arrays, and one action space for every move.
+"""`spades.encoding`: a view as fixed-size arrays, and one action space for every move.
 
 The tests know the encoding by its contract, the table of actions restated here
 (`ACTION_MOVES`) and the slots of the docs page ``docs/rl.md``:
@@ -85,7 +85,7 @@ from spades import (
     parse_move,
     sample_state,
 )
-from spades.adapters.encoding import (
+from spades.encoding import (
     ACTIONS,
     BID_ACTIONS,
     BLIND_NIL,
@@ -834,7 +834,7 @@ def test_the_docs_table_of_the_observation_is_the_slots() -> None:
 def test_importing_spades_or_its_adapters_does_not_import_numpy() -> None:
     code = (
         "import sys, spades, spades.adapters; print('numpy' in sys.modules); "
-        "import spades.adapters.encoding; print('numpy' in sys.modules)"
+        "import spades.encoding; print('numpy' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]

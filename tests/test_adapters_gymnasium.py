@@ -44,11 +44,11 @@ from spades import (
     Ruleset,
     SpadesError,
     View,
+    encoding,
     legal_moves,
     observe,
     side_of,
 )
-from spades.adapters import encoding
 from spades.adapters import gymnasium as gym_spades
 from spades.bots import fallback_move, play_game, random_policy
 

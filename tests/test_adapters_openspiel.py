@@ -45,12 +45,12 @@ from spades import (
     Phase,
     Ruleset,
     SpadesError,
+    encoding,
     observe,
     partner,
     records,
     side_of,
 )
-from spades.adapters import encoding
 from spades.adapters import openspiel as os_spades
 
 if TYPE_CHECKING:

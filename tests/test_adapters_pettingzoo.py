@@ -44,11 +44,11 @@ from spades import (
     Ruleset,
     SpadesError,
     State,
+    encoding,
     legal_moves,
     observe,
     side_of,
 )
-from spades.adapters import encoding
 from spades.adapters import pettingzoo as zoo
 
 if TYPE_CHECKING:

@@ -86,7 +86,10 @@ from spades import (
     observe,
     round_deck,
 )
-from spades.adapters.encoding import (
+from spades.batch import PHASES, POLICIES, Batch, IllegalActionsError
+from spades.batch._shuffle import round_decks
+from spades.bots import fallback_move
+from spades.encoding import (
     ACTIONS,
     BLIND_NIL,
     END_EXCHANGE,
@@ -95,9 +98,6 @@ from spades.adapters.encoding import (
     actions_of,
     advance,
 )
-from spades.batch import PHASES, POLICIES, Batch, IllegalActionsError
-from spades.batch._shuffle import round_decks
-from spades.bots import fallback_move
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence

@@ -78,7 +78,10 @@ from spades import (
     records,
     round_deck,
 )
-from spades.adapters.encoding import (
+from spades.batch import PHASES, Batch, IllegalActionsError
+from spades.batch._round import score_sides
+from spades.bots import fallback_move
+from spades.encoding import (
     ACTIONS,
     BID_ACTIONS,
     BLIND_NIL,
@@ -87,9 +90,6 @@ from spades.adapters.encoding import (
     actions_of,
     advance,
 )
-from spades.batch import PHASES, Batch, IllegalActionsError
-from spades.batch._round import score_sides
-from spades.bots import fallback_move
 from spades.records import GameRecord
 from spades.strategies import decks, rulesets, states
 

@@ -33,6 +33,7 @@ from spades import (
     score_round,
 )
 from spades import _cli as cli
+from spades import _table_text as table_text
 from spades._cli import bots, demo, games, moves, simulate, terminal, text
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
 
@@ -89,7 +90,7 @@ def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
         starred = [seat for seat, card in pairs if card.endswith("*")]
         assert starred == [match[3]]
     for seat, cards in played.items():  # each seat played the hand printed for it
-        assert text.brief_hand(cards) == hands[seat]
+        assert table_text.brief_hand(cards) == hands[seat]
     won = Counter(int(match[3]) for match in tricks)
     rows = [match for line in lines if (match := ROW.match(line))]
     assert len(rows) == 2
@@ -781,29 +782,29 @@ def test_source_b_round_table_of_the_worked_example() -> None:
     # Source B: contract 7 (4 + 3) taking 9 tricks scores 72 with 2 bags; 5 (2 + 3) taking 4
     # loses 50.
     score = score_round(spades.MINIOKEY, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
-    assert text.round_table(spades.MINIOKEY, 1, score, (72, -50)) == [
+    assert table_text.round_table(spades.MINIOKEY, 1, score, (72, -50)) == [
         "  After round 1       bids           tricks  points  bags  total  to target",
         "  side 0 (seats 0+2)  4 + 3               9     +72     2     72        428",
         "  side 1 (seats 1+3)  2 + 3               4     -50     0    -50        550",
     ]
-    assert text.round_notes(spades.MINIOKEY, score) == []
+    assert table_text.round_notes(spades.MINIOKEY, score) == []
 
 
 def test_round_table_marks_the_person_s_side_and_notes_nil_and_bag_penalty() -> None:
     score = score_round(
         spades.MINIOKEY, [Bid(0), Bid(4), Bid(3), Bid(3)], [0, 5, 6, 2], bags=(9, 0)
     )
-    assert text.round_table(spades.MINIOKEY, 4, score, (250, 510), you=2) == [
+    assert table_text.round_table(spades.MINIOKEY, 4, score, (250, 510), you=2) == [
         "  After round 4              bids           tricks  points  bags  total  to target",
         "  side 0 (seats 0+2, yours)  nil + 3             6     +33     2    250        250",
         "  side 1 (seats 1+3)         4 + 3               7     +70     0    510    reached",
     ]
-    assert text.round_notes(spades.MINIOKEY, score) == [
+    assert table_text.round_notes(spades.MINIOKEY, score) == [
         "  seat 0's nil: made it (+100)",
         "  side 0 (seats 0+2): bag penalty -100",
     ]
     missed = score_round(TWO_HANDED, [Bid(0, blind=True), Bid(5)], [1, 12])
-    assert text.round_notes(TWO_HANDED, missed) == ["  seat 0's blind nil: took 1 (-200)"]
+    assert table_text.round_notes(TWO_HANDED, missed) == ["  seat 0's blind nil: took 1 (-200)"]
 
 
 def test_a_drawn_game_and_the_two_player_names() -> None:
@@ -817,12 +818,13 @@ def test_a_drawn_game_and_the_two_player_names() -> None:
         == state.scores[1]
     )
     total = drawn.scores[0]
-    assert text.outcome_lines(drawn) == [
+    assert table_text.outcome_lines(drawn) == [
         f"The game is drawn {total} all after the round cap of 1 rounds."
     ]
-    assert text.side_name(rules, 1, you=1) == "seat 1 (you)"
+    assert table_text.side_name(rules, 1, you=1) == "seat 1 (you)"
     assert (
-        text.round_header(rules, 2, 1) == "Round 2: seat 1 draws first; seat 0 bids and leads first"
+        table_text.round_header(rules, 2, 1)
+        == "Round 2: seat 1 draws first; seat 0 bids and leads first"
     )
 
 
@@ -1076,7 +1078,7 @@ def test_help_and_error_texts_fit_100_columns_broken_between_words(
     assert code == 1
     assert max(map(len, (out + err).splitlines())) <= text.WIDTH
     banner = out[out.index("\n") + 1 : out.index("\n\nRound 1: ")]
-    expected = [*text.rules_lines(rules), *moves.help_lines(rules)]
+    expected = [*table_text.rules_lines(rules), *moves.help_lines(rules)]
     assert banner.split() == " ".join(expected).split()  # every word whole
     prompts = [out.index(f"your move> {line}\n") for line in script]
     helped = out[prompts[0] : prompts[1]].split()[3:]
@@ -1106,16 +1108,18 @@ def test_round_notes_speak_to_the_person_of_her_nil_and_her_partner_s() -> None:
     rules = Ruleset(blind_nil=True)
     bids = [Bid(0), Bid(0), Bid(0, blind=True), Bid(5)]
     score = score_round(rules, bids, [0, 2, 1, 10])
-    assert text.round_notes(rules, score, you=0) == [
+    assert table_text.round_notes(rules, score, you=0) == [
         "  your nil: made it (+100)",
         "  seat 1's nil: took 2 (-100)",
         "  your partner's blind nil: took 1 (-200)",
     ]
-    assert text.round_notes(rules, score, you=2) == [
+    assert table_text.round_notes(rules, score, you=2) == [
         "  your partner's nil: made it (+100)",
         "  seat 1's nil: took 2 (-100)",
         "  your blind nil: took 1 (-200)",
     ]
     missed = score_round(TWO_HANDED, [Bid(0, blind=True), Bid(5)], [1, 12])
-    assert text.round_notes(TWO_HANDED, missed, you=0) == ["  your blind nil: took 1 (-200)"]
-    assert text.round_notes(TWO_HANDED, missed, you=1) == ["  seat 0's blind nil: took 1 (-200)"]
+    assert table_text.round_notes(TWO_HANDED, missed, you=0) == ["  your blind nil: took 1 (-200)"]
+    assert table_text.round_notes(TWO_HANDED, missed, you=1) == [
+        "  seat 0's blind nil: took 1 (-200)"
+    ]

@@ -19,8 +19,10 @@ import pytest
 
 from spades import CLASSIC, TWO_HANDED, SpadesError, new_game, observe, side_of
 from spades import _cli as cli
+from spades import _table_text as table_text
 from spades._cli import bots, duel, games, simulate, terminal, text
 from spades._cli.games import game_seed
+from spades.bots import _registry as registry
 from spades.bots import fallback_move, play_game, random_policy, search_policy
 
 if TYPE_CHECKING:
@@ -81,8 +83,8 @@ def test_seeded_bots_are_seeded_by_game_and_seat_and_search_plays_its_default_bu
         made.append(("random", seed))
         return fallback_move
 
-    monkeypatch.setattr(bots, "search_policy", searching)
-    monkeypatch.setattr(bots, "random_policy", randomly)
+    monkeypatch.setattr(registry, "search_policy", searching)
+    monkeypatch.setattr(registry, "random_policy", randomly)
     assert bots.policies(CLASSIC, 5, ("search", "random")) == [fallback_move] * 4
     assert made == [
         ("search", {"seed": game_seed(5, 0)}),
@@ -135,7 +137,7 @@ def test_demo_plays_the_bots_named(
     limit = games.round_limit(rules)
     policies = [bots.BOTS[name](3, seat) for seat in range(2)]  # the registry's, as documented
     state = games.run_game(rules, policies, seed=3, limit=limit)
-    ending = text.outcome_lines(state, limit)
+    ending = table_text.outcome_lines(state, limit)
     assert out.splitlines()[-len(ending) :] == ending
     assert len(re.findall(r"^  After round \d+ ", out, re.M)) == len(state.rounds)
 

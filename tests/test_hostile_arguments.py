@@ -436,7 +436,7 @@ def test_a_rulesets_numbers_may_be_numpy_integers(kind: Any) -> None:
 
 @pytest.mark.parametrize("value", [True, False, np.bool_(True), 1.0, "1"])
 def test_a_bool_is_no_seat_dealer_bid_or_seed(value: Any) -> None:
-    """As actions refuse bools (`spades.adapters.encoding`), so do seats and numbers."""
+    """As actions refuse bools (`spades.encoding`), so do seats and numbers."""
     for call in (
         lambda: observe(_game(), value),
         lambda: new_game(CLASSIC, dealer=value),

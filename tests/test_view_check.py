@@ -695,7 +695,7 @@ def _dealing(state: State, seat: int) -> View:
     "rules", [CLASSIC, BLIND_ANYTIME, TWO_HANDED], ids=["classic", "blind", "two"]
 )
 def test_a_view_of_a_deal_in_progress_is_read_and_encoded_but_not_sampled(rules: Ruleset) -> None:
-    from spades.adapters.encoding import action_mask, observation
+    from spades.encoding import action_mask, observation
 
     later = new_game(rules, seed=4)
     while later.round_number == 1:

@@ -60,7 +60,7 @@ from spades import (
 )
 from spades._sampling import sample_state_keeping
 from spades._view_check import form_problem, view_problem
-from spades.adapters.encoding import (
+from spades.encoding import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
     action_mask,

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 
 from spades import SpadesError, side_of
 from spades._cli.games import game_seed
-from spades.bots import fallback_move, heuristic_policy, random_policy, search_policy
+from spades.bots import BOTS as MAKERS
+from spades.bots import BotMaker
 
 if TYPE_CHECKING:
     from spades import Ruleset
@@ -29,13 +30,14 @@ __all__ = ["BOTS", "DEFAULT", "HELP", "BotFactory", "factory", "policies"]
 BotFactory: TypeAlias = Callable[[int, int], "Policy"]
 """From a game's seed and a seat, a fresh policy for that seat in that game."""
 
+
+def _seated(maker: BotMaker) -> BotFactory:
+    """``maker``'s bot for a seat of a game: seeded with `game_seed` ``(seed, seat)``."""
+    return lambda seed, seat: maker(game_seed(seed, seat))
+
+
 BOTS: Final[Mapping[str, BotFactory]] = MappingProxyType(
-    {
-        "heuristic": lambda seed, seat: heuristic_policy(),
-        "search": lambda seed, seat: search_policy(seed=game_seed(seed, seat)),
-        "random": lambda seed, seat: random_policy(game_seed(seed, seat)),
-        "fallback": lambda seed, seat: fallback_move,
-    }
+    {name: _seated(maker) for name, maker in MAKERS.items()}
 )
 """The bots by name, in the order the help lists them; ``search`` at its default budget."""
 

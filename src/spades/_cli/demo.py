@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 from spades import Bid, Exchange, Pass, Phase, records
 from spades._cli import bots as _bots
 from spades._cli import games
-from spades._cli.text import (
+from spades._cli.text import show
+from spades._errors import quoted
+from spades._table_text import (
     bid_text,
     brief_hand,
     cards_text,
@@ -19,10 +21,8 @@ from spades._cli.text import (
     round_notes,
     round_table,
     rules_lines,
-    show,
     trick_line,
 )
-from spades._errors import quoted
 
 if TYPE_CHECKING:
     from spades import Card, Move, Ruleset, State, Trick

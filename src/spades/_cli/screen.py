@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spades import Exchange, Keep, Pass, Phase, Play, Reject, observe, partner, winning_card
-from spades._cli.text import (
+from spades._table_text import (
     SUITS,
     bid_text,
     cards_text,

@@ -19,7 +19,8 @@ from spades._cli import bots as _bots
 from spades._cli import games as _games
 from spades._cli import runs
 from spades._cli.games import game_seed
-from spades._cli.text import rules_lines, show, side_name
+from spades._cli.text import show
+from spades._table_text import rules_lines, side_name
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator

@@ -21,7 +21,8 @@ from spades import PRESETS, IllegalMoveError, NotationError, apply, new_game, ob
 from spades._cli import bots as _bots
 from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
-from spades._cli.text import WIDTH, outcome_lines, round_header, rules_lines, show
+from spades._cli.text import WIDTH, show
+from spades._table_text import outcome_lines, round_header, rules_lines
 
 if TYPE_CHECKING:
     from spades import Move, Ruleset, State

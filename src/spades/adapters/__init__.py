@@ -1,6 +1,6 @@
 """Adapters: `spades` as the game of reinforcement-learning and game-AI frameworks.
 
-`spades.adapters.encoding` turns a player's `View` into fixed-size arrays (an observation
+`spades.encoding` turns a player's `View` into fixed-size arrays (an observation
 and an action mask over one discrete action space) and actions back into moves; every
 adapter uses it. It needs numpy, which each adapter's optional extra brings in
 (``pip install 'spades[pettingzoo]'``, ``'spades[gymnasium]'``, ``'spades[openspiel]'``).

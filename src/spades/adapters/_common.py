@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
-from spades._cli.text import bid_text, brief_hand, cards_text, outcome_lines, seat_name, side_name
 from spades._errors import SpadesError, shown
 from spades._rules import Ruleset, count_or_none, play_order, whole_number
+from spades._table_text import bid_text, brief_hand, cards_text, outcome_lines, seat_name, side_name
 from spades._view import observe
 
 if TYPE_CHECKING:

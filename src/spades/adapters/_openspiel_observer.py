@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from spades._cli.text import bid_text, brief_hand, cards_text, played_text, side_name
-from spades.adapters.encoding import OBSERVATION_SIZE, SLOTS, observation
+from spades._table_text import bid_text, brief_hand, cards_text, played_text, side_name
+from spades.encoding import OBSERVATION_SIZE, SLOTS, observation
 from spades.records import to_data
 
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from spades._cards import DECK, Card
-from spades._cli.text import brief_hand, cards_text, side_name
 from spades._deal import deal, new_game
 from spades._errors import SpadesError
 from spades._rules import Ruleset, play_order
+from spades._table_text import brief_hand, cards_text, side_name
 
 if TYPE_CHECKING:
     from spades._state import State

@@ -7,7 +7,7 @@ ends. Importing this module imports Gymnasium (``pip install 'spades[gymnasium]'
 registers the environment as ``"spades/Spades-v0"``, so that
 ``gymnasium.make("spades/Spades-v0", rules=spades.TWO_HANDED)`` makes it too.
 
-- **Observations** are the agent's view as ``spades.adapters.encoding`` encodes it: a
+- **Observations** are the agent's view as ``spades.encoding`` encodes it: a
   float32 array in ``Box(OBSERVATION_LOW, OBSERVATION_HIGH)``, from her ``View`` alone.
 - **The action mask** is in ``info["action_mask"]`` (int8, 1 = allowed, shape
   ``(ACTIONS,)``), as Gymnasium's own Taxi puts it, for ``action_space.sample(mask)``; the
@@ -85,7 +85,7 @@ from spades.adapters._common import (
     side_rewards,
     table_lines,
 )
-from spades.adapters.encoding import (
+from spades.encoding import (
     ACTIONS,
     OBSERVATION_HIGH,
     OBSERVATION_LOW,

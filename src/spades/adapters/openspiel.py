@@ -29,7 +29,7 @@ whole games, round after round, for every preset, with four players and with two
   chance nodes of 16 outcomes each (4 bits of the 64-bit seed) open the game, and neither
   player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
   complete a player's view shows no card of it.
-- **Actions** are the shared encoding's `ACTIONS` (71), `spades.adapters.encoding`; the
+- **Actions** are the shared encoding's `ACTIONS` (71), `spades.encoding`; the
   legal ones are exactly its mask. A blind nil pass or a double nil exchange is entered
   one card at a time, and the player stays to move until the move is complete.
 - **Information state**: the player's `View` and, for the player choosing them, the cards
@@ -57,7 +57,7 @@ Importing this module imports OpenSpiel and numpy (``pip install 'spades[openspi
 ...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (0, ['bid blind nil', 'keep', 'reject'])
->>> len(state.information_state_tensor()) == spades.adapters.encoding.OBSERVATION_SIZE
+>>> len(state.information_state_tensor()) == spades.encoding.OBSERVATION_SIZE
 True
 """
 
@@ -96,7 +96,7 @@ from spades.adapters._openspiel_position import (
     has_exchange,
 )
 from spades.adapters._openspiel_rules import ruleset_of_text, ruleset_text
-from spades.adapters.encoding import ACTIONS, CARD_ACTIONS, action_mask, advance, move_text
+from spades.encoding import ACTIONS, CARD_ACTIONS, action_mask, advance, move_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable

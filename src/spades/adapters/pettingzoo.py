@@ -5,7 +5,7 @@
 with two players), the seats of the same number; ``agent_selection`` is the seat to move.
 
 - **Observations** are ``{"observation": ..., "action_mask": ...}``: the seat's view as
-  `spades.adapters.encoding` encodes it (float32, within ``OBSERVATION_LOW`` and
+  `spades.encoding` encodes it (float32, within ``OBSERVATION_LOW`` and
   ``OBSERVATION_HIGH``) and the mask of its ``ACTIONS`` actions (int8, 1 = allowed; all 0
   for an agent not to move, and for every agent once she is terminated or truncated).
   Both come from the agent's `View` alone.
@@ -77,7 +77,7 @@ from spades.adapters._common import (
     side_rewards,
     table_lines,
 )
-from spades.adapters.encoding import (
+from spades.encoding import (
     ACTIONS,
     OBSERVATION_HIGH,
     OBSERVATION_LOW,

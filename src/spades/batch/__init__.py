@@ -3,7 +3,7 @@
 It needs numpy 2.0 or newer.
 
 `Batch` holds games of one ruleset as arrays and moves each by one action a step, in
-the adapters' action encoding (`spades.adapters.encoding`). It plays the same rules as
+the adapters' action encoding (`spades.encoding`). It plays the same rules as
 `spades.apply`, which is its reference: `Batch.to_states` gives every game's `State`,
 and the differential tests compare the two move by move. For self-play, simulation and
 rollouts: `Batch.deal_random` deals thousands of games at once, `Batch.random_actions`

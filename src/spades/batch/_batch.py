@@ -54,7 +54,7 @@ class Batch:
     arrays it holds are handed out as read-only views, which numpy will not make writable
     again; the arrays it computes (`legal_mask`, `is_over`, ...) are new on each call, the
     caller's own. It holds from 1 to `MAX_GAMES` games. The actions are the adapters'
-    (`spades.adapters.encoding`), so a blind nil pass or a double nil exchange is entered a
+    (`spades.encoding`), so a blind nil pass or a double nil exchange is entered a
     card at a time. Every game is the game `spades.apply` would play: `to_states` gives
     the reference states.
 
@@ -327,7 +327,7 @@ class Batch:
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """Which actions each game's seat to move may take: games by 71 booleans.
 
-        The same as `spades.adapters.encoding.action_mask` of her view (and the cards chosen so
+        The same as `spades.encoding.action_mask` of her view (and the cards chosen so
         far); all False once a game is over.
         """
         ready = self._ready()

@@ -10,7 +10,7 @@ import numpy as np
 from spades._deal import _check_seed
 from spades._errors import SpadesError, shown
 from spades._rules import whole_number
-from spades.adapters.encoding import ACTIONS
+from spades.encoding import ACTIONS
 
 if TYPE_CHECKING:
     import numpy.typing as npt

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from spades.adapters.encoding import ACTIONS, BLIND_NIL, END_EXCHANGE, KEEP, LOOK, REJECT
 from spades.batch._codes import (
     BIDDING,
     CARD_PHASE,
@@ -25,6 +24,7 @@ from spades.batch._codes import (
     SELECT8,
     SUIT_MASKS,
 )
+from spades.encoding import ACTIONS, BLIND_NIL, END_EXCHANGE, KEEP, LOOK, REJECT
 
 if TYPE_CHECKING:
     import numpy.typing as npt

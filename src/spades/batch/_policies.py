@@ -9,10 +9,10 @@ import numpy as np
 
 from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
-from spades.adapters.encoding import KEEP, LOOK, REJECT
 from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
 from spades.batch._legal import LOOK_BIT
 from spades.batch._rows import read_state
+from spades.encoding import KEEP, LOOK, REJECT
 
 if TYPE_CHECKING:
     import numpy.typing as npt

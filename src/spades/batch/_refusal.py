@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from spades._cards import cards_in
 from spades._errors import IllegalMoveError, SpadesError
 from spades._view import observe
-from spades.adapters.encoding import advance
 from spades.batch._rows import read_state
+from spades.encoding import advance
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -30,7 +30,7 @@ class IllegalActionsError(SpadesError):
     """A step with an illegal action in some games; no game of the batch moved.
 
     ``games`` are the positions of those games in the batch, in order, and ``errors`` the
-    `IllegalMoveError` of each, as `spades.adapters.encoding.advance` gives it for the action from
+    `IllegalMoveError` of each, as `spades.encoding.advance` gives it for the action from
     the view of the seat to move: ``errors[k].reason`` is the machine-readable reason. The
     message shows the first few, and speaks only of what those players may see.
     """

@@ -5,7 +5,7 @@ library: `random_policy` (uniform among the legal moves, seeded), `fallback_move
 B's timeout rule, for a player who does not answer in time), `heuristic_policy` (a
 plain but sound player) and `search_policy` (Monte Carlo search over deals sampled from
 its view, judged by the chance to win the game). `play_game` plays one game between
-policies, one per seat.
+policies, one per seat. `BOTS` names them, and `make_bot` makes one by its name.
 
 >>> from spades import Ruleset
 >>> from spades.bots import fallback_move, play_game, random_policy
@@ -19,12 +19,16 @@ from spades.bots._fallback import fallback_move
 from spades.bots._heuristic import heuristic_policy
 from spades.bots._play import Policy, play_game
 from spades.bots._random import random_policy
+from spades.bots._registry import BOTS, BotMaker, make_bot
 from spades.bots._search import search_policy
 
 __all__ = [
+    "BOTS",
+    "BotMaker",
     "Policy",
     "fallback_move",
     "heuristic_policy",
+    "make_bot",
     "play_game",
     "random_policy",
     "search_policy",

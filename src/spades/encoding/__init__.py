@@ -56,7 +56,7 @@ check, which `advance` meets when it explains a refusal.
 """
 
 from spades._public import present_as_public
-from spades.adapters.encoding._actions import (
+from spades.encoding._actions import (
     ACTIONS,
     BID_ACTIONS,
     BLIND_NIL,
@@ -70,7 +70,7 @@ from spades.adapters.encoding._actions import (
     advance,
     move_text,
 )
-from spades.adapters.encoding._observation import (
+from spades.encoding._observation import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
     OBSERVATION_SIZE,

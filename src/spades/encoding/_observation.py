@@ -10,7 +10,7 @@ import numpy as np
 
 from spades._rules import BagOverflow, Direction, NilTricks, Ruleset, play_order, side_of
 from spades._state import Phase
-from spades.adapters.encoding._actions import checked_selection
+from spades.encoding._actions import checked_selection
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

@@ -1,0 +1,219 @@
+"""The table as text: hands by suit, bids, tricks, source B's round table, results.
+
+Small functions from values to lines of text, shared by the command line and the
+adapters' text renders (both import it; it imports only the core).
+
+>>> from spades import Card
+>>> brief_hand([Card.parse(text) for text in "AS 7S QH 2C TC".split()])
+'S: A 7  H: Q  D: -  C: T 2'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from spades import (
+    Play,
+    Suit,
+    Termination,
+    Trick,
+    next_seat,
+    partner,
+    play_order,
+    seats_of,
+    side_of,
+    trick_winner,
+    winning_card,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from spades import Bid, Card, Move, RoundScore, Ruleset, State
+
+__all__ = [
+    "SUITS",
+    "bid_text",
+    "brief_hand",
+    "cards_text",
+    "finished_trick",
+    "outcome_lines",
+    "played_text",
+    "round_header",
+    "round_notes",
+    "round_table",
+    "rules_lines",
+    "seat_name",
+    "side_name",
+    "trick_line",
+]
+
+SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+"""The display order: spades (trumps) first, then hearts, diamonds and clubs."""
+
+
+def side_name(rules: Ruleset, side: int, you: int | None = None) -> str:
+    """``side 0 (seats 0+2)``, or with two players ``seat 0``; the person's is marked."""
+    yours = you is not None and side_of(rules, you) == side
+    if rules.players == 2:
+        return f"seat {side} (you)" if yours else f"seat {side}"
+    seats = "+".join(map(str, seats_of(rules, side)))
+    return f"side {side} (seats {seats}{', yours' if yours else ''})"
+
+
+def seat_name(seat: int, you: int | None = None) -> str:
+    """``seat 3``, or ``you`` for the person's own seat."""
+    return "you" if seat == you else f"seat {seat}"
+
+
+def brief_hand(cards: Iterable[Card]) -> str:
+    """The cards by suit, spades first, each suit high to low: ``S: A 7  H: Q  D: -``."""
+    ordered = sorted(cards, reverse=True)
+    parts = []
+    for suit in SUITS:
+        ranks = " ".join(card.rank.symbol for card in ordered if card.suit is suit)
+        parts.append(f"{suit.letter}: {ranks or '-'}")
+    return "  ".join(parts)
+
+
+def bid_text(bid: Bid) -> str:
+    """``3``, ``nil`` or ``blind nil`` (with two players also called double nil)."""
+    return str(bid).removeprefix("bid ")
+
+
+def trick_line(rules: Ruleset, number: int, trick: Trick) -> str:
+    """One trick: seat and card in playing order, ``*`` on the winning card, the winner."""
+    best = winning_card(trick.cards)
+    cards = "  ".join(
+        f"{seat}:{card}{'*' if card == best else ' '}"
+        for seat, card in zip(play_order(rules, trick.leader), trick.cards, strict=True)
+    )
+    return f"  {number:2}  {cards}  seat {trick.winner} wins"
+
+
+def played_text(rules: Ruleset, leader: int, cards: Sequence[Card], you: int) -> str:
+    """The cards of a trick in playing order, each after its seat: ``seat 1 KS, you 2S``."""
+    seats = play_order(rules, leader)[: len(cards)]
+    return ", ".join(
+        f"{seat_name(seat, you)} {card}" for seat, card in zip(seats, cards, strict=True)
+    )
+
+
+def round_table(
+    rules: Ruleset,
+    number: int,
+    score: RoundScore,
+    totals: tuple[int, int],
+    you: int | None = None,
+) -> list[str]:
+    """Source B's round summary: per side its bids, tricks, round points, bags and total.
+
+    And the points still to win (``reached`` at or past the target).
+    """
+    names = [side_name(rules, side, you) for side in (0, 1)]
+    width = max(len(f"After round {number}"), *map(len, names))
+    lines = [
+        f"  {f'After round {number}':<{width}}  {'bids':<14} tricks  points  bags  total  to target"
+    ]
+    for side, name in enumerate(names):
+        seats = seats_of(rules, side)
+        bids = " + ".join(bid_text(score.bids[seat]) for seat in seats)
+        tricks = sum(score.tricks[seat] for seat in seats)
+        left = rules.target - totals[side]
+        lines.append(
+            f"  {name:<{width}}  {bids:<14} {tricks:6}  {score.points[side]:+6}"
+            f"  {score.bags[side]:4}  {totals[side]:5}  {left if left > 0 else 'reached':>9}"
+        )
+    return lines
+
+
+def _whose(rules: Ruleset, seat: int, you: int | None) -> str:
+    """``seat 3's``, or for the person ``your``, and ``your partner's`` for her partner."""
+    if seat == you:
+        return "your"
+    if you is not None and seat == partner(rules, you):
+        return "your partner's"
+    return f"seat {seat}'s"
+
+
+def round_notes(rules: Ruleset, score: RoundScore, you: int | None = None) -> list[str]:
+    """A line for each nil bid of the round (made or not, and its points) and each penalty.
+
+    With ``you``, the person's seat, her own bids are ``your`` and her partner's ``your
+    partner's``.
+    """
+    notes = []
+    for seat, bid in enumerate(score.bids):
+        if bid.n == 0:
+            taken = score.tricks[seat]
+            value = rules.blind_nil_value if bid.blind else rules.nil_value
+            result = f"made it (+{value})" if taken == 0 else f"took {taken} (-{value})"
+            notes.append(f"  {_whose(rules, seat, you)} {bid_text(bid)}: {result}")
+    for side, detail in enumerate(score.sides):
+        if detail.bag_penalty:
+            notes.append(f"  {side_name(rules, side, you)}: bag penalty {detail.bag_penalty}")
+    return notes
+
+
+def outcome_lines(state: State, limit: int | None = None) -> list[str]:
+    """How the game ended, or that it was stopped after ``limit`` rounds; the scores last."""
+    rules, scores, rounds = state.rules, state.scores, len(state.rounds)
+    outcome = state.outcome
+    if outcome is None:
+        return [
+            f"These rules have no round cap: the command plays at most {limit} rounds.",
+            f"Stopped after {rounds} rounds without a winner, scores {scores[0]} to {scores[1]}.",
+        ]
+    if outcome.winner is None:
+        return [f"The game is drawn {scores[0]} all after the round cap of {rounds} rounds."]
+    winner = outcome.winner
+    why = {
+        Termination.TARGET: f"it reached the target of {rules.target}",
+        Termination.LOSING_FLOOR: f"the other fell to the losing floor of {rules.losing_floor}",
+        Termination.ROUND_CAP: "the higher score at the round cap",
+    }[outcome.termination]
+    name = side_name(rules, winner)
+    return [
+        f"{name[0].upper()}{name[1:]} wins {scores[winner]} to {scores[1 - winner]} "
+        f"after {rounds} rounds: {why}."
+    ]
+
+
+def rules_lines(rules: Ruleset) -> list[str]:
+    """Who plays with whom and which way; then how the game ends."""
+    if rules.players == 4:
+        way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
+        who = (
+            f"Four players: seats 0 and 2 (side 0) against seats 1 and 3 (side 1); play runs {way}."
+        )
+    else:
+        who = "Two players, seat 0 against seat 1, each drawing 13 cards from the stock."
+    end = f"Game to {rules.target} points"
+    if rules.losing_floor is not None:
+        end += f"; a side at {rules.losing_floor} or below loses"
+    if rules.round_cap is not None:
+        end += f"; at most {rules.round_cap} rounds"
+    return [who, end + "."]
+
+
+def round_header(rules: Ruleset, number: int, dealer: int) -> str:
+    """``Round 3: seat 2 deals; seat 3 bids and leads first``."""
+    deals = "deals" if rules.players == 4 else "draws first"
+    first = next_seat(rules, dealer)
+    return f"Round {number}: seat {dealer} {deals}; seat {first} bids and leads first"
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """``2C 3D``, or ``no card``."""
+    return " ".join(map(str, cards)) or "no card"
+
+
+def finished_trick(before: State, move: Move) -> Trick | None:
+    """The trick that ``move``, made in ``before``, completes; ``None`` if it completes none."""
+    rules = before.rules
+    if not isinstance(move, Play) or len(before.trick) < rules.players - 1:
+        return None
+    leader = before.trick_leader
+    assert leader is not None, "a trick in progress has a leader"
+    cards = (*before.trick, move.card)
+    return Trick(leader, cards, trick_winner(rules, leader, cards))
