@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ from spades import (
     CLASSIC,
     DECK,
     MINIOKEY,
+    TWO_HANDED,
     Bid,
     CardPass,
     IllegalMoveError,
@@ -45,18 +47,23 @@ from spades import (
     Reason,
     Ruleset,
     State,
+    Suit,
     Termination,
     Trick,
+    View,
     apply,
     check_move,
     deal,
     is_legal,
     legal_moves,
     new_game,
+    observe,
     round_deck,
+    sample_state,
     score_round,
 )
 from spades._ending import outcome_after as _outcome
+from spades.bots import play_game
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -239,6 +246,27 @@ def test_spades_broken_by_a_discard_let_a_mixed_hand_lead_a_spade() -> None:
     assert legal_moves(state) == (Play(C("2S")),)
     state = play(state, "2S")
     assert state.tricks[-1] == Trick(0, (C("4S"), C("2H"), C("3D"), C("2S")), 0)
+
+
+def test_a_game_that_ends_on_the_first_spade_keeps_spades_broken() -> None:
+    """Rule: rule-spades-broken. The state after the game's last card includes that card."""
+
+    def spades_last(view: View) -> Move:
+        moves = view.legal_moves()
+        plays = [move for move in moves if isinstance(move, Play)]
+        if not plays:
+            return moves[-1] if isinstance(moves[0], Bid) else moves[0]
+        return next((move for move in plays if move.card.suit is not Suit.SPADES), plays[0])
+
+    rules = attrs.evolve(TWO_HANDED, round_cap=1)
+    end = play_game(rules, [spades_last, spades_last], seed=3620)
+    *earlier, last = end.tricks
+    assert not [card for trick in earlier for card in trick.cards if card.suit is Suit.SPADES]
+    assert last.cards == (C("AH"), C("JS"))  # the spade is the game's last card
+    assert end.is_over
+    assert end.spades_broken
+    assert observe(end, 0).spades_broken  # and the view of it passes the sampler's check
+    assert sample_state(observe(end, 1), rng=random.Random(0)).spades_broken
 
 
 def test_a_play_of_a_card_not_in_hand_is_rejected() -> None:

@@ -84,7 +84,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
             trick += (card,)
             tricks += ((leader, trick, winner),)
             if len(tricks) == 13:
-                return _end_round(state, tricks)
+                return _end_round(state, tricks, broken=broken)
             hand = (packed >> SHIFT[winner]) & FULL_DECK
             legal = hand if broken else hand & NOT_SPADES or hand  # `playable` for a lead
             return _NEW(
@@ -121,8 +121,14 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     return _bid(state, move)
 
 
-def _end_round(state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ...]) -> State:
-    """Score the round; then deal the next one, or end the game."""
+def _end_round(
+    state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ...], *, broken: bool
+) -> State:
+    """Score the round; then deal the next one, or end the game.
+
+    A finished game keeps the round's last position, its last card included: ``broken``
+    is whether a spade was played in it (rule-spades-broken).
+    """
     rules = state.rules
     bids: tuple[Bid, ...] = state.bids  # type: ignore[assignment]  # every seat has bid
     score = score_unchecked(rules, bids, trick_counts(tricks, rules.players), state.bags)
@@ -149,6 +155,7 @@ def _end_round(state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ..
         _packed_hands=0,
         trick=(),
         trick_leader=None,
+        spades_broken=broken,
         _tricks=tricks,
         scores=scores,
         bags=score.bags,

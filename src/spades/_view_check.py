@@ -526,7 +526,7 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
     orders = view.rules.orders_of_play
     leader = _first_bidder(view)
     seen = 0
-    broken = before_last = False
+    broken = False
     for number in range(len(tricks) + (0 if over else 1)):
         if number < len(tricks):
             given, cards, winner = tricks[number]
@@ -554,7 +554,6 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             seen |= bit
             bits |= bit
             played[seat] |= bit
-            before_last = broken
             broken = broken or suit == _SPADE
         if number == len(tricks):
             break
@@ -564,7 +563,7 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             _fail(f"tricks[{number}].winner", f"is seat {leader}, whose {best} won the trick")
     if not over and view.to_move != orders[leader][len(view.trick)]:
         _fail("to_move", f"is seat {orders[leader][len(view.trick)]}, whose turn it is to play")
-    if view.spades_broken != (before_last if over else broken):
+    if view.spades_broken != broken:
         _fail("spades_broken", f"is {'true' if broken else 'false'} after the cards played")
     return played, voids
 

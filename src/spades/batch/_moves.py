@@ -62,8 +62,7 @@ def play(
     count = d.take("n_played", games) + 1
     d.w("played").reshape(-1)[games * 52 + count - 1] = cards
     d.put("n_played", games, count)
-    broken_before = d.take("broken", games)
-    d.put("broken", games, broken_before | (cards >= 39))
+    d.put("broken", games, d.take("broken", games) | (cards >= 39))
     ends = count % players == 0
     d.put("to_move", games, orders[seats, 1])  # a trick's winner is set below
     if not ends.any():
@@ -83,7 +82,7 @@ def play(
     d.w("to_move")[going_on] = winner[~last]
     d.w("leader")[going_on] = winner[~last]
     if last.any():
-        end_round(d, rules, done[last], broken_before[ends][last])
+        end_round(d, rules, done[last])
 
 
 def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]) -> None:

@@ -101,13 +101,11 @@ def outcomes(
     return winner, termination
 
 
-def end_round(
-    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], broken_before: npt.NDArray[np.bool_]
-) -> None:
+def end_round(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
     """Score the round just completed in ``games``; end each game or leave its next deal due.
 
-    ``broken_before`` is whether spades were broken before the round's last card: a game
-    that ends keeps that (as `spades.apply` does).
+    A game that ends keeps its round's ``broken``, the last card included (as
+    `spades.apply` does).
     """
     players = rules.players
     winners = d["winners"][games]
@@ -132,7 +130,6 @@ def end_round(
         d.w("to_move")[ended] = NONE
         d.w("hands")[ended] = 0
         d.w("leader")[ended] = NONE
-        d.w("broken")[ended] = broken_before[over]
         d.w("winner")[ended] = winner[over]
         d.w("termination")[ended] = termination[over]
     going_on = games[~over]
