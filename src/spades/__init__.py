@@ -10,10 +10,12 @@ the state after a move, leaving its input unchanged:
 (None, Bid(n=3, blind=False), None, None)
 """
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from spades._cards import DECK, Card, Rank, Suit, cards_in
-from spades._deal import deal, new_game, round_deck
+from spades._deal import deal, draw_from_stock, new_game, round_deck
+from spades._ending import outcome_after
 from spades._engine import apply
 from spades._errors import (
     IllegalMoveError,
@@ -24,7 +26,7 @@ from spades._errors import (
     SpadesError,
 )
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import check_move, is_legal, legal_moves
+from spades._legal import check_move, is_legal, legal_moves, may_bid_blind
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
 from spades._public import present_as_public
 from spades._rules import (
@@ -44,9 +46,9 @@ from spades._rules import (
     side_of,
 )
 from spades._sampling import sample_state
-from spades._scoring import RoundScore, SideScore, score_round
+from spades._scoring import RoundScore, SideScore, bag_penalty, nil_points, score_round
 from spades._state import Outcome, Phase, State, Termination
-from spades._trick import trick_winner, winning_card
+from spades._trick import playable, spades_broken_by, trick_winner, winning_card
 from spades._view import View, observe
 
 __version__ = "0.1.0.dev0"
@@ -91,38 +93,50 @@ __all__ = [
     "Trick",
     "View",
     "apply",
+    "bag_penalty",
     "cards_in",
     "check_move",
     "deal",
+    "draw_from_stock",
     "find_ruleset",
     "is_legal",
     "legal_moves",
+    "may_bid_blind",
     "new_game",
     "next_seat",
+    "nil_points",
     "observe",
+    "outcome_after",
     "parse_move",
     "partner",
     "play_order",
+    "playable",
     "records",
     "round_deck",
     "sample_state",
     "score_round",
     "seats_of",
     "side_of",
+    "spades_broken_by",
     "trick_winner",
     "winning_card",
 ]
 
 if TYPE_CHECKING:
-    from spades import records
+    # What type checkers see; at run time `__getattr__` imports each when it is first used.
+    from spades import adapters, batch, bots, encoding, records  # noqa: F401
+
+_SUBPACKAGES = frozenset({"adapters", "batch", "bots", "encoding", "records"})
+"""The subpackages ``spades.<name>`` finds without an import of its own, imported when first used.
+
+``import spades`` imports none of them: `spades.batch` and `spades.encoding` need numpy, and
+the adapters their frameworks only when their own modules are imported.
+"""
 
 
 def __getattr__(name: str) -> Any:
-    """`spades.records` (and with it `json`) is imported on first use, not with `spades`."""
-    if name == "records":
-        import spades.records  # noqa: PLC0415  (the lazy import this function exists for)
-
-        return spades.records
+    if name in _SUBPACKAGES:
+        return importlib.import_module(f"spades.{name}")
     raise AttributeError(f"module 'spades' has no attribute {name!r}")
 
 
