@@ -7,7 +7,7 @@ from typing import Final
 
 from spades._errors import SpadesError, shown
 from spades._rules import PRESETS, Ruleset, find_ruleset
-from spades.records._plain import ruleset_data, ruleset_from
+from spades.records import ruleset_data, ruleset_from
 
 __all__ = ["VALUE_LIMIT", "ruleset_of_text", "ruleset_text"]
 

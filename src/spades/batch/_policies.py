@@ -80,7 +80,7 @@ def fallback_actions(
         top = a["deck"][games, 2 * a["n_drawn"][games].astype(np.intp)]
         keep = (top >= 39) | (top % 13 >= 8)
         actions[games] = np.where(keep, KEEP, REJECT)
-    from spades.bots._fallback import fallback_move  # noqa: PLC0415  (bots import much)
+    from spades.bots import fallback_move  # noqa: PLC0415  (when first needed: bots import much)
 
     for game in np.flatnonzero((phase == PASSING) | (phase == EXCHANGING)).tolist():
         move = fallback_move(read_state(a, rules, game))
