@@ -33,6 +33,7 @@ nitpick_ignore = [
     # Standard-library names in signatures and docstrings: without intersphinx there is
     # no inventory to link them to.
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "pathlib.Path"),
     ("py:obj", "secrets.SystemRandom"),
     ("py:class", "random.Random"),
@@ -54,6 +55,18 @@ nitpick_ignore = [
     ("py:class", "np.random.Generator"),
     ("py:class", "numpy.random._generator.Generator"),
     ("py:class", "npt.ArrayLike"),
+    ("py:class", "np.integer"),
+    ("py:class", "numpy.integer"),
+    # The frameworks of `spades.adapters`, in their signatures and docstrings: not linked.
+    ("py:class", "AECEnv"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:obj", "pyspiel.load_game"),
+    # The adapters' type aliases in their signatures, shown by name: `RewardKind` is
+    # ``Literal["game", "round"]``; PettingZoo's `Observation` is a dict and `Action` an
+    # ``int | None``; Gymnasium's `Observation` a float32 array.
+    ("py:class", "RewardKind"),
+    ("py:class", "Observation"),
+    ("py:class", "Action"),
 ]
 
 # MyST: explicit (label)= targets for citing rules, and slug anchors for headings.
@@ -96,6 +109,11 @@ def _signature(
     return ("", None) if name in {"spades.State", "spades.View"} else None
 
 
+def _is_private(name: str) -> bool:
+    """A private module's name: ``_engine``, not ``__main__`` (the command line's entry)."""
+    return name.startswith("_") and not name.startswith("__")
+
+
 def _analyze_with_the_defining_modules() -> None:
     """Let autodoc find the attribute docstrings of classes that say they are ``spades.X``.
 
@@ -108,15 +126,15 @@ def _analyze_with_the_defining_modules() -> None:
 
     from sphinx.pycode import ModuleAnalyzer  # noqa: PLC0415
 
-    import spades.encoding  # noqa: PLC0415
     import spades.bots  # noqa: PLC0415
+    import spades.encoding  # noqa: PLC0415
     import spades.records  # noqa: PLC0415
 
     private = {
         package.__name__: [
             module.name
             for module in pkgutil.iter_modules(package.__path__, f"{package.__name__}.")
-            if module.name.rsplit(".", 1)[1].startswith("_") and not module.ispkg
+            if _is_private(module.name.rsplit(".", 1)[1]) and not module.ispkg
         ]
         for package in (spades, spades.encoding, spades.bots, spades.records)
     }
