@@ -60,7 +60,7 @@ from spades import (
 )
 from spades._legal import _plays
 from spades._state import hand_of
-from spades._trick import playable
+from spades._trick import playable_bits as playable
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
 from spades.strategies import rulesets
 

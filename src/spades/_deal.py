@@ -13,7 +13,14 @@ from spades._errors import SpadesError, shown
 from spades._rules import Ruleset, whole_number
 from spades._state import Phase, State
 
-__all__ = ["deal", "new_game", "round_deck"]
+__all__ = [
+    "deal",
+    "discards_after_exchange",
+    "draw_from_stock",
+    "exchange_with_discards",
+    "new_game",
+    "round_deck",
+]
 
 SEED_LIMIT = 2**128
 """Seeds are whole numbers below this: 0 to ``2**128 - 1``."""
@@ -106,6 +113,54 @@ def exchange_draw(
     pile = list(discards)
     _fisher_yates(_digest_number(f"{seed}:{round_number}:exchange:{seat}"), pile)
     return tuple(pile[:count])
+
+
+def exchange_with_discards(
+    discards: Sequence[Card], given: Sequence[Card], *, seed: int, round_number: int, seat: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A double nil exchange by ``seat``: the cards she draws, and the discards after it.
+
+    She gives up the cards ``given`` and draws as many from the ``discards`` as they are
+    when her exchange begins, by `exchange_draw`; the discards then lose the cards drawn
+    and gain the cards given (`discards_after_exchange`; rule-exchange).
+    """
+    drawn = exchange_draw(seed, round_number, seat, discards, len(given))
+    return drawn, discards_after_exchange(discards, given=given, drawn=drawn)
+
+
+def discards_after_exchange(
+    discards: Sequence[Card], *, given: Sequence[Card], drawn: Sequence[Card]
+) -> tuple[Card, ...]:
+    """The discards after an exchange: without the cards ``drawn``, then those ``given``.
+
+    The earlier discards keep their order; the cards given up follow in the library's
+    order (rule-exchange).
+    """
+    taken = set(drawn)
+    return (*(card for card in discards if card not in taken), *sorted(given))
+
+
+def draw_from_stock(stock: Sequence[Card], *, keep: bool) -> tuple[Card, Card]:
+    """A two-player draw turn: the card she keeps and the card she discards, in that order.
+
+    She handles the top two cards of the stock: keeping the top card discards the one
+    under it; rejecting the top card discards it and keeps the one under it (rule-draw).
+
+    >>> from spades import DECK
+    >>> draw_from_stock(DECK, keep=True), draw_from_stock(DECK, keep=False)
+    ((Card.parse('2C'), Card.parse('3C')), (Card.parse('3C'), Card.parse('2C')))
+    """
+    given: object = stock  # what the caller passed, whatever the annotation says
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        raise TypeError(f"a stock is a sequence of cards, not {type(given).__name__}")
+    if type(keep) is not bool:
+        raise TypeError(f"keep is True or False, not {shown(keep)}")
+    if len(stock) < 2:
+        raise SpadesError(f"a draw turn takes two cards off the stock, which has {len(stock)}")
+    top, below = stock[0], stock[1]
+    if not all(isinstance(card, Card) for card in (top, below)):
+        raise TypeError(f"a stock holds cards, not {shown(top)} and {shown(below)}")
+    return (top, below) if keep else (below, top)
 
 
 def _check_seed(seed: object) -> int:

@@ -1,11 +1,18 @@
-"""The rules in motion: the state each legal move leads to."""
+"""The rules in motion: the state each legal move leads to.
+
+Each rule is applied through its named function (`spades._trick`, `spades._scoring`,
+`spades._ending`, `spades._deal`), except in `apply`'s fast path for plays and plain bids,
+whose inline forms of `playable`, `winning_card`, `spades_broken_by` and `next_seat` are
+listed in the rule table (``docs/rule-forms.md``) and held to them by
+``tests/test_rule_forms.py``.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from spades._cards import DECK
-from spades._deal import exchange_draw, shuffled_bits, start_round
+from spades._deal import draw_from_stock, exchange_with_discards, shuffled_bits, start_round
 from spades._ending import outcome_after
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
@@ -24,7 +31,7 @@ from spades._state import (
     evolve_state,
     trick_counts,
 )
-from spades._trick import NOT_SPADES, SPADES, playable
+from spades._trick import NOT_SPADES, SPADES, playable_bits
 
 if TYPE_CHECKING:
     from spades._cards import Card
@@ -45,9 +52,14 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     With ``seat``, a move by any other seat than the one to move is illegal
     (`Reason.NOT_YOUR_TURN`); ``seat`` may be any integer ``operator.index`` takes (numpy's
     too), but not a bool.
+
+    Plays and plain bids, the moves of every round, take a fast path when they are legal;
+    every other move, and every illegal one, goes through `check_move`. The fast path
+    holds other forms of four rules: the follow and lead rule (`playable`, on masks),
+    breaking spades (`spades_broken_by`: a spade holds a bit above `NOT_SPADES`), the
+    trick's winner (`winning_card`: the highest bit among the suit led and spades) and
+    the next seat (`next_seat`, read from `Ruleset.orders_of_play`).
     """
-    # Plays and plain bids, the moves of every round, take a fast path when they are
-    # legal; every other move, and every illegal one, goes through `check_move`.
     kind = type(move)
     if kind is Play and type(state) is State:
         # The fields stored flat, unpacked in the order `State` declares them.
@@ -56,8 +68,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         bit = card.bit
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
             packed ^= bit << SHIFT[mover]
-            broken = broken or bit > NOT_SPADES  # spades hold the highest bits
-            order = rules.orders_of_play  # `play_order` from each seat
+            broken = broken or bit > NOT_SPADES  # `spades_broken_by`: spades hold the top bits
+            order = rules.orders_of_play  # `play_order` from each seat: `next_seat`
             nxt = order[mover][1]
             if nxt != leader:  # the trick goes on
                 led = trick[0].suit_bits if trick else card.suit_bits
@@ -188,7 +200,7 @@ def _bid(state: State, bid: Bid) -> State:
         if passers:
             return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0])
     first = order[game[DEALER]][1]  # the first bidder leads
-    allowed = playable((packed >> SHIFT[first]) & FULL_DECK, (), False)
+    allowed = playable_bits((packed >> SHIFT[first]) & FULL_DECK, (), False)
     return _NEW(State, (rules, _PLAYING, first, packed, (), first, False, (), allowed, game))
 
 
@@ -241,11 +253,11 @@ def _draw(state: State, *, keep: bool) -> State:
     """Two players: keep the top card of the stock or reject it; the other is discarded."""
     seat = state.to_move
     assert seat is not None, "a seat to move draws"
-    top, below, *rest = state.stock
-    kept, discarded = (top, below) if keep else (below, top)
+    kept, discarded = draw_from_stock(state.stock, keep=keep)
+    rest = state.stock[2:]
     changes: dict[str, object] = {
         "_packed_hands": state._packed_hands | kept.bit << SHIFT[seat],
-        "stock": tuple(rest),
+        "stock": rest,
         "discards": (*state.discards, discarded),
         "draws": (*state.draws, DrawTurn(seat, kept, discarded)),
     }
@@ -277,11 +289,16 @@ def _exchange(state: State, move: Exchange) -> State:
     """Two players: a double nil bidder gives cards and draws as many from the discards."""
     seat = state.to_move
     assert seat is not None, "a seat to move exchanges"
-    drawn = exchange_draw(state.seed, state.round_number, seat, state.discards, len(move.cards))
+    drawn, discards = exchange_with_discards(
+        state.discards,
+        move.cards,
+        seed=state.seed,
+        round_number=state.round_number,
+        seat=seat,
+    )
     packed = state._packed_hands
     for given, taken in zip(move.cards, drawn, strict=True):
         packed ^= (given.bit | taken.bit) << SHIFT[seat]
-    discards = (*(card for card in state.discards if card not in drawn), *move.cards)
     exchange = CardExchange(seat, len(move.cards), move.cards, drawn)
     return _after_draw(
         evolve_state(

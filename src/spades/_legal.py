@@ -25,7 +25,7 @@ from spades._moves import (
 )
 from spades._rules import check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
-from spades._trick import SPADES, playable
+from spades._trick import SPADES, playable_bits
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
@@ -140,11 +140,23 @@ def _plays(allowed: int) -> tuple[Play, ...]:
 def may_bid_blind(game: State | View, seat: int) -> bool:
     """Whether ``seat`` may still bid blind nil (with two players: declare double nil).
 
-    The rules must allow it, and her side must trail by at least the required deficit.
+    Blind nil eligibility (rule-blind-nil, rule-blind-nil-eligibility, rule-double-nil):
+    the rules must allow it, and her side must trail by at least the required deficit.
     With four players she must not have looked at her hand. With two players it must be
     the draw, before her first draw choice, and she must not have declared it already.
     A `View` of her seat knows all of this, so it reads the same.
+
+    >>> from spades import TWO_HANDED, Keep, apply, new_game
+    >>> state = new_game(TWO_HANDED, seed=1)  # seat 0 draws first
+    >>> may_bid_blind(state, 0), may_bid_blind(apply(state, Keep()), 0)
+    (True, False)
     """
+    if type(game) is not State:
+        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+
+        if not isinstance(game, View):
+            raise TypeError(f"may_bid_blind takes a State or a View, not {type(game).__name__}")
+    seat = check_seat(seat, game.rules.players)
     rules = game.rules
     if not rules.blind_nil:
         return False
@@ -248,7 +260,7 @@ def _play_problem(
 ) -> tuple[Reason, str] | None:
     if not hand & card.bit:
         return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
-    if playable(hand, trick, broken) & card.bit:
+    if playable_bits(hand, trick, broken) & card.bit:
         return None
     if trick:
         led = trick[0].suit

@@ -15,11 +15,13 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
+from spades._deal import discards_after_exchange
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._keep_rule import kept_by_rule
 from spades._rules import play_order
 from spades._state import FULL_DECK, SHIFT, build_state
+from spades._trick import spades_broken_by
 from spades._uniform_deal import SUITS, deal_uniformly, pick
 from spades._view_check import check_view
 
@@ -124,8 +126,9 @@ def _built(view: View, hidden: dict[str, object], rng: random.Random) -> State:
 def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     """Each seat's played cards (a mask) and the suits it has shown void in (a suit set).
 
-    A seat that did not follow the suit led holds none of it; a seat that led a spade
-    before spades were broken held nothing but spades (rule-spades-broken).
+    A seat that did not follow the suit led holds none of it (rule-follow-suit); a seat
+    that led a spade before spades were broken held nothing but spades
+    (rule-spades-broken, read trick by trick through `spades_broken_by`).
     """
     players = view.rules.players
     played, voids = [0] * players, [0] * players
@@ -141,7 +144,7 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
             played[seat] |= card.bit
             if card.suit is not led:
                 voids[seat] |= 1 << SUITS.index(led)
-            broken = broken or card.suit is Suit.SPADES
+        broken = broken or spades_broken_by(cards)
     return played, voids
 
 
@@ -339,10 +342,8 @@ def _mask(cards: Sequence[Card]) -> int:
 
 
 def _discards(draws: Sequence[DrawTurn], exchanges: Sequence[CardExchange]) -> tuple[Card, ...]:
-    """The discard pile the draws and the exchanges leave, in the order of the rules."""
-    pile = [turn.discarded for turn in draws]
+    """The discard pile the draws and the exchanges leave (`discards_after_exchange`)."""
+    pile = tuple(turn.discarded for turn in draws if turn.discarded is not None)
     for entry in exchanges:  # every exchange has its cards here
-        drawn = entry.drawn or ()
-        pile = [card for card in pile if card not in drawn]
-        pile += sorted(entry.given or ())
-    return tuple(card for card in pile if card is not None)
+        pile = discards_after_exchange(pile, given=entry.given or (), drawn=entry.drawn or ())
+    return pile

@@ -12,7 +12,7 @@ from spades._tuple_value import TupleValue, field
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["RoundScore", "SideScore", "score_round"]
+__all__ = ["RoundScore", "SideScore", "bag_penalty", "nil_points", "score_round"]
 
 
 class SideScore(TupleValue):
@@ -140,6 +140,68 @@ def score_unchecked(
     return RoundScore._build(bids=bids, tricks=tricks, sides=sides)  # type: ignore[no-any-return]
 
 
+def nil_points(rules: Ruleset, bid: Bid, tricks: int) -> int:
+    """What a nil or blind nil ``bid`` wins or loses when its bidder took ``tricks`` tricks.
+
+    A nil bid scores the ruleset's ``nil_value`` if its bidder took no trick and loses it
+    if she took any; a blind nil bid likewise with ``blind_nil_value`` (rule-nil-scoring).
+    A numbered bid scores nothing here: its tricks go to the contract.
+
+    >>> from spades import CLASSIC, Bid
+    >>> nil_points(CLASSIC, Bid(0), 0), nil_points(CLASSIC, Bid(0, blind=True), 2)
+    (100, -200)
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"nil_points takes a Ruleset, not {type(rules).__name__}")
+    if type(bid) is not Bid:
+        raise TypeError(f"nil_points takes a Bid, not {shown(bid)}")
+    taken = whole_number(tricks)
+    if taken is None:
+        raise TypeError(f"a number of tricks is a whole number, not {shown(tricks)}")
+    if not 0 <= taken <= 13:
+        raise SpadesError(f"a seat takes from 0 to 13 tricks, not {shown(taken)}")
+    return _nil_points(rules, bid, taken)
+
+
+def _nil_points(rules: Ruleset, bid: Bid, taken: int) -> int:
+    if bid.n:
+        return 0
+    value = rules.blind_nil_value if bid.blind else rules.nil_value
+    return -value if taken else value
+
+
+def bag_penalty(rules: Ruleset, bags: int) -> tuple[int, int]:
+    """The bag limit: the points a side loses with ``bags`` on its counter, and what it keeps.
+
+    ``bags`` is the counter with the round's bags added. Short of ``bag_limit`` nothing
+    happens. At or past it, `BagOverflow.RESET` loses ``bag_penalty`` once and empties the
+    counter; `BagOverflow.CARRY` loses it once for every full limit and keeps the rest
+    (rule-bag-limit). The points are zero or negative.
+
+    >>> from spades import CLASSIC, MINIOKEY
+    >>> bag_penalty(CLASSIC, 22), bag_penalty(MINIOKEY, 22), bag_penalty(CLASSIC, 9)
+    ((-100, 0), (-200, 2), (0, 9))
+    """
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"bag_penalty takes a Ruleset, not {type(rules).__name__}")
+    count = whole_number(bags)
+    if count is None:
+        raise TypeError(f"a bag counter is a whole number, not {shown(bags)}")
+    if count < 0:
+        raise SpadesError(f"bag counts are never negative, not {shown(count)}")
+    return _bag_penalty(rules, count)
+
+
+def _bag_penalty(rules: Ruleset, bags: int) -> tuple[int, int]:
+    limit = rules.bag_limit
+    if bags < limit:
+        return 0, bags
+    if rules.bag_overflow is BagOverflow.CARRY:
+        times, kept = divmod(bags, limit)
+        return -rules.bag_penalty * times, kept
+    return -rules.bag_penalty, 0
+
+
 def _score_side(
     rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], side: int, bags_before: int
 ) -> SideScore:
@@ -159,9 +221,8 @@ def _score_side(
         if one.n:
             counted += won
             continue
-        value = rules.blind_nil_value if one.blind else rules.nil_value
-        nil_points += -value if won else value
-        if rules.nil_tricks is NilTricks.COUNT:
+        nil_points += _nil_points(rules, one, won)
+        if rules.nil_tricks is NilTricks.COUNT:  # rule-nil-tricks
             counted += won
         else:
             nil_bags += won
@@ -171,19 +232,11 @@ def _score_side(
 def _side_score(  # noqa: PLR0917  (the parts of a side's score)
     rules: Ruleset, contract: int, counted: int, nil_points: int, nil_bags: int, bags_before: int
 ) -> SideScore:
+    """The contract (rule-contract-points), overtricks and bags (rule-bags), the bag limit."""
     made = counted >= contract
     overtricks = counted - contract if made else 0
     contract_points = 10 * contract if made else -10 * contract
-    bags = bags_before + overtricks + nil_bags
-    penalty = 0
-    limit = rules.bag_limit
-    if bags >= limit:
-        if rules.bag_overflow is BagOverflow.CARRY:
-            times, bags = divmod(bags, limit)
-            penalty = -rules.bag_penalty * times
-        else:
-            penalty = -rules.bag_penalty
-            bags = 0
+    penalty, bags = _bag_penalty(rules, bags_before + overtricks + nil_bags)
     points = contract_points + overtricks + nil_points + nil_bags + penalty
     return SideScore._build(  # type: ignore[no-any-return]
         contract=contract,

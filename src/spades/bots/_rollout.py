@@ -16,7 +16,7 @@ from spades._engine import apply
 from spades._moves import PLAYS
 from spades._rules import partner, play_order
 from spades._state import Phase
-from spades._trick import SPADES, playable
+from spades._trick import SPADES, playable_bits
 from spades._view import observe
 from spades.bots._heuristic import heuristic_policy
 
@@ -70,7 +70,7 @@ def rollout_play(state: State) -> Move:
     seat = state.to_move
     assert seat is not None, "a play-out plays while the round goes on"
     masks = state.hand_masks
-    allowed = playable(masks[seat], state.trick, state.spades_broken)
+    allowed = playable_bits(masks[seat], state.trick, state.spades_broken)
     if allowed & (allowed - 1) == 0:  # one card
         return PLAYS[allowed.bit_length() - 1]
     bids = state.bids
