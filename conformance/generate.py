@@ -473,11 +473,15 @@ def candidates(state: State) -> list[Move]:
     hand = list(state.hand(state.to_move or 0))
     foreign = next(card for card in DECK if card not in hand)
     legal = list(spades.legal_moves(state))
+    # A bid, blind nil and a look belong to the bidding (and double nil to the draw), not
+    # here: wrong_phase, though the seat has bid blind nil and could not bid again.
+    elsewhere: list[Move] = [BLIND, Look(), Bid(3)]
     if phase is Phase.PASSING:
         size = state.rules.blind_nil_pass
-        return [*legal, Pass([*hand[: size - 1], foreign]), Pass(hand[: size + 1]), Pass([])]
+        wrong = [Pass([*hand[: size - 1], foreign]), Pass(hand[: size + 1]), Pass([])]
+        return [*legal, *wrong, *elsewhere]
     size = state.rules.blind_nil_exchange
-    return [*legal, Exchange([*hand[: size - 1], foreign]), Exchange(hand[: size + 1])]
+    return [*legal, Exchange([*hand[: size - 1], foreign]), Exchange(hand[: size + 1]), *elsewhere]
 
 
 def legal_case(case_id: str, start: Start, walked: tuple[list[Move], State]) -> Case:
@@ -858,6 +862,159 @@ def games_switches() -> list[Case]:
     raise RuntimeError("no drawn game")
 
 
+# --- edges an independent port got wrong ------------------------------------------------------
+
+
+def declaring(seats: Sequence[int], policy: Policy) -> Policy:
+    """``policy``, but ``seats`` declare double nil whenever they may and exchange no card."""
+
+    def choose(view: View) -> Move:
+        if view.seat in seats and BLIND in view.legal_moves():
+            return BLIND
+        if view.phase is Phase.EXCHANGING:
+            return Exchange([])
+        return policy(view)
+
+    return choose
+
+
+def spades_last(view: View) -> Move:
+    """The highest bid, and a card other than a spade whenever one is legal."""
+    moves = view.legal_moves()
+    plays = [move for move in moves if isinstance(move, Play)]
+    if not plays:
+        return moves[-1] if isinstance(moves[0], Bid) else moves[0]
+    return next((move for move in plays if move.card.suit is not Suit.SPADES), plays[0])
+
+
+EMPTY_EXCHANGE = attrs.evolve(
+    TWO_HANDED, blind_nil=True, blind_nil_deficit=None, blind_nil_exchange=2
+)
+"""Two players, double nil open to both and an exchange of up to two cards."""
+SPADE_LAST = Start(attrs.evolve(TWO_HANDED, round_cap=1), 3620, 0, spades.round_deck(3620, 1))
+"""A game whose last card is its first spade, when `spades_last` plays both seats."""
+
+
+def level_at_target(seed: int, players: int) -> tuple[Ruleset, list[Policy]]:
+    """The ruleset and players, from ``seed``, of a game whose scores are level above the target.
+
+    A search over seeds found them: after a round the scores are level at or above the
+    target, and the game plays on (rule-game-end).
+    """
+    rng = random.Random(seed)
+    rules = random_rules(rng, players)
+    rules = attrs.evolve(rules, target=rng.randint(30, 150), losing_floor=None, round_cap=6)
+    policies = [
+        mixed_policy(random.Random(seed * 10 + seat), blind=0.2, randomness=0.3)
+        for seat in range(players)
+    ]
+    return rules, policies
+
+
+LEVEL_SEEDS = ((12, 2), (1283, 4))
+"""The seeds of `level_at_target` and their number of players."""
+
+
+def is_level_at_target(state: State) -> bool:
+    """A round just ended with the scores level, at or above the target, the game going on."""
+    low, high = sorted(state.scores)
+    return (
+        state.round_number > 1
+        and all(bid is None for bid in state.bids)
+        and not any(state.looked)
+        and not state.draws
+        and low == high >= state.rules.target
+        and not state.is_over
+    )
+
+
+def reach(start: Start, policy: Policy, stop: Stop) -> tuple[list[Move], State]:
+    """The moves from the start to the first state ``stop`` accepts, in any round."""
+    state = spades.new_game(start.rules, seed=start.seed, dealer=start.dealer, deck=start.deck)
+    moves: list[Move] = []
+    while not stop(state):
+        if state.to_move is None:
+            raise RuntimeError(f"{stop} is not reached from {start}")
+        move = policy(spades.observe(state, state.to_move))
+        state = spades.apply(state, move)
+        moves.append(move)
+    return moves, state
+
+
+def in_turn(policies: Sequence[Policy]) -> Policy:
+    """One policy for each seat, as one."""
+    return lambda view: policies[view.seat](view)
+
+
+def empty_exchanges() -> list[tuple[str, Start, Policy, Stop]]:
+    """Two players, exchanges of no card: ``(name, start, policy, stop)`` of each position.
+
+    Both seats declare double nil and the first to exchange gives up nothing; one seat
+    declares and gives up nothing, then the other bids; and the play after that.
+    """
+    deck = spades.round_deck(41, 1)
+    return [
+        (
+            "empty-exchange-then-exchange",
+            Start(EMPTY_EXCHANGE, 41, 0, deck),
+            declaring((0, 1), heuristic()),
+            lambda state: state.phase is Phase.EXCHANGING and len(state.exchanges) == 1,
+        ),
+        (
+            "empty-exchange-then-bid",
+            Start(EMPTY_EXCHANGE, 41, 1, deck),
+            declaring((1,), heuristic()),
+            lambda state: state.phase is Phase.BIDDING and len(state.exchanges) == 1,
+        ),
+        (
+            "empty-exchange-then-play",
+            Start(EMPTY_EXCHANGE, 41, 1, deck),
+            declaring((1,), heuristic()),
+            at_play(1, 1),
+        ),
+    ]
+
+
+def legal_edges() -> list[Case]:
+    """Positions an independent port got wrong.
+
+    Level scores at the target, exchanges of no card, a game that ends on its first spade.
+    """
+    cases: list[Case] = []
+    for seed, players in LEVEL_SEEDS:
+        rules, policies = level_at_target(seed, players)
+        start = Start(rules, seed, 0, spades.round_deck(seed, 1))
+        walked = reach(start, in_turn(policies), is_level_at_target)
+        cases.append(legal_case(f"legal-edge-level-at-target-{players}p", start, walked))
+    for name, start, policy, stop in empty_exchanges():
+        cases.append(legal_case(f"legal-edge-{name}", start, reach(start, policy, stop)))
+    walked = reach(SPADE_LAST, spades_last, in_phase(Phase.GAME_OVER))
+    if not walked[1].spades_broken:
+        raise RuntimeError("the game that ends on its first spade has them unbroken")
+    cases.append(legal_case("legal-edge-last-card-a-spade", SPADE_LAST, walked))
+    return cases
+
+
+def games_edges() -> list[Case]:
+    """Whole games an independent port got wrong.
+
+    Level scores at the target, exchanges of no card, a game that ends on its first spade.
+    """
+    cases = []
+    for seed, players in LEVEL_SEEDS:
+        rules, policies = level_at_target(seed, players)
+        record = play(rules, seed, 0, policies)
+        cases.append(game_case(f"game-edge-level-at-target-{players}p", record))
+    for dealer, seats in ((0, (0, 1)), (1, (1,))):
+        policy = declaring(seats, heuristic())
+        record = play(attrs.evolve(EMPTY_EXCHANGE, round_cap=1), 41, dealer, [policy] * 2)
+        cases.append(game_case(f"game-edge-empty-exchange-{len(seats)}", record))
+    start = SPADE_LAST
+    record = play(start.rules, start.seed, start.dealer, [spades_last] * 2)
+    cases.append(game_case("game-edge-last-card-a-spade", record))
+    return cases
+
+
 # --- decks and draws from a seed ------------------------------------------------------------
 
 EDGE_SEEDS: tuple[int, ...] = (0, 1, 7, 2**32 - 1, 2**32, 2**53 - 1, 2**53, 2**53 + 1)
@@ -980,7 +1137,8 @@ def view_positions(rng: random.Random) -> list[State]:
 def views() -> list[Case]:
     """Every seat's view of each position of `view_positions`."""
     cases: list[Case] = []
-    for state in view_positions(random.Random(3)):
+    edges = [reach(start, policy, stop)[1] for _, start, policy, stop in empty_exchanges()]
+    for state in [*view_positions(random.Random(3)), *edges]:
         for seat in range(state.rules.players):
             cases.append(
                 {
@@ -1142,8 +1300,18 @@ def reading_checks() -> list[tuple[str, str, str | None]]:
 
 def reading() -> list[Case]:
     """The reading checks, each verified against the library's reader."""
+    return verdicts("limit", reading_checks())
+
+
+def replaying() -> list[Case]:
+    """The replay checks, each verified against the library's reader."""
+    return verdicts("replay", replay_checks())
+
+
+def verdicts(prefix: str, checks: list[tuple[str, str, str | None]]) -> list[Case]:
+    """Reading cases of ``checks``, each verdict verified against the library's reader."""
     cases = []
-    for index, (what, text, path) in enumerate(reading_checks(), 1):
+    for index, (what, text, path) in enumerate(checks, 1):
         try:
             records.from_data(records.parse_json(text))
         except records.InvalidRecordError as error:
@@ -1154,7 +1322,7 @@ def reading() -> list[Case]:
             raise RuntimeError(f"{what}: the library reads it at {found}, not {path}")
         cases.append(
             {
-                "id": f"limit-{index:03}",
+                "id": f"{prefix}-{index:03}",
                 "source": f"written by hand: {what}",
                 "text": text,
                 "valid": path is None,
@@ -1162,6 +1330,190 @@ def reading() -> list[Case]:
             }
         )
     return cases
+
+
+# --- reading data that only a replay can judge ------------------------------------------------
+
+REPLAYED = Ruleset(blind_nil=True, blind_nil_deficit=None, blind_nil_pass=2, round_cap=2)
+"""Four players, blind nil open to all with a pass of two cards, two rounds."""
+
+
+def _replay_bases() -> dict[str, dict[str, Any]]:
+    """The valid data the replay cases change: records and states of four and two players."""
+    four = play(REPLAYED, 51, 0, [mixed_policy(random.Random(51), blind=0.5, randomness=0.2)] * 4)
+    exchange = attrs.evolve(EMPTY_EXCHANGE, round_cap=1)
+    two = play(exchange, 43, 0, [mixed_policy(random.Random(43), blind=0.9, randomness=0.2)] * 2)
+    empty = play(exchange, 41, 1, [declaring((1,), heuristic())] * 2)
+    start = Start(REPLAYED, 51, 0, spades.round_deck(51, 1))
+    policy = mixed_policy(random.Random(51), blind=0.5, randomness=0.2)
+    mid_play = reach(start, policy, at_play(2, 1))[1]
+    start = Start(exchange, 43, 0, spades.round_deck(43, 1))
+    policy = mixed_policy(random.Random(43), blind=0.9, randomness=0.2)
+    exchanged = reach(start, policy, at_play(0, 1))[1]
+    empty_state = reach(*empty_exchanges()[1][1:])[1]
+    return {
+        "four": _object(four),
+        "two": _object(two),
+        "empty": _object(empty),
+        "mid_play": _object(mid_play),
+        "exchanged": _object(exchanged),
+        "empty_state": _object(empty_state),
+    }
+
+
+def _changed(data: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """A deep copy of ``data``, changed by ``change``."""
+    copied: dict[str, Any] = json.loads(json.dumps(data))
+    change(copied)
+    return copied
+
+
+def _swap(pile: list[Any], first: int, second: int) -> None:
+    pile[first], pile[second] = pile[second], pile[first]
+
+
+def _plus_one(data: dict[str, Any], key: str, rounds: Sequence[int]) -> None:
+    """Side 0's ``key`` one more in the summaries of ``rounds`` and in the result.
+
+    Every total agrees with every round, so only a replay tells.
+    """
+    for number in rounds:
+        data["rounds"][number]["summary"][key][0] += 1
+        if key == "points":
+            data["rounds"][number]["summary"]["scores"][0] += 1
+    data["result"]["scores" if key == "points" else key][0] += 1
+
+
+def replay_checks() -> list[tuple[str, str, str | None]]:
+    """``(what, text, path)``: data that only a replay tells from valid data; None if it reads.
+
+    Records, states and a view, and the valid ones they were changed from.
+    """
+    base = _replay_bases()
+    four, two, empty = base["four"], base["two"], base["empty"]
+    mid_play, exchanged, empty_state = base["mid_play"], base["exchanged"], base["empty_state"]
+    empty_view = _object(spades.observe(records.from_data(empty_state, State), 1))
+    checks: list[tuple[str, dict[str, Any], str | None]] = [
+        ("a four-player game with blind nil and card passes", four, None),
+        ("a two-player game with double nil exchanges of two cards", two, None),
+        ("a two-player game with a double nil exchange of no card", empty, None),
+        (
+            "a four-player game whose first two plays change places",
+            _changed(four, lambda data: _swap(data["rounds"][0]["moves"], 8, 9)),
+            "$.rounds[0].moves[8]",
+        ),
+        (
+            "a four-player game with a bid of 3 made 4 (every move legal; the summary wrong)",
+            _changed(four, lambda data: data["rounds"][0]["moves"].__setitem__(2, "bid 4")),
+            "$.rounds[0].summary.points[0]",
+        ),
+        (
+            "a four-player game without the last play of its last round",
+            _changed(four, lambda data: data["rounds"][1]["moves"].pop()),
+            "$.rounds[1].summary",
+        ),
+        (
+            "a four-player game whose first round gives side 0 one point more (every total agrees)",
+            _changed(four, lambda data: _plus_one(data, "points", (0,))),
+            "$.rounds[0].summary.points[0]",
+        ),
+        (
+            "a four-player game whose last round gives side 0 one bag more (the result agrees)",
+            _changed(four, lambda data: _plus_one(data, "bags", (1,))),
+            "$.rounds[1].summary.bags[0]",
+        ),
+        (
+            "a four-player game whose first round gives seat 0 a trick of seat 1",
+            _changed(four, lambda data: _move_trick(data["rounds"][0]["summary"]["tricks"])),
+            "$.rounds[0].summary.tricks[0]",
+        ),
+        (
+            "a two-player game whose first draw keeps what it rejected (every move legal)",
+            _changed(two, lambda data: data["rounds"][0]["moves"].__setitem__(1, "keep")),
+            "$.rounds[0].moves[49]",
+        ),
+        (
+            "a two-player game with double nil exchanges under another seed",
+            _changed(two, lambda data: data.__setitem__("seed", "44")),
+            "$.rounds[0].moves[30]",
+        ),
+        (
+            "a two-player game whose exchange of no card is left out of the moves",
+            _changed(empty, lambda data: data["rounds"][0]["moves"].remove("exchange")),
+            "$.rounds[0].moves[27]",
+        ),
+        ("a four-player state in the play after two card passes", mid_play, None),
+        ("a two-player state in the play after two exchanges", exchanged, None),
+        ("a two-player state in the bidding after an exchange of no card", empty_state, None),
+        (
+            "a four-player state with a bid of 1 made 2 (another state legal play reaches)",
+            _changed(mid_play, lambda data: data["bids"].__setitem__(0, "bid 2")),
+            None,
+        ),
+        (
+            "a four-player state with spades broken though no spade was played",
+            _changed(mid_play, lambda data: data.__setitem__("spades_broken", True)),
+            "$.spades_broken",
+        ),
+        (
+            "a four-player state whose trick in progress was led by another seat",
+            _changed(mid_play, lambda data: data.__setitem__("trick_leader", 3)),
+            "$.passes[1].cards",
+        ),
+        (
+            "a four-player state whose second trick was won by another seat",
+            _changed(mid_play, lambda data: data["tricks"][1].__setitem__("winner", 3)),
+            "$.tricks",
+        ),
+        (
+            "a four-player state whose card passes came in the other order",
+            _changed(mid_play, lambda data: data["passes"].reverse()),
+            "$.passes[0]",
+        ),
+        (
+            "a four-player state where a seat bid a number without looking, blind nil open",
+            _changed(mid_play, lambda data: data["looked"].__setitem__(0, False)),
+            "$.bids[0]",
+        ),
+        (
+            "a four-player state in round 1 with a point already scored",
+            _changed(mid_play, lambda data: data["scores"].__setitem__(0, 1)),
+            "$.scores",
+        ),
+        (
+            "a two-player state whose first draw kept the card it discarded",
+            _changed(exchanged, lambda data: _swap_draw(data["draws"][0])),
+            "$.hands",
+        ),
+        (
+            "a two-player state whose first exchange drew other discards",
+            _changed(
+                exchanged, lambda data: data["exchanges"][0].__setitem__("drawn", ["QC", "9H"])
+            ),
+            "$.exchanges",
+        ),
+        (
+            "a two-player state whose exchange of no card is left out",
+            _changed(empty_state, lambda data: data.__setitem__("exchanges", [])),
+            "$.phase",
+        ),
+        ("a view after the seat's own exchange of no card", empty_view, None),
+        (
+            "a view whose own exchange of no card is shown as null",
+            _changed(empty_view, lambda data: data.__setitem__("exchanged", None)),
+            "$.exchanged",
+        ),
+    ]
+    return [(what, _text(data), path) for what, data, path in checks]
+
+
+def _move_trick(tricks: list[int]) -> None:
+    tricks[0] += 1
+    tricks[1] -= 1
+
+
+def _swap_draw(draw: dict[str, Any]) -> None:
+    draw["kept"], draw["discarded"] = draw["discarded"], draw["kept"]
 
 
 # --- the files --------------------------------------------------------------------------------
@@ -1228,13 +1580,21 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "round 2, where the scores decide whether double nil is eligible.",
         legal_two_players,
     ),
+    "legal-edges.json": (
+        "legal",
+        "Positions an independent port got wrong: level scores at or above the target after "
+        "a round (the game plays on), two-player exchanges of no card (recorded all the "
+        "same), and a game whose last card is its first spade (spades broken at the end).",
+        legal_edges,
+    ),
     "views.json": (
         "view",
         "Every seat's view of positions in every phase, four and two players: a hand face "
         "down before a blind nil decision and in view after a look, or because its side "
         "does not trail by the deficit; the blind nil card passes of both sides; the play; "
         "the two-player draw (the top card only to the drawer), the exchange and the "
-        "bidding after it; the end of the game.",
+        "bidding after it; the end of the game; the exchanging, the bidding and the play "
+        "after an exchange of no card.",
         views,
     ),
     "data-limits.json": (
@@ -1244,6 +1604,15 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "version 1 numbers), digits, nesting, rounds and moves at their limits, and move "
         "texts at the edges of the grammar.",
         reading,
+    ),
+    "data-replay.json": (
+        "reading",
+        "Records, states and views that only a replay tells from valid ones, each read or "
+        "refused at a path, and the valid data they were changed from: moves that stay legal "
+        "but give other summaries, summaries and results that agree with each other but not "
+        "with the moves, a seed that draws other exchanges, an exchange of no card left out, "
+        "states whose trick, passes, draws or exchanges do not follow from a replay.",
+        replaying,
     ),
     "games-presets.json": (
         "game",
@@ -1257,6 +1626,13 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "losing floor) between heuristic, random and blind-nil-happy players; three dealt from "
         "decks of their own, three stopped in the middle of a round, one drawn at the cap.",
         games_switches,
+    ),
+    "games-edges.json": (
+        "game",
+        "Whole games an independent port got wrong: level scores at or above the target "
+        "after a round (the game plays on), two-player exchanges of no card, and a game whose "
+        "last card is its first spade.",
+        games_edges,
     ),
 }
 
