@@ -266,7 +266,8 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the documentation with warnings as errors."""
-    session.install(".[strategies,server]", *_group("docs"))
+    # autodoc imports every module the API reference documents: the adapters' frameworks too.
+    session.install(".[strategies,server,pettingzoo,gymnasium,openspiel]", *_group("docs"))
     out = Path("docs", "_build", "html")
     session.run("sphinx-build", "-W", "-n", "--keep-going", "-b", "html", "docs", str(out))
 
