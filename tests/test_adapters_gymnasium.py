@@ -7,8 +7,12 @@
   side (or the rounds' point differences) in the end and 0 before;
 - the same seed plays the same episode, bots included, and ``reset()`` goes on
   reproducibly; the opponents option (names, policies, a sequence of them);
-- ``max_rounds`` truncates; illegal actions end the episode or raise; options, renders,
-  the missing framework's message.
+- ``max_rounds`` truncates; the last step's info says how the game ends; illegal actions
+  end the episode or raise; options, renders, the missing framework's message;
+- the defaults give a learner signal: games against the heuristic bots end, and round
+  rewards scaled to hundreds move in every round;
+- making it by name: in a fresh process through the module-qualified id, and the mask
+  through ``gymnasium.make``'s wrappers as sb3-contrib asks for it.
 
 The module skips where Gymnasium is not installed.
 
@@ -18,6 +22,7 @@ Rules: rule-card-pass, rule-exchange.
 from __future__ import annotations
 
 import random
+import subprocess
 import sys
 from typing import Any
 
@@ -87,7 +92,7 @@ def play_episode(
 ) -> tuple[list[float], bool, bool]:
     """One episode of random masked actions: the rewards, terminated and truncated.
 
-    The last step's mask is all 0.
+    The last step's mask is all 0, its info says how the game stands, and no mask is left.
     """
     rng = random.Random(seed)
     obs, info = env.reset(seed=seed)
@@ -101,6 +106,7 @@ def play_episode(
             assert np.array_equal(obs, encoding.observation(view, selected))
             assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
             assert obs in env.observation_space
+            assert "is_success" not in info
         action = masked_choice(rng, info["action_mask"])
         done = encoding.advance(observe(state, env.seat), selected, action)
         assert isinstance(done, tuple) or done in legal_moves(state)
@@ -112,8 +118,22 @@ def play_episode(
             assert reward == 0
         if terminated or truncated:  # no action any more, whoever is to move in the state
             assert not info["action_mask"].any()
-            assert not env.action_masks().any()
+            check_final_info(env, info)
+            with pytest.raises(SpadesError, match="the episode is over, no action is left"):
+                env.action_masks()
             return rewards, terminated, truncated
+
+
+def check_final_info(env: gym_spades.SpadesEnv, info: dict[str, Any]) -> None:
+    """The last step's info: the scores, the winner, whether her side won, the rounds."""
+    state = env.game_state
+    winner = None if state.outcome is None else state.outcome.winner
+    assert {key: info[key] for key in ("scores", "winner", "is_success", "rounds")} == {
+        "scores": state.scores,
+        "winner": winner,
+        "is_success": winner == side_of(env.rules, env.seat),
+        "rounds": len(state.rounds),
+    }
 
 
 @pytest.mark.parametrize("name", ENDING)
@@ -121,7 +141,7 @@ def test_whole_episodes_at_every_seat_end_with_the_result_for_her_side(name: str
     rules = ENDING[name]
     blind = False
     for seat in range(rules.players):
-        env = gym_spades.env(rules, seat=seat, opponents="random")
+        env = gym_spades.env(rules, seat=seat, opponents="random", reward="game")
         rewards, terminated, truncated = play_episode(env, seat)
         state = env.game_state
         assert terminated
@@ -131,14 +151,13 @@ def test_whole_episodes_at_every_seat_end_with_the_result_for_her_side(name: str
         side = side_of(rules, seat)
         assert rewards[-1] == (0.0 if winner is None else 1.0 if winner == side else -1.0)
         assert set(rewards[:-1]) == {0.0}
-        assert not env.action_masks().any()
         blind |= any(bid.blind for score in state.rounds for bid in score.bids)
     assert blind == rules.blind_nil
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED], ids=["classic", "two-handed"])
 def test_round_rewards_are_her_sides_point_differences(rules: Ruleset) -> None:
-    env = gym_spades.env(rules, seat=1, reward="round", max_rounds=2)
+    env = gym_spades.env(rules, seat=1, reward="round", reward_scale=1, max_rounds=2)
     rewards, terminated, truncated = play_episode(env, 3, check=False)
     state = env.game_state
     side = side_of(rules, 1)
@@ -147,17 +166,54 @@ def test_round_rewards_are_her_sides_point_differences(rules: Ruleset) -> None:
     assert truncated or terminated
 
 
+def test_the_defaults_give_a_learner_signal() -> None:
+    """Rounds' points / 100 against the heuristic bots: every game ends, every round pays.
+
+    The defaults (``reward="round"``, ``ROUND_SCALE``, heuristic opponents and partner)
+    were chosen so (docs/rl.md, "rl-defaults"): random actions lose, but by how much
+    depends on the actions, round after round.
+    """
+    env = gym_spades.env()
+    defaults = (env.rules, env.reward, env.reward_scale, env.max_rounds)
+    assert defaults == (CLASSIC, "round", 0.01, 100)
+    totals = set()
+    for seed in range(3):
+        rewards, terminated, truncated = play_episode(env, seed, check=False)
+        state = env.game_state
+        assert terminated
+        assert not truncated
+        paid = [reward for reward in rewards if reward]
+        side = side_of(CLASSIC, env.seat)
+        points = [score.points[side] - score.points[1 - side] for score in state.rounds]
+        assert paid == pytest.approx([point / 100 for point in points if point])
+        assert len(paid) >= len(state.rounds) - 1
+        totals.add(round(sum(rewards), 6))
+    assert len(totals) == 3
+    assert gym_spades.env(reward="game").reward_scale == 1.0
+
+
+@pytest.mark.parametrize("scale", [2, 0.5, np.float32(0.25)], ids=str)
+def test_reward_scale_multiplies_every_reward(scale: float) -> None:
+    rewards = {}
+    for factor in (1, scale):
+        env = gym_spades.env(TWO_HANDED, reward="round", reward_scale=factor, max_rounds=2)
+        rewards[factor] = play_episode(env, 4, check=False)[0]
+    assert rewards[scale] == pytest.approx([reward * float(scale) for reward in rewards[1]])
+    env = gym_spades.env(ENDING["classic-cap-2"], reward="game", reward_scale=scale)
+    last = play_episode(env, 1, check=False)[0][-1]
+    assert abs(last) == pytest.approx(float(scale))
+
+
 def test_max_rounds_truncates_without_a_result() -> None:
     # Seat 2 bids first in round 2: the truncated game leaves her to move, but she is done.
-    env = gym_spades.env(CLASSIC, seat=2, max_rounds=1, render_mode="ansi")
+    env = gym_spades.env(CLASSIC, seat=2, reward="game", max_rounds=1, render_mode="ansi")
     rewards, terminated, truncated = play_episode(env, 1, check=False)
     assert truncated
     assert not terminated
     assert set(rewards) == {0.0}
     assert len(env.game_state.rounds) == 1
     assert not env.game_state.is_over
-    assert env.game_state.to_move == 2
-    assert not env.action_masks().any()  # play_episode checks the last step's info too
+    assert env.game_state.to_move == 2  # play_episode checks there is no mask any more
     assert "Stopped after 1 rounds (max_rounds)" in str(env.render())
     with pytest.raises(SpadesError, match="the episode is over"):
         env.step(0)
@@ -240,13 +296,17 @@ def test_the_opponents_option() -> None:
         seen.append(view.seat)
         return fallback_move(view)
 
-    env = gym_spades.env(CLASSIC, seat=2, opponents=["heuristic", watcher, random_policy(1)])
+    env = gym_spades.env(CLASSIC, seat=2, opponents=[watcher, random_policy(1)])
     env.reset(seed=1)  # seat 1 bids first: the watcher, then the agent
     assert seen == [1]
     assert env.game_state.to_move == 2
     env = gym_spades.env(CLASSIC, seat=0, opponents=watcher, max_rounds=1)
     play_episode(env, 4, check=False)
-    assert set(seen) == {1, 2, 3}  # her partner is a bot too
+    assert set(seen) == {1, 3}  # the opponents: her partner is the heuristic bot
+    seen.clear()
+    env = gym_spades.env(CLASSIC, seat=3, opponents="fallback", partner=watcher, max_rounds=1)
+    play_episode(env, 4, check=False)
+    assert set(seen) == {1}  # her partner alone
     # "fallback" by name is spades.bots.fallback_move: the agent playing it too plays the
     # game that play_game plays with it in both seats.
     env = gym_spades.env(TWO_HANDED, seat=1, opponents=["fallback"], max_rounds=1)
@@ -264,15 +324,23 @@ def test_the_opponents_option() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"opponents": ["random"]}, SpadesError, "one bot for each seat but the agent's: 3"),
+        ({"opponents": ["random"]}, SpadesError, "one bot for each opponent's seat: 2, not 1"),
+        ({"opponents": ["random"] * 3}, SpadesError, "2, not 3 .her partner's is the partner"),
         ({"opponents": "human"}, SpadesError, "'human' is not a bot; known: heuristic"),
         ({"opponents": 3}, TypeError, "opponents is a bot, a sequence of bots or None"),
-        ({"opponents": [None, None, None]}, TypeError, "a bot is a name or a policy"),
+        ({"opponents": [None, None]}, TypeError, "a bot is a name or a policy"),
+        ({"partner": "human"}, SpadesError, "'human' is not a bot; known: heuristic"),
+        ({"partner": ["random"]}, TypeError, "a bot is a name or a policy"),
+        ({"rules": TWO_HANDED, "partner": "random"}, SpadesError, "two players have no partner"),
+        ({"rules": TWO_HANDED, "opponents": ["random"] * 2}, SpadesError, "seat: 1, not 2"),
+        ({"reward_scale": 0}, SpadesError, "reward_scale is a number above 0 or None"),
+        ({"reward_scale": -0.5}, SpadesError, "reward_scale is a number above 0 or None"),
+        ({"reward_scale": True}, TypeError, "reward_scale is a number or None"),
         ({"seat": 4}, SpadesError, "a seat is a number from 0 to 3"),
         ({"reward": "trick"}, SpadesError, "reward is 'game' or 'round'"),
         ({"max_rounds": -1}, SpadesError, "max_rounds is a whole number"),
         ({"rules": None}, TypeError, "rules is a Ruleset"),
-        ({"render_mode": "rgb_array"}, SpadesError, "render_mode is 'human', 'ansi' or None"),
+        ({"render_mode": "rgb_array"}, TypeError, "render_mode is one of 'human', 'ansi' or"),
         ({"illegal_reward": "lose"}, TypeError, "illegal_reward is a number or None"),
         ({"illegal_reward": True}, TypeError, "illegal_reward is a number or None"),
     ],
@@ -294,7 +362,10 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     assert (reward, terminated, truncated, info["illegal"]) == (-5.0, True, False, True)
     assert env.game_state.to_move == 0  # still hers in the state, but the episode is over:
     assert not info["action_mask"].any()
-    assert not env.action_masks().any()
+    check_final_info(env, info)
+    assert (info["winner"], info["is_success"]) == (None, False)
+    with pytest.raises(SpadesError, match="the episode is over"):
+        env.action_masks()
     with pytest.raises(SpadesError, match="the episode is over"):
         env.step(encoding.KEEP)
     strict = gym_spades.env(CLASSIC, illegal_reward=None)
@@ -314,6 +385,8 @@ def test_the_game_state_needs_a_reset() -> None:
         gym_spades.env().step(0)
     with pytest.raises(SpadesError, match="reset"):
         gym_spades.env().game_state  # noqa: B018  (the property raises)
+    with pytest.raises(SpadesError, match="reset"):
+        gym_spades.env().action_masks()
 
 
 def test_the_renders_show_the_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -359,3 +432,37 @@ def test_the_environment_is_registered() -> None:
     assert isinstance(made.unwrapped, gym_spades.SpadesEnv)
     assert made.unwrapped.seat == 1
     made.close()
+
+
+def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
+    """Gymnasium imports the module before the colon, which registers the environment."""
+    code = (
+        "import sys, gymnasium\n"
+        "print('spades.adapters.gymnasium' in sys.modules)\n"
+        "env = gymnasium.make('spades.adapters.gymnasium:spades/Spades-v0', seat=1)\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(type(env.unwrapped).__name__, obs.shape, int(info['action_mask'].sum()))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1052,) 14"]
+
+
+def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:
+    """``gymnasium.make`` wraps the environment; ``get_wrapper_attr`` reaches the method."""
+    made = gymnasium.make(gym_spades.ENV_ID, seat=2)
+    _, info = made.reset(seed=3)
+    masks = made.get_wrapper_attr("action_masks")()
+    assert masks.dtype == np.bool_
+    assert np.array_equal(masks, info["action_mask"].astype(bool))
+    made.close()
+
+
+def test_an_unknown_render_mode_is_a_type_error_as_make_vec_env_expects() -> None:
+    """Stable-Baselines3 asks for "rgb_array" and, on a TypeError alone, asks for none."""
+    with (
+        pytest.warns(UserWarning, match="not in the possible render_modes"),  # Gymnasium's
+        pytest.raises(TypeError, match="render_mode is one of 'human', 'ansi' or None"),
+    ):
+        gymnasium.make(gym_spades.ENV_ID, render_mode="rgb_array")

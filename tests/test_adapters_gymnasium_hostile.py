@@ -84,12 +84,19 @@ def test_a_step_with_no_action_gives_the_documented_exception(
         ({"seat": HUGE}, SpadesError, "a seat is a number from 0 to 3"),
         ({"seat": 1.5}, TypeError, "a seat is a number from 0 to 3"),
         ({"opponents": HUGE}, TypeError, "opponents is a bot, a sequence of bots or None"),
-        ({"opponents": [HUGE] * 3}, TypeError, "a bot is a name or a policy"),
+        ({"opponents": [HUGE] * 2}, TypeError, "a bot is a name or a policy"),
         ({"opponents": LONG}, SpadesError, "is not a bot; known: heuristic"),
-        ({"opponents": [LONG] * 3}, SpadesError, "is not a bot; known: heuristic"),
-        ({"opponents": ["random"] * 4}, SpadesError, "one bot for each seat but the agent's"),
+        ({"opponents": [LONG] * 2}, SpadesError, "is not a bot; known: heuristic"),
+        ({"opponents": ["random"] * 4}, SpadesError, "one bot for each opponent's seat: 2, not 4"),
+        ({"partner": HUGE}, TypeError, "a bot is a name or a policy"),
+        ({"partner": LONG}, SpadesError, "is not a bot; known: heuristic"),
+        ({"reward_scale": HUGE}, SpadesError, "reward_scale is a finite number or None"),
+        ({"reward_scale": math.nan}, SpadesError, "reward_scale is a finite number or None"),
+        ({"reward_scale": -math.inf}, SpadesError, "reward_scale is a finite number or None"),
+        ({"reward_scale": -HUGE}, SpadesError, "reward_scale is a finite number or None"),
+        ({"reward_scale": LONG}, TypeError, "reward_scale is a number or None"),
         ({"reward": LONG}, SpadesError, "reward is 'game' or 'round'"),
-        ({"render_mode": LONG}, SpadesError, "render_mode is 'human', 'ansi' or None"),
+        ({"render_mode": LONG}, TypeError, "render_mode is one of 'human', 'ansi' or None"),
         ({"max_rounds": 1.5}, TypeError, "max_rounds is a whole number or None"),
         ({"max_rounds": -HUGE}, SpadesError, "max_rounds is a whole number of 1 or more"),
     ],
@@ -121,4 +128,4 @@ def test_numpy_integers_are_seats_rounds_and_seeds() -> None:
 def test_policies_and_bot_names_still_make_opponents() -> None:
     """The valid opponents keep working: a policy for all, or one name a seat."""
     gym_spades.env(CLASSIC, opponents=random_policy(seed=1)).reset(seed=1)
-    gym_spades.env(CLASSIC, opponents=["random", "fallback", "heuristic"]).reset(seed=1)
+    gym_spades.env(CLASSIC, opponents=["random", "fallback"], partner="heuristic").reset(seed=1)

@@ -119,8 +119,9 @@ def play_randomly(
     env.reset(seed=seed)
     steps: list[dict[str, float]] = []
     for agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
+        obs, _, terminated, truncated, info = env.last()
         if terminated or truncated:
+            check_final_info(raw, agent, info)
             env.step(None)
             continue
         assert obs is not None
@@ -186,7 +187,7 @@ def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> N
     rules = RANDOM_RULESETS[name]
     chosen = False
     for seed in range(2):
-        env = zoo.env(rules, max_rounds=3)
+        env = zoo.env(rules, reward="game", max_rounds=3)
         steps = play_randomly(env, seed)
         state = unwrapped(env).game_state
         total = {agent: sum(step.get(agent, 0.0) for step in steps) for agent in steps[0]}
@@ -207,15 +208,42 @@ def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> N
     assert chosen == (name in CHOOSING)
 
 
+def check_final_info(raw: zoo.raw_env, agent: str, info: dict[str, Any]) -> None:
+    """An agent's info at the end: the scores, the winner, whether her side won, the rounds."""
+    state = raw.game_state
+    winner = None if state.outcome is None else state.outcome.winner
+    side = side_of(raw.rules, int(agent.removeprefix("player_")))
+    assert info == {
+        "scores": state.scores,
+        "winner": winner,
+        "is_success": winner == side,
+        "rounds": len(state.rounds),
+    }
+
+
 @pytest.mark.parametrize("name", ["classic", "two-handed", "double-nil-2"])
 def test_round_rewards_are_each_rounds_point_difference(name: str) -> None:
     rules = RANDOM_RULESETS[name]
-    env = zoo.env(rules, reward="round", max_rounds=2)
+    env = zoo.env(rules, reward="round", reward_scale=1, max_rounds=2)
     steps = play_randomly(env, 5, check=False)
     state = unwrapped(env).game_state
     total = sum(step["player_0"] for step in steps if "player_0" in step)
     assert total == sum(score.points[0] - score.points[1] for score in state.rounds)
     assert sum(1 for step in steps if step.get("player_0")) <= len(state.rounds)
+
+
+def test_the_default_rewards_are_round_points_scaled_to_hundreds() -> None:
+    """A round's points / 100 by default (``ROUND_SCALE``), so that self-play learns at once."""
+    env = zoo.env(TWO_HANDED, max_rounds=2)
+    assert unwrapped(env).reward == "round"
+    assert unwrapped(env).reward_scale == 0.01
+    steps = play_randomly(env, 6, check=False)
+    state = unwrapped(env).game_state
+    paid = [step["player_0"] for step in steps if step.get("player_0")]
+    points = [score.points[0] - score.points[1] for score in state.rounds]
+    assert paid == pytest.approx([point / 100 for point in points if point])
+    assert zoo.raw_env(CLASSIC, reward="game").reward_scale == 1.0
+    assert zoo.raw_env(CLASSIC, reward="game", reward_scale=np.float32(2)).reward_scale == 2.0
 
 
 def test_a_pass_is_entered_card_by_card_and_only_its_agent_sees_the_choice() -> None:
@@ -299,7 +327,7 @@ def play_to_end(env: zoo.raw_env, seed: int) -> None:
 
 
 def test_max_rounds_truncates_the_game_without_a_result() -> None:
-    env = zoo.raw_env(CLASSIC, max_rounds=1)
+    env = zoo.raw_env(CLASSIC, reward="game", max_rounds=1)
     play_to_end(env, 1)
     state = env.game_state
     assert len(state.rounds) == 1
@@ -309,6 +337,9 @@ def test_max_rounds_truncates_the_game_without_a_result() -> None:
     assert set(env.rewards.values()) == {0.0}
     assert state.to_move is not None  # the next round's first bidder, but she is done
     check_no_actions(env)
+    for agent, info in env.infos.items():
+        check_final_info(env, agent, info)
+        assert not info["is_success"]
     env.render_mode = "ansi"
     assert "Stopped after 1 rounds (max_rounds), unfinished" in str(env.render())
     while env.agents:
@@ -370,7 +401,9 @@ def test_a_dead_agent_steps_with_none_only() -> None:
         ({"reward": "trick"}, SpadesError, "reward is 'game' or 'round'"),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number"),
         ({"max_rounds": 2.0}, TypeError, "max_rounds is a whole number"),
-        ({"render_mode": "rgb_array"}, SpadesError, "render_mode is 'human', 'ansi' or None"),
+        ({"render_mode": "rgb_array"}, TypeError, "render_mode is one of 'human', 'ansi' or"),
+        ({"reward_scale": 0}, SpadesError, "reward_scale is a number above 0 or None"),
+        ({"reward_scale": "1"}, TypeError, "reward_scale is a number or None"),
     ],
 )
 def test_bad_options_are_refused(

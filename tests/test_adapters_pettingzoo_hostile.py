@@ -130,7 +130,7 @@ def test_an_unknown_agent_is_refused_with_a_short_message() -> None:
         ({"rules": [LONG]}, TypeError, "rules is a Ruleset .*, not list"),
         ({"reward": LONG}, SpadesError, "reward is 'game' or 'round'"),
         ({"reward": ["game"]}, SpadesError, "reward is 'game' or 'round'"),
-        ({"render_mode": LONG}, SpadesError, "render_mode is 'human', 'ansi' or None"),
+        ({"render_mode": LONG}, TypeError, "render_mode is one of 'human', 'ansi' or None"),
         ({"max_rounds": 1.5}, TypeError, "max_rounds is a whole number or None, not 1.5"),
         ({"max_rounds": True}, TypeError, "max_rounds is a whole number or None"),
         ({"max_rounds": "5"}, TypeError, "max_rounds is a whole number or None"),

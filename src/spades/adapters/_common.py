@@ -2,8 +2,10 @@
 
 Neither framework is imported here (numpy is, for the generators the frameworks seed).
 
-- `check_options`: the ruleset, the reward and ``max_rounds``, checked once; `checked_seed`:
-  the seed of a reset.
+- `check_options`: the ruleset, the reward and ``max_rounds``, checked once;
+  `reward_factor`: what each reward is multiplied by; `checked_seed`: the seed of a reset;
+  `check_render_mode`: the render mode (`TypeError` for one the environments do not have,
+  on which Stable-Baselines3's ``make_vec_env`` falls back to none).
 - `game_seed`: the seed of a game's deal, drawn from the environment's generator, so that
   ``reset(seed=s)`` deals the same game for the same ``s`` and ``reset()`` goes on
   reproducibly from there.
@@ -11,6 +13,8 @@ Neither framework is imported here (numpy is, for the generators the frameworks 
   the game ends) or ``"round"`` (the round's points, ours less theirs, when a round is
   scored).
 - `is_truncated`: whether the game was stopped after ``max_rounds`` rounds.
+- `final_info`: what the last step's ``info`` tells of the game's end (scores, winner,
+  ``is_success``), for a learner's logs behind an auto-resetting vector environment.
 - `table_lines`: the table as text, every hand shown, for the renders.
 - `Views`: the views of the state now, each computed once (a step and the observation
   before it read the same one).
@@ -18,7 +22,9 @@ Neither framework is imported here (numpy is, for the generators the frameworks 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+import math
+import numbers
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 from spades._errors import SpadesError, shown
 from spades._rules import Ruleset, count_or_none, play_order, whole_number
@@ -37,13 +43,17 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_ROUNDS",
     "REWARDS",
+    "ROUND_SCALE",
     "RewardKind",
     "Views",
     "check_options",
     "check_render_mode",
     "checked_seed",
+    "final_info",
+    "finite_number",
     "game_seed",
     "is_truncated",
+    "reward_factor",
     "side_rewards",
     "table_lines",
 ]
@@ -51,6 +61,10 @@ __all__ = [
 RewardKind: TypeAlias = Literal["game", "round"]
 """What the environments reward: the game's result, or each round's point difference."""
 REWARDS: Final[tuple[RewardKind, ...]] = ("game", "round")
+ROUND_SCALE: Final = 0.01
+"""What a round's points are multiplied by unless ``reward_scale`` says otherwise: points
+come in tens (a bid of 4 made is 40), so a round's difference becomes a number of about -3
+to 3, the range in which learners' value estimates and gradients are at ease."""
 MAX_ROUNDS: Final = 100
 """The rounds after which a game that has not ended stops, by default: truncated in
 PettingZoo and Gymnasium, ended as a round cap ends it in OpenSpiel."""
@@ -78,10 +92,53 @@ def check_options(rules: object, reward: object, max_rounds: object) -> int | No
     return number
 
 
+def reward_factor(reward: RewardKind, reward_scale: object) -> float:
+    """What each reward of kind ``reward`` is multiplied by: ``reward_scale``, checked.
+
+    ``None``: `ROUND_SCALE` for ``"round"``, 1 for ``"game"``. Else a finite number above 0
+    (numpy's too; a bool is none): `TypeError` for what is no number, `SpadesError` for one
+    that is not finite or not above 0.
+
+    >>> reward_factor("round", None), reward_factor("game", None), reward_factor("round", 1)
+    (0.01, 1.0, 1.0)
+    """
+    if reward_scale is None:
+        return ROUND_SCALE if reward == "round" else 1.0
+    factor = finite_number(reward_scale, "reward_scale")
+    if factor <= 0:
+        raise SpadesError(f"reward_scale is a number above 0 or None, not {shown(reward_scale)}")
+    return factor
+
+
+def finite_number(value: object, what: str) -> float:
+    """``value`` as a float, when it is a finite real number (numpy's too, a bool not).
+
+    `TypeError` for what is no number; `SpadesError` for NaN, an infinity, or an integer
+    too large for a float. ``what`` names the value in the messages.
+    """
+    is_bool = isinstance(value, bool) or type(value).__name__ in {"bool_", "bool"}  # numpy's too
+    if is_bool or not isinstance(value, numbers.Real):
+        raise TypeError(f"{what} is a number or None, not {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int too large for a float
+        number = math.inf
+    if not math.isfinite(number):
+        raise SpadesError(f"{what} is a finite number or None, not {shown(value)}")
+    return number
+
+
 def check_render_mode(render_mode: object, modes: Sequence[str]) -> None:
-    """Raise `SpadesError` unless ``render_mode`` is None or one of ``modes``."""
+    """Raise `TypeError` unless ``render_mode`` is None or one of ``modes``.
+
+    A `TypeError`, not a `SpadesError`: the environment does not take that argument, as an
+    environment without renders would not take it at all. Stable-Baselines3's
+    ``make_vec_env`` passes ``render_mode="rgb_array"`` and, on a `TypeError` alone, makes
+    the environment again without it.
+    """
     if render_mode is not None and (not isinstance(render_mode, str) or render_mode not in modes):
-        raise SpadesError(f"render_mode is 'human', 'ansi' or None, not {shown(render_mode)}")
+        wanted = ", ".join(repr(mode) for mode in modes)
+        raise TypeError(f"render_mode is one of {wanted} or None, not {shown(render_mode)}")
 
 
 def checked_seed(seed: object) -> int | None:
@@ -114,6 +171,23 @@ def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float
     if outcome is None or before.outcome is not None or outcome.winner is None:
         return 0.0, 0.0
     return (1.0, -1.0) if outcome.winner == 0 else (-1.0, 1.0)
+
+
+def final_info(state: State, side: int) -> dict[str, Any]:
+    """What the last step of an episode tells, for side ``side``: how the game stands.
+
+    ``scores``: the sides' scores, side 0's first; ``winner``: the winning side, or None
+    for a draw and for a game stopped unfinished; ``is_success``: whether ``side`` won
+    (the key Stable-Baselines3 logs as its success rate); ``rounds``: the rounds played.
+    """
+    outcome = state.outcome
+    winner = None if outcome is None else outcome.winner
+    return {
+        "scores": state.scores,
+        "winner": winner,
+        "is_success": winner == side,
+        "rounds": len(state.rounds),
+    }
 
 
 def is_truncated(state: State, max_rounds: int | None) -> bool:

@@ -1,51 +1,67 @@
 """Gymnasium: one seat of Spades as a ``gymnasium.Env``, the other seats played by bots.
 
 ``env(rules, seat=0)`` is an environment in which the agent plays ``seat`` and
-``spades.bots`` policies play every other seat (with four players her partner too). A step
-is one of the agent's actions; the bots then move until it is her turn again, or the game
-ends. Importing this module imports Gymnasium (``pip install 'spades[gymnasium]'``) and
-registers the environment as ``"spades/Spades-v0"``, so that
-``gymnasium.make("spades/Spades-v0", rules=spades.TWO_HANDED)`` makes it too.
+``spades.bots`` policies play every other seat: her opponents and, with four players, her
+partner. A step is one of the agent's actions; the bots then move until it is her turn
+again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
 
+- **Making it by name.** Importing this module registers the environment as `ENV_ID`,
+  ``"spades/Spades-v0"``. In a process that has not imported it (a ``SubprocVecEnv``
+  worker, say), name the module before the id, as Gymnasium allows:
+  ``gymnasium.make("spades.adapters.gymnasium:spades/Spades-v0", rules=...)`` imports it
+  first. (Gymnasium 1.0 removed the plugin entry points through which a package could
+  register without being imported.)
 - **Observations** are the agent's view as ``spades.encoding`` encodes it: a
   float32 array in ``Box(OBSERVATION_LOW, OBSERVATION_HIGH)``, from her ``View`` alone.
 - **The action mask** is in ``info["action_mask"]`` (int8, 1 = allowed, shape
   ``(ACTIONS,)``), as Gymnasium's own Taxi puts it, for ``action_space.sample(mask)``; the
-  method ``action_masks()`` returns it as booleans, for libraries that ask for it that way
-  (sb3-contrib's ``MaskablePPO``). Once the episode is over (terminated, truncated or
-  ended by an illegal action) the mask is all 0.
+  method `SpadesEnv.action_masks` returns it as booleans, as sb3-contrib's
+  ``MaskablePPO`` asks. Through the wrappers of ``gymnasium.make`` it is
+  ``env.get_wrapper_attr("action_masks")()``, which is how sb3-contrib's
+  ``get_action_masks`` finds it. In the last step's ``info`` the mask is all 0, and
+  ``action_masks()`` once the episode is over raises `spades.SpadesError`, as ``step``
+  does: no action is left, and a policy must not pick one from an empty mask.
 - **Actions** are ``Discrete(ACTIONS)``, the encoding's. A blind nil pass or a double nil
   exchange is entered a card at a time, each card a step of reward 0 in which nobody else
   moves; the observation's ``selected`` slot shows the cards chosen so far.
-- **Rewards** go to the agent's side: ``reward="game"`` (the default) +1 for a win, -1 for
-  a loss, 0 for a draw, as the game ends; ``reward="round"`` each round's points, her side's
-  less the other's, in the step in which the round is scored.
+- **Rewards** go to the agent's side. ``reward="round"`` (the default): each round's
+  points, her side's less the other's, in the step in which the round is scored, times
+  ``reward_scale``, by default 0.01 (a round is then worth about -3 to 3).
+  ``reward="game"``: +1 for a win, -1 for a loss, 0 for a draw, as the game ends (times
+  ``reward_scale``, by default 1).
 - **The end.** ``terminated`` when the game ends. A game still going after ``max_rounds``
-  rounds (default 100; ``None`` for no limit) is ``truncated``, with no result reward.
+  rounds (default 100; ``None`` for no limit) is ``truncated``, with no result reward. The
+  last step's ``info`` says how the game stands (`final_info`): ``scores`` (side 0's
+  first), ``winner`` (the winning side; None for a draw or an unfinished game),
+  ``is_success`` (whether her side won) and ``rounds``.
 - **Illegal actions.** An action of the action space that the mask refuses ends the
-  episode (``terminated``) with ``illegal_reward`` (default -1) and ``info["illegal"]``
-  set, as PettingZoo's ``TerminateIllegalWrapper`` does: Gymnasium's ``check_env`` steps
-  with unmasked samples. With ``illegal_reward=None`` it raises ``spades.IllegalMoveError``
-  instead. An action outside the space always raises (``spades.SpadesError``, or
-  ``TypeError`` for a value that is no whole number).
-- **Opponents.** ``opponents`` is ``None`` (the heuristic bot in every other seat), a bot
-  for all of them, or a sequence of one bot for each other seat in seat order. A bot is a
-  name, ``"heuristic"``, ``"random"``, ``"search"`` or ``"fallback"``, for a policy made
-  afresh at each reset and seeded from the episode's generator where it draws on chance;
-  or a ``spades.bots.Policy``, used as it is (a policy with a generator of its own keeps
+  episode (``terminated``) with ``illegal_reward`` (default -1, not scaled) and
+  ``info["illegal"]`` set, as PettingZoo's ``TerminateIllegalWrapper`` does: Gymnasium's
+  ``check_env`` steps with unmasked samples. With ``illegal_reward=None`` it raises
+  ``spades.IllegalMoveError`` instead. An action outside the space always raises
+  (``spades.SpadesError``, or ``TypeError`` for a value that is no whole number).
+- **The bots.** ``opponents`` is ``None`` (the heuristic bot in both opponents' seats), a
+  bot for each of them, or a sequence of one bot for each opponent's seat in seat order
+  (two with four players, one with two). ``partner`` is her partner's bot (``None``: the
+  heuristic bot); two players have no partner. A bot is a name of ``spades.bots.BOTS``
+  (``"heuristic"``, ``"search"``, ``"random"``, ``"fallback"``), for a policy made afresh
+  at each reset by ``spades.bots.make_bot``, seeded from the episode's generator; or a
+  ``spades.bots.Policy``, used as it is (a policy with a generator of its own keeps
   drawing from it across episodes).
 - **Seeds.** ``reset(seed=s)`` deals the same game, with the same bots, for the same
   ``s``; ``reset()`` goes on with the environment's generator (``np_random``).
 - **Render.** ``"ansi"`` returns the table as text (every hand shown, the agent's seat
-  named "you"); ``"human"`` prints it after each reset and step.
+  named "you"); ``"human"`` prints it after each reset and step. Another mode raises
+  `TypeError` (on which Stable-Baselines3's ``make_vec_env``, which asks for
+  ``"rgb_array"``, makes the environment without one).
 - **Errors.** A bad option or seed raises `spades.SpadesError`, a `ValueError` (one of the
-  wrong type: `TypeError`); ``illegal_reward`` is a finite number or None. ``game_state``,
-  ``step``, ``action_masks`` and ``render`` before the first reset raise
-  `spades.SpadesError` too.
+  wrong type: `TypeError`); ``illegal_reward`` is a finite number or None,
+  ``reward_scale`` a finite number above 0 or None. ``game_state``, ``step``,
+  ``action_masks`` and ``render`` before the first reset raise `spades.SpadesError` too.
 
 >>> import spades
 >>> from spades.adapters import gymnasium as spades_gymnasium
->>> game = spades_gymnasium.env(spades.CLASSIC, seat=0)
+>>> game = spades_gymnasium.env(spades.CLASSIC, seat=0, partner="random")
 >>> observation, info = game.reset(seed=1)
 >>> observation.shape, int(info["action_mask"].sum())
 ((1052,), 14)
@@ -53,8 +69,6 @@ registers the environment as ``"spades/Spades-v0"``, so that
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -68,7 +82,6 @@ except ModuleNotFoundError as error:
         name=error.name,
     ) from error
 
-from spades._cli import bots as _bots
 from spades._deal import new_game
 from spades._engine import apply
 from spades._errors import IllegalMoveError, SpadesError, shown
@@ -80,11 +93,15 @@ from spades.adapters._common import (
     check_options,
     check_render_mode,
     checked_seed,
+    final_info,
+    finite_number,
     game_seed,
     is_truncated,
+    reward_factor,
     side_rewards,
     table_lines,
 )
+from spades.bots import BOTS, make_bot
 from spades.encoding import (
     ACTIONS,
     OBSERVATION_HIGH,
@@ -105,10 +122,11 @@ if TYPE_CHECKING:
 __all__ = ["ENV_ID", "BotName", "Opponent", "SpadesEnv", "env"]
 
 ENV_ID: Final = "spades/Spades-v0"
-"""The environment's id in Gymnasium's registry, for ``gymnasium.make``."""
+"""The environment's id in Gymnasium's registry, for ``gymnasium.make``; in a process that
+has not imported this module, ``"spades.adapters.gymnasium:spades/Spades-v0"``."""
 
 BotName: TypeAlias = str
-"""A bot by name: ``"heuristic"``, ``"random"``, ``"search"`` or ``"fallback"``."""
+"""A bot by name, a key of `spades.bots.BOTS`: ``"heuristic"``, ``"random"``, ..."""
 Opponent: TypeAlias = "BotName | Policy"
 """A bot for a seat: a name (made afresh and seeded at each reset) or a policy."""
 
@@ -121,20 +139,26 @@ def env(
     opponents: Opponent | Sequence[Opponent] | None = None,
     render_mode: str | None = None,
     *,
-    reward: RewardKind = "game",
+    partner: Opponent | None = None,
+    reward: RewardKind = "round",
+    reward_scale: float | None = None,
     max_rounds: int | None = MAX_ROUNDS,
     illegal_reward: float | None = -1.0,
 ) -> SpadesEnv:
     """Spades under ``rules`` for one agent at ``seat``, bots in the other seats.
 
-    The options are described in the module; `SpadesEnv` takes the same.
+    ``opponents`` and ``partner`` are the bots, ``reward`` and ``reward_scale`` what the
+    agent is paid, ``max_rounds`` where a game is cut off, ``illegal_reward`` what an
+    action the mask refuses costs: the module describes each. `SpadesEnv` takes the same.
     """
     return SpadesEnv(
         rules,
         seat,
         opponents,
         render_mode,
+        partner=partner,
         reward=reward,
+        reward_scale=reward_scale,
         max_rounds=max_rounds,
         illegal_reward=illegal_reward,
     )
@@ -153,20 +177,25 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         opponents: Opponent | Sequence[Opponent] | None = None,
         render_mode: str | None = None,
         *,
-        reward: RewardKind = "game",
+        partner: Opponent | None = None,
+        reward: RewardKind = "round",
+        reward_scale: float | None = None,
         max_rounds: int | None = MAX_ROUNDS,
         illegal_reward: float | None = -1.0,
     ) -> None:
         max_rounds = check_options(rules, reward, max_rounds)
         check_render_mode(render_mode, self.metadata["render_modes"])
-        _check_reward(illegal_reward)
+        if illegal_reward is not None:
+            illegal_reward = finite_number(illegal_reward, "illegal_reward")
         self.rules: Ruleset = rules
         """The ruleset of every game."""
         self.seat: int = check_seat(seat, rules.players)
         """The agent's seat."""
         self.render_mode = render_mode
         self.reward: RewardKind = reward
-        """``"game"`` or ``"round"``: what the agent is rewarded for."""
+        """``"round"`` or ``"game"``: what the agent is rewarded for."""
+        self.reward_scale: float = reward_factor(reward, reward_scale)
+        """What each reward is multiplied by (but ``illegal_reward``)."""
         self.max_rounds: int | None = max_rounds
         """The rounds after which an unfinished game is truncated; ``None``: never."""
         self.illegal_reward: float | None = illegal_reward
@@ -176,7 +205,8 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
             OBSERVATION_LOW, OBSERVATION_HIGH, dtype=np.float32
         )
         self.action_space = gymnasium.spaces.Discrete(ACTIONS)
-        self._opponents = _opponents(rules, self.seat, opponents)
+        self._bots = _bots(rules, self.seat, opponents, partner)
+        self._side = side_of(rules, self.seat)
         self._policies: dict[int, Policy] = {}
         self._state: State | None = None
         self._selected: tuple[Card, ...] = ()
@@ -210,8 +240,8 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         rng = self.np_random
         state = new_game(self.rules, seed=game_seed(rng))
         self._policies = {
-            seat: _bots.factory(bot)(game_seed(rng), seat) if isinstance(bot, str) else bot
-            for seat, bot in self._opponents.items()
+            seat: make_bot(bot, game_seed(rng)) if isinstance(bot, str) else bot
+            for seat, bot in self._bots.items()
         }
         self._state = self._bots_move(state)
         self._selected, self._over = (), False
@@ -222,7 +252,10 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
     def step(
         self, action: int | np.integer[Any]
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """The agent takes ``action``; then the bots move up to her next turn."""
+        """The agent takes ``action``; then the bots move up to her next turn.
+
+        After the episode's end (or before the first reset): `spades.SpadesError`.
+        """
         before = self.game_state
         if self._over:
             raise SpadesError("the episode is over: reset() the environment")
@@ -233,13 +266,13 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
             if self.illegal_reward is None:
                 raise
             self._over = True
-            return self._observe(), float(self.illegal_reward), True, False, self._info(True)
+            return self._observe(), self.illegal_reward, True, False, self._info(illegal=True)
         reward = 0.0
         if isinstance(done, tuple):  # a card chosen; she chooses on
             self._selected = done
         else:
             after = self._bots_move(apply(before, done, seat=self.seat))
-            reward = side_rewards(before, after, self.reward)[side_of(self.rules, self.seat)]
+            reward = side_rewards(before, after, self.reward)[self._side] * self.reward_scale
             self._state, self._selected = after, ()
         state = self.game_state
         terminated = state.is_over
@@ -250,7 +283,13 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
         return self._observe(), reward, terminated, truncated, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The action mask as booleans (for sb3-contrib's ``MaskablePPO``), all false at the end."""
+        """The action mask as booleans, for sb3-contrib's ``MaskablePPO``.
+
+        Once the episode is over no action is left: `spades.SpadesError`, as for ``step``.
+        """
+        self.game_state  # noqa: B018  (the check that there is a game)
+        if self._over:
+            raise SpadesError("the episode is over, no action is left: reset() the environment")
         return self._mask().astype(bool)
 
     def render(self) -> str | None:
@@ -286,53 +325,51 @@ class SpadesEnv(gymnasium.Env[Observation, np.int64]):
             return np.zeros(ACTIONS, np.int8)
         return action_mask(self._views.of(self.game_state, self.seat), self._selected)
 
-    def _info(self, illegal: bool = False) -> dict[str, Any]:
+    def _info(self, *, illegal: bool = False) -> dict[str, Any]:
+        """The step's info: the mask; at the end, `final_info` too (and ``illegal``)."""
         info: dict[str, Any] = {"action_mask": self._mask()}
+        if self._over:
+            info.update(final_info(self.game_state, self._side))
         if illegal:
             info["illegal"] = True
         return info
 
 
-def _check_reward(reward: object) -> None:
-    """Refuse an ``illegal_reward`` that is not None or a finite real number (a bool is not)."""
-    if reward is None:
-        return
-    if isinstance(reward, (bool, np.bool_)) or not isinstance(reward, numbers.Real):
-        raise TypeError(f"illegal_reward is a number or None, not {shown(reward)}")
-    try:
-        finite = math.isfinite(reward)
-    except OverflowError:  # an int too large for a float
-        finite = False
-    if not finite:
-        raise SpadesError(f"illegal_reward is a finite number or None, not {shown(reward)}")
-
-
-def _opponents(
-    rules: Ruleset, seat: int, opponents: Opponent | Sequence[Opponent] | None
+def _bots(
+    rules: Ruleset,
+    seat: int,
+    opponents: Opponent | Sequence[Opponent] | None,
+    partner: Opponent | None,
 ) -> dict[int, Opponent]:
-    """The bot of each seat other than ``seat``, checked."""
-    others = [other for other in range(rules.players) if other != seat]
+    """The bot of each seat but ``seat``, in seat order, checked."""
+    side = side_of(rules, seat)
+    rivals = [other for other in range(rules.players) if side_of(rules, other) != side]
     if opponents is None:
         opponents = "heuristic"
     if isinstance(opponents, str) or callable(opponents):
-        bots: list[Opponent] = [opponents] * len(others)
+        bots: dict[int, Opponent] = dict.fromkeys(rivals, opponents)
     elif isinstance(opponents, Sequence):
-        bots = list(opponents)
-        if len(bots) != len(others):
+        if len(opponents) != len(rivals):
             raise SpadesError(
-                f"opponents has one bot for each seat but the agent's: {len(others)}, "
-                f"not {len(bots)}"
+                f"opponents has one bot for each opponent's seat: {len(rivals)}, not "
+                f"{len(opponents)} (her partner's is the partner option)"
             )
+        bots = dict(zip(rivals, opponents, strict=True))
     else:
         raise TypeError(
             f"opponents is a bot, a sequence of bots or None, not {type(opponents).__name__}"
         )
-    for bot in bots:
-        if isinstance(bot, str) and bot not in _bots.BOTS:
-            raise SpadesError(f"{shown(bot)} is not a bot; known: {', '.join(_bots.BOTS)}")
+    if rules.players == 2:
+        if partner is not None:
+            raise SpadesError(f"two players have no partner: partner is None, not {shown(partner)}")
+    else:
+        bots[(seat + 2) % 4] = "heuristic" if partner is None else partner
+    for bot in bots.values():
+        if isinstance(bot, str) and bot not in BOTS:
+            raise SpadesError(f"{shown(bot)} is not a bot; known: {', '.join(BOTS)}")
         if not isinstance(bot, str) and not callable(bot):
             raise TypeError(f"a bot is a name or a policy (a callable), not {shown(bot)}")
-    return dict(zip(others, bots, strict=True))
+    return dict(sorted(bots.items()))
 
 
 if ENV_ID not in gymnasium.registry:

@@ -14,14 +14,16 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   selected until the move is complete, and the observation's ``selected`` slot shows them
   to her alone.
 - **Rewards**, the same for both partners and opposite between the sides:
-  ``reward="game"`` (the default) gives +1 to the winners and -1 to the losers as the game
-  ends, 0 each for a draw; ``reward="round"`` gives, as each round is scored, that round's
-  points, the side's less the other's.
+  ``reward="round"`` (the default) gives, as each round is scored, that round's points,
+  the side's less the other's, times ``reward_scale`` (by default 0.01: a round is then
+  worth about -3 to 3); ``reward="game"`` gives +1 to the winners and -1 to the losers as
+  the game ends, 0 each for a draw (times ``reward_scale``, by default 1).
 - **The end.** The game's end terminates every agent. A game still going after
   ``max_rounds`` rounds (default 100; ``None`` for no limit) is truncated instead, with no
   result reward: without a round cap or a losing floor a game may go on as long as the
   players keep it level. A ruleset's round cap of ``max_rounds`` or fewer ends every game
-  first.
+  first. At the end each agent's ``infos`` entry says how the game stands for her side
+  (``scores``, ``winner``, ``is_success``, ``rounds``), as in the Gymnasium adapter.
 - **Illegal actions.** `env` ends the game with -1 for the agent that made it (PettingZoo's
   ``TerminateIllegalWrapper``, as in its classic games); `raw_env` raises
   `spades.IllegalMoveError`.
@@ -29,9 +31,10 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   next game of the environment's generator (``np_random``), which a first ``reset()`` seeds
   from the operating system.
 - **Render.** ``"ansi"`` returns the table as text, every hand shown; ``"human"`` prints it
-  after each reset and step.
+  after each reset and step. Another mode raises `TypeError`.
 - **Errors.** A bad option, seed or agent raises `spades.SpadesError`, a `ValueError` (a
-  value of the wrong type: `TypeError`); so does what is no action (a value that is no
+  value of the wrong type: `TypeError`; ``reward_scale`` is a finite number above 0 or
+  None); so does what is no action (a value that is no
   whole number: `TypeError`), checked by `env` as by `raw_env`. Every call of `raw_env`
   before the first reset (``step``, ``last``, ``observe``, ``render``, ``game_state``)
   raises `spades.SpadesError`; `env`'s ``OrderEnforcingWrapper`` refuses them first.
@@ -72,8 +75,10 @@ from spades.adapters._common import (
     check_options,
     check_render_mode,
     checked_seed,
+    final_info,
     game_seed,
     is_truncated,
+    reward_factor,
     side_rewards,
     table_lines,
 )
@@ -107,7 +112,8 @@ def env(
     rules: Ruleset = CLASSIC,
     render_mode: str | None = None,
     *,
-    reward: RewardKind = "game",
+    reward: RewardKind = "round",
+    reward_scale: float | None = None,
     max_rounds: int | None = MAX_ROUNDS,
 ) -> AECEnv[str, Observation, Action]:
     """Spades under ``rules`` as a PettingZoo AEC environment, wrapped as the classic games.
@@ -119,7 +125,7 @@ def env(
     the rest.
     """
     environment: AECEnv[str, Observation, Action] = raw_env(
-        rules, render_mode, reward=reward, max_rounds=max_rounds
+        rules, render_mode, reward=reward, reward_scale=reward_scale, max_rounds=max_rounds
     )
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=ILLEGAL_REWARD)
     environment = CheckedActions(environment)
@@ -155,7 +161,7 @@ def _check_action(environment: raw_env, action: object) -> None:
 class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's name for it)
     """The bare environment: `env` without its wrappers; an illegal action raises.
 
-    ``rules``, ``render_mode``, ``reward`` and ``max_rounds`` as for `env`.
+    ``rules``, ``render_mode``, ``reward``, ``reward_scale`` and ``max_rounds`` as for `env`.
     """
 
     # PettingZoo declares it an instance variable, read from the class (not a ClassVar).
@@ -171,7 +177,8 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         rules: Ruleset = CLASSIC,
         render_mode: str | None = None,
         *,
-        reward: RewardKind = "game",
+        reward: RewardKind = "round",
+        reward_scale: float | None = None,
         max_rounds: int | None = MAX_ROUNDS,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # PettingZoo's is unannotated
@@ -181,7 +188,9 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
         """The ruleset of every game."""
         self.render_mode = render_mode
         self.reward: RewardKind = reward
-        """``"game"`` or ``"round"``: what the agents are rewarded for."""
+        """``"round"`` or ``"game"``: what the agents are rewarded for."""
+        self.reward_scale: float = reward_factor(reward, reward_scale)
+        """What each reward is multiplied by."""
         self.max_rounds: int | None = max_rounds
         """The rounds after which an unfinished game is truncated; ``None``: never."""
         self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
@@ -308,17 +317,24 @@ class raw_env(AECEnv[str, Observation, Action]):  # noqa: N801  (PettingZoo's na
             self._state, self._selected = after, ()
             sides = side_rewards(before, after, self.reward)
             for other, other_seat in self._seats.items():
-                self.rewards[other] = sides[side_of(self.rules, other_seat)]
+                self.rewards[other] = sides[side_of(self.rules, other_seat)] * self.reward_scale
             if after.is_over:
                 self.terminations = dict.fromkeys(self.agents, True)
+                self._tell_the_end(after)
             elif is_truncated(after, self.max_rounds):
                 self.truncations = dict.fromkeys(self.agents, True)
+                self._tell_the_end(after)
             else:
                 assert after.to_move is not None, "a game that goes on has a seat to move"
                 self.agent_selection = self.possible_agents[after.to_move]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _tell_the_end(self, state: State) -> None:
+        """Each agent's info at the end: how the game stands for her side (`final_info`)."""
+        for agent, seat in self._seats.items():
+            self.infos[agent] = final_info(state, side_of(self.rules, seat))
 
     def last(
         self, observe: bool = True
