@@ -40,14 +40,18 @@ import ast
 import copy
 import json
 import re
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import oracle.legality
+import oracle.referee
 from oracle import (
     CLASSIC,
     IN_ORDER,
+    KINDS_BY_PHASE,
     LIBRARY_DECK,
     MAX_SAFE,
     MINIOKEY,
@@ -101,6 +105,8 @@ BID_CANDIDATES = [
 DRAW_CANDIDATES = ["keep", "reject", "bid blind nil", "look", "bid 3"]
 PLAY_CANDIDATES = [f"play {name}" for name in LIBRARY_DECK]
 """The moves every legal-move case of a phase gives a verdict on."""
+ELSEWHERE_CANDIDATES = ["bid blind nil", "look", "bid 3"]
+"""Moves of other phases that every passing and exchanging case holds: ``wrong_phase``."""
 
 STATE_FIELDS: tuple[str, ...] = (
     *("type", "version", "rules", "seed", "dealer", "round_number", "phase", "to_move"),
@@ -250,6 +256,8 @@ def check_legal_case(case: dict[str, Any]) -> None:
         assert too_many in illegal.values(), "no pass or exchange of too many cards"
         if position.phase == "passing":
             assert "pass" in illegal, "no pass of no card"
+        elsewhere = {move: illegal.get(move) for move in ELSEWHERE_CANDIDATES}
+        assert set(elsewhere.values()) == {"wrong_phase"}, f"moves of other phases: {elsewhere}"
     for move in candidates or []:
         assert (problem(position, move) is None) == (move in legal), move
 
@@ -342,7 +350,31 @@ def reading_verdict(case: dict[str, Any]) -> bool | None:
             numbers = [value for _, value in walk(data) if is_number(value)]
             if any(abs(number) > MAX_SAFE for number in numbers):
                 return False
+            if data.get("type") == "record":
+                return replays(data)
+            if data.get("type") == "state" and not on_its_face(data):
+                return False
     return None
+
+
+def replays(record: dict[str, Any]) -> bool:
+    """Whether a version 2 record replays by the rules: every move legal, every summary and
+    the result what the moves give (porting-summary)."""
+    try:
+        check_game_case({"record": record})
+    except (AssertionError, LookupError, TypeError, ValueError):
+        return False
+    return True
+
+
+def on_its_face(state: dict[str, Any]) -> bool:
+    """Whether state data shows nothing wrong without a replay: its fields, its seed and
+    every card in one place. A reader that stops here does not replay."""
+    try:
+        check_state_data(state)
+    except (AssertionError, LookupError, TypeError, ValueError):
+        return False
+    return True
 
 
 def check_reading_case(case: dict[str, Any]) -> None:
@@ -1272,3 +1304,141 @@ def test_the_oracles_reject_a_corrupted_vector(corruption: str) -> None:
             with pytest.raises(AssertionError):
                 CHECKS[kind](wrong)
     assert tried, f"no {kind} vector to corrupt with {corruption}"
+
+
+# --- Bugs an independent port had are caught -------------------------------------------------
+# A port written from the docs alone passed every vector of an earlier suite with each of
+# these bugs. Each test breaks the oracle (or a reader) the way the port was broken, and
+# shows that some vector now fails; the vector tests above show that the oracle, unbroken,
+# passes them all.
+
+
+def failing(kinds: tuple[str, ...]) -> list[str]:
+    """The ids of the vectors of ``kinds`` that the oracle, as it now is, rejects."""
+    found = []
+    for kind in kinds:
+        for case in CASES[kind]:
+            try:
+                CHECKS[kind](copy.deepcopy(case))
+            except (AssertionError, LookupError, TypeError, ValueError):
+                found.append(case["id"])
+    return found
+
+
+def verdict_by_shape(case: dict[str, Any]) -> bool | None:
+    """A reader that checks all but a replay: version 2 records read when their fields, seed,
+    decks, move texts and limits are right, and states when `on_its_face`."""
+    if text_problem(case["text"]) is not None:
+        return None
+    data = parse_strict(case["text"])
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return None
+    if data.get("type") == "state":
+        return on_its_face(data)
+    if data.get("type") != "record":
+        return None
+    if list(data) != list(RECORD_FIELDS) or seed_problem(data) is not None:
+        return False
+    rounds = data["rounds"]
+    return 0 < len(rounds) <= MAX_ROUNDS and all(
+        isinstance(entry, dict)
+        and list(entry) == ["deck", "moves", "summary"]
+        and sorted(map(card, entry["deck"])) == IN_ORDER
+        and len(entry["moves"]) <= MAX_MOVES
+        and all(isinstance(move, str) and is_move(move) for move in entry["moves"])
+        for entry in rounds
+    )
+
+
+MAX_ROUNDS, MAX_MOVES = 1000, 200
+"""The rounds of a record, and the moves of a round, that a reader reads (porting-limits)."""
+
+
+@pytest.mark.parametrize("kind", ["record", "state"])
+def test_a_reader_that_never_replays_fails_some_vector(kind: str) -> None:
+    """Records whose moves or summaries are wrong, and states whose history is, only where
+    a replay shows it (porting-summary, porting-states): a reader that checks their shape
+    alone reads data that the vectors say it must refuse."""
+    cases = [
+        case
+        for case in CASES["reading"]
+        if text_problem(case["text"]) is None
+        and isinstance(parse_strict(case["text"]), dict)
+        and parse_strict(case["text"]).get("type") == kind
+    ]
+    assert cases, f"no reading vectors of {kind} data"
+    wrong = [case["id"] for case in cases if verdict_by_shape(case) is True and not case["valid"]]
+    assert wrong, f"every {kind} vector is judged right without a replay"
+    if kind == "record":  # the oracle replays records of version 2: it agrees with each verdict
+        cases = [case for case in cases if parse_strict(case["text"]).get("version") == VERSION]
+        assert [
+            case["id"] for case in cases if replays(parse_strict(case["text"])) != case["valid"]
+        ] == []
+        moves_only = [case for case in cases if "every move legal" in case["source"]]
+        assert [case["id"] for case in moves_only if case["valid"]] == []
+        assert len(moves_only) >= 2, "no record wrong only in moves that stay legal"
+
+
+def test_level_scores_at_the_target_ending_the_game_fail_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rule: rule-game-end. Level scores at or above the target play on; a port that ends
+    the game there fails a position and a game."""
+    real = outcome
+
+    def ends_level(rules: dict[str, Any], scores: list[int], round_number: int) -> Any:
+        if scores[0] == scores[1] >= rules["target"]:
+            return {"winner": None, "termination": "target"}
+        return real(rules, scores, round_number)
+
+    monkeypatch.setattr(oracle.referee, "outcome", ends_level)
+    found = failing(("legal", "game"))
+    assert any(name.startswith("legal-") for name in found), found
+    assert any(name.startswith("game-") for name in found), found
+
+
+def test_an_exchange_of_no_card_left_unrecorded_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rule: rule-exchange. An exchange of no card is an exchange all the same: the state's
+    ``exchanges`` holds it; a port that leaves it out fails the positions after one."""
+    real = Referee.exchange
+
+    def unrecorded(self: Referee, seat: int, given: list[int]) -> None:
+        real(self, seat, given)
+        if not given:
+            self.exchanges.pop()
+
+    monkeypatch.setattr(Referee, "exchange", unrecorded)
+    assert failing(("legal",)), "no position after an exchange of no card"
+
+
+def test_an_exchange_of_no_card_shown_as_null_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rule: ref-views. A seat's own exchange of no card shows as ``{"given": [], "drawn":
+    []}``, not as ``null``, which is for a seat that did not exchange."""
+    real = view_of
+
+    def shown_as_null(data: dict[str, Any], seat: int) -> dict[str, Any]:
+        view = real(data, seat)
+        if view["exchanged"] == {"given": [], "drawn": []}:
+            view["exchanged"] = None
+        return view
+
+    monkeypatch.setattr(sys.modules[__name__], "view_of", shown_as_null)
+    assert failing(("view",)), "no view of an exchange of no card"
+
+
+@pytest.mark.parametrize("kind", ["bid", "look"])
+def test_a_bid_or_look_in_the_exchange_judged_as_bidding_fails_some_vector(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: ref-reasons. During the passes and the two-player exchange, ``bid blind nil``
+    and ``look`` are ``wrong_phase``; a port that judges them as bids gives another reason
+    (``already_bid``, ``hand_already_seen``)."""
+    phases = dict(KINDS_BY_PHASE)
+    phases["exchanging"] = (*phases["exchanging"], kind)
+    monkeypatch.setattr(oracle.legality, "KINDS_BY_PHASE", phases)
+    found = failing(("legal",))
+    assert found, f"{kind} judged as bidding in the exchange passes every vector"
