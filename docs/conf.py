@@ -57,10 +57,8 @@ nitpick_ignore = [
     ("py:class", "npt.ArrayLike"),
     ("py:class", "np.integer"),
     ("py:class", "numpy.integer"),
-    # The frameworks of `spades.adapters`, in their signatures and docstrings: not linked.
+    # PettingZoo's AEC environment, in the signatures of `spades.adapters.pettingzoo`.
     ("py:class", "AECEnv"),
-    ("py:class", "gymnasium.spaces.space.Space"),
-    ("py:obj", "pyspiel.load_game"),
     # The adapters' type aliases in their signatures, shown by name: `RewardKind` is
     # ``Literal["game", "round"]``; PettingZoo's `Observation` is a dict and `Action` an
     # ``int | None``; Gymnasium's `Observation` a float32 array.
@@ -68,6 +66,9 @@ nitpick_ignore = [
     ("py:class", "Observation"),
     ("py:class", "Action"),
 ]
+
+# The frameworks of `spades.adapters`, in signatures and docstrings: not linked either.
+nitpick_ignore_regex = [(r"py:.*", r"(pettingzoo|gymnasium|pyspiel)\..+")]
 
 # MyST: explicit (label)= targets for citing rules, and slug anchors for headings.
 myst_heading_anchors = 3
