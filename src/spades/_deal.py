@@ -46,7 +46,7 @@ def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
     """
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     number = whole_number(round_number)
     if number is None:
         raise TypeError(f"a round number is a whole number, not {shown(round_number)}")
@@ -163,7 +163,7 @@ def draw_from_stock(stock: Sequence[Card], *, keep: bool) -> tuple[Card, Card]:
     return (top, below) if keep else (below, top)
 
 
-def _check_seed(seed: object) -> int:
+def check_seed(seed: object) -> int:
     """``seed`` as a plain `int` when it is a seed (numpy's integers too, bools not)."""
     number = whole_number(seed)
     if number is None:
@@ -184,7 +184,7 @@ def pack_hands(bits: Sequence[int], order: Sequence[int]) -> int:
     return packed
 
 
-def _checked_deck(deck: object) -> Sequence[Card]:
+def checked_deck(deck: object) -> Sequence[Card]:
     if isinstance(deck, str) or not isinstance(deck, Sequence):
         raise TypeError(f"a deck is a sequence of 52 cards, not {type(deck).__name__}")
     for card in deck:
@@ -223,8 +223,8 @@ def new_game(
     ('drawing', 0, 52)
     """
     dealer = check_start(rules, dealer, "new_game")
-    seed = random.SystemRandom().getrandbits(64) if seed is None else _check_seed(seed)
-    bits = shuffled_bits(seed, 1) if deck is None else [card.bit for card in _checked_deck(deck)]
+    seed = random.SystemRandom().getrandbits(64) if seed is None else check_seed(seed)
+    bits = shuffled_bits(seed, 1) if deck is None else [card.bit for card in checked_deck(deck)]
     return start_round(rules, dealer, 1, bits, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
 
 
@@ -315,7 +315,7 @@ def deal(state: State, deck: Sequence[Card]) -> State:
         state.rules,
         state.dealer,
         state.round_number,
-        [card.bit for card in _checked_deck(deck)],
+        [card.bit for card in checked_deck(deck)],
         seed=state.seed,
         scores=state.scores,
         bags=state.bags,

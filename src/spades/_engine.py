@@ -196,7 +196,7 @@ def _bid(state: State, bid: Bid) -> State:
             State, (rules, phase, following, packed, trick, leader, broken, tricks, 0, game)
         )
     if rules.blind_nil_pass:
-        passers = _pass_order(rules, bids, following)
+        passers = pass_order(rules, bids, following)
         if passers:
             return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0])
     first = order[game[DEALER]][1]  # the first bidder leads
@@ -219,7 +219,7 @@ def _first_lead(state: State, **changes: object) -> State:
     )
 
 
-def _pass_order(rules: Ruleset, bids: tuple[Bid | None, ...], first: int) -> tuple[int, ...]:
+def pass_order(rules: Ruleset, bids: tuple[Bid | None, ...], first: int) -> tuple[int, ...]:
     """Who passes, in order: per side with a blind nil, its first blind bidder, then partner.
 
     Sides come in the bidding order from ``first``, the first bidder. Only for rules that
@@ -243,7 +243,7 @@ def _pass(state: State, move: Pass) -> State:
     for card in move.cards:
         packed ^= (card.bit << SHIFT[seat]) | (card.bit << SHIFT[receiver])
     passes = (*state.passes, CardPass(seat, move.cards))
-    order = _pass_order(rules, state.bids, next_seat(rules, state.dealer))
+    order = pass_order(rules, state.bids, next_seat(rules, state.dealer))
     if len(passes) < len(order):
         return evolve_state(state, _packed_hands=packed, passes=passes, to_move=order[len(passes)])
     return _first_lead(state, _packed_hands=packed, passes=passes)

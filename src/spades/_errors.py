@@ -100,42 +100,51 @@ class Reason(enum.Enum):
     """Why a well-formed move is illegal in a state: the machine-readable half of the error.
 
     The values are stable strings, meant for logs, wire formats and translations.
+    `check_move` gives every reason; each member names the rule function behind it.
     """
 
     GAME_OVER = "game_over"
-    """The game has ended; no move is legal any more."""
+    """The game has ended; no move is legal any more (`outcome_after` ended it)."""
     NOT_YOUR_TURN = "not_your_turn"
-    """The move was made for a seat that is not the seat to move."""
+    """The move was made for a seat that is not the seat to move (`next_seat` and
+    `trick_winner` say who moves)."""
     WRONG_PHASE = "wrong_phase"
     """The kind of move does not belong to this phase (a card during the bidding, a
-    numbered bid during the two-player draw, ...)."""
+    numbered bid during the two-player draw, ...): `check_move`, by `State.phase`."""
     BID_OUT_OF_RANGE = "bid_out_of_range"
-    """A bid outside 0 to 13."""
+    """A bid outside 0 to 13 (`check_move`)."""
     NIL_NOT_ALLOWED = "nil_not_allowed"
-    """A bid of nil under a ruleset without nil."""
+    """A bid of nil under a ruleset without nil (`check_move`, by `Ruleset.nil`)."""
     BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
-    """Blind nil under a ruleset without blind nil."""
+    """Blind nil under a ruleset without blind nil (`may_bid_blind`)."""
     BLIND_NIL_NOT_ELIGIBLE = "blind_nil_not_eligible"
-    """Blind nil by a side that does not trail by the ruleset's required deficit."""
+    """Blind nil by a side that does not trail by the ruleset's required deficit
+    (`may_bid_blind`)."""
     HAND_ALREADY_SEEN = "hand_already_seen"
     """Blind nil by a player who has looked at her hand; a look by a player whose hand is
-    already in view (she has looked, or she may not bid blind nil)."""
+    already in view (she has looked, or she may not bid blind nil): `may_bid_blind`."""
     HAND_NOT_SEEN = "hand_not_seen"
-    """A numbered bid by a player who may bid blind nil and has not looked at her hand yet."""
+    """A numbered bid by a player who may bid blind nil and has not looked at her hand yet
+    (`may_bid_blind`)."""
     CARD_NOT_IN_HAND = "card_not_in_hand"
-    """A card, played, passed or exchanged, that the player does not hold."""
+    """A card, played, passed or exchanged, that the player does not hold (`check_move`)."""
     WRONG_PASS_SIZE = "wrong_pass_size"
-    """A blind nil pass with a number of cards other than the ruleset's."""
+    """A blind nil pass with a number of cards other than the ruleset's (`check_move`, by
+    `Ruleset.blind_nil_pass`)."""
     MUST_FOLLOW_SUIT = "must_follow_suit"
-    """A card of another suit while the player holds a card of the suit led."""
+    """A card of another suit while the player holds a card of the suit led (`playable`)."""
     SPADES_NOT_BROKEN = "spades_not_broken"
-    """A spade led before spades are broken by a player who holds another suit."""
+    """A spade led before spades are broken by a player who holds another suit
+    (`playable`, with `spades_broken_by`)."""
     ALREADY_DRAWN = "already_drawn"
-    """Two players: double nil declared after the player's first draw choice of the round."""
+    """Two players: double nil declared after the player's first draw choice of the round
+    (`may_bid_blind`)."""
     ALREADY_BID = "already_bid"
-    """Two players: double nil declared by a player who has already declared it."""
+    """Two players: double nil declared by a player who has already declared it
+    (`may_bid_blind`)."""
     TOO_MANY_EXCHANGED = "too_many_exchanged"
-    """Two players: a double nil exchange of more cards than the ruleset allows."""
+    """Two players: a double nil exchange of more cards than the ruleset allows
+    (`check_move`, by `Ruleset.blind_nil_exchange`)."""
 
 
 class IllegalMoveError(SpadesError):

@@ -44,14 +44,17 @@ class Phase(enum.Enum):
 
 
 class Termination(enum.Enum):
-    """How a game ended."""
+    """How a game ended; `outcome_after` decides every member, after each round."""
 
     TARGET = "target"
-    """A side reached the target, with more points than the other side."""
+    """A side reached the target, with more points than the other side (`outcome_after`,
+    rule-target)."""
     LOSING_FLOOR = "losing_floor"
-    """A side fell to the losing floor (and the other side did not reach the target)."""
+    """A side fell to the losing floor and the other side did not reach the target
+    (`outcome_after`, rule-losing-floor)."""
     ROUND_CAP = "round_cap"
-    """The round cap was reached: the higher score won, or the game was drawn."""
+    """The round cap was reached: the higher score won, or the game was drawn
+    (`outcome_after`, rule-round-cap)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -22,7 +22,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from spades._cards import DECK, Card, Suit
-from spades._engine import _pass_order
+from spades._engine import pass_order
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import trails_enough
@@ -666,7 +666,7 @@ def _check_four_turns(view: View, order: tuple[int, ...]) -> None:
     for seat in order:
         if bids[seat] is None:
             _fail(f"bids[{seat}]", f"every seat has bid in the {phase.value} phase")
-    passers = _pass_order(view.rules, bids, order[0]) if view.rules.blind_nil_pass else ()
+    passers = pass_order(view.rules, bids, order[0]) if view.rules.blind_nil_pass else ()
     for index, entry in enumerate(view.passes):
         if index >= len(passers) or entry.seat != passers[index]:
             _fail(

@@ -1,14 +1,18 @@
-"""`Batch`: many games of one ruleset as arrays, moved in lockstep, one action a game."""
+"""`Batch`: many games of one ruleset as arrays, moved in lockstep, one action a game.
+
+Moving the games (`Batch.step`) and playing them on (`Batch.play_out`) are one idea: the
+play-out moves the batch by its own steps, and sets finished games aside.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import numpy as np
 
 from spades._cards import Card, cards_in
-from spades._deal import _checked_deck, check_start
+from spades._deal import check_start, checked_deck
 from spades._errors import SpadesError, shown
 from spades._rules import whole_number
 from spades._state import State
@@ -31,7 +35,6 @@ from spades.batch._legal import (
     random_bits,
 )
 from spades.batch._moves import PHASE_MOVES, choose
-from spades.batch._playout import played_out
 from spades.batch._policies import fallback_actions, policy_table
 from spades.batch._refusal import refused
 from spades.batch._round import deal_due, start_rounds
@@ -157,7 +160,7 @@ class Batch:
         listed = checked_seeds(seeds)
         if len(decks) != len(listed):
             raise SpadesError(f"one seed a deck: {len(decks)} decks and {len(listed)} seeds")
-        rows = [[card.index for card in _checked_deck(deck)] for deck in decks]
+        rows = [[card.index for card in checked_deck(deck)] for deck in decks]
         return cls._started(rules, np.array(rows, dtype=np.int8).reshape(-1, 52), listed, dealer)
 
     @classmethod
@@ -405,11 +408,70 @@ class Batch:
             raise SpadesError(f"play out until the 'round' or the 'game', not {shown(until)}")
         check_generator(rng, "play_out")
         table = policy_table(policies, self.rules.players)
-        return played_out(self._ready(), rng, until, table)
+        return self._ready()._played_out(rng, until, table)
+
+    def _played_out(
+        self,
+        rng: np.random.Generator,
+        until: Literal["round", "game"],
+        table: npt.NDArray[np.bool_],
+    ) -> Batch:
+        """`play_out` of a batch with no deal due; ``table`` says which seats play fallback.
+
+        Once most games are done, the rest play on as a smaller batch, and each finished
+        game is written back in its place.
+        """
+        batch = self
+        result = Draft(batch._arrays)
+        rows = np.arange(len(batch))  # where the games still played sit in the result
+        start = batch.round_number
+        while True:
+            moving = ~batch.is_over
+            if until == "round":  # a game whose round is over waits, its next deal not made
+                moving &= batch.round_number == start
+            elif (batch._arrays["phase"] == DEALING).any():
+                batch = batch._ready()
+            if not moving.any():
+                break
+            if 2 * int(moving.sum()) < len(batch) >= _COMPACT_FROM:
+                # Most games are done: put them in the result and play on without them.
+                _put(result, rows[~moving], batch, ~moving)
+                batch, rows, start = batch._take(moving), rows[moving], start[moving]
+                moving = moving[moving]
+            arrays = batch._arrays
+            bits = batch._legal_bits()  # none in a game whose next deal waits
+            chosen = random_bits(bits, rng)
+            if table.any():
+                actions = actions_of_bits(arrays["phase"], chosen)
+                fallback = fallback_actions(batch.rules, arrays, bits)
+                actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
+                local = local_bits(arrays["phase"], np.where(moving, actions, 0))
+                batch = batch._moved(actions, local, moving)
+            else:  # a legal bit is its own action where actions are cards (52 ends a choice)
+                batch = batch._moved(chosen, chosen.astype(np.uint64), moving)
+        _put(result, rows, batch, np.ones(len(batch), dtype=np.bool_))
+        return Batch._of(batch.rules, result)
 
     def _take(self, games: npt.NDArray[np.bool_]) -> Batch:
         """A batch of some of these games, in order (``games`` says which)."""
         return Batch._of(self.rules, {name: array[games] for name, array in self._arrays.items()})
+
+
+_COMPACT_FROM: Final = 64
+"""`Batch.play_out` sets finished games aside once most are, in batches of this size and up."""
+
+
+def _put(
+    result: Draft, rows: npt.NDArray[np.intp], part: Batch, games: npt.NDArray[np.bool_]
+) -> None:
+    """Write the ``games`` of ``part`` into ``rows`` of ``result``."""
+    width = part._arrays["past_bids"].shape[1]
+    result.grow_rounds(width)
+    for name, array in part._arrays.items():
+        if name.startswith("past_"):
+            result.w(name)[rows, :width] = array[games]
+        else:
+            result.w(name)[rows] = array[games]
 
 
 def _rebuilt(rules: Ruleset, arrays: Arrays) -> Batch:

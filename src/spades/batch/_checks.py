@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from spades._deal import _check_seed
+from spades._deal import check_seed
 from spades._errors import SpadesError, shown
 from spades._rules import whole_number
 from spades.encoding import ACTIONS
@@ -67,7 +67,7 @@ def checked_seeds(seeds: object) -> list[int]:
         raise TypeError(f"seeds are a sequence of whole numbers, not {type(seeds).__name__}")
     if len(seeds) > MAX_GAMES:
         check_size(len(seeds))
-    return [_check_seed(seed) for seed in seeds]
+    return [check_seed(seed) for seed in seeds]
 
 
 def checked_actions(actions: object, going_on: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:

@@ -7,8 +7,11 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from spades._cards import Suit
 from spades._moves import BIDS, BLIND_NIL, Bid
 from spades._state import Phase, Termination
+from spades._trick import FIRST_SPADE
+from spades._trick import NOT_SPADES as _NOT_SPADES
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -22,14 +25,21 @@ __all__ = [
     "CARD_PHASE",
     "CHOOSING",
     "DEALING",
+    "DRAW_TURNS",
     "END_BIT",
+    "FIRST_SPADE",
+    "LOSING_FLOOR",
     "NONE",
     "NOT_SPADES",
     "PHASES",
     "PHASE_CODE",
+    "ROUND_CAP",
     "SELECT8",
+    "SPADE_SUIT",
     "SUIT_MASKS",
+    "TARGET",
     "TERMINATIONS",
+    "TRICKS",
     "bid_code",
     "orders_of",
     "phase_groups",
@@ -70,11 +80,22 @@ def bid_code(bid: Bid | None) -> int:
 
 
 TERMINATIONS: Final = (Termination.TARGET, Termination.LOSING_FLOOR, Termination.ROUND_CAP)
+"""The terminations by the code a batch stores for them."""
+TARGET, LOSING_FLOOR, ROUND_CAP = map(TERMINATIONS.index, TERMINATIONS)
+"""The codes of `Termination.TARGET`, `Termination.LOSING_FLOOR` and `Termination.ROUND_CAP`."""
+
+TRICKS: Final = 13
+"""The tricks of a round: the thirteenth ends it."""
+DRAW_TURNS: Final = 26
+"""Two players: the draw turns of a round, each taking two cards off the 52 of the stock."""
+SPADE_SUIT: Final = Suit.SPADES.value
+"""A card's suit is its index // 13; spades are suit 3."""
 
 CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 """Each card's bit, by card index."""
 SUIT_MASKS: Final = np.array([0x1FFF << (13 * suit) for suit in range(4)], dtype=np.uint64)
-NOT_SPADES: Final = np.uint64(((1 << 52) - 1) ^ (0x1FFF << 39))
+NOT_SPADES: Final = np.uint64(_NOT_SPADES)
+"""The bits of every card but the spades (``spades._trick.NOT_SPADES``)."""
 
 SELECT8: Final = np.array(
     [

@@ -54,7 +54,10 @@ _NO_BIT: Final = 63
 def trails_enough(
     rules: Ruleset, scores: npt.NDArray[np.int64], seats: npt.NDArray[Any]
 ) -> npt.NDArray[np.bool_]:
-    """Whether each seat's side trails by the blind nil deficit (`spades._legal.trails_enough`)."""
+    """Whether each seat's side trails by the blind nil deficit (rule-blind-nil-eligibility).
+
+    Part of `spades.may_bid_blind`, on arrays.
+    """
     deficit = rules.blind_nil_deficit
     if deficit is None:
         return np.ones(len(seats), dtype=np.bool_)
@@ -67,8 +70,9 @@ def trails_enough(
 def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
     """Whether the seat to move in each of ``games`` may still bid blind nil (double nil).
 
-    Four players, bidding: she has not looked at her hand. Two players, drawing: she has
-    not declared it and has made no draw choice yet. And her side trails enough.
+    `spades.may_bid_blind` on arrays: four players, bidding: she has not looked at her
+    hand. Two players, drawing: she has not declared it and has made no draw choice yet.
+    And her side trails enough.
     """
     if not rules.blind_nil:
         return np.zeros(len(games), dtype=np.bool_)
@@ -87,7 +91,8 @@ def legal_bits(
 ) -> npt.NDArray[np.uint64]:
     """Every game's legal actions as bits (see the module); zero once a game is over.
 
-    ``groups`` are the games in each phase (`phase_groups`).
+    ``groups`` are the games in each phase (`phase_groups`). `spades.legal_moves` on
+    arrays; in the play, `spades.playable` (rule-follow-suit, rule-spades-broken).
     """
     phase = a["phase"]
     bits = np.zeros(len(phase), dtype=np.uint64)

@@ -2,8 +2,11 @@
 
 Each function moves the games it is given by the rules of their phase, written as array
 operations on a `Draft`; the reference engine's `spades.apply` is the specification, and
-the differential tests hold every function to it. Completing a blind nil pass or a double
-nil exchange is rare, so it goes to `spades.apply` itself, one game at a time.
+the differential tests hold every function to it. The array forms of single rules
+(breaking spades, the trick's winner, the draw turn) name their reference functions, and
+``tests/test_rule_forms.py`` holds each to it on random inputs. Completing a blind nil
+pass or a double nil exchange is rare, so it goes to `spades.apply` itself, one game at a
+time.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from spades._cards import cards_in
-from spades._engine import _pass_order, apply
+from spades._engine import apply, pass_order
 from spades._moves import Exchange, Pass
 from spades._state import Phase
 from spades.batch._codes import (
@@ -21,10 +24,14 @@ from spades.batch._codes import (
     BIDDING,
     BLIND,
     CARD_BIT,
+    DRAW_TURNS,
     DRAWING,
     EXCHANGING,
+    FIRST_SPADE,
     PASSING,
     PLAYING,
+    SPADE_SUIT,
+    TRICKS,
     orders_of,
 )
 from spades.batch._legal import BLIND_BIT, LOOK_BIT
@@ -44,6 +51,42 @@ __all__ = ["bid", "choose", "draw", "play"]
 _LOOK: Final = int(LOOK_BIT).bit_length() - 1
 _BLIND: Final = int(BLIND_BIT).bit_length() - 1
 _KEEP: Final = _LOOK + 1  # KEEP is the action after LOOK
+_LED_KEY: Final = 52
+"""`trick_keys`: what lifts a card of the suit led above every card of another plain suit."""
+_SPADE_KEY: Final = 2 * _LED_KEY
+"""`trick_keys`: what lifts a spade above every card of the suit led."""
+
+
+def breaks_spades(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Whether each card (an index) breaks spades: `spades.spades_broken_by` of one card.
+
+    The spades are the cards from `FIRST_SPADE` on (rule-spades-broken).
+    """
+    broken: npt.NDArray[np.bool_] = cards >= FIRST_SPADE
+    return broken
+
+
+def trick_keys(trick: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """Each card's key in its trick (games by cards): the highest key wins the trick.
+
+    `spades.winning_card` on arrays (rule-trick-winner): spades above the suit led above
+    the rest; within each, the higher card.
+    """
+    suit = trick // 13
+    lift = np.where(suit == SPADE_SUIT, _SPADE_KEY, np.where(suit == suit[:, :1], _LED_KEY, 0))
+    keys: npt.NDArray[np.int16] = trick + lift
+    return keys
+
+
+def drawn_cards(
+    top: npt.NDArray[np.int8], below: npt.NDArray[np.int8], keep: npt.NDArray[np.bool_]
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """The cards each draw turn keeps and discards: `spades.draw_from_stock` on arrays.
+
+    Keeping the top card discards the one below it; rejecting it keeps the one below
+    (rule-draw).
+    """
+    return np.where(keep, top, below), np.where(keep, below, top)
 
 
 def play(
@@ -51,8 +94,10 @@ def play(
 ) -> None:
     """Each seat to move in ``games`` plays her card; a fourth (second) card ends the trick.
 
-    The trick goes to the highest spade, else the highest card of the suit led; its winner
-    leads the next. The thirteenth trick ends the round (`end_round`).
+    The trick goes to the highest spade, else the highest card of the suit led
+    (`trick_keys`, for `spades.trick_winner`); its winner leads the next. A spade breaks
+    spades (`breaks_spades`). The next seat is `spades.next_seat`, read from
+    `Ruleset.orders_of_play`. The thirteenth trick ends the round (`end_round`).
     """
     players = rules.players
     orders = orders_of(rules)
@@ -62,7 +107,7 @@ def play(
     count = d.take("n_played", games) + 1
     d.w("played").reshape(-1)[games * 52 + count - 1] = cards
     d.put("n_played", games, count)
-    d.put("broken", games, d.take("broken", games) | (cards >= 39))
+    d.put("broken", games, d.take("broken", games) | breaks_spades(cards))
     ends = count % players == 0
     d.put("to_move", games, orders[seats, 1])  # a trick's winner is set below
     if not ends.any():
@@ -71,13 +116,10 @@ def play(
     count = count[ends].astype(np.intp)
     positions = (done * 52 + count - players)[:, None] + np.arange(players)
     trick = d["played"].reshape(-1)[positions].astype(np.int16)
-    suit = trick // 13
-    # Spades above the suit led above the rest; within each, the higher card: one key.
-    key = trick + np.where(suit == 3, 104, np.where(suit == suit[:, :1], 52, 0))
-    winner = orders[d["leader"][done], key.argmax(axis=1)]
+    winner = orders[d["leader"][done], trick_keys(trick).argmax(axis=1)]
     number = count // players - 1
-    d.w("winners").reshape(-1)[done * 13 + number] = winner
-    last = number == 12
+    d.w("winners").reshape(-1)[done * TRICKS + number] = winner
+    last = number == TRICKS - 1
     going_on = done[~last]
     d.w("to_move")[going_on] = winner[~last]
     d.w("leader")[going_on] = winner[~last]
@@ -89,8 +131,8 @@ def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray
     """Each seat to move in ``games`` bids (``bits`` 0 to 14: nil to 13, blind nil) or looks.
 
     After a look she bids. After a bid the next seat without a bid bids; once every seat
-    has bid, a blind nil under rules that pass cards starts the pass, else the first bidder
-    leads.
+    has bid, a blind nil under rules that pass cards starts the pass (in
+    `spades._engine.pass_order`), else the first bidder leads: `spades.apply`'s bidding.
     """
     orders = orders_of(rules)
     seats = d["to_move"][games]
@@ -109,7 +151,7 @@ def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray
         for game in all_in[blind].tolist():
             first = rules.orders_of_play[int(d["dealer"][game])][1]
             bids = tuple(None if code < 0 else BID_OF[code] for code in d["bids"][game].tolist())
-            order = _pass_order(rules, bids, first)
+            order = pass_order(rules, bids, first)
             d.w("phase")[game] = PASSING
             d.w("to_move")[game] = order[0]
         all_in = all_in[~blind]
@@ -140,14 +182,13 @@ def draw(
     turn = d["n_drawn"][games].astype(np.intp)
     top = d["deck"][games, 2 * turn]
     below = d["deck"][games, 2 * turn + 1]
-    kept = np.where(keep, top, below)
-    discarded = np.where(keep, below, top)
+    kept, discarded = drawn_cards(top, below, keep)
     d.w("hands")[games, seats] |= CARD_BIT[kept]
     d.w("draw_kept")[games, turn] = kept
     d.w("draw_discarded")[games, turn] = discarded
     d.w("discards")[games, turn] = discarded
     d.w("n_drawn")[games] = turn + 1
-    more = turn + 1 < 26
+    more = turn + 1 < DRAW_TURNS
     d.w("to_move")[games[more]] = 1 - seats[more]
     done = games[~more]
     if done.size:
@@ -157,7 +198,8 @@ def draw(
 def _after_draw(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
     """Two players, the draw over: a double nil bidder exchanges; else the bidding, or the lead.
 
-    The other player (not the dealer) comes first in each.
+    The other player (not the dealer) comes first in each: `spades.apply`'s order after
+    the draw (``spades._engine._after_draw``).
     """
     dealer = d["dealer"][games].astype(np.intp)
     rows = np.arange(len(games))

@@ -1,7 +1,8 @@
 """The end of a round for many games at once: the score, the end of the game, the next deal.
 
-The same rules as `spades.score_round` and the game's end (`spades._ending`), as array
-arithmetic; the differential tests hold the two to the same results.
+The same rules as `spades.score_round` (with `spades.nil_points` and `spades.bag_penalty`)
+and `spades.outcome_after`, as array arithmetic; ``tests/test_rule_forms.py`` holds each
+to its reference on random inputs, and the differential tests along played games.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from spades.batch._codes import (
     DEALING,
     DRAWING,
     GAME_OVER,
+    LOSING_FLOOR,
     NONE,
+    ROUND_CAP,
+    TARGET,
     orders_of,
 )
 from spades.batch._shuffle import round_decks
@@ -40,7 +44,9 @@ def score_sides(
     """Each side's points for the round and its bags after it, as `score_round` counts them.
 
     ``bids`` are bid codes and ``taken`` tricks by seat (games by seats); ``bags`` the bag
-    counters before the round (games by sides).
+    counters before the round (games by sides). The array forms of `spades.nil_points`
+    (rule-nil-scoring), of the nil tricks (rule-nil-tricks) and of `spades.bag_penalty`
+    (rule-bag-limit) are inline.
     """
     bids = bids.astype(np.int64)
     taken = taken.astype(np.int64)
@@ -80,7 +86,11 @@ def score_sides(
 def outcomes(
     rules: Ruleset, scores: npt.NDArray[np.int64], rounds: npt.NDArray[Any]
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-    """The winner (-1: none or a draw) and the termination code (-1: the game goes on)."""
+    """The winner (-1: none or a draw) and the termination code (-1: the game goes on).
+
+    `spades.outcome_after` on arrays (rule-game-end), for each game's scores after
+    ``rounds`` rounds.
+    """
     ours, theirs = scores[:, 0], scores[:, 1]
     leader = np.where(ours > theirs, 0, 1).astype(np.int8)
     differ = ours != theirs
@@ -88,15 +98,15 @@ def outcomes(
     winner = np.full(len(ours), NONE, dtype=np.int8)
     at_target = np.maximum(ours, theirs) >= rules.target
     won = at_target & differ
-    termination[won] = 0
+    termination[won] = TARGET
     if rules.losing_floor is not None:
         fell = ~at_target & (np.minimum(ours, theirs) <= rules.losing_floor) & differ
-        termination[fell] = 1
+        termination[fell] = LOSING_FLOOR
         won |= fell
     winner[won] = leader[won]
     if rules.round_cap is not None:
         capped = (termination == NONE) & (rounds >= rules.round_cap)
-        termination[capped] = 2
+        termination[capped] = ROUND_CAP
         winner[capped] = np.where(differ, leader, NONE)[capped]
     return winner, termination
 
@@ -154,7 +164,8 @@ def start_rounds(
     """Start the round of ``games`` (their dealer and round number set) from these decks.
 
     Four players: the cards dealt one at a time from the first bidder on, who then bids.
-    Two players: the deck is the stock, and the dealer draws first.
+    Two players: the deck is the stock, and the dealer draws first. The same start as
+    ``spades._deal.start_round`` (rule-deal, rule-draw).
     """
     dealers = d["dealer"][games]
     orders = orders_of(rules)

@@ -6,6 +6,12 @@ does, and must be cheap: a few microseconds a card. `rollout_play` picks a card 
 aims of the heuristic bot (keep one's nil, cover a partner's, win the tricks one's side
 still needs or can set the other side with, else duck), judged exactly from the hands
 rather than guessed; the other phases go to the heuristic bot.
+
+The play-outs hold bit forms of three rules, each named where it is written and held to
+its reference by ``tests/test_rule_forms.py``: the follow and lead rule (`playable`, on
+masks: `playable_bits` and ``hand & led or hand``), the trick's winner (`winning_card`:
+`_winning_bit` and `_beaters`) and the tricks that count toward a contract
+(`score_round`: `counted_tricks`).
 """
 
 from __future__ import annotations
@@ -14,17 +20,18 @@ from typing import TYPE_CHECKING, Final
 
 from spades._engine import apply
 from spades._moves import PLAYS
-from spades._rules import partner, play_order
+from spades._rules import NilTricks, partner, play_order
 from spades._state import Phase
 from spades._trick import SPADES, playable_bits
 from spades._view import observe
 from spades.bots._heuristic import heuristic_policy
 
 if TYPE_CHECKING:
-    from spades._moves import Move
+    from spades._moves import Bid, Move
+    from spades._rules import Ruleset
     from spades._state import State
 
-__all__ = ["play_out", "rollout_play"]
+__all__ = ["counted_tricks", "play_out", "rollout_play"]
 
 _SUIT_OF_BIT: Final = tuple(((1 << 13) - 1) << (13 * (index // 13)) for index in range(52))
 """The mask of a card's suit, by the card's index (its bit's position)."""
@@ -32,9 +39,9 @@ _HEURISTIC: Final = heuristic_policy()
 
 
 def _beaters(card_bit: int) -> int:
-    """The cards that beat ``card_bit`` when it wins a trick.
+    """The cards that beat ``card_bit`` when it wins a trick: `winning_card`'s rule on bits.
 
-    The higher ones of its suit, and every spade if it is not one.
+    The higher ones of its suit, and every spade if it is not one (rule-trick-winner).
     """
     suit = _SUIT_OF_BIT[card_bit.bit_length() - 1]
     higher = suit & ~((card_bit << 1) - 1)
@@ -42,7 +49,11 @@ def _beaters(card_bit: int) -> int:
 
 
 def _winning_bit(trick: tuple[int, ...]) -> int:
-    """The bit of the card winning the trick so far (cards as bits, in playing order)."""
+    """The bit of the card winning the trick so far (cards as bits, in playing order).
+
+    `winning_card` on bits (rule-trick-winner): each card that beats the best so far
+    (`_beaters`) takes its place.
+    """
     best = trick[0]
     for bit in trick[1:]:
         if bit & _beaters(best):
@@ -83,9 +94,9 @@ def rollout_play(state: State) -> Move:
     if bid.n == 0 and taken[seat] == 0:
         return PLAYS[_duck(state, seat, allowed, masks).bit_length() - 1]
     contract = sum((bids[other] or bid).n for other in mine)
-    made = sum(taken[other] for other in mine if (bids[other] or bid).n)
+    made = counted_tricks(rules, bids, taken, mine)
     against = sum((bids[other] or bid).n for other in theirs)
-    their_made = sum(taken[other] for other in theirs if (bids[other] or bid).n)
+    their_made = counted_tricks(rules, bids, taken, theirs)
     left = 13 - sum(taken)
     mate_bid = None if mate is None else bids[mate]
     mate_nil = mate is not None and mate_bid is not None and mate_bid.n == 0
@@ -97,6 +108,20 @@ def rollout_play(state: State) -> Move:
     wants = made < contract or their_made < against <= their_made + left
     card = _take(state, seat, allowed, masks) if wants else _duck(state, seat, allowed, masks)
     return PLAYS[card.bit_length() - 1]
+
+
+def counted_tricks(
+    rules: Ruleset, bids: tuple[Bid | None, ...], taken: tuple[int, ...], seats: tuple[int, ...]
+) -> int:
+    """The tricks of ``seats`` (one side) that count toward its contract so far.
+
+    `score_round`'s count (rule-contract, rule-nil-tricks): a numbered bidder's tricks
+    count; a nil bidder's count too under `NilTricks.COUNT`, and not under
+    `NilTricks.BAGS`. So under ``COUNT`` a failed nil's tricks help her side's contract,
+    in the play-outs as in the score.
+    """
+    count = rules.nil_tricks is NilTricks.COUNT
+    return sum(taken[seat] for seat in seats if count or (bid := bids[seat]) is None or bid.n)
 
 
 def _cover_nil(state: State, seat: int, mate: int, allowed: int, masks: tuple[int, ...]) -> int:
