@@ -10,37 +10,50 @@ it beside the test modules it is given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import dataclasses
+import functools
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 from hypothesis import strategies as st
 
 import oracle
 from spades import (
+    DECK,
     Bid,
     Card,
     InvalidRecordError,
+    Keep,
     Look,
+    Move,
+    Outcome,
     Phase,
     Play,
     Rank,
     Reason,
+    Reject,
+    RoundScore,
     Ruleset,
+    SideScore,
     State,
     Suit,
+    Termination,
     apply,
     deal,
     legal_moves,
     new_game,
     observe,
+    parse_move,
     records,
 )
-from spades.strategies import rulesets
+from spades.strategies import decks, rulesets
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-    from spades import Move, View
+    from spades import View
 
 C = Card.parse
 NIL = Bid(0)
@@ -319,3 +332,307 @@ OPEN_DOUBLE_NIL = rulesets(players=2).map(
     )
 )
 """Two players, double nil open to both at their first draw turn, one to three cards exchanged."""
+
+
+# --- the reference's answers, for the engine's values ----------------------------------------
+#
+# The property tests hold the engine to `oracle`, the tests' one reading of the rules: these
+# translate a state, a move or a ruleset into the reference's plain values and its answer back.
+
+_CARDS = [C(text) for text in oracle.LIBRARY_DECK]
+"""The engine's card for each of the reference's card numbers."""
+
+
+def engine_cards(indexes: Iterable[int]) -> tuple[Card, ...]:
+    """The engine's cards for the reference's, in the same order."""
+    return tuple(_CARDS[index] for index in indexes)
+
+
+@functools.cache
+def rules_data(rules: Ruleset) -> oracle.Rules:
+    """A ruleset as the reference reads it: the fields of the record format."""
+    data = records.to_data(rules)
+    assert isinstance(data, dict)
+    return {key: data[key] for key in oracle.RULESET_ORDER}
+
+
+def position_of(state: State) -> oracle.Position:
+    """What legality depends on in ``state``, as the reference reads it.
+
+    Whether spades are broken comes from the cards played this round (`oracle.breaks_spades`),
+    not from the state's own flag, so that the reference checks that flag too.
+    """
+    played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
+    drew = [0] * state.rules.players
+    for turn in state.draws:
+        drew[turn.seat] += 1
+    return oracle.Position(
+        rules=rules_data(state.rules),
+        phase=state.phase.value,
+        to_move=state.to_move,
+        hands=[set(_plain(hand)) for hand in state.hands],
+        trick=_plain(state.trick),
+        spades_broken=oracle.breaks_spades(_plain(played)),
+        bids=[None if bid is None else str(bid) for bid in state.bids],
+        looked=list(state.looked),
+        scores=list(state.scores),
+        drew=drew,
+    )
+
+
+def expected_moves(state: State) -> tuple[Move, ...]:
+    """The legal moves of ``state`` in the documented order, by the reference (ref-move-order)."""
+    return tuple(parse_move(text) for text in oracle.legal_moves(position_of(state)))
+
+
+def expected_reason(state: State, move: Move) -> Reason | None:
+    """The reason the reference gives for refusing ``move`` by the seat to move, or None."""
+    reason = oracle.problem(position_of(state), str(move))
+    return None if reason is None else Reason(reason)
+
+
+def may_bid_blind_by_reference(state: State, seat: int) -> bool:
+    """Whether ``seat`` may still bid blind nil (two players: declare double nil)."""
+    return oracle.may_bid_blind(position_of(state), seat)
+
+
+def expected_winner(rules: Ruleset, leader: int, cards_played: Sequence[Card]) -> int:
+    """The seat that wins a complete trick led by ``leader``, by the reference."""
+    return oracle.trick_winner(rules_data(rules), leader, _plain(cards_played))
+
+
+def first_seat(rules: Ruleset, dealer: int) -> int:
+    """Who bids first and leads the first trick, by the reference: the player after the dealer."""
+    return oracle.first_seat(rules_data(rules), dealer)
+
+
+def seat_after(rules: Ruleset, seat: int, count: int = 1) -> int:
+    """The seat ``count`` places after ``seat`` in the direction of play, by the reference."""
+    for _ in range(count):
+        seat = oracle.next_seat(rules_data(rules), seat)
+    return seat
+
+
+def expected_outcome(rules: Ruleset, scores: Sequence[int], round_number: int) -> Outcome | None:
+    """How a game with these totals after round ``round_number`` ends, by the reference."""
+    found = oracle.outcome(rules_data(rules), scores, round_number)
+    if found is None:
+        return None
+    return Outcome(winner=found["winner"], termination=Termination(found["termination"]))
+
+
+def expected_exchange_draw(state: State, seat: int, count: int) -> tuple[Card, ...]:
+    """The cards ``seat`` draws from the discards of ``state`` when she exchanges ``count``."""
+    pile = oracle.exchange_draw(state.seed, state.round_number, seat, _plain(state.discards))
+    return engine_cards(pile[:count])
+
+
+def dealt_deck(state: State) -> list[Card]:
+    """A deck that deals ``state``'s four hands, one card at a time from the first bidder."""
+    order = [seat_after(state.rules, first_seat(state.rules, state.dealer), k) for k in range(4)]
+    hands = [state.hand(seat) for seat in order]
+    return [hands[index % 4][index // 4] for index in range(52)]
+
+
+def referee_for(start: State) -> oracle.Referee:
+    """The reference at the start of ``start``'s round, dealt the same cards.
+
+    ``start`` is a state before the first move of a round: four players' hands, or two
+    players' stock, are what the reference deals.
+    """
+    referee = oracle.Referee(rules=rules_data(start.rules), seed=start.seed, dealer=start.dealer)
+    deck = start.stock if start.rules.players == 2 else dealt_deck(start)
+    referee.start_round(_plain(deck))
+    referee.round_number = start.round_number
+    referee.scores, referee.bags = list(start.scores), list(start.bags)
+    return referee
+
+
+def referee_step(referee: oracle.Referee, move: Move) -> None:
+    """Make ``move`` on the reference; after a round that does not end the game, deal the next."""
+    referee.apply(str(move))
+    if referee.phase == "dealing":
+        referee.next_round()
+
+
+def assert_agrees(referee: oracle.Referee, state: State) -> None:
+    """The engine's ``state`` holds exactly what the reference holds, field by field."""
+    engine = plain(state)
+    reference = referee.state_data()
+    for key, value in reference.items():
+        assert engine[key] == value, f"{key}: the engine has {engine[key]!r}, not {value!r}"
+
+
+def assert_scored_by_reference(rules: Ruleset, score: RoundScore, bags: Sequence[int]) -> None:
+    """``score`` is the reference's score of its bids and tricks, with ``bags`` before it."""
+    bids = [str(bid) for bid in score.bids]
+    sides = oracle.score_sides(rules_data(rules), bids, list(score.tricks), list(bags))
+    for side, expected in zip(score.sides, sides, strict=True):
+        assert dict(zip(SideScore.fields, side, strict=True)) == dataclasses.asdict(expected)
+
+
+# --- random legal games, move by move -----------------------------------------------------
+
+
+class Step(NamedTuple):
+    """One move of a game, with the states before and after it."""
+
+    before: State
+    move: Move
+    after: State
+
+
+RandomPolicy = Callable[[State, random.Random], Move]
+"""A player for the property tests: the state and a seeded generator in, a legal move out."""
+
+
+def uniform(state: State, rng: random.Random) -> Move:
+    """A uniformly random legal move."""
+    return rng.choice(legal_moves(state))
+
+
+def random_play(
+    state: State, seed: int, *, rounds: int, policy: RandomPolicy = uniform
+) -> Iterator[Step]:
+    """Moves from ``state`` until ``rounds`` rounds have ended, or the game."""
+    rng = random.Random(seed)
+    last = state.round_number + rounds - 1
+    while not state.is_over and state.round_number <= last:
+        move = policy(state, rng)
+        after = apply(state, move)
+        yield Step(state, move, after)
+        state = after
+
+
+def ends_round(step: Step) -> bool:
+    """Whether ``step`` is the last move of its round (and perhaps of the game)."""
+    return step.after.is_over or step.after.round_number != step.before.round_number
+
+
+def by_round(steps: Iterable[Step]) -> Iterator[list[Step]]:
+    """The steps of each round played to its end."""
+    current: list[Step] = []
+    for step in steps:
+        current.append(step)
+        if ends_round(step):
+            yield current
+            current = []
+
+
+SEEDS = st.integers(0, 2**32 - 1)
+"""Any seed of a game or of a random player."""
+OPEN_DOUBLE_NIL_RULES = rulesets(players=2).map(
+    lambda rules: attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None)
+)
+"""Two players, double nil on and open to both, any exchange size (none too)."""
+RULES_BY_PLAYERS: dict[int, st.SearchStrategy[Ruleset]] = {
+    4: st.one_of(
+        rulesets(presets_only=True, players=4),
+        rulesets(players=4),
+        blind_nil_rulesets(long_games=True),
+    ),
+    2: st.one_of(
+        rulesets(presets_only=True, players=2), rulesets(players=2), OPEN_DOUBLE_NIL_RULES
+    ),
+}
+"""For each player count: its presets, random valid rulesets, and blind nil (double nil) on."""
+
+
+class Game(NamedTuple):
+    """A new game and its first moves."""
+
+    start: State
+    steps: list[Step]
+
+
+@st.composite
+def starts(draw: st.DrawFn, rules: st.SearchStrategy[Ruleset]) -> State:
+    """A new game: any seed and dealer, sometimes dealt from an explicit deck."""
+    drawn = draw(rules)
+    return new_game(
+        drawn,
+        seed=draw(SEEDS),
+        dealer=draw(st.integers(0, drawn.players - 1)),
+        deck=draw(st.none() | decks()),
+    )
+
+
+@st.composite
+def random_games(
+    draw: st.DrawFn, rules: st.SearchStrategy[Ruleset], *, max_rounds: int = 2
+) -> Game:
+    """A new game and its first rounds, played by uniformly random legal moves."""
+    start = draw(starts(rules))
+    steps = list(random_play(start, draw(SEEDS), rounds=draw(st.integers(1, max_rounds))))
+    return Game(start, steps)
+
+
+def assert_every_card_in_one_place(state: State) -> None:
+    """Hands, stock, discards, the trick in progress and the completed tricks: 52, once each;
+    and as many in each place as the phase allows."""
+    hands = [card for hand in state.hands for card in hand]
+    taken = [card for trick in state.tricks for card in trick.cards]
+    places = [hands, list(state.stock), list(state.discards), list(state.trick), taken]
+    assert sorted(card for place in places for card in place) == list(DECK)
+    players = state.rules.players
+    drawn = len(state.draws)
+    if state.phase is Phase.DRAWING:
+        assert len(state.stock) == 52 - 2 * drawn
+        assert len(state.discards) == drawn
+        for seat in (0, 1):
+            assert len(state.hand(seat)) == sum(turn.seat == seat for turn in state.draws)
+    elif players == 2:
+        assert (drawn, len(state.stock), len(state.discards)) == (26, 0, 26)
+    else:
+        assert (drawn, state.stock, state.discards) == (0, (), ())
+    if state.phase in (Phase.DRAWING, Phase.EXCHANGING, Phase.BIDDING, Phase.PASSING):
+        assert not state.trick
+        assert not state.tricks
+    if state.phase in (Phase.EXCHANGING, Phase.BIDDING):
+        assert [len(hand) for hand in state.hands] == [13] * players
+    if state.phase is Phase.GAME_OVER:
+        assert hands == []
+        assert not state.trick
+        assert len(state.tricks) == 13
+
+
+def assert_outcome_follows_the_rules(state: State) -> None:
+    """A finished game ended after the first round after which the reference ends it, as
+    the reference says (the target, then the losing floor, then the round cap)."""
+    rules = state.rules
+    assert state.is_over
+    assert state.phase is Phase.GAME_OVER
+    assert state.to_move is None
+    assert legal_moves(state) == ()
+    running = (0, 0)
+    for number, round_score in enumerate(state.rounds, start=1):
+        running = (running[0] + round_score.points[0], running[1] + round_score.points[1])
+        ended = expected_outcome(rules, running, number)
+        assert (ended is not None) == (number == len(state.rounds))
+    assert running == state.scores
+    outcome = state.outcome
+    assert outcome is not None
+    assert outcome == expected_outcome(rules, state.scores, len(state.rounds))
+    if outcome.winner is None:
+        assert outcome.is_draw
+    else:
+        assert state.scores[outcome.winner] > state.scores[1 - outcome.winner]
+
+
+@st.composite
+def exchanging_states(draw: st.DrawFn) -> State:
+    """A double nil bidder to exchange, after random draw choices (and, when both declared,
+    sometimes after the first bidder's exchange)."""
+    rules = attrs.evolve(draw(OPEN_DOUBLE_NIL_RULES), blind_nil_exchange=draw(st.integers(1, 3)))
+    state = draw(starts(st.just(rules)))
+    declarers = draw(st.sampled_from([(0,), (1,), (0, 1)]))
+    rng = random.Random(draw(SEEDS))
+    choices: list[Move] = [Keep(), Reject()]
+    while state.phase is Phase.DRAWING:
+        if state.to_move in declarers and BLIND in legal_moves(state):
+            state = apply(state, BLIND)
+        state = apply(state, rng.choice(choices))
+    if len(declarers) == 2 and draw(st.booleans()):
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert state.phase is Phase.EXCHANGING
+    return state

@@ -7,7 +7,6 @@ with the hand a test names; whole rounds are played so that each seat takes chos
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 import pytest
 
-from helpers import BLIND, NIL, C
+from helpers import BLIND, NIL, C, expected_exchange_draw
 from spades import (
     DECK,
     TWO_HANDED,
@@ -37,15 +36,17 @@ from spades import (
     SpadesError,
     State,
     Termination,
+    View,
     apply,
     deal,
     legal_moves,
     new_game,
+    observe,
+    outcome_after,
     parse_move,
     round_deck,
     score_round,
 )
-from spades._ending import outcome_after
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -639,19 +640,6 @@ def test_both_declare_double_nil_without_exchange_play_starts_after_the_draw() -
 # --- the exchange -------------------------------------------------------------------------------
 
 
-def exchange_draw_recomputed(
-    seed: int, number: int, seat: int, discards: Sequence[Card], count: int
-) -> tuple[Card, ...]:
-    """The documented draw: BLAKE2b-512 of the text, little-endian, Fisher-Yates from the top."""
-    text = f"{seed}:{number}:exchange:{seat}"
-    x = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=64).digest(), "little")
-    pile = list(discards)
-    for i in range(len(pile) - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        pile[i], pile[j] = pile[j], pile[i]
-    return tuple(pile[:count])
-
-
 def exchanging(seed: int = 1, dealer: int = 0, rules: Ruleset = TWO_HANDED) -> State:
     """The dealer declared double nil and every card was kept: she is to exchange."""
     state = keep_all(new_game(rules, seed=seed, dealer=dealer), declare=[dealer])
@@ -700,7 +688,7 @@ def test_exchange_gives_k_cards_and_draws_k_from_the_discards(k: int) -> None:
     assert drawn is not None
     assert len(drawn) == k
     assert set(drawn) <= set(before)
-    assert drawn == exchange_draw_recomputed(8, 1, 0, before, k)
+    assert drawn == expected_exchange_draw(state, 0, k)
     assert sorted(after.hand(0)) == sorted([c for c in hand if c not in given] + list(drawn))
     assert len(after.hand(0)) == 13
     assert len(after.discards) == 26
@@ -744,7 +732,7 @@ def test_exchange_draw_depends_on_the_seed_not_only_on_the_discards() -> None:
         state = keep_all(new_game(TWO_HANDED, seed=seed, dealer=0, deck=stock), declare=[0])
         after = apply(state, Exchange(state.hand(0)[:3]))
         results.add(after.exchanges[0].drawn)
-        assert after.exchanges[0].drawn == exchange_draw_recomputed(seed, 1, 0, state.discards, 3)
+        assert after.exchanges[0].drawn == expected_exchange_draw(state, 0, 3)
     assert len(results) > 1
 
 
@@ -1100,3 +1088,22 @@ def test_deal_in_a_later_round_keeps_the_scores_and_the_new_dealer() -> None:
     assert dealt.to_move == 1
     assert dealt.scores == state.scores == (41, 44)
     assert dealt.bags == state.bags == (1, 4)
+
+
+def test_a_view_hides_the_other_players_history_cards() -> None:
+    """A player sees her own draw choices and exchange; of the other's, neither the cards
+    kept nor the cards exchanged, only how many (reading-two-sees-both).
+
+    Rules: rule-draw, rule-exchange.
+    """
+    rules = attrs.evolve(TWO_HANDED, blind_nil_deficit=None)
+    state = apply(new_game(rules, seed=4), Bid(0, blind=True))
+    while state.phase is not Phase.EXCHANGING:
+        state = apply(state, Keep())
+    state = apply(state, legal_moves(state)[-1])
+    mine, theirs = observe(state, 0), observe(state, 1)
+    (entry,) = state.exchanges
+    assert mine.exchanges == (entry,)
+    assert theirs.exchanges == (CardExchange(0, entry.size, None, None),)
+    assert all(turn.kept is None for turn in theirs.draws if turn.seat == 0)
+    assert isinstance(mine, View)
