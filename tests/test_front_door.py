@@ -9,8 +9,10 @@ its two set-up commands, the second of which ``.ci/run`` runs as it is written.
 from __future__ import annotations
 
 import doctest
+import importlib
 import re
 import shlex
+import types
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from spades._cli import _parsers
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 INDEX = ROOT / "docs" / "index.md"
+API = ROOT / "docs" / "api.md"
 FRONT_PAGES = [README, INDEX]
 
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -171,3 +174,79 @@ def test_the_readme_keeps_its_two_set_up_commands() -> None:
     assert second.endswith(".venv/bin/python -m nox")
     readme = README.read_text(encoding="utf-8")
     assert readme.index("## Set-up") < readme.index("## What is in it")
+
+
+# --- the API reference ---------------------------------------------------------------------
+
+PUBLIC_MODULES = [
+    "spades",
+    "spades.records",
+    "spades.conformance",
+    "spades.bots",
+    "spades.encoding",
+    "spades.adapters.pettingzoo",
+    "spades.adapters.gymnasium",
+    "spades.adapters.openspiel",
+    "spades.batch",
+    "spades.server",
+    "spades.strategies",
+]
+
+MODULE = re.compile(r"^(?:\.\. (py:module|automodule|py:currentmodule)::|```\{py:module\}) *(\S+)")
+NAMED = re.compile(r"^(?:\.\. (?:auto\w+|py:\w+)::|```\{py:\w+\}) *([\w.]+)")
+MEMBERS = re.compile(r"^:members:(.*)$")
+
+
+def api_reference() -> tuple[dict[str, set[str]], set[str]]:
+    """The names docs/api.md documents, by module, and the modules it documents whole
+    (an ``automodule`` with ``:members:`` and no list)."""
+    documented: dict[str, set[str]] = {}
+    whole: set[str] = set()
+    module, automodule = "", False
+    for line in (line.strip() for line in API.read_text(encoding="utf-8").splitlines()):
+        if match := MODULE.match(line):
+            module, automodule = match.group(2), match.group(1) == "automodule"
+        elif match := MEMBERS.match(line):
+            names = {name.strip() for name in match.group(1).split(",")} - {""}
+            documented.setdefault(module, set()).update(names)
+            if automodule and not names:
+                whole.add(module)
+        elif match := NAMED.match(line):
+            target = match.group(1)
+            owner, _, name = target.rpartition(".")
+            if not target.startswith("spades."):  # relative to the current module
+                owner, name = module, target
+            documented.setdefault(owner, set()).add(name)
+    return documented, whole
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_the_api_reference_documents_every_public_name(name: str) -> None:
+    """Every name of a public module's ``__all__`` (but its submodules) is in docs/api.md,
+    there or under the module it comes from."""
+    for framework in {"pettingzoo": ["pettingzoo"], "gymnasium": ["gymnasium"]}.get(
+        name.rsplit(".", 1)[-1], []
+    ):
+        pytest.importorskip(framework)
+    if name.endswith("openspiel"):
+        pytest.importorskip("pyspiel")
+    module = importlib.import_module(name)
+    documented, whole = api_reference()
+    if name in whole:
+        return
+    missing = [
+        item
+        for item in module.__all__
+        if not isinstance(getattr(module, item), types.ModuleType)
+        and item not in documented.get(name, set())
+        # a name it takes from another module, such as `spades.InvalidRecordError`
+        and item not in documented.get(getattr(getattr(module, item), "__module__", ""), set())
+    ]
+    assert not missing, missing
+
+
+def test_the_api_reference_parser_finds_the_modules_it_should() -> None:
+    documented, whole = api_reference()
+    assert whole == {"spades.strategies"}
+    assert {"apply", "Ruleset", "InvalidRecordError", "State"} <= documented["spades"]
+    assert {"env", "raw_env"} <= documented["spades.adapters.pettingzoo"]
