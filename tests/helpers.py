@@ -343,6 +343,11 @@ _CARDS = [C(text) for text in oracle.LIBRARY_DECK]
 """The engine's card for each of the reference's card numbers."""
 
 
+def reference_cards(cards: Iterable[Card]) -> list[int]:
+    """The reference's cards (numbers in the library's order) for the engine's."""
+    return _plain(cards)
+
+
 def engine_cards(indexes: Iterable[int]) -> tuple[Card, ...]:
     """The engine's cards for the reference's, in the same order."""
     return tuple(_CARDS[index] for index in indexes)

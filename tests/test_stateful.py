@@ -17,12 +17,19 @@ from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from helpers import blind_nil_rulesets
+import oracle
+from helpers import (
+    blind_nil_rulesets,
+    engine_cards,
+    first_seat,
+    reference_cards,
+    rules_data,
+    seat_after,
+)
 from spades import (
     DECK,
     Bid,
     Card,
-    Direction,
     IllegalMoveError,
     Phase,
     Reason,
@@ -35,10 +42,6 @@ from spades import (
     new_game,
 )
 from spades.strategies import decks, illegal_moves, moves, rulesets
-
-
-def step_of(rules: Ruleset) -> int:
-    return 1 if rules.direction is Direction.CLOCKWISE else 3
 
 
 def at_round_start(state: State) -> bool:
@@ -116,10 +119,8 @@ class SpadesGame(RuleBasedStateMachine):
     @rule(deck=decks())
     def deal_again(self, deck: tuple[Card, ...]) -> None:
         dealt = deal(self.state, deck)
-        step = step_of(dealt.rules)
-        first = (dealt.dealer + step) % 4
-        for index, card in enumerate(deck):
-            assert card in dealt.hand((first + index % 4 * step) % 4)
+        hands = oracle.deal(rules_data(dealt.rules), dealt.dealer, reference_cards(deck))
+        assert dealt.hands == tuple(engine_cards(hand) for hand in hands)
         assert dealt.rules == self.state.rules
         assert (dealt.scores, dealt.bags, dealt.rounds) == (
             self.state.scores,
@@ -160,10 +161,9 @@ class SpadesGame(RuleBasedStateMachine):
         if state.phase in (Phase.BIDDING, Phase.PASSING):
             assert not played
         if state.phase is Phase.PLAYING:
-            step = step_of(state.rules)
             assert state.trick_leader is not None
             for offset in range(4):
-                seat = (state.trick_leader + offset * step) % 4
+                seat = seat_after(state.rules, state.trick_leader, offset)
                 assert len(state.hand(seat)) == 13 - len(state.tricks) - (offset < len(state.trick))
 
     @invariant()
@@ -185,7 +185,6 @@ class SpadesGame(RuleBasedStateMachine):
     def the_phase_and_the_seat_to_move_agree(self) -> None:
         state = self.state
         event(f"phase: {state.phase.value}")
-        step = step_of(state.rules)
         bids = state.bids
         if state.phase is Phase.GAME_OVER:
             assert state.to_move is None
@@ -198,7 +197,8 @@ class SpadesGame(RuleBasedStateMachine):
         assert state.round_number == len(state.rounds) + 1
         if state.phase is Phase.BIDDING:
             made = sum(bid is not None for bid in bids)
-            bidders = [(state.dealer + step * offset) % 4 for offset in range(1, 5)]
+            first = first_seat(state.rules, state.dealer)
+            bidders = [seat_after(state.rules, first, offset) for offset in range(4)]
             assert [bids[seat] is not None for seat in bidders] == [True] * made + [False] * (
                 4 - made
             )
@@ -210,10 +210,10 @@ class SpadesGame(RuleBasedStateMachine):
             assert state.rules.blind_nil_pass > 0
             blind = {seat for seat in range(4) if bids[seat] == Bid(0, blind=True)}
             assert blind
-            assert state.to_move in blind | {(seat + 2) % 4 for seat in blind}
+            assert state.to_move in blind | {oracle.partner(seat) for seat in blind}
             return
         assert state.trick_leader is not None
-        assert state.to_move == (state.trick_leader + len(state.trick) * step) % 4
+        assert state.to_move == seat_after(state.rules, state.trick_leader, len(state.trick))
         assert len(state.trick) < 4
         assert len(state.tricks) < 13
 
