@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
+from helpers import seat_after
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -375,8 +376,18 @@ def test_repr_names_every_switch() -> None:
 
 
 def test_direction_values_are_the_step_between_seats() -> None:
+    """Each direction's value (and `Direction.step`) is what a seat number grows by, modulo
+    four, from one player to the next, as the tests' reference seats them.
+
+    Rule: rule-direction.
+    """
     assert Direction.CLOCKWISE.value == 1
     assert Direction.COUNTERCLOCKWISE.value == 3
+    for direction in Direction:
+        rules = Ruleset(direction=direction)
+        assert direction.step == direction.value
+        for seat in range(4):
+            assert seat_after(rules, seat) == (seat + direction.value) % 4
 
 
 @pytest.mark.parametrize("name", [1, None, b"classic"])
