@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 import pytest
 
-from helpers import BLIND_ANYTIME, C, bid_all, play_out_round
+import oracle
+from helpers import (
+    BLIND_ANYTIME,
+    C,
+    bid_all,
+    engine_cards,
+    play_out_round,
+    reference_cards,
+    rules_data,
+)
 from spades import (
     CLASSIC,
     DECK,
@@ -26,24 +34,15 @@ from spades import (
 
 
 def dealt_by_seat(deck: list[Card], rules: Ruleset, dealer: int) -> list[set[Card]]:
-    """Each seat's cards: card ``i`` goes to the ``i % 4``-th seat from the first bidder."""
-    step = rules.direction.step
-    first = (dealer + step) % 4
-    hands: list[set[Card]] = [set(), set(), set(), set()]
-    for i, card in enumerate(deck):
-        hands[(first + (i % 4) * step) % 4].add(card)
-    return hands
+    """Each seat's cards as the tests' reference deals ``deck``: card ``i`` goes to the
+    ``i % 4``-th seat from the first bidder."""
+    hands = oracle.deal(rules_data(rules), dealer, reference_cards(deck))
+    return [set(engine_cards(hand)) for hand in hands]
 
 
 def blake2b_deck(seed: int, round_number: int) -> tuple[Card, ...]:
-    """`round_deck`, written out from its documentation."""
-    digest = hashlib.blake2b(f"{seed}:{round_number}".encode(), digest_size=64).digest()
-    number = int.from_bytes(digest, "little")
-    order = list(DECK)
-    for i in range(51, 0, -1):
-        number, j = divmod(number, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return tuple(order)
+    """`round_deck` as the tests' reference writes it out from its documentation."""
+    return engine_cards(oracle.round_deck(seed, round_number))
 
 
 @pytest.mark.parametrize(
