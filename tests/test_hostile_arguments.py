@@ -320,12 +320,13 @@ def test_the_play_fast_path_takes_only_a_state(shape: type) -> None:
     for call in (
         lambda: apply(copy, move),
         lambda: apply(copy, move, seat=state.to_move),
-        lambda: check_move(copy, move),
-        lambda: is_legal(copy, move),
         lambda: apply(copy, Bid(3)),
     ):
         error = _refused(call, TypeError)
         assert str(error).endswith(f"takes a State, not {shape.__name__}")
+    for check in (lambda: check_move(copy, move), lambda: is_legal(copy, move)):
+        error = _refused(check, TypeError)
+        assert str(error) == f"a legality check takes a State or a View, not {shape.__name__}"
     legal_moves_error = _refused(lambda: legal_moves(copy), TypeError)
     assert str(legal_moves_error) == f"legal_moves takes a State or a View, not {shape.__name__}"
 
@@ -337,7 +338,7 @@ def test_a_tuple_of_a_state_is_refused_before_its_seat_is_read() -> None:
         lambda: is_legal(copy, Bid(3), seat=1),  # type: ignore[arg-type]
     ):
         error = _refused(call, TypeError)
-        assert str(error) == "a legality check takes a State, not tuple"
+        assert str(error) == "a legality check takes a State or a View, not tuple"
 
 
 def test_a_tuple_of_a_bidding_state_is_no_state_either() -> None:

@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import Card, Suit, cards_in
-from spades._errors import IllegalMoveError, Reason, shown
+from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._moves import (
     BIDS,
     BLIND_NIL,
@@ -176,47 +176,89 @@ def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
     return deficit is None or scores[1 - seat % 2] - scores[seat % 2] >= deficit
 
 
-def is_legal(state: State, move: Move, *, seat: int | None = None) -> bool:
+def is_legal(state: State | View, move: Move, *, seat: int | None = None) -> bool:
     """Whether `apply` would accept ``move`` (made by ``seat``, when given).
 
-    Raises `TypeError` for a ``state`` that is not a `State` or a ``move`` that is not a
-    move, and for a ``seat`` that is no whole number; `SpadesError` for a seat out of range.
+    A `View` answers for its own seat exactly as its state would (`check_move`).
+    Raises `TypeError` for a ``state`` that is neither a `State` nor a `View` or a ``move``
+    that is not a move, and for a ``seat`` that is no whole number; `SpadesError` for a
+    seat out of range, another seat than a view's, or a view of no game's form.
+
+    >>> from spades import CLASSIC, Bid, new_game, observe
+    >>> state = new_game(CLASSIC, seed=1)  # seat 1 bids first
+    >>> is_legal(observe(state, 1), Bid(3)), is_legal(observe(state, 2), Bid(3))
+    (True, False)
     """
     if seat is not None:
         seat = _checked_seat(state, seat)
     return _problem(state, move, seat) is None
 
 
-def check_move(state: State, move: Move, *, seat: int | None = None) -> None:
+def check_move(state: State | View, move: Move, *, seat: int | None = None) -> None:
     """Raise `IllegalMoveError` if ``move`` (by ``seat``, when given) is illegal.
 
     ``seat`` may be any integer ``operator.index`` takes (numpy's too), but not a bool; the
     error's ``seat`` is then a plain `int`. Bad arguments raise as `is_legal` says.
+
+    A `View` judges its own seat's moves: the same reason and message as
+    ``check_move(state, move, seat=view.seat)`` on the state it shows, since every reason
+    rests on public facts and the mover's own hand. So a seat not to move gets
+    `Reason.NOT_YOUR_TURN`, as it would from the state, and a view of a deal in
+    progress (`spades.adapters.openspiel`'s, nobody to move) too. ``seat`` may name only
+    the view's seat: a view does not know another seat's hand.
+
+    >>> from spades import CLASSIC, Bid, IllegalMoveError, new_game, observe
+    >>> try:
+    ...     check_move(observe(new_game(CLASSIC, seed=1), 2), Bid(3))
+    ... except IllegalMoveError as error:
+    ...     print(error.reason.value, error)
+    not_your_turn 'bid 3' by seat 2 is illegal: it is seat 1's turn
     """
     if seat is not None:
         seat = _checked_seat(state, seat)
     problem = _problem(state, move, seat)
     if problem is not None:
         reason, why = problem
-        mover = state.to_move if seat is None else seat
-        who = "" if mover is None else f" by seat {mover}"
-        raise IllegalMoveError(reason, mover, move, f"'{move}'{who} is illegal: {why}")
+        if seat is None:
+            seat = state.to_move if isinstance(state, State) else state.seat
+        who = "" if seat is None else f" by seat {seat}"
+        raise IllegalMoveError(reason, seat, move, f"'{move}'{who} is illegal: {why}")
 
 
-def _checked_seat(state: State, seat: object) -> int:
-    """``seat`` checked as a seat of ``state``'s game, a plain `int`."""
-    if type(state) is not State:
-        raise not_a_state("a legality check", state)
-    return check_seat(seat, state.rules.players)
+def _checked_seat(state: State | View, seat: object) -> int:
+    """``seat`` checked as a seat of ``state``'s game (a view's own), a plain `int`."""
+    if type(state) is State:
+        return check_seat(seat, state.rules.players)
+    view = _checked_view(state)
+    checked = check_seat(seat, view.rules.players)
+    if checked != view.seat:
+        raise SpadesError(
+            f"a view of seat {view.seat} judges that seat's moves only, not seat {checked}'s: "
+            "it does not show another seat's hand"
+        )
+    return checked
 
 
-def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] | None:
+def _checked_view(value: object) -> View:
+    """``value`` as a `View` whose form a legality check can read (`check_view`)."""
+    from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+    from spades._view_check import check_view  # noqa: PLC0415  (it imports this module)
+
+    if not isinstance(value, View):
+        raise TypeError(f"a legality check takes a State or a View, not {type(value).__name__}")
+    check_view(value, "a legality check", whole=False)
+    return value
+
+
+def _problem(state: State | View, move: Move, seat: int | None) -> tuple[Reason, str] | None:
     """The reason and an explanation for the player, or None when the move is legal.
 
-    ``seat``, if any, is already checked (`_checked_seat`).
+    ``seat``, if any, is already checked (`_checked_seat`). A view speaks for its seat,
+    and it shows that seat's hand whenever the move could need it: a hand is face down
+    only in the four-player bidding, where no move reads it.
     """
     if type(state) is not State:
-        raise not_a_state("a legality check", state)
+        seat = _checked_view(state).seat
     if type(move) not in _MOVE_TYPES:
         raise TypeError(
             f"{shown(move)} is not a move; moves are Bid, Look, Play, Pass, Keep, Reject and "
@@ -226,12 +268,16 @@ def _problem(state: State, move: Move, seat: int | None) -> tuple[Reason, str] |
     if phase is Phase.GAME_OVER:
         return Reason.GAME_OVER, "the game is over"
     mover = state.to_move
-    assert mover is not None, "a game that goes on has a seat to move"
+    if mover is None:  # only a view: of a deal in progress, which has no seat to move yet
+        return Reason.NOT_YOUR_TURN, "the cards are being dealt"
     if seat is not None and seat != mover:
         return Reason.NOT_YOUR_TURN, f"it is seat {mover}'s turn"
     if not isinstance(move, _KINDS_BY_PHASE[phase]):
         return Reason.WRONG_PHASE, f"the game is in the {phase.value} phase"
-    hand = hand_of(state[HANDS], mover)
+    if isinstance(state, State):
+        hand = hand_of(state[HANDS], mover)
+    else:
+        hand = sum(card.bit for card in state.hand or ())
     if isinstance(move, Play):
         return _play_problem(move.card, hand, state.trick, state.spades_broken)
     if isinstance(move, Pass):
@@ -293,7 +339,7 @@ def _exchange_problem(rules: Ruleset, move: Exchange, hand: int) -> tuple[Reason
     return None
 
 
-def _bid_problem(state: State, move: Bid | Look, seat: int) -> tuple[Reason, str] | None:
+def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reason, str] | None:
     rules = state.rules
     may_bid = may_bid_blind(state, seat)
     if isinstance(move, Look):

@@ -10,7 +10,7 @@ from spades._cards import Card, cards_in
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import may_bid_blind, moves_from
 from spades._rules import check_seat, partner
-from spades._state import Phase, State
+from spades._state import Phase, State, trick_counts
 from spades._trick import playable_bits
 
 if TYPE_CHECKING:
@@ -31,10 +31,22 @@ class View:
     `View` to a player, or to a bot, without leaking a card. `legal_moves` gives the
     seat's legal moves from the view alone:
 
-    >>> from spades import CLASSIC, legal_moves, new_game
+    >>> from spades import CLASSIC, Bid, legal_moves, apply, new_game
     >>> state = new_game(CLASSIC, seed=1)
     >>> observe(state, 1).legal_moves() == legal_moves(state), observe(state, 2).legal_moves()
     (True, ())
+
+    What a seat may ask of the state it may ask of its view, with the same answer: whether
+    a move is legal and why not (`spades.check_move`), and the facts that follow from
+    what it shows: `tricks_taken` and `is_over`.
+
+    >>> for _ in range(4):
+    ...     state = apply(state, Bid(3))
+    >>> for _ in range(8):  # two tricks
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> view = observe(state, 0)
+    >>> view.tricks_taken, view.tricks_taken == state.tricks_taken, view.is_over
+    ((0, 1, 0, 1), True, False)
     """
 
     rules: Ruleset
@@ -85,6 +97,19 @@ class View:
     """Two players: each draw turn this round; the cards only of this seat's own turns."""
     exchanges: tuple[CardExchange, ...]
     """Two players: each double nil exchange this round; the cards only of this seat's."""
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """How many of this round's completed tricks each seat won, as `State.tricks_taken`.
+
+        Every trick and its winner is public, so every seat's view counts the same.
+        """
+        return trick_counts(self.tricks, self.rules.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended, as `State.is_over`: it has an `outcome`."""
+        return self.outcome is not None
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves (none when it is not her turn), as `spades.legal_moves`.
