@@ -1,0 +1,582 @@
+"""Every rule's reference function, and every other form of it held to it pair by pair.
+
+A rule has one reference function in the core (``docs/rule-forms.md`` lists them with their
+anchors); the engine's fast path, the search rollout's bit forms, the batch engine's array
+forms and the encoding's masks are other forms of some rules. Each test here draws random
+inputs (hands, tricks, bids, scores, rulesets; not only positions of played games) and
+asks the reference and the other form the same question. The first tests state each
+reference's rule in plain Python, so that the reference is held to the rules page too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades import (
+    CLASSIC,
+    DECK,
+    MINIOKEY,
+    TWO_HANDED,
+    BagOverflow,
+    Bid,
+    Card,
+    NilTricks,
+    Phase,
+    Play,
+    Ruleset,
+    SpadesError,
+    Suit,
+    Termination,
+    apply,
+    bag_penalty,
+    cards_in,
+    draw_from_stock,
+    legal_moves,
+    may_bid_blind,
+    next_seat,
+    nil_points,
+    observe,
+    outcome_after,
+    play_order,
+    playable,
+    round_deck,
+    score_round,
+    spades_broken_by,
+    trick_winner,
+    winning_card,
+)
+from spades._deal import discards_after_exchange, exchange_with_discards
+from spades._history import DrawTurn
+from spades._state import SHIFT, State, build_state
+from spades._trick import playable_bits
+from spades.batch import Batch
+from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
+from spades.batch._legal import may_bid_blind as batch_may_bid_blind
+from spades.batch._moves import breaks_spades, drawn_cards, trick_keys
+from spades.batch._round import outcomes, score_sides
+from spades.batch._rows import arrays_of
+from spades.batch._shuffle import round_decks
+from spades.bots._rollout import _beaters, _holds, _winning_bit, counted_tricks
+from spades.encoding import action_mask, actions_of
+from spades.strategies import rulesets, states
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+SPADE_CARDS = frozenset(card for card in DECK if card.suit is Suit.SPADES)
+
+cards_sets = st.sets(st.sampled_from(DECK), max_size=13)
+
+
+@st.composite
+def hands_and_tricks(draw: st.DrawFn) -> tuple[list[Card], list[Card], bool]:
+    """A hand, a trick in progress (0 to 3 other cards) and whether spades are broken."""
+    deck = draw(st.permutations(DECK))
+    size = draw(st.integers(0, 13))
+    played = draw(st.integers(0, 3))
+    return list(deck[:size]), list(deck[size : size + played]), draw(st.booleans())
+
+
+@st.composite
+def tricks(draw: st.DrawFn, *, sizes: Sequence[int] = (1, 2, 3, 4)) -> list[Card]:
+    """The cards of a trick, in the order played: distinct cards, any of them."""
+    size = draw(st.sampled_from(sizes))
+    return list(draw(st.permutations(DECK))[:size])
+
+
+# --- the references state their rules ------------------------------------------------------
+
+
+@given(hands_and_tricks())
+def test_playable_states_the_follow_and_lead_rules(
+    drawn: tuple[list[Card], list[Card], bool],
+) -> None:
+    """rule-follow-suit, rule-spades-broken: follow if you can; lead a spade only when broken."""
+    hand, trick, broken = drawn
+    allowed = set(playable(hand, trick, spades_broken=broken))
+    if trick:
+        led = [card for card in hand if card.suit is trick[0].suit]
+        assert allowed == set(led or hand)
+    elif broken:
+        assert allowed == set(hand)
+    else:
+        plain = [card for card in hand if card.suit is not Suit.SPADES]
+        assert allowed == set(plain or hand)
+    assert list(playable(hand, trick, spades_broken=broken)) == sorted(allowed)
+
+
+@given(st.lists(st.sampled_from(DECK), unique=True, max_size=20))
+def test_spades_broken_by_states_the_rule(played: list[Card]) -> None:
+    """rule-spades-broken: broken once any spade has been played this round."""
+    assert spades_broken_by(played) == any(card in SPADE_CARDS for card in played)
+
+
+@given(tricks())
+def test_winning_card_states_the_rule(cards: list[Card]) -> None:
+    """rule-trick-winner: the highest spade, else the highest card of the suit led."""
+    spades = [card for card in cards if card.suit is Suit.SPADES]
+    led = [card for card in cards if card.suit is cards[0].suit]
+    assert winning_card(cards) == max(spades or led, key=lambda card: card.rank)
+
+
+@given(rulesets(), st.booleans(), st.integers(0, 13))
+def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> None:
+    """rule-nil-scoring: plus the value with no trick, minus it with any; numbered bids zero."""
+    value = rules.blind_nil_value if blind else rules.nil_value
+    assert nil_points(rules, Bid(0, blind=blind), taken) == (value if taken == 0 else -value)
+    assert nil_points(rules, Bid(max(taken, 1)), taken) == 0
+
+
+@given(rulesets(), st.integers(0, 200))
+def test_bag_penalty_states_the_rule(rules: Ruleset, bags: int) -> None:
+    """rule-bag-limit: short of the limit nothing; RESET once and empty; CARRY per full limit."""
+    limit, price = rules.bag_limit, rules.bag_penalty
+    if bags < limit:
+        expected = (0, bags)
+    elif rules.bag_overflow is BagOverflow.RESET:
+        expected = (-price, 0)
+    else:
+        expected = (-price * (bags // limit), bags % limit)
+    assert bag_penalty(rules, bags) == expected
+
+
+@given(rulesets(), st.integers(-1500, 1500), st.integers(-1500, 1500), st.integers(0, 40))
+def test_outcome_after_states_the_rule(rules: Ruleset, ours: int, theirs: int, rounds: int) -> None:
+    """rule-target, rule-losing-floor, rule-round-cap, in that order, after a round."""
+    outcome = outcome_after(rules, (ours, theirs), rounds)
+    leader = 0 if ours > theirs else 1
+    floor = rules.losing_floor
+    if max(ours, theirs) >= rules.target and ours != theirs:
+        assert (outcome.winner, outcome.termination) == (leader, Termination.TARGET)  # type: ignore[union-attr]
+    elif (
+        max(ours, theirs) < rules.target
+        and floor is not None
+        and min(ours, theirs) <= floor
+        and ours != theirs
+    ):
+        assert (outcome.winner, outcome.termination) == (leader, Termination.LOSING_FLOOR)  # type: ignore[union-attr]
+    elif rules.round_cap is not None and rounds >= rules.round_cap:
+        winner = None if ours == theirs else leader
+        assert (outcome.winner, outcome.termination) == (winner, Termination.ROUND_CAP)  # type: ignore[union-attr]
+    else:
+        assert outcome is None
+
+
+@given(st.permutations(DECK), st.integers(0, 25), st.integers(0, 3), st.integers(1, 2**64))
+def test_exchange_with_discards_states_the_rule(
+    deck: list[Card], start: int, count: int, seed: int
+) -> None:
+    """rule-exchange: as many drawn from the discards as given; drawn out, given in, sorted."""
+    discards, hand = deck[:26], deck[26:39]
+    given = sorted(random.Random(start).sample(hand, count))
+    drawn, after = exchange_with_discards(discards, given, seed=seed, round_number=1, seat=0)
+    assert len(drawn) == count
+    assert set(drawn) <= set(discards)
+    assert after == (*(card for card in discards if card not in drawn), *given)
+    assert after == discards_after_exchange(discards, given=given, drawn=drawn)
+    assert len(after) == 26
+
+
+@given(st.permutations(DECK), st.booleans())
+def test_draw_from_stock_states_the_rule(stock: list[Card], keep: bool) -> None:
+    """rule-draw: keep the top card and discard the next, or reject it and keep the next."""
+    kept, discarded = draw_from_stock(stock, keep=keep)
+    assert {kept, discarded} == set(stock[:2])
+    assert kept is (stock[0] if keep else stock[1])
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: playable(["2C"], [], spades_broken=False), TypeError),  # type: ignore[list-item]
+        (lambda: playable([], ["2C"], spades_broken=False), TypeError),  # type: ignore[list-item]
+        (lambda: spades_broken_by(["2S"]), TypeError),  # type: ignore[list-item]
+        (lambda: nil_points("classic", Bid(0), 0), TypeError),  # type: ignore[arg-type]
+        (lambda: nil_points(CLASSIC, (0, False), 0), TypeError),  # type: ignore[arg-type]
+        (lambda: nil_points(CLASSIC, Bid(0), 1.0), TypeError),  # type: ignore[arg-type]
+        (lambda: nil_points(CLASSIC, Bid(0), 14), SpadesError),
+        (lambda: bag_penalty(None, 3), TypeError),  # type: ignore[arg-type]
+        (lambda: bag_penalty(CLASSIC, "3"), TypeError),  # type: ignore[arg-type]
+        (lambda: bag_penalty(CLASSIC, -1), SpadesError),
+        (lambda: outcome_after(None, (0, 0), 1), TypeError),  # type: ignore[arg-type]
+        (lambda: outcome_after(CLASSIC, (0, 0, 0), 1), TypeError),
+        (lambda: outcome_after(CLASSIC, "00", 1), TypeError),  # type: ignore[arg-type]
+        (lambda: outcome_after(CLASSIC, (0, True), 1), TypeError),
+        (lambda: outcome_after(CLASSIC, (0, 0), None), TypeError),  # type: ignore[arg-type]
+        (lambda: outcome_after(CLASSIC, (0, 0), -1), SpadesError),
+        (lambda: draw_from_stock("2C3C", keep=True), TypeError),  # type: ignore[arg-type]
+        (lambda: draw_from_stock(DECK, keep=1), TypeError),  # type: ignore[arg-type]
+        (lambda: draw_from_stock(DECK[:1], keep=True), SpadesError),
+        (lambda: draw_from_stock(["2C", "3C"], keep=True), TypeError),  # type: ignore[list-item]
+        (lambda: may_bid_blind("state", 0), TypeError),  # type: ignore[arg-type]
+        (lambda: may_bid_blind(apply_first_bid(), 4), SpadesError),
+    ],
+)
+def test_the_public_rule_functions_refuse_what_is_no_input(call: Any, error: type) -> None:
+    with pytest.raises(error):
+        call()
+
+
+def apply_first_bid() -> State:
+    from spades import new_game
+
+    return apply(new_game(CLASSIC, seed=1), Bid(3))
+
+
+def test_the_public_rule_functions_take_numpy_integers_and_views() -> None:
+    assert outcome_after(CLASSIC, (np.int64(510), np.int32(2)), np.int8(3)) is not None
+    assert nil_points(CLASSIC, Bid(0), np.int64(0)) == 100
+    assert bag_penalty(MINIOKEY, np.int64(25)) == (-200, 5)
+    from spades import new_game
+
+    state = new_game(TWO_HANDED, seed=3)
+    assert may_bid_blind(observe(state, 0), 0) is may_bid_blind(state, 0) is True
+
+
+# --- the other forms, pair by pair ---------------------------------------------------------
+
+
+@given(hands_and_tricks())
+def test_playable_bits_is_playable(drawn: tuple[list[Card], list[Card], bool]) -> None:
+    """rule-follow-suit: the engine's mask form of `playable`."""
+    hand, trick, broken = drawn
+    mask = sum(card.bit for card in hand)
+    assert cards_in(playable_bits(mask, trick, broken)) == playable(
+        hand, trick, spades_broken=broken
+    )
+
+
+@st.composite
+def playing_positions(draw: st.DrawFn) -> State:
+    """A random position of the play: any hands, trick in progress, spades broken or not.
+
+    The hands are drawn from a shuffled deck, not played to; the completed tricks before
+    them are placeholders that give each seat a trick count, and spades broken is drawn
+    on its own, so the fast path meets positions no played game would reach as well.
+    """
+    rules = draw(st.sampled_from([CLASSIC, MINIOKEY, TWO_HANDED]))
+    players = rules.players
+    deck = list(draw(st.permutations(DECK)))
+    size = draw(st.integers(1, 13))  # the cards of a seat that has not played to the trick
+    leader = draw(st.integers(0, players - 1))
+    played = draw(st.integers(0, players - 1))
+    order = play_order(rules, leader)
+    trick = tuple(deck.pop() for _ in range(played))
+    hands = [0] * players
+    for position, seat in enumerate(order):
+        for _ in range(size - 1 if position < played else size):
+            hands[seat] |= deck.pop().bit
+    winners = draw(st.lists(st.integers(0, players - 1), min_size=13 - size, max_size=13 - size))
+    if trick:
+        broken = draw(st.booleans()) or any(card in SPADE_CARDS for card in trick)
+    else:
+        broken = draw(st.booleans())
+    return build_state(
+        rules=rules,
+        phase=Phase.PLAYING,
+        to_move=order[played],
+        _packed_hands=sum(hand << SHIFT[seat] for seat, hand in enumerate(hands)),
+        trick=trick,
+        trick_leader=leader,
+        spades_broken=broken,
+        _tricks=tuple((winner, (), winner) for winner in winners),
+        bids=tuple(Bid(draw(st.integers(0, 6))) for _ in range(players)),
+        dealer=0,
+        round_number=1,
+        scores=(draw(st.integers(-300, 480)), draw(st.integers(-300, 480))),
+        bags=(0, 0),
+        rounds=(),
+        outcome=None,
+        seed=draw(st.integers(0, 2**64)),
+        looked=(False,) * players,
+        passes=(),
+        stock=(),
+        discards=(),
+        draws=(),
+        exchanges=(),
+    )
+
+
+@given(playing_positions(), st.data())
+def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObject) -> None:
+    """`apply`'s inline forms: `playable`, `spades_broken_by`, `winning_card`, `next_seat`.
+
+    rule-follow-suit, rule-spades-broken, rule-trick-winner, rule-direction.
+    """
+    mover = state.to_move
+    assert mover is not None
+    rules = state.rules
+    allowed = playable(state.hand(mover), state.trick, spades_broken=state.spades_broken)
+    assert legal_moves(state) == tuple(Play(card) for card in allowed)
+    card = data.draw(st.sampled_from(allowed))
+    after = apply(state, Play(card))
+    cards = (*state.trick, card)
+    same_round = after.round_number == state.round_number
+    if same_round:  # a finished game keeps its last round, its last card included
+        assert after.spades_broken == (state.spades_broken or spades_broken_by([card]))
+    if len(cards) < rules.players:
+        assert after.to_move == next_seat(rules, mover)
+        assert after.trick == cards
+    else:
+        leader = state.trick_leader
+        assert leader is not None
+        winner = trick_winner(rules, leader, cards)
+        if len(state.tricks) < 12:
+            assert after.tricks[-1].winner == winner
+            assert after.to_move == winner
+        else:  # the thirteenth trick: the round's score counts it for the winner
+            counts = [trick.winner for trick in state.tricks] + [winner]
+            taken = tuple(counts.count(seat) for seat in range(rules.players))
+            assert after.rounds[-1].tricks == taken
+    if after.phase is Phase.PLAYING:
+        seat = after.to_move
+        assert seat is not None
+        expected = playable(after.hand(seat), after.trick, spades_broken=after.spades_broken)
+        assert after._playable == sum(card.bit for card in expected)
+
+
+@given(tricks(sizes=(2, 4)))
+def test_batch_trick_keys_is_winning_card(cards: list[Card]) -> None:
+    """rule-trick-winner: the batch engine's keys pick `winning_card`."""
+    indices = np.array([[card.index for card in cards]], dtype=np.int16)
+    assert cards[int(trick_keys(indices).argmax(axis=1)[0])] is winning_card(cards)
+
+
+@given(tricks())
+def test_rollout_winning_bit_is_winning_card(cards: list[Card]) -> None:
+    """rule-trick-winner: the rollout's `_winning_bit` and `_beaters` on bits."""
+    assert _winning_bit(tuple(card.bit for card in cards)) == winning_card(cards).bit
+    best = winning_card(cards)
+    for other in DECK:
+        if other not in cards:
+            beats = winning_card([*cards, other]) is other
+            assert bool(_beaters(best.bit) & other.bit) == beats
+
+
+@given(playing_positions(), st.data())
+def test_rollout_holds_reads_playable_and_winning_card(state: State, data: st.DataObject) -> None:
+    """rule-follow-suit, rule-trick-winner: the rollout's ``hand & led or hand`` is `playable`.
+
+    A card holds when it wins the trick now and no later player but the partner has a
+    playable card that would win it instead.
+    """
+    seat = state.to_move
+    assert seat is not None
+    rules = state.rules
+    allowed = playable(state.hand(seat), state.trick, spades_broken=state.spades_broken)
+    card = data.draw(st.sampled_from(allowed))
+    cards = [*state.trick, card]
+    later = play_order(rules, seat)[1 : rules.players - len(state.trick)]
+    mate = (seat + 2) % 4 if rules.players == 4 else None
+    holds = winning_card(cards) is card and not any(
+        winning_card([*cards, answer]) is answer
+        for other in later
+        if other != mate
+        for answer in playable(state.hand(other), cards, spades_broken=True)
+    )
+    assert _holds(state, seat, card.bit, state.hand_masks) == holds
+
+
+@given(st.lists(st.sampled_from(DECK), unique=True, max_size=52))
+def test_batch_breaks_spades_is_spades_broken_by(played: list[Card]) -> None:
+    """rule-spades-broken: the batch engine's per-card form, folded over a round."""
+    indices = np.array([card.index for card in played], dtype=np.int64)
+    assert bool(breaks_spades(indices).any()) == spades_broken_by(played)
+
+
+@st.composite
+def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple[int, int]]:
+    """A ruleset, each seat's bid (nil and blind nil among them), tricks and bags before."""
+    rules = draw(rulesets())
+    players = rules.players
+    kinds = [Bid(n) for n in range(14)]
+    if rules.nil:
+        kinds.append(Bid(0, blind=True))
+    bids = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
+    tricks = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
+    limit = rules.bag_limit
+    bags = (draw(st.integers(0, limit - 1)), draw(st.integers(0, limit - 1)))
+    return rules, bids, tricks, bags
+
+
+@given(rounds_scored())
+def test_batch_score_sides_is_score_round(drawn: Any) -> None:
+    """rule-scoring, rule-nil-scoring, rule-nil-tricks, rule-bag-limit: arrays and reference."""
+    rules, bids, tricks, bags = drawn
+    score = score_round(rules, bids, tricks, bags)
+    codes = np.array([[bid_code(bid) for bid in bids]])
+    points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
+    assert tuple(points[0].tolist()) == score.points
+    assert tuple(after[0].tolist()) == score.bags
+    for number, side in enumerate(score.sides):  # the named parts add up in the reference too
+        seats = [seat for seat in range(rules.players) if seat % 2 == number]
+        nils = [nil_points(rules, bids[seat], tricks[seat]) for seat in seats if bids[seat].n == 0]
+        assert side.nil_points == sum(nils)
+
+
+@given(rounds_scored())
+def test_rollout_counted_tricks_is_score_rounds_count(drawn: Any) -> None:
+    """rule-contract, rule-nil-tricks: the rollout counts as `score_round` (a failed nil too)."""
+    rules, bids, tricks, bags = drawn
+    score = score_round(rules, bids, tricks, bags)
+    for side in range(2):
+        seats = tuple(seat for seat in range(rules.players) if seat % 2 == side)
+        assert counted_tricks(rules, tuple(bids), tuple(tricks), seats) == score.sides[side].tricks
+
+
+def test_the_rollout_counts_a_failed_nil_only_where_the_score_does() -> None:
+    """rule-nil-tricks: a nil bidder who took two tricks helps her side's contract under COUNT."""
+    bids = (Bid(0), Bid(4), Bid(3), Bid(4))
+    taken = (2, 0, 1, 0)
+    assert counted_tricks(CLASSIC, bids, taken, (0, 2)) == 3
+    assert CLASSIC.nil_tricks is NilTricks.COUNT
+    assert counted_tricks(MINIOKEY, bids, taken, (0, 2)) == 1
+
+
+@given(
+    rulesets(),
+    st.lists(
+        st.tuples(st.integers(-1500, 1500), st.integers(-1500, 1500)), min_size=1, max_size=20
+    ),
+    st.integers(1, 40),
+)
+def test_batch_outcomes_is_outcome_after(
+    rules: Ruleset, scores: list[tuple[int, int]], rounds: int
+) -> None:
+    """rule-game-end: the batch engine's termination codes and winners."""
+    winners, codes = outcomes(rules, np.array(scores, dtype=np.int64), np.full(len(scores), rounds))
+    for (ours, theirs), winner, code in zip(scores, winners.tolist(), codes.tolist(), strict=True):
+        outcome = outcome_after(rules, (ours, theirs), rounds)
+        if outcome is None:
+            assert (winner, code) == (NONE, NONE)
+        else:
+            assert TERMINATIONS[code] is outcome.termination
+            assert winner == (NONE if outcome.winner is None else outcome.winner)
+
+
+@st.composite
+def blind_nil_questions(draw: st.DrawFn) -> State:
+    """A position of the four-player bidding or the two-player draw, scores and looks drawn."""
+    rules = draw(rulesets().filter(lambda rules: rules.blind_nil))
+    players = rules.players
+    scores = (draw(st.integers(-600, 600)), draw(st.integers(-600, 600)))
+    dealer = draw(st.integers(0, players - 1))
+    fields: dict[str, Any] = {
+        "rules": rules,
+        "trick": (),
+        "trick_leader": None,
+        "spades_broken": False,
+        "_tricks": (),
+        "dealer": dealer,
+        "round_number": 1,
+        "scores": scores,
+        "bags": (0, 0),
+        "rounds": (),
+        "outcome": None,
+        "seed": 1,
+        "passes": (),
+        "exchanges": (),
+    }
+    deck = list(draw(st.permutations(DECK)))
+    if players == 4:
+        looked = tuple(draw(st.lists(st.booleans(), min_size=4, max_size=4)))
+        hands = [sum(card.bit for card in deck[seat::4]) for seat in range(4)]
+        return build_state(
+            **fields,
+            phase=Phase.BIDDING,
+            to_move=draw(st.integers(0, 3)),
+            _packed_hands=sum(hand << SHIFT[seat] for seat, hand in enumerate(hands)),
+            bids=(None,) * 4,
+            looked=looked,
+            stock=(),
+            discards=(),
+            draws=(),
+        )
+    turns = draw(st.integers(0, 3))
+    draws, hands = [], [0, 0]
+    for turn in range(turns):
+        seat = (dealer + turn) % 2
+        kept, discarded = deck.pop(), deck.pop()
+        draws.append(DrawTurn(seat, kept, discarded))
+        hands[seat] |= kept.bit
+    declared = draw(st.lists(st.booleans(), min_size=2, max_size=2))
+    return build_state(
+        **fields,
+        phase=Phase.DRAWING,
+        to_move=(dealer + turns) % 2,
+        _packed_hands=hands[0] | hands[1] << SHIFT[1],
+        bids=tuple(Bid(0, blind=True) if flag else None for flag in declared),
+        looked=(False, False),
+        stock=tuple(deck),
+        discards=tuple(turn.discarded for turn in draws),
+        draws=tuple(draws),
+    )
+
+
+@given(blind_nil_questions())
+def test_batch_may_bid_blind_is_may_bid_blind(state: State) -> None:
+    """rule-blind-nil-eligibility, rule-double-nil: the batch's array form, seat to move."""
+    seat = state.to_move
+    assert seat is not None
+    arrays = arrays_of([state], state.rules, 0)
+    batch = batch_may_bid_blind(state.rules, arrays, np.array([0]))
+    assert bool(batch[0]) == may_bid_blind(state, seat)
+    assert int(arrays["bids"][0, seat]) in {NONE, BLIND}
+
+
+@given(st.lists(st.permutations(DECK), min_size=1, max_size=5), st.data())
+def test_batch_drawn_cards_is_draw_from_stock(
+    stocks: list[list[Card]], data: st.DataObject
+) -> None:
+    """rule-draw: the batch engine's draw turn, kept and discarded cards."""
+    keep = data.draw(st.lists(st.booleans(), min_size=len(stocks), max_size=len(stocks)))
+    top = np.array([stock[0].index for stock in stocks], dtype=np.int8)
+    below = np.array([stock[1].index for stock in stocks], dtype=np.int8)
+    kept, discarded = drawn_cards(top, below, np.array(keep))
+    for stock, flag, one, other in zip(
+        stocks, keep, kept.tolist(), discarded.tolist(), strict=True
+    ):
+        assert (DECK[one], DECK[other]) == draw_from_stock(stock, keep=flag)
+
+
+@given(
+    st.lists(st.integers(0, 2**128 - 1), min_size=1, max_size=3),
+    st.integers(1, 2**40),
+    st.sampled_from([1, 130]),
+)
+def test_batch_round_decks_is_round_deck(seeds: list[int], number: int, copies: int) -> None:
+    """rule-seeded-deal: the batch's shuffle, one game at a time and on arrays (128 and up)."""
+    listed = (seeds * copies)[: max(len(seeds), copies)]
+    decks = round_decks(listed, [number] * len(listed))
+    for seed, deck in zip(listed, decks.tolist(), strict=True):
+        assert deck == [card.index for card in round_deck(seed, number)]
+
+
+@given(playing_positions().filter(lambda state: state.rules.players == 4))
+def test_batch_legal_bits_are_legal_moves(state: State) -> None:
+    """rule-follow-suit, rule-spades-broken: the batch engine's mask of the play."""
+    expected = sorted(move.card.index for move in legal_moves(state))  # type: ignore[union-attr]
+    assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
+
+
+@given(states(max_moves=80, phases=[Phase.DRAWING, Phase.BIDDING, Phase.PLAYING]))
+def test_batch_and_encoding_masks_are_legal_moves(state: State) -> None:
+    """rule-play, rule-bidding, rule-draw: the batch's and the encoding's masks of a position.
+
+    The positions are random walks of random rulesets; the mask's actions are those of
+    the seat's legal moves.
+    """
+    seat = state.to_move
+    assert seat is not None
+    expected = sorted(
+        action for move in legal_moves(state) for action in actions_of(move, state.rules)
+    )
+    assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
+    assert np.flatnonzero(action_mask(observe(state, seat))).tolist() == expected
