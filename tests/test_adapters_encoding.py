@@ -49,6 +49,7 @@ from helpers import (
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
     C,
+    bid_all,
     finished_game,
     mover_view,
     passing_state,
@@ -76,6 +77,7 @@ from spades import (
     Ruleset,
     SpadesError,
     State,
+    Suit,
     View,
     apply,
     check_move,
@@ -537,6 +539,24 @@ def test_a_card_not_held_or_chosen_twice_is_refused_by_name() -> None:
         advance(view, [mine], mine.index)
     assert caught.value.reason is Reason.CARD_NOT_IN_HAND
     assert caught.value.move == Exchange([mine])
+
+
+def test_a_refusal_asks_the_view_and_deals_no_hidden_state() -> None:
+    """Rules: ref-reasons, ref-views. `advance` explains a refusal from the view itself, as
+    `check_move` judges a view: a view of the right form that no game gives (a round
+    number its rounds do not reach), which the sampler refuses to deal from, still gets
+    its reason."""
+    state = bid_all(new_game(CLASSIC, seed=1))
+    view = attrs.evolve(mover_view(state), round_number=5)
+    with pytest.raises(SpadesError, match=r"view\.round_number"):
+        sample_state(view, rng=random.Random(0))
+    spade = next(card for card in hand(view) if card.suit is Suit.SPADES)
+    with pytest.raises(IllegalMoveError, match="spades are not broken") as caught:
+        advance(view, [], spade.index)
+    assert caught.value.reason is Reason.SPADES_NOT_BROKEN
+    with pytest.raises(IllegalMoveError, match="it is seat") as caught:
+        advance(attrs.evolve(view, seat=(view.seat + 1) % 4, hand=()), [], spade.index)
+    assert caught.value.reason is Reason.NOT_YOUR_TURN
 
 
 # --- the observation -----------------------------------------------------------------------

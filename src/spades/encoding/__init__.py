@@ -43,8 +43,9 @@ to choose from). An action outside 0 to 70 raises `SpadesError`, a non-integer
 `TypeError`, a selection that is no choice in progress `SpadesError`; a number of any size
 is described in the message, never written out. A `View` built by hand with a field of the
 wrong type raises `TypeError`, one of the wrong form (a seat out of range, a phase the
-rules do not have, ...) `SpadesError`; whether some game gives the view is the sampler's
-check, which `advance` meets when it explains a refusal.
+rules do not have, ...) `SpadesError`; whether some game gives the view is not checked
+here: the mask and the refusals read the view as it is, as `View.legal_moves` and
+`spades.check_move` do, and no hidden state is dealt to explain a refusal.
 
 >>> import numpy as np
 >>> from spades import TWO_HANDED, new_game, observe

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import operator
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
@@ -18,7 +17,6 @@ from spades._moves import KEEP as _KEEP_MOVE
 from spades._moves import LOOK as _LOOK_MOVE
 from spades._moves import REJECT as _REJECT_MOVE
 from spades._rules import Ruleset
-from spades._sampling import sample_state
 from spades._state import Phase
 from spades._view import View
 from spades._view_check import check_view
@@ -211,8 +209,9 @@ def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
     Only the seat to move chooses cards, in the pass or the exchange: distinct cards of
     her hand, fewer than the move takes (the last one completes it). The view must be
     well formed (`spades._view_check.form_problem`): `SpadesError` otherwise, `TypeError`
-    for a field of the wrong type. Whether some game gives it is the sampler's to check,
-    which `advance` calls to explain a refusal.
+    for a field of the wrong type. Whether some game gives it is not checked: the mask
+    and `advance`'s refusals read the view as it is, as `View.legal_moves` and
+    `spades.check_move` do.
     """
     if not isinstance(view, View):
         raise TypeError(f"the encoding reads a View (see observe), not {type(view).__name__}")
@@ -238,7 +237,10 @@ def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
 
 
 def _refusal(view: View, chosen: tuple[Card, ...], number: int) -> IllegalMoveError:
-    """Why the seat may not take action ``number``: the engine's reason for its move."""
+    """Why the seat may not take action ``number``: the engine's reason for its move.
+
+    The view is asked (`spades.check_move` takes a view), so no hidden state is dealt.
+    """
     card = DECK[number] if number in CARD_ACTIONS else None
     choosing = view.phase in _CHOOSING and view.to_move == view.seat
     if choosing and card is not None and (card in chosen or card not in (view.hand or ())):
@@ -248,8 +250,8 @@ def _refusal(view: View, chosen: tuple[Card, ...], number: int) -> IllegalMoveEr
         text = f"action {number}: 'choose {card}' by seat {view.seat} is illegal: {why} {card}"
         return IllegalMoveError(Reason.CARD_NOT_IN_HAND, view.seat, move, text)
     move = _move_of(view, chosen, number)
-    try:  # a state the seat cannot tell from the real one: the engine's verdict is hers
-        check_move(sample_state(view, rng=random.Random(0)), move, seat=view.seat)
+    try:  # the view judges its seat's move as the state does
+        check_move(view, move)
     except IllegalMoveError as error:
         return IllegalMoveError(error.reason, view.seat, move, f"action {number}: {error}")
     raise AssertionError(f"the mask refused {move}, a legal move")  # pragma: no cover  (they agree)
