@@ -56,7 +56,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     Plays and plain bids, the moves of every round, take a fast path when they are legal;
     every other move, and every illegal one, goes through `check_move`. The fast path
     holds other forms of four rules: the follow and lead rule (`playable`, on masks),
-    breaking spades (`spades_broken_by`: a spade holds a bit above `NOT_SPADES`), the
+    breaking spades (`spades_broken_by`: a spade holds a bit above ``NOT_SPADES``), the
     trick's winner (`winning_card`: the highest bit among the suit led and spades) and
     the next seat (`next_seat`, read from `Ruleset.orders_of_play`).
     """
