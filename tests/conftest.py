@@ -1,4 +1,9 @@
-"""Hypothesis profiles: ``dev`` by default, ``ci`` for the nox sessions, ``thorough`` by hand."""
+"""Hypothesis profiles: ``dev`` by default, ``ci`` and ``compat`` for nox, ``thorough`` by hand.
+
+``ci`` is the profile of the Python that measures coverage: enough examples to matter.
+``compat`` is the other Pythons': the same tests, fewer examples each. A difference between
+Python versions shows on any example, and the rules do not depend on the version.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,13 @@ settings.register_profile(
     max_examples=100,
     deadline=None,
     derandomize=False,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "compat",
+    max_examples=20,
+    deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
