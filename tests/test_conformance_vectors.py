@@ -1382,8 +1382,11 @@ def test_a_reader_that_never_replays_fails_some_vector(kind: str) -> None:
 def test_level_scores_at_the_target_ending_the_game_fail_some_vector(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Rule: rule-game-end. Level scores at or above the target play on; a port that ends
-    the game there fails a position and a game."""
+    """Level scores at or above the target play on; a port that ends the game there fails
+    a position and a game.
+
+    Rule: rule-game-end.
+    """
     real = outcome
 
     def ends_level(rules: dict[str, Any], scores: list[int], round_number: int) -> Any:
@@ -1400,8 +1403,11 @@ def test_level_scores_at_the_target_ending_the_game_fail_some_vector(
 def test_an_exchange_of_no_card_left_unrecorded_fails_some_vector(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Rule: rule-exchange. An exchange of no card is an exchange all the same: the state's
-    ``exchanges`` holds it; a port that leaves it out fails the positions after one."""
+    """An exchange of no card is an exchange all the same: the state's ``exchanges`` holds
+    it; a port that leaves it out fails the positions after one.
+
+    Rule: rule-exchange.
+    """
     real = Referee.exchange
 
     def unrecorded(self: Referee, seat: int, given: list[int]) -> None:
@@ -1416,8 +1422,11 @@ def test_an_exchange_of_no_card_left_unrecorded_fails_some_vector(
 def test_an_exchange_of_no_card_shown_as_null_fails_some_vector(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Rule: ref-views. A seat's own exchange of no card shows as ``{"given": [], "drawn":
-    []}``, not as ``null``, which is for a seat that did not exchange."""
+    """A seat's own exchange of no card shows as ``{"given": [], "drawn": []}``, not as
+    ``null``, which is for a seat that did not exchange.
+
+    Rule: ref-views.
+    """
     real = view_of
 
     def shown_as_null(data: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -1434,9 +1443,12 @@ def test_an_exchange_of_no_card_shown_as_null_fails_some_vector(
 def test_a_bid_or_look_in_the_exchange_judged_as_bidding_fails_some_vector(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Rule: ref-reasons. During the passes and the two-player exchange, ``bid blind nil``
-    and ``look`` are ``wrong_phase``; a port that judges them as bids gives another reason
-    (``already_bid``, ``hand_already_seen``)."""
+    """During the passes and the two-player exchange, ``bid blind nil`` and ``look`` are
+    ``wrong_phase``; a port that judges them as bids gives another reason (``already_bid``,
+    ``hand_already_seen``).
+
+    Rule: ref-reasons.
+    """
     phases = dict(KINDS_BY_PHASE)
     phases["exchanging"] = (*phases["exchanging"], kind)
     monkeypatch.setattr(oracle.legality, "KINDS_BY_PHASE", phases)
