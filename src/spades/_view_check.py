@@ -30,6 +30,7 @@ from spades._moves import Bid
 from spades._rules import Ruleset
 from spades._scoring import RoundScore, SideScore
 from spades._state import Outcome, Phase
+from spades._trick import spades_broken_by, winning_card
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
 __all__ = ["check_view", "form_problem", "is_dealing", "view_problem"]
 
-_SPADES: Final = Suit.SPADES.mask
 _SPADE: Final = Suit.SPADES.value
 _ALL_BUT_SPADES: Final = 0b0111
 """A set of suits as bits by `Suit` value: every suit but spades."""
@@ -502,6 +502,9 @@ def _first_bidder(view: View) -> int:
 def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
     """The tricks: leaders, winners, each card once, voids kept and spades broken.
 
+    The winners are `winning_card`'s and spades broken is `spades_broken_by`'s, trick by
+    trick (rule-trick-winner, rule-spades-broken).
+
     Returns each seat's played cards (a mask) and the suits each showed void in (a set of
     `Suit` values as bits).
     """
@@ -540,7 +543,6 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
         led = cards[0].index // 13
         if led == _SPADE and not broken:
             voids[leader] |= _ALL_BUT_SPADES  # she held nothing but spades (her card is one)
-        bits = 0
         for offset, (seat, card) in enumerate(zip(orders[leader], cards, strict=False)):
             bit = card.bit
             suit = card.index // 13
@@ -552,12 +554,11 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             if suit != led:
                 voids[seat] |= 1 << led
             seen |= bit
-            bits |= bit
             played[seat] |= bit
-            broken = broken or suit == _SPADE
+        broken = broken or spades_broken_by(cards)
         if number == len(tricks):
             break
-        best = DECK[(bits & (cards[0].suit_bits | _SPADES)).bit_length() - 1]
+        best = winning_card(cards)
         leader = orders[leader][cards.index(best)]
         if winner != leader:
             _fail(f"tricks[{number}].winner", f"is seat {leader}, whose {best} won the trick")
