@@ -42,7 +42,7 @@ def turn_lines(view: View) -> list[str]:
         ),
     ]
     if view.phase is Phase.PLAYING:
-        won = [sum(trick.winner == seat for trick in view.tricks) for seat in range(rules.players)]
+        won = view.tricks_taken
         lines.append(
             "Tricks won: " + ", ".join(f"{seat_name(seat, you)}: {n}" for seat, n in enumerate(won))
         )

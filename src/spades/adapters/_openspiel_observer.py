@@ -63,7 +63,7 @@ def information_text(view: View, chosen: tuple[Card, ...], chance: int | None) -
 def observation_text(view: View, chosen: tuple[Card, ...]) -> str:
     """The observation string: the table as the view's seat sees it, a few lines of text."""
     rules, seat = view.rules, view.seat
-    turn = "dealing" if view.to_move is None and not view.outcome else view.phase.value
+    turn = "dealing" if view.to_move is None and not view.is_over else view.phase.value
     if view.to_move is not None:
         turn += f", seat {view.to_move} to move"
     lines = [
@@ -81,10 +81,10 @@ def observation_text(view: View, chosen: tuple[Card, ...]) -> str:
         ),
     ]
     if view.tricks:
-        winners = [trick.winner for trick in view.tricks]
+        taken = view.tricks_taken
         lines.append(
             "Tricks taken: "
-            + ", ".join(f"seat {other} {winners.count(other)}" for other in range(rules.players))
+            + ", ".join(f"seat {other} {count}" for other, count in enumerate(taken))
         )
     if view.trick:
         assert view.trick_leader is not None, "a trick in progress has a leader"

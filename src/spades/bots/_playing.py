@@ -35,11 +35,10 @@ class Table:
         self.side = side_of(view.rules, self.seat)
         self.opponents = seats_of(view.rules, 1 - self.side)
         self.hand: tuple[Card, ...] = view.hand or ()
-        self.taken = [0] * self.players
+        self.taken = view.tricks_taken
         self.voids: list[set[Suit]] = [set() for _ in range(self.players)]
         played: set[Card] = set(view.trick)
         for trick in view.tricks:
-            self.taken[trick.winner] += 1
             played.update(trick.cards)
             self._note_voids(play_order(view.rules, trick.leader), trick.cards)
         leader = view.trick_leader

@@ -183,10 +183,10 @@ def _put_table(out: npt.NDArray[np.float32], view: View, row: dict[int, int]) ->
             played.append(_at("played", row[seat]) + card.index)
             out[_at("trick", row[seat]) + card.index] = 1
     out[played] = 1
-    winners = [trick.winner for trick in view.tricks]
+    taken = view.tricks_taken
     for seat, bid in enumerate(view.bids):
         out[_at("bids", row[seat]) + _bid_index(bid)] = 1
-        out[_at("tricks_taken", row[seat]) + winners.count(seat)] = 1
+        out[_at("tricks_taken", row[seat]) + taken[seat]] = 1
         out[_at("looked", row[seat])] = view.looked[seat]
     if view.to_move is not None:
         out[_at("to_move", row[view.to_move])] = 1
