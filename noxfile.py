@@ -29,7 +29,17 @@ nox.options.default_venv_backend = "uv|virtualenv"
 # one instead (CI reaches only the package registries; a newcomer's run stays local);
 # `nox --download-python auto` fetches the missing ones on purpose.
 nox.options.download_python = "never"
-nox.options.sessions = ["build", "tests", "system", "coverage", "mypy", "lint", "docs", "ports"]
+nox.options.sessions = [
+    "build",
+    "tests",
+    "system",
+    "maskable_ppo",
+    "coverage",
+    "mypy",
+    "lint",
+    "docs",
+    "ports",
+]
 
 DIST = Path("dist")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -235,6 +245,26 @@ def system(session: nox.Session) -> None:
     env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
     targets = session.posargs or ["tests/server"]
     session.run("pytest", "--numprocesses=auto", "-m", "system", *targets, env=env)
+
+
+@nox.session(python="3.11", requires=["build"])
+def maskable_ppo(session: nox.Session) -> None:
+    """Train sb3-contrib's MaskablePPO briefly on the Gymnasium adapter, as its example does.
+
+    On Python 3.11 alone, with torch 2.13.0: the CPU build these machines hold in pip's
+    find-links, installed from there alone (the index's torch is a CUDA build of several GB,
+    never to be downloaded), then its dependencies and the rest. Elsewhere
+    tests/test_maskable_ppo.py skips, torch being absent.
+    """
+    links = os.environ.get("PIP_FIND_LINKS", "")
+    if not links.split():
+        session.skip("PIP_FIND_LINKS names no local wheels: no CPU build of torch to install")
+    (torch,) = (name for name in _group("maskable-ppo") if name.startswith("torch"))
+    local = [arg for link in links.split() for arg in ("--find-links", link)]
+    session.install("--no-index", "--no-deps", *local, torch)
+    session.install(_wheel(session), *_group("maskable-ppo"), env={"UV_FIND_LINKS": links})
+    session.run("python", "-c", "import torch; assert torch.version.cuda is None, 'a CUDA torch'")
+    session.run("pytest", "tests/test_maskable_ppo.py", *session.posargs)
 
 
 @nox.session

@@ -31,17 +31,17 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   ``reward_scale``, by default 1).
 - **The end.** ``terminated`` when the game ends. A game still going after ``max_rounds``
   rounds (default 100; ``None`` for no limit) is ``truncated``, with no result reward. The
-  last step's ``info`` says how the game stands (`final_info`): ``scores`` (side 0's
-  first), ``winner`` (the winning side; None for a draw or an unfinished game),
-  ``is_success`` (whether her side won) and ``rounds``.
+  last step's ``info`` says how the game stands: ``scores`` (side 0's first), ``winner``
+  (the winning side; None for a draw or an unfinished game), ``is_success`` (whether her
+  side won, which Stable-Baselines3 logs as its success rate) and ``rounds``.
 - **Illegal actions.** An action of the action space that the mask refuses ends the
   episode (``terminated``) with ``illegal_reward`` (default -1, not scaled) and
   ``info["illegal"]`` set, as PettingZoo's ``TerminateIllegalWrapper`` does: Gymnasium's
   ``check_env`` steps with unmasked samples. With ``illegal_reward=None`` it raises
   ``spades.IllegalMoveError`` instead. An action outside the space always raises
   (``spades.SpadesError``, or ``TypeError`` for a value that is no whole number).
-- **The bots.** ``opponents`` is ``None`` (the heuristic bot in both opponents' seats), a
-  bot for each of them, or a sequence of one bot for each opponent's seat in seat order
+- **The bots.** ``opponents`` is ``None`` (the heuristic bot in both opponents' seats), one
+  bot for both, or a sequence of one bot for each opponent's seat in seat order
   (two with four players, one with two). ``partner`` is her partner's bot (``None``: the
   heuristic bot); two players have no partner. A bot is a name of ``spades.bots.BOTS``
   (``"heuristic"``, ``"search"``, ``"random"``, ``"fallback"``), for a policy made afresh
