@@ -1,7 +1,11 @@
 """What several test modules share: card shorthands, decks that deal chosen hands, states
-at the blind-nil steps, whole rounds played so that each seat takes chosen tricks, and
-adapters that ask the tests' reference implementation of the rules (`oracle`) whether a
-card may be played.
+at the blind-nil steps, whole rounds played so that each seat takes chosen tricks; random
+legal games move by move, for the property tests; and adapters that put the engine's
+states, moves and rulesets to the tests' reference implementation of the rules (`oracle`)
+and bring its answers back: the legal moves, the reason for a refusal, who wins a trick,
+who plays next, a round's score, the end of the game, the exchange's draw, and a referee
+that follows a game move by move (`referee_for`, `assert_agrees`). A test asks these, never
+a copy of a rule of its own.
 
 The tests import it as ``from helpers import ...``: pytest puts ``tests/`` on ``sys.path``
 (the default ``prepend`` import mode for a folder without ``__init__.py``), and mypy finds
@@ -460,12 +464,45 @@ def referee_step(referee: oracle.Referee, move: Move) -> None:
         referee.next_round()
 
 
-def assert_agrees(referee: oracle.Referee, state: State) -> None:
-    """The engine's ``state`` holds exactly what the reference holds, field by field."""
-    engine = plain(state)
-    reference = referee.state_data()
-    for key, value in reference.items():
-        assert engine[key] == value, f"{key}: the engine has {engine[key]!r}, not {value!r}"
+def _hidden(cards: tuple[Card, ...] | None) -> list[int] | None:
+    """The reference's form of some cards of a state's history (None, as a view hides
+    them, stays None: a state never hides any)."""
+    return None if cards is None else _plain(cards)
+
+
+def _hidden_card(card: Card | None) -> int | None:
+    """The reference's form of a card of a state's history (None stays None)."""
+    return None if card is None else _PLAIN[card]
+
+
+def assert_agrees(referee: oracle.Referee, state: State, *, fully: bool = False) -> None:
+    """The engine's ``state`` holds what the reference holds: the round in play, card by
+    card, and the totals; with ``fully``, every field of its data (the rounds' summaries
+    and the outcome too), which costs a record's conversion."""
+    if fully:
+        engine = plain(state)
+        for key, value in referee.state_data().items():
+            assert engine[key] == value, f"{key}: the engine has {engine[key]!r}, not {value!r}"
+        return
+    assert (state.phase.value, state.to_move) == (referee.phase, referee.to_move)
+    assert (state.round_number, state.dealer) == (referee.round_number, referee.dealer)
+    assert [_plain(hand) for hand in state.hands] == referee.hands
+    assert (_plain(state.stock), _plain(state.discards)) == (referee.stock, referee.discards)
+    draws = [
+        (turn.seat, _hidden_card(turn.kept), _hidden_card(turn.discarded)) for turn in state.draws
+    ]
+    assert draws == referee.draws
+    exchanges = [(turn.seat, _hidden(turn.given), _hidden(turn.drawn)) for turn in state.exchanges]
+    assert exchanges == referee.exchanges
+    assert [(turn.seat, _hidden(turn.cards)) for turn in state.passes] == referee.passes
+    assert [None if bid is None else str(bid) for bid in state.bids] == referee.bids
+    assert list(state.looked) == referee.looked
+    assert (_plain(state.trick), state.spades_broken) == (referee.trick, referee.spades_broken)
+    if state.phase is Phase.PLAYING:
+        assert state.trick_leader == referee.trick_leader
+    tricks = [(trick.leader, _plain(trick.cards), trick.winner) for trick in state.tricks]
+    assert tricks == referee.tricks
+    assert (list(state.scores), list(state.bags)) == (referee.scores, referee.bags)
 
 
 def assert_scored_by_reference(rules: Ruleset, score: RoundScore, bags: Sequence[int]) -> None:

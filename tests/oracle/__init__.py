@@ -1,8 +1,10 @@
 """One reference implementation of the rules, for the tests: stdlib only, no ``spades``.
 
-It is an independent reading of docs/rules.md, so that it can catch the engine's bugs:
-the perft walk (``test_perft.py``), the conformance oracle (``test_conformance_vectors.py``)
-and the property helpers (``helpers.py``) all check the engine against it. Cards are plain
+It is an independent reading of docs/rules.md, so that it can catch the engine's bugs, and
+the tests' only one: the perft walk (``test_perft.py``), the conformance oracle
+(``test_conformance_vectors.py``), and through ``helpers.py`` the property tests, the
+stateful machine and the deal's tests all check the engine against it; no test module keeps
+a copy of a rule of its own. It imports nothing of ``spades``. Cards are plain
 numbers in the library's order (`card`, `name`), moves their canonical text, rulesets
 dictionaries with the fields of the record format (`PRESETS`).
 
