@@ -1,6 +1,6 @@
 """Every rule's reference function, and every other form of it held to it pair by pair.
 
-A rule has one reference function in the core (``docs/rule-forms.md`` lists them with their
+A rule has one reference function in the core (``docs/forms-of-rules.md`` lists them with their
 anchors); the engine's fast path, the search rollout's bit forms, the batch engine's array
 forms and the encoding's masks are other forms of some rules. Each test here draws random
 inputs (hands, tricks, bids, scores, rulesets; not only positions of played games) and
@@ -97,7 +97,10 @@ def tricks(draw: st.DrawFn, *, sizes: Sequence[int] = (1, 2, 3, 4)) -> list[Card
 def test_playable_states_the_follow_and_lead_rules(
     drawn: tuple[list[Card], list[Card], bool],
 ) -> None:
-    """rule-follow-suit, rule-spades-broken: follow if you can; lead a spade only when broken."""
+    """Follow if you can; lead a spade only when broken.
+
+    Rules: rule-follow-suit, rule-spades-broken.
+    """
     hand, trick, broken = drawn
     allowed = set(playable(hand, trick, spades_broken=broken))
     if trick:
@@ -113,13 +116,19 @@ def test_playable_states_the_follow_and_lead_rules(
 
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=20))
 def test_spades_broken_by_states_the_rule(played: list[Card]) -> None:
-    """rule-spades-broken: broken once any spade has been played this round."""
+    """Broken once any spade has been played this round.
+
+    Rules: rule-spades-broken.
+    """
     assert spades_broken_by(played) == any(card in SPADE_CARDS for card in played)
 
 
 @given(tricks())
 def test_winning_card_states_the_rule(cards: list[Card]) -> None:
-    """rule-trick-winner: the highest spade, else the highest card of the suit led."""
+    """The highest spade, else the highest card of the suit led.
+
+    Rules: rule-trick-winner.
+    """
     spades = [card for card in cards if card.suit is Suit.SPADES]
     led = [card for card in cards if card.suit is cards[0].suit]
     assert winning_card(cards) == max(spades or led, key=lambda card: card.rank)
@@ -127,7 +136,10 @@ def test_winning_card_states_the_rule(cards: list[Card]) -> None:
 
 @given(rulesets(), st.booleans(), st.integers(0, 13))
 def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> None:
-    """rule-nil-scoring: plus the value with no trick, minus it with any; numbered bids zero."""
+    """Plus the value with no trick, minus it with any; numbered bids zero.
+
+    Rules: rule-nil-scoring.
+    """
     value = rules.blind_nil_value if blind else rules.nil_value
     assert nil_points(rules, Bid(0, blind=blind), taken) == (value if taken == 0 else -value)
     assert nil_points(rules, Bid(max(taken, 1)), taken) == 0
@@ -135,7 +147,10 @@ def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> 
 
 @given(rulesets(), st.integers(0, 200))
 def test_bag_penalty_states_the_rule(rules: Ruleset, bags: int) -> None:
-    """rule-bag-limit: short of the limit nothing; RESET once and empty; CARRY per full limit."""
+    """Short of the limit nothing; RESET once and empty; CARRY per full limit.
+
+    Rules: rule-bag-limit.
+    """
     limit, price = rules.bag_limit, rules.bag_penalty
     if bags < limit:
         expected = (0, bags)
@@ -148,7 +163,10 @@ def test_bag_penalty_states_the_rule(rules: Ruleset, bags: int) -> None:
 
 @given(rulesets(), st.integers(-1500, 1500), st.integers(-1500, 1500), st.integers(0, 40))
 def test_outcome_after_states_the_rule(rules: Ruleset, ours: int, theirs: int, rounds: int) -> None:
-    """rule-target, rule-losing-floor, rule-round-cap, in that order, after a round."""
+    """The target, the losing floor and the round cap, in that order, after a round.
+
+    Rules: rule-game-end, rule-target, rule-losing-floor, rule-round-cap.
+    """
     outcome = outcome_after(rules, (ours, theirs), rounds)
     leader = 0 if ours > theirs else 1
     floor = rules.losing_floor
@@ -172,7 +190,10 @@ def test_outcome_after_states_the_rule(rules: Ruleset, ours: int, theirs: int, r
 def test_exchange_with_discards_states_the_rule(
     deck: list[Card], start: int, count: int, seed: int
 ) -> None:
-    """rule-exchange: as many drawn from the discards as given; drawn out, given in, sorted."""
+    """As many drawn from the discards as given; drawn out, given in, sorted.
+
+    Rules: rule-exchange.
+    """
     discards, hand = deck[:26], deck[26:39]
     given = sorted(random.Random(start).sample(hand, count))
     drawn, after = exchange_with_discards(discards, given, seed=seed, round_number=1, seat=0)
@@ -185,7 +206,10 @@ def test_exchange_with_discards_states_the_rule(
 
 @given(st.permutations(DECK), st.booleans())
 def test_draw_from_stock_states_the_rule(stock: list[Card], keep: bool) -> None:
-    """rule-draw: keep the top card and discard the next, or reject it and keep the next."""
+    """Keep the top card and discard the next, or reject it and keep the next.
+
+    Rules: rule-draw.
+    """
     kept, discarded = draw_from_stock(stock, keep=keep)
     assert {kept, discarded} == set(stock[:2])
     assert kept is (stock[0] if keep else stock[1])
@@ -244,7 +268,10 @@ def test_the_public_rule_functions_take_numpy_integers_and_views() -> None:
 
 @given(hands_and_tricks())
 def test_playable_bits_is_playable(drawn: tuple[list[Card], list[Card], bool]) -> None:
-    """rule-follow-suit: the engine's mask form of `playable`."""
+    """The engine's mask form of `playable`.
+
+    Rules: rule-follow-suit.
+    """
     hand, trick, broken = drawn
     mask = sum(card.bit for card in hand)
     assert cards_in(playable_bits(mask, trick, broken)) == playable(
@@ -307,7 +334,7 @@ def playing_positions(draw: st.DrawFn) -> State:
 def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObject) -> None:
     """`apply`'s inline forms: `playable`, `spades_broken_by`, `winning_card`, `next_seat`.
 
-    rule-follow-suit, rule-spades-broken, rule-trick-winner, rule-direction.
+    Rules: rule-follow-suit, rule-spades-broken, rule-trick-winner, rule-direction.
     """
     mover = state.to_move
     assert mover is not None
@@ -343,14 +370,20 @@ def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObje
 
 @given(tricks(sizes=(2, 4)))
 def test_batch_trick_keys_is_winning_card(cards: list[Card]) -> None:
-    """rule-trick-winner: the batch engine's keys pick `winning_card`."""
+    """The batch engine's keys pick `winning_card`.
+
+    Rules: rule-trick-winner.
+    """
     indices = np.array([[card.index for card in cards]], dtype=np.int16)
     assert cards[int(trick_keys(indices).argmax(axis=1)[0])] is winning_card(cards)
 
 
 @given(tricks())
 def test_rollout_winning_bit_is_winning_card(cards: list[Card]) -> None:
-    """rule-trick-winner: the rollout's `_winning_bit` and `_beaters` on bits."""
+    """The rollout's `_winning_bit` and `_beaters` on bits.
+
+    Rules: rule-trick-winner.
+    """
     assert _winning_bit(tuple(card.bit for card in cards)) == winning_card(cards).bit
     best = winning_card(cards)
     for other in DECK:
@@ -361,10 +394,12 @@ def test_rollout_winning_bit_is_winning_card(cards: list[Card]) -> None:
 
 @given(playing_positions(), st.data())
 def test_rollout_holds_reads_playable_and_winning_card(state: State, data: st.DataObject) -> None:
-    """rule-follow-suit, rule-trick-winner: the rollout's ``hand & led or hand`` is `playable`.
+    """The rollout's ``hand & led or hand`` is `playable`, its winner `winning_card`'s.
 
     A card holds when it wins the trick now and no later player but the partner has a
     playable card that would win it instead.
+
+    Rules: rule-follow-suit, rule-trick-winner.
     """
     seat = state.to_move
     assert seat is not None
@@ -385,7 +420,10 @@ def test_rollout_holds_reads_playable_and_winning_card(state: State, data: st.Da
 
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=52))
 def test_batch_breaks_spades_is_spades_broken_by(played: list[Card]) -> None:
-    """rule-spades-broken: the batch engine's per-card form, folded over a round."""
+    """The batch engine's per-card form, folded over a round.
+
+    Rules: rule-spades-broken.
+    """
     indices = np.array([card.index for card in played], dtype=np.int64)
     assert bool(breaks_spades(indices).any()) == spades_broken_by(played)
 
@@ -408,7 +446,10 @@ def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple
 
 @given(rounds_scored())
 def test_batch_score_sides_is_score_round(drawn: Any) -> None:
-    """rule-scoring, rule-nil-scoring, rule-nil-tricks, rule-bag-limit: arrays and reference."""
+    """Arrays and reference.
+
+    Rules: rule-scoring, rule-nil-scoring, rule-nil-tricks, rule-bag-limit.
+    """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
     codes = np.array([[bid_code(bid) for bid in bids]])
@@ -423,7 +464,10 @@ def test_batch_score_sides_is_score_round(drawn: Any) -> None:
 
 @given(rounds_scored())
 def test_rollout_counted_tricks_is_score_rounds_count(drawn: Any) -> None:
-    """rule-contract, rule-nil-tricks: the rollout counts as `score_round` (a failed nil too)."""
+    """The rollout counts as `score_round` (a failed nil too).
+
+    Rules: rule-contract, rule-nil-tricks.
+    """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
     for side in range(2):
@@ -432,7 +476,10 @@ def test_rollout_counted_tricks_is_score_rounds_count(drawn: Any) -> None:
 
 
 def test_the_rollout_counts_a_failed_nil_only_where_the_score_does() -> None:
-    """rule-nil-tricks: a nil bidder who took two tricks helps her side's contract under COUNT."""
+    """A nil bidder who took two tricks helps her side's contract under COUNT.
+
+    Rules: rule-nil-tricks.
+    """
     bids = (Bid(0), Bid(4), Bid(3), Bid(4))
     taken = (2, 0, 1, 0)
     assert counted_tricks(CLASSIC, bids, taken, (0, 2)) == 3
@@ -450,7 +497,10 @@ def test_the_rollout_counts_a_failed_nil_only_where_the_score_does() -> None:
 def test_batch_outcomes_is_outcome_after(
     rules: Ruleset, scores: list[tuple[int, int]], rounds: int
 ) -> None:
-    """rule-game-end: the batch engine's termination codes and winners."""
+    """The batch engine's termination codes and winners.
+
+    Rules: rule-game-end.
+    """
     winners, codes = outcomes(rules, np.array(scores, dtype=np.int64), np.full(len(scores), rounds))
     for (ours, theirs), winner, code in zip(scores, winners.tolist(), codes.tolist(), strict=True):
         outcome = outcome_after(rules, (ours, theirs), rounds)
@@ -522,7 +572,10 @@ def blind_nil_questions(draw: st.DrawFn) -> State:
 
 @given(blind_nil_questions())
 def test_batch_may_bid_blind_is_may_bid_blind(state: State) -> None:
-    """rule-blind-nil-eligibility, rule-double-nil: the batch's array form, seat to move."""
+    """The batch's array form, seat to move.
+
+    Rules: rule-blind-nil-eligibility, rule-double-nil.
+    """
     seat = state.to_move
     assert seat is not None
     arrays = arrays_of([state], state.rules, 0)
@@ -535,7 +588,10 @@ def test_batch_may_bid_blind_is_may_bid_blind(state: State) -> None:
 def test_batch_drawn_cards_is_draw_from_stock(
     stocks: list[list[Card]], data: st.DataObject
 ) -> None:
-    """rule-draw: the batch engine's draw turn, kept and discarded cards."""
+    """The batch engine's draw turn, kept and discarded cards.
+
+    Rules: rule-draw.
+    """
     keep = data.draw(st.lists(st.booleans(), min_size=len(stocks), max_size=len(stocks)))
     top = np.array([stock[0].index for stock in stocks], dtype=np.int8)
     below = np.array([stock[1].index for stock in stocks], dtype=np.int8)
@@ -552,7 +608,10 @@ def test_batch_drawn_cards_is_draw_from_stock(
     st.sampled_from([1, 130]),
 )
 def test_batch_round_decks_is_round_deck(seeds: list[int], number: int, copies: int) -> None:
-    """rule-seeded-deal: the batch's shuffle, one game at a time and on arrays (128 and up)."""
+    """The batch's shuffle, one game at a time and on arrays (128 and up).
+
+    Rules: rule-seeded-deal.
+    """
     listed = (seeds * copies)[: max(len(seeds), copies)]
     decks = round_decks(listed, [number] * len(listed))
     for seed, deck in zip(listed, decks.tolist(), strict=True):
@@ -561,17 +620,22 @@ def test_batch_round_decks_is_round_deck(seeds: list[int], number: int, copies: 
 
 @given(playing_positions().filter(lambda state: state.rules.players == 4))
 def test_batch_legal_bits_are_legal_moves(state: State) -> None:
-    """rule-follow-suit, rule-spades-broken: the batch engine's mask of the play."""
+    """The batch engine's mask of the play.
+
+    Rules: rule-follow-suit, rule-spades-broken.
+    """
     expected = sorted(move.card.index for move in legal_moves(state))  # type: ignore[union-attr]
     assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
 
 
 @given(states(max_moves=80, phases=[Phase.DRAWING, Phase.BIDDING, Phase.PLAYING]))
 def test_batch_and_encoding_masks_are_legal_moves(state: State) -> None:
-    """rule-play, rule-bidding, rule-draw: the batch's and the encoding's masks of a position.
+    """The batch's and the encoding's masks of a position are its legal moves.
 
     The positions are random walks of random rulesets; the mask's actions are those of
     the seat's legal moves.
+
+    Rules: rule-play, rule-bidding, rule-draw.
     """
     seat = state.to_move
     assert seat is not None

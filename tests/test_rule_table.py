@@ -1,4 +1,4 @@
-"""The rule table of ``docs/rule-forms.md`` against the code it names.
+"""The rule table of ``docs/forms-of-rules.md`` against the code it names.
 
 Every reference function and every other form the table lists exists; every test it lists
 is a test of ``tests/test_rule_forms.py``; every other form's docstring names its
@@ -24,8 +24,10 @@ NONE_PREFIX: Final = "none"
 
 def table_rows() -> list[list[str]]:
     """The table's rows, as their four cells: rule, reference, other forms, held by."""
-    text = (DOCS / "rule-forms.md").read_text()
-    body = text.split("<!-- rule-table: start -->")[1].split("<!-- rule-table: end -->")[0]
+    text = (DOCS / "forms-of-rules.md").read_text()
+    body = text.split("<!-- the table of rules: start -->")[1].split(
+        "<!-- the table of rules: end -->"
+    )[0]
     lines = [line for line in body.strip().splitlines() if line.startswith("|")]
     rows = [[cell.strip() for cell in line.strip("|").split(" | ")] for line in lines[2:]]
     assert rows, "the rule table has rows"

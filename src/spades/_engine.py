@@ -3,7 +3,7 @@
 Each rule is applied through its named function (`spades._trick`, `spades._scoring`,
 `spades._ending`, `spades._deal`), except in `apply`'s fast path for plays and plain bids,
 whose inline forms of `playable`, `winning_card`, `spades_broken_by` and `next_seat` are
-listed in the rule table (``docs/rule-forms.md``) and held to them by
+listed in the rule table (``docs/forms-of-rules.md``) and held to them by
 ``tests/test_rule_forms.py``.
 """
 
