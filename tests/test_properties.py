@@ -426,14 +426,15 @@ def test_every_play_follows_suit_when_it_can_and_leads_a_spade_only_when_allowed
             assert before.spades_broken == broken
 
 
-@PLAYERS
-@given(st.data())
-def test_each_completed_trick_has_one_card_from_each_seat_in_turn(
-    players: int, data: st.DataObject
-) -> None:
-    """Rules: rule-play, rule-two-play."""
-    game = data.draw(games(players))
+@given(games(4))
+def test_each_completed_trick_has_one_card_from_each_seat_in_turn(game: Game) -> None:
+    """Rule: rule-play.
+
+    With two players, `test_every_step_of_a_game_is_the_references_step` holds each trick
+    to the reference's.
+    """
     rules = game.start.rules
+    players = rules.players
     for steps in by_round(game.steps):
         played_by: dict[Card, int] = {}
         tricks = []
@@ -479,11 +480,10 @@ def test_the_trick_goes_to_the_right_seat(players: int, data: st.DataObject) -> 
         assert final.tricks == tuple(won[seat] for seat in range(players))
 
 
-@PLAYERS
-@given(st.data())
-def test_tricks_sum_to_13_at_the_end_of_every_round(players: int, data: st.DataObject) -> None:
+@given(games(4))
+def test_tricks_sum_to_13_at_the_end_of_every_round(game: Game) -> None:
     """Rule: rule-play."""
-    game = data.draw(games(players))
+    players = game.start.rules.players
     for steps in by_round(game.steps):
         end = steps[-1].after
         assert sum(end.rounds[-1].tricks) == 13
@@ -533,13 +533,13 @@ def test_a_blind_nil_round_passes_cards_between_the_bids_and_the_first_lead(game
         assert steps[-52].before.to_move == first
 
 
-@PLAYERS
-@given(st.data())
-def test_the_dealer_moves_one_seat_in_the_direction_of_play_each_round(
-    players: int, data: st.DataObject
-) -> None:
-    """Rules: rule-direction, rule-two-game-end."""
-    game = data.draw(games(players, max_rounds=4))
+@given(games(4, max_rounds=4))
+def test_the_dealer_moves_one_seat_in_the_direction_of_play_each_round(game: Game) -> None:
+    """Rule: rule-direction.
+
+    With two players, `test_every_step_of_a_game_is_the_references_step` holds the dealer
+    of each round to the reference's.
+    """
     rules = game.start.rules
     starts_of_rounds = [steps[0].before for steps in by_round(game.steps)]
     for number, start in enumerate(starts_of_rounds, start=1):
