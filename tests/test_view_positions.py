@@ -198,3 +198,32 @@ def test_a_legality_check_takes_a_state_or_a_view_of_a_game_form() -> None:
         check_move(broken, Bid(3))
     with pytest.raises(TypeError, match="is not a move"):
         is_legal(observe(state, 1), "bid 3")  # type: ignore[arg-type]
+
+
+SHOWS_HIDDEN_CARDS = {"hands", "hand_masks", "hand"}
+"""The state's derived facts that a view must not have: every seat's cards. (A view's own
+``hand`` is a field: only her cards.)"""
+
+
+def test_a_view_has_every_derived_fact_of_its_state_that_hides_nothing() -> None:
+    """Rule: ref-views. Each property or method a `State` adds to its fields is on `View`
+    with the same value, unless it shows cards the seat may not see; a new one on the
+    state must be decided here."""
+    derived = {
+        name
+        for name in vars(State)
+        if not name.startswith("_") and name not in State.fields and name != "fields"
+    }
+    assert derived >= SHOWS_HIDDEN_CARDS
+    shared = derived - SHOWS_HIDDEN_CARDS
+    assert shared == {"tricks", "tricks_taken", "is_over"}
+    state = new_game(CLASSIC, seed=1)
+    for _ in range(4):
+        state = apply(state, Bid(3))
+    for _ in range(9):
+        state = apply(state, legal_moves(state)[0])
+    for seat in range(4):
+        view = observe(state, seat)
+        for name in shared:
+            assert getattr(view, name) == getattr(state, name), name
+    assert observe(state, 0).tricks_taken == (0, 1, 0, 1)
