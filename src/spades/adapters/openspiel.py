@@ -29,17 +29,17 @@ whole games, round after round, for every preset, with four players and with two
   chance nodes of 16 outcomes each (4 bits of the 64-bit seed) open the game, and neither
   player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
   complete a player's view shows no card of it.
-- **Actions** are the shared encoding's `ACTIONS` (71), `spades.encoding`; the
-  legal ones are exactly its mask. A blind nil pass or a double nil exchange is entered
-  one card at a time, and the player stays to move until the move is complete.
+- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (71); the legal ones
+  are exactly its mask. A blind nil pass or a double nil exchange is entered one card at
+  a time, and the player stays to move until the move is complete.
 - **Information state**: the player's `View` and, for the player choosing them, the cards
   chosen so far. The string is JSON, ``{"view": ..., "selected": [...], "chance": ...}``:
   the view's data as `spades.records.to_data` writes it, the cards chosen, and during a
   run of chance nodes how many of them are done (else ``null``). The tensor is the
-  encoding's observation, `OBSERVATION_SIZE` float32 numbers; the observer's ``dict``
-  names its slots (``SLOTS``). A view keeps earlier rounds only as their scores, so the
-  information state recalls everything within a round but not the cards of past ones,
-  which cannot change the rest of the game.
+  encoding's observation, `~spades.encoding.OBSERVATION_SIZE` float32 numbers; the
+  `Observer`'s ``dict`` names its slots (``SLOTS``). A view keeps earlier rounds only as
+  their scores, so the information state recalls everything within a round but not the
+  cards of past ones, which cannot change the rest of the game.
 - **Observation**: the same tensor; the string is the table as the player sees it, as text.
 - **Returns**: at the end, +1 to each player of the winning side and -1 to the others, 0
   each for a draw; nothing before.
