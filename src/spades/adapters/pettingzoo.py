@@ -23,7 +23,8 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   result reward: without a round cap or a losing floor a game may go on as long as the
   players keep it level. A ruleset's round cap of ``max_rounds`` or fewer ends every game
   first. At the end each agent's ``infos`` entry says how the game stands for her side
-  (``scores``, ``winner``, ``is_success``, ``rounds``), as in the Gymnasium adapter.
+  (``scores``, ``winner``, ``is_success``, ``rounds``), as in the Gymnasium adapter; not
+  after an illegal action, whose end PettingZoo's wrapper makes (`env`).
 - **Illegal actions.** `env` ends the game with -1 for the agent that made it (PettingZoo's
   ``TerminateIllegalWrapper``, as in its classic games); `raw_env` raises
   `spades.IllegalMoveError`.
