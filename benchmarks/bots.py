@@ -1,14 +1,15 @@
-"""The bots' strength table: duplicate duels through `spades._cli.duel.duel`, with targets.
+"""The bots' strength table: duplicate duels through `spades.bots.duel`, with targets.
 
     python benchmarks/bots.py [--matches NAMES...] [--pairs N] [--seed S] [--workers K]
                               [--ray ADDRESS] [--target T] [--json FILE]
 
-Each row is a duel of bot A against bot B under a preset (`spades._cli.duel`): deal ``j``
+Each row is a duel of bot A against bot B under a preset (`spades.bots.duel`): deal ``j``
 has the seed ``game_seed(S, j)`` (``S`` from ``--seed``, default 0) and is played twice,
 A for side 0 and then for side 1, so both bots play the same cards; a pair scores 0, 1/4,
 1/2, 3/4 or 1 for A, and A's win rate is the mean over the pairs, with the 95% interval
-over the pairs (1.96 standard errors), the pairs being the independent samples. The rows,
-by the names ``--matches`` takes (default: all):
+over the pairs (`spades.bots.wilson_interval`: Wilson's score interval, which never
+shrinks to a point, not even when A wins every pair), the pairs being the independent
+samples. The rows, by the names ``--matches`` takes (default: all):
 
 - ``search-classic``, ``search-miniokey``: search against heuristic, 1,000 pairs (2,000
   games); met if the lower end of the interval is above 65%;
@@ -23,13 +24,14 @@ by the names ``--matches`` takes (default: all):
 they are; ``--target T`` sets every preset's target to ``T`` points for shorter games,
 and the output then says the games were shortened: such figures are not the table's. A
 preset without a round cap (``classic``, ``two-handed``) could go on for ever: `duel`
-stops its games after ``spades._cli.games.ROUND_LIMIT`` (200) rounds
-(`spades._cli.games.round_limit`) and scores such a game a half for each side; the
-``stopped`` column counts them (under a 100% target a stopped game is a game not won).
+stops its games after ``spades.bots.ROUND_LIMIT`` (200) rounds and scores such a game a
+half for each side; the ``stopped`` column counts them (under a 100% target a stopped game
+is a game not won).
 
 The games of a row run on ``K`` processes (``--workers``, default: the CPUs), or on the Ray
 cluster at ``ADDRESS`` (``--ray``, `duel`'s ``ray`` keyword); the figures, the times
-aside, are the same either way. Progress goes to stderr; at the end, stdout has a
+aside, are the same either way. Progress goes to stderr when it is a terminal (a line
+rewritten in place, no carriage returns in a log); at the end, stdout has a
 Markdown table: each row's games, A's win rate with its interval, the target and whether
 it is met, the games stopped, each bot's points per round and milliseconds per move
 (median, and mean). ``--json FILE`` writes the rows, pair scores and each bot's
@@ -57,12 +59,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import spades
-from spades._cli.duel import duel
-from spades._cli.games import ROUND_LIMIT
+from spades.bots import ROUND_LIMIT, duel
 
 if TYPE_CHECKING:
     from spades import Ruleset
-    from spades._cli.duel import DuelResult, PolicyStats
+    from spades.bots import DuelResult, PolicyStats
 
 SEARCH_PAIRS = 1000
 """Pairs of a search row: 2,000 games."""
@@ -136,8 +137,8 @@ def met(row: Row, result: DuelResult) -> bool | None:
     if row.goal is None:
         return None
     if row.goal >= 1:
-        return result.a.wins == result.games
-    return result.a.low > row.goal
+        return result.first.wins == result.games
+    return result.interval[0] > row.goal
 
 
 def row_rules(row: Row, target: int | None) -> Ruleset:
@@ -168,7 +169,7 @@ def table(done: list[tuple[Row, DuelResult]]) -> list[str]:
         "|---|---|---:|---|---|---|---:|---|---|",
     ]
     for row, result in done:
-        a, b = result.a, result.b
+        a, b = result.first, result.second
         ok = met(row, result)
         rounds = max(1, result.rounds)
         lines.append(
@@ -218,6 +219,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     rows = select(args.matches)
+    terminal = sys.stderr.isatty()  # a progress line on a terminal, a line a row in a log
     done: list[tuple[Row, DuelResult]] = []
     records: list[dict[str, Any]] = []
     start = time.perf_counter()
@@ -226,22 +228,25 @@ def main(argv: list[str] | None = None) -> None:
         step = max(1, 2 * pairs // 100)  # about a hundred updates a row
 
         def progress(played: int, total: int, name: str = row.name, step: int = step) -> None:
-            if played % step == 0 or played == total:
+            if terminal and (played % step == 0 or played == total):
                 print(f"\r{name}: {played}/{total} games", end="", file=sys.stderr, flush=True)
 
         began = time.perf_counter()
         result = duel(
-            row_rules(row, args.target),
             row.a,
             row.b,
-            pairs=pairs,
+            row_rules(row, args.target),
+            deals=pairs,
             seed=args.seed,
             workers=args.workers,
             progress=progress,
             ray=args.ray,
         )
         seconds = time.perf_counter() - began
-        print(f" in {seconds:.1f} s", file=sys.stderr)
+        if terminal:
+            print(f" in {seconds:.1f} s", file=sys.stderr)
+        else:
+            print(f"{row.name}: {2 * pairs} games in {seconds:.1f} s", file=sys.stderr)
         done.append((row, result))
         records.append(record(row, result, args.target, seconds))
         if args.json is not None:  # after every row: a long run keeps what it has done
@@ -264,7 +269,8 @@ def main(argv: list[str] | None = None) -> None:
     print()
     print("\n".join(table(done)))
     print(
-        "\nmet: the lower end of A's 95% interval (over the pairs) above the target, or A won "
+        "\nmet: the lower end of A's 95% interval (Wilson's, over the pairs) above the target, "
+        "or A won "
         f"every game; stopped: games without a winner after {ROUND_LIMIT} rounds (rules "
         "without a round cap), each scored a half."
     )

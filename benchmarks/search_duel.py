@@ -2,16 +2,17 @@
 
     python benchmarks/search_duel.py RULES PAIRS [--first J] [--playouts P] [--target T]
 
-Deal ``j`` (from ``--first``, default 0) is a game of ``RULES`` (a preset name, its target
-set to ``T``, default 200, for shorter games) with the seed ``1000 + j``, played twice: the
-search bot (``search_policy(playouts=P, seed=j)``, default 240 play-outs) for side 0 and
-the heuristic for side 1, then the sides swapped. A pair scores 1, 0.5 or 0 for the search
-bot (a draw, or a game stopped after 60 rounds, counts a half a game). After each pair it
-prints the pair's score, the mean so far with its 95% interval over the pairs (1.96
-standard errors) and the median milliseconds of the search bot's decisions so far, all of
-them and those with more than one legal move. The
-figures on the bots page of the docs come from this script; ``spades duel search
-heuristic`` plays the same kind of match through the command line.
+Deal ``j`` (from ``--first``, default 0) is the one-deal duel `spades.bots.duel` seeded
+with ``j``: a game of ``RULES`` (a preset name, its target set to ``T``, default 200, for
+shorter games) on the seed ``game_seed(j, 0)``, played twice, the search bot
+(``search_policy(playouts=P)``, default 240 play-outs, seeded by game and seat as every
+duel seeds its bots) for side 0 and the heuristic for side 1, then the sides swapped. A
+pair scores 0, 1/4, 1/2, 3/4 or 1 for the search bot (a draw, or a game stopped after 60
+rounds, counts a half a game). After each pair it prints the pair's score, the mean so far
+with its 95% interval over the pairs (`spades.bots.wilson_interval`) and the median
+milliseconds of the search bot's decisions so far, all of them and those with more than
+one legal move. ``spades duel search heuristic`` plays the same kind of match through the
+command line, all the deals at once, on workers or Ray.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 import spades
-from spades.bots import heuristic_policy, play_game, search_policy
+from spades.bots import duel, search_policy, wilson_interval
 
 if TYPE_CHECKING:
     from spades import Move, View
-    from spades.bots import Policy
+    from spades.bots import BotMaker, Policy
 
 
 def timed(policy: Policy, times: list[float], chosen: list[float]) -> Policy:
@@ -46,21 +47,14 @@ def timed(policy: Policy, times: list[float], chosen: list[float]) -> Policy:
     return choose
 
 
-def pair_score(
-    rules: spades.Ruleset, deal: int, playouts: int, times: tuple[list[float], list[float]]
-) -> float:
-    """The search bot's score over the two games of deal ``deal``."""
-    score = 0.0
-    for search_side in (0, 1):
-        search = timed(search_policy(playouts=playouts, seed=deal), *times)
-        heuristic = heuristic_policy()
-        policies = [
-            search if seat % 2 == search_side else heuristic for seat in range(rules.players)
-        ]
-        final = play_game(rules, policies, seed=1000 + deal, max_rounds=60)
-        winner = None if final.outcome is None else final.outcome.winner
-        score += 0.5 if winner is None else float(winner == search_side)
-    return score / 2
+def searcher(playouts: int, times: list[float], chosen: list[float]) -> BotMaker:
+    """The maker of the search bot on ``playouts`` play-outs, its decisions timed."""
+
+    def make(seed: int) -> Policy:
+        return timed(search_policy(playouts=playouts, seed=seed), times, chosen)
+
+    make.__name__ = f"search ({playouts} play-outs)"
+    return make
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -74,13 +68,14 @@ def main(argv: list[str] | None = None) -> None:
     rules = attrs.evolve(spades.find_ruleset(args.rules), target=args.target)
     scores: list[float] = []
     times: tuple[list[float], list[float]] = ([], [])
+    search = searcher(args.playouts, *times)  # played here (one worker): no pickling
     for deal in range(args.first, args.first + args.pairs):
-        scores.append(pair_score(rules, deal, args.playouts, times))
-        mean = statistics.mean(scores)
-        spread = statistics.stdev(scores) if len(scores) > 1 else 0.0
-        half = 1.96 * spread / len(scores) ** 0.5
+        result = duel(search, "heuristic", rules, deals=1, seed=deal, max_rounds=60)
+        scores.append(result.win_rate)
+        low, high = wilson_interval(scores)
         print(
-            f"deal {deal}: {scores[-1]}  mean {mean:.3f} ± {half:.3f}  pairs {len(scores)}  "
+            f"deal {deal}: {scores[-1]}  mean {statistics.fmean(scores):.3f} "
+            f"[{low:.3f}, {high:.3f}]  pairs {len(scores)}  "
             f"median ms {1000 * statistics.median(times[0]):.1f} "
             f"(with a choice {1000 * statistics.median(times[1] or [0.0]):.1f})",
             flush=True,

@@ -14,12 +14,14 @@ import runpy
 import subprocess
 import sys
 from collections import Counter
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import attrs
 import pytest
 
 import spades
+import spades.bots
 from spades import (
     CLASSIC,
     PRESETS,
@@ -34,8 +36,9 @@ from spades import (
 )
 from spades import _cli as cli
 from spades import _table_text as table_text
-from spades._cli import bots, demo, games, moves, simulate, terminal, text
-from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
+from spades._cli import demo, games, moves, progress, simulate, terminal, text
+from spades.bots import _registry as registry
+from spades.bots import fallback_move, game_seed, heuristic_policy, play_game, random_policy
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -55,10 +58,24 @@ ROW = re.compile(
 )
 
 
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     code = cli.main(argv)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def with_bots(monkeypatch: pytest.MonkeyPatch, **makers: Callable[[int], Policy]) -> None:
+    """`spades.bots.BOTS` with ``makers`` in it, for the command line and the duels alike."""
+    names = MappingProxyType({**registry.BOTS, **makers})
+    monkeypatch.setattr(registry, "BOTS", names)
+    monkeypatch.setattr(spades.bots, "BOTS", names)
 
 
 # --- demo ---------------------------------------------------------------------------------
@@ -353,6 +370,54 @@ def test_a_person_plays_a_whole_game_against_the_bots(
     check_tricks_seen(PRESETS[name], seat, out, len(tables))
 
 
+def test_play_fits_an_80_column_terminal_and_leaves_its_round_table_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    argv = ["play", "--seed", "4", "--seat", "1", "--target", "150"]
+    _, piped, _, _ = session(monkeypatch, argv)  # to a pipe: 100 columns, as before
+    assert max(map(len, piped.splitlines())) > 80
+    monkeypatch.setenv("COLUMNS", "80")
+    screen, errors = Terminal(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(screen))
+    monkeypatch.setattr(sys, "stdout", screen)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert cli.main(argv) == 0
+    lines = screen.getvalue().splitlines()
+    assert max(map(len, lines)) <= 80
+    assert " ".join(screen.getvalue().split()) == " ".join(piped.split())  # only rewrapped
+    tables = [n for n, line in enumerate(lines) if line.startswith("  After round ")]
+    assert tables
+    for n in tables:  # the header and a row a side, each on a line of its own
+        assert lines[n].endswith(" tricks points bags total to target")
+        assert lines[n + 1].startswith("  side 0 (seats 0+2)  ")
+        assert lines[n + 2].startswith("  side 1 (seats 1+3, yours)  ")
+        assert all(ROW.match(line.replace(", yours", "")) for line in lines[n + 1 : n + 3])
+
+
+def test_play_lists_the_legal_cards_in_the_hand_s_order_and_plays_a_lone_one_for_her(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, _, person = session(monkeypatch, ["play", "--seed", "4", "--target", "150"])
+    assert code == 0
+    turns = re.findall(
+        r"^Your hand \(the cards you may play in \[brackets\]\):\n((?:  .*\n)+)"
+        r"Legal moves: (.*)$",
+        out,
+        re.MULTILINE,
+    )
+    assert turns
+    for hand, legal in turns:
+        marked = re.findall(r"\[(\S\S)\]", hand)  # top to bottom, left to right
+        assert legal.split(", ") == [f"play {card}" for card in marked]
+        assert len(marked) > 1  # she is asked only when she has a choice
+    alone = re.findall(
+        r"^Your only legal move, (play \S\S), is played for you\.\nyou: \1$", out, re.M
+    )
+    rounds = len(re.findall(r"^  After round ", out, re.M))
+    assert len(alone) >= rounds  # the last trick's card at least, each round
+    assert len(person.typed) == out.count("your move> ")
+
+
 SEEN = re.compile(r"^  Trick (\d+): (.+); (you|seat [0-3]) (win|wins) it with (\S\S)\.$")
 
 
@@ -537,13 +602,13 @@ def test_the_replay_command_plays_the_same_game_again(monkeypatch: pytest.Monkey
 def test_ctrl_c_while_a_bot_thinks_stops_the_game_with_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def interrupted(seed: int, seat: int) -> Policy:
+    def interrupted(seed: int) -> Policy:
         def move(view: View) -> Move:
             raise KeyboardInterrupt
 
         return move
 
-    monkeypatch.setattr(bots, "BOTS", {**bots.BOTS, "heuristic": interrupted})
+    with_bots(monkeypatch, heuristic=interrupted)
     code, out, err, person = session(monkeypatch, ["play", "--seat", "2", "--seed", "5"])
     assert code == 130
     assert person.typed == []  # seat 1 bids first, and is interrupted
@@ -594,7 +659,7 @@ def daring() -> Policy:
 def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
     rules: Ruleset, seat: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bots, "BOTS", {**bots.BOTS, "heuristic": lambda seed, seat: daring()})
+    with_bots(monkeypatch, heuristic=lambda seed: daring())
     screen, errors = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdin", Person(screen, choose=bold))
     monkeypatch.setattr(sys, "stdout", screen)
@@ -633,7 +698,7 @@ def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
 def test_the_demo_shows_blind_nil_passes_and_exchanges(
     rules: Ruleset, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(bots, "BOTS", {**bots.BOTS, "heuristic": lambda seed, seat: daring()})
+    with_bots(monkeypatch, heuristic=lambda seed: daring())
     assert demo.demo(rules, "custom", 8) == 0
     out = capsys.readouterr().out
     for block in rounds_of(out):
@@ -656,11 +721,9 @@ def test_simulate_gives_the_same_summary_whatever_the_worker_count(
 ) -> None:
     argv = ["simulate", "--games", "6", "--rules", "miniokey-250", "--seed", "9"]
     code, one, err = run([*argv, "--workers", "1"], capsys)
-    assert code == 0
-    assert err.endswith("\rsimulate: 6/6 games\n")
+    assert (code, err) == (0, "")  # no progress line but on a terminal
     code, two, err = run([*argv, "--workers", "2"], capsys)
-    assert code == 0
-    assert err.endswith("simulate: 6/6 games\n")
+    assert (code, err) == (0, "")
     assert one == two
     lines = one.splitlines()
     assert lines[:2] == [
@@ -682,17 +745,15 @@ def test_simulate_gives_the_same_summary_whatever_the_worker_count(
 
 
 def test_simulate_results_are_the_games_of_the_derived_seeds() -> None:
-    result = simulate.simulate_game(
-        (CLASSIC, simulate.game_seed(3, 1), ("heuristic", "random"), None)
-    )
-    seed = simulate.game_seed(3, 1)
-    policies = [heuristic_policy(), random_policy(simulate.game_seed(seed, 1))]
-    policies += [heuristic_policy(), random_policy(simulate.game_seed(seed, 3))]
+    result = simulate.simulate_game((CLASSIC, game_seed(3, 1), ("heuristic", "random"), None))
+    seed = game_seed(3, 1)
+    policies = [heuristic_policy(), random_policy(game_seed(seed, 1))]
+    policies += [heuristic_policy(), random_policy(game_seed(seed, 3))]
     state = play_game(CLASSIC, policies, seed=seed)
     assert result.scores == state.scores
     assert result.rounds == len(state.rounds)
     assert result.winner == (state.outcome.winner if state.outcome else None)
-    assert simulate.game_seed(3, 1) != simulate.game_seed(3, 2) != simulate.game_seed(4, 1)
+    assert game_seed(3, 1) != game_seed(3, 2) != game_seed(4, 1)
 
 
 @pytest.mark.parametrize(("opponents", "number"), [("random", 3), ("fallback", 200)])
@@ -700,18 +761,27 @@ def test_simulate_against_other_bots_and_report_stopped_games(
     opponents: str, number: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(games, "ROUND_LIMIT", 1)
+    stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
     argv = ["simulate", "--games", str(number), "--opponents", opponents, "--rules", "2p"]
-    code, out, err = run(argv, capsys)
+    code, out, _ = run(argv, capsys)
     assert code == 0
     assert f"\nHeuristic bots (side 0) against {opponents} bots (side 1).\n" in out
     assert f"endings: target 0, losing floor 0, round cap 0, stopped {number}" in out
-    assert f"stopped: no winner after 1 rounds in {number} of them" in out
+    assert f"stopped: no winner after 1 round in {number} games" in out
     assert "blind nil bids, made" in out
     assert "double nil" not in out
-    updates = err.split("\r")[1:]
-    assert updates[0] == f"simulate: 1/{number} games"  # from the first game on
-    assert updates[-1] == f"simulate: {number}/{number} games\n"
+    updates = stderr.getvalue().split("\r")[1:]
+    assert updates[0].startswith(f"simulate: 1/{number} games, ")  # from the first game on
+    assert re.fullmatch(r"simulate: (\d+)/\1 games in [\w ]+ *\n", updates[-1])
     assert len(updates) == {3: 3, 200: 101}[number]  # about a hundred: each 1%, and game 1
+    assert all(re.fullmatch(r"simulate: \d+/\d+ games, [\w ]+ left *", u) for u in updates[:-1])
+
+
+def test_one_game_is_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["simulate", "--games", "1", "--rules", "2p", "--target", "50"], capsys)
+    assert code == 0
+    assert out.startswith("Spades simulation: 1 game, rules two-handed, seed 1.\n")
 
 
 def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
@@ -783,9 +853,9 @@ def test_source_b_round_table_of_the_worked_example() -> None:
     # loses 50.
     score = score_round(spades.MINIOKEY, [Bid(4), Bid(2), Bid(3), Bid(3)], [5, 2, 4, 2])
     assert table_text.round_table(spades.MINIOKEY, 1, score, (72, -50)) == [
-        "  After round 1       bids           tricks  points  bags  total  to target",
-        "  side 0 (seats 0+2)  4 + 3               9     +72     2     72        428",
-        "  side 1 (seats 1+3)  2 + 3               4     -50     0    -50        550",
+        "  After round 1       bids           tricks points bags total to target",
+        "  side 0 (seats 0+2)  4 + 3               9    +72    2    72       428",
+        "  side 1 (seats 1+3)  2 + 3               4    -50    0   -50       550",
     ]
     assert table_text.round_notes(spades.MINIOKEY, score) == []
 
@@ -795,10 +865,13 @@ def test_round_table_marks_the_person_s_side_and_notes_nil_and_bag_penalty() -> 
         spades.MINIOKEY, [Bid(0), Bid(4), Bid(3), Bid(3)], [0, 5, 6, 2], bags=(9, 0)
     )
     assert table_text.round_table(spades.MINIOKEY, 4, score, (250, 510), you=2) == [
-        "  After round 4              bids           tricks  points  bags  total  to target",
-        "  side 0 (seats 0+2, yours)  nil + 3             6     +33     2    250        250",
-        "  side 1 (seats 1+3)         4 + 3               7     +70     0    510    reached",
+        "  After round 4              bids           tricks points bags total to target",
+        "  side 0 (seats 0+2, yours)  nil + 3             6    +33    2   250       250",
+        "  side 1 (seats 1+3)         4 + 3               7    +70    0   510   reached",
     ]
+    # The widest table (a side of four players, marked as hers) fits an 80-column terminal.
+    widest = table_text.round_table(spades.MINIOKEY, 10, score, (-1000, 1000), you=0)
+    assert max(map(len, widest)) <= 78
     assert table_text.round_notes(spades.MINIOKEY, score) == [
         "  seat 0's nil: made it (+100)",
         "  side 0 (seats 0+2): bag penalty -100",
@@ -819,7 +892,7 @@ def test_a_drawn_game_and_the_two_player_names() -> None:
     )
     total = drawn.scores[0]
     assert table_text.outcome_lines(drawn) == [
-        f"The game is drawn {total} all after the round cap of 1 rounds."
+        f"The game is drawn {total} all after the round cap of 1 round."
     ]
     assert table_text.side_name(rules, 1, you=1) == "seat 1 (you)"
     assert (
@@ -963,6 +1036,62 @@ def test_an_argument_error_is_wrapped_between_words(
 
 
 # --- text that fits, moves that exist ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("columns", "width"), [("80", 80), ("300", 100), ("20", 40)])
+def test_lines_fit_the_terminal_from_40_to_100_columns_and_100_elsewhere(
+    columns: str, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    assert text.width(Terminal()) == width
+    assert text.width(io.StringIO()) == text.WIDTH == 100  # a file or a pipe
+    assert text.width(object()) == text.WIDTH  # (a stream that cannot say)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert text.width() == width
+    text.show("word " * 30)
+    shown = sys.stdout.getvalue().splitlines()
+    assert max(map(len, shown)) <= width < len("word " * 30)
+
+
+def test_progress_says_the_games_played_and_the_time_left_at_the_pace_so_far() -> None:
+    seconds = iter([100.0, 110.0, 130.0, 160.0, 3700.0])
+    screen = Terminal()
+    line = progress.Progress("simulate", file=screen, clock=lambda: next(seconds))
+    line(1, 4)  # 10 s a game so far: 30 s left
+    line(2, 4)  # 15 s a game: 30 s left
+    line(3, 4)  # 20 s a game: 20 s left
+    line(4, 4)  # done, in an hour
+    line.end()
+    line.end()  # a line is ended once
+    assert screen.getvalue().split("\r")[1:] == [
+        "simulate: 1/4 games, 30 s left",
+        "simulate: 2/4 games, 30 s left",
+        "simulate: 3/4 games, 20 s left",
+        "simulate: 4/4 games in 1 h 0 min\n",
+    ]
+    shorter = Terminal()
+    one = progress.Progress("duel", file=shorter, clock=iter([0.0, 75.0, 75.0]).__next__)
+    one(1, 1)
+    one.end()
+    assert shorter.getvalue() == "\rduel: 1/1 game in 1 min 15 s\n"
+
+
+def test_progress_pads_a_line_over_a_longer_one_and_is_silent_off_a_terminal() -> None:
+    seconds = iter([0.0, 3600.0 * 5, 3600.0 * 5 + 1])
+    screen = Terminal()
+    line = progress.Progress("duel", file=screen, clock=lambda: next(seconds))
+    line(1, 3)
+    line(3, 3)
+    first, last = screen.getvalue().split("\r")[1:]
+    assert first == "duel: 1/3 games, 10 h 0 min left"
+    assert last.rstrip() == "duel: 3/3 games in 5 h 0 min"
+    assert len(last) == len(first)  # the longer line before is covered
+    log = io.StringIO()
+    quiet = progress.Progress("duel", file=log)
+    quiet(1, 3)
+    quiet.end()
+    assert log.getvalue() == ""  # no carriage return in a log, no empty line either
+    assert progress.Progress("x").file is sys.stderr
 
 
 def test_wrap_breaks_a_line_between_words_only() -> None:

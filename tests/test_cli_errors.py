@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from spades import SpadesError, records
+from spades import SpadesError, _ray, records
 from spades import _cli as cli
-from spades._cli import _ray
 
 if TYPE_CHECKING:
     from pathlib import Path

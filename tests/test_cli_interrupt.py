@@ -1,8 +1,9 @@
-"""Ctrl-C and huge counts in ``spades simulate`` and ``spades duel``: the runs of `runs`.
+"""Ctrl-C and huge counts in ``spades simulate`` and ``spades duel``: the runs of `spades._runs`.
 
 The real thing first: the command runs in a process of its own (``python -m spades``), in
-a session of its own, and once it has shown progress it gets SIGINT as a terminal sends
-it, to the whole process group (its pool's processes too). It stops at once: exit code
+a session of its own, its stderr a terminal (a pseudo-terminal, so that it shows its
+progress line), and once it has shown progress it gets SIGINT as a terminal sends it, to
+the whole process group (its pool's processes too). It stops at once: exit code
 130, one line after the progress line, no traceback from it or its workers. The timeout
 of `subprocess` only keeps a hung command from hanging the tests. Then the same paths in
 this process, and the laziness of the tasks: a count of 10**18 starts playing at once
@@ -11,13 +12,16 @@ and holds no list.
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
+import pty
 import re
 import select
 import signal
 import subprocess
 import sys
+import termios
 import threading
 import time
 from typing import TYPE_CHECKING
@@ -26,7 +30,10 @@ import pytest
 
 from spades import CLASSIC
 from spades import _cli as cli
-from spades._cli import duel, runs, simulate
+from spades import _runs as runs
+from spades._cli import simulate
+from spades.bots import _duel as duels
+from spades.bots import game_seed
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -38,31 +45,50 @@ GUARD = 120
 a guard against a hang, far beyond what the command takes."""
 
 
+def read_all(master: int) -> bytes:
+    """What is left to read from a pseudo-terminal whose other end is closed."""
+    data = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the other end is closed, and everything was read
+            return data
+        if not chunk:
+            return data
+        data += chunk
+
+
 def progress_then_interrupt(argv: list[str]) -> tuple[int, str, str]:
     """Run ``spades argv``; once it has shown a game's progress, Ctrl-C; what it did."""
+    master, terminal = pty.openpty()
+    modes = termios.tcgetattr(terminal)
+    modes[1] &= ~termios.OPOST  # its output as it is written: no "\r" added before "\n"
+    termios.tcsetattr(terminal, termios.TCSANOW, modes)
     process = subprocess.Popen(
         [sys.executable, "-m", "spades", *argv],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=terminal,
         start_new_session=True,  # its own process group, as a terminal's foreground job
     )
-    assert process.stderr is not None
+    os.close(terminal)
     seen = b""
     deadline = time.monotonic() + GUARD
     try:
         while not re.search(rb": [1-9]\d*/\d+ games", seen):
-            ready, _, _ = select.select([process.stderr], [], [], deadline - time.monotonic())
+            ready, _, _ = select.select([master], [], [], deadline - time.monotonic())
             assert ready, f"no progress shown: {seen!r}"
-            chunk = os.read(process.stderr.fileno(), 4096)
+            chunk = os.read(master, 4096)
             assert chunk, f"ended before any progress: {seen!r}"
             seen += chunk
         os.killpg(process.pid, signal.SIGINT)  # to the command and its workers, as Ctrl-C does
-        out, err = process.communicate(timeout=20)  # it stops at once, well within this
+        out, _ = process.communicate(timeout=20)  # it stops at once, well within this
+        seen += read_all(master)
     finally:  # a command that failed the test is not left running
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
-    return process.returncode, out.decode(), (seen + err).decode()
+        os.close(master)
+    return process.returncode, out.decode(), seen.decode()
 
 
 @pytest.mark.parametrize(
@@ -91,7 +117,7 @@ def test_ctrl_c_stops_a_run_at_once_with_one_line_and_code_130(argv: list[str], 
     assert end == ""
     total = int(argv[argv.index("--games") + 1]) * (2 if what == "duel" else 1)
     command = argv[0]
-    assert re.fullmatch(rf"(\r{command}: \d+/{total} games)+", "\n".join(progress))
+    assert re.fullmatch(rf"(\r{command}: \d+/{total} games, [\w ]+ left *)+", "\n".join(progress))
     last = int(progress[0].rpartition("\r")[2].split()[1].split("/")[0])
     match = re.fullmatch(rf"Interrupted: the {what} stops after (\d+) of {total} games\.", said)
     assert match is not None, said
@@ -107,7 +133,7 @@ def test_an_interrupted_simulation_says_how_far_it_got(
     played = simulate.simulate_game
 
     def interrupted_at_the_third(task: tuple[object, int, tuple[str, str], int | None]) -> object:
-        if task[1] == simulate.game_seed(1, 2):
+        if task[1] == game_seed(1, 2):
             raise KeyboardInterrupt
         return played(task)  # type: ignore[arg-type]
 
@@ -115,8 +141,7 @@ def test_an_interrupted_simulation_says_how_far_it_got(
     code = cli.main(["simulate", "--games", "5", "--target", "50"])
     out, err = capsys.readouterr()
     assert (code, out) == (130, "")
-    progress = "\rsimulate: 1/5 games\rsimulate: 2/5 games"
-    assert err == f"{progress}\nInterrupted: the simulation stops after 2 of 5 games.\n"
+    assert err == "Interrupted: the simulation stops after 2 of 5 games.\n"
 
 
 @pytest.mark.parametrize("command", ["simulate", "duel"])
@@ -127,7 +152,7 @@ def test_an_interrupt_before_the_first_game_is_the_line_alone(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(simulate, "simulate_game", interrupted)
-    monkeypatch.setattr(duel, "duel_game", interrupted)
+    monkeypatch.setattr(duels, "duel_game", interrupted)
     argv = ["--games", "3"] if command == "simulate" else ["random", "random", "--games", "3"]
     code = cli.main([command, *argv])
     out, err = capsys.readouterr()
@@ -136,10 +161,17 @@ def test_an_interrupt_before_the_first_game_is_the_line_alone(
     assert err == f"Interrupted: the {what} stops after 0 of {games} games.\n"
 
 
-def test_an_interrupted_duel_says_how_far_it_got(
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_an_interrupted_duel_says_how_far_it_got_after_its_progress_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    played = duel.duel_game
+    played = duels.duel_game
     calls = itertools.count()
 
     def interrupted_at_the_fourth(task: tuple[object, int, tuple[str, str], int | None]) -> object:
@@ -147,12 +179,14 @@ def test_an_interrupted_duel_says_how_far_it_got(
             raise KeyboardInterrupt
         return played(task)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(duel, "duel_game", interrupted_at_the_fourth)
+    monkeypatch.setattr(duels, "duel_game", interrupted_at_the_fourth)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
     code = cli.main(["duel", "random", "fallback", "--games", "10", "--target", "50"])
-    out, err = capsys.readouterr()
-    assert (code, out) == (130, "")
-    progress = "".join(f"\rduel: {n}/20 games" for n in (1, 2, 3))
-    assert err == f"{progress}\nInterrupted: the duel stops after 3 of 20 games.\n"
+    assert (code, capsys.readouterr().out) == (130, "")
+    *progress, said, end = terminal.getvalue().split("\n")
+    assert (said, end) == ("Interrupted: the duel stops after 3 of 20 games.", "")
+    assert re.fullmatch(r"(\rduel: [123]/20 games, [\w ]+ left *){3}", "\n".join(progress))
 
 
 # --- lazy tasks ---------------------------------------------------------------------------
@@ -163,15 +197,15 @@ def test_the_tasks_of_a_huge_count_are_made_as_they_are_asked_for() -> None:
     tasks = simulate.game_tasks(CLASSIC, 7, sides, None, 10**18)
     assert not isinstance(tasks, (list, tuple))
     assert list(itertools.islice(tasks, 3)) == [
-        (CLASSIC, simulate.game_seed(7, game), sides, None) for game in range(3)
+        (CLASSIC, game_seed(7, game), sides, None) for game in range(3)
     ]
-    pairs = duel.game_tasks(CLASSIC, "search", "random", seed=7, pairs=10**18, limit=None)
+    pairs = duels.game_tasks(CLASSIC, ("search", "random"), seed=7, deals=10**18, limit=None)
     assert not isinstance(pairs, (list, tuple))
     assert [task[1:3] for task in itertools.islice(pairs, 4)] == [
-        (simulate.game_seed(7, 0), ("search", "random")),
-        (simulate.game_seed(7, 0), ("random", "search")),
-        (simulate.game_seed(7, 1), ("search", "random")),
-        (simulate.game_seed(7, 1), ("random", "search")),
+        (game_seed(7, 0), ("search", "random")),
+        (game_seed(7, 0), ("random", "search")),
+        (game_seed(7, 1), ("search", "random")),
+        (game_seed(7, 1), ("random", "search")),
     ]
 
 
@@ -224,7 +258,7 @@ def test_a_run_of_10_to_the_18_games_plays_its_first_games_at_once(workers: int)
     with runs.played(simulate.simulate_game, tasks, count=10**18, workers=workers) as results:
         first = list(itertools.islice(results, 3))
     expected = [
-        simulate.simulate_game((CLASSIC, simulate.game_seed(3, game), ("fallback",) * 2, 1))
+        simulate.simulate_game((CLASSIC, game_seed(3, game), ("fallback",) * 2, 1))
         for game in range(3)
     ]
     assert first == expected

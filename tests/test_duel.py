@@ -1,11 +1,12 @@
-"""``spades duel``: pairs of games on the same deals, the sides swapped; the figures, the CLI.
+"""Duels in duplicate (`spades.bots.duel`): the pairs, the figures, the interval, the CLI.
 
 The games are short (to 100 points) so that the file runs in seconds; the aggregation and
-the table are checked on hand-made games (a stand-in for `duel.duel_game`).
+the table are checked on hand-made games (a stand-in for the worker's `duel_game`).
 """
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import statistics
@@ -18,17 +19,29 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import spades.bots
 from spades import CLASSIC, TWO_HANDED, SpadesError, new_game
 from spades import _cli as cli
-from spades._cli import bots, duel, games, text
-from spades._cli.simulate import COUNTERS, GameResult, game_seed, side_counts
-from spades.bots import heuristic_policy, play_game, random_policy
+from spades._cli import games, text
+from spades.bots import (
+    ROUND_LIMIT,
+    DuelResult,
+    PolicyStats,
+    duel,
+    game_seed,
+    heuristic_policy,
+    play_game,
+    random_policy,
+    wilson_interval,
+)
+from spades.bots import _duel as duels
+from spades.bots import _registry as registry
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from spades import Card, Move, Ruleset, State, View
-    from spades.bots import Policy
+    from spades.bots import BotMaker, Policy
 
 SHORT = attrs.evolve(CLASSIC, target=100)
 SHORT_TWO = attrs.evolve(TWO_HANDED, target=100)
@@ -67,41 +80,52 @@ def untimed(out: str) -> str:
     return "\n".join(line for line in out.splitlines() if "ms per move" not in line)
 
 
+def untimed_stats(stats: PolicyStats) -> PolicyStats:
+    return attrs.evolve(stats, mean_ms=0.0, median_ms=0.0)
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 # --- the duplicate structure --------------------------------------------------------------
 
 
-def test_each_deal_is_played_twice_and_each_bot_gets_the_other_s_cards(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_each_deal_is_played_twice_and_each_bot_gets_the_other_s_cards() -> None:
+    # A maker gets the seed game_seed(game's seed, seat): from it, the game and the seat.
+    seeds = [game_seed(7, deal) for deal in range(3)]
+    seats = {game_seed(seed, seat): (seed, seat) for seed in seeds for seat in range(4)}
     hands: dict[tuple[str, int, int, int], tuple[Card, ...]] = {}
     made: Counter[tuple[str, int, int]] = Counter()
 
-    def recording(name: str, make: Callable[[int], Policy]) -> bots.BotFactory:
-        def factory(seed: int, seat: int) -> Policy:
-            made[name, seed, seat] += 1
-            policy = make(seat)
+    def recording(name: str, make: Callable[[int], Policy]) -> BotMaker:
+        def maker(seed: int) -> Policy:
+            game, seat = seats[seed]
+            made[name, game, seat] += 1
+            policy = make(seed)
 
             def move(view: View) -> Move:  # the hand of each round, as the seat first sees it
+                assert view.seat == seat
                 if view.hand is not None:
-                    hands.setdefault((name, seed, seat, view.round_number), view.hand)
+                    hands.setdefault((name, game, seat, view.round_number), view.hand)
                 return policy(view)
 
             return move
 
-        return factory
+        maker.__name__ = name
+        return maker
 
-    recorders = {
-        "left": recording("left", lambda seat: heuristic_policy()),
-        "right": recording("right", random_policy),
-    }
-    monkeypatch.setattr(bots, "BOTS", MappingProxyType({**bots.BOTS, **recorders}))
-    result = duel.duel(SHORT, "left", "right", pairs=3, seed=7)
-    seeds = [game_seed(7, pair) for pair in range(3)]
-    assert result.pairs == 3
-    assert result.games == 6
+    left = recording("left", lambda seed: heuristic_policy())
+    right = recording("right", random_policy)
+    result = duel(left, right, SHORT, deals=3, seed=7)
+    assert (result.deals, result.games) == (3, 6)
+    assert (result.first.name, result.second.name) == ("left", "right")
     # Each seed makes one game with left on side 0 and one with left on side 1.
     assert made == {
-        (name, seed, seat): 1 for name in recorders for seed in seeds for seat in range(4)
+        (name, seed, seat): 1 for name in ("left", "right") for seed in seeds for seat in range(4)
     }
     compared = 0
     for seed in seeds:
@@ -111,19 +135,19 @@ def test_each_deal_is_played_twice_and_each_bot_gets_the_other_s_cards(
         reached = {key[3] for key in hands if key[1] == seed}
         for number in reached:  # a later round is dealt alike too, in both games that reach it
             for seat in range(4):
-                left = hands.get(("left", seed, seat, number))
-                right = hands.get(("right", seed, seat, number))
-                if left is not None and right is not None:
-                    assert left == right
+                mine = hands.get(("left", seed, seat, number))
+                theirs = hands.get(("right", seed, seat, number))
+                if mine is not None and theirs is not None:
+                    assert mine == theirs
                     compared += 1
     assert compared > 12  # more than the first rounds
-    assert result.a.points != result.b.points
+    assert result.first.points != result.second.points
 
 
 def test_the_games_of_a_pair_are_the_games_of_the_deal_s_seed_sides_swapped() -> None:
     seed = game_seed(4, 0)
-    first = duel.duel_game((SHORT_TWO, seed, ("heuristic", "random"), None))
-    second = duel.duel_game((SHORT_TWO, seed, ("random", "heuristic"), None))
+    first = duels.duel_game((SHORT_TWO, seed, ("heuristic", "random"), None))
+    second = duels.duel_game((SHORT_TWO, seed, ("random", "heuristic"), None))
     for result, policies in (
         (first, [heuristic_policy(), random_policy(game_seed(seed, 1))]),
         (second, [random_policy(game_seed(seed, 0)), heuristic_policy()]),
@@ -136,22 +160,33 @@ def test_the_games_of_a_pair_are_the_games_of_the_deal_s_seed_sides_swapped() ->
 
         state = play_game(SHORT_TWO, policies, seed=seed, on_move=count)
         seats = Counter(moves)
-        assert result.result == GameResult(
-            winner=state.outcome.winner if state.outcome else None,
-            ending=state.outcome.termination.value if state.outcome else "stopped",
-            rounds=len(state.rounds),
-            scores=state.scores,
-            counts=(side_counts(state, 0), side_counts(state, 1)),
-        )
-        exact = [
-            sum(
-                score.sides[side].tricks == score.sides[side].contract > 0 for score in state.rounds
-            )
-            for side in (0, 1)
-        ]
-        assert result.exact == (exact[0], exact[1])
+        assert state.outcome is not None
+        assert (result.winner, result.stopped) == (state.outcome.winner, False)
+        assert (result.rounds, result.scores) == (len(state.rounds), state.scores)
+        assert result.counts == (duels.side_counts(state, 0), duels.side_counts(state, 1))
         assert [len(times) for times in result.times] == [seats[0], seats[1]]  # a time a move
-    assert first.result != second.result
+    assert first[:4] != second[:4]
+
+
+def test_a_game_s_counts_of_nils_contracts_exact_contracts_bags_and_penalties() -> None:
+    state = play_game(SHORT, [heuristic_policy(), random_policy(3)] * 2, seed=5)
+    for side in (0, 1):
+        counts = dict(zip(duels.COUNTERS, duels.side_counts(state, side), strict=True))
+        details = [score.sides[side] for score in state.rounds]
+        bids = [
+            bid
+            for score in state.rounds
+            for seat, bid in enumerate(score.bids)
+            if seat % 2 == side and bid.n == 0
+        ]
+        assert counts["contracts"] == sum(detail.contract > 0 for detail in details)
+        assert counts["contracts made"] == sum(d.made for d in details if d.contract)
+        exact = sum(d.contract > 0 and d.tricks == d.contract for d in details)
+        assert counts["contracts exact"] == exact
+        assert counts["nil bids"] + counts["blind nil bids"] == len(bids)
+        assert counts["bags"] == sum(d.overtricks + d.nil_bags for d in details)
+        assert counts["penalty points"] == sum(d.bag_penalty for d in details)
+        assert counts["bag penalties"] * CLASSIC.bag_penalty == counts["penalty points"]
 
 
 @pytest.mark.parametrize("rules", [CAPPED, CAPPED_TWO], ids=["classic", "two-handed"])
@@ -160,24 +195,26 @@ def test_a_bot_against_itself_scores_exactly_a_half_in_every_pair(bot: str, rule
     # The second game of a pair is the first move for move (the same deterministic or
     # seat-seeded policies in every seat), with the sides' names swapped.
     seed = game_seed(2, 1)
-    task = (rules, seed, (bot, bot), games.round_limit(rules))
-    first, second = duel.duel_game(task), duel.duel_game(task)
-    assert (first.result, first.exact) == (second.result, second.exact)
-    result = duel.duel(rules, bot, bot, pairs=4, seed=2)
+    task = (rules, seed, (bot, bot), None)
+    assert duels.duel_game(task)[:5] == duels.duel_game(task)[:5]
+    result = duel(bot, bot, rules, deals=4, seed=2)
     assert result.pair_scores == (0.5,) * 4
-    assert (result.a.win_rate, result.a.low, result.a.high) == (0.5, 0.5, 0.5)
-    untimed_a = attrs.evolve(result.a, mean_ms=0.0, median_ms=0.0)
-    assert untimed_a == attrs.evolve(result.b, mean_ms=0.0, median_ms=0.0)
-    assert result.a.wins == result.a.losses
+    assert result.win_rate == 0.5
+    assert result.interval == wilson_interval([0.5] * 4)
+    assert untimed_stats(result.first) == attrs.evolve(
+        untimed_stats(result.second), low=result.first.low, high=result.first.high
+    )
+    assert result.first.wins == result.first.losses
+    assert result.limit is None  # the round cap ends every game
 
 
 def test_heuristic_beats_random_with_confidence() -> None:
-    result = duel.duel(SHORT, "heuristic", "random", pairs=6, seed=1)
-    a, b = result.a, result.b
-    assert a.low > 0.5
+    result = duel("heuristic", "random", SHORT, deals=6, seed=1)
+    a, b = result.first, result.second
+    assert result.interval[0] > 0.5
     assert b.high < 0.5
     assert a.win_rate + b.win_rate == 1
-    assert (a.low, a.high) == (1 - b.high, 1 - b.low)
+    assert (a.low, a.high) == pytest.approx((1 - b.high, 1 - b.low))
     assert a.win_rate == (a.wins + (result.games - a.wins - a.losses) / 2) / result.games
     assert (a.wins, a.losses, a.draws) == (b.losses, b.wins, b.draws)
     assert a.contracts_made > b.contracts_made
@@ -185,115 +222,184 @@ def test_heuristic_beats_random_with_confidence() -> None:
     assert a.contracts == b.their_contracts
     assert 0 <= a.contracts_exact <= a.contracts_made <= a.contracts
     assert a.points > b.points
-    assert result.limit == games.ROUND_LIMIT
+    assert result.limit == ROUND_LIMIT == 200
 
 
-def test_bad_names_and_counts_are_spades_errors() -> None:
+def test_the_seed_defaults_to_0_and_the_round_limit_is_a_keyword() -> None:
+    result = duel("fallback", "random", SHORT, deals=1, max_rounds=1)
+    assert result.seed == 0
+    assert (result.limit, result.stopped, result.rounds) == (1, 2, 2)
+    assert result.pair_scores == (0.5,)  # stopped games score a half each
+    assert (result.first.wins, result.first.losses, result.first.draws) == (0, 0, 0)
+
+
+def test_a_maker_is_a_bot_and_on_workers_it_must_pickle() -> None:
+    # random_policy is a maker (seed -> policy) that pickles: the random bot, by another name.
+    here = duel(random_policy, "random", SHORT, deals=2, seed=3)
+    there = duel(random_policy, "random", SHORT, deals=2, seed=3, workers=2)
+    assert here.first.name == "random_policy"
+    assert here.pair_scores == there.pair_scores == (0.5, 0.5)
+    assert untimed_stats(here.first) == untimed_stats(there.first)
+    with pytest.raises(SpadesError, match=r"the maker <lambda> cannot be sent to worker proc"):
+        duel(lambda seed: heuristic_policy(), "random", SHORT, deals=1, workers=2)
+
+
+def test_a_maker_without_a_name_is_named_by_its_repr() -> None:
+    class Maker:
+        def __call__(self, seed: int) -> Policy:
+            return random_policy(seed)
+
+        def __repr__(self) -> str:
+            return "Maker()"
+
+    result = duel(Maker(), "fallback", CAPPED, deals=1)
+    assert result.first.name == "Maker()"
+
+
+def test_bad_bots_and_counts_are_spades_errors() -> None:
     known = "known: heuristic, search, random, fallback"
-    with pytest.raises(SpadesError, match=f"'human' is not a bot; {known}"):
-        duel.duel(SHORT, "heuristic", "human", pairs=1, seed=1)
-    with pytest.raises(SpadesError, match="a duel needs a pair and a worker at least, not 0"):
-        duel.duel(SHORT, "heuristic", "random", pairs=0, seed=1)
-    with pytest.raises(SpadesError, match="not 1 and 0"):
-        duel.duel(SHORT, "heuristic", "random", pairs=1, seed=1, workers=0)
+    with pytest.raises(SpadesError, match=f"^'human' is not a bot; {known}$"):
+        duel("heuristic", "human", SHORT, deals=1)
+    names = "heuristic, search, random, fallback"
+    with pytest.raises(SpadesError, match=f"^3 is not a bot: a name \\({names}\\) or a maker$"):
+        duel(3, "random", SHORT, deals=1)  # type: ignore[arg-type]
+    message = "a duel needs a deal, a worker and a round at least, not "
+    with pytest.raises(SpadesError, match=f"{message}0, 1 and 200"):
+        duel("heuristic", "random", SHORT, deals=0)
+    with pytest.raises(SpadesError, match=f"{message}1, 0 and 200"):
+        duel("heuristic", "random", SHORT, deals=1, workers=0)
+    with pytest.raises(SpadesError, match=f"{message}1, 1 and 0"):
+        duel("heuristic", "random", SHORT, deals=1, max_rounds=0)
 
 
-# --- the confidence interval --------------------------------------------------------------
+def test_seat_policies_give_each_side_its_bot_seeded_by_game_and_seat() -> None:
+    made: list[tuple[str, int]] = []
+
+    def named(name: str) -> BotMaker:
+        def maker(seed: int) -> Policy:
+            made.append((name, seed))
+            return random_policy(seed)
+
+        return maker
+
+    for rules in (CLASSIC, TWO_HANDED):
+        made.clear()
+        policies = spades.bots.seat_policies(rules, 9, (named("a"), named("b")))
+        assert len(policies) == rules.players
+        assert made == [
+            ("ab"[spades.side_of(rules, seat)], game_seed(9, seat)) for seat in range(rules.players)
+        ]
 
 
-def test_the_interval_is_the_mean_give_or_take_1_96_standard_errors_clipped() -> None:
-    scores = [0.0, 0.25, 0.5, 1.0]
-    mean = 1.75 / 4
-    sd = math.sqrt(((0 - mean) ** 2 + (0.25 - mean) ** 2 + (0.5 - mean) ** 2 + (1 - mean) ** 2) / 3)
-    low, high = duel.interval(scores)
-    assert low == pytest.approx(mean - 1.96 * sd / 2)
-    assert high == pytest.approx(mean + 1.96 * sd / 2)
-    assert duel.interval([1, 0.5, 1, 1]) == pytest.approx((0.875 - 0.245, 1.0))  # clipped
-    assert duel.interval([0, 0, 0.5]) == pytest.approx((0.0, 1 / 6 + 1.96 * math.sqrt(1 / 12 / 3)))
-    assert duel.interval([0.75, 0.75]) == (0.75, 0.75)
-    assert duel.interval([0.25]) == (0.0, 1.0)  # one pair: no spread to speak of
-    assert duel.Z95 == 1.96
+# --- the interval -------------------------------------------------------------------------
 
 
-@given(st.lists(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]), min_size=2))
-def test_the_interval_holds_the_mean_within_0_and_1(scores: list[float]) -> None:
-    low, high = duel.interval(scores)
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval, solved as the quadratic it is (a second derivation)."""
+    p = successes / n
+    # |p - q| = z * sqrt(q (1 - q) / n)  <=>  (1 + z²/n) q² - (2p + z²/n) q + p² = 0
+    a, b, c = 1 + z * z / n, -(2 * p + z * z / n), p * p
+    root = math.sqrt(b * b - 4 * a * c)
+    return (-b - root) / (2 * a), (-b + root) / (2 * a)
+
+
+def test_the_interval_of_50_pairs_all_won_is_not_a_point() -> None:
+    # The issue's report: 50 of 50 pairs won printed 100.0% [100.0, 100.0].
+    low, high = wilson_interval([1.0] * 50)
+    assert high == 1.0
+    assert low == pytest.approx(50 / (50 + 1.96**2))
+    assert 0.92 < low < 0.93
+    assert wilson_interval([0.0] * 50) == pytest.approx((0.0, 1 - low))
+    for n in range(1, 1001):  # the ends exactly, not within a rounding
+        assert wilson_interval([1.0] * n)[1] == 1.0
+        assert wilson_interval([0.0] * n)[0] == 0.0
+
+
+def test_the_interval_is_wilson_s_score_interval_of_the_mean() -> None:
+    for scores in ([0.0, 0.25, 0.5, 1.0], [1, 0.5, 1, 1], [0.75] * 3, [0.5] * 100, [1.0]):
+        low, high = wilson_interval(scores)
+        assert (low, high) == pytest.approx(wilson(sum(scores), len(scores)))
+    assert wilson_interval([0.5, 0.5, 0.5, 0.5]) == pytest.approx((0.1500, 0.8500), abs=1e-4)
+    assert wilson_interval([1.0], z=1.0) == pytest.approx((0.5, 1.0))
+    assert wilson_interval([]) == (0.0, 1.0)  # no pair says nothing
+
+
+@given(st.lists(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]), min_size=1, max_size=300))
+def test_the_interval_holds_the_mean_is_never_a_point_and_mirrors(scores: list[float]) -> None:
+    low, high = wilson_interval(scores)
     mean = statistics.fmean(scores)
-    assert 0 <= low <= high <= 1
-    assert low <= mean + 1e-12
-    assert mean - 1e-12 <= high
+    assert 0 <= low <= mean + 1e-12
+    assert mean - 1e-12 <= high <= 1
+    assert high - low > 0.001  # never a point, whatever the scores
+    mirrored = wilson_interval([1 - score for score in scores])
+    assert mirrored == pytest.approx((1 - high, 1 - low))
 
 
 # --- aggregation and the table, on hand-made games ----------------------------------------
 
 
 def counts(**values: int) -> tuple[int, ...]:
-    return tuple(values.get(name.replace(" ", "_"), 0) for name in COUNTERS)
+    return tuple(values.get(name.replace(" ", "_"), 0) for name in duels.COUNTERS)
 
 
 MADE_UP = [
     # pair 0: A (side 0) wins, then A (side 1) draws
-    duel.DuelGame(
-        GameResult(
-            0,
-            "target",
-            4,
-            (300, 100),
-            (
-                counts(nil_bids=2, nils_made=1, contracts=4, contracts_made=3, bags=6),
-                counts(blind_nil_bids=1, contracts=5, contracts_made=2, bags=1),
+    duels.DuelGame(
+        0,
+        False,
+        4,
+        (300, 100),
+        (
+            counts(
+                nil_bids=2, nils_made=1, contracts=4, contracts_made=3, contracts_exact=2, bags=6
             ),
+            counts(blind_nil_bids=1, contracts=5, contracts_made=2, contracts_exact=1, bags=1),
         ),
-        (2, 1),
         ((0.001, 0.003), (0.002,)),
     ),
-    duel.DuelGame(
-        GameResult(None, "round_cap", 2, (150, 150), (counts(contracts=2), counts(contracts=2))),
-        (0, 1),
+    duels.DuelGame(
+        None,
+        False,
+        2,
+        (150, 150),
+        (counts(contracts=2), counts(contracts=2, contracts_exact=1)),
         ((0.004,), (0.005,)),
     ),
     # pair 1: A (side 0) loses, then A (side 1) is stopped without a winner
-    duel.DuelGame(
-        GameResult(
-            1,
-            "target",
-            3,
-            (-40, 110),
-            (
-                counts(contracts=3, bag_penalties=1, penalty_points=-100),
-                counts(contracts=3, contracts_made=3, blind_nils_made=0),
-            ),
+    duels.DuelGame(
+        1,
+        False,
+        3,
+        (-40, 110),
+        (
+            counts(contracts=3, bag_penalties=1, penalty_points=-100),
+            counts(contracts=3, contracts_made=3, contracts_exact=3),
         ),
-        (0, 3),
         ((0.006,), (0.007, 0.009)),
     ),
-    duel.DuelGame(
-        GameResult(None, "stopped", 1, (20, -10), (counts(), counts(contracts=1))),
-        (0, 0),
-        ((0.008,), (0.010,)),
-    ),
+    duels.DuelGame(None, True, 1, (20, -10), (counts(), counts(contracts=1)), ((0.008,), (0.010,))),
 ]
 
 
 @pytest.fixture
-def made_up(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Ruleset, int, tuple[str, str]]]:
-    """`duel.duel_game` replaced: it plays `MADE_UP` in turn (the tasks it got, in order)."""
-    tasks: list[tuple[Ruleset, int, tuple[str, str]]] = []
+def made_up(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Ruleset, int, tuple[object, object]]]:
+    """The worker's `duel_game` replaced: it plays `MADE_UP` in turn (the tasks it got)."""
+    tasks: list[tuple[Ruleset, int, tuple[object, object]]] = []
 
-    def fake(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> duel.DuelGame:
+    def fake(task: duels.Task) -> duels.DuelGame:
         tasks.append(task[:3])
         return MADE_UP[(len(tasks) - 1) % len(MADE_UP)]
 
-    monkeypatch.setattr(duel, "duel_game", fake)
+    monkeypatch.setattr(duels, "duel_game", fake)
     return tasks
 
 
 def test_the_figures_add_up_each_bot_s_own_sides(
-    made_up: list[tuple[Ruleset, int, tuple[str, str]]],
+    made_up: list[tuple[Ruleset, int, tuple[object, object]]],
 ) -> None:
     seen: list[tuple[int, ...]] = []
-    result = duel.duel(
-        CLASSIC, "heuristic", "random", pairs=2, seed=5, progress=lambda *n: seen.append(n)
+    result = duel(
+        "heuristic", "random", CLASSIC, deals=2, seed=5, progress=lambda *n: seen.append(n)
     )
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
     s0, s1 = game_seed(5, 0), game_seed(5, 1)
@@ -305,10 +411,10 @@ def test_the_figures_add_up_each_bot_s_own_sides(
     ]
     assert result.pair_scores == (0.75, 0.25)
     assert (result.rounds, result.stopped, result.limit, result.seed) == (10, 1, 200, 5)
-    low, high = duel.interval([0.75, 0.25])
-    assert high - low == pytest.approx(2 * 1.96 * 0.5 / math.sqrt(2) / math.sqrt(2))
-    a = result.a  # side 0 in games 0 and 2, side 1 in games 1 and 3
-    assert attrs.evolve(a, mean_ms=0.0, median_ms=0.0) == duel.PolicyStats(
+    low, high = wilson_interval([0.75, 0.25])
+    assert result.interval == (low, high)
+    a = result.first  # side 0 in games 0 and 2, side 1 in games 1 and 3
+    assert untimed_stats(a) == PolicyStats(
         name="heuristic",
         win_rate=0.5,
         low=low,
@@ -335,29 +441,31 @@ def test_the_figures_add_up_each_bot_s_own_sides(
     )
     assert a.mean_ms == pytest.approx(5.0)  # of 1, 3, 5, 6 and 10 ms
     assert a.median_ms == pytest.approx(5.0)
-    b = result.b
-    assert (b.name, b.win_rate, b.low, b.high) == ("random", 0.5, 1 - high, 1 - low)
+    b = result.second
+    assert (b.name, b.win_rate) == ("random", 0.5)
+    assert (b.low, b.high) == pytest.approx((1 - high, 1 - low))
     assert (b.wins, b.losses, b.draws, b.points) == (1, 1, 1, 100 + 150 + 110 + 20)
     assert (b.contracts, b.contracts_made, b.contracts_exact) == (10, 5, 1 + 0 + 3 + 0)
     assert (b.their_contracts, b.sets) == (10, 7)
     assert (b.blind_nil_bids, b.bags, b.moves) == (1, 1, 5)
     assert b.mean_ms == pytest.approx(6.0)  # of 2, 4, 7, 9 and 8 ms
     assert b.median_ms == pytest.approx(7.0)
+    assert isinstance(result, DuelResult)
 
 
 def test_the_table_of_made_up_games(
-    made_up: list[tuple[Ruleset, int, tuple[str, str]]], capsys: pytest.CaptureFixture[str]
+    made_up: list[tuple[Ruleset, int, tuple[object, object]]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(["duel", "heuristic", "random", "--games", "2", "--seed", "5"], capsys)
     assert code == 0
-    assert err == "\rduel: 1/4 games\rduel: 2/4 games\rduel: 3/4 games\rduel: 4/4 games\n"
+    assert err == ""  # no progress line but on a terminal
     expected = [
         "Spades duel: heuristic (A) against random (B), 2 deals, rules classic, seed 5.",
         "Each deal is played twice (4 games): A as side 0 (seats 0+2), then as side 1 (seats 1+3).",
         "Four players: seats 0 and 2 (side 0) against seats 1 and 3 (side 1); play runs clockwise.",
         "Game to 500 points.",
         "                                    A: heuristic             B: random",
-        row("win rate, 95% CI", "50.0% [1.0, 99.0]", "50.0% [1.0, 99.0]"),
+        row("win rate, 95% CI", "50.0% [9.5, 90.5]", "50.0% [9.5, 90.5]"),
         row("wins, losses, draws", "1, 1, 1", "1, 1, 1"),
         row("points per round", "+40.00", "+38.00"),
         row("contracts, made", "10, 3 (30.0%)", "10, 5 (50.0%)"),
@@ -372,20 +480,34 @@ def test_the_table_of_made_up_games(
         row("ms per move, median", "5.000", "7.000"),
         "  pairs: 2, scoring for A 1: 0, 0.75: 1, 0.5: 0, 0.25: 1, 0: 0",
         "  rounds: 10, 2.5 a game",
-        "  stopped: no winner after 200 rounds in 1 games, each scored a half",
+        "  stopped: no winner after 200 rounds in 1 game, each scored a half",
     ]
     assert out.splitlines() == expected
 
 
-def test_the_progress_line_is_updated_about_a_hundred_times(
-    made_up: list[tuple[Ruleset, int, tuple[str, str]]], capsys: pytest.CaptureFixture[str]
+def test_one_deal_is_a_deal(
+    made_up: list[tuple[Ruleset, int, tuple[object, object]]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(["duel", "random", "fallback", "--games", "150"], capsys)
+    code, out, _ = run(["duel", "heuristic", "random", "--games", "1"], capsys)
     assert code == 0
-    updates = err.split("\r")[1:]
+    assert out.startswith("Spades duel: heuristic (A) against random (B), 1 deal, rules classic")
+    assert "(2 games)" in out
+
+
+def test_the_progress_line_is_on_a_terminal_only_about_a_hundred_times_with_the_time_left(
+    made_up: list[tuple[Ruleset, int, tuple[object, object]]],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    code, out, _ = run(["duel", "random", "fallback", "--games", "150"], capsys)
+    assert code == 0
+    updates = terminal.getvalue().split("\r")[1:]
     assert len(updates) == 102  # every third game of 300, and the first two
-    assert updates[:3] == ["duel: 1/300 games", "duel: 2/300 games", "duel: 3/300 games"]
-    assert updates[-1] == "duel: 300/300 games\n"
+    assert re.fullmatch(r"duel: 1/300 games, [\w ]+ left *", updates[0])
+    assert updates[1].startswith("duel: 2/300 games, ")
+    assert re.fullmatch(r"duel: 300/300 games in [\w ]+ *\n", updates[-1])
     assert "  pairs: 150, scoring for A 1: 0, 0.75: 75, 0.5: 0, 0.25: 75, 0: 0" in out
 
 
@@ -397,11 +519,9 @@ def test_the_figures_are_the_same_whatever_the_worker_count(
 ) -> None:
     argv = ["duel", "heuristic", "random", "--games", "3", "--target", "100", "--seed", "4"]
     code, one, err = run([*argv, "--workers", "1"], capsys)
-    assert code == 0
-    assert err.endswith("\rduel: 6/6 games\n")
+    assert (code, err) == (0, "")
     code, two, err = run([*argv, "--workers", "2"], capsys)
-    assert code == 0
-    assert err.endswith("duel: 6/6 games\n")
+    assert (code, err) == (0, "")
     assert untimed(one) == untimed(two)
     assert one != untimed(one)
     lines = one.splitlines()
@@ -426,7 +546,7 @@ def test_the_figures_are_the_same_whatever_the_worker_count(
     a, a_low, a_high, b, b_low, b_high = map(float, rate.groups())
     assert a_low <= a <= a_high
     assert (a + b, a_low + b_high, a_high + b_low) == pytest.approx((100, 100, 100), abs=0.11)
-    assert a_low > 50
+    assert a_low < a_high  # never a point, even at 100%
     for line in lines[16:18]:  # the times: two numbers of milliseconds, plausible ones
         times = [float(value) for value in line[26:].split()]
         assert len(times) == 2
@@ -442,9 +562,10 @@ def test_two_players_and_games_stopped_at_the_round_limit(
     lines = out.splitlines()
     assert lines[1] == "Each deal is played twice (4 games): A as seat 0, then as seat 1."
     assert lines[4].split() == ["A:", "fallback", "B:", "random"]
-    assert row("win rate, 95% CI", "50.0% [50.0, 50.0]", "50.0% [50.0, 50.0]") in lines
+    low, high = (f"{100 * end:.1f}" for end in wilson_interval([0.5, 0.5]))
+    assert row("win rate, 95% CI", f"50.0% [{low}, {high}]", f"50.0% [{low}, {high}]") in lines
     assert row("wins, losses, draws", "0, 0, 0", "0, 0, 0") in lines
-    assert lines[-1] == "  stopped: no winner after 1 rounds in 4 games, each scored a half"
+    assert lines[-1] == "  stopped: no winner after 1 round in 4 games, each scored a half"
     assert lines[-2] == "  rounds: 4, 1.0 a game"
 
 
@@ -472,7 +593,7 @@ def test_argument_errors_exit_with_the_usage_and_code_2(
     assert message in " ".join(err.split())
 
 
-def test_help_names_the_bots_and_fits_100_columns(
+def test_help_names_the_bots_and_the_interval_and_fits_100_columns(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("COLUMNS", "300")
@@ -484,7 +605,21 @@ def test_help_names_the_bots_and_fits_100_columns(
     said = " ".join(out.split())
     assert "a bot: heuristic, search, random, fallback" in said
     assert "95% confidence interval is over the deals" in said
+    assert "Wilson's score interval, which stays honest at 0% and 100%" in said
     assert f"stops after {games.ROUND_LIMIT} rounds" in said
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     assert "duel" in capsys.readouterr().out
+
+
+def test_a_bot_added_to_the_registry_is_one_the_command_line_takes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The command line and the duel read the one registry, spades.bots.BOTS.
+    names = MappingProxyType({**registry.BOTS, "cautious": lambda seed: heuristic_policy()})
+    monkeypatch.setattr(registry, "BOTS", names)
+    monkeypatch.setattr(spades.bots, "BOTS", names)
+    code, out, _ = run(["duel", "cautious", "heuristic", "--games", "1", "--rules", "2p"], capsys)
+    assert code == 0
+    assert "A: cautious" in out
+    assert "  pairs: 1, scoring for A 1: 0, 0.75: 0, 0.5: 1, 0.25: 0, 0: 0" in out

@@ -3,10 +3,10 @@
 The first tests need no Ray: they check what a missing Ray says, and where it is installed
 they make the ``ray`` module unimportable for a moment (they run first, before the module's
 Ray is started). The others skip where Ray is not installed (`pytest.importorskip`): they
-share one local Ray of two CPUs for the module, started through `_ray.connected` (its
-``"local"`` path), since a start takes seconds; `duel` and `simulate` find it connected and
-use it. Their games are short (to 100 points): a duel or a simulation on Ray gives what
-one worker gives, the times per move aside.
+share one local Ray of two CPUs for the module, started through `spades._ray.connected`
+(its ``"local"`` path), since a start takes seconds; `spades.bots.duel` and ``simulate``
+find it connected and use it. Their games are short (to 100 points): a duel or a
+simulation on Ray gives what one worker gives, the times per move aside.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pytest
 
-from spades import CLASSIC, SpadesError
+from spades import CLASSIC, SpadesError, _ray
 from spades import _cli as cli
-from spades._cli import _ray, duel, runs, simulate
+from spades import _runs as runs
+from spades._cli import simulate
+from spades.bots import DuelResult, duel
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -52,7 +54,7 @@ def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_importing_spades_and_its_command_line_does_not_import_ray() -> None:
-    code = "import sys, spades, spades._cli, spades._cli._ray; print('ray' in sys.modules)"
+    code = "import sys, spades, spades._cli, spades._ray, spades.bots; print('ray' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == "False\n"
 
@@ -64,7 +66,7 @@ def test_without_ray_asking_for_it_says_how_to_install_it(
     with pytest.raises(SpadesError, match=f"^{re.escape(INSTALL)}$"):
         _ray.module()
     with pytest.raises(SpadesError, match="pip install 'spades"):
-        duel.duel(SHORT, "heuristic", "random", pairs=1, seed=1, ray="local")
+        duel("heuristic", "random", SHORT, deals=1, seed=1, ray="local")
     with pytest.raises(SpadesError, match="pip install 'spades"):
         simulate.simulate(
             SHORT, "classic", seed=1, games=1, workers=1, opponents="random", ray="auto"
@@ -101,29 +103,29 @@ def ray() -> Iterator[Any]:
     assert not module.is_initialized()
 
 
-def untimed(result: duel.DuelResult) -> duel.DuelResult:
+def untimed(result: DuelResult) -> DuelResult:
     """The duel's result with the milliseconds per move at 0: the only figures that vary."""
     return attrs.evolve(
         result,
-        a=attrs.evolve(result.a, mean_ms=0, median_ms=0),
-        b=attrs.evolve(result.b, mean_ms=0, median_ms=0),
+        first=attrs.evolve(result.first, mean_ms=0, median_ms=0),
+        second=attrs.evolve(result.second, mean_ms=0, median_ms=0),
     )
 
 
 def test_a_duel_on_ray_is_the_duel_on_one_worker(ray: Any) -> None:
     calls: list[tuple[int, int]] = []
-    options: dict[str, Any] = {"pairs": 2, "seed": 5}
-    local = duel.duel(SHORT, "heuristic", "random", workers=1, **options)
-    remote = duel.duel(
-        SHORT,
+    options: dict[str, Any] = {"deals": 2, "seed": 5}
+    local = duel("heuristic", "random", SHORT, workers=1, **options)
+    remote = duel(
         "heuristic",
         "random",
+        SHORT,
         ray="local",
         progress=lambda done, total: calls.append((done, total)),
         **options,
     )
     assert untimed(remote) == untimed(local)
-    assert remote.a.moves > 0
+    assert remote.first.moves > 0
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
     assert ray.is_initialized()  # the module's Ray, as it was: the duel did not shut it down
 
@@ -136,7 +138,7 @@ def test_a_simulation_on_ray_prints_the_summary_of_one_worker(
     assert code == 0
     code, on_ray, err = run([*argv, "--ray", "auto"], capsys)
     assert code == 0
-    assert err.endswith("simulate: 4/4 games\n")
+    assert err == ""  # no progress line but on a terminal
     assert on_ray == one
     assert one.startswith("Spades simulation: 4 games, rules classic, seed 3.\n")
     assert ray.is_initialized()

@@ -36,6 +36,7 @@ __all__ = [
     "bid_text",
     "brief_hand",
     "cards_text",
+    "counted",
     "finished_trick",
     "outcome_lines",
     "played_text",
@@ -50,6 +51,15 @@ __all__ = [
 
 SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 """The display order: spades (trumps) first, then hearts, diamonds and clubs."""
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``: ``number`` and ``noun``, plural unless it is one.
+
+    >>> counted(1, "deal"), counted(0, "round"), counted(3, "game")
+    ('1 deal', '0 rounds', '3 games')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def side_name(rules: Ruleset, side: int, you: int | None = None) -> str:
@@ -108,12 +118,13 @@ def round_table(
 ) -> list[str]:
     """Source B's round summary: per side its bids, tricks, round points, bags and total.
 
-    And the points still to win (``reached`` at or past the target).
+    And the points still to win (``reached`` at or past the target). At most 78 columns,
+    so that an 80-column terminal shows it unbroken.
     """
     names = [side_name(rules, side, you) for side in (0, 1)]
     width = max(len(f"After round {number}"), *map(len, names))
     lines = [
-        f"  {f'After round {number}':<{width}}  {'bids':<14} tricks  points  bags  total  to target"
+        f"  {f'After round {number}':<{width}}  {'bids':<14} tricks points bags total to target"
     ]
     for side, name in enumerate(names):
         seats = seats_of(rules, side)
@@ -121,8 +132,8 @@ def round_table(
         tricks = sum(score.tricks[seat] for seat in seats)
         left = rules.target - totals[side]
         lines.append(
-            f"  {name:<{width}}  {bids:<14} {tricks:6}  {score.points[side]:+6}"
-            f"  {score.bags[side]:4}  {totals[side]:5}  {left if left > 0 else 'reached':>9}"
+            f"  {name:<{width}}  {bids:<14} {tricks:6} {score.points[side]:+6}"
+            f" {score.bags[side]:4} {totals[side]:5} {left if left > 0 else 'reached':>9}"
         )
     return lines
 
@@ -161,11 +172,15 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
     outcome = state.outcome
     if outcome is None:
         return [
-            f"These rules have no round cap: the command plays at most {limit} rounds.",
-            f"Stopped after {rounds} rounds without a winner, scores {scores[0]} to {scores[1]}.",
+            "These rules have no round cap: the command plays at most "
+            f"{counted(limit or 0, 'round')}.",
+            f"Stopped after {counted(rounds, 'round')} without a winner, scores {scores[0]} to "
+            f"{scores[1]}.",
         ]
     if outcome.winner is None:
-        return [f"The game is drawn {scores[0]} all after the round cap of {rounds} rounds."]
+        return [
+            f"The game is drawn {scores[0]} all after the round cap of {counted(rounds, 'round')}."
+        ]
     winner = outcome.winner
     why = {
         Termination.TARGET: f"it reached the target of {rules.target}",
@@ -175,7 +190,7 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
     name = side_name(rules, winner)
     return [
         f"{name[0].upper()}{name[1:]} wins {scores[winner]} to {scores[1 - winner]} "
-        f"after {rounds} rounds: {why}."
+        f"after {counted(rounds, 'round')}: {why}."
     ]
 
 

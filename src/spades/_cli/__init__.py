@@ -1,10 +1,10 @@
 """The command line: ``spades demo``, ``spades play``, ``spades simulate`` and ``spades duel``.
 
 ``python -m spades`` and the ``spades`` console script both run `main`. Everything is
-reproducible from ``--seed``; the bots are those of `bots`, by name (``--bots``; heuristic by
-default). The commands live in their own modules (`demo`, `terminal` for ``play``, `simulate`,
-`duel`), their text in `text`, `moves` and `screen`; every line they print fits `text.WIDTH`
-columns.
+reproducible from ``--seed``; the bots are `spades.bots.BOTS`, by name (``--bots``; heuristic
+by default). The commands live in their own modules (`demo`, `terminal` for ``play``,
+`simulate`, `duel`), their text in `text`, `moves` and `screen`; every line they print fits the
+terminal, and `text.WIDTH` columns at most (`text.width`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 import spades
+import spades._ray as ray_runner
+import spades.bots
 from spades import PRESETS, NotationError, SpadesError, find_ruleset
-from spades._cli import _ray, bots, demo, duel, games, serve, simulate, terminal
-from spades._cli.text import WIDTH, show, wrap
+from spades._cli import bots, demo, duel, games, serve, simulate, terminal
+from spades._cli.text import WIDTH, show, width, wrap
 from spades._deal import SEED_LIMIT
 from spades._errors import quoted
 from spades._rules import MAX_NUMBER
@@ -143,20 +145,21 @@ class _Formatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An `argparse.ArgumentParser` whose error message is wrapped to `text.WIDTH`."""
+    """An `argparse.ArgumentParser` whose error message is wrapped to stderr's `text.width`."""
 
     def error(self, message: str) -> NoReturn:
         """Print the usage and ``message`` on stderr, wrapped; exit with code 2."""
         self.print_usage(sys.stderr)
-        self.exit(2, "\n".join(wrap(f"{self.prog}: error: {message}")) + "\n")
+        lines = wrap(f"{self.prog}: error: {message}", width(sys.stderr))
+        self.exit(2, "\n".join(lines) + "\n")
 
 
 def _bots_option(parser: argparse.ArgumentParser, flag: str, whose: str) -> None:
     """The option that names bots (``--bots``, ``--opponents``), for ``whose`` seats."""
-    names = ", ".join(bots.BOTS)
+    names = ", ".join(spades.bots.BOTS)
     parser.add_argument(
         flag,
-        choices=tuple(bots.BOTS),
+        choices=tuple(spades.bots.BOTS),
         default=bots.DEFAULT,
         metavar="NAME",
         help=f"{whose}: {names} (default: {bots.DEFAULT})",
@@ -202,7 +205,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "--target", type=_target, metavar="N", help="play to N points (default: the rules')"
     )
     limit = f"A game of rules without a round cap stops after {games.ROUND_LIMIT} rounds."
-    names = tuple(bots.BOTS)
+    names = tuple(spades.bots.BOTS)
     known = f"The bots: {bots.HELP}."
     demo_ = commands.add_parser(
         "demo",
@@ -265,8 +268,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         "game j, and is played twice, A as side 0 and then B as side 0, so that the luck of "
         "the cards cancels out. The win rate's 95% confidence interval is over the deals, "
         "each scoring for A the mean of its two games (a win 1, a draw or a stopped game a "
-        "half). The figures are the same whatever the number of workers, and on Ray, the times "
-        f"per move aside. {known} {limit}",
+        "half): Wilson's score interval, which stays honest at 0% and 100%. The figures are "
+        "the same whatever the number of workers, and on Ray, the times per move aside. "
+        f"{known} {limit}",
     )
     duel_.add_argument("a", choices=names, metavar="A", help=f"a bot: {', '.join(names)}")
     duel_.add_argument("b", choices=names, metavar="B", help="the other bot (the same or not)")
@@ -362,7 +366,7 @@ def _ruleset_name(text: str) -> str:
 def _ray_address(text: str) -> str:
     """``text``, once Ray is known to be installed: `ray.init` reads the address."""
     try:
-        _ray.module()
+        ray_runner.module()
     except SpadesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text

@@ -41,7 +41,7 @@ def demo(
 ) -> int:
     """The bot ``bots`` in every seat plays a game; print each round and the result; the exit code.
 
-    ``bots`` is a name of `spades._cli.bots.BOTS` (`SpadesError` for another). With
+    ``bots`` is a name of `spades.bots.BOTS` (`SpadesError` for another). With
     ``record``, the game's record is also written to that file (`spades.records`), as
     compact JSON or, with ``indent``, indented by that many spaces.
     """

@@ -23,9 +23,21 @@ from spades._table_text import (
 )
 
 if TYPE_CHECKING:
-    from spades import Move, State, View
+    from collections.abc import Iterable
 
-__all__ = ["legal_text", "news_lines", "turn_lines"]
+    from spades import Card, Move, State, View
+
+__all__ = ["hand_order", "legal_text", "news_lines", "turn_lines"]
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """``cards`` in the order her hand shows them: spades, hearts, diamonds, clubs, high first.
+
+    >>> from spades import Card
+    >>> [str(card) for card in hand_order(map(Card.parse, ["2C", "AH", "3S", "KH", "TD"]))]
+    ['3S', 'AH', 'KH', 'TD', '2C']
+    """
+    return sorted(sorted(cards, reverse=True), key=lambda card: SUITS.index(card.suit))
 
 
 def turn_lines(view: View) -> list[str]:
@@ -71,15 +83,21 @@ def _hand(view: View) -> list[str]:
     mark = " (the cards you may play in [brackets])" if view.phase is Phase.PLAYING else ""
     lines = [f"Your hand{mark}:" if hand else "Your hand: no card yet."]
     for suit in SUITS if hand else ():
-        cards = [card for card in sorted(hand, reverse=True) if card.suit is suit]
+        cards = [card for card in hand_order(hand) if card.suit is suit]
         shown = " ".join(f"[{card}]" if card in legal else f" {card} " for card in cards)
         lines.append(f"  {suit.name.lower():<9}{shown or ' -'}".rstrip())
     return lines
 
 
 def legal_text(view: View) -> str:
-    """The legal moves in words; the first is always one to type as it is."""
+    """The legal moves in words; the first is always one to type as it is.
+
+    The cards she may play are listed in the order her hand shows them (`hand_order`).
+    """
     moves, rules = view.legal_moves(), view.rules
+    if view.phase is Phase.PLAYING:
+        cards = hand_order(move.card for move in moves if isinstance(move, Play))
+        return ", ".join(f"play {card}" for card in cards)
     if view.phase is Phase.BIDDING and view.hand is not None:
         return ("bid nil, " if rules.nil else "") + "bid 1 to bid 13 (or just the number)"
     if view.phase is Phase.PASSING:

@@ -1,10 +1,10 @@
 """``spades simulate``: bots play many games, on one process or several; a summary.
 
-Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed `game_seed`, and
-its seeded bots are seeded from that (`spades._cli.bots`), so the summary is the same
-whatever the number of workers, and on Ray as well (`spades._cli._ray`). Side 0 plays one
-bot of `spades._cli.bots.BOTS`, side 1 another or the same: by default heuristic bots in
-every seat.
+Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed
+`spades.bots.game_seed` ``(seed, i)``, and its seeded bots are seeded from that
+(`spades.bots.seat_policies`), so the summary is the same whatever the number of workers,
+and on Ray as well (`spades._runs`). Side 0 plays one bot of `spades.bots.BOTS`, side 1
+another or the same: by default heuristic bots in every seat.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ import attrs
 from spades import Termination, seats_of
 from spades._cli import bots as _bots
 from spades._cli import games as _games
-from spades._cli import runs
-from spades._cli.games import game_seed
+from spades._cli.progress import Progress
 from spades._cli.text import show
-from spades._table_text import rules_lines, side_name
+from spades._runs import played
+from spades._table_text import counted, rules_lines, side_name
+from spades.bots import game_seed
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -31,7 +32,6 @@ __all__ = [
     "COUNTERS",
     "GameResult",
     "Totals",
-    "game_seed",
     "game_tasks",
     "side_counts",
     "simulate",
@@ -117,44 +117,41 @@ def simulate(
     """Play ``games`` games on ``workers`` processes; progress on stderr, summary on stdout.
 
     Side 0 plays the bot ``bots``, side 1 the bot ``opponents`` (names in
-    `spades._cli.bots.BOTS`: `SpadesError` for another). If ``ray`` is given, the games
-    run as Ray tasks on the Ray at that address instead (`spades._cli.runs.on_ray`;
+    `spades.bots.BOTS`: `SpadesError` for another). If ``ray`` is given, the games
+    run as Ray tasks on the Ray at that address instead (`spades._runs.on_ray`;
     ``workers`` is then not used): ``"local"`` starts a Ray on this machine for the
     simulation, ``"auto"`` connects to the one running, anything else is a cluster's
     address for `ray.init` (`SpadesError` if Ray is not installed or cannot be reached).
     The games are made as they are played and their results added up in game order
-    (`spades._cli.runs.played`), so the summary is the same either way, and any number of
-    games takes the same memory. Ctrl-C stops the games at once: a line on stderr, and the
-    exit code 130.
+    (`spades._runs.played`), so the summary is the same either way, and any number of
+    games takes the same memory. The progress line goes to stderr, on a terminal only.
+    Ctrl-C stops the games at once: a line on stderr, and the exit code 130.
     """
     sides = (bots, opponents)
-    for bot in sides:  # an unknown name fails here, not in a worker
-        _bots.factory(bot)
+    _bots.policies(rules, 0, sides)  # an unknown name fails here, not in a worker
     limit = _games.round_limit(rules)
     totals = Totals()
     tasks = game_tasks(rules, seed, sides, limit, games)
+    progress = Progress("simulate")
     try:
-        with runs.played(simulate_game, tasks, count=games, workers=workers, ray=ray) as results:
+        with played(simulate_game, tasks, count=games, workers=workers, ray=ray) as results:
             for result in results:  # in game order, whatever the worker count
                 totals.add(result)
-                if runs.show_progress(totals.games, games):
-                    progress = f"\rsimulate: {totals.games}/{games} games"
-                    print(progress, end="", file=sys.stderr, flush=True)
+                progress(totals.games, games)
     except KeyboardInterrupt:
-        if totals.games:  # after the progress line
-            print(file=sys.stderr)
+        progress.end()
         show(
-            f"Interrupted: the simulation stops after {totals.games} of {games} games.",
+            f"Interrupted: the simulation stops after {totals.games} of {counted(games, 'game')}.",
             file=sys.stderr,
         )
         return 130
-    print(file=sys.stderr)
+    progress.end()
     against = (
         f"{bots.capitalize()} bots in every seat."
         if opponents == bots
         else f"{bots.capitalize()} bots (side 0) against {opponents} bots (side 1)."
     )
-    show(f"Spades simulation: {games} games, rules {name}, seed {seed}.", against)
+    show(f"Spades simulation: {counted(games, 'game')}, rules {name}, seed {seed}.", against)
     show(*rules_lines(rules))
     show(*summary(rules, totals, limit))
     return 0
@@ -248,5 +245,6 @@ def summary(rules: Ruleset, totals: Totals, limit: int | None) -> list[str]:
     ended = ", ".join(f"{ending.replace('_', ' ')} {n}" for ending, n in endings.items())
     lines.append(f"  endings: {ended}")
     if endings["stopped"]:
-        lines.append(f"  stopped: no winner after {limit} rounds in {endings['stopped']} of them")
+        stopped = counted(endings["stopped"], "game")
+        lines.append(f"  stopped: no winner after {counted(limit or 0, 'round')} in {stopped}")
     return lines

@@ -21,7 +21,7 @@ from spades import PRESETS, IllegalMoveError, NotationError, apply, new_game, ob
 from spades._cli import bots as _bots
 from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
-from spades._cli.text import WIDTH, show
+from spades._cli.text import WIDTH, show, width
 from spades._table_text import outcome_lines, round_header, rules_lines
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def play(
 ) -> int:
     """Play a game with the person at seat ``you`` and the bot ``bots`` in the others.
 
-    ``bots`` is a name of `spades._cli.bots.BOTS` (`SpadesError` for another), seeded from
+    ``bots`` is a name of `spades.bots.BOTS` (`SpadesError` for another), seeded from
     the game's seed. The exit code: 0 when the game ends or she quits, 1 at the end of
     input, 130 when interrupted.
     """
@@ -53,7 +53,7 @@ def play(
     show(f"Spades: rules {name}; you are seat {you}; {bots} bots in the other seats.")
     show(*rules_lines(rules), *help_lines(rules))
     show("", round_header(rules, 1, state.dealer))
-    replay = replay_lines(rules, name, state.seed, you, bots)
+    replay = replay_lines(rules, name, state.seed, you, bots, columns=width())
     while state.to_move is not None:
         seat = state.to_move
         try:
@@ -75,11 +75,13 @@ def play(
     return 0
 
 
-def replay_lines(rules: Ruleset, name: str, seed: int, you: int, bots: str) -> list[str]:
+def replay_lines(
+    rules: Ruleset, name: str, seed: int, you: int, bots: str, *, columns: int = WIDTH
+) -> list[str]:
     r"""The command that plays the game again, its seed in it: shown once the game is over.
 
     ``--target`` is there when ``rules`` do not have the preset ``name``'s target, ``--bots``
-    when the bots are not the default. A command too long for `WIDTH` columns goes on
+    when the bots are not the default. A command too long for ``columns`` columns goes on
     over lines that end in a backslash, as a shell reads them.
 
     >>> from spades import MINIOKEY, Ruleset
@@ -100,7 +102,7 @@ def replay_lines(rules: Ruleset, name: str, seed: int, you: int, bots: str) -> l
         words.append(f"--bots {bots}")
     lines = ["Replay this game with:", " "]
     for word in words:
-        if len(lines[-1]) + len(word) + 3 > WIDTH:  # the word, a space and a backslash
+        if len(lines[-1]) + len(word) + 3 > columns:  # the word, a space and a backslash
             lines[-1] += " \\"
             lines.append("   ")
         lines[-1] += f" {word}"
@@ -115,8 +117,15 @@ def _bot(state: State, policy: Policy) -> tuple[Move, State]:
 
 
 def _ask(state: State, you: int) -> tuple[Move, State]:
-    """Show the person her turn and read moves until one is legal."""
+    """Show the person her turn and read moves until one is legal.
+
+    When she has only one legal move, it is played for her, and a line says so.
+    """
     view = observe(state, you)
+    moves = view.legal_moves()
+    if len(moves) == 1:
+        show(f"Your only legal move, {moves[0]}, is played for you.")
+        return moves[0], apply(state, moves[0], seat=you)
     show(*turn_lines(view))
     while True:
         text = _read()

@@ -5,7 +5,9 @@ library: `random_policy` (uniform among the legal moves, seeded), `fallback_move
 B's timeout rule, for a player who does not answer in time), `heuristic_policy` (a
 plain but sound player) and `search_policy` (Monte Carlo search over deals sampled from
 its view, judged by the chance to win the game). `play_game` plays one game between
-policies, one per seat. `BOTS` names them, and `make_bot` makes one by its name.
+policies, one per seat. `BOTS` names them, and `make_bot` makes one by its name. `duel`
+plays two bots against each other in duplicate (each deal twice, the sides swapped) and
+gives the win rate with its 95% interval (`wilson_interval` over the deals).
 
 >>> from spades import Ruleset
 >>> from spades.bots import fallback_move, play_game, random_policy
@@ -15,6 +17,16 @@ policies, one per seat. `BOTS` names them, and `make_bot` makes one by its name.
 """
 
 from spades._public import present_as_public
+from spades.bots._duel import (
+    ROUND_LIMIT,
+    Bot,
+    DuelResult,
+    PolicyStats,
+    duel,
+    game_seed,
+    seat_policies,
+    wilson_interval,
+)
 from spades.bots._fallback import fallback_move
 from spades.bots._heuristic import heuristic_policy
 from spades.bots._play import Policy, play_game
@@ -24,14 +36,22 @@ from spades.bots._search import search_policy
 
 __all__ = [
     "BOTS",
+    "ROUND_LIMIT",
+    "Bot",
     "BotMaker",
+    "DuelResult",
     "Policy",
+    "PolicyStats",
+    "duel",
     "fallback_move",
+    "game_seed",
     "heuristic_policy",
     "make_bot",
     "play_game",
     "random_policy",
     "search_policy",
+    "seat_policies",
+    "wilson_interval",
 ]
 
 present_as_public(globals(), __all__)

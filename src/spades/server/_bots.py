@@ -17,35 +17,30 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Final
 
 from spades import CLASSIC, new_game, observe, parse_move
-from spades.bots import heuristic_policy, random_policy, search_policy
+from spades.bots import BOTS as REGISTRY
+from spades.bots import make_bot
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from spades import Move, View
-    from spades.bots import Policy
 
 __all__ = ["BOTS", "BotRunner", "bot_move"]
 
-BOTS: Final = ("heuristic", "search", "random")
-"""The bots a table may seat, by name: `spades.bots`' policies."""
+BOTS: Final = tuple(name for name in REGISTRY if name != "fallback")
+"""The bots a table may seat, by name (`spades.bots.BOTS`): heuristic, search and random.
+
+Source B's fallback move is the clock's, for a person who does not answer in time, not a
+player of its own."""
 
 
 _FIRST_VIEW: Final = observe(new_game(CLASSIC, seed=0), 0)
 """A view for the workers' first move, which they make as they start."""
 
 
-def _policy(bot: str, seed: int) -> Policy:
-    if bot == "search":
-        return search_policy(seed=seed)
-    if bot == "random":
-        return random_policy(seed)
-    return heuristic_policy()
-
-
 def bot_move(bot: str, view: View, seed: int) -> str:
     """The move of the bot named ``bot`` in ``view``, in move notation (from a worker)."""
-    return str(_policy(bot, seed)(view))
+    return str(make_bot(bot, seed)(view))
 
 
 PARENT_CHECK_SECONDS: Final = 1.0

@@ -1,15 +1,16 @@
-"""Many games for ``simulate`` and ``duel``: made as they are played, in order, stopped at once.
+"""Many games, made as they are played, in order, stopped at once: for duels and simulations.
 
 `played` plays a function over tasks (each a game) here, on a pool of processes or on Ray
-(`on_ray`), and gives the results in the tasks' order, so that what the command makes of
+(`on_ray`), and gives the results in the tasks' order, so that what the caller makes of
 them is the same wherever they were played. The tasks are read only as they are
 needed: in `chunks` of growing size, at most `WINDOW` chunks a worker at a time, so that a
 run of any length takes the same memory, and the first chunks, of one game, two, four,
-..., show progress from the first game. `show_progress` says which counts the progress
-line shows.
+..., show progress from the first game.
 
-Ctrl-C stops a run at once: the pool's processes ignore it (a terminal sends it to them
-too) and are ended by their parent, so that only the command speaks, in one line.
+It lies below the bots (`spades.bots.duel` runs on it) and the command line (``spades
+simulate``), and imports neither. Ctrl-C stops a run at once: the pool's processes ignore
+it (a terminal sends it to them too) and are ended by their parent, so that only the
+caller speaks, in one line.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import signal
 import threading
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from spades._cli import _ray
+from spades import _ray
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -37,7 +38,6 @@ __all__ = [
     "on_ray",
     "play",
     "played",
-    "show_progress",
 ]
 
 _T = TypeVar("_T")
@@ -120,21 +120,6 @@ def in_order(
                 cancel(handle)
 
 
-def show_progress(done: int, total: int) -> bool:
-    """Whether the progress line shows ``done`` games of ``total``.
-
-    Every hundredth of them (so about a hundred updates), the last, and below the first
-    hundredth the games 1, 2, 4, 8, ..., so that a long run shows progress at once.
-
-    >>> [done for done in range(1, 301) if show_progress(done, 300)][:5]
-    [1, 2, 3, 6, 9]
-    >>> [done for done in range(1, 10**4) if show_progress(done, 10**6)]
-    [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192]
-    """
-    step = max(1, total // 100)
-    return done % step == 0 or done == total or (done < step and done & (done - 1) == 0)
-
-
 def _ignore_interrupts() -> None:
     """A pool process's start: Ctrl-C is for its parent, which ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -201,7 +186,7 @@ def on_ray(
 ) -> Iterator[Iterator[_R]]:
     """``function`` of each of the ``count`` ``tasks`` on the Ray at ``address``, in order.
 
-    Connected for the block (`spades._cli._ray.connected`). The tasks go to Ray as Ray
+    Connected for the block (`spades._ray.connected`). The tasks go to Ray as Ray
     tasks of `play` on `chunks`, the largest `chunk_size` for the cluster's CPUs, at most
     `WINDOW` chunks a CPU at a time; the results come back a chunk after the other, in the
     order of ``tasks``, each chunk when all of it is done. ``function`` must be one that

@@ -1,8 +1,8 @@
-"""Games on Ray, for ``--ray ADDRESS`` of ``spades simulate`` and ``spades duel``.
+"""Games on Ray: `spades.bots.duel`'s ``ray`` and ``--ray ADDRESS`` of the command line.
 
 Ray is optional (``pip install 'spades[ray]'``): ``import spades``, and the command line
 without ``--ray``, never import it; `module` does, when asked, and `connected` connects to
-a Ray. `spades._cli.runs.on_ray` hands the games to it.
+a Ray. `spades._runs.on_ray` hands the games to it.
 
 Ray's workers import `spades` themselves: on a cluster it must be installed on every node
 (as Ray's own documentation says of any library its tasks use).

@@ -1,0 +1,455 @@
+"""Duplicate duels: two bots on the same deals, the sides swapped; a win rate with its interval.
+
+Deal ``j`` (from 0) of a duel seeded with ``seed`` is the game seeded with `game_seed`
+``(seed, j)``, played twice: first with the first bot for side 0 (seats 0 and 2; with two
+players seat 0) and the second for side 1, then with the sides swapped. A round's cards
+follow from the game's seed and the round's number alone (`spades.round_deck`), so every
+round that both games reach is dealt alike: the cards one bot held in one game, the other
+holds in the other, and the luck of the cards cancels out.
+
+A game scores 1 for the first bot when its side wins, 0 when it loses, a half when neither
+does (a draw, or a game stopped after ``max_rounds`` rounds of rules without a round
+cap). A pair scores the mean of its two games: 0, 1/4, 1/2, 3/4 or 1. The pairs are
+independent (the two games of a pair are not: they share their cards), so the win rate is
+the mean of the pair scores and its 95% interval is `wilson_interval` over them.
+
+>>> from spades import Ruleset
+>>> result = duel("heuristic", "random", Ruleset(round_cap=2), deals=3, seed=1)
+>>> result.deals, result.games, result.win_rate > 0.5, result.interval[1] == 1.0
+(3, 6, True, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import pickle
+import statistics
+import time
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
+
+import attrs
+
+from spades import _runs, side_of
+from spades._errors import SpadesError, shown
+from spades.bots import _registry
+from spades.bots._play import play_game
+from spades.bots._registry import BotMaker
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+
+    from spades import Move, Ruleset, State, View
+    from spades.bots._play import Policy
+
+__all__ = [
+    "ROUND_LIMIT",
+    "Bot",
+    "DuelResult",
+    "PolicyStats",
+    "duel",
+    "game_seed",
+    "seat_policies",
+    "wilson_interval",
+]
+
+Bot: TypeAlias = str | BotMaker
+"""A side of a duel: a bot's name in `spades.bots.BOTS`, or a maker: from a seed, a policy."""
+
+ROUND_LIMIT: Final = 200
+"""Rounds after which a duel stops a game whose rules have no round cap (scored a half)."""
+
+Z95: Final = 1.96
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed derived from ``seed`` for ``number``: of a duel's deal, or a game's seat.
+
+    Deal ``j`` of a duel seeded with ``seed`` has the seed ``game_seed(seed, j)``, and the
+    bot at seat ``s`` of a game seeded with ``g`` the seed ``game_seed(g, s)``: a game is
+    the same whichever process plays it and whatever was played before.
+
+    >>> game_seed(1, 0) == int.from_bytes(
+    ...     hashlib.blake2b(b"1:0", digest_size=16).digest(), "little"
+    ... )
+    True
+    """
+    digest = hashlib.blake2b(f"{seed}:{number}".encode(), digest_size=16).digest()
+    return int.from_bytes(digest, "little")
+
+
+def _maker(bot: Bot) -> BotMaker:
+    """The maker of ``bot``; `SpadesError` for an unknown name or what is not callable."""
+    known = ", ".join(_registry.BOTS)
+    if isinstance(bot, str):
+        maker = _registry.BOTS.get(bot)
+        if maker is None:
+            raise SpadesError(f"{shown(bot)} is not a bot; known: {known}")
+        return maker
+    if not callable(bot):
+        raise SpadesError(f"{shown(bot)} is not a bot: a name ({known}) or a maker")
+    return bot
+
+
+def seat_policies(rules: Ruleset, seed: int, sides: tuple[Bot, Bot]) -> list[Policy]:
+    """A fresh policy for each seat of the game seeded with ``seed``, in seat order.
+
+    The seats of side 0 play ``sides[0]``, those of side 1 ``sides[1]`` (names in
+    `spades.bots.BOTS`
+    or makers); the bot at seat ``s`` is made with the seed `game_seed` ``(seed, s)``.
+
+    >>> from spades import CLASSIC
+    >>> len(seat_policies(CLASSIC, 7, ("search", "random")))
+    4
+    """
+    makers = (_maker(sides[0]), _maker(sides[1]))
+    return [makers[side_of(rules, seat)](game_seed(seed, seat)) for seat in range(rules.players)]
+
+
+def wilson_interval(scores: Sequence[float], *, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of the mean of ``scores``, independent and each in [0, 1].
+
+    The values of ``p`` whose distance from the mean ``m`` of the ``n`` scores is at most
+    ``z`` standard errors, the standard error taken at ``p`` itself as ``sqrt(p(1 - p)/n)``:
+    the largest a mean of scores in [0, 1] can have. It never shrinks to a point: all
+    scores 1 give ``[n / (n + z**2), 1]``. No score gives [0, 1].
+
+    >>> low, high = wilson_interval([1.0] * 50)
+    >>> round(low, 3), high
+    (0.929, 1.0)
+    >>> [round(end, 3) for end in wilson_interval([0.5, 0.5, 0.5, 0.5])]
+    [0.15, 0.85]
+    >>> wilson_interval([])
+    (0.0, 1.0)
+    """
+    n = len(scores)
+    if not n:
+        return 0.0, 1.0
+    mean = statistics.fmean(scores)
+    shrink = 1 + z * z / n
+    centre = (mean + z * z / (2 * n)) / shrink
+    half = z / shrink * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n))
+    low = 0.0 if mean == 0 else max(0.0, centre - half)  # (exactly, not within a rounding)
+    high = 1.0 if mean == 1 else min(1.0, centre + half)
+    return low, high
+
+
+@attrs.frozen(kw_only=True)
+class PolicyStats:
+    """What one bot of a duel did over all its games, from its own side of the table."""
+
+    name: str
+    """The bot's name, or its maker's (``__name__``, else ``repr``)."""
+    win_rate: float
+    """Its score over the games: a win 1, a loss 0, a draw or a stopped game a half."""
+    low: float
+    """The lower end of the win rate's 95% interval (`wilson_interval` over the pairs)."""
+    high: float
+    """The upper end of the win rate's 95% interval."""
+    wins: int
+    losses: int
+    draws: int
+    """Drawn games (stopped games are neither wins, losses nor draws)."""
+    points: int
+    """Its sides' final scores added up."""
+    contracts: int
+    """Its side's contracts: rounds in which its non-nil bids added up to one or more."""
+    contracts_made: int
+    contracts_exact: int
+    """Contracts made with exactly the tricks bid, no bag."""
+    their_contracts: int
+    """The opponents' contracts."""
+    sets: int
+    """The opponents' contracts that failed."""
+    nil_bids: int
+    nils_made: int
+    blind_nil_bids: int
+    blind_nils_made: int
+    bags: int
+    bag_penalties: int
+    penalty_points: int
+    moves: int
+    mean_ms: float
+    """Milliseconds per move, the mean."""
+    median_ms: float
+    """Milliseconds per move, the median."""
+
+
+@attrs.frozen(kw_only=True)
+class DuelResult:
+    """A duel's outcome: the first bot's pair scores, the games' length, each bot's figures."""
+
+    seed: int
+    pair_scores: tuple[float, ...]
+    """The first bot's score in each pair, in deal order: 0, 0.25, 0.5, 0.75 or 1."""
+    rounds: int
+    """The rounds of all the games."""
+    stopped: int
+    """Games stopped without a winner after ``limit`` rounds."""
+    limit: int | None
+    """The rounds after which a game was stopped; ``None`` when the rules' round cap ends it."""
+    first: PolicyStats
+    second: PolicyStats
+
+    @property
+    def deals(self) -> int:
+        """How many deals were played twice."""
+        return len(self.pair_scores)
+
+    @property
+    def games(self) -> int:
+        """How many games were played: two a deal."""
+        return 2 * self.deals
+
+    @property
+    def win_rate(self) -> float:
+        """The first bot's win rate: the mean of its pair scores."""
+        return self.first.win_rate
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval (low, high) of the first bot's win rate (`wilson_interval`)."""
+        return self.first.low, self.first.high
+
+
+class DuelGame(NamedTuple):
+    """One game of a duel, as a worker sends it back: what `DuelResult` adds up."""
+
+    winner: int | None
+    stopped: bool
+    rounds: int
+    scores: tuple[int, int]
+    counts: tuple[tuple[int, ...], tuple[int, ...]]
+    """For each side, the `COUNTERS` over the game's rounds."""
+    times: tuple[tuple[float, ...], tuple[float, ...]]
+    """For each side, the seconds its policy took over each of its moves, in order."""
+
+
+COUNTERS: Final = (
+    "nil bids",
+    "nils made",
+    "blind nil bids",
+    "blind nils made",
+    "contracts",
+    "contracts made",
+    "contracts exact",
+    "bags",
+    "bag penalties",
+    "penalty points",
+)
+"""What `DuelGame` counts for each side over a game's rounds."""
+
+
+def side_counts(state: State, side: int) -> tuple[int, ...]:
+    """The `COUNTERS` of ``side`` over the game's completed rounds, in order."""
+    rules = state.rules
+    counts = dict.fromkeys(COUNTERS, 0)
+    for score in state.rounds:
+        for seat, bid in enumerate(score.bids):
+            if side_of(rules, seat) == side and bid.n == 0:
+                kind = "blind nil" if bid.blind else "nil"
+                counts[f"{kind} bids"] += 1
+                counts[f"{kind}s made"] += score.tricks[seat] == 0
+        detail = score.sides[side]
+        if detail.contract:
+            counts["contracts"] += 1
+            counts["contracts made"] += detail.made
+            counts["contracts exact"] += detail.tricks == detail.contract
+        counts["bags"] += detail.overtricks + detail.nil_bags
+        if detail.bag_penalty:
+            counts["bag penalties"] += -detail.bag_penalty // rules.bag_penalty
+            counts["penalty points"] += detail.bag_penalty
+    return tuple(counts.values())
+
+
+def _timed(policy: Policy, times: list[float]) -> Policy:
+    """``policy``, adding the seconds of each of its decisions to ``times``."""
+
+    def move(view: View) -> Move:
+        start = time.perf_counter()
+        chosen = policy(view)
+        times.append(time.perf_counter() - start)
+        return chosen
+
+    return move
+
+
+Task: TypeAlias = "tuple[Ruleset, int, tuple[Bot, Bot], int | None]"
+"""A game of a duel: its rules, its seed, the bots of sides 0 and 1, its round limit."""
+
+
+def duel_game(task: Task) -> DuelGame:
+    """Play the game of ``task`` (what a worker does): rules, seed, sides' bots, round limit."""
+    rules, seed, sides, limit = task
+    times: tuple[list[float], list[float]] = ([], [])
+    policies = [
+        _timed(policy, times[side_of(rules, seat)])
+        for seat, policy in enumerate(seat_policies(rules, seed, sides))
+    ]
+    state = play_game(rules, policies, seed=seed, max_rounds=limit)
+    outcome = state.outcome
+    return DuelGame(
+        winner=None if outcome is None else outcome.winner,
+        stopped=outcome is None,
+        rounds=len(state.rounds),
+        scores=state.scores,
+        counts=(side_counts(state, 0), side_counts(state, 1)),
+        times=(tuple(times[0]), tuple(times[1])),
+    )
+
+
+def game_tasks(
+    rules: Ruleset, sides: tuple[Bot, Bot], *, seed: int, deals: int, limit: int | None
+) -> Iterator[Task]:
+    """The tasks of the games of ``deals`` deals, made when asked: two a deal, sides swapped.
+
+    >>> import itertools
+    >>> from spades import CLASSIC
+    >>> tasks = game_tasks(CLASSIC, ("search", "random"), seed=1, deals=10**18, limit=None)
+    >>> [task[1:3] for task in itertools.islice(tasks, 2)] == [
+    ...     (game_seed(1, 0), ("search", "random")),
+    ...     (game_seed(1, 0), ("random", "search")),
+    ... ]
+    True
+    """
+    first, second = sides
+    for deal in range(deals):
+        seed_ = game_seed(seed, deal)
+        yield rules, seed_, (first, second), limit
+        yield rules, seed_, (second, first), limit
+
+
+def _name(bot: Bot) -> str:
+    """A bot's name, or its maker's ``__name__``, else its ``repr``."""
+    return bot if isinstance(bot, str) else str(getattr(bot, "__name__", repr(bot)))
+
+
+def _check_pickles(bot: Bot) -> None:
+    """`SpadesError` if the maker ``bot`` cannot be sent to a worker process."""
+    try:
+        pickle.dumps(bot)
+    except Exception as error:  # pickle raises several kinds, undocumented
+        raise SpadesError(
+            f"the maker {_name(bot)} cannot be sent to worker processes (it must pickle, as a "
+            f"function defined at the top of a module does): {error}"
+        ) from None
+
+
+def duel(
+    first: Bot,
+    second: Bot,
+    rules: Ruleset,
+    *,
+    deals: int,
+    seed: int = 0,
+    workers: int = 1,
+    ray: str | None = None,
+    max_rounds: int = ROUND_LIMIT,
+    progress: Callable[[int, int], object] | None = None,
+) -> DuelResult:
+    """``first`` against ``second`` under ``rules``, in duplicate: ``deals`` deals twice each.
+
+    Each bot is a name in `spades.bots.BOTS` or a maker, from a seed a fresh policy (the bot at seat
+    ``s`` of a game seeded with ``g`` is made with ``game_seed(g, s)``). The games run here,
+    on ``workers`` processes (spawned: a maker must then pickle, which a function defined
+    at the top of a module does and a lambda does not), or, if ``ray`` is given, as Ray
+    tasks on the Ray at that address (``"local"`` starts one for the duel, ``"auto"``
+    connects to the one running, anything else is a cluster's address for ``ray.init``;
+    ``workers`` is then not used). The games are made as they are played and gathered in
+    game order, so the result, the times per move aside, is the same for any ``workers``
+    and on Ray. Games of rules without a round cap stop after ``max_rounds`` rounds.
+    ``progress`` (if given) is called with the games played and the games in all after
+    each game. A duel keeps each game's times per move (for their median): its memory
+    grows with its games.
+
+    Raises `SpadesError` (a `ValueError`) for an unknown bot, a maker that does not pickle
+    on workers, fewer than one deal, worker or round, or ``ray`` without Ray installed or
+    out of reach.
+    """
+    sides = (first, second)
+    for bot in sides:
+        _maker(bot)
+        if workers > 1 and ray is None and not isinstance(bot, str):
+            _check_pickles(bot)
+    if deals < 1 or workers < 1 or max_rounds < 1:
+        raise SpadesError(
+            "a duel needs a deal, a worker and a round at least, not "
+            f"{shown(deals)}, {shown(workers)} and {shown(max_rounds)}"
+        )
+    limit = None if rules.round_cap is not None else max_rounds
+    played: list[DuelGame] = []
+    tasks = game_tasks(rules, sides, seed=seed, deals=deals, limit=limit)
+    with _runs.played(duel_game, tasks, count=2 * deals, workers=workers, ray=ray) as games:
+        for game in games:  # in game order, whatever the worker count
+            played.append(game)
+            if progress is not None:
+                progress(len(played), 2 * deals)
+    scores = [_score(game, number % 2) for number, game in enumerate(played)]
+    pair_scores = tuple((scores[i] + scores[i + 1]) / 2 for i in range(0, len(scores), 2))
+    low, high = wilson_interval(pair_scores)
+    their_low, their_high = wilson_interval([1 - score for score in pair_scores])
+    rate = statistics.fmean(pair_scores)
+    return DuelResult(
+        seed=seed,
+        pair_scores=pair_scores,
+        rounds=sum(game.rounds for game in played),
+        stopped=sum(game.stopped for game in played),
+        limit=limit,
+        first=_stats(_name(first), played, 0, (rate, low, high)),
+        second=_stats(_name(second), played, 1, (1 - rate, their_low, their_high)),
+    )
+
+
+def _score(game: DuelGame, side: int) -> float:
+    """What a game scores for ``side``: 1 for a win, 0 for a loss, a half otherwise."""
+    if game.winner is None:
+        return 0.5
+    return 1.0 if game.winner == side else 0.0
+
+
+def _stats(
+    name: str, played: Sequence[DuelGame], first: int, rate: tuple[float, float, float]
+) -> PolicyStats:
+    """The figures of the bot that plays side ``first`` in the first game of each pair."""
+    count = dict.fromkeys(COUNTERS, 0)
+    their = dict.fromkeys(COUNTERS, 0)
+    wins = losses = draws = points = 0
+    times: list[float] = []
+    for number, game in enumerate(played):
+        side = (first + number) % 2
+        wins += game.winner == side
+        losses += game.winner == 1 - side
+        draws += game.winner is None and not game.stopped
+        points += game.scores[side]
+        times.extend(game.times[side])
+        for key, mine, theirs in zip(
+            COUNTERS, game.counts[side], game.counts[1 - side], strict=True
+        ):
+            count[key] += mine
+            their[key] += theirs
+    return PolicyStats(
+        name=name,
+        win_rate=rate[0],
+        low=rate[1],
+        high=rate[2],
+        wins=wins,
+        losses=losses,
+        draws=draws,
+        points=points,
+        contracts=count["contracts"],
+        contracts_made=count["contracts made"],
+        contracts_exact=count["contracts exact"],
+        their_contracts=their["contracts"],
+        sets=their["contracts"] - their["contracts made"],
+        nil_bids=count["nil bids"],
+        nils_made=count["nils made"],
+        blind_nil_bids=count["blind nil bids"],
+        blind_nils_made=count["blind nils made"],
+        bags=count["bags"],
+        bag_penalties=count["bag penalties"],
+        penalty_points=count["penalty points"],
+        moves=len(times),
+        mean_ms=1000 * statistics.fmean(times),
+        median_ms=1000 * statistics.median(times),
+    )
