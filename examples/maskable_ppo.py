@@ -8,8 +8,8 @@ heuristic bot as her partner and as both opponents, paid each round's points (he
 less the other's) / 100. MaskablePPO asks the environments for their ``action_masks()``
 through the vector environment and samples only the actions they allow;
 ``illegal_reward=None`` makes any other action raise, so a run that ends took legal actions
-only. A few thousand steps already teach it to bid nearer its hand: the points a round go
-up (from about -1.1 to about -0.4 in 4096 steps at seed 0).
+only. A few thousand steps already raise the points it scores a round (from -1.06 to -0.32
+in 4096 steps at seed 0, some 4 minutes of one core).
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def main() -> None:
     model.learn(options.steps)
     after = points_per_round(model, episodes=10, seed=1000)
     print(f"points a round / 100, before: {before:.2f}, after {options.steps} steps: {after:.2f}")
-    print(f"games won while training: {np.mean(model.ep_success_buffer):.0%}")
+    if model.ep_success_buffer:  # the is_success of the last games played in training
+        print(f"games won while training: {np.mean(model.ep_success_buffer):.0%}")
 
 
 if __name__ == "__main__":
