@@ -41,6 +41,7 @@ import copy
 import json
 import re
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,16 +64,19 @@ from oracle import (
     VERSION,
     VIEW_FIELDS,
     Referee,
+    bid_value,
     card,
     cards_of,
     check_canonical,
     deal,
     exchange_draw,
     face_down,
+    first_seat,
     is_move,
     is_number,
     legal_moves,
     names,
+    next_seat,
     outcome,
     parse_strict,
     position_from,
@@ -80,9 +84,11 @@ from oracle import (
     resolve,
     round_deck,
     score,
+    score_sides,
     seed_of,
     seed_problem,
     text_problem,
+    trails_enough,
     view_of,
     walk,
 )
@@ -1071,6 +1077,145 @@ def test_the_data_limits_on_the_porting_guide() -> None:
     for bad_seed in [str(2**128), "007", "-1", " 7", "7.0", "", 7]:
         with pytest.raises(AssertionError):
             seed_of(bad_seed)
+
+
+# --- The rebuild of a state, step by step as the guide gives it (porting-rebuild) ------------
+
+
+def rebuilds(data: dict[str, Any]) -> bool:
+    """Whether version 2 state data is one that legal play reaches, by the guide's steps."""
+    try:
+        return rebuilt(data) == {key: data[key] for key in STATE_FIELDS}
+    except (AssertionError, LookupError, TypeError, ValueError):
+        return False
+
+
+def rebuilt(data: dict[str, Any]) -> dict[str, Any]:
+    """The state data that the replay of ``data``'s traces reaches (porting-rebuild)."""
+    check_state_data(data)  # step 1
+    rules, over = data["rules"], data["phase"] == "game_over"
+    players = rules["players"]
+    # Step 2: the completed rounds, and the totals at the start of the round in the data.
+    history = data["rounds"][:-1] if over else data["rounds"]
+    assert data["round_number"] == len(history) + 1
+    referee = Referee(rules=rules, seed=seed_of(data["seed"]), dealer=data["dealer"])
+    for number, entry in enumerate(data["rounds"]):
+        sides = score_sides(rules, entry["bids"], entry["tricks"], referee.bags)
+        assert [asdict(side) for side in sides] == entry["sides"], f"rounds[{number}]"
+        for seat, bid in enumerate(entry["bids"]):
+            assert bid_value(bid)[0] or rules["nil"], "nil without nil"
+            if bid == "bid blind nil":
+                assert rules["blind_nil"], "blind nil without blind nil"
+                assert trails_enough(rules, referee.scores, seat), "blind nil not eligible"
+        if number == len(history):
+            break  # the last round of a game that is over: the replay scores it
+        referee.scores = [
+            total + side.points for total, side in zip(referee.scores, sides, strict=True)
+        ]
+        referee.bags = [side.bags for side in sides]
+        referee.rounds.append((entry["bids"], entry["tricks"], sides))
+        ends = outcome(rules, referee.scores, number + 1)
+        assert ends is None or (over and number == len(data["rounds"]) - 1), "ended"
+    # The round in the data starts with its dealer: start_round passes the deal on.
+    referee.round_number = len(history)
+    if history:
+        referee.dealer = next(s for s in range(players) if next_seat(rules, s) == data["dealer"])
+    referee.start_round(rebuilt_deck(data))
+    for seat, move in rebuilt_moves(data):
+        assert referee.to_move == seat, f"{move!r} by seat {seat}, not seat {referee.to_move}"
+        referee.apply(move)
+    return referee.state_data()
+
+
+def played_by(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """Step 3: each card played, with who played it: a trick's cards from its leader in the
+    direction of play; the trick in progress from ``trick_leader``."""
+    rules = data["rules"]
+    tricks = [(trick["leader"], trick["cards"]) for trick in data["tricks"]]
+    if data["trick"]:
+        tricks.append((data["trick_leader"], data["trick"]))
+    found = []
+    for leader, cards in tricks:
+        seat = leader
+        for text in cards:
+            found.append((seat, text))
+            seat = next_seat(rules, seat)
+    return found
+
+
+def rebuilt_deck(data: dict[str, Any]) -> list[int]:
+    """Steps 3 to 5: a deck that deals the round as it started."""
+    rules = data["rules"]
+    if rules["players"] == 2:  # step 5: the draws' cards, kept then discarded, then the stock
+        texts = [text for draw in data["draws"] for text in (draw["kept"], draw["discarded"])]
+        deck = [card(text) for text in [*texts, *data["stock"]]]
+        assert sorted(deck) == IN_ORDER, "the draws and the stock are not a deck"
+        return deck
+    hands = [set(cards_of(hand)) for hand in data["hands"]]
+    for seat, text in played_by(data):  # step 3
+        hands[seat].add(card(text))
+    for entry in reversed(data["passes"]):  # step 4, the last pass first
+        given = set(cards_of(entry["cards"]))
+        receiver = (entry["seat"] + 2) % 4
+        assert given <= hands[receiver], "a passed card is not with the partner"
+        hands[receiver] -= given
+        hands[entry["seat"]] |= given
+    assert [len(hand) for hand in hands] == [13] * 4, "hands of other sizes at the deal"
+    order = [first_seat(rules, data["dealer"])]
+    while len(order) < 4:
+        order.append(next_seat(rules, order[-1]))
+    dealt = [sorted(hands[seat]) for seat in order]
+    return [dealt[index % 4][index // 4] for index in range(52)]
+
+
+def rebuilt_moves(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """Step 6: the moves of the round, each with the seat that made it."""
+    rules = data["rules"]
+    two = rules["players"] == 2
+    bidders = [first_seat(rules, data["dealer"])]
+    while len(bidders) < rules["players"]:
+        bidders.append(next_seat(rules, bidders[-1]))
+    moves: list[tuple[int, str]] = []
+    if two:
+        declared = [seat for seat in bidders if data["bids"][seat] == "bid blind nil"]
+        for draw in data["draws"]:
+            if draw["seat"] in declared:  # just before her first draw turn
+                declared.remove(draw["seat"])
+                moves.append((draw["seat"], "bid blind nil"))
+            moves.append((draw["seat"], "keep"))
+        moves += [(seat, "bid blind nil") for seat in declared]  # no draw turn of hers yet
+        for entry in data["exchanges"]:
+            moves.append((entry["seat"], " ".join(["exchange", *entry["given"]])))
+    for seat in bidders:
+        if data["looked"][seat]:
+            moves.append((seat, "look"))
+        bid = data["bids"][seat]
+        if bid is not None and not (two and bid == "bid blind nil"):
+            moves.append((seat, bid))
+    moves += [(entry["seat"], " ".join(["pass", *entry["cards"]])) for entry in data["passes"]]
+    moves += [(seat, f"play {text}") for seat, text in played_by(data)]
+    return moves
+
+
+def state_texts() -> list[tuple[str, dict[str, Any], bool]]:
+    """Every version 2 state of the vectors, with whether a reader must read it: the
+    positions of the legal and view cases, and the states of the reading cases."""
+    found = [(case["id"], case["position"], True) for case in [*CASES["legal"], *CASES["view"]]]
+    for case in CASES["reading"]:
+        if text_problem(case["text"]) is None:
+            data = parse_strict(case["text"])
+            if isinstance(data, dict) and data.get("type") == "state":
+                found.append((case["id"], data, case["valid"]))
+    return found
+
+
+def test_the_rebuild_of_the_guide_reads_exactly_the_states_the_vectors_call_valid() -> None:
+    """The steps of porting-rebuild, followed as written, read every position of the legal
+    and view cases and every state a reading case calls valid, and refuse the others."""
+    states = state_texts()
+    assert len([valid for _, _, valid in states if not valid]) >= 5, "no state to refuse"
+    wrong = [name for name, data, valid in states if rebuilds(data) is not valid]
+    assert wrong == []
 
 
 # --- Wrong vectors are caught ----------------------------------------------------------------
