@@ -395,7 +395,13 @@ def test_states_are_hashable_and_equal_states_hash_equally(state: State) -> None
 # Properties of whole rounds, checked move by move
 
 
+# Comparing every field at every step costs about what the engine's moves cost: each player
+# count runs half the profile's examples, so that the two together cost one property's.
+HALF = settings(max_examples=max(10, settings().max_examples // 2))
+
+
 @PLAYERS
+@HALF
 @given(st.data())
 def test_every_step_of_a_game_is_the_references_step(players: int, data: st.DataObject) -> None:
     """Every field of the state after each move is the reference's, and so are its moves.
