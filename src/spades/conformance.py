@@ -40,8 +40,7 @@ from spades._legal import check_move, legal_moves
 from spades._scoring import score_round
 from spades._state import State
 from spades._view import observe
-from spades.records import MAX_RECORD_SIZE, from_data, parse_json, to_data
-from spades.records._game import GameRecord
+from spades.records import MAX_RECORD_SIZE, GameRecord, from_data, parse_json, to_data
 from spades.records._plain import (
     bid_from,
     card_from,
