@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import Any, Final
 
-from spades._errors import SpadesError, shown
+from spades._errors import InvalidRecordError, SpadesError, shown
 from spades._rules import PRESETS, Ruleset, find_ruleset
-from spades.records import ruleset_data, ruleset_from
+from spades.records import VERSION, from_data, to_data
 
 __all__ = ["VALUE_LIMIT", "ruleset_of_text", "ruleset_text"]
 
@@ -36,6 +36,13 @@ def ruleset_text(rules: Ruleset) -> str:
     }
     name = min(changes, key=lambda name: len(changes[name]))  # the first of the nearest
     return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in changes[name])])
+
+
+def ruleset_data(rules: Ruleset) -> dict[str, Any]:
+    """The fields of ``rules`` as a record has them, without the record's type and version."""
+    data = to_data(rules)
+    assert isinstance(data, dict), "a ruleset's data is a dict"
+    return {key: value for key, value in data.items() if key not in {"type", "version"}}
 
 
 def _value_text(value: object) -> str:
@@ -75,4 +82,7 @@ def ruleset_of_text(text: object) -> Ruleset:
             data[key] = json.loads(value)
         except ValueError:
             data[key] = value
-    return ruleset_from(data, "rules")
+    try:
+        return from_data({"type": "ruleset", "version": VERSION, **data}, Ruleset)
+    except InvalidRecordError as error:  # the field's path within the parameter
+        raise InvalidRecordError("rules" + error.path.removeprefix("$"), error.problem) from None
