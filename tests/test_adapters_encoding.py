@@ -542,10 +542,13 @@ def test_a_card_not_held_or_chosen_twice_is_refused_by_name() -> None:
 
 
 def test_a_refusal_asks_the_view_and_deals_no_hidden_state() -> None:
-    """Rules: ref-reasons, ref-views. `advance` explains a refusal from the view itself, as
+    """`advance` explains a refusal from the view itself, as
     `check_move` judges a view: a view of the right form that no game gives (a round
     number its rounds do not reach), which the sampler refuses to deal from, still gets
-    its reason."""
+    its reason.
+
+    Rules: ref-reasons, ref-views.
+    """
     state = bid_all(new_game(CLASSIC, seed=1))
     view = attrs.evolve(mover_view(state), round_number=5)
     with pytest.raises(SpadesError, match=r"view\.round_number"):

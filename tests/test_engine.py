@@ -249,7 +249,10 @@ def test_spades_broken_by_a_discard_let_a_mixed_hand_lead_a_spade() -> None:
 
 
 def test_a_game_that_ends_on_the_first_spade_keeps_spades_broken() -> None:
-    """Rule: rule-spades-broken. The state after the game's last card includes that card."""
+    """The state after the game's last card includes that card.
+
+    Rule: rule-spades-broken.
+    """
 
     def spades_last(view: View) -> Move:
         moves = view.legal_moves()

@@ -91,8 +91,11 @@ def any_move(state: State) -> st.SearchStrategy[Move]:
 
 @given(POSITIONS, st.data())
 def test_a_view_judges_every_move_as_its_state_does(state: State, data: st.DataObject) -> None:
-    """Rules: ref-views, ref-reasons. ``check_move(observe(state, seat), move)`` raises or
-    accepts exactly as ``check_move(state, move, seat=seat)``: same reason, seat, message."""
+    """``check_move(observe(state, seat), move)`` raises or
+    accepts exactly as ``check_move(state, move, seat=seat)``: same reason, seat, message.
+
+    Rules: ref-views, ref-reasons.
+    """
     seats = range(state.rules.players)
     mover = state.to_move
     seat = data.draw(
@@ -108,8 +111,11 @@ def test_a_view_judges_every_move_as_its_state_does(state: State, data: st.DataO
 
 @given(POSITIONS)
 def test_a_view_judges_each_legal_move_legal(state: State) -> None:
-    """Rules: ref-views, ref-move-order. Every legal move of the seat to move is legal in her
-    view, and her view lists exactly those."""
+    """Every legal move of the seat to move is legal in her
+    view, and her view lists exactly those.
+
+    Rules: ref-views, ref-move-order.
+    """
     if state.to_move is None:
         return
     view = observe(state, state.to_move)
@@ -120,7 +126,10 @@ def test_a_view_judges_each_legal_move_legal(state: State) -> None:
 
 @given(POSITIONS)
 def test_a_view_knows_what_its_state_knows_of_the_tricks_and_the_end(state: State) -> None:
-    """Rule: ref-views. Every view's `tricks_taken` and `is_over` are the state's."""
+    """Every view's `tricks_taken` and `is_over` are the state's.
+
+    Rule: ref-views.
+    """
     for seat in range(state.rules.players):
         view = observe(state, seat)
         assert view.tricks_taken == state.tricks_taken
@@ -129,8 +138,11 @@ def test_a_view_knows_what_its_state_knows_of_the_tricks_and_the_end(state: Stat
 
 
 def test_a_seat_not_to_move_is_told_whose_turn_it_is() -> None:
-    """Rules: ref-views, ref-reasons. A view of a seat not to move refuses every move of hers
-    with `Reason.NOT_YOUR_TURN`, as the state does for her seat."""
+    """A view of a seat not to move refuses every move of hers
+    with `Reason.NOT_YOUR_TURN`, as the state does for her seat.
+
+    Rules: ref-views, ref-reasons.
+    """
     state = new_game(CLASSIC, seed=1)  # seat 1 bids first
     with pytest.raises(
         IllegalMoveError, match=r"^'bid 3' by seat 2 is illegal: it is seat 1's turn$"
@@ -141,8 +153,11 @@ def test_a_seat_not_to_move_is_told_whose_turn_it_is() -> None:
 
 
 def test_a_finished_game_is_over_for_every_view() -> None:
-    """Rules: ref-views, ref-reasons. Once the game is over every view says so, and every
-    move is `Reason.GAME_OVER` (before whose turn it is)."""
+    """Once the game is over every view says so, and every
+    move is `Reason.GAME_OVER` (before whose turn it is).
+
+    Rules: ref-views, ref-reasons.
+    """
     state = new_game(attrs.evolve(TWO_HANDED, round_cap=1), seed=3)
     while not state.is_over:
         state = apply(state, legal_moves(state)[0])
@@ -155,8 +170,11 @@ def test_a_finished_game_is_over_for_every_view() -> None:
 
 
 def test_a_view_judges_its_own_seats_moves_only() -> None:
-    """Rule: ref-views. A view knows one hand: asked about another seat's move it refuses
-    the question (`SpadesError`), whether or not that seat is to move."""
+    """A view knows one hand: asked about another seat's move it refuses
+    the question (`SpadesError`), whether or not that seat is to move.
+
+    Rule: ref-views.
+    """
     state = passing_state()
     view = mover_view(state)
     for other in range(4):
@@ -173,8 +191,11 @@ def test_a_view_judges_its_own_seats_moves_only() -> None:
 
 
 def test_a_view_of_a_deal_in_progress_has_nobody_to_move() -> None:
-    """Rules: ref-views, ref-reasons. A view of a deal in progress (the OpenSpiel adapter
-    shows one while chance deals) has no seat to move: every move is `NOT_YOUR_TURN`."""
+    """A view of a deal in progress (the OpenSpiel adapter
+    shows one while chance deals) has no seat to move: every move is `NOT_YOUR_TURN`.
+
+    Rules: ref-views, ref-reasons.
+    """
     start = observe(new_game(CLASSIC, seed=1), 0)
     dealing = attrs.evolve(start, to_move=None, hand=(), hand_sizes=(0, 0, 0, 0))
     with pytest.raises(IllegalMoveError, match=r"the cards are being dealt$") as raised:
@@ -183,8 +204,11 @@ def test_a_view_of_a_deal_in_progress_has_nobody_to_move() -> None:
 
 
 def test_a_legality_check_takes_a_state_or_a_view_of_a_game_form() -> None:
-    """Rule: ref-reasons. Anything else is a `TypeError`; a view no game could have the form
-    of (a seat to move past the players) a `SpadesError` naming its field."""
+    """Anything else is a `TypeError`; a view no game could have the form
+    of (a seat to move past the players) a `SpadesError` naming its field.
+
+    Rule: ref-reasons.
+    """
     state = new_game(CLASSIC, seed=1)
     for value in (None, (1, 2), "state"):
         with pytest.raises(TypeError, match="a legality check takes a State or a View, not"):
@@ -206,9 +230,12 @@ SHOWS_HIDDEN_CARDS = {"hands", "hand_masks", "hand"}
 
 
 def test_a_view_has_every_derived_fact_of_its_state_that_hides_nothing() -> None:
-    """Rule: ref-views. Each property or method a `State` adds to its fields is on `View`
+    """Each property or method a `State` adds to its fields is on `View`
     with the same value, unless it shows cards the seat may not see; a new one on the
-    state must be decided here."""
+    state must be decided here.
+
+    Rule: ref-views.
+    """
     derived = {
         name
         for name in vars(State)
