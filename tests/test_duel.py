@@ -304,7 +304,10 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def test_the_interval_of_50_pairs_all_won_is_not_a_point() -> None:
-    # The issue's report: 50 of 50 pairs won printed 100.0% [100.0, 100.0].
+    """The issue's report: 50 of 50 pairs won printed 100.0% [100.0, 100.0].
+
+    docs/bots.md, bots-duel-interval: Wilson's interval is [n / (n + 1.96²), 1] there.
+    """
     low, high = wilson_interval([1.0] * 50)
     assert high == 1.0
     assert low == pytest.approx(50 / (50 + 1.96**2))
@@ -316,6 +319,7 @@ def test_the_interval_of_50_pairs_all_won_is_not_a_point() -> None:
 
 
 def test_the_interval_is_wilson_s_score_interval_of_the_mean() -> None:
+    """docs/bots.md, bots-duel-interval: the p within 1.96 standard errors of the mean."""
     for scores in ([0.0, 0.25, 0.5, 1.0], [1, 0.5, 1, 1], [0.75] * 3, [0.5] * 100, [1.0]):
         low, high = wilson_interval(scores)
         assert (low, high) == pytest.approx(wilson(sum(scores), len(scores)))

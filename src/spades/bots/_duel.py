@@ -70,6 +70,9 @@ def game_seed(seed: int, number: int) -> int:
     bot at seat ``s`` of a game seeded with ``g`` the seed ``game_seed(g, s)``: a game is
     the same whichever process plays it and whatever was played before.
 
+    It is the 16-byte BLAKE2b digest of ``f"{seed}:{number}"``, read little-endian:
+
+    >>> import hashlib
     >>> game_seed(1, 0) == int.from_bytes(
     ...     hashlib.blake2b(b"1:0", digest_size=16).digest(), "little"
     ... )
