@@ -84,7 +84,7 @@ def test_the_registry_names_four_bots_the_heuristic_first_and_default() -> None:
     with pytest.raises(SpadesError, match="'human' is not a bot; known: heuristic, search, r"):
         make_bot("human")
     with pytest.raises(SpadesError, match="'Search' is not a bot"):
-        bots.policies(CLASSIC, 1, ("heuristic", "Search"))
+        seat_policies(CLASSIC, 1, ("heuristic", "Search"))
 
 
 def test_seeded_bots_are_seeded_by_game_and_seat_and_search_plays_its_default_budget(
@@ -102,7 +102,7 @@ def test_seeded_bots_are_seeded_by_game_and_seat_and_search_plays_its_default_bu
 
     monkeypatch.setattr(registry, "search_policy", searching)
     monkeypatch.setattr(registry, "random_policy", randomly)
-    assert bots.policies(CLASSIC, 5, ("search", "random")) == [fallback_move] * 4
+    assert seat_policies(CLASSIC, 5, ("search", "random")) == [fallback_move] * 4
     assert made == [
         ("search", {"seed": game_seed(5, 0)}),
         ("random", game_seed(5, 1)),
@@ -133,7 +133,7 @@ def test_policies_give_each_side_its_bot(rules: Ruleset) -> None:
 
     with pytest.MonkeyPatch.context() as patch:
         with_bots(patch, a=named("a"), b=named("b"))
-        made = bots.policies(rules, 9, ("a", "b"))
+        made = seat_policies(rules, 9, ("a", "b"))
     assert [policy.__name__ for policy in made] == [
         f"{'ab'[side_of(rules, seat)]}:{game_seed(9, seat)}" for seat in range(rules.players)
     ]

@@ -23,6 +23,7 @@ from spades._table_text import (
     rules_lines,
     trick_line,
 )
+from spades.bots import seat_policies
 
 if TYPE_CHECKING:
     from spades import Card, Move, Ruleset, State, Trick
@@ -45,7 +46,7 @@ def demo(
     ``record``, the game's record is also written to that file (`spades.records`), as
     compact JSON or, with ``indent``, indented by that many spaces.
     """
-    policies = _bots.policies(rules, seed, (bots, bots))
+    policies = seat_policies(rules, seed, (bots, bots))
     if record is not None:
         try:  # a path that cannot be written fails before the game (its file left as it is)
             open(record, "a", encoding="utf-8").close()

@@ -21,7 +21,7 @@ from spades._cli.progress import Progress
 from spades._cli.text import show
 from spades._runs import played
 from spades._table_text import counted, rules_lines, side_name
-from spades.bots import game_seed
+from spades.bots import game_seed, seat_policies
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -68,7 +68,7 @@ class GameResult(NamedTuple):
 def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> GameResult:
     """Play the game of ``task``: rules, seed, the bots of sides 0 and 1, round limit."""
     rules, seed, sides, limit = task
-    policies = _bots.policies(rules, seed, sides)
+    policies = seat_policies(rules, seed, sides)
     state = _games.run_game(rules, policies, seed=seed, limit=limit)
     outcome = state.outcome
     counts = tuple(side_counts(state, side) for side in (0, 1))
@@ -128,7 +128,7 @@ def simulate(
     Ctrl-C stops the games at once: a line on stderr, and the exit code 130.
     """
     sides = (bots, opponents)
-    _bots.policies(rules, 0, sides)  # an unknown name fails here, not in a worker
+    seat_policies(rules, 0, sides)  # an unknown name fails here, not in a worker
     limit = _games.round_limit(rules)
     totals = Totals()
     tasks = game_tasks(rules, seed, sides, limit, games)

@@ -23,6 +23,7 @@ from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
 from spades._cli.text import WIDTH, show, width
 from spades._table_text import outcome_lines, round_header, rules_lines
+from spades.bots import seat_policies
 
 if TYPE_CHECKING:
     from spades import Move, Ruleset, State
@@ -49,7 +50,7 @@ def play(
     input, 130 when interrupted.
     """
     state = new_game(rules, seed=seed)
-    policies = _bots.policies(rules, state.seed, (bots, bots))  # (hers is never asked)
+    policies = seat_policies(rules, state.seed, (bots, bots))  # (hers is never asked)
     show(f"Spades: rules {name}; you are seat {you}; {bots} bots in the other seats.")
     show(*rules_lines(rules), *help_lines(rules))
     show("", round_header(rules, 1, state.dealer))
