@@ -16,10 +16,10 @@ from typing import Any
 import attrs
 import pytest
 
-import spades.conformance
+import spades.records.conformance
 from spades import InvalidRecordError, Ruleset
-from spades.conformance import Failure, Results, main, run
 from spades.records import MAX_RECORD_SIZE, from_data
+from spades.records.conformance import Failure, Results, main, run
 
 CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance"
 HEAD = {"type": "conformance", "version": 2, "description": "a test"}
@@ -87,7 +87,7 @@ def test_a_case_id_repeated_across_the_paths_given_fails(
 
 def test_the_module_runs_as_a_command() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "spades.conformance", str(CONFORMANCE)],
+        [sys.executable, "-m", "spades.records.conformance", str(CONFORMANCE)],
         capture_output=True,
         text=True,
         check=False,
@@ -328,11 +328,11 @@ def test_a_position_that_does_not_read_back_fails(
         raise InvalidRecordError("$.hands", "no")
 
     path = write(tmp_path, "legal", [first_case("legal-plays.json")])
-    monkeypatch.setattr(spades.conformance, "from_data", refuse)
+    monkeypatch.setattr(spades.records.conformance, "from_data", refuse)
     assert failure_of(capsys, path) == (
         f"FAIL {path} legal-play-001: position does not read back: $.hands: no"
     )
-    monkeypatch.setattr(spades.conformance, "from_data", lambda data: None)
+    monkeypatch.setattr(spades.records.conformance, "from_data", lambda data: None)
     assert failure_of(capsys, path) == (
         f"FAIL {path} legal-play-001: position: reads back as another state"
     )
@@ -455,10 +455,10 @@ def test_a_view_whose_data_does_not_read_fails(
             raise InvalidRecordError("$.hand", "no")
         return reader(data, *kind)
 
-    monkeypatch.setattr(spades.conformance, "from_data", refuse_views)
+    monkeypatch.setattr(spades.records.conformance, "from_data", refuse_views)
     assert failure_of(capsys, path) == f"FAIL {path} view-001: view does not read back: $.hand: no"
     monkeypatch.setattr(
-        spades.conformance,
+        spades.records.conformance,
         "from_data",
         lambda data, *kind: None if data["type"] == "view" else reader(data, *kind),
     )
@@ -654,7 +654,7 @@ def test_usage_errors(args: list[str], capsys: pytest.CaptureFixture[str]) -> No
     assert main(args) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("usage: python -m spades.conformance PATH")
+    assert captured.err.startswith("usage: python -m spades.records.conformance PATH")
 
 
 def test_a_missing_path_is_a_usage_error(
@@ -663,7 +663,10 @@ def test_a_missing_path_is_a_usage_error(
     assert main([str(CONFORMANCE), str(tmp_path / "nowhere")]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"spades.conformance: no such file or directory: {tmp_path}/nowhere\n"
+    assert (
+        captured.err
+        == f"spades.records.conformance: no such file or directory: {tmp_path}/nowhere\n"
+    )
 
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -685,7 +688,7 @@ def test_arguments_default_to_the_command_line(
 def printed(directory: Path, timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
     """The runner as a command, its output as bytes (so nothing is decoded for it)."""
     return subprocess.run(
-        [sys.executable, "-m", "spades.conformance", str(directory)],
+        [sys.executable, "-m", "spades.records.conformance", str(directory)],
         capture_output=True,
         check=False,
         timeout=timeout,
@@ -811,7 +814,7 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
         "1 passed, 1 failed",
     ]
     done = subprocess.run(
-        [sys.executable, "-m", "spades.conformance", str(tmp_path / "b.json")],
+        [sys.executable, "-m", "spades.records.conformance", str(tmp_path / "b.json")],
         capture_output=True,
         check=False,
         timeout=60,

@@ -25,7 +25,6 @@ LAYER: Final = {
     "encoding": 1,
     "strategies": 1,
     "bots": 2,
-    "conformance": 2,
     "batch": 3,
     "adapters": 3,
     "server": 4,

@@ -10,7 +10,7 @@ documented exceptions come out. The readers, and what each documents:
   content; `TypeError` for a text that is neither `str` nor `bytes`.
 - `Card.parse`, `spades.parse_move` and `spades.find_ruleset`: `NotationError` for any
   string; `TypeError`, naming the type, for anything else.
-- `spades.conformance` reading a vector file (`run`, and `main` that prints its results):
+- `spades.records.conformance` reading a vector file (`run`, and `main` that prints its results):
   nothing at all; a bad file or case is a failure it reports, on one printable ASCII line,
   and the last line is the genuine summary.
 
@@ -36,7 +36,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import spades.conformance
+import spades.records.conformance
 from spades import (
     PRESETS,
     Card,
@@ -318,10 +318,10 @@ def test_the_runner_on_a_mutated_vector_file_reports_every_problem_on_one_line(
     genuine summary, and no line but the last reads as a summary."""
     with tempfile.TemporaryDirectory() as directory:
         Path(directory, name).write_bytes(text)
-        results = spades.conformance.run(directory)
+        results = spades.records.conformance.run(directory)
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            code = spades.conformance.main([directory])
+            code = spades.records.conformance.main([directory])
     lines = out.getvalue().splitlines()
     assert all(line.isascii() and line.isprintable() for line in lines), lines
     assert lines[:-1] == [str(failure) for failure in results.failures]

@@ -1,4 +1,4 @@
-"""Run conformance vectors against this library: ``python -m spades.conformance DIR``.
+"""Run conformance vectors against this library: ``python -m spades.records.conformance DIR``.
 
 The vectors (``conformance/*.json`` in the repository) pin what a correct implementation
 of the rules does: the deck a seed deals and the cards a double nil exchange draws, how
@@ -58,7 +58,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Failure", "Results", "main", "run"]
 
-USAGE: Final = "usage: python -m spades.conformance PATH [PATH ...]  (directories or .json files)"
+USAGE: Final = (
+    "usage: python -m spades.records.conformance PATH [PATH ...]  (directories or .json files)"
+)
 VERSION: Final = 2
 """The version of the vector files this runner reads."""
 _FILE_FIELDS: Final = ("type", "version", "kind", "description", "cases")
@@ -418,7 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = [arg for arg in args if not Path(arg).exists()]
     if missing:
         print(
-            f"spades.conformance: no such file or directory: {_printable(missing[0])}",
+            f"spades.records.conformance: no such file or directory: {_printable(missing[0])}",
             file=sys.stderr,
         )
         return 2
