@@ -104,7 +104,7 @@ def test_the_readme_has_examples_of_every_part() -> None:
     ):
         assert needed in examples, needed
     consoles = "\n".join(code for _, code in blocks(README, "console"))
-    for command in ("spades duel", "spades serve", "spades.conformance", "ports/js/run.js"):
+    for command in ("spades duel", "spades serve", "spades.records.conformance", "ports/js/run.js"):
         assert command in consoles, command
 
 
@@ -181,7 +181,7 @@ def test_the_readme_keeps_its_two_set_up_commands() -> None:
 PUBLIC_MODULES = [
     "spades",
     "spades.records",
-    "spades.conformance",
+    "spades.records.conformance",
     "spades.bots",
     "spades.encoding",
     "spades.adapters.pettingzoo",
