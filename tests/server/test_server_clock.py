@@ -383,7 +383,7 @@ def test_bots_in_a_worker_process_play_a_game_to_the_end(
     def broken(bot: str, seed: int) -> object:
         raise AssertionError("a bot's move was computed in the server's process")
 
-    monkeypatch.setattr(_bots, "_policy", broken)
+    monkeypatch.setattr(_bots, "make_bot", broken)
     seats = ["heuristic", "random", "heuristic", "random"]
     with running(tmp_path / "db.sqlite3", bot_workers=1) as server, server.connect() as spectator:
         table_id = spectator.new_table(seats=seats, round_cap=1)
