@@ -26,8 +26,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import spades.adapters.openspiel  # noqa: F401  (registers python_spades)
 from spades import observe, side_of
-from spades.encoding import actions_of
 from spades.bots import Policy, heuristic_policy, random_policy
+from spades.encoding import actions_of
 
 
 def play(
