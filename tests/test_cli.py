@@ -15,7 +15,7 @@ import subprocess
 import sys
 from collections import Counter
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO, cast
 
 import attrs
 import pytest
@@ -1045,11 +1045,12 @@ def test_lines_fit_the_terminal_from_40_to_100_columns_and_100_elsewhere(
     monkeypatch.setenv("COLUMNS", columns)
     assert text.width(Terminal()) == width
     assert text.width(io.StringIO()) == text.WIDTH == 100  # a file or a pipe
-    assert text.width(object()) == text.WIDTH  # (a stream that cannot say)
-    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert text.width(cast("TextIO", object())) == text.WIDTH  # (a stream that cannot say)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
     assert text.width() == width
     text.show("word " * 30)
-    shown = sys.stdout.getvalue().splitlines()
+    shown = terminal.getvalue().splitlines()
     assert max(map(len, shown)) <= width < len("word " * 30)
 
 
