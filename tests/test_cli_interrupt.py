@@ -45,6 +45,16 @@ GUARD = 120
 a guard against a hang, far beyond what the command takes."""
 
 
+AS_A_FOREGROUND_JOB = (
+    "import runpy, signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    "sys.argv[0] = 'spades'\n"
+    "runpy.run_module('spades', run_name='__main__', alter_sys=True)\n"
+)
+"""``python -m spades``, with Ctrl-C as a terminal's foreground job has it, even where the
+tests run as a background job, which ignores SIGINT (and Python then keeps ignoring it)."""
+
+
 def read_all(master: int) -> bytes:
     """What is left to read from a pseudo-terminal whose other end is closed."""
     data = b""
@@ -65,7 +75,7 @@ def progress_then_interrupt(argv: list[str]) -> tuple[int, str, str]:
     modes[1] &= ~termios.OPOST  # its output as it is written: no "\r" added before "\n"
     termios.tcsetattr(terminal, termios.TCSANOW, modes)
     process = subprocess.Popen(
-        [sys.executable, "-m", "spades", *argv],
+        [sys.executable, "-c", AS_A_FOREGROUND_JOB, *argv],
         stdout=subprocess.PIPE,
         stderr=terminal,
         start_new_session=True,  # its own process group, as a terminal's foreground job
