@@ -216,18 +216,20 @@ def tests(session: nox.Session) -> None:
     """Run the test suite against the built wheel on every core, doctests included."""
     session.install(_wheel(session), *_group("tests"))
     env = {"COVERAGE_FILE": f".coverage.{session.python}"}
-    # Every Python runs every test; the one that measures coverage with the ci profile's
-    # examples, the others with the compat profile's fewer (tests/conftest.py).
-    profile = "ci" if session.python == COVERED else "compat"
-    env["HYPOTHESIS_PROFILE"] = os.environ.get("HYPOTHESIS_PROFILE", profile)
+    # The Python that measures coverage runs every test with the ci profile's examples, the
+    # slow ones outside the measurement; the others run all but the slow ones, with the
+    # compat profile's fewer examples (tests/conftest.py says why).
+    covered = session.python == COVERED
+    env["HYPOTHESIS_PROFILE"] = os.environ.get("HYPOTHESIS_PROFILE", "ci" if covered else "compat")
     # The doctests of the installed package (not of src/), the tests, and the docs' examples;
     # not the tests that run the server as a process, which the system session runs.
-    targets = ["-m", "not system", *(session.posargs or ["--pyargs", "spades", "tests", "docs"])]
+    chosen = "not system" if covered else "not system and not slow"
+    targets = ["-m", chosen, *(session.posargs or ["--pyargs", "spades", "tests", "docs"])]
     # Coverage is measured on one Python, the newest: the package has no code that depends
     # on the Python version, and measuring doubles the run time on 3.10 and 3.11. pytest-cov
     # measures every xdist worker and combines their data into one file; the gate is the
     # coverage session's.
-    cov = ["--cov", "--cov-report=", "--cov-fail-under=0"] if session.python == COVERED else []
+    cov = ["--cov", "--cov-report=", "--cov-fail-under=0"] if covered else []
     session.run("pytest", "--numprocesses=auto", *cov, *targets, env=env)
 
 

@@ -91,11 +91,13 @@ def encoded(state: Any, player: int) -> np.ndarray[Any, Any]:
 # --- OpenSpiel's own checks ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_random_sim_test_passes_under_every_preset(name: str) -> None:
     pyspiel.random_sim_test(load(name, max_rounds=3), num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [BLIND_PASS, COUNTER], ids=["blind-nil", "counterclockwise"])
 def test_random_sim_test_passes_with_card_passes(rules: str) -> None:
     pyspiel.random_sim_test(load(rules, max_rounds=3), num_sims=2, serialize=True, verbose=False)
@@ -323,6 +325,7 @@ def test_the_table_text_shows_every_hand_and_the_cards_chosen() -> None:
 # --- information states, observations, resampling -------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS])
 def test_tensors_are_the_shared_encoding_of_the_view(rules: str) -> None:
     game = load(rules)
@@ -488,6 +491,7 @@ def test_resampling_a_finished_game_keeps_its_result() -> None:
 # --- search ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "seed"), [("classic", 1), ("two-handed", 2), (BLIND_PASS, 3)])
 def test_ismcts_plays_a_whole_game(rules: str, seed: int) -> None:
     game = load(rules, max_rounds=1)
@@ -510,6 +514,7 @@ def test_ismcts_plays_a_whole_game(rules: str, seed: int) -> None:
 # --- against OpenSpiel's C++ spades ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_legal_actions_and_round_points_agree_with_openspiels_cpp_spades() -> None:
     """OpenSpiel's ``spades``: one round, the same deal, the same actions, the same points.
 

@@ -90,6 +90,7 @@ def masked_choice(rng: random.Random, mask: np.ndarray[Any, Any]) -> int:
 # --- PettingZoo's own checks ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
 @pytest.mark.parametrize("name", PRESETS)
 def test_api_test_passes_under_every_preset(name: str) -> None:
@@ -101,6 +102,7 @@ def test_api_test_passes_with_round_rewards_and_the_raw_env() -> None:
     api_test(zoo.raw_env(TWO_HANDED, reward="round"), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PRESETS)
 def test_seed_test_passes_under_every_preset(name: str) -> None:
     seed_test(lambda: zoo.env(PRESETS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]

@@ -786,6 +786,7 @@ def test_random_illegal_actions_are_refused_as_the_encoding_refuses_them(rules: 
 # --- policies -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", EVERY_RULES.values(), ids=EVERY_RULES.keys())
 def test_random_actions_are_legal_and_fallback_actions_are_the_fallback_move(
     rules: Ruleset,
@@ -998,6 +999,7 @@ def test_play_out_takes_a_numpy_generator() -> None:
             batch.play_out(rng)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [SHORT, SHORT_TWO], ids=["classic-100", "two-handed-100"])
 def test_a_fallback_side_beats_a_random_side_in_most_games(rules: Ruleset) -> None:
     """Random bids (any of nil to 13) fail their contracts; the fallback's bid of 1 seldom

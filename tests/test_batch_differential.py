@@ -525,6 +525,7 @@ SWITCHED: dict[str, tuple[Ruleset, set[str], set[str]]] = {
 """Rulesets of the rare moves, what their fixed runs must go through, and what never."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SWITCHED))
 def test_the_rare_moves_come_up_and_play_as_the_reference(name: str) -> None:
     """Fixed runs under rulesets of the rare moves: each goes through the phases and moves
@@ -948,6 +949,7 @@ def test_the_first_round_decks_of_the_vectors_are_the_batchs_deals() -> None:
 GAMES = cases_of("games-*.json")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", GAMES, ids=[case["id"] for case in GAMES])
 def test_the_recorded_games_replay_through_the_batch(case: dict[str, Any]) -> None:
     """Every move of a recorded game, entered action by action in lockstep, reaches the

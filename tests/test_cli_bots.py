@@ -281,11 +281,12 @@ def test_terminal_play_takes_the_bots_by_keyword(monkeypatch: pytest.MonkeyPatch
 # --- simulate -----------------------------------------------------------------------------
 
 
-def test_simulate_with_the_search_bot_is_the_same_whatever_the_worker_count(
+def test_simulate_with_a_seeded_bot_is_the_same_whatever_the_worker_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # One game: on a pool of one spawned process with --workers 2, in this one with 1.
-    argv = ["simulate", "--games", "1", "--opponents", "search", "--target", "50", "--seed", "6"]
+    # One game: on a pool of one spawned process with --workers 2, in this one with 1. The
+    # random bot draws on its seed as the search bot does, at a thousandth of the cost.
+    argv = ["simulate", "--games", "1", "--opponents", "random", "--target", "50", "--seed", "6"]
     code, one, err = run([*argv, "--workers", "1"], capsys)
     assert (code, err) == (0, "")
     code, two, _ = run([*argv, "--workers", "2"], capsys)
@@ -293,7 +294,7 @@ def test_simulate_with_the_search_bot_is_the_same_whatever_the_worker_count(
     assert one == two
     assert one.splitlines()[:2] == [
         "Spades simulation: 1 game, rules classic, seed 6.",
-        "Heuristic bots (side 0) against search bots (side 1).",
+        "Heuristic bots (side 0) against random bots (side 1).",
     ]
     endings = re.search(r"endings: target (\d+), losing floor (\d+), round cap 0, stopped 0", one)
     assert endings is not None
@@ -339,10 +340,10 @@ def test_simulate_refuses_an_unknown_bot_before_it_plays() -> None:
 # --- duel ---------------------------------------------------------------------------------
 
 
-def test_duel_search_against_heuristic_is_the_same_whatever_the_worker_count(
+def test_duel_of_a_seeded_bot_is_the_same_whatever_the_worker_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["duel", "search", "heuristic", "--games", "1", "--target", "50", "--seed", "1"]
+    argv = ["duel", "random", "heuristic", "--games", "1", "--target", "50", "--seed", "1"]
     code, one, err = run([*argv, "--workers", "1"], capsys)
     assert (code, err) == (0, "")
     code, two, _ = run([*argv, "--workers", "2"], capsys)
@@ -350,9 +351,9 @@ def test_duel_search_against_heuristic_is_the_same_whatever_the_worker_count(
     assert untimed(one) == untimed(two)
     lines = one.splitlines()
     assert (
-        lines[0] == "Spades duel: search (A) against heuristic (B), 1 deal, rules classic, seed 1."
+        lines[0] == "Spades duel: random (A) against heuristic (B), 1 deal, rules classic, seed 1."
     )
-    assert lines[4].split() == ["A:", "search", "B:", "heuristic"]
+    assert lines[4].split() == ["A:", "random", "B:", "heuristic"]
 
 
 def test_the_search_bot_against_itself_scores_exactly_a_half(cheap_search: None) -> None:

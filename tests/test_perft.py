@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 DATA = Path(__file__).parent / "data" / "perft.json"
 SLOW = os.environ.get("SPADES_PERFT_SLOW") == "1"
+pytestmark = pytest.mark.slow  # counts moves in volume: see tests/conftest.py
+
 REFERENCE_BUDGET = 20_000
 """In the quick run the reference walks a position as deep as it can while each level it
 expands has at most this many nodes."""

@@ -112,6 +112,7 @@ def untimed(result: DuelResult) -> DuelResult:
     )
 
 
+@pytest.mark.slow
 def test_a_duel_on_ray_is_the_duel_on_one_worker(ray: Any) -> None:
     calls: list[tuple[int, int]] = []
     options: dict[str, Any] = {"deals": 2, "seed": 5}

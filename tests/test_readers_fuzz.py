@@ -387,6 +387,7 @@ ONE_OF_A_KIND = [
 """One value of each kind under each preset (the last, so states and views mid-round)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "source", ONE_OF_A_KIND, ids=[type(source).__name__ for source in ONE_OF_A_KIND]
 )

@@ -253,6 +253,7 @@ def check_round(walk: Walk) -> None:
                 raise AssertionError(f"{error}\n{where}") from error
 
 
+@pytest.mark.slow
 @FEW
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @given(data=st.data())
@@ -263,6 +264,7 @@ def test_samples_are_legal_positions_the_seat_cannot_tell_apart_under_the_preset
     check_round(data.draw(walks(st.just(PRESETS[name]))))
 
 
+@pytest.mark.slow
 @FEW
 @given(walks(FOUR_RULES))
 def test_samples_are_legal_positions_under_random_four_player_rulesets(walk: Walk) -> None:
@@ -270,6 +272,7 @@ def test_samples_are_legal_positions_under_random_four_player_rulesets(walk: Wal
     check_round(walk)
 
 
+@pytest.mark.slow
 @FEW
 @given(walks(TWO_RULES))
 def test_samples_are_legal_positions_under_random_two_player_rulesets(walk: Walk) -> None:
@@ -394,6 +397,7 @@ def sample_size(cells: Sequence[Deal]) -> int:
     return max(2000, 10 * len(cells))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("search", SEARCHES, ids=[search.name for search in SEARCHES])
 def test_samples_are_uniform_over_the_deals_the_view_allows(search: Search) -> None:
     """Rules: ref-views, rule-follow-suit, rule-card-pass, rule-exchange."""

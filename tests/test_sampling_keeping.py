@@ -274,6 +274,7 @@ POSITIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("keeps", "seed", "tricks"), POSITIONS)
 def test_her_hand_follows_the_keep_rule_played_forward(keeps: int, seed: int, tricks: int) -> None:
     """ref-sampling: how many kept cards she holds, and of which suits, as her draw by the

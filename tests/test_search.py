@@ -140,6 +140,7 @@ def check_search_round(state: State, choose: Policy = FAST, *, until: Phase | No
         state = apply(state, move)
 
 
+@pytest.mark.slow
 @FEW
 @given(states(rules=rulesets(presets_only=True)))
 def test_search_moves_are_legal_under_every_preset(state: State) -> None:
@@ -147,6 +148,7 @@ def test_search_moves_are_legal_under_every_preset(state: State) -> None:
     check_search_round(state)
 
 
+@pytest.mark.slow
 @FEW
 @given(states(rules=rulesets(players=4)))
 def test_search_moves_are_legal_under_four_player_rulesets(state: State) -> None:
@@ -154,6 +156,7 @@ def test_search_moves_are_legal_under_four_player_rulesets(state: State) -> None
     check_search_round(state)
 
 
+@pytest.mark.slow
 @FEW
 @given(states(rules=rulesets(players=2)))
 def test_search_moves_are_legal_under_two_player_rulesets(state: State) -> None:
@@ -161,6 +164,7 @@ def test_search_moves_are_legal_under_two_player_rulesets(state: State) -> None:
     check_search_round(state)
 
 
+@pytest.mark.slow
 @FEW
 @given(states(rules=OPEN_BLIND_NIL, phases={Phase.BIDDING, Phase.PASSING}))
 def test_search_moves_are_legal_with_blind_nil_and_the_pass(state: State) -> None:
@@ -168,6 +172,7 @@ def test_search_moves_are_legal_with_blind_nil_and_the_pass(state: State) -> Non
     check_search_round(state, until=Phase.PLAYING)  # the play is the other tests'.
 
 
+@pytest.mark.slow
 @FEW
 @given(states(rules=OPEN_DOUBLE_NIL, phases={Phase.DRAWING, Phase.EXCHANGING}))
 def test_search_moves_are_legal_with_double_nil_and_the_exchange(state: State) -> None:
@@ -175,6 +180,7 @@ def test_search_moves_are_legal_with_double_nil_and_the_exchange(state: State) -
     check_search_round(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_search_plays_a_whole_round_of_every_preset(name: str) -> None:
     """Rule: rule-play."""
@@ -305,6 +311,7 @@ def test_search_leaves_the_global_generator_alone() -> None:
     assert random.getstate() == before
 
 
+@pytest.mark.slow
 @SOME
 @given(
     states(rules=st.one_of(rulesets(presets_only=True), OPEN_BLIND_NIL, OPEN_DOUBLE_NIL)),
