@@ -38,6 +38,7 @@ from spades._rules import (
     Direction,
     NilTricks,
     Ruleset,
+    SpadesLead,
     find_ruleset,
     next_seat,
     partner,
@@ -48,7 +49,13 @@ from spades._rules import (
 from spades._sampling import sample_state
 from spades._scoring import RoundScore, SideScore, bag_penalty, nil_points, score_round
 from spades._state import Outcome, Phase, State, Termination
-from spades._trick import playable, spades_broken_by, trick_winner, winning_card
+from spades._trick import (
+    may_lead_spades,
+    playable,
+    spades_broken_by,
+    trick_winner,
+    winning_card,
+)
 from spades._view import View, observe
 
 __version__ = "0.1.0.dev0"
@@ -87,6 +94,7 @@ __all__ = [
     "RulesetError",
     "SideScore",
     "SpadesError",
+    "SpadesLead",
     "State",
     "Suit",
     "Termination",
@@ -102,6 +110,7 @@ __all__ = [
     "is_legal",
     "legal_moves",
     "may_bid_blind",
+    "may_lead_spades",
     "new_game",
     "next_seat",
     "nil_points",

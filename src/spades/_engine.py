@@ -2,7 +2,8 @@
 
 Each rule is applied through its named function (`spades._trick`, `spades._scoring`,
 `spades._ending`, `spades._deal`), except in `apply`'s fast path for plays and plain bids,
-whose inline forms of `playable`, `winning_card`, `spades_broken_by` and `next_seat` are
+whose inline forms of `playable`, `spades_open`, `winning_card`, `spades_broken_by` and
+`next_seat` are
 listed in the rule table (``docs/forms-of-rules.md``) and held to them by
 ``tests/test_rule_forms.py``.
 """
@@ -31,7 +32,7 @@ from spades._state import (
     evolve_state,
     trick_counts,
 )
-from spades._trick import NOT_SPADES, SPADES, playable_bits
+from spades._trick import NOT_SPADES, SPADES, playable_bits, spades_open
 
 if TYPE_CHECKING:
     from spades._cards import Card
@@ -55,8 +56,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 
     Plays and plain bids, the moves of every round, take a fast path when they are legal;
     every other move, and every illegal one, goes through `check_move`. The fast path
-    holds other forms of four rules: the follow and lead rule (`playable`, on masks),
-    breaking spades (`spades_broken_by`: a spade holds a bit above ``NOT_SPADES``), the
+    holds other forms of five rules: the follow and lead rule (`playable`, on masks), when
+    spades may be led (`spades_open`: the completed tricks against
+    ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a spade holds a bit above ``NOT_SPADES``), the
     trick's winner (`winning_card`: the highest bit among the suit led and spades) and
     the next seat (`next_seat`, read from `Ruleset.orders_of_play`).
     """
@@ -98,7 +100,10 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
             if len(tricks) == 13:
                 return _end_round(state, tricks, broken=broken)
             hand = (packed >> SHIFT[winner]) & FULL_DECK
-            legal = hand if broken else hand & NOT_SPADES or hand  # `playable` for a lead
+            if broken or len(tricks) >= rules.spades_lead.opens_after:  # `spades_open`
+                legal = hand
+            else:
+                legal = hand & NOT_SPADES or hand  # `playable` for a lead
             return _NEW(
                 State, (rules, phase, winner, packed, (), winner, broken, tricks, legal, game)
             )
@@ -200,7 +205,8 @@ def _bid(state: State, bid: Bid) -> State:
         if passers:
             return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0])
     first = order[game[DEALER]][1]  # the first bidder leads
-    allowed = playable_bits((packed >> SHIFT[first]) & FULL_DECK, (), False)
+    led_freely = spades_open(rules, False, 0)
+    allowed = playable_bits((packed >> SHIFT[first]) & FULL_DECK, (), led_freely)
     return _NEW(State, (rules, _PLAYING, first, packed, (), first, False, (), allowed, game))
 
 

@@ -23,9 +23,9 @@ from spades._moves import (
     Play,
     Reject,
 )
-from spades._rules import check_seat
+from spades._rules import SpadesLead, check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
-from spades._trick import SPADES, playable_bits
+from spades._trick import SPADES, playable_bits, spades_open
 
 if TYPE_CHECKING:
     from spades._rules import Ruleset
@@ -279,7 +279,8 @@ def _problem(state: State | View, move: Move, seat: int | None) -> tuple[Reason,
     else:
         hand = sum(card.bit for card in state.hand or ())
     if isinstance(move, Play):
-        return _play_problem(move.card, hand, state.trick, state.spades_broken)
+        led_freely = spades_open(state.rules, state.spades_broken, len(state.tricks))
+        return _play_problem(move.card, hand, state.trick, led_freely, state.rules)
     if isinstance(move, Pass):
         return _pass_problem(state.rules, move, hand)
     if isinstance(move, Exchange):
@@ -302,19 +303,22 @@ def not_a_state(doing: str, value: object) -> TypeError:
 
 
 def _play_problem(
-    card: Card, hand: int, trick: tuple[Card, ...], broken: bool
+    card: Card, hand: int, trick: tuple[Card, ...], led_freely: bool, rules: Ruleset
 ) -> tuple[Reason, str] | None:
     if not hand & card.bit:
         return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
-    if playable_bits(hand, trick, broken) & card.bit:
+    if playable_bits(hand, trick, led_freely) & card.bit:
         return None
     if trick:
         led = trick[0].suit
         return Reason.MUST_FOLLOW_SUIT, f"{led} were led and you must follow suit with one"
+    if rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK:
+        when = "from the second trick on, or once a spade has been played,"
+    else:
+        when = "only once a spade has been played"
     return (
         Reason.SPADES_NOT_BROKEN,
-        "spades are not broken: you may lead a spade only once a spade has been played "
-        "or when you hold nothing else",
+        f"spades are not broken: you may lead a spade {when} or when you hold nothing else",
     )
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "Direction",
     "NilTricks",
     "Ruleset",
+    "SpadesLead",
     "check_rules",
     "check_seat",
     "count_or_none",
@@ -71,6 +72,30 @@ class BagOverflow(enum.Enum):
     """The penalty is paid once and the counter goes back to zero (source A)."""
     CARRY = "carry"
     """The penalty is paid for every full limit and the rest carries over (source B)."""
+
+
+class SpadesLead(enum.Enum):
+    """When a player who holds a card of another suit may lead a spade (rule-spades-broken).
+
+    A player who holds nothing but spades may lead one at any time, under every value.
+    """
+
+    BROKEN = "broken"
+    """Once spades are broken: a spade has been played to a trick of the round (every
+    source)."""
+    ANY_TIME = "any_time"
+    """At any time, the round's first trick included (Trickster's "lead spades anytime")."""
+    AFTER_FIRST_TRICK = "after_first_trick"
+    """From the round's second trick on, or earlier once spades are broken."""
+
+    opens_after: int
+    """How many completed tricks open spades to a lead without their being broken: 13 (so
+    never: a round has 13 tricks), 0 or 1."""
+
+
+SpadesLead.BROKEN.opens_after = 13  # plain attributes: the engine's hot path reads them
+SpadesLead.ANY_TIME.opens_after = 0
+SpadesLead.AFTER_FIRST_TRICK.opens_after = 1
 
 
 _Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
@@ -220,6 +245,11 @@ class Ruleset:
     )
     """Cards a double nil bidder may exchange for cards drawn at random from the discards
     (two players only)."""
+    spades_lead: SpadesLead = attrs.field(
+        default=SpadesLead.BROKEN, validator=_kind(SpadesLead)
+    )
+    """When a player who holds another suit may lead a spade: once spades are broken (every
+    source), at any time, or from the second trick on."""
     bag_limit: int = attrs.field(default=10, converter=_plain_number, validator=_whole(1))
     """Bags that cost the bag penalty."""
     bag_penalty: int = attrs.field(default=100, converter=_plain_number, validator=_whole(0))

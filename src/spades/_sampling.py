@@ -21,7 +21,7 @@ from spades._history import CardExchange, CardPass, DrawTurn
 from spades._keep_rule import kept_by_rule
 from spades._rules import play_order
 from spades._state import FULL_DECK, SHIFT, build_state
-from spades._trick import spades_broken_by
+from spades._trick import spades_broken_by, spades_open
 from spades._uniform_deal import SUITS, deal_uniformly, pick
 from spades._view_check import check_view
 
@@ -127,8 +127,8 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     """Each seat's played cards (a mask) and the suits it has shown void in (a suit set).
 
     A seat that did not follow the suit led holds none of it (rule-follow-suit); a seat
-    that led a spade before spades were broken held nothing but spades
-    (rule-spades-broken, read trick by trick through `spades_broken_by`).
+    that led a spade while the ruleset forbade her that lead held nothing but spades
+    (rule-spades-broken, read trick by trick through `spades_broken_by` and `spades_open`).
     """
     players = view.rules.players
     played, voids = [0] * players, [0] * players
@@ -136,9 +136,9 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     tricks = [(trick.leader, trick.cards) for trick in view.tricks]
     if view.trick and view.trick_leader is not None:  # a trick in progress has a leader
         tricks.append((view.trick_leader, view.trick))
-    for leader, cards in tricks:
+    for number, (leader, cards) in enumerate(tricks):
         led = cards[0].suit
-        if led is Suit.SPADES and not broken:
+        if led is Suit.SPADES and not spades_open(view.rules, broken, number):
             voids[leader] |= _NOT_SPADES_ONLY
         for seat, card in zip(play_order(view.rules, leader), cards, strict=False):
             played[seat] |= card.bit

@@ -11,7 +11,7 @@ import attrs
 from spades._cards import Card, cards_in
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._rules import check_seat
-from spades._trick import playable_bits
+from spades._trick import playable_bits, spades_open
 from spades._tuple_value import TupleValue, field
 
 FULL_DECK: Final = (1 << 52) - 1
@@ -228,7 +228,8 @@ def build_state(**fields: Any) -> State:
     mover = fields["to_move"]
     if fields["phase"] is Phase.PLAYING:
         hand = hand_of(fields["_packed_hands"], mover)
-        fields["_playable"] = playable_bits(hand, fields["trick"], fields["spades_broken"])
+        led_freely = spades_open(fields["rules"], fields["spades_broken"], len(fields["_tricks"]))
+        fields["_playable"] = playable_bits(hand, fields["trick"], led_freely)
     else:
         fields["_playable"] = 0
     return State._build(**fields)  # type: ignore[no-any-return]

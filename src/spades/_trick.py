@@ -1,9 +1,10 @@
 """The rules of a trick: which cards may be played to it, which card wins it, and spades broken.
 
 Each rule is one function in terms of cards (`playable`, `winning_card`, `trick_winner`,
-`spades_broken_by`). Inside the engine a hand is a mask of card bits (see `Card.bit`);
-spades hold the highest bits, and within a suit a higher card has a higher bit.
-`playable_bits` is the follow and lead rule on masks, which `playable` and the engine use.
+`spades_broken_by`, `may_lead_spades`). Inside the engine a hand is a mask of card bits (see
+`Card.bit`); spades hold the highest bits, and within a suit a higher card has a higher bit.
+`playable_bits` is the follow and lead rule on masks, which `playable` and the engine use,
+and `spades_open` is `may_lead_spades` with its arguments taken as valid.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from spades._cards import DECK, Card, Suit, cards_in
 from spades._errors import SpadesError, shown
-from spades._rules import check_rules, play_order
+from spades._rules import CLASSIC, check_rules, play_order, whole_number
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -23,9 +24,11 @@ __all__ = [
     "FIRST_SPADE",
     "NOT_SPADES",
     "SPADES",
+    "may_lead_spades",
     "playable",
     "playable_bits",
     "spades_broken_by",
+    "spades_open",
     "trick_winner",
     "winning_card",
 ]
@@ -39,20 +42,31 @@ FIRST_SPADE: Final = 13 * Suit.SPADES.value
 
 
 def playable(
-    hand: Iterable[Card], trick: Sequence[Card], *, spades_broken: bool
+    hand: Iterable[Card],
+    trick: Sequence[Card],
+    *,
+    spades_broken: bool,
+    rules: Ruleset = CLASSIC,
+    tricks_played: int = 0,
 ) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to ``trick``, in the library's order.
 
     The follow and lead rules (rule-follow-suit, rule-spades-broken): follow the suit led
-    when you can, otherwise play anything; lead anything but a spade until spades are
-    broken, unless you hold only spades.
+    when you can, otherwise play anything; lead anything but a spade until `may_lead_spades`
+    (by default once spades are broken), unless you hold only spades. ``rules`` and
+    ``tricks_played`` (the round's completed tricks) matter only to the lead of spades.
 
     >>> hand = [Card.parse(text) for text in ("3C", "KH", "2S")]
     >>> playable(hand, [Card.parse("AH")], spades_broken=False)
     (Card.parse('KH'),)
     >>> playable(hand, [], spades_broken=False), playable(hand, [], spades_broken=True)[-1]
     ((Card.parse('3C'), Card.parse('KH')), Card.parse('2S'))
+    >>> from spades import Ruleset, SpadesLead
+    >>> anytime = Ruleset(spades_lead=SpadesLead.ANY_TIME)
+    >>> playable(hand, [], spades_broken=False, rules=anytime)[-1]
+    Card.parse('2S')
     """
+    led_freely = may_lead_spades(rules, spades_broken=spades_broken, tricks_played=tricks_played)
     mask = 0
     for card in hand:
         if not isinstance(card, Card):
@@ -60,16 +74,55 @@ def playable(
         mask |= card.bit
     if trick:
         _check_trick(trick)
-    return cards_in(playable_bits(mask, tuple(trick), spades_broken))
+    return cards_in(playable_bits(mask, tuple(trick), led_freely))
 
 
-def playable_bits(hand: int, trick: Sequence[Card], broken: bool) -> int:
-    """`playable` on a mask of card bits: the engine's form of the follow and lead rules."""
+def playable_bits(hand: int, trick: Sequence[Card], spades_led_freely: bool) -> int:
+    """`playable` on a mask of card bits: the engine's form of the follow and lead rules.
+
+    ``spades_led_freely`` is `spades_open`'s answer: whether a spade may be led by a
+    player who holds another suit.
+    """
     if trick:
         return hand & trick[0].suit_bits or hand
-    if broken:
+    if spades_led_freely:
         return hand
     return hand & NOT_SPADES or hand
+
+
+def may_lead_spades(rules: Ruleset, *, spades_broken: bool, tricks_played: int) -> bool:
+    """Whether a player who holds a card of another suit may lead a spade.
+
+    Under `SpadesLead.BROKEN` (every source) only once spades are broken; under
+    `SpadesLead.ANY_TIME` always; under `SpadesLead.AFTER_FIRST_TRICK` once spades are
+    broken or ``tricks_played`` (the round's completed tricks, 0 to 12) is 1 or more
+    (rule-spades-broken, reading-spades-lead). A player who holds only spades may lead one
+    at any time, whatever this says (`playable`).
+
+    >>> from spades import CLASSIC, Ruleset, SpadesLead
+    >>> may_lead_spades(CLASSIC, spades_broken=False, tricks_played=5)
+    False
+    >>> after_first = Ruleset(spades_lead=SpadesLead.AFTER_FIRST_TRICK)
+    >>> [may_lead_spades(after_first, spades_broken=False, tricks_played=n) for n in (0, 1)]
+    [False, True]
+    """
+    rules = check_rules(rules, "may_lead_spades")
+    if type(spades_broken) is not bool:
+        raise TypeError(f"spades_broken is True or False, not {shown(spades_broken)}")
+    played = whole_number(tricks_played)
+    if played is None:
+        raise TypeError(f"tricks_played is a whole number, not {shown(tricks_played)}")
+    if not 0 <= played <= 12:
+        raise SpadesError(
+            f"tricks_played counts a round's completed tricks before a lead: 0 to 12, "
+            f"not {shown(played)}"
+        )
+    return spades_open(rules, spades_broken, played)
+
+
+def spades_open(rules: Ruleset, broken: bool, tricks_played: int) -> bool:
+    """`may_lead_spades` unchecked: the form the engine, views and the bots' rollouts read."""
+    return broken or tricks_played >= rules.spades_lead.opens_after
 
 
 def spades_broken_by(played: Iterable[Card]) -> bool:

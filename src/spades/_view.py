@@ -11,7 +11,7 @@ from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import may_bid_blind, moves_from
 from spades._rules import check_seat, partner
 from spades._state import Phase, State, trick_counts
-from spades._trick import playable_bits
+from spades._trick import playable_bits, spades_open
 
 if TYPE_CHECKING:
     from spades._moves import Bid, Move
@@ -119,7 +119,8 @@ class View:
         if self.to_move != self.seat or self.phase is Phase.GAME_OVER:
             return ()
         hand = sum(card.bit for card in self.hand or ())
-        allowed = playable_bits(hand, self.trick, self.spades_broken)
+        led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
+        allowed = playable_bits(hand, self.trick, led_freely)
         blind = may_bid_blind(self, self.seat)
         return moves_from(self.rules, self.phase, hand, allowed, blind)
 

@@ -30,7 +30,7 @@ from spades._moves import Bid
 from spades._rules import Ruleset
 from spades._scoring import RoundScore, SideScore
 from spades._state import Outcome, Phase
-from spades._trick import spades_broken_by, winning_card
+from spades._trick import spades_broken_by, spades_open, winning_card
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -503,7 +503,8 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
     """The tricks: leaders, winners, each card once, voids kept and spades broken.
 
     The winners are `winning_card`'s and spades broken is `spades_broken_by`'s, trick by
-    trick (rule-trick-winner, rule-spades-broken).
+    trick; a spade led while `spades_open` forbade it shows a hand of spades alone
+    (rule-trick-winner, rule-spades-broken).
 
     Returns each seat's played cards (a mask) and the suits each showed void in (a set of
     `Suit` values as bits).
@@ -541,7 +542,7 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
         if not cards:
             break
         led = cards[0].index // 13
-        if led == _SPADE and not broken:
+        if led == _SPADE and not spades_open(view.rules, broken, number):
             voids[leader] |= _ALL_BUT_SPADES  # she held nothing but spades (her card is one)
         for offset, (seat, card) in enumerate(zip(orders[leader], cards, strict=False)):
             bit = card.bit

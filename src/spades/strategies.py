@@ -42,7 +42,7 @@ from spades._cards import DECK, Card
 from spades._deal import new_game
 from spades._errors import shown
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
-from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset
+from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset, SpadesLead
 from spades._state import Phase, State
 
 if TYPE_CHECKING:
@@ -97,6 +97,7 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
         blind_nil_pass=draw(st.integers(0, 3)) if four else 0,
         blind_nil_exchange=0 if four else draw(st.integers(0, 3)),
+        spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),
         bag_penalty=draw(st.integers(0, 500)),
         bag_overflow=draw(st.sampled_from(BagOverflow)),

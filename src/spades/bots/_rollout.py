@@ -22,7 +22,7 @@ from spades._engine import apply
 from spades._moves import PLAYS
 from spades._rules import NilTricks, partner, play_order
 from spades._state import Phase
-from spades._trick import SPADES, playable_bits
+from spades._trick import SPADES, playable_bits, spades_open
 from spades._view import observe
 from spades.bots._heuristic import heuristic_policy
 
@@ -81,7 +81,8 @@ def rollout_play(state: State) -> Move:
     seat = state.to_move
     assert seat is not None, "a play-out plays while the round goes on"
     masks = state.hand_masks
-    allowed = playable_bits(masks[seat], state.trick, state.spades_broken)
+    led_freely = spades_open(rules, state.spades_broken, len(state._tricks))
+    allowed = playable_bits(masks[seat], state.trick, led_freely)
     if allowed & (allowed - 1) == 0:  # one card
         return PLAYS[allowed.bit_length() - 1]
     bids = state.bids

@@ -4,8 +4,8 @@ r"""Game records and plain data: what other programs, and other languages, read 
 JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `RoundScore` or
 `GameRecord` into plain JSON-compatible data and back, exactly. The format is described,
 field by field, in the documentation's porting guide, with a JSON Schema for records.
-The library writes version `VERSION` (2, whose seeds are decimal strings, so that every
-number is one any JSON parser reads exactly) and reads `READABLE_VERSIONS` (1 and 2).
+The library writes version `VERSION` (3; since 2 seeds are decimal strings, so that every
+number is one any JSON parser reads exactly) and reads `READABLE_VERSIONS` (1 to 3).
 
 >>> from spades import CLASSIC, Bid, records
 >>> record = records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
@@ -83,7 +83,7 @@ MAX_DIGITS: Final = 40
 _V = TypeVar("_V")
 _MOVES = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS: Final[dict[str, tuple[type, Any, Any]]] = {
-    "ruleset": (Ruleset, ruleset_data, lambda body, _: ruleset_from(body, "$")),
+    "ruleset": (Ruleset, ruleset_data, lambda body, version: ruleset_from(body, "$", version)),
     "round_score": (RoundScore, round_score_data, lambda body, _: round_score_from(body, "$")),
     "state": (State, state_data, state_from),
     "view": (View, view_data, view_from),
@@ -152,7 +152,7 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
         fail("$", "missing field 'version'")
     version = data["version"]
     if type(version) is not int or version not in READABLE_VERSIONS:
-        fail("$.version", "this library reads versions 1 and 2 only")
+        fail("$.version", "this library reads versions 1, 2 and 3 only")
     body = {key: value for key, value in data.items() if key not in {"type", "version"}}
     return read(body, version)
 

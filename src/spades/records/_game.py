@@ -276,7 +276,7 @@ def _result(final: State) -> Data:
 def record_from(found: dict[str, Any], version: int) -> GameRecord:
     """The record ``found`` (`to_data`'s, without its type and ``version``) describes."""
     record_fields(found, "$", RECORD_FIELDS)
-    rules = ruleset_from(found["rules"], "$.rules")
+    rules = ruleset_from(found["rules"], "$.rules", version)
     seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, rules.players - 1)
     rounds = []

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
 
@@ -21,11 +22,11 @@ from spades._deal import SEED_LIMIT
 from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
 from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
-from spades._rules import MAX_NUMBER, BagOverflow, Direction, NilTricks, Ruleset
+from spades._rules import MAX_NUMBER, BagOverflow, Direction, NilTricks, Ruleset, SpadesLead
 from spades._state import Outcome, Termination
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
 __all__ = [
     "MAX_POINTS",
@@ -42,6 +43,7 @@ __all__ = [
     "move_from",
     "record_fields",
     "ruleset_data",
+    "ruleset_fields",
     "ruleset_from",
     "seed_data",
     "seed_from",
@@ -50,13 +52,15 @@ __all__ = [
 Data: TypeAlias = "dict[str, Data] | list[Data] | str | int | bool | None"
 """Plain, JSON-compatible data."""
 
-VERSION = 2
+VERSION = 3
 """The version of the data format that `to_data` writes."""
 
-READABLE_VERSIONS = (1, 2)
+READABLE_VERSIONS = (1, 2, 3)
 """The versions `from_data` reads; data of any other version is refused.
 
-Version 2 writes a seed as a decimal string, so that every number in the data is a
+Version 3 came with the ruleset fields of the rules people play beyond the three sources
+(`ruleset_fields`: ``spades_lead``); data of an older version holds none of them, and its
+rulesets take their defaults, the rules of the sources. Version 2 writes a seed as a decimal string, so that every number in the data is a
 JSON number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1
 wrote it as a number. Version 2 came with the first round's deck dealt by the same
 BLAKE2b shuffle as the later rounds; data carries its decks and hands, so it reads the
@@ -275,13 +279,26 @@ def optional_bid(data: object, path: str) -> Bid | None:
 # --- rulesets -----------------------------------------------------------------------------
 
 RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.init)
+"""The fields of a ruleset in data of the current version, in `Ruleset`'s order."""
+_SINCE: Final[Mapping[str, int]] = MappingProxyType({"spades_lead": 3})
+"""The version each ruleset field came with, for the fields that did not come with 1."""
 _FLAGS = frozenset({"nil", "blind_nil"})
 _OPTIONAL = frozenset({"blind_nil_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
     "direction": Direction,
     "nil_tricks": NilTricks,
+    "spades_lead": SpadesLead,
     "bag_overflow": BagOverflow,
 }
+
+
+def ruleset_fields(version: int) -> tuple[str, ...]:
+    """The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
+
+    >>> "spades_lead" in ruleset_fields(2), "spades_lead" in ruleset_fields(3)
+    (False, True)
+    """
+    return tuple(name for name in RULESET_FIELDS if _SINCE.get(name, 1) <= version)
 
 
 def ruleset_data(rules: Ruleset) -> dict[str, Data]:
@@ -293,11 +310,15 @@ def ruleset_data(rules: Ruleset) -> dict[str, Data]:
     return data
 
 
-def ruleset_from(data: object, path: str) -> Ruleset:
-    """``data`` as a ruleset: every field given, and the combination valid."""
-    found = record_fields(data, path, RULESET_FIELDS)
+def ruleset_from(data: object, path: str, version: int) -> Ruleset:
+    """``data`` as a ruleset: every field of ``version`` given, and the combination valid.
+
+    A field that came after ``version`` is refused as unknown, and takes its default.
+    """
+    fields = ruleset_fields(version)
+    found = record_fields(data, path, fields)
     values: dict[str, Any] = {}
-    for name in RULESET_FIELDS:
+    for name in fields:
         value, here = found[name], f"{path}.{name}"
         if name in _ENUMS:
             values[name] = enum_value(value, here, _ENUMS[name])
@@ -318,7 +339,7 @@ def ruleset_from(data: object, path: str) -> Ruleset:
         return Ruleset(**values)
     except SpadesError as error:
         field = str(error).split(" ", 1)[0]
-        fail(f"{path}.{field}" if field in RULESET_FIELDS else path, str(error))
+        fail(f"{path}.{field}" if field in fields else path, str(error))
 
 
 # --- outcomes, tricks and side numbers ----------------------------------------------------

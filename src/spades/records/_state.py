@@ -116,7 +116,7 @@ def state_data(state: State) -> dict[str, Data]:
 def state_from(data: dict[str, Any], version: int) -> State:
     """The state ``data`` (`to_data`'s, without its type and ``version``) describes."""
     found = record_fields(data, "$", STATE_FIELDS)
-    rules = ruleset_from(found["rules"], "$.rules")
+    rules = ruleset_from(found["rules"], "$.rules", version)
     players = rules.players
     seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, players - 1)

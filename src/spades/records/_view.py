@@ -132,7 +132,7 @@ def view_from(data: dict[str, Any], version: int) -> View:
     Views hold no seed, so the two versions write them alike.
     """
     found = record_fields(data, "$", VIEW_FIELDS)
-    rules = ruleset_from(found["rules"], "$.rules")
+    rules = ruleset_from(found["rules"], "$.rules", version)
     players = rules.players
 
     def per_seat(name: str) -> list[Any]:

@@ -61,7 +61,7 @@ __all__ = ["Failure", "Results", "main", "run"]
 USAGE: Final = (
     "usage: python -m spades.records.conformance PATH [PATH ...]  (directories or .json files)"
 )
-VERSION: Final = 2
+VERSION: Final = 3
 """The version of the vector files this runner reads."""
 _FILE_FIELDS: Final = ("type", "version", "kind", "description", "cases")
 _CASE_FIELDS: Final = {
@@ -227,7 +227,7 @@ def _fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
 
 
 def _check_scoring(case: dict[str, Any]) -> str | None:
-    rules = ruleset_from(case["rules"], "$.rules")
+    rules = ruleset_from(case["rules"], "$.rules", VERSION)
     bids = [bid_from(bid, f"$.bids[{i}]") for i, bid in enumerate(items(case["bids"], "$.bids", 4))]
     tricks = [
         integer(count, f"$.tricks[{i}]")
@@ -243,7 +243,7 @@ def _check_scoring(case: dict[str, Any]) -> str | None:
 
 
 def _check_legal(case: dict[str, Any]) -> str | None:
-    rules = ruleset_from(case["rules"], "$.rules")
+    rules = ruleset_from(case["rules"], "$.rules", VERSION)
     seed = seed_from(case["seed"], "$.seed", VERSION)
     dealer = integer(case["dealer"], "$.dealer", 0, rules.players - 1)
     deck = [
