@@ -60,9 +60,11 @@ READABLE_VERSIONS = (1, 2, 3)
 
 Version 3 came with the ruleset fields of the rules people play beyond the three sources
 (`ruleset_fields`: ``spades_lead``); data of an older version holds none of them, and its
-rulesets take their defaults, the rules of the sources. Version 2 writes a seed as a decimal string, so that every number in the data is a
-JSON number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1
-wrote it as a number. Version 2 came with the first round's deck dealt by the same
+rulesets take their defaults, the rules of the sources.
+
+Version 2 writes a seed as a decimal string, so that every number in the data is a JSON
+number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1 wrote it
+as a number. Version 2 came with the first round's deck dealt by the same
 BLAKE2b shuffle as the later rounds; data carries its decks and hands, so it reads the
 same under either.
 """
