@@ -59,8 +59,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     holds other forms of five rules: the follow and lead rule (`playable`, on masks), when
     spades may be led (`spades_open`: the completed tricks against
     ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a spade holds a bit
-    above ``NOT_SPADES``), the trick's winner (`winning_card`: the highest bit among the suit led and spades) and
-    the next seat (`next_seat`, read from `Ruleset.orders_of_play`).
+    above ``NOT_SPADES``), the trick's winner (`winning_card`: the highest bit among the
+    suit led and spades) and the next seat (`next_seat`, read from `Ruleset.orders_of_play`).
     """
     kind = type(move)
     if kind is Play and type(state) is State:

@@ -245,9 +245,7 @@ class Ruleset:
     )
     """Cards a double nil bidder may exchange for cards drawn at random from the discards
     (two players only)."""
-    spades_lead: SpadesLead = attrs.field(
-        default=SpadesLead.BROKEN, validator=_kind(SpadesLead)
-    )
+    spades_lead: SpadesLead = attrs.field(default=SpadesLead.BROKEN, validator=_kind(SpadesLead))
     """When a player who holds another suit may lead a spade: once spades are broken (every
     source), at any time, or from the second trick on."""
     bag_limit: int = attrs.field(default=10, converter=_plain_number, validator=_whole(1))
