@@ -808,6 +808,7 @@ def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
         "blind nils made": sum(score.tricks[0] == 0 for score in rounds),
         "contracts": 0,  # nil and blind nil: no contract
         "contracts made": 0,
+        "contracts exact": 0,
         "bags": sum(score.tricks[0] + score.tricks[2] for score in rounds),  # counted, over 0
         "bag penalties": sum(score.sides[0].bag_penalty < 0 for score in rounds),
         "penalty points": sum(score.sides[0].bag_penalty for score in rounds),

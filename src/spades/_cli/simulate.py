@@ -10,11 +10,11 @@ another or the same: by default heuristic bots in every seat.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
-from spades import Termination, seats_of
+from spades import Termination
 from spades._cli import bots as _bots
 from spades._cli import games as _games
 from spades._cli.progress import Progress
@@ -22,11 +22,12 @@ from spades._cli.text import show
 from spades._runs import played
 from spades._table_text import counted, rules_lines, side_name
 from spades.bots import game_seed, seat_policies
+from spades.bots._duel import COUNTERS, side_counts
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-    from spades import Ruleset, State
+    from spades import Ruleset
 
 __all__ = [
     "COUNTERS",
@@ -39,19 +40,6 @@ __all__ = [
     "summary",
 ]
 
-COUNTERS: Final = (
-    "nil bids",
-    "nils made",
-    "blind nil bids",
-    "blind nils made",
-    "contracts",
-    "contracts made",
-    "bags",
-    "bag penalties",
-    "penalty points",
-)
-"""What `GameResult` counts for each side over a game's rounds."""
-
 
 class GameResult(NamedTuple):
     """One simulated game: who won, how it ended, its rounds, each side's score and counts."""
@@ -62,7 +50,7 @@ class GameResult(NamedTuple):
     rounds: int
     scores: tuple[int, int]
     counts: tuple[tuple[int, ...], tuple[int, ...]]
-    """For each side, the `COUNTERS` in order."""
+    """For each side, the `COUNTERS` in order (`side_counts`, as a duel counts them)."""
 
 
 def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> GameResult:
@@ -79,28 +67,6 @@ def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> Gam
         scores=state.scores,
         counts=(counts[0], counts[1]),
     )
-
-
-def side_counts(state: State, side: int) -> tuple[int, ...]:
-    """The `COUNTERS` of ``side`` over the game's completed rounds, in order."""
-    rules = state.rules
-    counts = dict.fromkeys(COUNTERS, 0)
-    for score in state.rounds:
-        for seat in seats_of(rules, side):
-            bid = score.bids[seat]
-            if bid.n == 0:
-                kind = "blind nil" if bid.blind else "nil"
-                counts[f"{kind} bids"] += 1
-                counts[f"{kind}s made"] += score.tricks[seat] == 0
-        detail = score.sides[side]
-        if detail.contract:
-            counts["contracts"] += 1
-            counts["contracts made"] += detail.made
-        counts["bags"] += detail.overtricks + detail.nil_bags
-        if detail.bag_penalty:
-            counts["bag penalties"] += -detail.bag_penalty // rules.bag_penalty
-            counts["penalty points"] += detail.bag_penalty
-    return tuple(counts.values())
 
 
 def simulate(
