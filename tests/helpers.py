@@ -93,20 +93,30 @@ def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason
     """Every rule that forbids playing ``card`` from ``hand`` in ``state``, by the reference.
 
     At most one: a card not held; else, to a trick already led, not following suit; else,
-    leading a spade before spades are broken (`spade_played`) from a hand of other suits.
+    leading a spade from a hand of other suits before the ruleset lets her: before spades
+    are broken (`spade_played`), or as ``spades_lead`` says (reading-spades-lead).
     """
-    broken = spade_played(state)
-    reason = oracle.play_problem(_plain(hand), _plain(state.trick), _PLAIN[card], broken=broken)
+    reason = oracle.play_problem(
+        _plain(hand),
+        _plain(state.trick),
+        _PLAIN[card],
+        broken=spade_played(state),
+        lead=state.rules.spades_lead.value,
+        tricks_played=len(state.tricks),
+    )
     return set() if reason is None else {Reason(reason)}
 
 
-def may_play(card: Card, hand: tuple[Card, ...], trick: tuple[Card, ...], broken: bool) -> bool:
-    """Follow suit when you can; lead a spade only once broken or from a hand of spades.
+def may_play(card: Card, before: State) -> bool:
+    """Whether the seat to move in ``before`` may play ``card`` from her hand.
 
+    Follow suit when you can; lead a spade only when the ruleset allows it (once broken,
+    at any time, or from the second trick on: reading-spades-lead) or from a hand of spades.
     Written from the rules, not from the engine (`oracle.play_problem`): the properties
     check the engine with it.
     """
-    return oracle.play_problem(_plain(hand), _plain(trick), _PLAIN[card], broken=broken) is None
+    assert before.to_move is not None
+    return not play_reasons(before, card, before.hand(before.to_move))
 
 
 # --- building positions -------------------------------------------------------------------
@@ -386,6 +396,7 @@ def position_of(state: State) -> oracle.Position:
         looked=list(state.looked),
         scores=list(state.scores),
         drew=drew,
+        tricks_played=len(state.tricks),
     )
 
 

@@ -422,14 +422,12 @@ def test_every_step_of_a_game_is_the_references_step(players: int, data: st.Data
 def test_every_play_follows_suit_when_it_can_and_leads_a_spade_only_when_allowed(
     game: Game,
 ) -> None:
-    """Rules: rule-follow-suit, rule-spades-broken."""
+    """Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead."""
     for before, move, _ in game.steps:
         if isinstance(move, Play):
             assert before.to_move is not None
-            hand = before.hand(before.to_move)
-            broken = spade_played(before)
-            assert may_play(move.card, hand, before.trick, broken)
-            assert before.spades_broken == broken
+            assert may_play(move.card, before)
+            assert before.spades_broken == spade_played(before)
 
 
 @given(games(4))

@@ -149,7 +149,7 @@ def check_draw_history(state: State) -> None:
     if state.trick:
         assert state.trick_leader is not None
         tricks.append((state.trick_leader, state.trick))
-    for leader, cards in tricks:
+    for number, (leader, cards) in enumerate(tricks):
         for offset, card in enumerate(cards):
             seat = (leader + offset) % 2
             problem = oracle.play_problem(
@@ -157,6 +157,8 @@ def check_draw_history(state: State) -> None:
                 [PLAIN[earlier] for earlier in cards[:offset]],
                 PLAIN[card],
                 broken=broken,
+                lead=state.rules.spades_lead.value,
+                tricks_played=number,
             )
             assert problem is None, (seat, card, problem)
             hands[seat].remove(card)

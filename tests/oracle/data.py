@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-VERSION = 2
+VERSION = 3
 """The format's version, which every top-level object the library writes carries."""
-READABLE_VERSIONS = (1, 2)
-"""The versions a reader reads (porting-versions): version 1 wrote the seed as a number."""
+READABLE_VERSIONS = (1, 2, 3)
+"""The versions a reader reads (porting-versions): version 1 wrote the seed as a number;
+version 3 added the ruleset field ``spades_lead``, which rulesets of 1 and 2 lack (they
+read as "broken")."""
 MAX_SAFE = 2**53 - 1
 """The largest magnitude of a number in the data (porting-conventions)."""
 SEED_LIMIT = 2**128
@@ -50,7 +52,7 @@ def seed_of(text: Any) -> int:
 def seed_problem(data: dict[str, Any]) -> str | None:
     """What is wrong with the seed of top-level data for its version, or None.
 
-    Version 2 writes it as a decimal string, version 1 as a number; 0 to 2**128 - 1.
+    Versions 2 and 3 write it as a decimal string, version 1 as a number; 0 to 2**128 - 1.
     """
     if "seed" not in data:
         return None

@@ -33,40 +33,81 @@ def breaks_spades(played: Iterable[int]) -> bool:
     return any(suit(each) == SPADES for each in played)
 
 
-def playable_suits(hand: Collection[int], trick: Sequence[int], *, broken: bool) -> set[int]:
+LEADS = ("broken", "any_time", "after_first_trick")
+"""The values of a ruleset's ``spades_lead`` (reading-spades-lead)."""
+
+
+def spades_may_be_led(lead: str, *, broken: bool, tricks_played: int) -> bool:
+    """Whether a player who holds a suit besides spades may lead a spade.
+
+    ``lead`` is the ruleset's ``spades_lead`` (reading-spades-lead): "broken", only after a
+    spade has been played to a trick of the round (rule-spades-broken); "any_time", always;
+    "after_first_trick", after a spade has been played or once the round's first trick is
+    complete (``tricks_played``, the round's completed tricks, is not 0).
+    """
+    assert lead in LEADS, lead
+    assert 0 <= tricks_played <= 12, tricks_played
+    if lead == "any_time" or broken:
+        return True
+    return lead == "after_first_trick" and tricks_played > 0
+
+
+def playable_suits(
+    hand: Collection[int],
+    trick: Sequence[int],
+    *,
+    broken: bool,
+    lead: str = "broken",
+    tricks_played: int = 0,
+) -> set[int]:
     """The suits a player holding ``hand`` may play to ``trick``.
 
     To a trick already led: the suit led if she holds it, else any (rule-follow-suit). To
-    lead: any but spades until spades are broken, unless she holds only spades
-    (rule-spades-broken).
+    lead: any but spades until `spades_may_be_led` says spades may be led (by default once
+    spades are broken), unless she holds only spades (rule-spades-broken,
+    reading-spades-lead). ``lead`` and ``tricks_played`` matter only to a lead.
     """
     held = {suit(each) for each in hand}
     if trick:
         led = suit(trick[0])
         return {led} if led in held else held
-    if broken or held <= {SPADES}:
+    if held <= {SPADES} or spades_may_be_led(lead, broken=broken, tricks_played=tricks_played):
         return held
     return held - {SPADES}
 
 
 def play_problem(
-    hand: Collection[int], trick: Sequence[int], played: int, *, broken: bool
+    hand: Collection[int],
+    trick: Sequence[int],
+    played: int,
+    *,
+    broken: bool,
+    lead: str = "broken",
+    tricks_played: int = 0,
 ) -> str | None:
     """Why ``played`` may not be played from ``hand`` to ``trick``, or None.
 
     A card not held first; then, to a trick already led, not following suit; to lead, a
-    spade before spades are broken (`playable_suits`).
+    spade before spades may be led (`playable_suits`).
     """
     if played not in hand:
         return "card_not_in_hand"
-    if suit(played) in playable_suits(hand, trick, broken=broken):
+    suits = playable_suits(hand, trick, broken=broken, lead=lead, tricks_played=tricks_played)
+    if suit(played) in suits:
         return None
     return "must_follow_suit" if trick else "spades_not_broken"
 
 
-def playable(hand: Collection[int], trick: Sequence[int], *, broken: bool) -> list[int]:
+def playable(
+    hand: Collection[int],
+    trick: Sequence[int],
+    *,
+    broken: bool,
+    lead: str = "broken",
+    tricks_played: int = 0,
+) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick``, in the library's order."""
-    suits = playable_suits(hand, trick, broken=broken)
+    suits = playable_suits(hand, trick, broken=broken, lead=lead, tricks_played=tricks_played)
     return [each for each in sorted(hand) if suit(each) in suits]
 
 
@@ -85,6 +126,8 @@ class Position:
     scores: list[int]
     drew: list[int]
     """Two players: how many draw choices each seat has made this round."""
+    tricks_played: int
+    """The round's completed tricks (the lead of spades may depend on them)."""
 
 
 def position_from(data: dict[str, Any]) -> Position:
@@ -104,6 +147,7 @@ def position_from(data: dict[str, Any]) -> Position:
         looked=list(data["looked"]),
         scores=list(data["scores"]),
         drew=drew,
+        tricks_played=len(data["tricks"]),
     )
 
 
@@ -157,7 +201,14 @@ def problem(position: Position, move: str) -> str | None:
     rules = position.rules
     hand = position.hands[seat]
     if kind == "play":
-        return play_problem(hand, position.trick, card(words[1]), broken=position.spades_broken)
+        return play_problem(
+            hand,
+            position.trick,
+            card(words[1]),
+            broken=position.spades_broken,
+            lead=rules["spades_lead"],
+            tricks_played=position.tricks_played,
+        )
     if kind == "pass":
         chosen = cards_of(words[1:])
         if len(chosen) != rules["blind_nil_pass"]:
@@ -206,7 +257,13 @@ def legal_moves(position: Position) -> list[str]:
     rules = position.rules
     hand = sorted(position.hands[seat])
     if phase == "playing":
-        cards = playable(hand, position.trick, broken=position.spades_broken)
+        cards = playable(
+            hand,
+            position.trick,
+            broken=position.spades_broken,
+            lead=rules["spades_lead"],
+            tricks_played=position.tricks_played,
+        )
         return [f"play {text}" for text in names(cards)]
     if phase == "bidding":
         if may_bid_blind(position, seat):

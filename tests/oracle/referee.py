@@ -137,6 +137,7 @@ class Referee:
             looked=self.looked,
             scores=self.scores,
             drew=self.drew,
+            tricks_played=len(self.tricks),
         )
 
     def apply(self, move: str) -> None:

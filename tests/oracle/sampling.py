@@ -7,8 +7,8 @@ against it. Views and states are the plain data that ``spades.records.to_data`` 
 (cards as text), as elsewhere in this package.
 
 - `voids`: the suits each seat showed void in, from the tricks: she did not follow the suit
-  led (rule-follow-suit), or she led a spade before spades were broken, holding nothing
-  but spades (rule-spades-broken);
+  led (rule-follow-suit), or she led a spade before the rules let her lead one, holding
+  nothing but spades (rule-spades-broken, reading-spades-lead);
 - `hidden_seats`, `known_cards`, `unseen`: whose cards the seat does not see, which of
   them she knows all the same (four players: the cards her side passed), and which cards
   she cannot place;
@@ -32,6 +32,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from oracle.cards import SPADES, card, suit
+from oracle.legality import spades_may_be_led
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping, Sequence
@@ -73,19 +74,25 @@ def voids(view: Mapping[str, Any]) -> list[set[int]]:
     """The suits each seat is known to hold none of, by seat.
 
     A player who played another suit to a trick than the suit led holds none of the suit
-    led. A player who led a spade while spades were not broken (no spade in an earlier
-    trick of the round) held nothing but spades. Both stay true: cards only leave a hand
-    during the play.
+    led. A player who led a spade when the rules did not yet let her lead one from a hand
+    with other suits (`spades_may_be_led`: no spade in an earlier trick of the round, and
+    by the ruleset's ``spades_lead`` not yet open at that trick's number) held nothing but
+    spades (reading-spades-lead). Both stay true: cards only leave a hand during the play.
     """
+    lead = view["rules"]["spades_lead"]
     found: list[set[int]] = [set() for _ in range(view["rules"]["players"])]
     broken = False
-    for seat, played, before in plays(view):
-        if before:
-            if suit(played) != suit(before[0]):
-                found[seat].add(suit(before[0]))
-        elif suit(played) == SPADES and not broken:
-            found[seat].update({0, 1, 2})
-        broken = broken or suit(played) == SPADES
+    tricks = [(trick["leader"], _cards(trick["cards"])) for trick in view["tricks"]]
+    if view["trick"]:
+        tricks.append((view["trick_leader"], _cards(view["trick"])))
+    for number, (leader, cards) in enumerate(tricks):
+        led = suit(cards[0])
+        if led == SPADES and not spades_may_be_led(lead, broken=broken, tricks_played=number):
+            found[leader].update({0, 1, 2})
+        for seat, played in zip(play_order(view, leader), cards, strict=False):
+            if suit(played) != led:
+                found[seat].add(led)
+            broken = broken or suit(played) == SPADES
     return found
 
 
