@@ -4,8 +4,9 @@ r"""Game records and plain data: what other programs, and other languages, read 
 JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `RoundScore` or
 `GameRecord` into plain JSON-compatible data and back, exactly. The format is described,
 field by field, in the documentation's porting guide, with a JSON Schema for records.
-The library writes version `VERSION` (3; since 2 seeds are decimal strings, so that every
-number is one any JSON parser reads exactly) and reads `READABLE_VERSIONS` (1 to 3).
+The library writes version `VERSION` (3, whose rulesets hold ``spades_lead``; since
+version 2 seeds are decimal strings, so that every number is one any JSON parser reads
+exactly) and reads `READABLE_VERSIONS` (1 to 3): older data reads as the games it was.
 
 >>> from spades import CLASSIC, Bid, records
 >>> record = records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
@@ -92,6 +93,8 @@ _KINDS: Final[dict[str, tuple[type, Any, Any]]] = {
 
 
 _CLASSES: Final = {info[0] for info in _KINDS.values()} | set(_MOVES)
+_READABLE: Final = ", ".join(map(str, READABLE_VERSIONS[:-1])) + f" and {READABLE_VERSIONS[-1]}"
+"""`READABLE_VERSIONS` in words, for the message that refuses any other version."""
 
 
 def to_data(value: Ruleset | Move | State | View | RoundScore | GameRecord) -> Data:
@@ -100,8 +103,8 @@ def to_data(value: Ruleset | Move | State | View | RoundScore | GameRecord) -> D
     >>> to_data(Bid(0, blind=True))
     'bid blind nil'
     >>> data = to_data(Ruleset(target=250))
-    >>> data["type"], data["version"], data["target"], data["direction"]
-    ('ruleset', 2, 250, 'clockwise')
+    >>> data["type"], data["version"], data["target"], data["spades_lead"]
+    ('ruleset', 3, 250, 'broken')
     """
     if isinstance(value, _MOVES):
         return str(value)
@@ -123,9 +126,17 @@ def from_data(
 def from_data(data: object, kind: type[Any] | None = None) -> Any:
     """The value that ``data`` (as `to_data` writes it) describes; with ``kind``, of that type.
 
-    A string is a move; a dict says its type in ``"type"``. Anything that is not exactly
-    such data raises `InvalidRecordError`: a wrong type or version, a missing or unknown
-    field, a value out of range, or a state that legal play does not reach.
+    A string is a move; a dict says its type in ``"type"`` and its version in
+    ``"version"``, one of `READABLE_VERSIONS`. Data of an older version reads as it always
+    did: its rulesets hold none of the later fields, which take their defaults. Anything
+    that is not exactly such data raises `InvalidRecordError`: a wrong type or version, a
+    missing or unknown field (a field newer than the data's version included), a value
+    out of range, or a state that legal play does not reach.
+
+    >>> old = {**to_data(Ruleset()), "version": 2}
+    >>> del old["spades_lead"]
+    >>> from_data(old) == Ruleset()
+    True
     """
     if kind is not None and kind not in _CLASSES:
         raise TypeError(
@@ -152,7 +163,7 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
         fail("$", "missing field 'version'")
     version = data["version"]
     if type(version) is not int or version not in READABLE_VERSIONS:
-        fail("$.version", "this library reads versions 1, 2 and 3 only")
+        fail("$.version", f"this library reads versions {_READABLE} only")
     body = {key: value for key, value in data.items() if key not in {"type", "version"}}
     return read(body, version)
 

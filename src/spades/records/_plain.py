@@ -158,7 +158,7 @@ _SEED_TEXT = re.compile(r"0|[1-9][0-9]{0,38}")
 
 
 def seed_data(seed: int) -> str:
-    """A seed as its decimal text, as version 2 writes it."""
+    """A seed as its decimal text, as versions 2 and later write it."""
     return str(seed)
 
 
@@ -315,8 +315,29 @@ def ruleset_data(rules: Ruleset) -> dict[str, Data]:
 def ruleset_from(data: object, path: str, version: int) -> Ruleset:
     """``data`` as a ruleset: every field of ``version`` given, and the combination valid.
 
-    A field that came after ``version`` is refused as unknown, and takes its default.
+    Data of an older version holds no field that came after it: such a field is refused
+    at its path as unknown, and the ruleset takes the field's default.
+
+    >>> data = ruleset_data(Ruleset(spades_lead=SpadesLead.ANY_TIME))
+    >>> ruleset_from(data, "$", 3).spades_lead
+    <SpadesLead.ANY_TIME: 'any_time'>
+    >>> try:
+    ...     ruleset_from(data, "$.rules", 2)
+    ... except InvalidRecordError as error:
+    ...     print(error.path, "|", error.problem)
+    $.rules.spades_lead | unknown field 'spades_lead' in data of version 2 (it came with version 3)
+    >>> del data["spades_lead"]
+    >>> ruleset_from(data, "$", 2).spades_lead
+    <SpadesLead.BROKEN: 'broken'>
     """
+    if type(data) is dict:
+        for name, since in _SINCE.items():
+            if version < since and name in data:
+                fail(
+                    f"{path}.{name}",
+                    f"unknown field {name!r} in data of version {version} "
+                    f"(it came with version {since})",
+                )
     fields = ruleset_fields(version)
     found = record_fields(data, path, fields)
     values: dict[str, Any] = {}

@@ -129,7 +129,8 @@ def view_data(view: View) -> dict[str, Data]:
 def view_from(data: dict[str, Any], version: int) -> View:
     """The view ``data`` (`to_data`'s, without its type and ``version``) describes.
 
-    Views hold no seed, so the two versions write them alike.
+    Views hold no seed, so versions 1 and 2 write them alike; version 3 adds the ruleset's
+    ``spades_lead``.
     """
     found = record_fields(data, "$", VIEW_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules", version)
