@@ -14,7 +14,10 @@ and moves both by the same actions; after every step
 Games: every preset to its end (with a target of 150 and a losing floor, so that games
 end), random rulesets from `spades.strategies.rulesets`, and rulesets where the rare
 moves come up: blind nil with a pass of one to three cards, double nil with an exchange
-of none to three, no nil, losing floors and round caps. Fixed runs of named rulesets
+of none to three, no nil, losing floors and round caps; and every ``spades_lead``, four
+players both ways round and two players, whose runs must lead spades unbroken exactly
+where the reading allows (`spades.batch._legal.spades_led_freely` is also compared with
+`spades._trick.spades_open` on every input). Fixed runs of named rulesets
 check that the passes, the exchanges, blind nil and double nil really come up, so that
 the tests cannot quietly stop playing them; planned rounds tie at the target, at the
 floor and at the round cap. Positions: `Batch.from_states` of positions
@@ -30,7 +33,8 @@ each first-round deck of a seed; and every recorded game, move by move.
 
 Sizes follow the hypothesis profile (``HYPOTHESIS_PROFILE``): ``thorough`` plays more.
 
-Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil.
+Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil, rule-spades-broken,
+reading-spades-lead.
 """
 
 from __future__ import annotations
@@ -69,7 +73,9 @@ from spades import (
     Play,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
+    Suit,
     Termination,
     apply,
     new_game,
@@ -78,7 +84,9 @@ from spades import (
     records,
     round_deck,
 )
+from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
+from spades.batch._legal import spades_led_freely
 from spades.batch._round import score_sides
 from spades.bots import fallback_move
 from spades.encoding import (
@@ -197,6 +205,10 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append("nil")
     if isinstance(move, Exchange):
         found.append(f"an exchange of {len(move.cards)} of {state.rules.blind_nil_exchange}")
+    if isinstance(move, Play) and led_freely(state, move.card):
+        found.append(
+            "a spade led unbroken in " + ("trick 1" if not state.tricks else "a later trick")
+        )
     if after is not None and state.phase in CHOOSING and after.phase is Phase.PLAYING:
         found.append(f"play after the {state.phase.value}")
     if after is not None and after.outcome is not None:
@@ -204,6 +216,15 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
     elif after is not None and after.round_number > state.round_number:
         found.append("a next round")
     return found
+
+
+def led_freely(state: State, card: Card) -> bool:
+    """Whether ``card`` leads a spade before spades are broken from a hand of other suits
+    too: what only `SpadesLead.ANY_TIME` and `SpadesLead.AFTER_FIRST_TRICK` allow."""
+    if state.trick or state.spades_broken or card.suit is not Suit.SPADES:
+        return False
+    assert state.to_move is not None
+    return any(held.suit is not Suit.SPADES for held in state.hand(state.to_move))
 
 
 class Lockstep:
@@ -423,6 +444,62 @@ def test_random_rulesets_play_as_the_reference(start: Start, seed: int) -> None:
     assert lock.steps > 0
 
 
+# --- leading spades ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+@pytest.mark.parametrize("players", [2, 4])
+def test_batch_spades_led_freely_is_spades_open_on_every_input(
+    lead: SpadesLead, players: int
+) -> None:
+    """The batch's form of the lead rule, for every count of cards a round has played while
+    it goes on (13 tricks of ``players`` cards), broken or not, is `spades_open` of the
+    completed tricks (rule-spades-broken, reading-spades-lead)."""
+    rules = attrs.evolve(TWO_HANDED if players == 2 else CLASSIC, spades_lead=lead)
+    counts = range(13 * players)
+    for broken in (False, True):
+        flags = np.full(len(counts), broken)
+        got = spades_led_freely(rules, flags, np.array(counts, dtype=np.int8))
+        expected = [spades_open(rules, broken, count // players) for count in counts]
+        assert got.tolist() == expected, broken
+
+
+LEADS = {
+    "broken": (SpadesLead.BROKEN, set(), {"trick 1", "a later trick"}),
+    "any time": (SpadesLead.ANY_TIME, {"trick 1", "a later trick"}, set()),
+    "after the first trick": (SpadesLead.AFTER_FIRST_TRICK, {"a later trick"}, {"trick 1"}),
+}
+"""Each ``spades_lead``: where spades are led unbroken from a hand of other suits, and where
+never."""
+
+
+@pytest.mark.parametrize(
+    "base", [CLASSIC, MINIOKEY, TWO_HANDED], ids=["clockwise", "counterclockwise", "two players"]
+)
+@pytest.mark.parametrize("name", list(LEADS))
+def test_every_spades_lead_plays_as_the_reference(name: str, base: Ruleset) -> None:
+    """Two rounds of games under each ``spades_lead``, four players both ways round and two
+    players, in lockstep: spades are led before they are broken, from hands of other suits
+    too, exactly where the reading allows (so that these runs cannot quietly stop leading
+    them), in the round's first trick or a later one.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+    lead, must, never = LEADS[name]
+    rules = attrs.evolve(base, spades_lead=lead)
+    lock = Lockstep.of_seeds(rules, [300 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(len(name)), steps=ROUND_STEPS
+    )
+    seen = {
+        kind
+        for kind in ("trick 1", "a later trick")
+        if lock.seen[f"a spade led unbroken in {kind}"]
+    }
+    assert must <= seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+    assert lock.seen["a next round"] > 0
+
+
 RARE_RULES = st.one_of(
     OPEN_BLIND_NIL,
     blind_nil_rulesets(),
@@ -577,8 +654,19 @@ def test_deal_random_deals_the_decks_and_seeds_of_its_generator() -> None:
         (short(CLASSIC), ("fallback", "random", "random", "fallback")),
         (short(TWO_HANDED), ("random", "fallback")),
         (open_blind_nil(short(CLASSIC), cards=2), ("random", "random", "fallback", "fallback")),
+        (
+            attrs.evolve(short(MINIOKEY), spades_lead=SpadesLead.ANY_TIME),
+            ("fallback", "random", "fallback", "random"),
+        ),
     ],
-    ids=["random", "fallback", "by seat", "two players", "blind nil passed back"],
+    ids=[
+        "random",
+        "fallback",
+        "by seat",
+        "two players",
+        "blind nil passed back",
+        "spades led any time",
+    ],
 )
 def test_play_out_to_the_end_of_the_game_plays_what_the_same_actions_would(
     rules: Ruleset, policies: str | tuple[str, ...]
@@ -771,22 +859,30 @@ def vector_files(pattern: str) -> list[Path]:
     return found
 
 
+def file_cases(path: Path) -> list[dict[str, Any]]:
+    """The cases of a vector file, each with its file's ``version`` (which its data has)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [{**case, "version": data["version"]} for case in data["cases"]]
+
+
 def cases_of(pattern: str) -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
     for path in vector_files(pattern):
-        cases += json.loads(path.read_text(encoding="utf-8"))["cases"]
+        cases += file_cases(path)
     return cases
 
 
-def rules_of(data: dict[str, Any]) -> Ruleset:
-    """A vector's ruleset data (which has no ``type`` of its own) as a `Ruleset`."""
-    return records.from_data({"type": "ruleset", "version": records.VERSION, **data}, Ruleset)
+def rules_of(case: dict[str, Any]) -> Ruleset:
+    """A case's ruleset data (which has no ``type`` of its own) as a `Ruleset`, read as
+    data of its file's version (a version 2 file's rules hold no ``spades_lead``)."""
+    data = {"type": "ruleset", "version": case["version"], **case["rules"]}
+    return records.from_data(data, Ruleset)
 
 
 def start_of(case: dict[str, Any]) -> tuple[Ruleset, int, int, list[Card]]:
     """A legal case's game: its rules, seed, dealer and first deck."""
     return (
-        rules_of(case["rules"]),
+        rules_of(case),
         int(case["seed"]),
         case["dealer"],
         [Card.parse(text) for text in case["deck"]],
@@ -853,7 +949,7 @@ def test_the_legal_cases_illegal_moves_are_refused_for_their_reasons(path: Path)
     its first action the mask refuses, for the case's reason. A finished game ignores any
     action."""
     reasons: Counter[str] = Counter()
-    for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+    for case in file_cases(path):
         state = replayed(case)
         batch = Batch.from_states([state])
         singles: list[tuple[int, str]] = []
@@ -914,8 +1010,8 @@ def test_the_scoring_cases_score_so_by_the_batch(path: Path) -> None:
     Rules: rule-scoring, rule-nil-scoring, rule-bag-limit, rule-two-scoring.
     """
     by_rules: defaultdict[Ruleset, list[dict[str, Any]]] = defaultdict(list)
-    for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
-        by_rules[rules_of(case["rules"])].append(case)
+    for case in file_cases(path):
+        by_rules[rules_of(case)].append(case)
     for rules, cases in by_rules.items():
         bids = [[bid_code(text) for text in case["bids"]] for case in cases]
         tricks = [case["tricks"] for case in cases]

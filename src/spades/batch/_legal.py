@@ -23,6 +23,7 @@ from spades.batch._codes import (
     PLAYING,
     SELECT8,
     SUIT_MASKS,
+    TRICKS,
 )
 from spades.encoding import ACTIONS, BLIND_NIL, END_EXCHANGE, KEEP, LOOK, REJECT
 
@@ -39,6 +40,7 @@ __all__ = [
     "mask_of_bits",
     "may_bid_blind",
     "random_bits",
+    "spades_led_freely",
 ]
 
 _ONE: Final = np.uint64(1)
@@ -86,13 +88,31 @@ def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt
     return allowed
 
 
+def spades_led_freely(
+    rules: Ruleset, broken: npt.NDArray[np.bool_], n_played: npt.NDArray[np.int8]
+) -> npt.NDArray[np.bool_]:
+    """Whether a spade may be led in each game, ``n_played`` cards into its round.
+
+    `spades._trick.spades_open` on arrays (rule-spades-broken, reading-spades-lead): once
+    spades are broken, or once the round's completed tricks, ``n_played // players``, reach
+    ``rules.spades_lead.opens_after`` (never under `SpadesLead.BROKEN`: a round has 13).
+    A player who holds only spades leads one whatever this says (`legal_bits`).
+    """
+    opens_after = rules.spades_lead.opens_after
+    if opens_after >= TRICKS:  # never before they are broken: the arrays as they are
+        return broken
+    opened: npt.NDArray[np.bool_] = broken | (n_played // rules.players >= opens_after)
+    return opened
+
+
 def legal_bits(
     rules: Ruleset, a: Arrays, groups: dict[int, npt.NDArray[np.intp]]
 ) -> npt.NDArray[np.uint64]:
     """Every game's legal actions as bits (see the module); zero once a game is over.
 
     ``groups`` are the games in each phase (`phase_groups`). `spades.legal_moves` on
-    arrays; in the play, `spades.playable` (rule-follow-suit, rule-spades-broken).
+    arrays; in the play, `spades.playable` (rule-follow-suit, rule-spades-broken), with
+    `spades_led_freely` for the lead.
     """
     phase = a["phase"]
     bits = np.zeros(len(phase), dtype=np.uint64)
@@ -109,7 +129,7 @@ def legal_bits(
         following = np.where(follow != 0, follow, hand)
         others = hand & NOT_SPADES
         broken = a["broken"] if whole else a["broken"][games]
-        leading = np.where(broken | (others == 0), hand, others)
+        leading = np.where(spades_led_freely(rules, broken, count) | (others == 0), hand, others)
         playing = np.where(in_trick == 0, leading, following)
         if whole:
             return playing
