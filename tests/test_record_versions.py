@@ -1,4 +1,4 @@
-"""Data of the format's version 1 still reads, and version 2 is what the library writes.
+"""Data of the format's versions 1 and 2 still reads, and version 3 is what the library writes.
 
 Version 2 writes a game's seed as a decimal string, so that every number in the data is
 one that any JSON parser reads exactly, and came with a seeded game's first round dealt by
@@ -6,6 +6,13 @@ the BLAKE2b shuffle of the later rounds. The files ``tests/data/*-v1-*.json`` we
 by the library before version 2 (``tests/data/make_version_1.py`` says how): their seeds
 are numbers beyond 2**53, and their first decks come from the old shuffle. Records carry
 their decks and states their hands, so they read as the games they were.
+
+Version 3 came with ``spades_lead`` (reading-spades-lead), a ruleset field that older data
+does not hold: its rulesets read as spades led once broken, the rule of every source. The
+files ``tests/data/*-v2-*.json`` were written by the library before version 3
+(``tests/data/make_version_2.py`` says how); the four-player ones stop at a lead where that
+default decides whether a spade may be led. Older data that holds the field is refused at
+its path, and version 3 data that lacks it at its ruleset's.
 """
 
 from __future__ import annotations
@@ -14,11 +21,24 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spades import InvalidRecordError, State, View, observe, round_deck
+from spades import (
+    InvalidRecordError,
+    Play,
+    RoundScore,
+    Ruleset,
+    SpadesLead,
+    State,
+    Suit,
+    View,
+    legal_moves,
+    observe,
+    round_deck,
+)
 from spades.records import (
     READABLE_VERSIONS,
     VERSION,
@@ -28,15 +48,25 @@ from spades.records import (
     loads,
     to_data,
 )
-from spades.strategies import states
+from spades.strategies import rulesets, states
 
 DATA = Path(__file__).resolve().parent / "data"
 SAFE = 2**53 - 1
 """The largest whole number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
+LEADS = {
+    SpadesLead.BROKEN: "broken",
+    SpadesLead.ANY_TIME: "any_time",
+    SpadesLead.AFTER_FIRST_TRICK: "after_first_trick",
+}
+"""Each ``spades_lead`` as the format writes it (porting-lead)."""
 
 
 def text_of(name: str) -> str:
     return (DATA / name).read_text(encoding="utf-8")
+
+
+def data_of(name: str) -> Any:
+    return json.loads(text_of(name))
 
 
 def numbers_in(data: Any) -> list[int]:
@@ -50,9 +80,32 @@ def numbers_in(data: Any) -> list[int]:
     return []
 
 
-def test_the_library_writes_version_2_and_reads_1_and_2() -> None:
-    assert VERSION == 2
-    assert READABLE_VERSIONS == (1, 2)
+def written_now(old: dict[str, Any]) -> dict[str, Any]:
+    """Data of an older version as the library writes it now: version 3, the seed as text,
+    and the rules with ``spades_lead`` "broken" after ``blind_nil_exchange``."""
+    rules = {}
+    for name, value in old["rules"].items():
+        rules[name] = value
+        if name == "blind_nil_exchange":
+            rules["spades_lead"] = "broken"
+    again = {**old, "version": VERSION, "rules": rules}
+    if "seed" in old:
+        again["seed"] = str(old["seed"])
+    return again
+
+
+def as_version(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """Version 3 data turned into ``version`` 2: without ``spades_lead`` in its rules."""
+    rules = {name: value for name, value in data["rules"].items() if name != "spades_lead"}
+    return {**data, "version": version, "rules": rules}
+
+
+def test_the_library_writes_version_3_and_reads_1_to_3() -> None:
+    assert VERSION == 3
+    assert READABLE_VERSIONS == (1, 2, 3)
+
+
+# --- version 1: the seed as a number, the first deck by the old shuffle ----------------------
 
 
 @pytest.mark.parametrize("name", ["record-v1-four.json", "record-v1-two.json"])
@@ -70,18 +123,14 @@ def test_a_version_1_record_reads_as_the_game_it_was(name: str) -> None:
     assert record.rounds[0].deck != round_deck(record.seed, 1)
     # Later rounds were always the BLAKE2b shuffle.
     assert record.rounds[1].deck == round_deck(record.seed, 2)
-    # Written again it is version 2, with the seed as text, and reads back the same.
-    again = json.loads(dumps(record))
-    assert (again["version"], again["seed"]) == (2, str(data["seed"]))
-    assert {key: value for key, value in again.items() if key not in {"version", "seed"}} == {
-        key: value for key, value in data.items() if key not in {"version", "seed"}
-    }
+    # Written again it is version 3, with the seed as text, and reads back the same.
+    assert json.loads(dumps(record)) == written_now(data)
     assert loads(dumps(record)) == record
 
 
 def test_the_version_1_two_player_record_draws_its_exchanges_by_its_seed() -> None:
     """Rule: rule-exchange."""
-    data = json.loads(text_of("record-v1-two.json"))
+    data = data_of("record-v1-two.json")
     moves = [move for entry in data["rounds"] for move in entry["moves"]]
     assert any(move.startswith("exchange ") for move in moves)
     assert loads(text_of("record-v1-two.json")).seed == data["seed"]
@@ -92,36 +141,228 @@ def test_the_version_1_two_player_record_draws_its_exchanges_by_its_seed() -> No
 
 
 def test_a_version_1_state_reads_and_is_the_record_s_state() -> None:
-    data = json.loads(text_of("state-v1-four.json"))
+    data = data_of("state-v1-four.json")
     assert (data["version"], type(data["seed"])) == (1, int)
     state = from_data(data, State)
     record = loads(text_of("record-v1-four.json"))
     assert state == record.final_state
-    assert to_data(state) == {**data, "version": 2, "seed": str(data["seed"])}
+    assert to_data(state) == written_now(data)
 
 
 def test_version_1_data_with_a_seed_as_text_is_refused() -> None:
-    data = json.loads(text_of("state-v1-four.json"))
+    data = data_of("state-v1-four.json")
     data["seed"] = str(data["seed"])
     with pytest.raises(InvalidRecordError) as info:
         from_data(data)
     assert info.value.path == "$.seed"
 
 
-def test_version_2_data_with_a_seed_as_a_number_is_refused() -> None:
+@pytest.mark.parametrize("version", [2, 3])
+def test_data_of_version_2_on_with_a_seed_as_a_number_is_refused(version: int) -> None:
     data = to_data(loads(text_of("record-v1-four.json")))
     assert isinstance(data, dict)
+    data = as_version(data, version) if version == 2 else data
     data["seed"] = int(data["seed"])  # type: ignore[arg-type]
     with pytest.raises(InvalidRecordError, match=r"as a string of decimal digits") as info:
         from_data(data)
     assert info.value.path == "$.seed"
 
 
-def test_a_view_reads_the_same_under_either_version() -> None:
+# --- version 2: rulesets without spades_lead -------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["record-v2-four.json", "record-v2-two.json"])
+def test_a_version_2_record_reads_with_spades_led_once_broken(name: str) -> None:
+    """Rule: reading-spades-lead. The ruleset takes the default, the game replays the same,
+    and written again it is version 3 data with ``spades_lead`` "broken" and nothing else new."""
+    text = text_of(name)
+    data = json.loads(text)
+    assert data["version"] == 2
+    assert "spades_lead" not in data["rules"]
+    assert type(data["seed"]) is str
+    assert int(data["seed"]) > SAFE
+    record = loads(text)
+    assert record.rules.spades_lead is SpadesLead.BROKEN
+    assert record.rules == attrs.evolve(record.rules, spades_lead=SpadesLead.BROKEN)
+    # Its decks are the seed's, and its moves replay to the same states under version 3.
+    replayed = GameRecord.from_moves(
+        record.rules, record.moves, seed=record.seed, dealer=record.dealer
+    )
+    assert replayed == record
+    assert list(replayed) == list(record)
+    assert replayed.final_state == record.final_state
+    assert json.loads(dumps(record)) == written_now(data)
+    assert loads(dumps(record)) == record
+
+
+def test_the_version_2_two_player_record_is_whole_and_exchanges_cards() -> None:
+    """Rule: rule-exchange. The game ends at its round cap, after a double nil exchange."""
+    record = loads(text_of("record-v2-two.json"))
+    assert record.final_state.is_over
+    moves = [str(move) for move in record.moves]
+    assert any(move.startswith("exchange ") for move in moves)
+    data = data_of("record-v2-two.json")
+    data["seed"] = str(int(data["seed"]) + 1)
+    with pytest.raises(InvalidRecordError):
+        from_data(data)
+
+
+def test_a_version_2_state_and_view_are_the_record_s() -> None:
+    record = loads(text_of("record-v2-four.json"))
+    state = from_data(data_of("state-v2-four.json"), State)
+    assert state == record.final_state
+    assert to_data(state) == written_now(data_of("state-v2-four.json"))
+    view = from_data(data_of("view-v2-four.json"), View)
+    assert state.to_move is not None
+    assert view == observe(state, state.to_move)
+    assert to_data(view) == written_now(data_of("view-v2-four.json"))
+
+
+def spade_leads(moves: tuple[Any, ...]) -> list[str]:
+    return [str(move) for move in moves if isinstance(move, Play) and move.card.suit is Suit.SPADES]
+
+
+@pytest.mark.parametrize("kind", ["state", "view"])
+def test_a_version_2_lead_leads_no_spade_before_they_are_broken(kind: str) -> None:
+    """Rule: reading-spades-lead, rule-spades-broken. The files stop at the third trick's
+    lead, spades unbroken, the leader holding spades and other suits: read as version 2 the
+    spades stay closed; the same data of version 3 under another ``spades_lead`` opens them."""
+    data = data_of(f"{kind}-v2-four.json")
+    value = from_data(data)
+    assert isinstance(value, State | View)
+    assert value.spades_broken is False
+    assert len(value.tricks) == 2
+    assert value.trick == ()
+    moves = legal_moves(value) if isinstance(value, State) else value.legal_moves()
+    assert moves
+    assert spade_leads(moves) == []
+    for lead in (SpadesLead.ANY_TIME, SpadesLead.AFTER_FIRST_TRICK):
+        newer = to_data(value)
+        assert isinstance(newer, dict)
+        newer["rules"]["spades_lead"] = LEADS[lead]  # type: ignore[index, call-overload]
+        opened = from_data(newer)
+        assert isinstance(opened, State | View)
+        assert opened.rules.spades_lead is lead
+        again = legal_moves(opened) if isinstance(opened, State) else opened.legal_moves()
+        assert spade_leads(again)
+        assert set(moves) < set(again)
+
+
+def test_a_version_2_view_reads_as_a_version_1_view() -> None:
     view = observe(loads(text_of("record-v1-two.json")).final_state, 1)
     data = to_data(view)
     assert isinstance(data, dict)
-    assert from_data({**data, "version": 1}, View) == from_data(data, View) == view
+    for version in (1, 2):
+        assert from_data(as_version(data, version), View) == view
+    assert from_data(data, View) == view
+
+
+CARRIERS = {
+    "record": ("record-v2-four.json", "$.rules"),
+    "state": ("state-v2-four.json", "$.rules"),
+    "view": ("view-v2-four.json", "$.rules"),
+    "ruleset": (None, "$"),
+}
+"""The data that carries a ruleset, each with the ruleset's path."""
+
+
+def carrier(kind: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """Version 2 data of ``kind``, its ruleset (the same object) and the ruleset's path."""
+    name, path = CARRIERS[kind]
+    if name is None:  # a ruleset on its own: its own top level
+        data: Any = to_data(Ruleset())
+        del data["spades_lead"]
+        data["version"] = 2
+        return data, data, path
+    data = data_of(name)
+    return data, data["rules"], path
+
+
+@pytest.mark.parametrize("kind", CARRIERS)
+@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_an_older_ruleset_that_holds_spades_lead_is_refused_at_it(
+    kind: str, version: int, lead: SpadesLead
+) -> None:
+    """Rule: reading-spades-lead. The field came with version 3: in older data it is
+    unknown, whatever its value, and the message names the version it came with."""
+    data, rules, path = carrier(kind)
+    data["version"] = version
+    if version == 1 and "seed" in data:
+        data["seed"] = int(data["seed"])
+    from_data(data)  # reads without the field
+    rules["spades_lead"] = LEADS[lead]
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(data)
+    assert info.value.path == f"{path}.spades_lead"
+    assert info.value.problem == (
+        f"unknown field 'spades_lead' in data of version {version} (it came with version 3)"
+    )
+
+
+@pytest.mark.parametrize("kind", CARRIERS)
+def test_a_version_3_ruleset_without_spades_lead_is_refused(kind: str) -> None:
+    """Rule: reading-spades-lead. Version 3 writes every field; a missing one is refused."""
+    data, _, path = carrier(kind)
+    data["version"] = 3
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(data)
+    assert (info.value.path, info.value.problem) == (path, "missing field 'spades_lead'")
+
+
+@pytest.mark.parametrize("value", ["BROKEN", "anytime", "any time", "", None, 1, True, ["broken"]])
+def test_a_version_3_spades_lead_is_one_of_its_three_names(value: object) -> None:
+    data = to_data(Ruleset())
+    assert isinstance(data, dict)
+    data["spades_lead"] = value  # type: ignore[assignment]
+    with pytest.raises(
+        InvalidRecordError, match="'broken', 'any_time', 'after_first_trick'"
+    ) as info:
+        from_data(data)
+    assert info.value.path == "$.spades_lead"
+
+
+@given(rulesets())
+def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_when_broken(
+    rules: Ruleset,
+) -> None:
+    """Rule: reading-spades-lead. Every value round trips; without the field, as version 2
+    data, the ruleset reads back under "broken"."""
+    data = to_data(rules)
+    assert isinstance(data, dict)
+    assert data["version"] == 3
+    assert data["spades_lead"] == LEADS[rules.spades_lead]
+    assert from_data(json.loads(json.dumps(data))) == rules
+    older = {name: value for name, value in data.items() if name != "spades_lead"}
+    assert from_data({**older, "version": 2}) == attrs.evolve(rules, spades_lead=SpadesLead.BROKEN)
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_a_record_state_and_view_round_trip_under_every_spades_lead(lead: SpadesLead) -> None:
+    """Rule: reading-spades-lead. The v2 game, replayed under each value (its moves stay
+    legal: each value opens spades no later than "broken")."""
+    old = loads(text_of("record-v2-four.json"))
+    rules = attrs.evolve(old.rules, spades_lead=lead)
+    record = GameRecord.from_moves(rules, old.moves, seed=old.seed, dealer=old.dealer)
+    assert loads(dumps(record)) == record
+    assert json.loads(dumps(record))["rules"]["spades_lead"] == LEADS[lead]
+    state = record.final_state
+    assert from_data(to_data(state)) == state
+    assert state.to_move is not None
+    view = observe(state, state.to_move)
+    assert from_data(to_data(view)) == view
+
+
+def test_a_round_score_is_alike_in_every_version() -> None:
+    """A round score holds no ruleset: version 3 writes it as version 2 did."""
+    score = loads(text_of("record-v2-four.json")).final_state.rounds[0]
+    data = to_data(score)
+    assert isinstance(data, dict)
+    for version in READABLE_VERSIONS:
+        assert from_data({**data, "version": version}, RoundScore) == score
+
+
+# --- every version: numbers that every parser reads -------------------------------------------
 
 
 @given(states(max_moves=150))
