@@ -45,7 +45,16 @@ from spades import (
     find_ruleset,
     parse_move,
 )
-from spades.records import MAX_RECORD_SIZE, GameRecord, dumps, from_data, load, loads, to_data
+from spades.records import (
+    MAX_RECORD_SIZE,
+    VERSION,
+    GameRecord,
+    dumps,
+    from_data,
+    load,
+    loads,
+    to_data,
+)
 from test_records_fuzz import (
     CARD_TEXTS,
     HUGE,
@@ -101,7 +110,7 @@ def read_data(data: Json, kind: type | None) -> None:
         assert kind is None or isinstance(value, kind)
         written = to_data(value)  # type: ignore[arg-type]
         assert from_data(written) == value
-        if isinstance(data, dict) and data.get("version") == 2:
+        if isinstance(data, dict) and data.get("version") == VERSION:
             assert canonical(written) == canonical(data)
 
 

@@ -191,7 +191,7 @@ def test_every_ruleset_round_trips(rules: Ruleset) -> None:
     data = to_data(rules)
     assert isinstance(data, dict)
     assert data["type"] == "ruleset"
-    assert data["version"] == VERSION == 2
+    assert data["version"] == VERSION == 3
 
 
 @given(st.data())
@@ -434,7 +434,7 @@ def test_dump_and_load_round_trip_through_text_and_binary_files(tmp_path: Path) 
 def test_record_data_has_a_summary_per_finished_round_and_the_result() -> None:
     data = record_data()
     assert data["type"] == "record"
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert data["seed"] == str(SHORT_RECORD.seed)
     final = SHORT_RECORD.final_state
     totals = [0, 0]
@@ -652,11 +652,12 @@ def _cut_last_round(data: Json) -> Json:
 
 
 def _version_one(change: Callable[[Json], Json]) -> Callable[[Json], Json]:
-    """``change``, then the data marked as version 1."""
+    """``change``, then the data marked as version 1, whose rules hold no ``spades_lead``."""
 
     def edit(data: Json) -> Json:
         data = change(data)
         data["version"] = 1
+        del data["rules"]["spades_lead"]
         return data
 
     return edit
@@ -801,10 +802,10 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
     ),
     ("missing_version", _delete(["version"]), "$", "missing field 'version'"),
     ("missing_type", _delete(["type"]), "$.type", "known"),
-    ("unknown_version", _set(["version"], 3), "$.version", "versions 1 and 2"),
-    ("version_zero", _set(["version"], 0), "$.version", "versions 1 and 2"),
-    ("version_as_text", _set(["version"], "2"), "$.version", "versions 1 and 2"),
-    ("version_as_true", _set(["version"], True), "$.version", "versions 1 and 2"),
+    ("unknown_version", _set(["version"], 4), "$.version", "versions 1, 2 and 3 only"),
+    ("version_zero", _set(["version"], 0), "$.version", "versions 1, 2 and 3 only"),
+    ("version_as_text", _set(["version"], "3"), "$.version", "versions 1, 2 and 3 only"),
+    ("version_as_true", _set(["version"], True), "$.version", "versions 1, 2 and 3 only"),
     ("unknown_type", _set(["type"], "game"), "$.type", "known"),
     ("type_not_text", _set(["type"], 1), "$.type", "known"),
     ("number_for_the_seed", _set(["seed"], 3), "$.seed", "as a string of decimal digits"),
@@ -837,6 +838,24 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
         "not a list",
     ),
     ("rules_of_null", _set(["rules"], None), "$.rules", "not null"),
+    (
+        "spades_lead_unknown",
+        _set(["rules", "spades_lead"], "anytime"),
+        "$.rules.spades_lead",
+        "'broken', 'any_time', 'after_first_trick'",
+    ),
+    (
+        "spades_lead_missing_in_version_3",
+        _delete(["rules", "spades_lead"]),
+        "$.rules",
+        "missing field 'spades_lead'",
+    ),
+    (
+        "spades_lead_in_version_2",
+        _set(["version"], 2),
+        "$.rules.spades_lead",
+        "in data of version 2 (it came with version 3)",
+    ),
     (
         "rules_that_do_not_combine",
         _set(["rules", "blind_nil_exchange"], 2),

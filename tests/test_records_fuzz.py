@@ -294,13 +294,19 @@ def canonical(data: Json) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def as_version_2(data: Json) -> Json:
-    """Data as the library writes it again: version 1 becomes 2, with the seed as text."""
-    if not isinstance(data, dict) or data.get("version") != 1:
+def as_written_now(data: Json) -> Json:
+    """Data as the library writes it again: version 1 or 2 becomes 3, with the seed as text
+    (version 1 wrote a number) and the ruleset's ``spades_lead`` "broken" (older data holds
+    none, reading-spades-lead)."""
+    if not isinstance(data, dict) or data.get("version") not in (1, 2):
         return data
-    again = {**data, "version": 2}
+    again = {**data, "version": 3}
     if "seed" in again:
         again["seed"] = str(again["seed"])
+    if again.get("type") == "ruleset":
+        again["spades_lead"] = "broken"
+    elif "rules" in again:
+        again["rules"] = {**again["rules"], "spades_lead": "broken"}
     return again
 
 
@@ -318,7 +324,7 @@ def check_read(data: Json, kind: type | None = None) -> object | None:
         return None
     assert kind is None or isinstance(value, kind)
     written = to_data(value)
-    assert canonical(written) == canonical(as_version_2(data))
+    assert canonical(written) == canonical(as_written_now(data))
     again = from_data(json.loads(json.dumps(written)))
     assert again == value
     if isinstance(value, GameRecord):
@@ -635,7 +641,9 @@ def test_a_huge_string_in_a_ruleset_is_refused_with_a_short_message() -> None:
 
 def test_numbers_with_more_digits_than_the_limit_are_refused() -> None:
     # Version 1 wrote the seed as a number, the longest number of the format.
-    text = dumps(FOUR_RECORD).replace('"version":2', '"version":1', 1)
+    text = dumps(FOUR_RECORD).replace('"version":3', '"version":1', 1)
+    assert '"spades_lead":"broken",' in text
+    text = text.replace('"spades_lead":"broken",', "", 1)  # a field of version 3 on
     seed = f'"seed":{FOUR_RECORD.seed}'
     text = text.replace(f'"seed":"{FOUR_RECORD.seed}"', seed, 1)
     assert seed in text
