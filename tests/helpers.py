@@ -26,13 +26,16 @@ from hypothesis import strategies as st
 import oracle
 from spades import (
     DECK,
+    TWO_HANDED,
     Bid,
     Card,
+    Exchange,
     InvalidRecordError,
     Keep,
     Look,
     Move,
     Outcome,
+    Pass,
     Phase,
     Play,
     Rank,
@@ -41,6 +44,7 @@ from spades import (
     RoundScore,
     Ruleset,
     SideScore,
+    SpadesLead,
     State,
     Suit,
     Termination,
@@ -200,6 +204,75 @@ def passing_state() -> State:
         state = apply(state, Look())
         state = apply(state, Bid(3))
     assert state.phase is Phase.PASSING
+    return state
+
+
+# --- the first lead of a round, by each way the play begins ---------------------------------
+
+
+def first_leads(lead: SpadesLead) -> dict[str, State]:
+    """The first lead of a round under ``lead``, reached by each move that starts the play.
+
+    Four players: the last bid (``"bid"``, the engine's fast path), the last bid with blind
+    nil on (``"blind nil bid"``, the checked path) and the blind nil pass back (``"pass"``).
+    Two players: the last bid after the draw (``"two players bid"``, the fast path), the
+    last bid after a double nil and its exchange (``"double nil bid"``), the second double
+    nil exchange (``"exchange"``) and the last draw, both having declared double nil without
+    an exchange (``"draw"``). In each the leader holds a spade and a card of another suit.
+    """
+    found = {}
+    four = Ruleset(spades_lead=lead)
+    found["bid"] = bid_all(start(four, MIXED))
+    state = start(attrs.evolve(four, blind_nil=True, blind_nil_deficit=None), MIXED)
+    while state.phase is Phase.BIDDING:
+        state = apply(apply(state, Look()), Bid(3))
+    found["blind nil bid"] = state
+    state = apply(new_game(attrs.evolve(BLIND_ANYTIME, spades_lead=lead), seed=3), BLIND)
+    while state.phase is Phase.BIDDING:
+        state = apply(apply(state, Look()), Bid(3))
+    while state.phase is Phase.PASSING:
+        assert state.to_move is not None
+        state = apply(state, Pass(state.hand(state.to_move)[:2]))
+    found["pass"] = state
+    two = attrs.evolve(TWO_HANDED, spades_lead=lead)
+    state = new_game(attrs.evolve(two, blind_nil=False), deck=DECK, seed=7)
+    while state.phase is not Phase.PLAYING:
+        state = apply(state, Keep() if state.phase is Phase.DRAWING else Bid(2))
+    found["two players bid"] = state
+    state = apply(new_game(two, deck=DECK, seed=7), BLIND)
+    while state.phase is Phase.DRAWING:
+        state = apply(state, Keep())
+    found["double nil bid"] = apply(apply(state, Exchange([])), Bid(2))
+    for name, rules in (("exchange", two), ("draw", attrs.evolve(two, blind_nil_exchange=0))):
+        state = apply(apply(new_game(rules, deck=DECK, seed=7), BLIND), Keep())
+        state = apply(state, BLIND)
+        while state.phase is not Phase.PLAYING:
+            state = apply(state, Keep() if state.phase is Phase.DRAWING else Exchange([]))
+        found[name] = state
+    for state in found.values():
+        assert state.phase is Phase.PLAYING
+        assert state.to_move is not None
+        assert not state.tricks
+        suits = {card.suit for card in state.hand(state.to_move)}
+        assert Suit.SPADES in suits
+        assert len(suits) > 1
+    return found
+
+
+# Seat 1 leads first (dealer 0) and wins the first trick with AC, no spade played
+# (AC JC 2H QD); then she leads the second holding clubs and three spades.
+SECOND_LEAD = {
+    1: "AC 2C 3C 4C 5C 6C 7C 8C 9C TC 2S 3S 4S",
+    2: "JC QC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+    3: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    0: "QD KD AD 5S 6S 7S 8S 9S TS JS QS KS AS",
+}
+
+
+def second_lead(lead: SpadesLead) -> State:
+    """Four players under ``lead``: seat 1 to lead the second trick, spades not broken."""
+    state = play(bid_all(start(Ruleset(spades_lead=lead), SECOND_LEAD)), "AC", "JC", "2H", "QD")
+    assert (state.to_move, len(state.tricks), state.spades_broken) == (1, 1, False)
     return state
 
 

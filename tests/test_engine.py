@@ -20,13 +20,17 @@ from helpers import (
     bid_all,
     bid_three_play_first,
     cards,
+    expected_moves,
+    expected_reason,
     finished_game,
+    first_leads,
     looked_state,
     passing_state,
     play,
     play_out_round,
     play_round,
     round_bids,
+    second_lead,
     start,
     unseen_state,
 )
@@ -36,6 +40,7 @@ from spades import (
     MINIOKEY,
     TWO_HANDED,
     Bid,
+    Card,
     CardPass,
     IllegalMoveError,
     Look,
@@ -46,6 +51,7 @@ from spades import (
     Play,
     Reason,
     Ruleset,
+    SpadesLead,
     State,
     Suit,
     Termination,
@@ -270,6 +276,119 @@ def test_a_game_that_ends_on_the_first_spade_keeps_spades_broken() -> None:
     assert end.spades_broken
     assert observe(end, 0).spades_broken  # and the view of it passes the sampler's check
     assert sample_state(observe(end, 1), rng=random.Random(0)).spades_broken
+
+
+# --- when spades may be led: the ruleset's spades_lead ---------------------------------------
+
+LEAD_IDS = {"ids": lambda lead: lead.value}
+NOT_YET = {
+    SpadesLead.BROKEN: "spades are not broken: you may lead a spade only once a spade has been "
+    "played or when you hold nothing else",
+    SpadesLead.AFTER_FIRST_TRICK: "spades are not broken: you may lead a spade from the second "
+    "trick on, or once a spade has been played, or when you hold nothing else",
+}
+"""The message of a refused spade lead, by the ruleset's value (none under ANY_TIME)."""
+
+
+def spade_leads(state: State) -> list[Card]:
+    """The spades among the legal moves of ``state``."""
+    return [
+        move.card
+        for move in legal_moves(state)
+        if isinstance(move, Play) and move.card.suit is Suit.SPADES
+    ]
+
+
+def check_refused_lead(state: State, card: Card, lead: SpadesLead) -> None:
+    """Leading ``card`` is refused for spades not broken, with ``lead``'s message."""
+    assert not is_legal(state, Play(card))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Play(card))
+    assert info.value.reason is Reason.SPADES_NOT_BROKEN
+    assert (info.value.seat, info.value.move) == (state.to_move, Play(card))
+    assert str(info.value) == f"'play {card}' by seat {state.to_move} is illegal: {NOT_YET[lead]}"
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+def test_the_first_lead_of_a_mixed_hand_takes_a_spade_only_any_time(lead: SpadesLead) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    Seat 1 leads the round's first trick from clubs and 2S: under ``ANY_TIME`` the spade
+    too, under ``BROKEN`` and ``AFTER_FIRST_TRICK`` the clubs only.
+    """
+    state = bid_all(start(Ruleset(spades_lead=lead), MIXED))
+    assert state.to_move == 1
+    assert not state.tricks
+    if lead is SpadesLead.ANY_TIME:
+        assert legal_moves(state) == tuple(Play(card) for card in cards(MIXED[1]))
+        after = apply(state, Play(C("2S")))
+        assert after.spades_broken
+        assert after.trick == (C("2S"),)
+    else:
+        assert legal_moves(state) == tuple(Play(card) for card in cards(MIXED[1])[:12])
+        check_refused_lead(state, C("2S"), lead)
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+def test_the_second_lead_takes_a_spade_unless_the_ruleset_waits_for_broken(
+    lead: SpadesLead,
+) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    One trick completed, no spade played: ``AFTER_FIRST_TRICK`` and ``ANY_TIME`` let
+    seat 1 lead 2S, 3S or 4S; ``BROKEN`` does not.
+    """
+    state = second_lead(lead)
+    if lead is SpadesLead.BROKEN:
+        assert spade_leads(state) == []
+        for card in cards("2S 3S 4S"):
+            check_refused_lead(state, card, lead)
+    else:
+        assert spade_leads(state) == cards("2S 3S 4S")
+        after = apply(state, Play(C("3S")))
+        assert after.spades_broken
+        assert legal_moves(after) == tuple(Play(card) for card in after.hand(2))  # no spade
+    assert legal_moves(state) == expected_moves(state)
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+def test_a_hand_of_spades_leads_one_under_every_value(lead: SpadesLead) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead."""
+    state = bid_all(start(Ruleset(spades_lead=lead), ONE_SUIT_EACH))
+    assert legal_moves(state) == tuple(Play(card) for card in cards(ONE_SUIT_EACH[1]))
+    assert apply(state, Play(C("AS"))).spades_broken
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+def test_broken_spades_may_be_led_under_every_value(lead: SpadesLead) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead: a discarded spade opens them to all."""
+    rules = Ruleset(spades_lead=lead)
+    state = play(bid_all(start(rules, TRUMPER_KEEPS_A_DIAMOND)), "2C", "AC", "AH", "3S")
+    assert state.spades_broken
+    assert (state.to_move, len(state.tricks)) == (0, 1)
+    assert spade_leads(state) == cards("4S 5S 6S 7S 8S 9S TS JS QS KS AS")
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+def test_the_first_lead_after_every_way_into_the_play_reads_the_ruleset(lead: SpadesLead) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead, rule-card-pass, rule-draw, rule-exchange.
+
+    The play starts after the last bid (four and two players), the blind nil pass, a
+    double nil exchange or the draw; each computes the leader's cards, and each lets a mixed
+    hand lead a spade under ``ANY_TIME`` only. Every card of her hand is judged as the
+    tests' reference judges it.
+    """
+    for name, state in first_leads(lead).items():
+        assert legal_moves(state) == expected_moves(state), name
+        assert bool(spade_leads(state)) is (lead is SpadesLead.ANY_TIME), name
+        assert state.to_move is not None
+        for card in state.hand(state.to_move):
+            expected = expected_reason(state, Play(card))
+            if expected is None:
+                check_move(state, Play(card))
+            else:
+                assert expected is Reason.SPADES_NOT_BROKEN, (name, card)
+                check_refused_lead(state, card, lead)
 
 
 def test_a_play_of_a_card_not_in_hand_is_rejected() -> None:

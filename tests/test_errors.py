@@ -40,6 +40,7 @@ from spades import (
     Ruleset,
     RulesetError,
     SpadesError,
+    SpadesLead,
     State,
     apply,
     check_move,
@@ -283,6 +284,24 @@ def test_follow_suit_and_spades_messages_do_not_list_other_players_cards() -> No
             apply(state, Play(card))
         assert CARD_TOKEN.findall(str(info.value)) == [str(card)]
         assert "AC" not in str(info.value)
+
+
+def test_a_refused_spade_lead_says_when_the_ruleset_opens_spades() -> None:
+    """Rules: ref-reasons, reading-spades-lead.
+
+    The reason stays ``spades_not_broken``; after the first trick, the message says that
+    from the second trick on a spade may be led.
+    """
+    rules = Ruleset(spades_lead=SpadesLead.AFTER_FIRST_TRICK)
+    state = bid_all(start(rules, MIXED))
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, Play(C("2S")))
+    assert info.value.reason is Reason.SPADES_NOT_BROKEN
+    assert str(info.value) == (
+        "'play 2S' by seat 1 is illegal: spades are not broken: you may lead a spade from the "
+        "second trick on, or once a spade has been played, or when you hold nothing else"
+    )
+    assert is_legal(bid_all(start(Ruleset(spades_lead=SpadesLead.ANY_TIME), MIXED)), Play(C("2S")))
 
 
 def test_an_illegal_move_leaves_the_state_unchanged() -> None:

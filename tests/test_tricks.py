@@ -1,9 +1,9 @@
 """Playing the tricks: who wins a trick, what may be played, and spades broken.
 
-The rules are the functions `winning_card`, `trick_winner` and `playable`; the engine's hot
-path keeps inline copies of some, and the tests here hold the copies to the functions on
-every step of random games under every preset. The properties of random games against the
-tests' reference are in test_properties.py.
+The rules are the functions `winning_card`, `trick_winner`, `playable` and
+`may_lead_spades`; the engine's hot path keeps inline copies of some, and the tests here
+hold the copies to the functions on every step of random games under every preset. The
+properties of random games against the tests' reference are in test_properties.py.
 """
 
 from __future__ import annotations
@@ -12,10 +12,13 @@ import random
 from typing import TYPE_CHECKING
 
 import attrs
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import oracle
+from helpers import reference_cards
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -26,10 +29,12 @@ from spades import (
     Play,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     apply,
     cards_in,
     legal_moves,
+    may_lead_spades,
     new_game,
     observe,
     play_order,
@@ -65,21 +70,30 @@ def random_steps(rules: Ruleset, seed: int, moves: int) -> Iterator[tuple[State,
 # --- the hot path's copies agree with the named rules --------------------------------------
 
 
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_the_fast_path_keeps_playable_and_the_trick_winner_as_the_functions_say(name: str) -> None:
-    """Rules: rule-follow-suit, rule-spades-broken, rule-trick-winner.
+def test_the_fast_path_keeps_playable_and_the_trick_winner_as_the_functions_say(
+    name: str, lead: SpadesLead
+) -> None:
+    """Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead, rule-trick-winner.
 
     `apply` computes the cards the next seat may play, and the winner of a finished trick,
     inline; on every step of random games they equal `playable` and `trick_winner`.
     """
-    rules = attrs.evolve(PRESETS[name], round_cap=3, losing_floor=None)
+    rules = attrs.evolve(PRESETS[name], round_cap=3, losing_floor=None, spades_lead=lead)
     tricks = 0
     for seed in range(6):
         for before, move, after in random_steps(rules, seed, 400):
             if after.phase is Phase.PLAYING:
                 assert after.to_move is not None
                 hand = after.hand(after.to_move)
-                allowed = playable(hand, after.trick, spades_broken=after.spades_broken)
+                allowed = playable(
+                    hand,
+                    after.trick,
+                    spades_broken=after.spades_broken,
+                    rules=rules,
+                    tricks_played=len(after.tricks),
+                )
                 assert cards_in(after._playable) == allowed
             ended = len(after.rounds) > len(before.rounds)
             if isinstance(move, Play) and len(before.trick) == rules.players - 1 and not ended:
@@ -192,3 +206,133 @@ def test_every_new_round_starts_with_spades_not_broken(name: str) -> None:
             assert after.tricks == ()
             starts += after.round_number > 1
     assert starts >= 2  # later rounds, after spades were broken in the one before
+
+
+# --- when spades may be led ----------------------------------------------------------------
+
+LEADS = {lead: Ruleset(spades_lead=lead) for lead in SpadesLead}
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+@pytest.mark.parametrize("broken", [False, True])
+def test_may_lead_spades_for_every_completed_trick_count(lead: SpadesLead, broken: bool) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    Broken spades may always be led. Unbroken: never under ``BROKEN``, always under
+    ``ANY_TIME``, from the second trick on (one trick completed) under
+    ``AFTER_FIRST_TRICK``; the reference says the same for each of the 13 leads.
+    """
+    answers = [
+        may_lead_spades(LEADS[lead], spades_broken=broken, tricks_played=played)
+        for played in range(13)
+    ]
+    if broken or lead is SpadesLead.ANY_TIME:
+        assert answers == [True] * 13
+    elif lead is SpadesLead.BROKEN:
+        assert answers == [False] * 13
+    else:
+        assert answers == [False] + [True] * 12
+    assert answers == [
+        oracle.spades_may_be_led(lead.value, broken=broken, tricks_played=played)
+        for played in range(13)
+    ]
+
+
+def test_may_lead_spades_follows_the_sources_by_default() -> None:
+    """Rules: rule-spades-broken, reading-spades-lead: every preset waits for broken spades."""
+    for rules in PRESETS.values():
+        assert rules.spades_lead is SpadesLead.BROKEN
+        assert not may_lead_spades(rules, spades_broken=False, tricks_played=12)
+        assert may_lead_spades(rules, spades_broken=True, tricks_played=0)
+    assert Ruleset().spades_lead is SpadesLead.BROKEN
+    assert [lead.opens_after for lead in SpadesLead] == [13, 0, 1]
+
+
+def test_may_lead_spades_takes_numpy_integers() -> None:
+    """Rule: reading-spades-lead: a count of tricks is a whole number, numpy's too."""
+    after_first = LEADS[SpadesLead.AFTER_FIRST_TRICK]
+    assert may_lead_spades(after_first, spades_broken=False, tricks_played=np.int64(1)) is True
+    assert may_lead_spades(after_first, spades_broken=False, tricks_played=np.uint8(0)) is False
+
+
+@pytest.mark.parametrize(
+    ("rules", "broken", "played", "error", "message"),
+    [
+        ("classic", False, 0, TypeError, "may_lead_spades takes a Ruleset, not str"),
+        (None, False, 0, TypeError, "may_lead_spades takes a Ruleset, not NoneType"),
+        (CLASSIC, 1, 0, TypeError, "spades_broken is True or False, not 1"),
+        (CLASSIC, None, 0, TypeError, "spades_broken is True or False, not None"),
+        (CLASSIC, np.bool_(True), 0, TypeError, "spades_broken is True or False"),
+        (CLASSIC, False, True, TypeError, "tricks_played is a whole number, not True"),
+        (CLASSIC, False, np.bool_(False), TypeError, "tricks_played is a whole number"),
+        (CLASSIC, False, 1.0, TypeError, "tricks_played is a whole number, not 1.0"),
+        (CLASSIC, False, "1", TypeError, "tricks_played is a whole number, not '1'"),
+        (CLASSIC, False, -1, SpadesError, "0 to 12, not -1"),
+        (CLASSIC, False, 13, SpadesError, "0 to 12, not 13"),
+        (CLASSIC, True, np.int64(13), SpadesError, "0 to 12, not 13"),
+    ],
+)
+def test_may_lead_spades_refuses_what_is_no_question(
+    rules: object, broken: object, played: object, error: type[Exception], message: str
+) -> None:
+    """Rule: reading-spades-lead: a ruleset, a bool and a count of 0 to 12 tricks."""
+    with pytest.raises(error, match=message):
+        may_lead_spades(rules, spades_broken=broken, tricks_played=played)  # type: ignore[arg-type]
+
+
+HAND = [C(text) for text in ("3C", "KH", "2S", "AS")]
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_playable_leads_a_spade_when_the_ruleset_lets_it(lead: SpadesLead) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    `playable` asks `may_lead_spades` with its ``rules`` and ``tricks_played``; a trick
+    already led is followed alike under every value, and a hand of spades leads one.
+    """
+    rules = LEADS[lead]
+    for played in range(13):
+        for broken in (False, True):
+            found = playable(HAND, [], spades_broken=broken, rules=rules, tricks_played=played)
+            lead_spade = may_lead_spades(rules, spades_broken=broken, tricks_played=played)
+            assert found == (tuple(HAND) if lead_spade else tuple(HAND[:2]))
+            expected = oracle.playable(
+                reference_cards(HAND),
+                [],
+                broken=broken,
+                lead=lead.value,
+                tricks_played=played,
+            )
+            assert reference_cards(found) == expected
+            followed = playable(
+                HAND, [C("5H")], spades_broken=broken, rules=rules, tricks_played=played
+            )
+            assert followed == (C("KH"),)
+            only = playable(HAND[2:], [], spades_broken=broken, rules=rules, tricks_played=played)
+            assert only == tuple(HAND[2:])
+
+
+def test_playable_defaults_to_the_sources_rule_at_the_first_trick() -> None:
+    """Rule: rule-spades-broken: without ``rules``, CLASSIC at the round's first lead."""
+    assert playable(HAND, [], spades_broken=False) == playable(
+        HAND, [], spades_broken=False, rules=CLASSIC, tricks_played=0
+    )
+    assert playable(HAND, [], spades_broken=False, tricks_played=12) == tuple(HAND[:2])
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"rules": "classic"}, TypeError, "may_lead_spades takes a Ruleset"),
+        ({"tricks_played": 13}, SpadesError, "0 to 12"),
+        ({"tricks_played": 1.5}, TypeError, "tricks_played is a whole number"),
+        ({"spades_broken": "no"}, TypeError, "spades_broken is True or False"),
+    ],
+)
+def test_playable_checks_its_lead_arguments(
+    changes: dict[str, object], error: type[Exception], message: str
+) -> None:
+    """Rule: reading-spades-lead: `playable` checks what it hands `may_lead_spades`."""
+    arguments: dict[str, object] = {"spades_broken": False, **changes}
+    with pytest.raises(error, match=message):
+        playable(HAND, [C("5H")], **arguments)  # type: ignore[arg-type]

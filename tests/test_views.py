@@ -28,7 +28,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import BLIND, BLIND_ANYTIME, C, blind_nil_rulesets, finished_game, passing_state
+import oracle
+from helpers import (
+    BLIND,
+    BLIND_ANYTIME,
+    C,
+    blind_nil_rulesets,
+    expected_moves,
+    finished_game,
+    first_leads,
+    passing_state,
+    second_lead,
+)
 from spades import (
     CLASSIC,
     DECK,
@@ -50,6 +61,7 @@ from spades import (
     Reject,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     Suit,
     View,
@@ -170,7 +182,7 @@ def shown(view: View) -> frozenset[Card]:
 # `_playable` is the mask of the cards the seat to move may play (0 outside the play). It
 # is derived from the mover's hand, so it goes stale when the mover's hand changes: that
 # happens whenever the seat whose view is compared is not the mover. `relabel` recomputes
-# it with the follow and lead rules (written here again, not imported), so that the
+# it with the follow and lead rules (the reference's, not the engine's), so that the
 # changed state is a well-formed state that `legal_moves`, `check_move` and `apply` read
 # correctly, not just something `observe` happens to accept. The view never reads
 # `_playable`: the test that compares views across a change of the mover's hand would
@@ -182,11 +194,17 @@ def shown(view: View) -> frozenset[Card]:
 # suit may now hold one): a view must not depend on the hidden cards at all.
 
 
-def follow_mask(hand: int, trick: tuple[Card, ...], broken: bool) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (rule-follow-suit)."""
+def follow_mask(hand: int, trick: tuple[Card, ...], state: State) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` in ``state``'s round.
+
+    Follow suit when you can (rule-follow-suit); lead a spade from a hand with other suits
+    only once the ruleset opens spades to a lead, which the reference says
+    (rule-spades-broken, reading-spades-lead).
+    """
     if trick:
         return hand & trick[0].suit.mask or hand
-    if broken:
+    lead = state.rules.spades_lead.value
+    if oracle.spades_may_be_led(lead, broken=state.spades_broken, tricks_played=len(state.tricks)):
         return hand
     return hand & (FULL ^ SPADE_BITS) or hand
 
@@ -207,7 +225,7 @@ def relabel(state: State, mapping: dict[Card, Card], *, seed: int | None = None)
     playable = 0
     if state.phase is Phase.PLAYING:
         assert mover is not None
-        playable = follow_mask(masks[mover], trick, state.spades_broken)
+        playable = follow_mask(masks[mover], trick, state)
     relabelled: State = State._build(
         rules=state.rules,
         phase=state.phase,
@@ -300,6 +318,31 @@ def test_relabel_recomputes_the_movers_playable_cards() -> None:
     assert [str(move) for move in legal_moves(swapped)] == ["play 7C", "play JC"]
     assert is_legal(swapped, Play(C("7C")))
     assert not is_legal(swapped, Play(C("3D")))
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_the_leaders_cards_are_rebuilt_alike_at_the_first_and_second_lead(
+    lead: SpadesLead,
+) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    At the round's first lead, however the play began, and at the second, the engine's
+    playable cards are those the reference's lead rule gives (`relabel` rebuilds the
+    state equal), and the leader's view lists the same moves.
+    """
+    leads = first_leads(lead)
+    leads["second trick"] = second_lead(lead)
+    for name, state in leads.items():
+        check_well_formed(state)
+        seat = state.to_move
+        assert seat is not None
+        moves = legal_moves(state)
+        assert observe(state, seat).legal_moves() == moves == expected_moves(state), name
+        spades = [move for move in moves if move.card.suit is Suit.SPADES]  # type: ignore[union-attr]
+        if lead is SpadesLead.ANY_TIME or (lead is SpadesLead.AFTER_FIRST_TRICK and state.tricks):
+            assert spades, name
+        else:
+            assert not spades, name
 
 
 # --- a view shows exactly what the seat may see -------------------------------------------

@@ -11,7 +11,8 @@ dictionaries with the fields of the record format (`PRESETS`).
 - `cards`: card and move notation, and the move grammar;
 - `rules`: the ruleset fields and the three presets;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
-- `legality`: which moves are legal, in order, and why the others are not;
+- `legality`: which moves are legal, in order, and why the others are not; when spades
+  may be led;
 - `scoring`: a round's points and bags, and the end of the game;
 - `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
 - `referee`: a whole game followed move by move, two players' draw and exchange included;
@@ -59,6 +60,7 @@ from oracle.data import (
 )
 from oracle.legality import (
     KINDS_BY_PHASE,
+    LEADS,
     Position,
     breaks_spades,
     legal_moves,
@@ -68,6 +70,7 @@ from oracle.legality import (
     playable_suits,
     position_from,
     problem,
+    spades_may_be_led,
     trails_enough,
 )
 from oracle.referee import Referee
@@ -100,6 +103,7 @@ __all__ = [
     "CLASSIC",
     "IN_ORDER",
     "KINDS_BY_PHASE",
+    "LEADS",
     "LIBRARY_DECK",
     "MAX_SAFE",
     "MINIOKEY",
@@ -158,6 +162,7 @@ __all__ = [
     "seed_text",
     "shuffled",
     "sides_of",
+    "spades_may_be_led",
     "step",
     "suit",
     "text_problem",
