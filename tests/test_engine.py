@@ -280,7 +280,11 @@ def test_a_game_that_ends_on_the_first_spade_keeps_spades_broken() -> None:
 
 # --- when spades may be led: the ruleset's spades_lead ---------------------------------------
 
-LEAD_IDS = {"ids": lambda lead: lead.value}
+
+def lead_id(lead: SpadesLead) -> str:
+    return str(lead.value)
+
+
 NOT_YET = {
     SpadesLead.BROKEN: "spades are not broken: you may lead a spade only once a spade has been "
     "played or when you hold nothing else",
@@ -309,7 +313,7 @@ def check_refused_lead(state: State, card: Card, lead: SpadesLead) -> None:
     assert str(info.value) == f"'play {card}' by seat {state.to_move} is illegal: {NOT_YET[lead]}"
 
 
-@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lead_id)
 def test_the_first_lead_of_a_mixed_hand_takes_a_spade_only_any_time(lead: SpadesLead) -> None:
     """Rules: rule-spades-broken, reading-spades-lead.
 
@@ -329,7 +333,7 @@ def test_the_first_lead_of_a_mixed_hand_takes_a_spade_only_any_time(lead: Spades
         check_refused_lead(state, C("2S"), lead)
 
 
-@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lead_id)
 def test_the_second_lead_takes_a_spade_unless_the_ruleset_waits_for_broken(
     lead: SpadesLead,
 ) -> None:
@@ -351,7 +355,7 @@ def test_the_second_lead_takes_a_spade_unless_the_ruleset_waits_for_broken(
     assert legal_moves(state) == expected_moves(state)
 
 
-@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lead_id)
 def test_a_hand_of_spades_leads_one_under_every_value(lead: SpadesLead) -> None:
     """Rules: rule-spades-broken, reading-spades-lead."""
     state = bid_all(start(Ruleset(spades_lead=lead), ONE_SUIT_EACH))
@@ -359,7 +363,7 @@ def test_a_hand_of_spades_leads_one_under_every_value(lead: SpadesLead) -> None:
     assert apply(state, Play(C("AS"))).spades_broken
 
 
-@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lead_id)
 def test_broken_spades_may_be_led_under_every_value(lead: SpadesLead) -> None:
     """Rules: rule-spades-broken, reading-spades-lead: a discarded spade opens them to all."""
     rules = Ruleset(spades_lead=lead)
@@ -369,7 +373,7 @@ def test_broken_spades_may_be_led_under_every_value(lead: SpadesLead) -> None:
     assert spade_leads(state) == cards("4S 5S 6S 7S 8S 9S TS JS QS KS AS")
 
 
-@pytest.mark.parametrize("lead", list(SpadesLead), **LEAD_IDS)
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lead_id)
 def test_the_first_lead_after_every_way_into_the_play_reads_the_ruleset(lead: SpadesLead) -> None:
     """Rules: rule-spades-broken, reading-spades-lead, rule-card-pass, rule-draw, rule-exchange.
 
