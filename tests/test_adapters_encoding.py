@@ -76,6 +76,7 @@ from spades import (
     Reject,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     Suit,
     View,
@@ -810,6 +811,20 @@ def test_every_field_of_the_ruleset_has_a_slot_and_the_presets_differ() -> None:
     assert list(slot(values, "rules.round_cap")) == [1, 1]
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_spades_lead_slot_is_one_hot_in_the_order_of_spades_lead(players: int) -> None:
+    """``rules.spades_lead`` shows the reading of the lead of spades, one position for each
+    `SpadesLead` in its order, the other slots of the rules unchanged (reading-spades-lead)."""
+    base = TWO_HANDED if players == 2 else CLASSIC
+    broken = observation(observe(new_game(base, seed=3), 0))  # the default, BROKEN
+    for k, lead in enumerate(SpadesLead):
+        values = observation(observe(new_game(attrs.evolve(base, spades_lead=lead), seed=3), 0))
+        assert list(slot(values, "rules.spades_lead")) == [int(k == n) for n in range(3)]
+        changed = np.flatnonzero(values != broken).tolist()
+        start = next(each.start for each in SLOTS if each.name == "rules.spades_lead")
+        assert set(changed) <= {start, start + k}
+
+
 def test_the_selection_in_progress_has_its_slot() -> None:
     view = observe(passing_state(), 1)
     held = hand(view)[3]
@@ -842,7 +857,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1052
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1055
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

@@ -1,7 +1,8 @@
 """`spades.adapters.gymnasium`: one seat of Spades as a Gymnasium environment, bots around it.
 
 - Gymnasium's own ``check_env`` under every preset, registered (``gymnasium.make``, which
-  checks the renders too) and made directly;
+  checks the renders too) and made directly, and under each other reading of leading
+  spades;
 - whole episodes of random masked actions at every seat: the agent moves only at her own
   seat, the mask is the encoding's of her view, the reward is the game's result for her
   side (or the rounds' point differences) in the end and 0 before;
@@ -16,7 +17,7 @@
 
 The module skips where Gymnasium is not installed.
 
-Rules: rule-card-pass, rule-exchange.
+Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from spades import (
     Phase,
     Ruleset,
     SpadesError,
+    SpadesLead,
     View,
     encoding,
     legal_moves,
@@ -82,6 +84,20 @@ def test_check_env_passes_under_every_preset(name: str, capsys: pytest.CaptureFi
     made.close()
     assert "Round 1" in capsys.readouterr().out  # the "human" render
     check_env(gym_spades.env(PRESETS[name], seat=1, reward="round"), skip_render_check=True)
+
+
+@pytest.mark.parametrize(
+    ("rules", "lead"),
+    [(MINIOKEY, SpadesLead.ANY_TIME), (TWO_HANDED, SpadesLead.AFTER_FIRST_TRICK)],
+    ids=["any_time", "after_first_trick"],
+)
+def test_check_env_passes_under_every_spades_lead(rules: Ruleset, lead: SpadesLead) -> None:
+    """Gymnasium's check under the readings of leading spades (reading-spades-lead)."""
+    env = gym_spades.env(attrs.evolve(rules, spades_lead=lead), seat=1)
+    check_env(env, skip_render_check=True)
+    observation, _ = env.reset(seed=1)
+    start = next(slot.start for slot in encoding.SLOTS if slot.name == "rules.spades_lead")
+    assert observation[start + list(SpadesLead).index(lead)] == 1
 
 
 # --- whole episodes --------------------------------------------------------------------------
@@ -446,7 +462,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1052,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1055,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

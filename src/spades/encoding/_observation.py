@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Final
 import attrs
 import numpy as np
 
-from spades._rules import BagOverflow, Direction, NilTricks, Ruleset, play_order, side_of
+from spades._rules import (
+    BagOverflow,
+    Direction,
+    NilTricks,
+    Ruleset,
+    SpadesLead,
+    play_order,
+    side_of,
+)
 from spades._state import Phase
 from spades.encoding._actions import checked_selection
 
@@ -74,6 +82,7 @@ _LAYOUT: Final = (
     ("rules.blind_nil_deficit", 2, "1 if blind nil needs a deficit; the deficit / 500, at most 1"),
     ("rules.blind_nil_pass", 1, "blind_nil_pass / 3"),
     ("rules.blind_nil_exchange", 1, "blind_nil_exchange / 3"),
+    ("rules.spades_lead", 3, "one-hot: a spade may be led once broken, any time, or from trick 2"),
     ("rules.bag_limit", 1, "bag_limit / 20, at most 1"),
     ("rules.bag_penalty", 1, "bag_penalty / 500, at most 1"),
     ("rules.bag_overflow", 2, "one-hot: the bag counter resets, or carries over"),
@@ -238,6 +247,9 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         0.0 if deficit is None else min(1.0, deficit / 500),
         rules.blind_nil_pass / 3,
         rules.blind_nil_exchange / 3,
+        rules.spades_lead is SpadesLead.BROKEN,
+        rules.spades_lead is SpadesLead.ANY_TIME,
+        rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK,
         min(1.0, rules.bag_limit / 20),
         min(1.0, rules.bag_penalty / 500),
         rules.bag_overflow is BagOverflow.RESET,
