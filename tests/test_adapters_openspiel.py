@@ -1,7 +1,8 @@
 """`spades.adapters.openspiel`: Spades as OpenSpiel's Python game ``python_spades``.
 
 - OpenSpiel's own ``random_sim_test`` (serialization included) under every preset, and
-  under rulesets of the other kinds (a blind nil with its card pass, four players);
+  under rulesets of the other kinds (a blind nil with its card pass, four players; each
+  other reading of leading spades);
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - the information state and the observation are the shared encoding of the player's view,
   they show no card she cannot see, and resampling keeps them;
@@ -11,7 +12,8 @@
 
 The module skips where OpenSpiel is not installed.
 
-Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap, rule-spades-broken.
+Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap, rule-spades-broken,
+reading-spades-lead.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from spades import (
     Phase,
     Ruleset,
     SpadesError,
+    SpadesLead,
     encoding,
     observe,
     partner,
@@ -101,6 +104,16 @@ def test_random_sim_test_passes_under_every_preset(name: str) -> None:
 @pytest.mark.parametrize("rules", [BLIND_PASS, COUNTER], ids=["blind-nil", "counterclockwise"])
 def test_random_sim_test_passes_with_card_passes(rules: str) -> None:
     pyspiel.random_sim_test(load(rules, max_rounds=3), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    ["miniokey;spades_lead:any_time", "two-handed;spades_lead:after_first_trick"],
+    ids=["any_time", "after_first_trick"],
+)
+def test_random_sim_test_passes_under_every_spades_lead(rules: str) -> None:
+    """OpenSpiel's check under the readings of leading spades (reading-spades-lead)."""
+    pyspiel.random_sim_test(load(rules, max_rounds=1), num_sims=1, serialize=True, verbose=False)
 
 
 def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
@@ -182,6 +195,9 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
     assert load(text, max_rounds=100).rules == attrs.evolve(rules, round_cap=100)
     assert [os_spades.ruleset_text(preset) for preset in PRESETS.values()] == list(PRESETS)
     assert load("two-handed;blind_nil_exchange:0").rules.blind_nil_exchange == 0
+    anytime = attrs.evolve(MINIOKEY, spades_lead=SpadesLead.ANY_TIME)
+    assert os_spades.ruleset_text(anytime) == "miniokey;spades_lead:any_time"
+    assert load("miniokey;spades_lead:any_time", max_rounds=100).rules == anytime
     with pytest.raises(TypeError, match="ruleset_text takes a Ruleset"):
         os_spades.ruleset_text("classic")  # type: ignore[arg-type]
 
@@ -194,6 +210,7 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
         ({"rules": "classic;colour:red"}, SpadesError, "no change of a field"),
         ({"rules": "classic;target:0"}, InvalidRecordError, r"rules\.target: target must be"),
         ({"rules": "classic;players:2"}, InvalidRecordError, "nil_tricks must be"),
+        ({"rules": "classic;spades_lead:never"}, InvalidRecordError, r"rules\.spades_lead: "),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number from 1 to 2..31 - 1"),
     ],
 )

@@ -1,19 +1,20 @@
 """`spades.adapters.pettingzoo`: Spades as a PettingZoo AEC environment.
 
-- PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset;
-- random games (masked random actions) under every preset and rulesets that reach the
-  blind nil pass and the double nil exchange: each agent's mask is the encoding's of her
-  view (the legal moves, a card at a time in a pass or an exchange), all zero for the
-  others; the environment's game follows the moves the actions stand for; rewards equal
-  for partners and opposite between the sides, and the game's result (or the rounds'
-  points) in the end;
+- PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset,
+  and ``api_test`` under each other reading of leading spades;
+- random games (masked random actions) under every preset, rulesets that reach the blind
+  nil pass and the double nil exchange, and each reading of leading spades: each agent's
+  mask is the encoding's of her view (the legal moves, a card at a time in a pass or an
+  exchange), all zero for the others; the environment's game follows the moves the
+  actions stand for; rewards equal for partners and opposite between the sides, and the
+  game's result (or the rounds' points) in the end;
 - the same seed deals the same game, ``reset()`` goes on reproducibly from a seed;
 - ``max_rounds`` truncates, illegal actions, the options, the renders, the missing
   framework's message.
 
 The module skips where PettingZoo is not installed.
 
-Rules: rule-card-pass, rule-exchange.
+Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from spades import (
     Phase,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     encoding,
     legal_moves,
@@ -63,6 +65,13 @@ NAMED_LIST_WARNINGS = [
 ]
 DOUBLE_NIL = attrs.evolve(TWO_HANDED, blind_nil_exchange=2)
 """Double nil with an exchange of up to two cards (fewer than the most: the end action)."""
+LEADS = {
+    SpadesLead.ANY_TIME: attrs.evolve(CLASSIC, spades_lead=SpadesLead.ANY_TIME),
+    SpadesLead.AFTER_FIRST_TRICK: attrs.evolve(
+        TWO_HANDED, spades_lead=SpadesLead.AFTER_FIRST_TRICK
+    ),
+}
+"""A ruleset of each reading of leading spades but the presets' (reading-spades-lead)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -70,10 +79,19 @@ RANDOM_RULESETS = {
     "double-nil-2": DOUBLE_NIL,
     "classic-cap-2": attrs.evolve(CLASSIC, round_cap=2),
     "two-handed-cap-2": attrs.evolve(TWO_HANDED, round_cap=2),
+    **{f"lead-{lead.value}": rules for lead, rules in LEADS.items()},
 }
-"""The presets, rulesets whose random games reach the card pass and the exchange, and
-rulesets whose random games end (with a result) within ``max_rounds``."""
-CHOOSING = {"two-handed", "blind-nil-anytime", "pass-3", "double-nil-2", "two-handed-cap-2"}
+"""The presets, rulesets whose random games reach the card pass and the exchange,
+rulesets whose random games end (with a result) within ``max_rounds``, and the other
+readings of leading spades."""
+CHOOSING = {
+    "two-handed",
+    "blind-nil-anytime",
+    "pass-3",
+    "double-nil-2",
+    "two-handed-cap-2",
+    "lead-after_first_trick",
+}
 """The rulesets under which the random games below reach a pass or an exchange."""
 
 
@@ -95,6 +113,13 @@ def masked_choice(rng: random.Random, mask: np.ndarray[Any, Any]) -> int:
 @pytest.mark.parametrize("name", PRESETS)
 def test_api_test_passes_under_every_preset(name: str) -> None:
     api_test(zoo.env(PRESETS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("lead", list(LEADS), ids=lambda lead: lead.value)
+def test_api_test_passes_under_every_spades_lead(lead: SpadesLead) -> None:
+    """PettingZoo's check under the readings of leading spades (reading-spades-lead)."""
+    api_test(zoo.env(LEADS[lead]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
