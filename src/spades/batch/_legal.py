@@ -93,10 +93,11 @@ def spades_led_freely(
 ) -> npt.NDArray[np.bool_]:
     """Whether a spade may be led in each game, ``n_played`` cards into its round.
 
-    `spades._trick.spades_open` on arrays (rule-spades-broken, reading-spades-lead): once
-    spades are broken, or once the round's completed tricks, ``n_played // players``, reach
-    ``rules.spades_lead.opens_after`` (never under `SpadesLead.BROKEN`: a round has 13).
-    A player who holds only spades leads one whatever this says (`legal_bits`).
+    `spades.may_lead_spades` on arrays, unchecked as `spades._trick.spades_open` is
+    (rule-spades-broken, reading-spades-lead): once spades are broken, or once the round's
+    completed tricks, ``n_played // players``, reach ``rules.spades_lead.opens_after``
+    (never under `SpadesLead.BROKEN`: a round has 13). A player who holds only spades
+    leads one whatever this says (`legal_bits`).
     """
     opens_after = rules.spades_lead.opens_after
     if opens_after >= TRICKS:  # never before they are broken: the arrays as they are
