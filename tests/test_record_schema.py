@@ -9,21 +9,26 @@ library both ways:
   its limits exactly the module's constants; it reads the versions `spades.records`
   reads, and every number it bounds, but the version 1 seed, lies within I-JSON's
   ``2**53 - 1`` (RFC 7493);
-- every record `spades.records.dumps` writes is valid, version 2, and holds no number
+- every record `spades.records.dumps` writes is valid, version 3, and holds no number
   beyond ``2**53 - 1``: whole games under every preset played by the heuristic bot,
   games cut short by round caps, targets and losing floors, unfinished games (no move
   yet, mid-round, at a round's start), four-player blind nil with card passes,
   two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, and
   random games under random rulesets;
-- each of those records turned back into version 1 (the seed a JSON number) is valid,
-  and `loads` reads it to the same record;
+- each of those records turned back into version 2 (no ``spades_lead`` in its ruleset)
+  and version 1 (the seed a JSON number, too) is valid, and `loads` reads it to the same
+  record; so are the records written by the library before versions 2 and 3
+  (``tests/data``), and under every ``spades_lead`` only version 3 holds the field
+  (reading-spades-lead);
 - records broken in a way the schema describes (an extra or missing field, a bad card,
   a 51-card deck, a text outside the move grammar, a pass out of order, a seed written
-  as the other version writes it or with a leading zero, ...) fail the schema, and
+  as the other version writes it or with a leading zero, a ``spades_lead`` in version 2
+  data or missing from version 3 data, ...) fail the schema, and
   `spades.records.loads` refuses them too; records broken only in what a replay finds
   (a move of the grammar illegal where it stands, such as ``bid 14``, a pass of four
-  cards or a draw choice with four players; a wrong summary), or with a version 2 seed of
-  39 digits above ``2**128 - 1``, pass the schema and are refused by `loads` alone;
+  cards or a draw choice with four players; a wrong summary), or with a seed as text
+  (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass the schema and are refused
+  by `loads` alone;
 - the records of the conformance suite's game cases, the rulesets of all its cases, and
   the records its reading cases call valid, are valid.
 """
@@ -55,6 +60,7 @@ from spades import (
     NilTricks,
     Phase,
     Ruleset,
+    SpadesLead,
     Termination,
     apply,
     deal,
@@ -77,9 +83,16 @@ SCHEMA_PATH = Path(__file__).resolve().parents[1] / "docs" / "record.schema.json
 SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
 RULESET_VALIDATOR = Draft202012Validator(
-    {"$schema": SCHEMA["$schema"], "$defs": SCHEMA["$defs"], "$ref": "#/$defs/ruleset"}
+    {
+        "$schema": SCHEMA["$schema"],
+        "$defs": SCHEMA["$defs"],
+        "$ref": "#/$defs/ruleset",
+        "required": ["spades_lead"],
+    }
 )
-"""The schema's ruleset on its own."""
+"""The schema's ruleset on its own, as version 3 writes it: with ``spades_lead``."""
+DATA = Path(__file__).resolve().parent / "data"
+"""Data written by the library before versions 2 and 3 (``test_record_versions.py``)."""
 BLIND_NIL = Bid(0, blind=True)
 BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None, round_cap=4)
 """Blind nil open to every seat; capped, as bots that always dare may never reach a target."""
@@ -122,17 +135,25 @@ def numbers_in(text: str) -> list[int]:
     return found
 
 
-def assert_written_as_version_2(record: GameRecord) -> None:
-    """``record``'s text is valid version 2 data, and every number in it is I-JSON's."""
+def assert_written_as_version_3(record: GameRecord) -> None:
+    """``record``'s text is valid version 3 data, and every number in it is I-JSON's."""
     data = data_of(record)
     assert errors(data) == []
-    assert data["version"] == records.VERSION == 2
+    assert data["version"] == records.VERSION == 3
+    assert data["rules"]["spades_lead"] in {"broken", "any_time", "after_first_trick"}
     assert data["seed"] == str(record.seed)
     assert [n for n in numbers_in(dumps(record)) if not -I_JSON <= n <= I_JSON] == []
 
 
+def as_version_2(data: Any) -> None:
+    """Turn version 3 data back into version 2: the version, and no ``spades_lead``."""
+    data["version"] = 2
+    del data["rules"]["spades_lead"]
+
+
 def as_version_1(data: Any) -> None:
-    """Turn version 2 data back into version 1: the version, and the seed as a number."""
+    """Turn version 3 data back into version 1: version 2's, and the seed as a number."""
+    as_version_2(data)
     data["version"] = 1
     data["seed"] = int(data["seed"])
 
@@ -225,25 +246,63 @@ GAMES = dict(games())
 
 @pytest.mark.parametrize("name", GAMES)
 def test_records_that_dumps_writes_are_valid(name: str) -> None:
-    assert_written_as_version_2(GAMES[name])
+    assert_written_as_version_3(GAMES[name])
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("name", GAMES)
-def test_a_record_turned_back_into_version_1_is_valid_and_reads_the_same(name: str) -> None:
+def test_a_record_turned_back_into_an_older_version_is_valid_and_reads_the_same(
+    name: str, version: int
+) -> None:
     data = data_of(GAMES[name])
-    as_version_1(data)
+    (as_version_1 if version == 1 else as_version_2)(data)
     assert errors(data) == []
     read = records.loads(json.dumps(data))
     assert read == GAMES[name]
     assert read.seed == GAMES[name].seed
-    assert records.dumps(read) == dumps(GAMES[name])  # and written as version 2 again
+    assert records.dumps(read) == dumps(GAMES[name])  # and written as version 3 again
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["record-v1-four.json", "record-v1-two.json", "record-v2-four.json", "record-v2-two.json"],
+)
+def test_records_written_before_version_3_are_valid(name: str) -> None:
+    """The library's own older records (tests/data) are valid as they were written, and
+    with a ``spades_lead`` that their version does not hold, the schema and `loads` both
+    refuse them (reading-spades-lead)."""
+    data = json.loads((DATA / name).read_text(encoding="utf-8"))
+    assert data["version"] in {1, 2}
+    assert errors(data) == []
+    records.loads(json.dumps(data))
+    data["rules"]["spades_lead"] = "broken"
+    assert errors(data)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.spades_lead"
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
+    """Rule: reading-spades-lead. The schema's enum is the library's, by version."""
+    rules = attrs.evolve(CLASSIC, spades_lead=lead, round_cap=1)
+    record = played(rules, heuristic(4), seed=12, limit=30)
+    assert_written_as_version_3(record)
+    data = data_of(record)
+    assert data["rules"]["spades_lead"] == lead.value
+    assert records.loads(json.dumps(data)) == record
+    data["version"] = 2
+    assert errors(data)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.spades_lead"
 
 
 def test_the_largest_seed_is_written_as_a_string_and_the_smallest_too() -> None:
     assert data_of(GAMES["largest seed"])["seed"] == str(SEED_LIMIT - 1)
     smallest = GameRecord.from_moves(CLASSIC, [], seed=0)
     assert data_of(smallest)["seed"] == "0"
-    assert_written_as_version_2(smallest)
+    assert_written_as_version_3(smallest)
     assert records.loads(dumps(smallest)) == smallest
 
 
@@ -276,13 +335,13 @@ def test_random_games_under_random_rulesets_are_valid(
     record = played(
         rules, [random_policy(choices)] * rules.players, seed=seed, dealer=dealer, limit=limit
     )
-    assert_written_as_version_2(record)
+    assert_written_as_version_3(record)
 
 
 def test_the_conformance_suite_holds_valid_records_and_rulesets() -> None:
     """The game cases' records, every case's ruleset, and the valid record texts are valid.
 
-    The game cases' records are version 2 data, with no number beyond ``2**53 - 1``. Of
+    The game cases' records are version 3 data, with no number beyond ``2**53 - 1``. Of
     the reading cases, every record text the suite calls valid is valid for the schema.
     """
     files = sorted((SCHEMA_PATH.parents[1] / "conformance").glob("*.json"))
@@ -294,7 +353,7 @@ def test_the_conformance_suite_holds_valid_records_and_rulesets() -> None:
         for case in document["cases"]:
             if document["kind"] == "game":
                 assert errors(case["record"]) == [], case["id"]
-                assert case["record"]["version"] == 2, case["id"]
+                assert case["record"]["version"] == records.VERSION, case["id"]
                 text = json.dumps(case["record"])
                 assert all(-I_JSON <= n <= I_JSON for n in numbers_in(text)), case["id"]
                 checked["record"] += 1
@@ -335,7 +394,7 @@ def test_every_property_is_described() -> None:
     defined = [
         (f"{path}/{name}", sub)
         for path, schema in subschemas(SCHEMA)
-        if "required" in schema
+        if schema.get("type") == "object"
         for name, sub in schema["properties"].items()
     ]
     assert len(defined) == 7 + len(RULESET_FIELDS) + 3 + 4 + 3 + 2  # record ... outcome
@@ -345,19 +404,30 @@ def test_every_property_is_described() -> None:
 
 
 def test_every_object_is_closed_and_requires_all_its_fields() -> None:
-    closed = [schema for _, schema in subschemas(SCHEMA) if "required" in schema]
+    """Every field, but the ruleset's ``spades_lead``: the top level requires it by version."""
+    closed = [schema for _, schema in subschemas(SCHEMA) if schema.get("type") == "object"]
     assert len(closed) == 6  # record, ruleset, round, summary, result, outcome
     for schema in closed:
         assert schema["additionalProperties"] is False
-        assert schema["type"] == "object"
-        assert schema["required"] == list(schema["properties"])
+        fields = [name for name in schema["properties"] if name != "spades_lead"]
+        assert schema["required"] == fields
+    assert [path for path, schema in subschemas(SCHEMA) if "required" in schema] == [
+        "#",
+        "#/allOf/2/then/properties/rules",
+        *(f"#/$defs/{name}" for name in ("ruleset", "round", "summary", "result", "outcome")),
+    ]
 
 
 def test_the_ruleset_lists_exactly_the_fields_of_ruleset() -> None:
     ruleset = SCHEMA["$defs"]["ruleset"]
     assert list(ruleset["properties"]) == RULESET_FIELDS
-    assert ruleset["required"] == RULESET_FIELDS
-    enums = {"direction": Direction, "nil_tricks": NilTricks, "bag_overflow": BagOverflow}
+    assert ruleset["required"] == [name for name in RULESET_FIELDS if name != "spades_lead"]
+    enums = {
+        "direction": Direction,
+        "nil_tricks": NilTricks,
+        "spades_lead": SpadesLead,
+        "bag_overflow": BagOverflow,
+    }
     for name, kind in enums.items():
         assert ruleset["properties"][name]["enum"] == [member.name.lower() for member in kind]
     outcome = SCHEMA["$defs"]["outcome"]["properties"]
@@ -374,25 +444,43 @@ def test_the_limits_are_the_module_constants() -> None:
     text = SCHEMA["$defs"]["seedText"]
     assert text["pattern"] == "^(0|[1-9][0-9]{0,38})$"
     assert text["maxLength"] == len(str(SEED_LIMIT - 1)) == 39
-    assert top["version"]["enum"] == list(records.READABLE_VERSIONS) == [1, 2]
-    assert records.VERSION == 2
+    assert top["version"]["enum"] == list(records.READABLE_VERSIONS) == [1, 2, 3]
+    assert records.VERSION == 3
     for name in ("bySide", "bagsBySide"):
         assert SCHEMA["$defs"][name]["items"]["maximum"] == MAX_POINTS
     assert SCHEMA["$defs"]["bySide"]["items"]["minimum"] == -MAX_POINTS
     assert SCHEMA["$defs"]["bagsBySide"]["items"]["minimum"] == 0
 
 
+def by_version(field: str) -> dict[int, Any]:
+    """What the top level's ``if`` and ``then`` ask of ``field`` in each version."""
+    found: dict[int, Any] = {}
+    for clause in SCHEMA["allOf"]:
+        version = clause["if"]["properties"].get("version")
+        if version is not None and field in clause["then"]["properties"]:
+            for number in version.get("enum", [version.get("const")]):
+                assert number not in found
+                found[number] = clause["then"]["properties"][field]
+    return found
+
+
 def test_the_seed_is_written_by_the_version() -> None:
     """The top level picks the seed's form by the version, with ``if`` and ``then``."""
-    by_version = {
-        clause["if"]["properties"]["version"]["const"]: clause["then"]["properties"]["seed"]
-        for clause in SCHEMA["allOf"]
-        if "version" in clause["if"]["properties"]
-    }
-    assert by_version == {
+    assert by_version("seed") == {
+        3: {"$ref": "#/$defs/seedText"},
         2: {"$ref": "#/$defs/seedText"},
         1: {"$ref": "#/$defs/seedNumber"},
     }
+
+
+def test_the_ruleset_s_spades_lead_is_required_or_refused_by_the_version() -> None:
+    """Rule: reading-spades-lead. Version 3 requires it, versions 1 and 2 do not allow it."""
+    assert by_version("rules") == {
+        3: {"required": ["spades_lead"]},
+        2: {"properties": {"spades_lead": False}},
+        1: {"properties": {"spades_lead": False}},
+    }
+    assert set(by_version("rules")) == set(records.READABLE_VERSIONS)
 
 
 def test_every_number_of_the_schema_but_the_version_1_seed_is_within_i_json() -> None:
@@ -438,6 +526,8 @@ def test_every_ruleset_is_valid_and_its_data_reads_back(rules: Ruleset) -> None:
         ("blind_nil_deficit", -5),
         ("blind_nil_pass", 4),
         ("blind_nil_exchange", 1),
+        ("spades_lead", "any time"),
+        ("spades_lead", 0),
         ("bag_limit", 0),
         ("bag_overflow", "keep"),
         ("target", 0),
@@ -534,17 +624,26 @@ BROKEN = {
     "an extra field in the outcome": (FOUR, set_at("result", "outcome", "draw", value=False)),
     "no result": (FOUR, drop("result")),
     "no round cap in the rules": (FOUR, drop("rules", "round_cap")),
+    "no spades_lead in version 3 rules": (FOUR, drop("rules", "spades_lead")),
+    "spades_lead in version 2 rules": (FOUR, set_at("version", value=2)),
+    "spades_lead in version 1 rules": (
+        FOUR,
+        both(as_version_1, set_at("rules", "spades_lead", value="broken")),
+    ),
+    "spades_lead 'anytime'": (FOUR, set_at("rules", "spades_lead", value="anytime")),
+    "spades_lead 'BROKEN'": (FOUR, set_at("rules", "spades_lead", value="BROKEN")),
+    "spades_lead null": (FOUR, set_at("rules", "spades_lead", value=None)),
     "no summary": (FOUR, drop("rounds", 0, "summary")),
-    "version 3": (FOUR, set_at("version", value=3)),
+    "version 4": (FOUR, set_at("version", value=4)),
     "version 0": (FOUR, set_at("version", value=0)),
-    "version '2'": (FOUR, set_at("version", value="2")),
+    "version '3'": (FOUR, set_at("version", value="3")),
     "version true": (FOUR, set_at("version", value=True)),
     "no version": (FOUR, drop("version")),
     "a state's type": (FOUR, set_at("type", value="state")),
     "no seed": (FOUR, drop("seed")),
-    "a version 2 seed as a number": (FOUR, set_at("seed", value=11)),
-    "a version 2 seed as the number 0": (FOUR, set_at("seed", value=0)),
-    "a version 2 seed of 2**128 - 1 as a number": (FOUR, set_at("seed", value=SEED_LIMIT - 1)),
+    "a version 3 seed as a number": (FOUR, set_at("seed", value=11)),
+    "a version 3 seed as the number 0": (FOUR, set_at("seed", value=0)),
+    "a version 3 seed of 2**128 - 1 as a number": (FOUR, set_at("seed", value=SEED_LIMIT - 1)),
     "a seed '011'": (FOUR, set_at("seed", value="011")),
     "a seed '00'": (FOUR, set_at("seed", value="00")),
     "a seed '-1'": (FOUR, set_at("seed", value="-1")),
@@ -564,7 +663,7 @@ BROKEN = {
     "a seed null": (FOUR, set_at("seed", value=None)),
     "a seed true": (FOUR, set_at("seed", value=True)),
     "a seed as a list": (FOUR, set_at("seed", value=["11"])),
-    "a version 1 seed in a string": (FOUR, set_at("version", value=1)),
+    "a version 1 seed in a string": (FOUR, both(as_version_2, set_at("version", value=1))),
     "a version 1 seed '0'": (FOUR, both(as_version_1, set_at("seed", value="0"))),
     "a version 1 negative seed": (FOUR, both(as_version_1, set_at("seed", value=-1))),
     "a version 1 seed of 2**128": (FOUR, both(as_version_1, set_at("seed", value=SEED_LIMIT))),
@@ -662,7 +761,7 @@ def test_what_only_a_replay_finds_passes_the_schema_and_fails_loads(case: str) -
     [str(SEED_LIMIT), str(SEED_LIMIT + 1), "9" * 39],
 )
 def test_a_seed_of_39_digits_above_2_128_passes_the_schema_but_not_loads(seed: str) -> None:
-    """The pattern bounds a version 2 seed's digits, not its value: the reader does."""
+    """The pattern bounds the digits of a seed as text, not its value: the reader does."""
     data = broken(FOUR, set_at("seed", value=seed))
     assert errors(data) == []
     with pytest.raises(InvalidRecordError) as raised:
@@ -678,7 +777,7 @@ def test_a_seed_of_39_digits_above_2_128_passes_the_schema_but_not_loads(seed: s
         st.text(alphabet="0123456789-+ .e_x\n\u0661", max_size=41),
     )
 )
-def test_the_schema_and_loads_agree_on_a_version_2_seed(seed: str) -> None:
+def test_the_schema_and_loads_agree_on_a_seed_as_text(seed: str) -> None:
     """Both take exactly the seeds ``str(n)`` writes, but for 39 digits above ``2**128 - 1``."""
     data = broken("classic, no move", set_at("seed", value=seed))
     written = seed.isascii() and seed.isdigit() and str(int(seed)) == seed
@@ -693,8 +792,8 @@ def test_the_schema_and_loads_agree_on_a_version_2_seed(seed: str) -> None:
 @pytest.mark.parametrize(
     ("version", "written", "fraction"),
     [
-        (2, '"dealer":0,', '"dealer":0.0,'),
-        (2, '"version":2,', '"version":2.0,'),
+        (3, '"dealer":0,', '"dealer":0.0,'),
+        (3, '"version":3,', '"version":3.0,'),
         (1, '"seed":2,', '"seed":2.0,'),
     ],
 )
