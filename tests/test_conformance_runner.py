@@ -22,7 +22,7 @@ from spades.records import MAX_RECORD_SIZE, from_data
 from spades.records.conformance import Failure, Results, main, run
 
 CONFORMANCE = Path(__file__).resolve().parents[1] / "conformance"
-HEAD = {"type": "conformance", "version": 2, "description": "a test"}
+HEAD = {"type": "conformance", "version": 3, "description": "a test"}
 
 
 def count(name: str) -> int:
@@ -167,8 +167,8 @@ def test_the_generator_checks_writes_and_tabulates(
     assert spec.loader is not None
     generator = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generator)
-    # Two quick files (which between them vary every field), for speed.
-    names = ["scoring-two-players.json", "scoring-worked-examples.json"]
+    # Three quick files (which between them vary every field), for speed.
+    names = ["scoring-two-players.json", "scoring-worked-examples.json", "legal-leads.json"]
     monkeypatch.setattr(generator, "FILES", {name: generator.FILES[name] for name in names})
     for name in names:
         shutil.copy(CONFORMANCE / name, tmp_path)
@@ -177,7 +177,10 @@ def test_the_generator_checks_writes_and_tabulates(
     (tmp_path / names[1]).unlink()
     (tmp_path / "stray.json").write_text("{}")
     assert generator.main(["--check", "--dir", str(tmp_path)]) == 1
-    lines = [*(f"would change: {name}" for name in names), "not written by this script: stray.json"]
+    lines = [
+        *(f"would change: {name}" for name in names[:2]),
+        "not written by this script: stray.json",
+    ]
     assert capsys.readouterr().out.splitlines() == lines
     assert generator.main(["--dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
@@ -192,7 +195,7 @@ def test_the_generator_checks_writes_and_tabulates(
     assert table[0] == "| file | cases | " + " | ".join(generator.FIELDS) + " |"
     assert table[2].startswith(f"| {names[0]} | {count(names[0])} |  |  | x | x |  | x |")
     assert table[2].count(" x ") == 12
-    assert len(table) == 4
+    assert len(table) == 5
 
 
 # --- tampering is caught ------------------------------------------------------------------------
@@ -531,14 +534,18 @@ def test_failures_and_passes_are_counted_together(
         ),
         (
             json.dumps({**HEAD, "version": 1, "kind": "game", "cases": []}),
-            "malformed file: this runner reads version 2, not 1",
+            "malformed file: this runner reads version 3, not 1",
+        ),
+        (
+            json.dumps({**HEAD, "version": 2, "kind": "game", "cases": []}),
+            "malformed file: this runner reads version 3, not 2",
         ),
         (
             json.dumps({**HEAD, "version": True, "kind": "game", "cases": []}),
             'malformed file: the file is not "type": "conformance" with a "version"',
         ),
         (
-            json.dumps({**HEAD, "version": "2", "kind": "game", "cases": []}),
+            json.dumps({**HEAD, "version": "3", "kind": "game", "cases": []}),
             'malformed file: the file is not "type": "conformance" with a "version"',
         ),
         (

@@ -49,6 +49,7 @@ import pytest
 
 import oracle.legality
 import oracle.referee
+import oracle.rules
 from oracle import (
     CLASSIC,
     IN_ORDER,
@@ -92,6 +93,7 @@ from oracle import (
     view_of,
     walk,
 )
+from oracle.legality import LEADS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -340,8 +342,9 @@ def quoted_move(case: dict[str, Any]) -> str | None:
 def reading_verdict(case: dict[str, Any]) -> bool | None:
     """Whether a reader must accept the case's text, where the docs decide it without a
     reader: a text refused for itself, a move's text by the grammar, data of a version
-    not read or of none, a seed not written as its version writes it, a number beyond
-    ±(2**53 - 1) in version 2 data. None where only a reader can tell."""
+    not read or of none, a seed not written as its version writes it, a ruleset without
+    the fields of its version, a number beyond ±(2**53 - 1) in data of version 2 or 3.
+    None where only a reader can tell."""
     if text_problem(case["text"]) is not None:
         return False
     data = parse_strict(case["text"])
@@ -352,20 +355,48 @@ def reading_verdict(case: dict[str, Any]) -> bool | None:
             return False
         if seed_problem(data) is not None:
             return False
-        if data["version"] == VERSION:
-            numbers = [value for _, value in walk(data) if is_number(value)]
-            if any(abs(number) > MAX_SAFE for number in numbers):
-                return False
-            if data.get("type") == "record":
-                return replays(data)
-            if data.get("type") == "state" and not on_its_face(data):
-                return False
+        current = as_current(data)
+        if current is None:
+            return False
+        numbers = [value for _, value in walk(data) if is_number(value)]
+        if data["version"] >= 2 and any(abs(number) > MAX_SAFE for number in numbers):
+            return False
+        if data.get("type") == "record":
+            return replays(current)
+        if data.get("type") == "state" and not on_its_face(current):
+            return False
     return None
 
 
+def as_current(data: dict[str, Any]) -> dict[str, Any] | None:
+    """Top-level ``data`` of any version as data of this one, or None if its ruleset does
+    not hold exactly the fields of its version (porting-versions).
+
+    A ruleset of version 1 or 2 has no ``spades_lead``: it leads spades once they are
+    broken (porting-lead). A version 1 seed, a number, becomes a decimal string.
+    """
+    version = data["version"]
+    if data.get("type") not in {"ruleset", "state", "view", "record"}:
+        return data
+    rules = data if data["type"] == "ruleset" else data.get("rules")
+    if not isinstance(rules, dict):
+        return data
+    held = [key for key in rules if key not in {"type", "version"}]
+    if set(held) != set(oracle.rules.fields_of(version)):
+        return None
+    current = copy.deepcopy(data) | {"version": VERSION}
+    upgraded = oracle.rules.as_current(rules, version)
+    if data["type"] == "ruleset":
+        return {"type": "ruleset", "version": VERSION, **upgraded}
+    current["rules"] = upgraded
+    if version == 1 and is_number(data.get("seed")):
+        current["seed"] = str(data["seed"])
+    return current
+
+
 def replays(record: dict[str, Any]) -> bool:
-    """Whether a version 2 record replays by the rules: every move legal, every summary and
-    the result what the moves give (porting-summary)."""
+    """Whether a record of this version replays by the rules: every move legal, every
+    summary and the result what the moves give (porting-summary)."""
     try:
         check_game_case({"record": record})
     except (AssertionError, LookupError, TypeError, ValueError):
@@ -613,6 +644,48 @@ def test_the_deck_and_draw_cases_hold_the_edge_seeds(kind: str) -> None:
     assert {case["round"] for case in CASES[kind]} > {1, 2}, "rounds 1, 2 and later ones"
 
 
+def test_the_lead_cases_hold_each_value_of_spades_lead() -> None:
+    """legal-leads.json holds, under each value of ``spades_lead``, leads of the first and
+    the second trick and later ones, broken and not, four players and two, a first lead
+    after blind nil card passes, a trick already led, and a leader holding only spades; a
+    spade is legal to a leader who holds another suit, spades unbroken, exactly where the
+    value says (porting-conformance-legal).
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+    cases = [case for case in CASES["legal"] if case["id"].startswith("legal-lead-")]
+    # The completed tricks that open spades to a lead under each value, spades unbroken.
+    opens = {"broken": 13, "any_time": 0, "after_first_trick": 1}
+    for lead in LEADS:
+        found: set[str] = set()
+        for case in (case for case in cases if case["rules"]["spades_lead"] == lead):
+            data = case["position"]
+            if data["phase"] != "playing":
+                continue
+            players = f"{data['rules']['players']} players"
+            if data["trick"]:
+                found.add(f"a trick already led, {players}")
+                continue
+            if {text[1] for text in data["hands"][data["to_move"]]} == {"S"}:
+                found.add(f"only spades, {players}")
+                continue
+            tricks, broken = len(data["tricks"]), data["spades_broken"]
+            if data["passes"] and tricks == 0:
+                found.add(f"the first lead after passes, {players}")
+            found.add(f"{min(tricks, 2)} tricks, {'broken' if broken else 'unbroken'}, {players}")
+            spade_legal = any(move.endswith("S") for move in case["legal"])
+            assert spade_legal is (broken or tricks >= opens[lead]), case["id"]
+        wanted = {
+            *(f"{tricks} tricks, unbroken, {n} players" for tricks in (0, 1) for n in (2, 4)),
+            *(f"2 tricks, broken, {n} players" for n in (2, 4)),
+            "2 tricks, unbroken, 4 players",
+            "the first lead after passes, 4 players",
+            "a trick already led, 4 players",
+            *(f"only spades, {n} players" for n in (2, 4)),
+        }
+        assert wanted <= found, (lead, wanted - found)
+
+
 def test_each_view_position_comes_once_for_every_seat() -> None:
     """Each position of the view cases comes once for every seat (porting-conformance-view),
     in every phase of both player counts."""
@@ -777,6 +850,35 @@ def test_the_referee_on_a_lead_from_a_hand_of_spades() -> None:
     moves(referee, "play 2S", "play 2C", "play AD", "play AH")
     assert referee.tricks[0] == (1, [card("2S"), card("2C"), card("AD"), card("AH")], 1)
     assert referee.spades_broken
+
+
+@pytest.mark.parametrize(
+    ("lead", "first", "second"),
+    [("broken", False, False), ("any_time", True, True), ("after_first_trick", False, True)],
+)
+def test_the_referee_on_the_lead_of_spades_under_each_value(
+    lead: str, first: bool, second: bool
+) -> None:
+    """Whether seat 1, then seat 0 after winning the first trick with the 5C, may lead a
+    spade, spades unbroken, under each ``spades_lead``; a hand of only spades always may.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+    referee = moves(new(CLASSIC | {"spades_lead": lead}), "bid 3", "bid 3", "bid 3", "bid 3")
+    assert ("play 3S" in legal(referee)) is first
+    assert (problem(referee.position(), "play 3S") is None) is first
+    if not first:
+        assert problem(referee.position(), "play 3S") == "spades_not_broken"
+    moves(referee, "play 2C", "play 3C", "play 4C", "play 5C")
+    assert (referee.to_move, referee.spades_broken) == (0, False)
+    assert ("play 2S" in legal(referee)) is second
+    by_suit = [range(39, 52), range(13), range(13, 26), range(26, 39)]
+    spades = new(
+        CLASSIC | {"spades_lead": lead},
+        [dealt for four in zip(*by_suit, strict=True) for dealt in four],
+    )
+    moves(spades, "bid 3", "bid 3", "bid 3", "bid 3")
+    assert len(legal(spades)) == 13
 
 
 def test_the_referee_on_blind_nil_and_the_card_pass() -> None:
@@ -955,7 +1057,7 @@ def test_the_referee_writes_state_data() -> None:
     referee = play_round(new(CLASSIC, seed=2**128 - 1))
     data = referee.state_data()
     assert list(data) == list(STATE_FIELDS)
-    assert (data["type"], data["version"], data["seed"]) == ("state", 2, str(2**128 - 1))
+    assert (data["type"], data["version"], data["seed"]) == ("state", 3, str(2**128 - 1))
     assert list(data["rules"]) == list(RULESET_ORDER)
     (scored,) = data["rounds"]
     assert (scored["bids"], scored["tricks"]) == (["bid 3"] * 4, [8, 2, 2, 1])
@@ -1083,9 +1185,13 @@ def test_the_data_limits_on_the_porting_guide() -> None:
 
 
 def rebuilds(data: dict[str, Any]) -> bool:
-    """Whether version 2 state data is one that legal play reaches, by the guide's steps."""
+    """Whether state data is one that legal play reaches, by the guide's steps; data of an
+    older version as this version reads it (`as_current`)."""
+    current = as_current(data)
+    if current is None:
+        return False
     try:
-        return rebuilt(data) == {key: data[key] for key in STATE_FIELDS}
+        return rebuilt(current) == {key: current[key] for key in STATE_FIELDS}
     except (AssertionError, LookupError, TypeError, ValueError):
         return False
 
@@ -1198,7 +1304,7 @@ def rebuilt_moves(data: dict[str, Any]) -> list[tuple[int, str]]:
 
 
 def state_texts() -> list[tuple[str, dict[str, Any], bool]]:
-    """Every version 2 state of the vectors, with whether a reader must read it: the
+    """Every state of the vectors, with whether a reader must read it: the
     positions of the legal and view cases, and the states of the reading cases."""
     found = [(case["id"], case["position"], True) for case in [*CASES["legal"], *CASES["view"]]]
     for case in CASES["reading"]:
@@ -1471,8 +1577,8 @@ def failing(kinds: tuple[str, ...]) -> list[str]:
 
 
 def verdict_by_shape(case: dict[str, Any]) -> bool | None:
-    """A reader that checks all but a replay: version 2 records read when their fields, seed,
-    decks, move texts and limits are right, and states when `on_its_face`."""
+    """A reader that checks all but a replay: records of this version read when their
+    fields, seed, decks, move texts and limits are right, and states when `on_its_face`."""
     if text_problem(case["text"]) is not None:
         return None
     data = parse_strict(case["text"])
@@ -1514,11 +1620,8 @@ def test_a_reader_that_never_replays_fails_some_vector(kind: str) -> None:
     assert cases, f"no reading vectors of {kind} data"
     wrong = [case["id"] for case in cases if verdict_by_shape(case) is True and not case["valid"]]
     assert wrong, f"every {kind} vector is judged right without a replay"
-    if kind == "record":  # the oracle replays records of version 2: it agrees with each verdict
-        cases = [case for case in cases if parse_strict(case["text"]).get("version") == VERSION]
-        assert [
-            case["id"] for case in cases if replays(parse_strict(case["text"])) != case["valid"]
-        ] == []
+    if kind == "record":  # the oracle replays records of every version: it agrees with each verdict
+        assert [case["id"] for case in cases if reading_verdict(case) != case["valid"]] == []
         moves_only = [case for case in cases if "every move legal" in case["source"]]
         assert [case["id"] for case in moves_only if case["valid"]] == []
         assert len(moves_only) >= 2, "no record wrong only in moves that stay legal"
@@ -1582,6 +1685,76 @@ def test_an_exchange_of_no_card_shown_as_null_fails_some_vector(
 
     monkeypatch.setattr(sys.modules[__name__], "view_of", shown_as_null)
     assert failing(("view",)), "no view of an exchange of no card"
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong", "strict"),
+    [
+        ("ignored: spades led once broken", lambda lead, broken, played: broken, True),
+        (
+            "any time read as after the first trick",
+            lambda lead, broken, played: broken or (lead != "broken" and played > 0),
+            True,
+        ),
+        (
+            "after the first trick from the third trick",
+            lambda lead, broken, played: (
+                broken or lead == "any_time" or (lead == "after_first_trick" and played > 1)
+            ),
+            True,
+        ),
+        (
+            "after the first trick read as any time",
+            lambda lead, broken, played: broken or lead != "broken",
+            False,
+        ),
+    ],
+)
+def test_a_port_that_gets_the_lead_of_spades_wrong_fails_some_vector(
+    name: str,
+    wrong: Callable[[str, bool, int], bool],
+    strict: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port that ignores ``spades_lead``, or opens spades a trick late or early, fails
+    some position; one that forbids a spade the rule allows (``strict``) fails some game
+    too, which shows only the moves made.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+
+    def spades_may_be_led(lead: str, *, broken: bool, tricks_played: int) -> bool:
+        return wrong(lead, broken, tricks_played)
+
+    monkeypatch.setattr(oracle.legality, "spades_may_be_led", spades_may_be_led)
+    found = failing(("legal", "game"))
+    assert any(case.startswith("legal-lead-") for case in found), name
+    assert any(case.startswith("game-switch-") for case in found) is strict, name
+
+
+@pytest.mark.parametrize("lead", ["any_time", "after_first_trick"])
+def test_a_reader_that_reads_older_rulesets_with_another_lead_fails_some_vector(
+    lead: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset of version 2 data holds no ``spades_lead`` and leads spades once broken
+    (porting-versions); a reader that reads it with another value reads records that the
+    vectors refuse.
+
+    Rule: reading-spades-lead.
+    """
+    real = oracle.rules.as_current
+
+    def another(rules: dict[str, Any], version: int) -> dict[str, Any]:
+        found = real(rules, version)
+        return found | {"spades_lead": lead} if "spades_lead" not in rules else found
+
+    cases = [case for case in CASES["reading"] if "version 2" in case["source"]]
+    assert [
+        case["id"] for case in cases if reading_verdict(case) not in (None, case["valid"])
+    ] == []
+    monkeypatch.setattr(oracle.rules, "as_current", another)
+    wrong = [case["id"] for case in cases if reading_verdict(case) not in (None, case["valid"])]
+    assert wrong, f"version 2 data read under {lead} passes every vector"
 
 
 @pytest.mark.parametrize("kind", ["bid", "look"])

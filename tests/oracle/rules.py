@@ -22,6 +22,7 @@ RULESET_ORDER = (
     "blind_nil_deficit",
     "blind_nil_pass",
     "blind_nil_exchange",
+    "spades_lead",
     "bag_limit",
     "bag_penalty",
     "bag_overflow",
@@ -32,6 +33,9 @@ RULESET_ORDER = (
 """The fields of a ruleset, in the order of docs/porting.md (porting-rulesets)."""
 RULESET_FIELDS = frozenset(RULESET_ORDER)
 """The fields of a ruleset."""
+SINCE = {"spades_lead": 3}
+"""The data format's version each field came with, for those that did not come with 1
+(porting-versions): data of an older version holds no such field."""
 
 CLASSIC: Rules = {
     "players": 4,
@@ -44,6 +48,7 @@ CLASSIC: Rules = {
     "blind_nil_deficit": 100,
     "blind_nil_pass": 2,
     "blind_nil_exchange": 0,
+    "spades_lead": "broken",
     "bag_limit": 10,
     "bag_penalty": 100,
     "bag_overflow": "reset",
@@ -79,3 +84,17 @@ PRESETS: dict[str, Rules] = {
     "two-handed": TWO_HANDED,
 }
 """The presets by name, as `spades.find_ruleset` knows them."""
+
+
+def fields_of(version: int) -> tuple[str, ...]:
+    """The fields of a ruleset in data of ``version``, in order."""
+    return tuple(name for name in RULESET_ORDER if SINCE.get(name, 1) <= version)
+
+
+def as_current(rules: Rules, version: int) -> Rules:
+    """A ruleset of ``version`` data with the fields that came later, at the sources' values.
+
+    Data of version 2 or older leads spades once they are broken (porting-lead).
+    """
+    later = {name: CLASSIC[name] for name in RULESET_ORDER if name not in fields_of(version)}
+    return {name: (rules | later)[name] for name in RULESET_ORDER}

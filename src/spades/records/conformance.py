@@ -4,9 +4,10 @@ The vectors (``conformance/*.json`` in the repository) pin what a correct implem
 of the rules does: the deck a seed deals and the cards a double nil exchange draws, how
 rounds score, which moves are legal in a position and why the others are not, what a seat
 sees of a position, what a reader accepts at the edges of the format, and whole games
-replayed round by round. Every file is ``{"type": "conformance", "version": 2, "kind":
+replayed round by round. Every file is ``{"type": "conformance", "version": 3, "kind":
 ..., "description": ..., "cases": [...]}``; the porting guide describes the cases field
-by field.
+by field. A case's ruleset and seed are read as data of the format's version 3, so every
+ruleset holds ``spades_lead``.
 
 `run` checks one file, or every ``*.json`` file of a directory in name order, and returns
 the `Results`; `main` is the command line. It prints one line per failure,
@@ -62,7 +63,7 @@ USAGE: Final = (
     "usage: python -m spades.records.conformance PATH [PATH ...]  (directories or .json files)"
 )
 VERSION: Final = 3
-"""The version of the vector files this runner reads."""
+"""The version of the vector files this runner reads, and of the data format their cases hold."""
 _FILE_FIELDS: Final = ("type", "version", "kind", "description", "cases")
 _CASE_FIELDS: Final = {
     "round_deck": ("id", "source", "seed", "round", "deck"),
