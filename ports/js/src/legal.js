@@ -3,7 +3,7 @@
 // ref-move-order and the reasons, in their order of checks, of ref-reasons.
 //
 // The fields read: rules, phase, to_move, hands, bids, looked, draws, trick,
-// spades_broken and scores. Nothing here needs a deck or the seed.
+// spades_broken, tricks (how many) and scores. Nothing here needs a deck or the seed.
 
 import { combinations, readCards, suitOf } from './cards.js';
 import { parseMove } from './moves.js';
@@ -12,9 +12,25 @@ import { eligibleByDeficit, readRuleset, sideOf } from './rules.js';
 const PHASES = ['drawing', 'exchanging', 'bidding', 'passing', 'playing', 'game_over'];
 
 /**
+ * Whether a player who holds a suit besides spades may lead a spade (porting-lead,
+ * rule-spades-broken): under "broken" once spades are broken; under "any_time"
+ * always; under "after_first_trick" once they are broken or the round's first trick is
+ * complete (`tricksPlayed`, the round's completed tricks, is 1 or more). A player who
+ * holds only spades leads one whatever this says.
+ */
+export function spadesOpen(rules, broken, tricksPlayed) {
+  switch (rules.spades_lead) {
+    case 'broken': return broken;
+    case 'any_time': return true;
+    case 'after_first_trick': return broken || tricksPlayed >= 1;
+    default: throw new Error(`unknown spades_lead ${JSON.stringify(rules.spades_lead)}`);
+  }
+}
+
+/**
  * Reads the fields of a state's data that the rules below need, checking their
  * types; returns a position {rules, phase, seat, hand, bids, looked, drawn, trick,
- * spadesBroken, scores}. `bids` are move objects or null, by seat.
+ * spadesBroken, tricksPlayed, scores}. `bids` are move objects or null, by seat.
  */
 export function readPosition(data) {
   if (data === null || typeof data !== 'object') throw new Error('position: expected a state object');
@@ -39,6 +55,7 @@ export function readPosition(data) {
   if (!Array.isArray(data.draws)) throw new Error('position.draws: expected an array');
   if (!Array.isArray(data.scores) || data.scores.length !== 2) throw new Error('position.scores: expected two, by side');
   if (typeof data.spades_broken !== 'boolean') throw new Error('position.spades_broken: expected a boolean');
+  if (!Array.isArray(data.tricks) || data.tricks.length > 13) throw new Error('position.tricks: expected an array of at most 13');
   return {
     rules,
     phase: data.phase,
@@ -50,6 +67,8 @@ export function readPosition(data) {
     drawn: new Set(data.draws.map((turn) => turn.seat)),
     trick: readCards(data.trick, 'position.trick'),
     spadesBroken: data.spades_broken,
+    // the round's completed tricks: the lead of spades may depend on them (porting-lead)
+    tricksPlayed: data.tricks.length,
     scores: data.scores,
   };
 }
@@ -147,8 +166,10 @@ export function reasonFor(pos, move) {
         if (suit !== led && hand.some((card) => suitOf(card) === led)) return 'must_follow_suit';
         return null;
       }
-      // rule-spades-broken: lead a spade only once broken or holding nothing else
-      if (suit === 'S' && !pos.spadesBroken && hand.some((card) => suitOf(card) !== 'S')) {
+      // rule-spades-broken, porting-lead: lead a spade only once the ruleset's
+      // spades_lead allows it, or holding nothing else
+      if (suit === 'S' && !spadesOpen(rules, pos.spadesBroken, pos.tricksPlayed)
+        && hand.some((card) => suitOf(card) !== 'S')) {
         return 'spades_not_broken';
       }
       return null;

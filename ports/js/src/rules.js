@@ -4,14 +4,19 @@
 const FIELDS = [
   'players', 'direction', 'nil', 'nil_value', 'nil_tricks', 'blind_nil',
   'blind_nil_value', 'blind_nil_deficit', 'blind_nil_pass', 'blind_nil_exchange',
-  'bag_limit', 'bag_penalty', 'bag_overflow', 'target', 'losing_floor', 'round_cap',
+  'spades_lead', 'bag_limit', 'bag_penalty', 'bag_overflow', 'target', 'losing_floor',
+  'round_cap',
 ];
+
+/** The values of spades_lead (porting-lead): when a spade may be led by a player holding another suit. */
+export const SPADES_LEADS = ['broken', 'any_time', 'after_first_trick'];
 
 const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10⁹
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the sixteen fields, no others, each of its type and range. Returns it unchanged.
+ * the seventeen fields of version 3 data, no others, each of its type and range.
+ * Returns it unchanged.
  */
 export function readRuleset(data, what = 'rules') {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -49,6 +54,7 @@ export function readRuleset(data, what = 'rules') {
   whole('blind_nil_deficit', 0, LIMIT, true);
   whole('blind_nil_pass', 0, two ? 0 : 3);
   whole('blind_nil_exchange', 0, two ? 3 : 0);
+  oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);
   whole('bag_penalty', 0);
   oneOf('bag_overflow', ['reset', 'carry']);

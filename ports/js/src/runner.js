@@ -12,7 +12,7 @@ import { readRuleset } from './rules.js';
 import { scoreRound } from './scoring.js';
 import { exchangeDraw, readSeed, roundDeck } from './shuffle.js';
 
-export const VERSION = 2; // the only format version this port reads (porting-versions)
+export const VERSION = 3; // the only format version this port reads (porting-versions)
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const show = (value) => JSON.stringify(value);
@@ -38,7 +38,7 @@ function runScoring(c) {
 
 function runLegal(c) {
   // From the position's data alone: its moves are not replayed (porting-states).
-  // The seeds are read only to hold them to the version 2 form (porting-conventions).
+  // The seeds are read only to hold them to the form of version 2 on (porting-conventions).
   readSeed(c.seed, 'seed');
   readSeed(c.position?.seed, 'position.seed');
   if (c.position?.version !== VERSION) {

@@ -1,17 +1,17 @@
 // Legal moves and reasons from a position's data, against the examples of the rules
 // and reference pages (rule-follow-suit, rule-two-play, rule-exchange, ref-reasons,
-// rule-blind-nil, rule-double-nil).
+// rule-blind-nil, rule-double-nil, rule-spades-broken and porting-lead).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LIBRARY } from '../src/cards.js';
-import { legalMoves, readPosition, reasonFor } from '../src/legal.js';
+import { legalMoves, readPosition, reasonFor, spadesOpen } from '../src/legal.js';
 import { moveText, parseMove } from '../src/moves.js';
 
 const CLASSIC = {
   players: 4, direction: 'clockwise', nil: true, nil_value: 100, nil_tricks: 'count',
   blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100, blind_nil_pass: 2,
-  blind_nil_exchange: 0, bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
+  blind_nil_exchange: 0, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
   target: 500, losing_floor: null, round_cap: null,
 };
 const TWO_HANDED = {
@@ -29,7 +29,7 @@ const KEPT_DISCARDS = LIBRARY.filter((_, i) => i % 2 === 1);
 function position(rules, fields) {
   const n = rules.players;
   return readPosition({
-    type: 'state', version: 2, rules, seed: '7', dealer: 0, round_number: 1,
+    type: 'state', version: 3, rules, seed: '7', dealer: 0, round_number: 1,
     phase: 'bidding', to_move: 1, hands: Array(n).fill([]), bids: Array(n).fill(null),
     looked: Array(n).fill(false), passes: [], stock: [], discards: [], draws: [], exchanges: [],
     trick: [], trick_leader: null, spades_broken: false, tricks: [], scores: [0, 0], bags: [0, 0],
@@ -144,4 +144,82 @@ test('a finished game has no moves, and every move is game_over', () => {
   const pos = position(CLASSIC, { phase: 'game_over', to_move: null, outcome: { winner: 0, termination: 'target' } });
   assert.deepEqual(texts(pos), []);
   assert.deepEqual(reasons(pos, ['play AS', 'bid 3', 'look']), ['game_over', 'game_over', 'game_over']);
+});
+
+test('porting-lead: spadesOpen under each value of spades_lead, after 0 to 12 tricks', () => {
+  const open = (lead, broken) => Array.from({ length: 13 }, (_, n) => spadesOpen({ spades_lead: lead }, broken, n));
+  assert.deepEqual(open('broken', false), Array(13).fill(false));
+  assert.deepEqual(open('any_time', false), Array(13).fill(true));
+  assert.deepEqual(open('after_first_trick', false), [false, ...Array(12).fill(true)]);
+  for (const lead of ['broken', 'any_time', 'after_first_trick']) assert.deepEqual(open(lead, true), Array(13).fill(true));
+  assert.throws(() => spadesOpen({ spades_lead: 'sometimes' }, false, 0), /unknown spades_lead/);
+});
+
+// Seat 1 to lead the first trick of the DECK deal: she may lead her clubs, diamonds and
+// hearts, and her spades 3S, 7S, JS where a spade may be led.
+const BIDS = Array(4).fill('bid 3');
+const AT_LEAD = { phase: 'playing', hands: DEALT, bids: BIDS, trick_leader: 1 };
+const plays = (hand) => hand.map((card) => `play ${card}`);
+const NO_SPADES = plays(DEALT[1].filter((card) => !card.endsWith('S')));
+// The first trick: seats 1, 2, 3, 0 play their lowest clubs 2C, 3C, 4C, 5C and seat 0's
+// 5C wins it, spades unbroken; she leads the second from 4D 8D ... and 2S 6S TS AS.
+const SECOND = {
+  phase: 'playing', to_move: 0, hands: DEALT.map((hand) => hand.slice(1)), bids: BIDS,
+  tricks: [{ leader: 1, cards: ['2C', '3C', '4C', '5C'], winner: 0 }], trick_leader: 0,
+};
+const SECOND_NO_SPADES = plays(DEALT[0].slice(1).filter((card) => !card.endsWith('S')));
+
+test('rule-spades-broken, porting-lead: the first lead under each value', () => {
+  const lead = (value, fields = {}) => position({ ...CLASSIC, spades_lead: value }, { ...AT_LEAD, ...fields });
+  assert.deepEqual(texts(lead('broken')), NO_SPADES);
+  assert.deepEqual(texts(lead('any_time')), plays(DEALT[1]));
+  assert.deepEqual(texts(lead('after_first_trick')), NO_SPADES);
+  assert.deepEqual(reasons(lead('after_first_trick'), ['play 3S', 'play 2C']), ['spades_not_broken', null]);
+  assert.deepEqual(reasons(lead('broken'), ['play 3S']), ['spades_not_broken']);
+});
+
+test('rule-spades-broken, porting-lead: the second lead, spades unbroken, under each value', () => {
+  const lead = (value) => position({ ...CLASSIC, spades_lead: value }, SECOND);
+  assert.deepEqual(texts(lead('broken')), SECOND_NO_SPADES);
+  assert.deepEqual(reasons(lead('broken'), ['play AS']), ['spades_not_broken']);
+  assert.deepEqual(texts(lead('any_time')), plays(DEALT[0].slice(1)));
+  assert.deepEqual(texts(lead('after_first_trick')), plays(DEALT[0].slice(1)));
+  // The same data with spades_broken true, as if a spade had been played: every value allows one.
+  for (const value of ['broken', 'any_time', 'after_first_trick']) {
+    const broken = position({ ...CLASSIC, spades_lead: value }, { ...SECOND, spades_broken: true });
+    assert.deepEqual(reasons(broken, ['play AS', 'play 2S']), [null, null], value);
+  }
+});
+
+test('porting-lead: a hand of only spades leads one, and a trick already led is followed, under each value', () => {
+  for (const value of ['broken', 'any_time', 'after_first_trick']) {
+    const rules = { ...CLASSIC, spades_lead: value };
+    const spades = position(rules, { phase: 'playing', hands: [[], LIBRARY.slice(39), [], []], trick_leader: 1 });
+    assert.equal(texts(spades).length, 13, value);
+    const follow = position(rules, {
+      phase: 'playing', to_move: 2, hands: DEALT.map((hand, s) => (s === 1 ? hand.slice(1) : hand)),
+      bids: Array(4).fill('bid 3'), trick: ['2C'], trick_leader: 1,
+    });
+    assert.deepEqual(texts(follow), ['play 3C', 'play 7C', 'play JC'], value);
+  }
+});
+
+test('porting-lead: two players, the first lead and the second under after_first_trick', () => {
+  const rules = { ...TWO_HANDED, spades_lead: 'after_first_trick' };
+  const fields = { phase: 'playing', hands: KEPT, bids: ['bid 5', 'bid 4'], trick_leader: 1 };
+  assert.deepEqual(texts(position(rules, fields)).filter((text) => text.endsWith('S')), []);
+  // Seat 1 leads 4C, seat 0 follows with 2C: seat 1 wins and leads again.
+  const second = position(rules, {
+    ...fields, hands: KEPT.map((hand) => hand.slice(1)), tricks: [{ leader: 1, cards: ['4C', '2C'], winner: 1 }],
+  });
+  assert.deepEqual(texts(second).filter((text) => text.endsWith('S')), ['play 5S', 'play 9S', 'play KS']);
+  const anyTime = position({ ...TWO_HANDED, spades_lead: 'any_time' }, fields);
+  assert.deepEqual(texts(anyTime).filter((text) => text.endsWith('S')), ['play 5S', 'play 9S', 'play KS']);
+});
+
+test('porting-rulesets: spades_lead is required and one of its three values', () => {
+  const { spades_lead: _, ...without } = CLASSIC;
+  assert.throws(() => position(without, {}), /missing field 'spades_lead'/);
+  assert.throws(() => position({ ...CLASSIC, spades_lead: 'ANY_TIME' }, {}), /spades_lead: expected one of/);
+  assert.throws(() => position({ ...CLASSIC, spades_lead: null }, {}), /spades_lead: expected one of/);
 });

@@ -11,9 +11,10 @@ const FIXTURES = join(import.meta.dirname, 'fixtures');
 test('a header of another version, type or shape is one failure of the file', () => {
   for (const doc of [
     { type: 'conformance', version: 1, kind: 'scoring', description: '', cases: [] },
-    { type: 'record', version: 2, kind: 'scoring', cases: [] },
-    { type: 'conformance', version: '2', kind: 'scoring', cases: [] },
-    { type: 'conformance', version: 2, kind: 'scoring' },
+    { type: 'conformance', version: 2, kind: 'scoring', description: '', cases: [] },
+    { type: 'record', version: 3, kind: 'scoring', cases: [] },
+    { type: 'conformance', version: '3', kind: 'scoring', cases: [] },
+    { type: 'conformance', version: 3, kind: 'scoring' },
     [], null, 7,
   ]) {
     const result = runDocument('x.json', doc);
@@ -23,9 +24,9 @@ test('a header of another version, type or shape is one failure of the file', ()
 });
 
 test('unknown kinds are skipped; a broken case fails with what is wrong', () => {
-  const skipped = runDocument('x.json', { type: 'conformance', version: 2, kind: 'game', cases: [{ id: 'a' }, { id: 'b' }] });
+  const skipped = runDocument('x.json', { type: 'conformance', version: 3, kind: 'game', cases: [{ id: 'a' }, { id: 'b' }] });
   assert.deepEqual([skipped.passed, skipped.failed.length, skipped.skipped], [0, 0, 2]);
-  const broken = runDocument('x.json', { type: 'conformance', version: 2, kind: 'round_deck', cases: [
+  const broken = runDocument('x.json', { type: 'conformance', version: 3, kind: 'round_deck', cases: [
     { id: 'big', source: '', seed: 7, round: 2, deck: [] }, // a seed must be a string
     { id: 'big', source: '', seed: '7', round: 2, deck: [] }, // and ids unique
   ] });
