@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given
@@ -31,6 +32,7 @@ from spades import (
     Play,
     Ruleset,
     SpadesError,
+    SpadesLead,
     Suit,
     Termination,
     apply,
@@ -39,6 +41,7 @@ from spades import (
     draw_from_stock,
     legal_moves,
     may_bid_blind,
+    may_lead_spades,
     next_seat,
     nil_points,
     observe,
@@ -53,16 +56,18 @@ from spades import (
 )
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
-from spades._state import SHIFT, State, build_state
-from spades._trick import playable_bits
+from spades._state import SHIFT, State, build_state, evolve_state
+from spades._trick import playable_bits, spades_open
 from spades.batch import Batch
 from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
 from spades.batch._legal import may_bid_blind as batch_may_bid_blind
+from spades.batch._legal import spades_led_freely
 from spades.batch._moves import breaks_spades, drawn_cards, trick_keys
 from spades.batch._round import outcomes, score_sides
 from spades.batch._rows import arrays_of
 from spades.batch._shuffle import round_decks
-from spades.bots._rollout import _beaters, _holds, _winning_bit, counted_tricks
+from spades.bots import _rollout
+from spades.bots._rollout import _beaters, _holds, _winning_bit, counted_tricks, rollout_play
 from spades.encoding import action_mask, actions_of
 from spades.strategies import rulesets, states
 
@@ -93,25 +98,48 @@ def tricks(draw: st.DrawFn, *, sizes: Sequence[int] = (1, 2, 3, 4)) -> list[Card
 # --- the references state their rules ------------------------------------------------------
 
 
-@given(hands_and_tricks())
-def test_playable_states_the_follow_and_lead_rules(
-    drawn: tuple[list[Card], list[Card], bool],
-) -> None:
-    """Follow if you can; lead a spade only when broken.
+LEAD_RULES = {lead: Ruleset(spades_lead=lead) for lead in SpadesLead}
+leads = st.sampled_from(SpadesLead)
+tricks_played = st.integers(0, 12)
 
-    Rules: rule-follow-suit, rule-spades-broken.
+
+@given(hands_and_tricks(), leads, tricks_played)
+def test_playable_states_the_follow_and_lead_rules(
+    drawn: tuple[list[Card], list[Card], bool], lead: SpadesLead, played: int
+) -> None:
+    """Follow if you can; lead a spade only when the ruleset lets you, or from spades alone.
+
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
     """
     hand, trick, broken = drawn
-    allowed = set(playable(hand, trick, spades_broken=broken))
+    rules = LEAD_RULES[lead]
+    allowed = set(playable(hand, trick, spades_broken=broken, rules=rules, tricks_played=played))
     if trick:
         led = [card for card in hand if card.suit is trick[0].suit]
         assert allowed == set(led or hand)
-    elif broken:
+    elif may_lead_spades(rules, spades_broken=broken, tricks_played=played):
         assert allowed == set(hand)
     else:
         plain = [card for card in hand if card.suit is not Suit.SPADES]
         assert allowed == set(plain or hand)
-    assert list(playable(hand, trick, spades_broken=broken)) == sorted(allowed)
+    assert list(
+        playable(hand, trick, spades_broken=broken, rules=rules, tricks_played=played)
+    ) == sorted(allowed)
+
+
+@given(leads, st.booleans(), tricks_played)
+def test_may_lead_spades_states_the_rule(lead: SpadesLead, broken: bool, played: int) -> None:
+    """Once broken; under ANY_TIME always; under AFTER_FIRST_TRICK from the second trick.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+    expected = (
+        broken
+        or lead is SpadesLead.ANY_TIME
+        or (lead is SpadesLead.AFTER_FIRST_TRICK and played >= 1)
+    )
+    rules = LEAD_RULES[lead]
+    assert may_lead_spades(rules, spades_broken=broken, tricks_played=played) is expected
 
 
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=20))
@@ -266,28 +294,67 @@ def test_the_public_rule_functions_take_numpy_integers_and_views() -> None:
 # --- the other forms, pair by pair ---------------------------------------------------------
 
 
-@given(hands_and_tricks())
-def test_playable_bits_is_playable(drawn: tuple[list[Card], list[Card], bool]) -> None:
-    """The engine's mask form of `playable`.
+@given(rulesets(), st.booleans(), tricks_played)
+def test_spades_open_is_may_lead_spades(rules: Ruleset, broken: bool, played: int) -> None:
+    """The unchecked form the engine, views, sampler, view check and rollouts call.
 
-    Rules: rule-follow-suit.
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+    expected = may_lead_spades(rules, spades_broken=broken, tricks_played=played)
+    assert spades_open(rules, broken, played) is expected
+
+
+@given(hands_and_tricks(), leads, tricks_played)
+def test_playable_bits_is_playable(
+    drawn: tuple[list[Card], list[Card], bool], lead: SpadesLead, played: int
+) -> None:
+    """The engine's mask form of `playable`, told `spades_open`'s answer.
+
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
     """
     hand, trick, broken = drawn
+    rules = LEAD_RULES[lead]
     mask = sum(card.bit for card in hand)
-    assert cards_in(playable_bits(mask, trick, broken)) == playable(
-        hand, trick, spades_broken=broken
+    assert cards_in(playable_bits(mask, trick, spades_open(rules, broken, played))) == playable(
+        hand, trick, spades_broken=broken, rules=rules, tricks_played=played
     )
+
+
+@given(
+    leads,
+    st.sampled_from([2, 4]),
+    st.lists(st.tuples(st.booleans(), st.integers(0, 51)), min_size=1, max_size=8),
+)
+def test_batch_spades_led_freely_is_may_lead_spades(
+    lead: SpadesLead, players: int, games: list[tuple[bool, int]]
+) -> None:
+    """The batch engine's array form, ``n_played`` cards into each game's round.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
+    rules = Ruleset(players=players, spades_lead=lead)
+    games = [(broken, played % (13 * players)) for broken, played in games]
+    broken = np.array([flag for flag, _ in games], dtype=np.bool_)
+    n_played = np.array([played for _, played in games], dtype=np.int8)
+    expected = [
+        may_lead_spades(rules, spades_broken=flag, tricks_played=played // players)
+        for flag, played in games
+    ]
+    assert spades_led_freely(rules, broken, n_played).tolist() == expected
 
 
 @st.composite
 def playing_positions(draw: st.DrawFn) -> State:
     """A random position of the play: any hands, trick in progress, spades broken or not.
 
-    The hands are drawn from a shuffled deck, not played to; the completed tricks before
-    them are placeholders that give each seat a trick count, and spades broken is drawn
-    on its own, so the fast path meets positions no played game would reach as well.
+    The ruleset is a preset with any ``spades_lead``. The hands are drawn from a shuffled
+    deck, not played to; the completed tricks before them take cards of the rest of it
+    and give each seat a trick count (their winners drawn, not played out), and spades
+    broken is drawn on its own, so the fast path meets positions no played game would
+    reach as well.
     """
-    rules = draw(st.sampled_from([CLASSIC, MINIOKEY, TWO_HANDED]))
+    preset = draw(st.sampled_from([CLASSIC, MINIOKEY, TWO_HANDED]))
+    rules = attrs.evolve(preset, spades_lead=draw(leads))
     players = rules.players
     deck = list(draw(st.permutations(DECK)))
     size = draw(st.integers(1, 13))  # the cards of a seat that has not played to the trick
@@ -300,6 +367,7 @@ def playing_positions(draw: st.DrawFn) -> State:
         for _ in range(size - 1 if position < played else size):
             hands[seat] |= deck.pop().bit
     winners = draw(st.lists(st.integers(0, players - 1), min_size=13 - size, max_size=13 - size))
+    done = [tuple(deck.pop() for _ in range(players)) for _ in winners]
     if trick:
         broken = draw(st.booleans()) or any(card in SPADE_CARDS for card in trick)
     else:
@@ -312,7 +380,7 @@ def playing_positions(draw: st.DrawFn) -> State:
         trick=trick,
         trick_leader=leader,
         spades_broken=broken,
-        _tricks=tuple((winner, (), winner) for winner in winners),
+        _tricks=tuple((winner, cards, winner) for winner, cards in zip(winners, done, strict=True)),
         bids=tuple(Bid(draw(st.integers(0, 6))) for _ in range(players)),
         dealer=0,
         round_number=1,
@@ -332,14 +400,16 @@ def playing_positions(draw: st.DrawFn) -> State:
 
 @given(playing_positions(), st.data())
 def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObject) -> None:
-    """`apply`'s inline forms: `playable`, `spades_broken_by`, `winning_card`, `next_seat`.
+    """`apply`'s inline forms: `playable`, `spades_open`, `spades_broken_by`, `winning_card`,
+    `next_seat`.
 
-    Rules: rule-follow-suit, rule-spades-broken, rule-trick-winner, rule-direction.
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead, rule-trick-winner,
+    rule-direction.
     """
     mover = state.to_move
     assert mover is not None
     rules = state.rules
-    allowed = playable(state.hand(mover), state.trick, spades_broken=state.spades_broken)
+    allowed = playable_now(state)
     assert legal_moves(state) == tuple(Play(card) for card in allowed)
     card = data.draw(st.sampled_from(allowed))
     after = apply(state, Play(card))
@@ -362,10 +432,112 @@ def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObje
             taken = tuple(counts.count(seat) for seat in range(rules.players))
             assert after.rounds[-1].tricks == taken
     if after.phase is Phase.PLAYING:
-        seat = after.to_move
-        assert seat is not None
-        expected = playable(after.hand(seat), after.trick, spades_broken=after.spades_broken)
-        assert after._playable == sum(card.bit for card in expected)
+        assert after._playable == sum(card.bit for card in playable_now(after))
+
+
+def playable_now(state: State) -> tuple[Card, ...]:
+    """The cards the seat to move in ``state`` may play, by `playable` with the lead rule."""
+    seat = state.to_move
+    assert seat is not None
+    return playable(
+        state.hand(seat),
+        state.trick,
+        spades_broken=state.spades_broken,
+        rules=state.rules,
+        tricks_played=len(state.tricks),
+    )
+
+
+@given(playing_positions())
+def test_build_state_reads_playable_and_spades_open(state: State) -> None:
+    """`build_state` makes the playable cards of every state the cold paths build.
+
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
+    """
+    assert cards_in(state._playable) == playable_now(state)
+    assert evolve_state(state) == state
+
+
+@st.composite
+def last_bids(draw: st.DrawFn) -> tuple[State, Bid]:
+    """A bidding position with one bid to come, and that bid: any hands and ``spades_lead``.
+
+    Blind nil on or off, so that the bid takes `apply`'s fast path or its checked one; every
+    hand seen, so that a number is legal. Four players, or two after the draw.
+    """
+    players = draw(st.sampled_from([2, 4]))
+    rules = Ruleset(
+        players=players,
+        spades_lead=draw(leads),
+        blind_nil=draw(st.booleans()),
+        blind_nil_deficit=None,
+        blind_nil_pass=0 if players == 2 else 2,
+        blind_nil_exchange=2 if players == 2 else 0,
+    )
+    deck = list(draw(st.permutations(DECK)))
+    hands = [sum(card.bit for card in deck[13 * seat : 13 * seat + 13]) for seat in range(players)]
+    dealer = draw(st.integers(0, players - 1))
+    last = dealer  # the first bidder sits after the dealer: the dealer bids last
+    made = [Bid(draw(st.integers(1, 13))) for _ in range(players)]
+    state = build_state(
+        rules=rules,
+        phase=Phase.BIDDING,
+        to_move=last,
+        _packed_hands=sum(hand << SHIFT[seat] for seat, hand in enumerate(hands)),
+        trick=(),
+        trick_leader=None,
+        spades_broken=False,
+        _tricks=(),
+        bids=tuple(None if seat == last else bid for seat, bid in enumerate(made)),
+        dealer=dealer,
+        round_number=1,
+        scores=(0, 0),
+        bags=(0, 0),
+        rounds=(),
+        outcome=None,
+        seed=1,
+        looked=(players == 4,) * players,
+        passes=(),
+        stock=(),
+        discards=deck[26:] if players == 2 else (),
+        draws=(),
+        exchanges=(),
+    )
+    return state, made[last]
+
+
+@given(last_bids())
+def test_the_first_lead_after_the_last_bid_is_build_states(drawn: tuple[State, Bid]) -> None:
+    """`apply`'s last bid computes the leader's cards itself: `playable` with `spades_open`.
+
+    Rules: rule-play, rule-spades-broken, reading-spades-lead.
+    """
+    state, bid = drawn
+    after = apply(state, bid)
+    assert after.phase is Phase.PLAYING
+    assert not after.tricks
+    assert cards_in(after._playable) == playable_now(after)
+    assert evolve_state(after) == after  # the cold paths' `build_state` makes the same
+
+
+@given(playing_positions())
+def test_rollout_plays_from_playable_with_spades_open(state: State) -> None:
+    """The rollout's cards to choose from are `playable`'s, its lead by `spades_open`.
+
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
+    """
+    seen = []
+
+    def recorded(hand: int, trick: Sequence[Card], led_freely: bool) -> int:
+        allowed = playable_bits(hand, trick, led_freely)
+        seen.append(allowed)
+        return allowed
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_rollout, "playable_bits", recorded)
+        move = rollout_play(state)
+    assert seen == [sum(card.bit for card in playable_now(state))]
+    assert move in legal_moves(state)
 
 
 @given(tricks(sizes=(2, 4)))
@@ -404,7 +576,7 @@ def test_rollout_holds_reads_playable_and_winning_card(state: State, data: st.Da
     seat = state.to_move
     assert seat is not None
     rules = state.rules
-    allowed = playable(state.hand(seat), state.trick, spades_broken=state.spades_broken)
+    allowed = playable_now(state)
     card = data.draw(st.sampled_from(allowed))
     cards = [*state.trick, card]
     later = play_order(rules, seat)[1 : rules.players - len(state.trick)]
@@ -620,9 +792,9 @@ def test_batch_round_decks_is_round_deck(seeds: list[int], number: int, copies: 
 
 @given(playing_positions().filter(lambda state: state.rules.players == 4))
 def test_batch_legal_bits_are_legal_moves(state: State) -> None:
-    """The batch engine's mask of the play.
+    """The batch engine's mask of the play, its lead by `spades_led_freely`.
 
-    Rules: rule-follow-suit, rule-spades-broken.
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
     """
     expected = sorted(move.card.index for move in legal_moves(state))  # type: ignore[union-attr]
     assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
