@@ -60,6 +60,7 @@ from spades import (
     Phase,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     Suit,
     Trick,
@@ -633,6 +634,68 @@ def test_a_seat_that_led_a_spade_before_spades_were_broken_is_sampled_with_spade
         assert all(card.suit is C("2S").suit for card in held)
         hands.add(held)
     assert len(hands) > 10  # eight of the ten spades seat 2 cannot place, in any choice
+
+
+# Seat 1 leads first (dealer 0) and holds nothing but spades.
+ALL_SPADES_LEADER = {
+    1: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    3: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    0: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+}
+# Seat 1 wins the first trick with AC (AC 2C 2D 2H), then holds nothing but spades.
+SPADES_AFTER_ONE_TRICK = {
+    1: "AC 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+    2: "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AS",
+    3: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    0: "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+}
+
+
+def spade_lead_samples(state: State, shows: bool) -> None:
+    """Seat 1 has just led a spade, holding only spades: her void in the other suits shows
+    to seat 2 (``shows``) when no hand with another suit could have led it; then every
+    sample gives her spades alone, else some sample gives her another suit."""
+    assert state.to_move == 2
+    assert state.trick[0].suit is Suit.SPADES
+    view = observe(state, 2)
+    assert sampling.voids(plain(view))[1] == ({0, 1, 2} if shows else set())
+    mixed = 0
+    for k in range(40):
+        sampled = check_sample(state, 2, k, deep=k < 3)
+        mixed += any(card.suit is not Suit.SPADES for card in sampled.hand(1))
+    assert (mixed == 0) is shows
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_a_spade_led_to_the_first_trick_shows_spades_only_unless_led_any_time(
+    lead: SpadesLead,
+) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    Under ``BROKEN`` and ``AFTER_FIRST_TRICK`` only a hand of spades leads one to the
+    round's first trick, so the sampler gives seat 1 spades alone; under ``ANY_TIME`` any
+    hand may, and the lead tells nothing.
+    """
+    state = bid_all(start(Ruleset(spades_lead=lead), ALL_SPADES_LEADER))
+    state = play_cards(state, "2S")
+    spade_lead_samples(state, shows=lead is not SpadesLead.ANY_TIME)
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_a_spade_led_to_the_second_trick_shows_spades_only_only_when_broken_is_awaited(
+    lead: SpadesLead,
+) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    One trick completed and no spade played: under ``AFTER_FIRST_TRICK`` (and
+    ``ANY_TIME``) any hand may lead a spade now, so the lead tells nothing; under
+    ``BROKEN`` it still shows a hand of spades alone.
+    """
+    state = bid_all(start(Ruleset(spades_lead=lead), SPADES_AFTER_ONE_TRICK))
+    state = play_cards(state, "AC", "2C", "2D", "2H", "2S")
+    assert len(state.tricks) == 1
+    spade_lead_samples(state, shows=lead is SpadesLead.BROKEN)
 
 
 def test_the_partner_holds_the_cards_the_seat_passed_her() -> None:

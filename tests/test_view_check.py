@@ -31,6 +31,7 @@ from spades import (
     Phase,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     Termination,
     Trick,
@@ -546,6 +547,44 @@ def test_the_first_problem_names_the_field_at_fault(name: str) -> None:
     assert problem[0] == field, problem
     with pytest.raises(SpadesError, match=f"no game gives this view: view.{re.escape(field)}:"):
         check_view(view, "here")
+
+
+_SPADE_FIRST = [(1, "2S 3S 4S 5S"), (0, "6C 7C 8C 9C")]
+"""Seat 1 leads 2S to the round's first trick, then plays 7C to the second."""
+_SPADE_SECOND = [(1, "AC 3C 4C 5C"), (1, "2S 3S 4S 5S"), (0, "6C 7C 8C 9C")]
+"""Seat 1 wins the first trick with AC, leads 2S to the second, then plays 7C to the third."""
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+@pytest.mark.parametrize(
+    ("tricks", "hand", "refused"),
+    [
+        (_SPADE_FIRST, "5D 6D 7D 8D 9D TD JD QD KD AD 2H", "tricks[1].cards[1]"),
+        (_SPADE_SECOND, "5D 6D 7D 8D 9D TD JD QD KD AD", "tricks[2].cards[1]"),
+    ],
+    ids=["first-trick", "second-trick"],
+)
+def test_a_spade_led_shows_a_hand_of_spades_only_where_the_ruleset_forbade_the_lead(
+    lead: SpadesLead, tricks: list[tuple[int, str]], hand: str, refused: str
+) -> None:
+    """Rules: rule-spades-broken, reading-spades-lead.
+
+    Seat 1 leads an unbroken spade, and later a club. Where her ruleset let only a hand of
+    spades lead that spade (at the first trick but under ``ANY_TIME``; at the second
+    under ``BROKEN`` alone) she held no club: no game gives the view, and the club is
+    the fact at fault. Elsewhere the lead shows nothing and the view is a real one's.
+    """
+    view = _synthetic(tricks, hand, rules=Ruleset(spades_lead=lead), spades_broken=True)
+    first = tricks is _SPADE_FIRST
+    forbidden = lead is SpadesLead.BROKEN or (first and lead is SpadesLead.AFTER_FIRST_TRICK)
+    problem = view_problem(view)
+    if forbidden:
+        assert problem is not None
+        assert problem[0] == refused, problem
+    else:
+        assert problem is None
+        sampled = sample_state(view, rng=random.Random(1))
+        assert observe(sampled, 0) == view
 
 
 _TYPES = observe(LATE4, 1)
