@@ -22,6 +22,7 @@ from spades import (
     Ruleset,
     RulesetError,
     SpadesError,
+    SpadesLead,
     find_ruleset,
 )
 from spades._rules import MAX_NUMBER
@@ -46,6 +47,7 @@ SWITCH_TABLE: dict[str, tuple[object, object]] = {
     "losing_floor": (None, -200),
     "round_cap": (None, 25),
     "blind_nil": (False, False),
+    "spades_lead": (SpadesLead.BROKEN, SpadesLead.BROKEN),
 }
 
 
@@ -217,6 +219,10 @@ def test_the_losing_floor_is_at_least_minus_a_billion() -> None:
         ("blind_nil", 0, "bool"),
         ("bag_overflow", "carry", "BagOverflow"),
         ("bag_overflow", NilTricks.BAGS, "BagOverflow"),
+        ("spades_lead", "any_time", "SpadesLead"),
+        ("spades_lead", None, "SpadesLead"),
+        ("spades_lead", True, "SpadesLead"),
+        ("spades_lead", BagOverflow.RESET, "SpadesLead"),
     ],
 )
 def test_enum_and_flag_fields_reject_other_types(field: str, value: object, kind: str) -> None:
@@ -310,6 +316,36 @@ def test_two_players_take_every_switch_that_applies_to_them() -> None:
     )
     assert (rules.players, rules.blind_nil, rules.bag_overflow) == (2, False, BagOverflow.RESET)
     assert Ruleset(players=2, nil=False, blind_nil=False).nil is False
+    for lead in SpadesLead:
+        assert Ruleset(players=2, spades_lead=lead).spades_lead is lead
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_spades_lead_combines_with_every_preset(lead: SpadesLead) -> None:
+    """Rules: reading-spades-lead, rule-two-ruleset: the field goes with any other."""
+    for name, preset in PRESETS.items():
+        rules = attrs.evolve(preset, spades_lead=lead)
+        assert rules.spades_lead is lead, name
+        assert attrs.evolve(rules, spades_lead=SpadesLead.BROKEN) == preset
+    assert Ruleset(spades_lead=lead, blind_nil=True, blind_nil_pass=3).spades_lead is lead
+
+
+def test_spades_lead_values_and_the_tricks_that_open_spades() -> None:
+    """Rule: reading-spades-lead.
+
+    The values are the data format's names; ``opens_after`` counts the completed tricks
+    after which a spade may be led though none has been played (13: never in a round).
+    """
+    assert [lead.value for lead in SpadesLead] == ["broken", "any_time", "after_first_trick"]
+    assert [lead.opens_after for lead in SpadesLead] == [13, 0, 1]
+    assert Ruleset().spades_lead is SpadesLead.BROKEN
+    for lead in SpadesLead:
+        for clone in (pickle.loads(pickle.dumps(lead)), copy.deepcopy(lead)):
+            assert clone is lead
+            assert clone.opens_after == lead.opens_after
+    assert "spades_lead=<SpadesLead.ANY_TIME: 'any_time'>" in repr(
+        Ruleset(spades_lead=SpadesLead.ANY_TIME)
+    )
 
 
 def test_blind_nil_needs_nil() -> None:
@@ -369,7 +405,7 @@ def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
 def test_repr_names_every_switch() -> None:
     text = repr(MINIOKEY)
     switches = [field.name for field in attrs.fields(Ruleset) if field.init]
-    assert len(switches) == 16
+    assert len(switches) == 17
     for name in switches:
         assert f"{name}=" in text
     assert "orders_of_play" not in text  # derived, not a switch

@@ -734,7 +734,7 @@ def _dealing(state: State, seat: int) -> View:
     "rules", [CLASSIC, BLIND_ANYTIME, TWO_HANDED], ids=["classic", "blind", "two"]
 )
 def test_a_view_of_a_deal_in_progress_is_read_and_encoded_but_not_sampled(rules: Ruleset) -> None:
-    from spades.encoding import action_mask, observation
+    from spades.encoding import OBSERVATION_SIZE, action_mask, observation
 
     later = new_game(rules, seed=4)
     while later.round_number == 1:
@@ -746,7 +746,7 @@ def test_a_view_of_a_deal_in_progress_is_read_and_encoded_but_not_sampled(rules:
         assert view_problem(view) == ("to_move", "is null exactly when the game is over")
         assert from_data(to_data(view)) == view
         assert not action_mask(view).any()
-        assert observation(view).shape == (1052,)
+        assert observation(view).shape == (OBSERVATION_SIZE,)
         with pytest.raises(SpadesError, match=r"view\.to_move: is null exactly"):
             sample_state(view, rng=random.Random(0))
 

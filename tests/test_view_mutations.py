@@ -63,6 +63,7 @@ from spades._view_check import form_problem, view_problem
 from spades.encoding import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
+    OBSERVATION_SIZE,
     action_mask,
     advance,
     observation,
@@ -333,7 +334,7 @@ def check_keeps_its_promises(view: View, k: int) -> None:
     if view.to_move == view.seat:
         assert legal_moves(sampled) == view.legal_moves()
     mask = action_mask(view)
-    assert observation(view).shape == (1052,)
+    assert observation(view).shape == (OBSERVATION_SIZE,)
     for action in np.flatnonzero(mask):
         result = advance(view, (), int(action))
         while isinstance(result, tuple):  # a pass or an exchange, entered card by card
