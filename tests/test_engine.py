@@ -365,7 +365,10 @@ def test_a_hand_of_spades_leads_one_under_every_value(lead: SpadesLead) -> None:
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lead_id)
 def test_broken_spades_may_be_led_under_every_value(lead: SpadesLead) -> None:
-    """Rules: rule-spades-broken, reading-spades-lead: a discarded spade opens them to all."""
+    """A spade discarded to a trick opens spades to every lead.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
     rules = Ruleset(spades_lead=lead)
     state = play(bid_all(start(rules, TRUMPER_KEEPS_A_DIAMOND)), "2C", "AC", "AH", "3S")
     assert state.spades_broken

@@ -403,8 +403,8 @@ def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObje
     """`apply`'s inline forms: `playable`, `spades_open`, `spades_broken_by`, `winning_card`,
     `next_seat`.
 
-    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead, rule-trick-winner,
-    rule-direction.
+    Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
+    Rules: rule-trick-winner, rule-direction.
     """
     mover = state.to_move
     assert mover is not None

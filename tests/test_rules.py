@@ -322,7 +322,10 @@ def test_two_players_take_every_switch_that_applies_to_them() -> None:
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
 def test_spades_lead_combines_with_every_preset(lead: SpadesLead) -> None:
-    """Rules: reading-spades-lead, rule-two-ruleset: the field goes with any other."""
+    """The field goes with any other.
+
+    Rules: reading-spades-lead, rule-two-ruleset.
+    """
     for name, preset in PRESETS.items():
         rules = attrs.evolve(preset, spades_lead=lead)
         assert rules.spades_lead is lead, name

@@ -239,7 +239,10 @@ def test_may_lead_spades_for_every_completed_trick_count(lead: SpadesLead, broke
 
 
 def test_may_lead_spades_follows_the_sources_by_default() -> None:
-    """Rules: rule-spades-broken, reading-spades-lead: every preset waits for broken spades."""
+    """Every preset waits for broken spades.
+
+    Rules: rule-spades-broken, reading-spades-lead.
+    """
     for rules in PRESETS.values():
         assert rules.spades_lead is SpadesLead.BROKEN
         assert not may_lead_spades(rules, spades_broken=False, tricks_played=12)
@@ -249,7 +252,10 @@ def test_may_lead_spades_follows_the_sources_by_default() -> None:
 
 
 def test_may_lead_spades_takes_numpy_integers() -> None:
-    """Rule: reading-spades-lead: a count of tricks is a whole number, numpy's too."""
+    """A count of tricks is a whole number, numpy's too.
+
+    Rule: reading-spades-lead.
+    """
     after_first = LEADS[SpadesLead.AFTER_FIRST_TRICK]
     assert may_lead_spades(after_first, spades_broken=False, tricks_played=np.int64(1)) is True
     assert may_lead_spades(after_first, spades_broken=False, tricks_played=np.uint8(0)) is False
@@ -275,7 +281,10 @@ def test_may_lead_spades_takes_numpy_integers() -> None:
 def test_may_lead_spades_refuses_what_is_no_question(
     rules: object, broken: object, played: object, error: type[Exception], message: str
 ) -> None:
-    """Rule: reading-spades-lead: a ruleset, a bool and a count of 0 to 12 tricks."""
+    """A ruleset, a bool and a count of 0 to 12 tricks.
+
+    Rule: reading-spades-lead.
+    """
     with pytest.raises(error, match=message):
         may_lead_spades(rules, spades_broken=broken, tricks_played=played)  # type: ignore[arg-type]
 
@@ -313,7 +322,10 @@ def test_playable_leads_a_spade_when_the_ruleset_lets_it(lead: SpadesLead) -> No
 
 
 def test_playable_defaults_to_the_sources_rule_at_the_first_trick() -> None:
-    """Rule: rule-spades-broken: without ``rules``, CLASSIC at the round's first lead."""
+    """Without ``rules``, CLASSIC at the round's first lead.
+
+    Rule: rule-spades-broken.
+    """
     assert playable(HAND, [], spades_broken=False) == playable(
         HAND, [], spades_broken=False, rules=CLASSIC, tricks_played=0
     )
@@ -332,7 +344,10 @@ def test_playable_defaults_to_the_sources_rule_at_the_first_trick() -> None:
 def test_playable_checks_its_lead_arguments(
     changes: dict[str, object], error: type[Exception], message: str
 ) -> None:
-    """Rule: reading-spades-lead: `playable` checks what it hands `may_lead_spades`."""
+    """`playable` checks what it hands `may_lead_spades`.
+
+    Rule: reading-spades-lead.
+    """
     arguments: dict[str, object] = {"spades_broken": False, **changes}
     with pytest.raises(error, match=message):
         playable(HAND, [C("5H")], **arguments)  # type: ignore[arg-type]
