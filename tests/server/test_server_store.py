@@ -427,6 +427,40 @@ def test_a_table_whose_moves_no_longer_replay_is_left_out(
     )
 
 
+def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) -> None:
+    """(server-restart, server-versions) A database of a server before version 3 of the
+    data: its rulesets hold no ``spades_lead``, and read as spades led once broken
+    (reading-spades-lead); the table's messages then carry the ruleset as version 3."""
+    database = tmp_path / "db.sqlite3"
+    with running(database) as server, server.connect() as connection:
+        table_id = connection.new_table(preset="miniokey", round_cap=1)
+        connection.join(table_id, 0)
+        play(connection, our_turn(connection))
+        turn = our_turn(connection)
+        state = server.table(table_id).state
+        assert turn["ply"] == len(stored(server, table_id)) > 1
+    ((text,),) = query(server, "SELECT rules FROM tables WHERE id = ?", table_id)
+    rules = json.loads(text)
+    assert (rules["version"], rules["spades_lead"]) == (records.VERSION, "broken")
+    del rules["spades_lead"]
+    with contextlib.closing(sqlite3.connect(database)) as changed:
+        changed.execute(
+            "UPDATE tables SET rules = ? WHERE id = ?",
+            (json.dumps({**rules, "version": 2}), table_id),
+        )
+        changed.commit()
+    with running(database) as server, server.connect() as connection:
+        table = server.table(table_id)
+        assert table.rules == attrs.evolve(MINIOKEY, round_cap=1)
+        assert table.state == state
+        connection.send({"type": "watch", "table": table_id})
+        watched = connection.table()
+        assert watched["rules"] == records.to_data(table.rules)
+        assert watched["ply"] == turn["ply"]
+        assert watched["rules"]["version"] == 3
+        assert watched["rules"]["spades_lead"] == "broken"
+
+
 def test_the_server_stops_its_tables_before_it_closes_the_database(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
