@@ -107,7 +107,15 @@ def test_every_anchor_is_a_rule_of_the_rules_page() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["playable", "spades_broken_by", "nil_points", "bag_penalty", "outcome_after", "may_bid_blind"],
+    [
+        "playable",
+        "may_lead_spades",
+        "spades_broken_by",
+        "nil_points",
+        "bag_penalty",
+        "outcome_after",
+        "may_bid_blind",
+    ],
 )
 def test_each_reference_cites_its_rule(name: str) -> None:
     """A reference's docstring states its rule and cites the rule's anchor."""

@@ -2,10 +2,9 @@
 
 Each rule is applied through its named function (`spades._trick`, `spades._scoring`,
 `spades._ending`, `spades._deal`), except in `apply`'s fast path for plays and plain bids,
-whose inline forms of `playable`, `spades_open`, `winning_card`, `spades_broken_by` and
-`next_seat` are
-listed in the rule table (``docs/forms-of-rules.md``) and held to them by
-``tests/test_rule_forms.py``.
+whose inline forms of `playable`, `may_lead_spades`, `winning_card`, `spades_broken_by`
+and `next_seat` are listed in the rule table (``docs/forms-of-rules.md``) and held to them
+by ``tests/test_rule_forms.py``.
 """
 
 from __future__ import annotations
@@ -57,10 +56,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     Plays and plain bids, the moves of every round, take a fast path when they are legal;
     every other move, and every illegal one, goes through `check_move`. The fast path
     holds other forms of five rules: the follow and lead rule (`playable`, on masks), when
-    spades may be led (`spades_open`: the completed tricks against
-    ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a spade holds a bit
-    above ``NOT_SPADES``), the trick's winner (`winning_card`: the highest bit among the
-    suit led and spades) and the next seat (`next_seat`, read from `Ruleset.orders_of_play`).
+    spades may be led (`may_lead_spades`, unchecked as ``spades_open`` is: the completed
+    tricks against ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a
+    spade holds a bit above ``NOT_SPADES``), the trick's winner (`winning_card`: the
+    highest bit among the suit led and spades) and the next seat (`next_seat`, read from
+    `Ruleset.orders_of_play`).
     """
     kind = type(move)
     if kind is Play and type(state) is State:
