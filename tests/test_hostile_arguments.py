@@ -53,6 +53,7 @@ from spades import (
     find_ruleset,
     is_legal,
     legal_moves,
+    may_lead_spades,
     new_game,
     next_seat,
     observe,
@@ -122,6 +123,12 @@ def _playing() -> Any:
         ("Ruleset.losing_floor", lambda v: Ruleset(losing_floor=v), RulesetError),
         ("Ruleset.nil", lambda v: Ruleset(nil=v), RulesetError),
         ("Ruleset.direction", lambda v: Ruleset(direction=v), RulesetError),
+        ("Ruleset.spades_lead", lambda v: Ruleset(spades_lead=v), RulesetError),
+        (
+            "may_lead_spades.spades_broken",
+            lambda v: may_lead_spades(CLASSIC, spades_broken=v, tricks_played=0),
+            TypeError,
+        ),
         ("Bid.blind", lambda v: Bid(0, blind=v), TypeError),
         ("Play", Play, TypeError),
         ("Pass", lambda v: Pass([v]), TypeError),
@@ -163,6 +170,10 @@ _WHOLE_NUMBER_ARGUMENTS: list[tuple[str, Callable[[object], object]]] = [
     ("side_of", lambda v: side_of(TWO_HANDED, v)),  # type: ignore[arg-type]
     ("seats_of", lambda v: seats_of(CLASSIC, v)),  # type: ignore[arg-type]
     ("trick_winner", lambda v: trick_winner(CLASSIC, v, [DECK[0]])),  # type: ignore[arg-type]
+    (
+        "may_lead_spades.tricks_played",
+        lambda v: may_lead_spades(CLASSIC, spades_broken=False, tricks_played=v),  # type: ignore[arg-type]
+    ),
     ("Bid", lambda v: Bid(v)),  # type: ignore[arg-type]  # noqa: PLW0108  (typed as the others)
     ("Ruleset.bag_limit", lambda v: Ruleset(bag_limit=v)),  # type: ignore[arg-type]
     ("score_round.tricks", lambda v: score_round(CLASSIC, THREES, [v, 3, 3, 3])),  # type: ignore[list-item]
@@ -283,6 +294,10 @@ def test_a_card_that_is_no_card_is_shown_cut_short_when_set() -> None:
         (lambda v: side_of(v, 0), "side_of takes a Ruleset, not "),
         (lambda v: seats_of(v, 0), "seats_of takes a Ruleset, not "),
         (lambda v: trick_winner(v, 0, [DECK[0]]), "trick_winner takes a Ruleset, not "),
+        (
+            lambda v: may_lead_spades(v, spades_broken=True, tricks_played=0),
+            "may_lead_spades takes a Ruleset, not ",
+        ),
         (lambda v: play_game(v, [fallback_move] * 4, seed=1), "play_game takes a Ruleset, not "),
         (fallback_move, "fallback_move takes a View or a State, not "),
         (heuristic_policy(), "a policy takes a View, not "),
