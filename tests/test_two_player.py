@@ -34,6 +34,7 @@ from spades import (
     Reject,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     Termination,
     View,
@@ -864,6 +865,30 @@ def test_spades_may_not_be_led_before_broken_unless_only_spades() -> None:
     assert state.spades_broken
     state = play(state, "2C")
     assert state.tricks[0].winner == 1
+
+
+@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
+def test_the_ruleset_may_open_spades_to_a_lead_before_they_are_broken(lead: SpadesLead) -> None:
+    """Under ANY_TIME from the first trick, under AFTER_FIRST_TRICK from the second.
+
+    Rules: rule-two-play, rule-spades-broken, reading-spades-lead.
+    """
+    state = start(MIXED, rules=attrs.evolve(TWO_HANDED, spades_lead=lead))
+    state = apply(apply(state, Bid(3)), Bid(3))
+    first = Play(C("2S")) in legal_moves(state)
+    assert first is (lead is SpadesLead.ANY_TIME)
+    if not first:
+        assert reason_of(state, Play(C("2S"))) is Reason.SPADES_NOT_BROKEN
+    state = play(state, "TD", "2D")  # seat 1 wins the first trick, no spade played
+    assert (state.to_move, state.spades_broken) == (1, False)
+    second = Play(C("2S")) in legal_moves(state)
+    assert second is (lead is not SpadesLead.BROKEN)
+    if second:
+        state = play(state, "2S")
+        assert state.spades_broken
+        assert legal_moves(state) == (Play(C("5S")), Play(C("AS")))  # seat 0 follows
+    else:
+        assert reason_of(state, Play(C("2S"))) is Reason.SPADES_NOT_BROKEN
 
 
 def test_a_round_is_13_tricks_then_scored_and_the_next_round_dealt() -> None:
