@@ -12,8 +12,8 @@
 
 The module skips where OpenSpiel is not installed.
 
-Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap, rule-spades-broken,
-reading-spades-lead.
+Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap.
+Rules: rule-spades-broken, reading-spades-lead.
 """
 
 from __future__ import annotations

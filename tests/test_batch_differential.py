@@ -33,8 +33,8 @@ each first-round deck of a seed; and every recorded game, move by move.
 
 Sizes follow the hypothesis profile (``HYPOTHESIS_PROFILE``): ``thorough`` plays more.
 
-Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil, rule-spades-broken,
-reading-spades-lead.
+Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil.
+Rules: rule-spades-broken, reading-spades-lead.
 """
 
 from __future__ import annotations
