@@ -284,7 +284,10 @@ def test_records_written_before_version_3_are_valid(name: str) -> None:
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
 def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
-    """Rule: reading-spades-lead. The schema's enum is the library's, by version."""
+    """The schema's enum is the library's, by version.
+
+    Rule: reading-spades-lead.
+    """
     rules = attrs.evolve(CLASSIC, spades_lead=lead, round_cap=1)
     record = played(rules, heuristic(4), seed=12, limit=30)
     assert_written_as_version_3(record)
@@ -474,7 +477,10 @@ def test_the_seed_is_written_by_the_version() -> None:
 
 
 def test_the_ruleset_s_spades_lead_is_required_or_refused_by_the_version() -> None:
-    """Rule: reading-spades-lead. Version 3 requires it, versions 1 and 2 do not allow it."""
+    """Version 3 requires it, versions 1 and 2 do not allow it.
+
+    Rule: reading-spades-lead.
+    """
     assert by_version("rules") == {
         3: {"required": ["spades_lead"]},
         2: {"properties": {"spades_lead": False}},

@@ -173,8 +173,11 @@ def test_data_of_version_2_on_with_a_seed_as_a_number_is_refused(version: int) -
 
 @pytest.mark.parametrize("name", ["record-v2-four.json", "record-v2-two.json"])
 def test_a_version_2_record_reads_with_spades_led_once_broken(name: str) -> None:
-    """Rule: reading-spades-lead. The ruleset takes the default, the game replays the same,
-    and written again it is version 3 data with ``spades_lead`` "broken" and nothing else new."""
+    """The ruleset takes the default, the game replays the same, and written again it is
+    version 3 data with ``spades_lead`` "broken" and nothing else new.
+
+    Rule: reading-spades-lead.
+    """
     text = text_of(name)
     data = json.loads(text)
     assert data["version"] == 2
@@ -196,7 +199,10 @@ def test_a_version_2_record_reads_with_spades_led_once_broken(name: str) -> None
 
 
 def test_the_version_2_two_player_record_is_whole_and_exchanges_cards() -> None:
-    """Rule: rule-exchange. The game ends at its round cap, after a double nil exchange."""
+    """The game ends at its round cap, after a double nil exchange.
+
+    Rule: rule-exchange.
+    """
     record = loads(text_of("record-v2-two.json"))
     assert record.final_state.is_over
     moves = [str(move) for move in record.moves]
@@ -224,9 +230,12 @@ def spade_leads(moves: tuple[Any, ...]) -> list[str]:
 
 @pytest.mark.parametrize("kind", ["state", "view"])
 def test_a_version_2_lead_leads_no_spade_before_they_are_broken(kind: str) -> None:
-    """Rule: reading-spades-lead, rule-spades-broken. The files stop at the third trick's
-    lead, spades unbroken, the leader holding spades and other suits: read as version 2 the
-    spades stay closed; the same data of version 3 under another ``spades_lead`` opens them."""
+    """The files stop at the third trick's lead, spades unbroken, the leader holding spades
+    and other suits: read as version 2 the spades stay closed; the same data of version 3
+    under another ``spades_lead`` opens them.
+
+    Rules: reading-spades-lead, rule-spades-broken.
+    """
     data = data_of(f"{kind}-v2-four.json")
     value = from_data(data)
     assert isinstance(value, State | View)
@@ -284,8 +293,11 @@ def carrier(kind: str) -> tuple[dict[str, Any], dict[str, Any], str]:
 def test_an_older_ruleset_that_holds_spades_lead_is_refused_at_it(
     kind: str, version: int, lead: SpadesLead
 ) -> None:
-    """Rule: reading-spades-lead. The field came with version 3: in older data it is
-    unknown, whatever its value, and the message names the version it came with."""
+    """The field came with version 3: in older data it is unknown, whatever its value, and
+    the message names the version it came with.
+
+    Rule: reading-spades-lead.
+    """
     data, rules, path = carrier(kind)
     data["version"] = version
     if version == 1 and "seed" in data:
@@ -302,7 +314,10 @@ def test_an_older_ruleset_that_holds_spades_lead_is_refused_at_it(
 
 @pytest.mark.parametrize("kind", CARRIERS)
 def test_a_version_3_ruleset_without_spades_lead_is_refused(kind: str) -> None:
-    """Rule: reading-spades-lead. Version 3 writes every field; a missing one is refused."""
+    """Version 3 writes every field; a missing one is refused.
+
+    Rule: reading-spades-lead.
+    """
     data, _, path = carrier(kind)
     data["version"] = 3
     with pytest.raises(InvalidRecordError) as info:
@@ -326,8 +341,11 @@ def test_a_version_3_spades_lead_is_one_of_its_three_names(value: object) -> Non
 def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_when_broken(
     rules: Ruleset,
 ) -> None:
-    """Rule: reading-spades-lead. Every value round trips; without the field, as version 2
-    data, the ruleset reads back under "broken"."""
+    """Every value round trips; without the field, as version 2 data, the ruleset reads
+    back under "broken".
+
+    Rule: reading-spades-lead.
+    """
     data = to_data(rules)
     assert isinstance(data, dict)
     assert data["version"] == 3
@@ -339,8 +357,11 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_when_brok
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
 def test_a_record_state_and_view_round_trip_under_every_spades_lead(lead: SpadesLead) -> None:
-    """Rule: reading-spades-lead. The v2 game, replayed under each value (its moves stay
-    legal: each value opens spades no later than "broken")."""
+    """The version 2 game, replayed under each value (its moves stay legal: each value
+    opens spades no later than "broken").
+
+    Rule: reading-spades-lead.
+    """
     old = loads(text_of("record-v2-four.json"))
     rules = attrs.evolve(old.rules, spades_lead=lead)
     record = GameRecord.from_moves(rules, old.moves, seed=old.seed, dealer=old.dealer)
