@@ -21,6 +21,7 @@ import oracle
 from helpers import (
     blind_nil_rulesets,
     engine_cards,
+    expected_moves,
     first_seat,
     reference_cards,
     rules_data,
@@ -180,6 +181,16 @@ class SpadesGame(RuleBasedStateMachine):
         )
         assert self.state.bags == (rounds[-1].bags if rounds else (0, 0))
         assert all(sum(r.tricks) == 13 for r in rounds)
+
+    @invariant()
+    def the_legal_moves_are_the_references(self) -> None:
+        """The engine's legal moves, in order, are those of the tests' reference.
+
+        Rules: rule-play, rule-follow-suit, rule-spades-broken, reading-spades-lead.
+        """
+        state = self.state
+        if not state.is_over:
+            assert legal_moves(state) == expected_moves(state)
 
     @invariant()
     def the_phase_and_the_seat_to_move_agree(self) -> None:
