@@ -275,6 +275,8 @@ CASES: dict[str, tuple[View, str]] = {
         "trick",
     ),
     "13 tricks a round": (_view(MID4, 0, tricks=MID4.tricks * 14), "tricks"),
+    "a hand of 0 to 26 cards": (_view(START4, 1, hand_sizes=(13, 27, 13, 13)), "hand_sizes[1]"),
+    "a stock of 0 to 52 cards": (_view(DRAW2, 0, stock_size=53), "stock_size"),
     "an exchange of the rules' size": (
         _view(PLAY2, 0, exchanges=_with_exchange(_PLAY2, 0, size=4)),
         "exchanges[0].size",
@@ -482,6 +484,10 @@ CASES |= {
     "a trick led and won by seats": (
         _view(MID4, 0, tricks=(Trick(7, MID4.tricks[0].cards, 0),)),
         "tricks[0]",
+    ),
+    "a pass only under rules that have one": (
+        _view(PASSING4, 1, rules=attrs.evolve(PASSING4.rules, blind_nil_pass=0)),
+        "phase",
     ),
     "an exchange only under rules that have one": (
         _view(EXCHANGE2, 0, rules=attrs.evolve(TWO_HANDED, blind_nil_exchange=0), exchanges=()),
