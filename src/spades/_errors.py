@@ -134,8 +134,9 @@ class Reason(enum.Enum):
     MUST_FOLLOW_SUIT = "must_follow_suit"
     """A card of another suit while the player holds a card of the suit led (`playable`)."""
     SPADES_NOT_BROKEN = "spades_not_broken"
-    """A spade led before spades are broken by a player who holds another suit
-    (`playable`, with `spades_broken_by`)."""
+    """A spade led, by a player who holds another suit, before the ruleset's
+    ``spades_lead`` allows it: by default before spades are broken (`playable`, with
+    `may_lead_spades`)."""
     ALREADY_DRAWN = "already_drawn"
     """Two players: double nil declared after the player's first draw choice of the round
     (`may_bid_blind`)."""
