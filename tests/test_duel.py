@@ -627,3 +627,13 @@ def test_a_bot_added_to_the_registry_is_one_the_command_line_takes(
     assert code == 0
     assert "A: cautious" in out
     assert "  pairs: 1, scoring for A 1: 0, 0.75: 0, 0.5: 1, 0.25: 0, 0: 0" in out
+
+
+def test_side_counts_takes_a_state_and_a_side() -> None:
+    """side_counts refuses what is no state, and a side other than 0 or 1."""
+    state = spades.new_game(CLASSIC, seed=1)
+    assert duels.side_counts(state, 1) == (0,) * len(duels.COUNTERS)  # no round played yet
+    with pytest.raises(TypeError, match="side_counts takes a State, not View"):
+        duels.side_counts(spades.observe(state, 0), 0)  # type: ignore[arg-type]
+    with pytest.raises(spades.SpadesError, match="a side is a number from 0 to 1, not 2"):
+        duels.side_counts(state, 2)

@@ -21,8 +21,7 @@ from spades._cli.progress import Progress
 from spades._cli.text import show
 from spades._runs import played
 from spades._table_text import counted, rules_lines, side_name
-from spades.bots import game_seed, seat_policies
-from spades.bots._duel import COUNTERS, side_counts
+from spades.bots import COUNTERS, game_seed, seat_policies, side_counts
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator

@@ -18,6 +18,7 @@ gives the win rate with its 95% interval (`wilson_interval` over the deals).
 
 from spades._public import present_as_public
 from spades.bots._duel import (
+    COUNTERS,
     ROUND_LIMIT,
     Bot,
     DuelResult,
@@ -25,6 +26,7 @@ from spades.bots._duel import (
     duel,
     game_seed,
     seat_policies,
+    side_counts,
     wilson_interval,
 )
 from spades.bots._fallback import fallback_move
@@ -36,6 +38,7 @@ from spades.bots._search import search_policy
 
 __all__ = [
     "BOTS",
+    "COUNTERS",
     "ROUND_LIMIT",
     "Bot",
     "BotMaker",
@@ -51,6 +54,7 @@ __all__ = [
     "random_policy",
     "search_policy",
     "seat_policies",
+    "side_counts",
     "wilson_interval",
 ]
 

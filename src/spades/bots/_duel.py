@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeAlias
 
 import attrs
 
-from spades import _runs, side_of
+from spades import State, _runs, side_of
 from spades._errors import SpadesError, shown
+from spades._rules import check_seat
 from spades.bots import _registry
 from spades.bots._play import play_game
 from spades.bots._registry import BotMaker
@@ -39,7 +40,7 @@ from spades.bots._registry import BotMaker
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
-    from spades import Move, Ruleset, State, View
+    from spades import Move, Ruleset, View
     from spades.bots._play import Policy
 
 __all__ = [
@@ -241,11 +242,27 @@ COUNTERS: Final = (
     "bag penalties",
     "penalty points",
 )
-"""What `DuelGame` counts for each side over a game's rounds."""
+"""What `side_counts` counts for a side over a game's rounds, in order: its duels' figures
+(`PolicyStats`) and `spades simulate`'s summary add these up."""
 
 
 def side_counts(state: State, side: int) -> tuple[int, ...]:
-    """The `COUNTERS` of ``side`` over the game's completed rounds, in order."""
+    """The `COUNTERS` of ``side`` over the completed rounds of ``state``'s game, in order.
+
+    A nil or blind nil counts as made when its bidder took no trick; a side's contract is
+    its numbered bids added up, counted when above zero; bags are its overtricks and the
+    nil tricks that became bags; penalties are each time the bag limit cost points.
+
+    >>> from spades import CLASSIC
+    >>> from spades.bots import heuristic_policy, play_game
+    >>> state = play_game(CLASSIC, [heuristic_policy()] * 4, seed=1, max_rounds=2)
+    >>> counts = dict(zip(COUNTERS, side_counts(state, 0)))
+    >>> counts["contracts"] <= len(state.rounds)
+    True
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"side_counts takes a State, not {type(state).__name__}")
+    side = check_seat(side, 2, what="side")
     rules = state.rules
     counts = dict.fromkeys(COUNTERS, 0)
     for score in state.rounds:
