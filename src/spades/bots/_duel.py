@@ -243,7 +243,7 @@ COUNTERS: Final = (
     "penalty points",
 )
 """What `side_counts` counts for a side over a game's rounds, in order: its duels' figures
-(`PolicyStats`) and `spades simulate`'s summary add these up."""
+(`PolicyStats`) and the summary of ``spades simulate`` add these up."""
 
 
 def side_counts(state: State, side: int) -> tuple[int, ...]:
