@@ -26,7 +26,7 @@ from spades._errors import (
     SpadesError,
 )
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import check_move, is_legal, legal_moves, may_bid_blind
+from spades._legal import check_move, is_legal, legal_moves, lowest_bid, may_bid_blind
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
 from spades._public import present_as_public
 from spades._rules import (
@@ -109,6 +109,7 @@ __all__ = [
     "find_ruleset",
     "is_legal",
     "legal_moves",
+    "lowest_bid",
     "may_bid_blind",
     "may_lead_spades",
     "new_game",

@@ -115,8 +115,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     ):
         rules = state.rules
         number = move.n  # type: ignore[union-attr]
-        plain = not rules.blind_nil and not move.blind  # type: ignore[union-attr]
-        if plain and (0 < number <= 13 or (number == 0 and rules.nil)):
+        blind = move.blind  # type: ignore[union-attr]
+        plain = not rules.blind_nil and not blind and not rules.team_minimum
+        if plain and (0 < number <= 13 or (number == 0 and (rules.nil or rules.zero_contract))):
             return _bid(state, BIDS[number])
     if type(state) is not State:
         raise not_a_state("apply", state)

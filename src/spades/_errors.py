@@ -114,7 +114,11 @@ class Reason(enum.Enum):
     BID_OUT_OF_RANGE = "bid_out_of_range"
     """A bid outside 0 to 13 (`check_move`)."""
     NIL_NOT_ALLOWED = "nil_not_allowed"
-    """A bid of nil under a ruleset without nil (`check_move`, by `Ruleset.nil`)."""
+    """A bid of zero under a ruleset without nil or a zero contract (`check_move`, by
+    `Ruleset.nil` and `Ruleset.zero_contract`)."""
+    BELOW_TEAM_MINIMUM = "below_team_minimum"
+    """A bid (nil and blind nil counting as zero) that leaves the side's bids short of the
+    ruleset's team minimum, by its second bidder (`lowest_bid`)."""
     BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
     """Blind nil under a ruleset without blind nil (`may_bid_blind`)."""
     BLIND_NIL_NOT_ELIGIBLE = "blind_nil_not_eligible"

@@ -23,15 +23,25 @@ from spades._moves import (
     Play,
     Reject,
 )
-from spades._rules import SpadesLead, check_seat
+from spades._rules import SpadesLead, check_rules, check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
 from spades._trick import SPADES, playable_bits, spades_open
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from spades._rules import Ruleset
     from spades._view import View
 
-__all__ = ["check_move", "is_legal", "legal_moves", "may_bid_blind", "moves_from", "not_a_state"]
+__all__ = [
+    "check_move",
+    "is_legal",
+    "legal_moves",
+    "lowest_bid",
+    "may_bid_blind",
+    "moves_from",
+    "not_a_state",
+]
 _CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
 _MOVE_TYPES: Final = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS_BY_PHASE: Final = {
@@ -97,24 +107,28 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     rules = state.rules
     blind = rules.blind_nil and may_bid_blind(state, mover)
     hand = hand_of(state[HANDS], mover)
-    return moves_from(rules, state[PHASE], hand, 0, blind)
+    lowest = least_bid(rules, state.bids, mover) if rules.team_minimum else 0
+    return moves_from(rules, state[PHASE], hand, 0, blind, lowest)
 
 
-def moves_from(
-    rules: Ruleset, phase: Phase, hand: int, allowed: int, blind: bool
+def moves_from(  # noqa: PLR0917  (what the seat to move knows)
+    rules: Ruleset, phase: Phase, hand: int, allowed: int, blind: bool, lowest: int = 0
 ) -> tuple[Move, ...]:
     """The legal moves of the seat to move, from what she knows, in `legal_moves`' order.
 
     ``hand`` is her cards' mask, ``allowed`` the mask of those she may play (in the play),
-    and ``blind`` whether she may still bid blind nil (`may_bid_blind`). States and views
-    both list their moves through this one generator.
+    ``blind`` whether she may still bid blind nil (`may_bid_blind`) and ``lowest`` the
+    least she may bid (`lowest_bid`). States and views both list their moves through this
+    one generator.
     """
     if phase is _PLAYING:
         return _plays(allowed)
     if phase is _BIDDING:
         if blind:
             return _BLIND_OR_LOOK
-        return BIDS if rules.nil else _BIDS_WITHOUT_NIL
+        if lowest:
+            return BIDS[lowest:]
+        return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
     if phase is _DRAWING:
         return _BLIND_OR_DRAWS if blind else _DRAWS
     cards = cards_in(hand)
@@ -167,7 +181,41 @@ def may_bid_blind(game: State | View, seat: int) -> bool:
             return False
     elif game.looked[seat]:
         return False
+    if least_bid(rules, game.bids, seat):  # blind nil counts as zero (rule-team-minimum)
+        return False
     return trails_enough(rules, game.scores, seat)
+
+
+def lowest_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
+    """The least ``seat`` may bid, nil and blind nil counting as zero (rule-team-minimum).
+
+    Under a team minimum, a side's bids must add up to at least ``team_minimum``: the
+    partner who bids second must bid at least what her partner's bid leaves missing. The
+    first of the two, and every bidder without a team minimum, may bid from zero (where
+    the ruleset allows a bid of zero at all). ``bids`` are the round's bids by seat,
+    ``None`` for a seat that has not bid.
+
+    >>> from spades import Bid, Ruleset
+    >>> rules = Ruleset(team_minimum=4)
+    >>> lowest_bid(rules, [Bid(1), None, None, None], 2), lowest_bid(rules, [None] * 4, 2)
+    (3, 0)
+    """
+    rules = check_rules(rules, "lowest_bid")
+    if not isinstance(bids, (tuple, list)) or len(bids) != rules.players:
+        raise TypeError(f"bids is a tuple or list of {rules.players} bids or None, by seat")
+    for bid in bids:
+        if bid is not None and type(bid) is not Bid:
+            raise TypeError(f"bids holds a Bid or None for each seat, not {shown(bid)}")
+    return least_bid(rules, tuple(bids), check_seat(seat, rules.players))
+
+
+def least_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
+    """`lowest_bid` unchecked: the form `legal_moves`, `check_move` and views read."""
+    minimum = rules.team_minimum
+    if not minimum or rules.players != 4:
+        return 0
+    partners_bid = bids[(seat + 2) % 4]
+    return 0 if partners_bid is None else max(0, minimum - partners_bid.n)
 
 
 def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
@@ -365,6 +413,9 @@ def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reas
                 )
         elif state.looked[seat]:
             return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"
+        lowest = least_bid(rules, state.bids, seat)
+        if lowest:
+            return _below_minimum(rules, lowest)
         return (
             Reason.BLIND_NIL_NOT_ELIGIBLE,
             f"blind nil needs your side to trail by {rules.blind_nil_deficit} points or more",
@@ -377,8 +428,18 @@ def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reas
         )
     if not 0 <= move.n <= 13:
         return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"
-    if move.n == 0 and not rules.nil:
+    if move.n == 0 and not rules.nil and not rules.zero_contract:
         return Reason.NIL_NOT_ALLOWED, "these rules have no nil bid"
+    lowest = least_bid(rules, state.bids, seat)
+    if move.n < lowest:
+        return _below_minimum(rules, lowest)
     if may_bid:
         return Reason.HAND_NOT_SEEN, "bid blind nil, or look at your hand before you bid"
     return None
+
+
+def _below_minimum(rules: Ruleset, lowest: int) -> tuple[Reason, str]:
+    return (
+        Reason.BELOW_TEAM_MINIMUM,
+        f"your side's bids must add up to at least {rules.team_minimum}: bid {lowest} or more",
+    )

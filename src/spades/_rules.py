@@ -217,7 +217,10 @@ class Ruleset:
     """Who bids and leads first and the direction of play, bidding and the deal (four
     players; two players simply alternate, and keep the default)."""
     nil: bool = attrs.field(default=True, validator=_kind(bool))
-    """Whether a bid of zero (nil) is allowed."""
+    """Whether a bid of zero is nil (scored on its own, win or lose; every source)."""
+    zero_contract: bool = attrs.field(default=False, validator=_kind(bool))
+    """Without nil: whether a bid of zero is an ordinary contract of no tricks (Trickster's
+    "no Nil"), rather than refused (reading-zero-bid)."""
     nil_value: int = attrs.field(default=100, converter=_plain_number, validator=_whole(0))
     """Points won for a nil that takes no trick, and lost for one that takes any."""
     nil_tricks: NilTricks = attrs.field(
@@ -245,6 +248,10 @@ class Ruleset:
     )
     """Cards a double nil bidder may exchange for cards drawn at random from the discards
     (two players only)."""
+    team_minimum: int = attrs.field(default=0, converter=_plain_number, validator=_whole(0, 13))
+    """The least a partnership's two bids may add up to, a nil counting as zero; its second
+    bidder must make up what is missing (rule-team-minimum). 0: no minimum (four players
+    only)."""
     spades_lead: SpadesLead = attrs.field(default=SpadesLead.BROKEN, validator=_kind(SpadesLead))
     """When a player who holds another suit may lead a spade: once spades are broken (every
     source), at any time, or from the second trick on."""
@@ -256,6 +263,9 @@ class Ruleset:
         default=_for_players(BagOverflow.RESET, BagOverflow.CARRY), validator=_kind(BagOverflow)
     )
     """What the bag counter does at the limit."""
+    ten_for_two_hundred: bool = attrs.field(default=False, validator=_kind(bool))
+    """Whether a side whose bids add up to 10 or more wins 200 points for making them and
+    loses 200 for missing them, in place of ten a trick (rule-ten-for-two-hundred)."""
     target: int = attrs.field(default=500, converter=_plain_number, validator=_whole(1))
     """Points that win the game, checked at the end of each round."""
     losing_floor: int | None = attrs.field(default=None, converter=_plain_optional)
@@ -295,6 +305,10 @@ class Ruleset:
     def __attrs_post_init__(self) -> None:
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True (or blind_nil=False)")
+        if self.zero_contract and self.nil:
+            raise RulesetError(
+                "a bid of zero is either nil or an ordinary contract: zero_contract needs nil=False"
+            )
         order: tuple[tuple[int, ...], ...]
         if self.players == 2:
             _check_two_players(self)
@@ -415,6 +429,11 @@ def _check_two_players(rules: Ruleset) -> None:
         raise RulesetError(
             "a two-player double nil bidder has no partner to pass cards to: "
             "blind_nil_pass must be 0 (blind_nil_exchange is her exchange)"
+        )
+    if rules.team_minimum:
+        raise RulesetError(
+            "a team minimum is a partnership's: two players each bid alone, so "
+            "team_minimum must be 0"
         )
 
 

@@ -23,12 +23,15 @@ class SideScore(TupleValue):
 
     __slots__ = ()
 
-    contract: int = field("The side's non-nil bids added up.")
+    contract: int = field("The side's non-nil bids added up (a zero contract adds nothing).")
     tricks: int = field("The tricks that count toward the contract.")
     made: bool = field(
         "Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."
     )
-    contract_points: int = field("Ten per contracted trick, won when made and lost when missed.")
+    contract_points: int = field(
+        "Ten per contracted trick (200 for a contract of 10 or more under "
+        "``ten_for_two_hundred``), won when made and lost when missed."
+    )
     overtricks: int = field("Tricks over the contract when it is made; each is a bag and a point.")
     nil_points: int = field("What the side's nil and blind nil bids won or lost.")
     nil_bags: int = field(
@@ -145,7 +148,8 @@ def nil_points(rules: Ruleset, bid: Bid, tricks: int) -> int:
 
     A nil bid scores the ruleset's ``nil_value`` if its bidder took no trick and loses it
     if she took any; a blind nil bid likewise with ``blind_nil_value`` (rule-nil-scoring).
-    A numbered bid scores nothing here: its tricks go to the contract.
+    A numbered bid scores nothing here: its tricks go to the contract; so does a bid of
+    zero under ``zero_contract`` (reading-zero-bid).
 
     >>> from spades import CLASSIC, Bid
     >>> nil_points(CLASSIC, Bid(0), 0), nil_points(CLASSIC, Bid(0, blind=True), 2)
@@ -164,7 +168,7 @@ def nil_points(rules: Ruleset, bid: Bid, tricks: int) -> int:
 
 
 def _nil_points(rules: Ruleset, bid: Bid, taken: int) -> int:
-    if bid.n:
+    if bid.n or rules.zero_contract:
         return 0
     value = rules.blind_nil_value if bid.blind else rules.nil_value
     return -value if taken else value
@@ -218,7 +222,7 @@ def _score_side(
     contract = counted = nil_points = nil_bags = 0
     for one, won in pairs:
         contract += one.n
-        if one.n:
+        if one.n or rules.zero_contract:  # a zero contract counts like any other
             counted += won
             continue
         nil_points += _nil_points(rules, one, won)
@@ -232,10 +236,14 @@ def _score_side(
 def _side_score(  # noqa: PLR0917  (the parts of a side's score)
     rules: Ruleset, contract: int, counted: int, nil_points: int, nil_bags: int, bags_before: int
 ) -> SideScore:
-    """The contract (rule-contract-points), overtricks and bags (rule-bags), the bag limit."""
+    """The contract, overtricks and bags, the bag limit of one side's round.
+
+    rule-contract-points, rule-ten-for-two-hundred, rule-bags, rule-bag-limit.
+    """
     made = counted >= contract
     overtricks = counted - contract if made else 0
-    contract_points = 10 * contract if made else -10 * contract
+    worth = 200 if rules.ten_for_two_hundred and contract >= 10 else 10 * contract
+    contract_points = worth if made else -worth
     penalty, bags = _bag_penalty(rules, bags_before + overtricks + nil_bags)
     points = contract_points + overtricks + nil_points + nil_bags + penalty
     return SideScore._build(  # type: ignore[no-any-return]

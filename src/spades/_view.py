@@ -8,7 +8,7 @@ import attrs
 
 from spades._cards import Card, cards_in
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import may_bid_blind, moves_from
+from spades._legal import least_bid, may_bid_blind, moves_from
 from spades._rules import check_seat, partner
 from spades._state import Phase, State, trick_counts
 from spades._trick import playable_bits, spades_open
@@ -122,7 +122,8 @@ class View:
         led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
         allowed = playable_bits(hand, self.trick, led_freely)
         blind = may_bid_blind(self, self.seat)
-        return moves_from(self.rules, self.phase, hand, allowed, blind)
+        lowest = least_bid(self.rules, self.bids, self.seat)
+        return moves_from(self.rules, self.phase, hand, allowed, blind, lowest)
 
 
 def observe(state: State, seat: int) -> View:

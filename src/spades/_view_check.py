@@ -621,8 +621,11 @@ def _check_turns(view: View, over: bool) -> None:
         if bid is not None:
             if bid.blind and not may_blind:
                 _fail(f"bids[{seat}]", "blind nil was not open to this seat this round")
-            if bid.n == 0 and not rules.nil:
+            if bid.n == 0 and not rules.nil and not rules.zero_contract:
                 _fail(f"bids[{seat}]", "these rules have no nil")
+            mate = view.bids[(seat + 2) % 4] if four else None
+            if mate is not None and seat < 2 and bid.n + mate.n < rules.team_minimum:
+                _fail(f"bids[{seat + 2}]", "the side's bids add up to less than the team minimum")
             if four and may_blind and not bid.blind and not looked:
                 _fail(f"looked[{seat}]", "a seat that may bid blind nil looks before a number")
         if looked:

@@ -67,12 +67,14 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     """A valid `Ruleset`, every field drawn; with ``presets_only``, one of the `PRESETS`.
 
     ``players`` (2 or 4) keeps to rulesets for that many players; by default both come.
-    Blind nil is drawn only when nil is on, as `Ruleset` requires, and the switches that
-    belong to the other number of players keep the values `Ruleset` requires of them.
+    Blind nil is drawn only when nil is on, and a zero contract only when it is off, as
+    `Ruleset` requires; the switches that belong to the other number of players keep the
+    values `Ruleset` requires of them.
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
-    up to 30 and blind nil deficits up to 500; optional fields are often ``None``.
+    up to 30, blind nil deficits up to 500 and team minimums up to 13 (often none); optional
+    fields are often ``None``.
     """
     if players not in {None, 2, 4}:
         raise InvalidArgument(f"players must be 2, 4 or None, not {shown(players)}")
@@ -90,6 +92,7 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         players=players,
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
         nil=nil,
+        zero_contract=not nil and draw(st.booleans()),
         nil_value=draw(st.integers(0, 500)),
         nil_tricks=draw(st.sampled_from(NilTricks)) if four else NilTricks.BAGS,
         blind_nil=nil and draw(st.booleans()),
@@ -97,10 +100,12 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
         blind_nil_pass=draw(st.integers(0, 3)) if four else 0,
         blind_nil_exchange=0 if four else draw(st.integers(0, 3)),
+        team_minimum=draw(st.just(0) | st.integers(1, 13)) if four else 0,
         spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),
         bag_penalty=draw(st.integers(0, 500)),
         bag_overflow=draw(st.sampled_from(BagOverflow)),
+        ten_for_two_hundred=draw(st.booleans()),
         target=draw(st.integers(1, 1000)),
         losing_floor=draw(st.none() | st.integers(-1000, -1)),
         round_cap=draw(st.none() | st.integers(1, 30)),

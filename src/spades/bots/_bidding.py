@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades._cards import DECK, Card, Rank, Suit
+from spades._legal import least_bid
 from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
 from spades._rules import partner, seats_of, side_of
 from spades.bots._hand import SPADES, danger, known_discards, of_suit, unseen_cards
@@ -101,16 +102,23 @@ NIL_PARTNER: Final = 3
 
 
 def bid(view: View) -> Move:
-    """Look first (never bid blind nil); then nil for a nil hand, else the trick count."""
+    """Look first (never bid blind nil); then nil for a nil hand, else the trick count.
+
+    The count is at least what a team minimum leaves missing, and at least one unless a
+    bid of zero is a contract.
+    """
     if view.hand is None:
         return LOOK
     hand = view.hand
-    if view.rules.nil and _wants_nil(view, hand):
+    rules = view.rules
+    lowest = least_bid(rules, view.bids, view.seat)  # a team minimum's (rule-team-minimum)
+    if rules.nil and not lowest and _wants_nil(view, hand):
         return BIDS[0]
-    counting = FOUR if view.rules.players == 4 else TWO
+    counting = FOUR if rules.players == 4 else TWO
     count = likely_tricks(hand, unseen_cards(view), counting)
     count += _table_bias(view, counting.margin)
-    return BIDS[min(13, max(1, round(count - counting.margin)))]
+    floor = max(lowest, 0 if rules.zero_contract else 1)  # zero: only as a contract
+    return BIDS[min(13, max(floor, round(count - counting.margin)))]
 
 
 def _table_bias(view: View, margin: float) -> float:

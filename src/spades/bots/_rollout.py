@@ -92,7 +92,8 @@ def rollout_play(state: State) -> Move:
     theirs = tuple(other for other in range(rules.players) if other not in mine)
     bid = bids[seat]
     assert bid is not None, "every seat has bid before the play"
-    if bid.n == 0 and taken[seat] == 0:
+    nil = rules.nil  # without it a bid of zero is a contract (reading-zero-bid)
+    if nil and bid.n == 0 and taken[seat] == 0:
         return PLAYS[_duck(state, seat, allowed, masks).bit_length() - 1]
     contract = sum((bids[other] or bid).n for other in mine)
     made = counted_tricks(rules, bids, taken, mine)
@@ -100,10 +101,10 @@ def rollout_play(state: State) -> Move:
     their_made = counted_tricks(rules, bids, taken, theirs)
     left = 13 - sum(taken)
     mate_bid = None if mate is None else bids[mate]
-    mate_nil = mate is not None and mate_bid is not None and mate_bid.n == 0
+    mate_nil = nil and mate is not None and mate_bid is not None and mate_bid.n == 0
     if mate is not None and mate_nil and taken[mate] == 0:
         return PLAYS[_cover_nil(state, seat, mate, allowed, masks).bit_length() - 1]
-    nils = [other for other in theirs if (bids[other] or bid).n == 0 and taken[other] == 0]
+    nils = [other for other in theirs if nil and (bids[other] or bid).n == 0 and not taken[other]]
     if nils:
         return PLAYS[_set_nil(state, nils[0], allowed).bit_length() - 1]
     wants = made < contract or their_made < against <= their_made + left
@@ -117,11 +118,11 @@ def counted_tricks(
     """The tricks of ``seats`` (one side) that count toward its contract so far.
 
     `score_round`'s count (rule-contract, rule-nil-tricks): a numbered bidder's tricks
-    count; a nil bidder's count too under `NilTricks.COUNT`, and not under
-    `NilTricks.BAGS`. So under ``COUNT`` a failed nil's tricks help her side's contract,
-    in the play-outs as in the score.
+    count, and a zero contract's (reading-zero-bid); a nil bidder's count too under
+    `NilTricks.COUNT`, and not under `NilTricks.BAGS`. So under ``COUNT`` a failed nil's
+    tricks help her side's contract, in the play-outs as in the score.
     """
-    count = rules.nil_tricks is NilTricks.COUNT
+    count = rules.nil_tricks is NilTricks.COUNT or rules.zero_contract
     return sum(taken[seat] for seat in seats if count or (bid := bids[seat]) is None or bid.n)
 
 

@@ -193,7 +193,7 @@ def check_history(
 
 
 def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, int], path: str) -> None:
-    if bid.n == 0 and not rules.nil:
+    if bid.n == 0 and not rules.nil and not rules.zero_contract:
         fail(path, "the rules do not allow nil")
     if bid.blind and not (rules.blind_nil and trails_enough(rules, scores, seat)):
         fail(path, "blind nil was not allowed to this seat in this round")
