@@ -12,8 +12,9 @@ dictionaries with the fields of the record format (`PRESETS`).
 - `rules`: the ruleset fields and the three presets;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
-  may be led;
-- `scoring`: a round's points and bags, and the end of the game;
+  may be led; the least a seat may bid under a team minimum;
+- `scoring`: a round's points and bags (zero contracts and 10-for-200 too), and the end of
+  the game;
 - `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
 - `referee`: a whole game followed move by move, two players' draw and exchange included;
 - `views`: what each player may see of a state, as view data;
@@ -64,6 +65,7 @@ from oracle.legality import (
     Position,
     breaks_spades,
     legal_moves,
+    lowest_bid,
     may_bid_blind,
     play_problem,
     playable,
@@ -72,6 +74,7 @@ from oracle.legality import (
     problem,
     spades_may_be_led,
     trails_enough,
+    zero_allowed,
 )
 from oracle.referee import Referee
 from oracle.rules import (
@@ -84,7 +87,7 @@ from oracle.rules import (
     TWO_HANDED,
     Rules,
 )
-from oracle.scoring import SideScore, outcome, score, score_side, score_sides
+from oracle.scoring import SideScore, contract_worth, outcome, score, score_side, score_sides
 from oracle.seats import (
     deal,
     first_seat,
@@ -130,6 +133,7 @@ __all__ = [
     "cards",
     "cards_of",
     "check_canonical",
+    "contract_worth",
     "deal",
     "digest_number",
     "exchange_draw",
@@ -138,6 +142,7 @@ __all__ = [
     "is_move",
     "is_number",
     "legal_moves",
+    "lowest_bid",
     "may_bid_blind",
     "name",
     "names",
@@ -171,4 +176,5 @@ __all__ = [
     "view_of",
     "walk",
     "winning_index",
+    "zero_allowed",
 ]

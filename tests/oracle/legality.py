@@ -151,6 +151,28 @@ def position_from(data: dict[str, Any]) -> Position:
     )
 
 
+def zero_allowed(rules: Rules) -> bool:
+    """Whether a bid of zero may be made: as nil, or as a zero contract (reading-zero-bid)."""
+    return bool(rules["nil"] or rules["zero_contract"])
+
+
+def lowest_bid(rules: Rules, bids: Sequence[str | None], seat: int) -> int:
+    """The least ``seat`` may bid under the team minimum (rule-team-minimum).
+
+    A partnership's two bids must add up to at least ``team_minimum``. The first of the
+    two to bid may bid anything; the second must bid what her partner's bid leaves missing,
+    a nil or blind nil counting as zero. No minimum (0), or two players: 0.
+    """
+    minimum: int = rules["team_minimum"]
+    if rules["players"] != 4 or minimum == 0:
+        return 0
+    partners = bids[(seat + 2) % 4]
+    if partners is None:
+        return 0
+    number, _ = bid_value(partners)
+    return max(minimum - number, 0)
+
+
 def trails_enough(rules: Rules, scores: Sequence[int], seat: int) -> bool:
     """Whether ``seat``'s side trails by the blind nil deficit, or there is none.
 
@@ -165,8 +187,10 @@ def trails_enough(rules: Rules, scores: Sequence[int], seat: int) -> bool:
 def may_bid_blind(position: Position, seat: int) -> bool:
     """Whether ``seat`` may still bid blind nil (two players: declare double nil).
 
-    Four players: before she looks. Two players: during the draw, before her first draw
-    choice of the round and before any bid of hers. Both: when her side is eligible.
+    Four players: before she looks, and not when a team minimum asks more of her than
+    zero (a blind nil counts as zero, rule-team-minimum). Two players: during the draw,
+    before her first draw choice of the round and before any bid of hers. Both: when her
+    side is eligible.
     """
     rules = position.rules
     if not rules["blind_nil"]:
@@ -176,7 +200,7 @@ def may_bid_blind(position: Position, seat: int) -> bool:
             return False
         if position.drew[seat]:
             return False
-    elif position.looked[seat]:
+    elif position.looked[seat] or lowest_bid(rules, position.bids, seat) > 0:
         return False
     return trails_enough(rules, position.scores, seat)
 
@@ -187,8 +211,9 @@ def problem(position: Position, move: str) -> str | None:
     When several rules fail the first in the documented order wins: game over; wrong
     phase; a card not held before following and leading; a pass's size before its cards;
     an exchange's size before its cards; for blind nil: not allowed, then with four
-    players already seen, with two already bid then already drawn, then not eligible; a
-    look: already seen; another bid: out of range, nil not allowed, then hand not seen.
+    players already seen, with two already bid then already drawn, then below the team
+    minimum, then not eligible; a look: already seen; another bid: out of range, a zero
+    the rules do not allow (nil not allowed), below the team minimum, then hand not seen.
     """
     if position.phase == "game_over":
         return "game_over"
@@ -236,14 +261,18 @@ def problem(position: Position, move: str) -> str | None:
                 return "already_drawn"
         elif position.looked[seat]:
             return "hand_already_seen"
+        if lowest_bid(rules, position.bids, seat) > 0:
+            return "below_team_minimum"
         return "blind_nil_not_eligible"
     if position.phase == "drawing":
         return "wrong_phase"
     number, _ = bid_value(move)
     if not 0 <= number <= 13:
         return "bid_out_of_range"
-    if number == 0 and not rules["nil"]:
+    if number == 0 and not zero_allowed(rules):
         return "nil_not_allowed"
+    if number < lowest_bid(rules, position.bids, seat):
+        return "below_team_minimum"
     return "hand_not_seen" if may else None
 
 
@@ -268,7 +297,10 @@ def legal_moves(position: Position) -> list[str]:
     if phase == "bidding":
         if may_bid_blind(position, seat):
             return [BLIND_NIL, "look"]
-        return (["bid nil"] if rules["nil"] else []) + [f"bid {n}" for n in range(1, 14)]
+        lowest = lowest_bid(rules, position.bids, seat)
+        if lowest == 0 and not zero_allowed(rules):
+            lowest = 1
+        return [("bid nil" if n == 0 else f"bid {n}") for n in range(lowest, 14)]
     if phase == "drawing":
         blind = [BLIND_NIL] if may_bid_blind(position, seat) else []
         return [*blind, "keep", "reject"]

@@ -15,6 +15,7 @@ RULESET_ORDER = (
     "players",
     "direction",
     "nil",
+    "zero_contract",
     "nil_value",
     "nil_tricks",
     "blind_nil",
@@ -22,10 +23,12 @@ RULESET_ORDER = (
     "blind_nil_deficit",
     "blind_nil_pass",
     "blind_nil_exchange",
+    "team_minimum",
     "spades_lead",
     "bag_limit",
     "bag_penalty",
     "bag_overflow",
+    "ten_for_two_hundred",
     "target",
     "losing_floor",
     "round_cap",
@@ -33,7 +36,7 @@ RULESET_ORDER = (
 """The fields of a ruleset, in the order of docs/porting.md (porting-rulesets)."""
 RULESET_FIELDS = frozenset(RULESET_ORDER)
 """The fields of a ruleset."""
-SINCE = {"spades_lead": 3}
+SINCE = {"zero_contract": 3, "team_minimum": 3, "spades_lead": 3, "ten_for_two_hundred": 3}
 """The data format's version each field came with, for those that did not come with 1
 (porting-versions): data of an older version holds no such field."""
 
@@ -41,6 +44,7 @@ CLASSIC: Rules = {
     "players": 4,
     "direction": "clockwise",
     "nil": True,
+    "zero_contract": False,
     "nil_value": 100,
     "nil_tricks": "count",
     "blind_nil": False,
@@ -48,10 +52,12 @@ CLASSIC: Rules = {
     "blind_nil_deficit": 100,
     "blind_nil_pass": 2,
     "blind_nil_exchange": 0,
+    "team_minimum": 0,
     "spades_lead": "broken",
     "bag_limit": 10,
     "bag_penalty": 100,
     "bag_overflow": "reset",
+    "ten_for_two_hundred": False,
     "target": 500,
     "losing_floor": None,
     "round_cap": None,
@@ -94,7 +100,8 @@ def fields_of(version: int) -> tuple[str, ...]:
 def as_current(rules: Rules, version: int) -> Rules:
     """A ruleset of ``version`` data with the fields that came later, at the sources' values.
 
-    Data of version 2 or older leads spades once they are broken (porting-lead).
+    Data of version 2 or older leads spades once they are broken (porting-lead), has no
+    zero contract, no team minimum and no 10-for-200.
     """
     later = {name: CLASSIC[name] for name in RULESET_ORDER if name not in fields_of(version)}
     return {name: (rules | later)[name] for name in RULESET_ORDER}

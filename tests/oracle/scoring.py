@@ -1,10 +1,14 @@
 """Scoring a round and the end of the game (rule-scoring, rule-game-end).
 
 Per side: contract made, 10 a contract trick and 1 an overtrick, which is a bag; missed,
--10 a contract trick and no bag. Nil and blind nil: their value won or lost; the nil
-bidder's tricks count toward the contract, or (nil mode "bags", and always with two
-players) are bags worth 1 each. At the bag limit: the penalty once and the counter back
-to 0 ("reset"), or the penalty for every full limit and the rest carried ("carry").
+-10 a contract trick and no bag. Under 10-for-200, a contract of 10 tricks or more is worth
+200 in all, made or missed (rule-ten-for-two-hundred). Nil and blind nil: their value won or
+lost; the nil bidder's tricks count toward the contract, or (nil mode "bags", and always
+with two players) are bags worth 1 each. Without nil, a zero contract's bid of zero is a
+contract like any other, of no tricks: its tricks count toward the side's contract, with
+no bonus and no penalty of its own (reading-zero-bid). At the bag limit: the penalty once
+and the counter back to 0 ("reset"), or the penalty for every full limit and the rest
+carried ("carry").
 """
 
 from __future__ import annotations
@@ -37,6 +41,17 @@ class SideScore:
     bags: int
 
 
+def contract_worth(rules: Rules, contract: int) -> int:
+    """What a side's contract wins when made and loses when missed (rule-contract-points).
+
+    Ten a trick bid; under ``ten_for_two_hundred`` a contract of ten tricks or more is
+    worth 200, however many tricks over ten it holds (rule-ten-for-two-hundred).
+    """
+    if rules["ten_for_two_hundred"] and contract >= 10:
+        return 200
+    return 10 * contract
+
+
 def score_side(
     rules: Rules, bids: Sequence[str], tricks: Sequence[int], seats: Sequence[int], bags: int
 ) -> SideScore:
@@ -45,18 +60,20 @@ def score_side(
     contract = counted = nil_points = nil_bags = 0
     for seat in seats:
         number, blind = bid_value(bids[seat])
-        if number == 0:
+        if number == 0 and rules["nil"]:
             value = rules["blind_nil_value"] if blind else rules["nil_value"]
             nil_points += value if tricks[seat] == 0 else -value
             if nil_counts:
                 counted += tricks[seat]
             else:
                 nil_bags += tricks[seat]
-        else:
+        else:  # a number, or a zero contract (a zero bid where there is no nil)
+            assert number or rules["zero_contract"], "a bid of zero is nil or a zero contract"
             contract += number
             counted += tricks[seat]
     made = counted >= contract
-    contract_points = 10 * contract if made else -10 * contract
+    worth = contract_worth(rules, contract)
+    contract_points = worth if made else -worth
     overtricks = counted - contract if made else 0
     counter = bags + overtricks + nil_bags
     penalty = 0

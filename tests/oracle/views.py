@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.data import VERSION
-from oracle.legality import trails_enough
+from oracle.legality import lowest_bid, trails_enough
 
 VIEW_FIELDS = (
     "type",
@@ -76,13 +76,16 @@ def face_down(data: dict[str, Any], seat: int) -> bool:
     """Whether ``seat``'s hand is face down in the state ``data`` (ref-views).
 
     While she may still bid blind nil: four players, the bidding, she has not bid, blind
-    nil is on, she has not made a ``look`` move, and her side trails by the deficit (or
-    there is none). Two players see every card as they draw it.
+    nil is on, she has not made a ``look`` move, no team minimum asks more of her than zero
+    (rule-team-minimum), and her side trails by the deficit (or there is none). Two
+    players see every card as they draw it.
     """
     rules = data["rules"]
     if rules["players"] != 4 or data["phase"] != "bidding" or not rules["blind_nil"]:
         return False
     if data["looked"][seat] or data["bids"][seat] is not None:
+        return False
+    if lowest_bid(rules, data["bids"], seat) > 0:
         return False
     return trails_enough(rules, data["scores"], seat)
 
