@@ -14,10 +14,12 @@ import numpy as np
 
 from spades.batch._codes import (
     BIDDING,
+    BLIND,
     CARD_PHASE,
     DRAWING,
     END_BIT,
     EXCHANGING,
+    NONE,
     NOT_SPADES,
     PASSING,
     PLAYING,
@@ -35,8 +37,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "actions_of_bits",
+    "bid_bits",
     "legal_bits",
     "local_bits",
+    "lowest_bids",
     "mask_of_bits",
     "may_bid_blind",
     "random_bits",
@@ -47,8 +51,10 @@ _ONE: Final = np.uint64(1)
 BLIND_BIT: Final = np.uint64(1 << (BLIND_NIL - 52))
 LOOK_BIT: Final = np.uint64(1 << (LOOK - 52))
 DRAW_BITS: Final = np.uint64((1 << (KEEP - 52)) | (1 << (REJECT - 52)))
-_BIDS_WITH_NIL: Final = np.uint64(0x3FFF)
-_BIDS_WITHOUT_NIL: Final = np.uint64(0x3FFE)
+_BIDS_WITH_ZERO: Final = np.uint64(0x3FFF)
+_BIDS_WITHOUT_ZERO: Final = np.uint64(0x3FFE)
+_BIDS_FROM: Final = np.array([0x3FFF & ~((1 << n) - 1) for n in range(14)], dtype=np.uint64)
+"""``_BIDS_FROM[n]``: the bits of the bids from ``n`` to 13."""
 _NO_BIT: Final = 63
 """A bit no phase ever sets: where an action that cannot be legal is looked up."""
 
@@ -81,10 +87,46 @@ def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt
     seats = a["to_move"][games].astype(np.intp)
     if rules.players == 4:
         fresh = ~a["looked"][games, seats]
+        if rules.team_minimum:  # blind nil counts as zero (rule-team-minimum)
+            fresh &= lowest_bids(rules, a["bids"][games], seats) == 0
     else:  # the dealer draws first, at turn 0; the other player at turn 1
         first_turn = (seats != a["dealer"][games]).astype(np.int8)
         fresh = (a["bids"][games, seats] < 0) & (a["n_drawn"][games] <= first_turn)
     allowed: npt.NDArray[np.bool_] = fresh & trails_enough(rules, a["scores"][games], seats)
+    return allowed
+
+
+def lowest_bids(
+    rules: Ruleset, bids: npt.NDArray[np.int8], seats: npt.NDArray[Any]
+) -> npt.NDArray[np.int64]:
+    """The least each of ``seats`` may bid: `spades.lowest_bid` on arrays (rule-team-minimum).
+
+    ``bids`` are each game's bid codes by seat (games by seats), ``seats`` the bidder of
+    each game. Under a team minimum, what her partner's bid leaves missing of it, nil and
+    blind nil counting as zero; nothing while her partner has not bid, nor without a team
+    minimum (four players only), as `spades._legal.least_bid` reads it.
+    """
+    if not rules.team_minimum or rules.players != 4:
+        return np.zeros(len(seats), dtype=np.int64)
+    partners = bids[np.arange(len(seats)), (seats + 2) % 4].astype(np.int64)
+    counted = np.where(partners == BLIND, 0, partners)
+    missing = np.maximum(0, rules.team_minimum - counted)
+    lowest: npt.NDArray[np.int64] = np.where(partners == NONE, 0, missing)
+    return lowest
+
+
+def bid_bits(rules: Ruleset, lowest: npt.NDArray[np.int64] | None) -> npt.NDArray[np.uint64]:
+    """The numbered bids each bidder may make, as legal bits (bit ``n`` bids ``n``).
+
+    Every bid from ``lowest`` (`lowest_bids`; None: from zero in every game) to 13, zero
+    only where the ruleset has a bid of zero: nil, or an ordinary contract of none under
+    ``zero_contract`` (reading-zero-bid). `spades.legal_moves`' bids on arrays.
+    """
+    zero = rules.nil or rules.zero_contract
+    every = _BIDS_WITH_ZERO if zero else _BIDS_WITHOUT_ZERO
+    if lowest is None:
+        return np.array(every)
+    allowed: npt.NDArray[np.uint64] = every & _BIDS_FROM[lowest]
     return allowed
 
 
@@ -137,9 +179,13 @@ def legal_bits(
         bits[games] = playing
     games = groups.get(BIDDING)
     if games is not None:
-        bids = _BIDS_WITH_NIL if rules.nil else _BIDS_WITHOUT_NIL
+        lowest = (
+            lowest_bids(rules, a["bids"][games], a["to_move"][games].astype(np.intp))
+            if rules.team_minimum
+            else None
+        )
         blind = may_bid_blind(rules, a, games)
-        bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, bids)
+        bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, bid_bits(rules, lowest))
     games = groups.get(DRAWING)
     if games is not None:
         blind = may_bid_blind(rules, a, games)

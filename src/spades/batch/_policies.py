@@ -10,7 +10,7 @@ import numpy as np
 from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
 from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
-from spades.batch._legal import LOOK_BIT
+from spades.batch._legal import LOOK_BIT, lowest_bids
 from spades.batch._rows import read_state
 from spades.encoding import KEEP, LOOK, REJECT
 
@@ -30,7 +30,8 @@ _LOWEST13: Final = np.array(
 )
 """The lowest set bit of each 13-bit value (13 for none): a suit's lowest card."""
 _SUIT: Final = np.uint64(0x1FFF)
-_BID_ONE: Final = 53
+_BID_ZERO: Final = 52
+_BID_ONE: Final = _BID_ZERO + 1
 
 
 def policy_table(policies: object, players: int) -> npt.NDArray[np.bool_]:
@@ -57,7 +58,8 @@ def fallback_actions(
 ) -> npt.NDArray[np.int64]:
     """`spades.bots.fallback_move` in each game, as actions; -1 once a game is over.
 
-    Bidding: look first if she may bid blind nil, then bid 1. Playing: her lowest legal
+    Bidding: look first if she may bid blind nil, then bid 1 (or, under a team minimum,
+    the lowest bid her partner's leaves her if it is more). Playing: her lowest legal
     card by rank, clubs first among equals, a spade only when she has nothing else.
     Drawing: keep a spade or a card from ten up. The pass and the exchange, rare, ask
     the reference rule, one game at a time, and enter its cards in order.
@@ -74,7 +76,11 @@ def fallback_actions(
         plain = lowest[np.arange(len(games)), suit]
         actions[games] = np.where(plain < 13, 13 * suit + plain, 39 + lowest[:, 3])
     games = np.flatnonzero(phase == BIDDING)
-    actions[games] = np.where(bits[games] & LOOK_BIT != 0, LOOK, _BID_ONE)
+    bid: int | npt.NDArray[np.int64] = _BID_ONE
+    if rules.team_minimum:  # 1, or what her partner's bid leaves missing of the minimum
+        seats = a["to_move"][games].astype(np.intp)
+        bid = _BID_ZERO + np.maximum(1, lowest_bids(rules, a["bids"][games], seats))
+    actions[games] = np.where(bits[games] & LOOK_BIT != 0, LOOK, bid)
     games = np.flatnonzero(phase == DRAWING)
     if games.size:
         top = a["deck"][games, 2 * a["n_drawn"][games].astype(np.intp)]

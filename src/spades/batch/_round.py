@@ -33,7 +33,14 @@ if TYPE_CHECKING:
     from spades._rules import Ruleset
     from spades.batch._layout import Draft
 
-__all__ = ["deal_due", "end_round", "score_sides", "start_rounds"]
+__all__ = [
+    "contract_worth",
+    "deal_due",
+    "end_round",
+    "nil_bids",
+    "score_sides",
+    "start_rounds",
+]
 
 Ints = "npt.NDArray[np.int64]"
 
@@ -44,13 +51,14 @@ def score_sides(
     """Each side's points for the round and its bags after it, as `score_round` counts them.
 
     ``bids`` are bid codes and ``taken`` tricks by seat (games by seats); ``bags`` the bag
-    counters before the round (games by sides). The array forms of `spades.nil_points`
+    counters before the round (games by sides). Which bids are nil is `nil_bids`, and what a
+    contract is worth `contract_worth`; the array forms of `spades.nil_points`
     (rule-nil-scoring), of the nil tricks (rule-nil-tricks) and of `spades.bag_penalty`
     (rule-bag-limit) are inline.
     """
     bids = bids.astype(np.int64)
     taken = taken.astype(np.int64)
-    nil = (bids == 0) | (bids == BLIND)
+    nil = nil_bids(rules, bids)
     number = np.where(bids == BLIND, 0, bids)
     value = np.where(bids == BLIND, rules.blind_nil_value, rules.nil_value)
     nil_points = np.where(nil, np.where(taken > 0, -value, value), 0)
@@ -69,7 +77,8 @@ def score_sides(
     contract, counted, nil_points, nil_bags = map(per_side, (number, counted, nil_points, nil_bags))
     made = counted >= contract
     overtricks = np.where(made, counted - contract, 0)
-    contract_points = np.where(made, 10 * contract, -10 * contract)
+    worth = contract_worth(rules, contract)
+    contract_points = np.where(made, worth, -worth)
     after = bags + overtricks + nil_bags
     limit = rules.bag_limit
     full = after >= limit
@@ -81,6 +90,32 @@ def score_sides(
         after = np.where(full, 0, after)
     points = contract_points + overtricks + nil_points + nil_bags + penalty
     return points, after
+
+
+def nil_bids(rules: Ruleset, bids: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """Which bid codes are nil or blind nil: scored on their own, not toward the contract.
+
+    A bid of zero is nil (rule-nil-scoring), unless the ruleset has ``zero_contract``: then
+    it is an ordinary contract of no tricks, its tricks counting toward the side's contract
+    (reading-zero-bid), as `spades.nil_points` and `spades.score_round` read it.
+    """
+    blind: npt.NDArray[np.bool_] = bids == BLIND
+    if rules.zero_contract:  # it has no nil (nor blind nil): every bid is a contract
+        return blind
+    nil: npt.NDArray[np.bool_] = (bids == 0) | blind
+    return nil
+
+
+def contract_worth(rules: Ruleset, contract: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """What each side's contract wins when made and loses when set, as `score_round` says.
+
+    Ten a trick bid (rule-contract-points); under ``ten_for_two_hundred``, 200 for a
+    contract of 10 or more (rule-ten-for-two-hundred).
+    """
+    worth = 10 * contract
+    if rules.ten_for_two_hundred:
+        worth = np.where(contract >= 10, 200, worth)
+    return worth
 
 
 def outcomes(
