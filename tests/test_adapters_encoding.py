@@ -825,6 +825,74 @@ def test_the_spades_lead_slot_is_one_hot_in_the_order_of_spades_lead(players: in
         assert set(changed) <= {start, start + k}
 
 
+SWITCH_SLOTS = {
+    "zero contract": ("zero_contract", {"nil": False, "blind_nil": False}, True, [1]),
+    "team minimum 4": ("team_minimum", {}, 4, [np.float32(4 / 13)]),
+    "team minimum 13": ("team_minimum", {}, 13, [1]),
+    "10-for-200": ("ten_for_two_hundred", {}, True, [1]),
+}
+"""Each switch's field, the other changes it needs, its value and what its slot reads."""
+
+
+@pytest.mark.parametrize("name", list(SWITCH_SLOTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_zero_contracts_team_minimums_and_ten_for_two_hundred_have_their_slots(
+    name: str, players: int
+) -> None:
+    """Each switch shows in its own slot (0 by default), and changes nothing but the slots of
+    the fields it changes. A team minimum is four players' only.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    field, needs, value, expected = SWITCH_SLOTS[name]
+    changes = {**needs, field: value}
+    base = TWO_HANDED if players == 2 else CLASSIC
+    if players == 2 and field == "team_minimum":
+        with pytest.raises(SpadesError, match="team_minimum must be 0"):
+            attrs.evolve(base, **changes)
+        return
+    before = observation(observe(new_game(base, seed=3), 0))
+    values = observation(observe(new_game(attrs.evolve(base, **changes), seed=3), 0))
+    assert list(slot(before, f"rules.{field}")) == [0]
+    assert list(slot(values, f"rules.{field}")) == expected
+    changed = {
+        each.name
+        for each in SLOTS
+        if (values[each.start : each.stop] != before[each.start : each.stop]).any()
+    }
+    assert changed == {f"rules.{key}" for key in changes if getattr(base, key) != changes[key]}
+
+
+def test_the_mask_offers_a_zero_contract_and_no_bid_below_a_team_minimum() -> None:
+    """A bid of zero is action 52 under ``zero_contract`` as nil is under ``nil``, refused
+    where neither; under a team minimum of 4, after her partner's 1, a player's mask holds
+    the bids from 3 up, and her nil and blind nil are refused for the minimum.
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
+    zero = Ruleset(nil=False, blind_nil=False, zero_contract=True)
+    view = observe(new_game(zero, seed=1), 1)
+    assert np.flatnonzero(action_mask(view)).tolist() == list(BID_ACTIONS)
+    assert advance(view, (), BID_ACTIONS.start) == Bid(0)
+    refused = observe(new_game(Ruleset(nil=False), seed=1), 1)
+    assert np.flatnonzero(action_mask(refused)).tolist() == list(BID_ACTIONS)[1:]
+    with pytest.raises(IllegalMoveError) as caught:
+        advance(refused, (), BID_ACTIONS.start)
+    assert caught.value.reason is Reason.NIL_NOT_ALLOWED
+    minimum = Ruleset(team_minimum=4, blind_nil=True, blind_nil_deficit=None)
+    state = apply(apply(new_game(minimum, seed=1), Look()), Bid(1))  # seat 1 bids 1
+    state = apply(apply(state, Look()), Bid(5))  # seat 2
+    assert state.to_move == 3
+    view = observe(state, 3)  # she has not looked, but blind nil would leave 3 missing:
+    assert view.hand is not None  # she sees her hand and bids
+    assert np.flatnonzero(action_mask(view)).tolist() == list(BID_ACTIONS)[3:]
+    for action in (BID_ACTIONS.start, BID_ACTIONS.start + 2, BLIND_NIL):
+        with pytest.raises(IllegalMoveError) as caught:
+            advance(view, (), action)
+        assert caught.value.reason is Reason.BELOW_TEAM_MINIMUM, action
+    assert advance(view, (), BID_ACTIONS.start + 3) == Bid(3)
+
+
 def test_the_selection_in_progress_has_its_slot() -> None:
     view = observe(passing_state(), 1)
     held = hand(view)[3]
@@ -857,7 +925,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1055
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1058
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

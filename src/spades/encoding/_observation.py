@@ -63,7 +63,7 @@ _LAYOUT: Final = (
     ("played", 4 * 52, "by relative seat, the cards each played this round, this trick too"),
     ("trick", 4 * 52, "by relative seat, the card each played to the trick in progress"),
     ("trick_leader", 4, "one-hot relative seat that led the trick in progress, or leads next"),
-    ("bids", 4 * 16, "by relative seat, one-hot: not yet, nil, 1 to 13, blind nil"),
+    ("bids", 4 * 16, "by relative seat, one-hot: not yet, 0 (nil), 1 to 13, blind nil"),
     ("tricks_taken", 4 * 14, "by relative seat, one-hot: tricks taken this round, 0 to 13"),
     ("to_move", 4, "one-hot relative seat to move; all 0 once the game is over"),
     ("phase", 6, "one-hot phase: drawing, exchanging, bidding, passing, playing, game over"),
@@ -75,6 +75,7 @@ _LAYOUT: Final = (
     ("rules.players", 1, "1 for two players, 0 for four"),
     ("rules.direction", 1, "1 for counter-clockwise play, 0 for clockwise"),
     ("rules.nil", 1, "1 if nil may be bid"),
+    ("rules.zero_contract", 1, "1 if a bid of zero is an ordinary contract (without nil)"),
     ("rules.nil_value", 1, "nil_value / 500, at most 1"),
     ("rules.nil_tricks", 2, "one-hot: a nil bidder's tricks count, or are bags"),
     ("rules.blind_nil", 1, "1 if blind nil (two players: double nil) may be bid"),
@@ -82,10 +83,12 @@ _LAYOUT: Final = (
     ("rules.blind_nil_deficit", 2, "1 if blind nil needs a deficit; the deficit / 500, at most 1"),
     ("rules.blind_nil_pass", 1, "blind_nil_pass / 3"),
     ("rules.blind_nil_exchange", 1, "blind_nil_exchange / 3"),
+    ("rules.team_minimum", 1, "team_minimum / 13: the least a side's two bids add up to"),
     ("rules.spades_lead", 3, "one-hot: a spade may be led once broken, any time, or from trick 2"),
     ("rules.bag_limit", 1, "bag_limit / 20, at most 1"),
     ("rules.bag_penalty", 1, "bag_penalty / 500, at most 1"),
     ("rules.bag_overflow", 2, "one-hot: the bag counter resets, or carries over"),
+    ("rules.ten_for_two_hundred", 1, "1 if a contract of 10 or more is worth 200"),
     ("rules.target", 1, "target / 1000, at most 1"),
     ("rules.losing_floor", 2, "1 if there is a losing floor; -floor / 1000, at most 1"),
     ("rules.round_cap", 2, "1 if there is a round cap; round_cap / 100, at most 1"),
@@ -204,7 +207,8 @@ def _put_table(out: npt.NDArray[np.float32], view: View, row: dict[int, int]) ->
 
 
 def _bid_index(bid: Bid | None) -> int:
-    """A bid's place in its one-hot row: not yet 0, nil 1, ``n`` at ``n + 1``, blind nil 15."""
+    """A bid's place in its one-hot row: not yet 0, ``n`` at ``n + 1`` (nil, or a zero
+    contract, at 1), blind nil 15."""
     if bid is None:
         return 0
     return 15 if bid.blind else bid.n + 1
@@ -238,6 +242,7 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         rules.players == 2,
         rules.direction is Direction.COUNTERCLOCKWISE,
         rules.nil,
+        rules.zero_contract,
         min(1.0, rules.nil_value / 500),
         rules.nil_tricks is NilTricks.COUNT,
         rules.nil_tricks is NilTricks.BAGS,
@@ -247,6 +252,7 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         0.0 if deficit is None else min(1.0, deficit / 500),
         rules.blind_nil_pass / 3,
         rules.blind_nil_exchange / 3,
+        rules.team_minimum / 13,
         rules.spades_lead is SpadesLead.BROKEN,
         rules.spades_lead is SpadesLead.ANY_TIME,
         rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK,
@@ -254,6 +260,7 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         min(1.0, rules.bag_penalty / 500),
         rules.bag_overflow is BagOverflow.RESET,
         rules.bag_overflow is BagOverflow.CARRY,
+        rules.ten_for_two_hundred,
         min(1.0, rules.target / 1000),
         floor is not None,
         0.0 if floor is None else min(1.0, -floor / 1000),
