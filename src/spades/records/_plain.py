@@ -59,7 +59,8 @@ READABLE_VERSIONS = (1, 2, 3)
 """The versions `from_data` reads; data of any other version is refused.
 
 Version 3 came with the ruleset fields of the rules people play beyond the three sources
-(`ruleset_fields`: ``spades_lead``); data of an older version holds none of them, and its
+(`ruleset_fields`: ``zero_contract``, ``team_minimum``, ``spades_lead`` and
+``ten_for_two_hundred``); data of an older version holds none of them, and its
 rulesets take their defaults, the rules of the sources.
 
 Version 2 writes a seed as a decimal string, so that every number in the data is a JSON
@@ -282,9 +283,11 @@ def optional_bid(data: object, path: str) -> Bid | None:
 
 RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.init)
 """The fields of a ruleset in data of the current version, in `Ruleset`'s order."""
-_SINCE: Final[Mapping[str, int]] = MappingProxyType({"spades_lead": 3})
+_SINCE: Final[Mapping[str, int]] = MappingProxyType(
+    {"zero_contract": 3, "team_minimum": 3, "spades_lead": 3, "ten_for_two_hundred": 3}
+)
 """The version each ruleset field came with, for the fields that did not come with 1."""
-_FLAGS = frozenset({"nil", "blind_nil"})
+_FLAGS = frozenset({"nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
 _OPTIONAL = frozenset({"blind_nil_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
     "direction": Direction,
@@ -297,8 +300,8 @@ _ENUMS: dict[str, type[enum.Enum]] = {
 def ruleset_fields(version: int) -> tuple[str, ...]:
     """The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
 
-    >>> "spades_lead" in ruleset_fields(2), "spades_lead" in ruleset_fields(3)
-    (False, True)
+    >>> [name for name in ruleset_fields(3) if name not in ruleset_fields(2)]
+    ['zero_contract', 'team_minimum', 'spades_lead', 'ten_for_two_hundred']
     """
     return tuple(name for name in RULESET_FIELDS if _SINCE.get(name, 1) <= version)
 
@@ -318,17 +321,19 @@ def ruleset_from(data: object, path: str, version: int) -> Ruleset:
     Data of an older version holds no field that came after it: such a field is refused
     at its path as unknown, and the ruleset takes the field's default.
 
-    >>> data = ruleset_data(Ruleset(spades_lead=SpadesLead.ANY_TIME))
-    >>> ruleset_from(data, "$", 3).spades_lead
-    <SpadesLead.ANY_TIME: 'any_time'>
+    >>> data = ruleset_data(Ruleset(team_minimum=4, spades_lead=SpadesLead.ANY_TIME))
+    >>> ruleset_from(data, "$", 3).team_minimum
+    4
     >>> try:
     ...     ruleset_from(data, "$.rules", 2)
     ... except InvalidRecordError as error:
-    ...     print(error.path, "|", error.problem)
-    $.rules.spades_lead | unknown field 'spades_lead' in data of version 2 (it came with version 3)
-    >>> del data["spades_lead"]
-    >>> ruleset_from(data, "$", 2).spades_lead
-    <SpadesLead.BROKEN: 'broken'>
+    ...     print(error.path)
+    ...     print(error.problem)
+    $.rules.zero_contract
+    unknown field 'zero_contract' in data of version 2 (it came with version 3)
+    >>> older = {name: data[name] for name in ruleset_fields(2)}
+    >>> ruleset_from(older, "$", 2) == Ruleset()
+    True
     """
     if type(data) is dict:
         for name, since in _SINCE.items():
