@@ -1,8 +1,10 @@
 """Plain data for round scores: the bids, the tricks and each side's breakdown of a round.
 
 Reading a round score checks that its parts agree with each other and with its bids: the
-tricks add up to 13, each side's contract is its bids added up, and its points are its
-parts added up. Whether a score follows from the ruleset is for the state reader to check.
+tricks add up to 13, each side's contract is its bids added up, its contract points ten
+a trick bid (or 200 for a contract of 10 or more, as ``ten_for_two_hundred`` scores it),
+and its points are its parts added up. Whether a score follows from the ruleset is for
+the state reader to check.
 """
 
 from __future__ import annotations
@@ -79,10 +81,13 @@ def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
     }
     side = SideScore(**parts)
     contract = sum(bid.n for bid in bids)
+    worth, meaning = 10 * contract, "ten per trick bid"
+    if contract >= 10 and abs(side.contract_points) == 200:  # the ruleset decides which
+        worth, meaning = 200, "200 for a contract of 10 or more, rule-ten-for-two-hundred"
     checks = (
         ("contract", contract, "the side's bids added up"),
         ("made", side.tricks >= contract, "whether the tricks reached the contract"),
-        ("contract_points", 10 * contract if side.made else -10 * contract, "ten per trick bid"),
+        ("contract_points", worth if side.made else -worth, meaning),
         ("overtricks", side.tricks - contract if side.made else 0, "the tricks over the contract"),
         (
             "points",

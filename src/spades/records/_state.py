@@ -122,7 +122,7 @@ def state_from(data: dict[str, Any], version: int) -> State:
     dealer = integer(found["dealer"], "$.dealer", 0, players - 1)
     rounds = round_scores_from(found["rounds"], "$.rounds")
     over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
-    totals = check_history(rules, rounds, "$.rounds", ended=over)
+    totals = check_history(rules, rounds, "$.rounds", ended=over, dealer=dealer)
     # The round this state is in (the last completed one, once the game is over) starts
     # with the history before it.
     played = rounds[:-1] if over else rounds
@@ -159,22 +159,26 @@ def state_from(data: dict[str, Any], version: int) -> State:
 
 
 def check_history(
-    rules: Ruleset, rounds: tuple[RoundScore, ...], path: str, *, ended: bool
+    rules: Ruleset, rounds: tuple[RoundScore, ...], path: str, *, ended: bool, dealer: int
 ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The totals and bags before each of ``rounds`` and after the last, checked as it goes.
 
     Every round must score as `score_round` says, every bid must have been allowed by the
-    rules and the scores before its round, and the game must go on after every round but,
-    when it ``ended``, the last.
+    rules and the scores before its round, each side's bids must reach the team minimum,
+    and the game must go on after every round but, when it ``ended``, the last. ``dealer``
+    is the dealer of the round the game is in (of the last of ``rounds``, when it
+    ``ended``): the deal passes on every round, so it tells each round's bidding order.
     """
     scores, bags = (0, 0), (0, 0)
     totals = [(scores, bags)]
+    dealers = _dealers(rules, len(rounds) - 1 if ended else len(rounds), dealer)
     for index, score in enumerate(rounds):
         here = f"{path}[{index}]"
         if len(score.bids) != rules.players:
             fail(f"{here}.bids", f"the rules are for {rules.players} players")
         for seat, bid in enumerate(score.bids):
             _check_bid(rules, bid, seat, scores, f"{here}.bids[{seat}]")
+        _check_team_minimum(rules, score.bids, dealers[index], f"{here}.bids")
         expected = score_round(rules, score.bids, score.tricks, bags)
         if expected != score:
             fail(f"{here}.sides", "does not follow from the bids, the tricks and the rules")
@@ -197,6 +201,32 @@ def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, int], pat
         fail(path, "the rules do not allow nil")
     if bid.blind and not (rules.blind_nil and trails_enough(rules, scores, seat)):
         fail(path, "blind nil was not allowed to this seat in this round")
+
+
+def _dealers(rules: Ruleset, rounds: int, dealer: int) -> list[int]:
+    """The dealers of the ``rounds`` rounds before the one ``dealer`` deals, and hers."""
+    dealers = [dealer]
+    for _ in range(rounds):
+        dealers.append(rules.orders_of_play[dealers[-1]][-1])  # the seat the deal passed from
+    return dealers[::-1]
+
+
+def _check_team_minimum(rules: Ruleset, bids: tuple[Bid, ...], dealer: int, path: str) -> None:
+    """Each side's bids reach the team minimum, nil counting as zero (rule-team-minimum).
+
+    The side's second bidder is the one who had to make up what was missing: a shortfall
+    is refused at her bid.
+    """
+    minimum = rules.team_minimum
+    if not minimum:
+        return
+    for seat in play_order(rules, next_seat(rules, dealer))[2:]:  # each side's second bidder
+        total = bids[seat].n + bids[(seat + 2) % 4].n
+        if total < minimum:
+            fail(
+                f"{path}[{seat}]",
+                f"the side's bids add up to {total}, less than the team minimum of {minimum}",
+            )
 
 
 class _Positions:

@@ -130,7 +130,8 @@ def view_from(data: dict[str, Any], version: int) -> View:
     """The view ``data`` (`to_data`'s, without its type and ``version``) describes.
 
     Views hold no seed, so versions 1 and 2 write them alike; version 3 adds the ruleset's
-    ``spades_lead``.
+    fields of that version (``zero_contract``, ``team_minimum``, ``spades_lead``,
+    ``ten_for_two_hundred``).
     """
     found = record_fields(data, "$", VIEW_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules", version)
@@ -199,7 +200,7 @@ def _check_possible(view: View) -> None:
         field, message = problem
         fail(_data_path(field), message)
     over = view.phase is Phase.GAME_OVER
-    totals = check_history(view.rules, view.rounds, "$.rounds", ended=over)
+    totals = check_history(view.rules, view.rounds, "$.rounds", ended=over, dealer=view.dealer)
     scores, bags = totals[-1]
     if view.scores != scores:
         fail("$.scores", f"the completed rounds add up to {list(scores)}")
