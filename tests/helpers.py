@@ -358,6 +358,7 @@ def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
     rules = attrs.evolve(
         draw(rulesets(players=4)),
         nil=True,
+        zero_contract=False,
         blind_nil=True,
         blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
         blind_nil_pass=draw(st.integers(0, 3)),
@@ -413,6 +414,7 @@ OPEN_DOUBLE_NIL = rulesets(players=2).map(
     lambda rules: attrs.evolve(
         rules,
         nil=True,
+        zero_contract=False,
         blind_nil=True,
         blind_nil_deficit=None,
         blind_nil_exchange=max(rules.blind_nil_exchange, 1),
@@ -648,7 +650,9 @@ def by_round(steps: Iterable[Step]) -> Iterator[list[Step]]:
 SEEDS = st.integers(0, 2**32 - 1)
 """Any seed of a game or of a random player."""
 OPEN_DOUBLE_NIL_RULES = rulesets(players=2).map(
-    lambda rules: attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None)
+    lambda rules: attrs.evolve(
+        rules, nil=True, zero_contract=False, blind_nil=True, blind_nil_deficit=None
+    )
 )
 """Two players, double nil on and open to both, any exchange size (none too)."""
 RULES_BY_PLAYERS: dict[int, st.SearchStrategy[Ruleset]] = {

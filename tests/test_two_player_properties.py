@@ -68,7 +68,9 @@ if TYPE_CHECKING:
     import random
 
 RULES = RULES_BY_PLAYERS[2]
-DOUBLE_NIL_RULES = RULES.map(lambda rules: attrs.evolve(rules, nil=True, blind_nil=True))
+DOUBLE_NIL_RULES = RULES.map(
+    lambda rules: attrs.evolve(rules, nil=True, zero_contract=False, blind_nil=True)
+)
 """Double nil on, whatever else the ruleset says (a deficit too, sometimes)."""
 
 
