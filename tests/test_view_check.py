@@ -40,6 +40,7 @@ from spades import (
     legal_moves,
     new_game,
     observe,
+    parse_move,
     sample_state,
     score_round,
     trick_winner,
@@ -167,7 +168,7 @@ def _card_not_in(view: View) -> Any:
 def test_the_positions_here_are_real() -> None:
     """Each position is the one its name says, and no view of it has a problem.
 
-    Rule: ref-views.
+    Rules: ref-views, rule-team-minimum, reading-zero-bid.
     """
     assert (DRAW2.phase, DRAW2.to_move, len(DRAW2.draws)) == (Phase.DRAWING, 0, 4)
     assert (EXCHANGE2.to_move, SECOND_EXCHANGE2.to_move) == (1, 0)
@@ -182,9 +183,16 @@ def test_the_positions_here_are_real() -> None:
     for state in (DRAW2, EXCHANGE2, SECOND_EXCHANGE2, PLAY2, BID2, START4, MID4, OVER4):
         for seat in range(state.rules.players):
             assert view_problem(observe(state, seat)) is None
-    for state in (UNSEEN4, PASSING4, PASSED4, LATE4):
+    for state in (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, BID4, ZERO4):
         for seat in range(4):
             assert view_problem(observe(state, seat)) is None
+    assert (SHORT4.to_move, SHORT4.looked, legal_moves(SHORT4)[0]) == (
+        3,
+        (False, True, True, False),
+        Bid(3),
+    )
+    assert observe(SHORT4, 3).hand == SHORT4.hand(3)
+    assert (ZERO4.phase, ZERO4.bids) == (Phase.PLAYING, (Bid(0),) * 4)
     assert (
         view_problem(_synthetic([(1, "2C 3C 4C 5C")], "6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D"))
         is None
@@ -197,6 +205,18 @@ def _late(tricks: int) -> State:
 
 
 LATE12 = _late(12)
+MINIMUM = Ruleset(blind_nil=True, blind_nil_deficit=None, team_minimum=4)
+"""Blind nil open to all, and a side's bids add up to 4 or more."""
+SHORT4 = new_game(MINIMUM, seed=3)
+for _move in ("look", "bid 1", "look", "bid 3"):
+    SHORT4 = apply(SHORT4, parse_move(_move))
+"""Seat 1 looked and bid 1, seat 2 looked and bid 3: seat 3 to bid 3 or more, her hand up."""
+BID4 = apply(SHORT4, Bid(3))
+"""Seat 3 bid 3 without a look, which blind nil closed to her would have needed."""
+ZERO4 = new_game(Ruleset(nil=False, zero_contract=True), seed=3)
+for _move in ("bid 0", "bid 0", "bid 0", "bid 0"):
+    ZERO4 = apply(ZERO4, parse_move(_move))
+"""Every seat bid a zero contract: the play begins."""
 
 
 def _no_blind_two_player(phase: Phase) -> State:
@@ -315,6 +335,26 @@ CASES: dict[str, tuple[View, str]] = {
         "looked[1]",
     ),
     "two players never look": (_view(DRAW2, 0, looked=(True, False)), "looked[0]"),
+    "a side's bids reach the team minimum": (
+        _view(SHORT4, 3, bids=(None, Bid(1), Bid(3), Bid(2)), to_move=0),
+        "bids[3]",
+    ),
+    "no blind nil where the team minimum asks more": (
+        _view(SHORT4, 3, bids=(None, Bid(1), Bid(3), BLIND), to_move=0, hand=None),
+        "bids[3]",
+    ),
+    "no look where the team minimum closes blind nil": (
+        _view(SHORT4, 3, looked=(False, True, True, True)),
+        "looked[3]",
+    ),
+    "a hand face up where the team minimum closes blind nil": (
+        _view(SHORT4, 3, hand=None),
+        "hand",
+    ),
+    "no zero bid without nil or a zero contract": (
+        _view(ZERO4, 0, rules=attrs.evolve(ZERO4.rules, zero_contract=False)),
+        "bids[0]",
+    ),
     "a look only while blind nil is open": (
         _view(START4, 1, looked=(False, True, False, False)),
         "looked[1]",

@@ -90,7 +90,9 @@ PASSING_RULES = OPEN_BLIND_NIL.map(
     lambda rules: attrs.evolve(rules, blind_nil_pass=max(rules.blind_nil_pass, 1))
 )
 OPEN_DOUBLE_NIL = rulesets(players=2).map(
-    lambda rules: attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None)
+    lambda rules: attrs.evolve(
+        rules, nil=True, zero_contract=False, blind_nil=True, blind_nil_deficit=None
+    )
 )
 """Two players, double nil open to both at their first draw turn, any exchange size."""
 EXCHANGE_RULES = OPEN_DOUBLE_NIL.map(
@@ -120,11 +122,17 @@ each drawn on purpose (random play reaches them only now and then)."""
 
 
 def hand_face_down(state: State, seat: int) -> bool:
-    """Four players: she may still bid blind nil and has not looked (ref-views)."""
+    """Four players: she may still bid blind nil and has not looked (ref-views).
+
+    A team minimum her partner's bid leaves unmet closes blind nil to her (rule-team-minimum).
+    """
     rules = state.rules
     if rules.players != 4 or not rules.blind_nil:
         return False
     if state.bids[seat] is not None or state.looked[seat]:
+        return False
+    mate = state.bids[(seat + 2) % 4]
+    if mate is not None and mate.n < rules.team_minimum:
         return False
     side = seat % 2
     deficit = rules.blind_nil_deficit

@@ -25,7 +25,7 @@ from spades._cards import DECK, Card, Suit
 from spades._engine import pass_order
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import trails_enough
+from spades._legal import least_bid, trails_enough
 from spades._moves import Bid
 from spades._rules import Ruleset
 from spades._scoring import RoundScore, SideScore
@@ -616,8 +616,11 @@ def _check_turns(view: View, over: bool) -> None:
     rules, phase = view.rules, view.phase
     four = rules.players == 4
     scores = _round_start_scores(view, over)
+    order = rules.orders_of_play[_first_bidder(view)]
     for seat, (bid, looked) in enumerate(zip(view.bids, view.looked, strict=True)):
         may_blind = rules.blind_nil and trails_enough(rules, scores, seat)
+        if four and order.index(seat) > order.index((seat + 2) % 4):  # her partner bids first
+            may_blind = may_blind and not least_bid(rules, view.bids, seat)
         if bid is not None:
             if bid.blind and not may_blind:
                 _fail(f"bids[{seat}]", "blind nil was not open to this seat this round")
@@ -637,7 +640,6 @@ def _check_turns(view: View, over: bool) -> None:
                 _fail(f"looked[{seat}]", "a seat that looked cannot bid blind nil")
             if bid is None and not (phase is Phase.BIDDING and view.to_move == seat):
                 _fail(f"looked[{seat}]", "a seat looks at her turn to bid, and then bids")
-    order = rules.orders_of_play[_first_bidder(view)]
     if four:
         _check_four_turns(view, order)
     else:
@@ -759,6 +761,7 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
         and not view.looked[me]
         and rules.blind_nil
         and trails_enough(rules, view.scores, me)
+        and not least_bid(rules, view.bids, me)
     )
     if (view.hand is None) != face_down:
         _fail("hand", "is face down (null) exactly while its seat may still bid blind nil")
