@@ -17,7 +17,13 @@ moves come up: blind nil with a pass of one to three cards, double nil with an e
 of none to three, no nil, losing floors and round caps; and every ``spades_lead``, four
 players both ways round and two players, whose runs must lead spades unbroken exactly
 where the reading allows (`spades.batch._legal.spades_led_freely` is also compared with
-`spades._trick.spades_open` on every input). Fixed runs of named rulesets
+`spades._trick.spades_open` on every input); and zero contracts, team minimums and
+10-for-200, four players both ways round and two players where the switch is theirs,
+whose runs must bid a zero contract, bid the lowest a team minimum leaves, go without
+blind nil for a minimum, and make and miss contracts of 10 or more, as the switch has it
+(`spades.batch._legal.lowest_bids` and `bid_bits` are also compared with `lowest_bid` and
+the reference's bids on every input, and `spades.batch._round.score_sides` with
+`score_round` on random rounds under the switches). Fixed runs of named rulesets
 check that the passes, the exchanges, blind nil and double nil really come up, so that
 the tests cannot quietly stop playing them; planned rounds tie at the target, at the
 floor and at the round cap. Positions: `Batch.from_states` of positions
@@ -35,6 +41,7 @@ Sizes follow the hypothesis profile (``HYPOTHESIS_PROFILE``): ``thorough`` plays
 
 Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil.
 Rules: rule-spades-broken, reading-spades-lead.
+Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 """
 
 from __future__ import annotations
@@ -78,15 +85,19 @@ from spades import (
     Suit,
     Termination,
     apply,
+    lowest_bid,
     new_game,
     observe,
     parse_move,
     records,
     round_deck,
+    score_round,
 )
+from spades._legal import moves_from
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
-from spades.batch._legal import spades_led_freely
+from spades.batch._codes import BID_OF, BLIND, NONE
+from spades.batch._legal import bid_bits, lowest_bids, spades_led_freely
 from spades.batch._round import score_sides
 from spades.bots import fallback_move
 from spades.encoding import (
@@ -199,10 +210,19 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
     while a choice of cards goes on).
     """
     found = [state.phase.value]
+    rules = state.rules
     if action == BLIND_NIL:
         found.append("double nil" if state.phase is Phase.DRAWING else "blind nil")
     if state.phase is Phase.BIDDING and action == BID_ACTIONS.start:
-        found.append("nil")
+        found.append("a zero contract" if rules.zero_contract else "nil")
+    if state.phase is Phase.BIDDING and rules.team_minimum:
+        found += minimum_events(state, action)
+    if after is not None and rules.ten_for_two_hundred and len(after.rounds) > len(state.rounds):
+        found += [
+            f"a contract of {side.contract} " + ("made" if side.made else "set")
+            for side in after.rounds[-1].sides
+            if side.contract >= 10
+        ]
     if isinstance(move, Exchange):
         found.append(f"an exchange of {len(move.cards)} of {state.rules.blind_nil_exchange}")
     if isinstance(move, Play) and led_freely(state, move.card):
@@ -215,6 +235,23 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(f"ended by {after.outcome.termination.value}")
     elif after is not None and after.round_number > state.round_number:
         found.append("a next round")
+    return found
+
+
+def minimum_events(state: State, action: int) -> list[str]:
+    """What a bid (or a look) under a team minimum went through: the least its bidder might
+    bid, and whether the minimum closed blind nil to a bidder who had not looked."""
+    seat = state.to_move
+    assert seat is not None
+    lowest = lowest_bid(state.rules, state.bids, seat)
+    found = []
+    if lowest and action == BID_ACTIONS.start + lowest:
+        found.append("the lowest bid a team minimum leaves")
+    partner = state.bids[(seat + 2) % 4]
+    if not lowest and partner is not None and action == BID_ACTIONS.start and state.rules.nil:
+        found.append("nil, the partner's bid reaching the minimum")
+    if lowest and state.rules.blind_nil and not state.looked[seat]:
+        found.append("blind nil closed by a team minimum")
     return found
 
 
@@ -500,11 +537,228 @@ def test_every_spades_lead_plays_as_the_reference(name: str, base: Ruleset) -> N
     assert lock.seen["a next round"] > 0
 
 
+# --- zero contracts, team minimums, 10-for-200 --------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_batch_lowest_bids_is_lowest_bid_on_every_input(players: int) -> None:
+    """The batch's form of the team minimum, for every minimum, seat and partner's bid
+    (none yet, nil to 13, blind nil), is `lowest_bid` of the same bids; two players (who
+    have no minimum) may always bid from zero.
+
+    Rule: rule-team-minimum.
+    """
+    codes = [NONE, *range(14), BLIND]
+    minimums = range(14) if players == 4 else [0]
+    for minimum in minimums:
+        base = TWO_HANDED if players == 2 else CLASSIC
+        rules = attrs.evolve(base, team_minimum=minimum)
+        rows, seats, expected = [], [], []
+        for seat in range(players):
+            for code in codes:
+                row = [NONE] * players
+                if players == 4:
+                    row[(seat + 2) % 4] = code
+                rows.append(row)
+                seats.append(seat)
+                bids = [None if each == NONE else BID_OF[each] for each in row]
+                expected.append(lowest_bid(rules, bids, seat))
+        got = lowest_bids(rules, np.array(rows, dtype=np.int8), np.array(seats))
+        assert got.tolist() == expected, minimum
+
+
+ZERO_READINGS = {
+    "nil": Ruleset(),
+    "zero contract": Ruleset(nil=False, zero_contract=True),
+    "no zero bid": Ruleset(nil=False),
+}
+
+
+@pytest.mark.parametrize("reading", list(ZERO_READINGS))
+def test_batch_bid_bits_are_the_references_bids_from_every_lowest(reading: str) -> None:
+    """The batch's numbered bids, from every lowest bid a team minimum may leave (and from
+    none), are the bids `spades.legal_moves` lists: zero where it is nil or a contract.
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
+    rules = ZERO_READINGS[reading]
+    lowest = np.arange(14)
+    bits = [*bid_bits(rules, lowest).tolist(), int(bid_bits(rules, None))]
+    for n, allowed in zip([*range(14), 0], bits, strict=True):
+        moves = moves_from(rules, Phase.BIDDING, 0, 0, False, n)
+        assert [bit for bit in range(14) if allowed >> bit & 1] == [
+            move.n for move in moves if isinstance(move, Bid)
+        ], n
+
+
+@st.composite
+def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
+    """A ruleset with zero contracts or 10-for-200 (or both), four players or two, and a
+    round's bids, tricks and bags before, contracts of 10 and more often among them."""
+    rules = draw(rulesets())
+    zero = draw(st.booleans())
+    if zero:
+        rules = attrs.evolve(rules, nil=False, blind_nil=False, zero_contract=True)
+    rules = attrs.evolve(rules, ten_for_two_hundred=not zero or draw(st.booleans()))
+    players = rules.players
+    high = st.integers(10 // (players // 2), 13)
+    numbers = st.one_of(st.integers(0, 13), high) if rules.zero_contract else st.integers(0, 13)
+    kinds = [Bid(0, blind=True)] if rules.blind_nil else []
+    bids = draw(
+        st.lists(
+            st.one_of(numbers.map(Bid), st.sampled_from(kinds or [Bid(1)])),
+            min_size=players,
+            max_size=players,
+        )
+    )
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
+    tricks = [high_ - low for low, high_ in zip([0, *cuts], [*cuts, 13], strict=True)]
+    limit = rules.bag_limit
+    bags = [draw(st.integers(0, limit - 1)), draw(st.integers(0, limit - 1))]
+    return rules, bids, tricks, bags
+
+
+@given(switched_rounds())
+def test_batch_score_sides_is_score_round_under_zero_contracts_and_ten_for_two_hundred(
+    drawn: tuple[Ruleset, list[Bid], list[int], list[int]],
+) -> None:
+    """The batch's scoring of a round, pair by pair with `score_round`, where a bid of zero
+    is a contract and contracts of 10 or more are worth 200.
+
+    Rules: reading-zero-bid, rule-ten-for-two-hundred, rule-bags.
+    """
+    rules, bids, tricks, bags = drawn
+    score = score_round(rules, bids, tricks, tuple(bags))
+    codes = np.array([[BID_OF.index(bid) for bid in bids]])
+    points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
+    assert tuple(points[0].tolist()) == score.points
+    assert tuple(after[0].tolist()) == score.bags
+
+
+MODEST_BIDS = 4
+"""Modest bidders bid one of the four lowest bids open to them."""
+
+
+def modest(batch: Batch, rng: np.random.Generator) -> Actions:
+    """Uniform legal actions, but bids among the `MODEST_BIDS` lowest open: zero contracts,
+    and the lowest a team minimum leaves, come up often."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    bidding = np.flatnonzero(mask[:, BID_ACTIONS].any(axis=1)).tolist()
+    for game in bidding:
+        open_bids = np.flatnonzero(mask[game, BID_ACTIONS])[:MODEST_BIDS] + BID_ACTIONS.start
+        if not mask[game, BLIND_NIL] or rng.random() < 0.5:
+            actions[game] = int(rng.choice(open_bids))
+    return actions
+
+
+def ambitious(batch: Batch, rng: np.random.Generator) -> Actions:
+    """One side of each game (side ``game % 2``) bids 10 or more between them and plays its
+    highest legal card, the other bids low and plays its lowest: contracts of 10 and more
+    are made and missed. No blind nil, no double nil."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    players = batch.rules.players
+    for game, state in enumerate(batch.to_states()):
+        seat = state.to_move
+        if seat is None or state.phase in CHOOSING:
+            continue
+        allowed = mask[game].copy()
+        allowed[BLIND_NIL] = False
+        bold = seat % 2 == game % 2
+        if allowed[BID_ACTIONS].any():
+            open_bids = np.flatnonzero(allowed[BID_ACTIONS])
+            want = (10 if players == 2 else 5) if bold else 1
+            actions[game] = BID_ACTIONS.start + int(open_bids[open_bids >= want].min(initial=13))
+        elif state.phase is Phase.PLAYING:
+            cards = np.flatnonzero(allowed[:52])
+            actions[game] = int(cards.max() if bold else cards.min())
+        else:
+            actions[game] = int(rng.choice(np.flatnonzero(allowed)))
+    return actions
+
+
+SWITCHES: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
+    "zero contract": (
+        {"nil": False, "blind_nil": False, "zero_contract": True},
+        modest,
+        {"a zero contract"},
+        {"nil", "blind nil", "double nil"},
+    ),
+    "team minimum 2": (
+        {"team_minimum": 2},
+        modest,
+        {"the lowest bid a team minimum leaves", "nil, the partner's bid reaching the minimum"},
+        set(),
+    ),
+    "team minimum 13, blind nil": (
+        {"team_minimum": 13, "blind_nil": True, "blind_nil_deficit": None},
+        modest,
+        {"the lowest bid a team minimum leaves", "blind nil closed by a team minimum", "blind nil"},
+        set(),
+    ),
+    "team minimum 6, zero contract": (
+        {"team_minimum": 6, "nil": False, "blind_nil": False, "zero_contract": True},
+        modest,
+        {"the lowest bid a team minimum leaves", "a zero contract"},
+        {"nil"},
+    ),
+    "10-for-200": (
+        {"ten_for_two_hundred": True},
+        ambitious,
+        {"a contract of 10 made", "a contract of 10 set"},
+        set(),
+    ),
+    "10-for-200, team minimum 10": (
+        {"ten_for_two_hundred": True, "team_minimum": 10},
+        ambitious,
+        {"a contract of 10 made", "a contract of 10 set"},
+        set(),
+    ),
+}
+"""Each switch (and some together): the changes to the ruleset, the policy of its runs,
+what the runs must go through and what never."""
+
+
+BASES = {"clockwise": CLASSIC, "counterclockwise": MINIOKEY, "two players": TWO_HANDED}
+SWITCH_RUNS = [
+    (name, base)
+    for name, (changes, *_) in SWITCHES.items()
+    for base in BASES
+    if base != "two players" or "team_minimum" not in changes
+]
+"""Each switch, four players both ways round, and two players where it is theirs."""
+
+
+@pytest.mark.parametrize(("name", "base"), SWITCH_RUNS, ids=[" ".join(run) for run in SWITCH_RUNS])
+def test_zero_contracts_team_minimums_and_ten_for_two_hundred_play_as_the_reference(
+    name: str, base: str
+) -> None:
+    """Two rounds of games under each switch, four players both ways round and two players
+    where the switch is theirs (a team minimum is not), in lockstep: the bids, the masks
+    and the scores are the reference's, and the runs go through what the switch changes
+    (so that they cannot quietly stop doing it).
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    changes, policy, must, never = SWITCHES[name]
+    rules = attrs.evolve(BASES[base], **changes)
+    lock = Lockstep.of_seeds(rules, [500 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(len(name)), steps=ROUND_STEPS, policy=policy
+    )
+    seen = set(lock.seen)
+    assert not must - seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+    assert lock.seen["a next round"] > 0
+
+
 RARE_RULES = st.one_of(
     OPEN_BLIND_NIL,
     blind_nil_rulesets(),
     OPEN_DOUBLE_NIL,
-    rulesets(players=2).map(lambda rules: attrs.evolve(rules, nil=True, blind_nil=True)),
+    rulesets(players=2).map(
+        lambda rules: attrs.evolve(rules, nil=True, zero_contract=False, blind_nil=True)
+    ),
     rulesets().map(lambda rules: attrs.evolve(rules, nil=False, blind_nil=False)),
 )
 """Blind nil with any pass and deficit, double nil with any exchange, and no nil at all."""
