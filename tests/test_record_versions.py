@@ -7,12 +7,15 @@ by the library before version 2 (``tests/data/make_version_1.py`` says how): the
 are numbers beyond 2**53, and their first decks come from the old shuffle. Records carry
 their decks and states their hands, so they read as the games they were.
 
-Version 3 came with ``spades_lead`` (reading-spades-lead), a ruleset field that older data
-does not hold: its rulesets read as spades led once broken, the rule of every source. The
-files ``tests/data/*-v2-*.json`` were written by the library before version 3
-(``tests/data/make_version_2.py`` says how); the four-player ones stop at a lead where that
-default decides whether a spade may be led. Older data that holds the field is refused at
-its path, and version 3 data that lacks it at its ruleset's.
+Version 3 came with ruleset fields that older data does not hold (`NEW_IN_3`): its
+rulesets read as the rules of every source, a zero bid no contract (reading-zero-bid), no
+team minimum (rule-team-minimum), spades led once broken (reading-spades-lead) and ten
+points a trick bid however many (rule-ten-for-two-hundred). The files
+``tests/data/*-v2-*.json`` were written by the library before version 3
+(``tests/data/make_version_2.py`` says how); the four-player ones stop at a lead where the
+default ``spades_lead`` decides whether a spade may be led, after a round whose bids fall
+short of a team minimum of 4. Older data that holds one of the fields is refused at its
+path, and version 3 data that lacks one at its ruleset's.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spades import (
+    CLASSIC,
+    TWO_HANDED,
     InvalidRecordError,
     Play,
     RoundScore,
@@ -59,6 +64,23 @@ LEADS = {
     SpadesLead.AFTER_FIRST_TRICK: "after_first_trick",
 }
 """Each ``spades_lead`` as the format writes it (porting-lead)."""
+NEW_IN_3: dict[str, Any] = {
+    "zero_contract": False,
+    "team_minimum": 0,
+    "spades_lead": "broken",
+    "ten_for_two_hundred": False,
+}
+"""The ruleset fields that came with version 3, each with the value older data reads as."""
+
+
+def _ruleset_fields() -> list[str]:
+    data = to_data(Ruleset())
+    assert isinstance(data, dict)
+    return [name for name in data if name not in {"type", "version"}]
+
+
+FIELDS = _ruleset_fields()
+"""The fields of a ruleset in the order version 3 writes them."""
 
 
 def text_of(name: str) -> str:
@@ -82,12 +104,9 @@ def numbers_in(data: Any) -> list[int]:
 
 def written_now(old: dict[str, Any]) -> dict[str, Any]:
     """Data of an older version as the library writes it now: version 3, the seed as text,
-    and the rules with ``spades_lead`` "broken" after ``blind_nil_exchange``."""
-    rules = {}
-    for name, value in old["rules"].items():
-        rules[name] = value
-        if name == "blind_nil_exchange":
-            rules["spades_lead"] = "broken"
+    and the rules with the fields of version 3 at their defaults, each in its place."""
+    assert not NEW_IN_3.keys() & old["rules"].keys()
+    rules = {name: old["rules"].get(name, NEW_IN_3.get(name)) for name in FIELDS}
     again = {**old, "version": VERSION, "rules": rules}
     if "seed" in old:
         again["seed"] = str(old["seed"])
@@ -95,14 +114,24 @@ def written_now(old: dict[str, Any]) -> dict[str, Any]:
 
 
 def as_version(data: dict[str, Any], version: int) -> dict[str, Any]:
-    """Version 3 data turned into ``version`` 2: without ``spades_lead`` in its rules."""
-    rules = {name: value for name, value in data["rules"].items() if name != "spades_lead"}
+    """Version 3 data turned into ``version`` 2: without the fields of version 3 in its rules."""
+    rules = {name: value for name, value in data["rules"].items() if name not in NEW_IN_3}
     return {**data, "version": version, "rules": rules}
 
 
 def test_the_library_writes_version_3_and_reads_1_to_3() -> None:
     assert VERSION == 3
     assert READABLE_VERSIONS == (1, 2, 3)
+
+
+def test_version_3_rulesets_hold_exactly_the_new_fields_more_than_version_2() -> None:
+    """The written defaults of `NEW_IN_3` are `Ruleset`'s."""
+    older = data_of("record-v2-four.json")["rules"]
+    assert [name for name in FIELDS if name not in older] == list(NEW_IN_3)
+    assert [name for name in older if name not in FIELDS] == []
+    written = to_data(Ruleset())
+    assert isinstance(written, dict)
+    assert {name: written[name] for name in NEW_IN_3} == NEW_IN_3
 
 
 # --- version 1: the seed as a number, the first deck by the old shuffle ----------------------
@@ -168,25 +197,27 @@ def test_data_of_version_2_on_with_a_seed_as_a_number_is_refused(version: int) -
     assert info.value.path == "$.seed"
 
 
-# --- version 2: rulesets without spades_lead -------------------------------------------------
+# --- version 2: rulesets without the fields of version 3 --------------------------------------
 
 
 @pytest.mark.parametrize("name", ["record-v2-four.json", "record-v2-two.json"])
-def test_a_version_2_record_reads_with_spades_led_once_broken(name: str) -> None:
-    """The ruleset takes the default, the game replays the same, and written again it is
-    version 3 data with ``spades_lead`` "broken" and nothing else new.
+def test_a_version_2_record_reads_with_the_rules_of_the_sources(name: str) -> None:
+    """The ruleset takes the defaults, the game replays the same, and written again it is
+    version 3 data with the new fields at their defaults and nothing else new.
 
-    Rule: reading-spades-lead.
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
     """
     text = text_of(name)
     data = json.loads(text)
     assert data["version"] == 2
-    assert "spades_lead" not in data["rules"]
+    assert not NEW_IN_3.keys() & data["rules"].keys()
     assert type(data["seed"]) is str
     assert int(data["seed"]) > SAFE
     record = loads(text)
     assert record.rules.spades_lead is SpadesLead.BROKEN
-    assert record.rules == attrs.evolve(record.rules, spades_lead=SpadesLead.BROKEN)
+    assert (record.rules.zero_contract, record.rules.ten_for_two_hundred) == (False, False)
+    assert record.rules.team_minimum == 0
     # Its decks are the seed's, and its moves replay to the same states under version 3.
     replayed = GameRecord.from_moves(
         record.rules, record.moves, seed=record.seed, dealer=record.dealer
@@ -222,6 +253,39 @@ def test_a_version_2_state_and_view_are_the_record_s() -> None:
     assert state.to_move is not None
     assert view == observe(state, state.to_move)
     assert to_data(view) == written_now(data_of("view-v2-four.json"))
+
+
+def as_version_3(data: dict[str, Any], **changes: object) -> dict[str, Any]:
+    """Data of version 2 as version 3 data: the new fields at their defaults, but ``changes``."""
+    rules = {name: data["rules"].get(name, NEW_IN_3.get(name)) for name in FIELDS}
+    return {**data, "version": 3, "rules": {**rules, **changes}}
+
+
+@pytest.mark.parametrize("name", ["record-v2-four.json", "state-v2-four.json", "view-v2-four.json"])
+def test_version_2_bids_below_a_team_minimum_read_and_are_refused_under_one(name: str) -> None:
+    """The first round's bids were 1 and 2 for seats 0 and 2, dealt by seat 1 (so seat 0
+    bid first and seat 2 made up the side's bid), the current round's 2 and 5, 3 and 1:
+    version 2 data reads with no team minimum; as version 3 data it reads with a team
+    minimum of 3, and one of 4 refuses seat 2's first bid, the record's as an illegal
+    move, the state's and the view's history at its round.
+
+    Rule: rule-team-minimum.
+    """
+    data = data_of(name)
+    value = from_data(data)
+    assert value.rules.team_minimum == 0  # type: ignore[union-attr]
+    assert from_data(as_version_3(data, team_minimum=3)).rules.team_minimum == 3  # type: ignore[union-attr]
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(as_version_3(data, team_minimum=4))
+    if name.startswith("record"):
+        assert info.value.path == "$.rounds[0].moves[2]"
+        assert "'bid 2' by seat 2 is illegal" in info.value.problem
+        assert "add up to at least 4: bid 3 or more" in info.value.problem
+    else:
+        assert (info.value.path, info.value.problem) == (
+            "$.rounds[0].bids[2]",
+            "the side's bids add up to 3, less than the team minimum of 4",
+        )
 
 
 def spade_leads(moves: tuple[Any, ...]) -> list[str]:
@@ -279,50 +343,67 @@ def carrier(kind: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     """Version 2 data of ``kind``, its ruleset (the same object) and the ruleset's path."""
     name, path = CARRIERS[kind]
     if name is None:  # a ruleset on its own: its own top level
-        data: Any = to_data(Ruleset())
-        del data["spades_lead"]
+        data: Any = as_version({"rules": to_data(Ruleset())}, 2)["rules"]
         data["version"] = 2
         return data, data, path
     data = data_of(name)
     return data, data["rules"], path
 
 
+NEW_VALUES = [
+    *(("spades_lead", name) for name in LEADS.values()),
+    ("zero_contract", False),
+    ("zero_contract", True),
+    ("team_minimum", 0),
+    ("team_minimum", 4),
+    ("ten_for_two_hundred", False),
+    ("ten_for_two_hundred", True),
+]
+"""Each field of version 3 with values it may take, its default among them."""
+
+
 @pytest.mark.parametrize("kind", CARRIERS)
 @pytest.mark.parametrize("version", [1, 2])
-@pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
-def test_an_older_ruleset_that_holds_spades_lead_is_refused_at_it(
-    kind: str, version: int, lead: SpadesLead
+@pytest.mark.parametrize(("name", "value"), NEW_VALUES)
+def test_an_older_ruleset_that_holds_a_field_of_version_3_is_refused_at_it(
+    kind: str, version: int, name: str, value: object
 ) -> None:
     """The field came with version 3: in older data it is unknown, whatever its value, and
     the message names the version it came with.
 
-    Rule: reading-spades-lead.
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
     """
     data, rules, path = carrier(kind)
     data["version"] = version
     if version == 1 and "seed" in data:
         data["seed"] = int(data["seed"])
     from_data(data)  # reads without the field
-    rules["spades_lead"] = LEADS[lead]
+    rules[name] = value
     with pytest.raises(InvalidRecordError) as info:
         from_data(data)
-    assert info.value.path == f"{path}.spades_lead"
+    assert info.value.path == f"{path}.{name}"
     assert info.value.problem == (
-        f"unknown field 'spades_lead' in data of version {version} (it came with version 3)"
+        f"unknown field {name!r} in data of version {version} (it came with version 3)"
     )
 
 
 @pytest.mark.parametrize("kind", CARRIERS)
-def test_a_version_3_ruleset_without_spades_lead_is_refused(kind: str) -> None:
+@pytest.mark.parametrize("name", NEW_IN_3)
+def test_a_version_3_ruleset_without_a_field_of_version_3_is_refused(kind: str, name: str) -> None:
     """Version 3 writes every field; a missing one is refused.
 
-    Rule: reading-spades-lead.
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
     """
-    data, _, path = carrier(kind)
+    data, rules, path = carrier(kind)
     data["version"] = 3
+    rules.update({other: value for other, value in NEW_IN_3.items() if other != name})
     with pytest.raises(InvalidRecordError) as info:
         from_data(data)
-    assert (info.value.path, info.value.problem) == (path, "missing field 'spades_lead'")
+    assert (info.value.path, info.value.problem) == (path, f"missing field {name!r}")
+    rules[name] = NEW_IN_3[name]
+    from_data(data)
 
 
 @pytest.mark.parametrize("value", ["BROKEN", "anytime", "any time", "", None, 1, True, ["broken"]])
@@ -337,22 +418,94 @@ def test_a_version_3_spades_lead_is_one_of_its_three_names(value: object) -> Non
     assert info.value.path == "$.spades_lead"
 
 
+@pytest.mark.parametrize("name", ["zero_contract", "ten_for_two_hundred"])
+@pytest.mark.parametrize("value", [0, 1, "true", "false", "", None, [True]])
+def test_a_version_3_flag_is_true_or_false(name: str, value: object) -> None:
+    """Rules: reading-zero-bid, rule-ten-for-two-hundred."""
+    data = to_data(Ruleset(nil=False))
+    assert isinstance(data, dict)
+    data[name] = True
+    from_data(data)
+    data[name] = value  # type: ignore[assignment]
+    with pytest.raises(InvalidRecordError, match="expected true or false") as info:
+        from_data(data)
+    assert info.value.path == f"$.{name}"
+
+
+@pytest.mark.parametrize("value", [True, False, "4", 4.0, None, [4], {"n": 4}])
+def test_a_version_3_team_minimum_is_a_whole_number(value: object) -> None:
+    """Rule: rule-team-minimum."""
+    data = to_data(Ruleset(team_minimum=4))
+    assert isinstance(data, dict)
+    data["team_minimum"] = value  # type: ignore[assignment]
+    with pytest.raises(InvalidRecordError, match="expected a whole number") as info:
+        from_data(data)
+    assert info.value.path == "$.team_minimum"
+
+
+@pytest.mark.parametrize("value", [-1, 14, 10**9, -(10**12)])
+def test_a_version_3_team_minimum_is_from_0_to_13(value: int) -> None:
+    """Rule: rule-team-minimum."""
+    data = to_data(Ruleset())
+    assert isinstance(data, dict)
+    for good in range(14):
+        data["team_minimum"] = good
+        assert from_data(data, Ruleset).team_minimum == good
+    data["team_minimum"] = value
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(data)
+    assert info.value.path == "$.team_minimum"
+
+
+@pytest.mark.parametrize(
+    ("rules", "name", "value", "words"),
+    [
+        (CLASSIC, "zero_contract", True, "zero_contract needs nil=False"),
+        (TWO_HANDED, "team_minimum", 1, "team_minimum must be 0"),
+    ],
+)
+def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
+    rules: Ruleset, name: str, value: object, words: str
+) -> None:
+    """A zero contract needs nil off; a team minimum, four players.
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
+    data = to_data(rules)
+    assert isinstance(data, dict)
+    from_data(data)
+    data[name] = value  # type: ignore[assignment]
+    with pytest.raises(InvalidRecordError, match=words) as info:
+        from_data(data)
+    assert info.value.path == "$"
+
+
 @given(rulesets())
-def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_when_broken(
+def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defaults(
     rules: Ruleset,
 ) -> None:
-    """Every value round trips; without the field, as version 2 data, the ruleset reads
-    back under "broken".
+    """Every value round trips; without the new fields, as version 2 data, the ruleset
+    reads back with their defaults.
 
-    Rule: reading-spades-lead.
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
     assert data["version"] == 3
     assert data["spades_lead"] == LEADS[rules.spades_lead]
+    assert data["zero_contract"] is rules.zero_contract
+    assert data["team_minimum"] == rules.team_minimum
+    assert data["ten_for_two_hundred"] is rules.ten_for_two_hundred
     assert from_data(json.loads(json.dumps(data))) == rules
-    older = {name: value for name, value in data.items() if name != "spades_lead"}
-    assert from_data({**older, "version": 2}) == attrs.evolve(rules, spades_lead=SpadesLead.BROKEN)
+    older = {name: value for name, value in data.items() if name not in NEW_IN_3}
+    assert from_data({**older, "version": 2}) == attrs.evolve(
+        rules,
+        zero_contract=False,
+        team_minimum=0,
+        spades_lead=SpadesLead.BROKEN,
+        ten_for_two_hundred=False,
+    )
 
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
