@@ -30,7 +30,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import BLIND_ANYTIME, NIL, C, passing_state, play_round, round_bids
+from helpers import (
+    BLIND_ANYTIME,
+    NIL,
+    C,
+    first_seat,
+    passing_state,
+    play_round,
+    round_bids,
+    seat_after,
+)
 from spades import (
     CLASSIC,
     DECK,
@@ -39,6 +48,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    Direction,
     Exchange,
     IllegalMoveError,
     InvalidRecordError,
@@ -59,6 +69,7 @@ from spades import (
     new_game,
     observe,
     round_deck,
+    score_round,
 )
 from spades.bots import heuristic_policy, play_game, random_policy
 from spades.records import (
@@ -73,6 +84,7 @@ from spades.records import (
     to_data,
 )
 from spades.strategies import decks, illegal_moves, moves, rulesets, states
+from test_record_versions import NEW_IN_3
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -230,10 +242,11 @@ ENDLESS: dict[str, Any] = {"target": 10**6, "losing_floor": None, "round_cap": N
 
 
 def _blind_nil_open(players: int, switch: str) -> st.SearchStrategy[Ruleset]:
-    """Rulesets with blind nil open to all, ``switch`` (a card count) from 1 to 3, no end."""
+    """Rulesets with blind nil open to all, ``switch`` (a card count) from 1 to 3, no end
+    (blind nil is a nil: a bid of zero is no contract)."""
 
     def opened(rules: Ruleset, count: int) -> Ruleset:
-        changes: dict[str, Any] = {**ENDLESS, switch: count}
+        changes: dict[str, Any] = {**ENDLESS, switch: count, "zero_contract": False}
         return attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None, **changes)
 
     return rulesets(players=players).flatmap(
@@ -651,16 +664,28 @@ def _cut_last_round(data: Json) -> Json:
     return data
 
 
-def _version_one(change: Callable[[Json], Json]) -> Callable[[Json], Json]:
-    """``change``, then the data marked as version 1, whose rules hold no ``spades_lead``."""
+def _version(version: int, change: Callable[[Json], Json]) -> Callable[[Json], Json]:
+    """``change``, then the data marked as ``version`` (1 or 2), whose rules hold none of
+    the fields of version 3."""
 
     def edit(data: Json) -> Json:
         data = change(data)
-        data["version"] = 1
-        del data["rules"]["spades_lead"]
+        data["version"] = version
+        for name in NEW_IN_3:
+            del data["rules"][name]
         return data
 
     return edit
+
+
+def _version_one(change: Callable[[Json], Json]) -> Callable[[Json], Json]:
+    return _version(1, change)
+
+
+def _older_with(name: str, value: Json) -> Callable[[Json], Json]:
+    """The data as version 2, then its ruleset's field ``name`` of version 3 set again."""
+    as_version_2 = _version(2, lambda data: data)
+    return lambda data: _set(["rules", name], value)(as_version_2(data))
 
 
 def _set(path: Sequence[str | int], value: Json) -> Callable[[Json], Json]:
@@ -850,11 +875,48 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
         "$.rules",
         "missing field 'spades_lead'",
     ),
+    *(
+        (
+            f"{name}_in_version_2",
+            _older_with(name, value),
+            f"$.rules.{name}",
+            "in data of version 2 (it came with version 3)",
+        )
+        for name, value in (
+            ("zero_contract", False),
+            ("team_minimum", 0),
+            ("spades_lead", "broken"),
+            ("ten_for_two_hundred", False),
+        )
+    ),
+    *(
+        (f"{name}_missing_in_version_3", _delete(["rules", name]), "$.rules", f"'{name}'")
+        for name in ("zero_contract", "team_minimum", "ten_for_two_hundred")
+    ),
     (
-        "spades_lead_in_version_2",
-        _set(["version"], 2),
-        "$.rules.spades_lead",
-        "in data of version 2 (it came with version 3)",
+        "zero_contract_as_a_number",
+        _set(["rules", "zero_contract"], 0),
+        "$.rules.zero_contract",
+        "true or false",
+    ),
+    (
+        "ten_for_two_hundred_as_text",
+        _set(["rules", "ten_for_two_hundred"], "true"),
+        "$.rules.ten_for_two_hundred",
+        "true or false",
+    ),
+    (
+        "team_minimum_as_true",
+        _set(["rules", "team_minimum"], True),
+        "$.rules.team_minimum",
+        "whole number",
+    ),
+    ("team_minimum_of_14", _set(["rules", "team_minimum"], 14), "$.rules.team_minimum", "13"),
+    (
+        "zero_contract_with_nil",
+        _set(["rules", "zero_contract"], True),
+        "$.rules",
+        "zero_contract needs nil=False",
     ),
     (
         "rules_that_do_not_combine",
@@ -1221,6 +1283,148 @@ def test_blind_nil_in_a_history_round_needs_rules_that_allow_it() -> None:
     data = state_data(state)
     data["rules"]["nil"] = False
     refused(data, "$.rounds[0].bids[1]", State, "do not allow nil")
+
+
+# --- the rules of version 3 in a history ---------------------------------------------------
+
+
+def test_a_zero_contract_in_a_history_reads_and_needs_rules_that_allow_it() -> None:
+    """Seat 1 bid zero and took two tricks, both counted to her side's contract of 3.
+
+    Rule: reading-zero-bid.
+    """
+    rules = Ruleset(nil=False, zero_contract=True)
+    state = play_round(new_game(rules, seed=0), round_bids((4, 3), (0, 3)), [5, 2, 4, 2])
+    side = state.rounds[0].sides[1]
+    assert (side.contract, side.tricks, side.overtricks, side.nil_points) == (3, 4, 1, 0)
+    assert_round_trips(state)
+    assert_round_trips(state.rounds[0])
+    for seat in range(4):
+        assert_round_trips(observe(state, seat))
+    data = state_data(state)
+    data["rules"]["zero_contract"] = False
+    refused(data, "$.rounds[0].bids[1]", State, "do not allow nil")
+    data["rules"]["nil"] = True  # the same round scored as a nil that took two tricks
+    refused(data, "$.rounds[0].sides", State, "does not follow")
+
+
+def test_a_zero_bid_of_the_current_round_needs_a_zero_contract() -> None:
+    """Rule: reading-zero-bid."""
+    rules = Ruleset(nil=False, zero_contract=True)
+    state = apply(new_game(rules, seed=0, dealer=3), Bid(0))
+    assert state.bids[0] == Bid(0)
+    assert_round_trips(state)
+    data = state_data(state)
+    data["rules"]["zero_contract"] = False
+    refused(data, "$.bids[0]", State, "not a legal move here")
+
+
+def test_ten_for_two_hundred_in_a_history_reads_and_needs_its_rules() -> None:
+    """Side 0 bid 11 and made it, then bid 11 and took 9: 200 won, then 200 lost.
+
+    Rule: rule-ten-for-two-hundred.
+    """
+    rules = Ruleset(ten_for_two_hundred=True)
+    bids = round_bids((6, 5), (1, 1))
+    state = play_round(new_game(rules, seed=0), bids, [6, 1, 5, 1])
+    state = play_round(state, bids, [5, 2, 4, 2])
+    assert [score.sides[0].contract_points for score in state.rounds] == [200, -200]
+    assert_round_trips(state)
+    for score in state.rounds:
+        assert_round_trips(score)
+    data = state_data(state)
+    data["rules"]["ten_for_two_hundred"] = False
+    refused(data, "$.rounds[0].sides", State, "does not follow")
+    classic = to_data(play_round(new_game(CLASSIC, seed=0), bids, [6, 1, 5, 1]))
+    assert isinstance(classic, dict)
+    classic["rules"]["ten_for_two_hundred"] = True  # type: ignore[index, call-overload]
+    refused(classic, "$.rounds[0].sides", State, "does not follow")
+
+
+def test_a_round_score_s_contract_points_are_ten_a_trick_or_200_from_a_contract_of_10() -> None:
+    """A round score read alone has no ruleset: both scorings of a contract of 10 or more
+    read, and 200 no other contract.
+
+    Rule: rule-ten-for-two-hundred.
+    """
+    for tricks in ([6, 1, 5, 1], [5, 2, 4, 2]):
+        for rules in (CLASSIC, Ruleset(ten_for_two_hundred=True)):
+            assert_round_trips(score_round(rules, round_bids((6, 5), (1, 1)), tricks))
+    made: Json = to_data(
+        score_round(Ruleset(ten_for_two_hundred=True), round_bids((6, 5), (1, 1)), [6, 1, 5, 1])
+    )
+    assert made["sides"][0]["contract_points"] == 200
+    made["sides"][0].update(contract_points=-200, points=made["sides"][0]["points"] - 400)
+    refused(
+        made, "$.sides[0].contract_points", RoundScore, "expected 200 (200 for a contract of 10"
+    )
+    nine: Json = to_data(score_round(CLASSIC, round_bids((5, 4), (2, 2)), [6, 1, 5, 1]))
+    assert nine["sides"][0]["contract_points"] == 90
+    nine["sides"][0].update(contract_points=200, points=nine["sides"][0]["points"] + 110)
+    refused(nine, "$.sides[0].contract_points", RoundScore, "expected 90 (ten per trick bid)")
+
+
+def _team_minimum_game(
+    direction: Direction, dealer: int, short: int, side: int, *, over: bool
+) -> tuple[State, list[int]]:
+    """Three rounds under a team minimum of 4, and each round's dealer: every side bids 6
+    but ``side`` in round ``short``, which bids nil and 4. With ``over`` the game ends at a
+    round cap of 3, else it is at the start of round 4."""
+    rules = Ruleset(direction=direction, team_minimum=4, round_cap=3 if over else None)
+    state = new_game(rules, seed=0, dealer=dealer)
+    dealers = []
+    for number in range(3):
+        sides = [(3, 3), (3, 3)]
+        if number == short:
+            sides[side] = (0, 4)
+        dealers.append(state.dealer)
+        state = play_round(state, round_bids(sides[0], sides[1]), [4, 3, 3, 3])
+    assert state.is_over is over
+    return state, dealers
+
+
+@pytest.mark.parametrize("direction", list(Direction), ids=lambda direction: direction.name)
+@pytest.mark.parametrize("dealer", range(4))
+@pytest.mark.parametrize("over", [False, True], ids=["going_on", "over"])
+def test_a_history_below_the_team_minimum_is_refused_at_the_second_bidder(
+    direction: Direction, dealer: int, over: bool
+) -> None:
+    """A state's or view's rounds whose side bid less than the team minimum (a nil counting
+    as zero) are refused at the bid of the side's second bidder, whom each round's dealer
+    decides; the same history reads under the minimum it was played under.
+
+    Rule: rule-team-minimum.
+    """
+    for short in (0, 2):
+        for side in (0, 1):
+            state, dealers = _team_minimum_game(direction, dealer, short, side, over=over)
+            first = first_seat(state.rules, dealers[short])
+            second = next(
+                seat
+                for seat in (seat_after(state.rules, first, k) for k in (2, 3))
+                if seat % 2 == side
+            )
+            assert state.rounds[short].bids[second] in {Bid(0), Bid(4)}
+            values: list[State | View] = [state, *(observe(state, seat) for seat in range(4))]
+            for value in values:
+                assert_round_trips(value)
+                data: Json = to_data(value)
+                data["rules"]["team_minimum"] = 5
+                if isinstance(value, View) and over and short == 2:
+                    # A view of the game's end shows the last round's bids as its own,
+                    # and the view's check refuses them first.
+                    with pytest.raises(
+                        InvalidRecordError, match="less than the team minimum"
+                    ) as info:
+                        from_data(data, View)
+                    assert info.value.path.startswith("$.bids[")
+                    continue
+                refused(
+                    data,
+                    f"$.rounds[{short}].bids[{second}]",
+                    type(value),
+                    "the side's bids add up to 4, less than the team minimum of 5",
+                )
 
 
 def test_a_state_is_refused_where_its_pass_was_not_made() -> None:
