@@ -17,7 +17,8 @@ documented exceptions come out. The readers, and what each documents:
 Every message is short (at most `MESSAGE_LIMIT` characters) and printable: no control
 characters, no surrogates, no bidirectional controls (`str.isprintable`); and the path of
 an `InvalidRecordError` is printable ASCII. The mutations start from valid data of real
-games under every preset (`test_records_fuzz.PRESET_SOURCES`), and put random JSON values,
+games under every preset and under the switches of version 3 that no preset turns on
+(`test_records_fuzz.PRESET_SOURCES`), and put random JSON values,
 numbers too large to write, strange text (surrogates, control characters, bidi controls,
 text of absurd length), strange keys, deleted and duplicated entries in random places.
 """
@@ -393,7 +394,8 @@ ONE_OF_A_KIND = [
     for sources in SOURCES_BY_PRESET.values()
     for source in {type(source): source for source in sources}.values()
 ]
-"""One value of each kind under each preset (the last, so states and views mid-round)."""
+"""One value of each kind under each preset and the new switches (the last, so states and
+views mid-round)."""
 
 
 @pytest.mark.slow

@@ -52,6 +52,7 @@ from spades.records import (
     loads,
     to_data,
 )
+from test_record_versions import NEW_IN_3
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -139,11 +140,15 @@ def _preset_sources(rules: Ruleset, seed: int) -> list[Any]:
     ]
 
 
+NEW_SWITCHES = Ruleset(nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True)
+"""The switches of version 3 that no preset turns on (reading-zero-bid, rule-team-minimum,
+rule-ten-for-two-hundred)."""
 SOURCES_BY_PRESET = {
-    name: _preset_sources(rules, seed) for seed, (name, rules) in enumerate(PRESETS.items(), 40)
+    name: _preset_sources(rules, seed)
+    for seed, (name, rules) in enumerate([*PRESETS.items(), ("new switches", NEW_SWITCHES)], 40)
 }
 PRESET_SOURCES = [source for sources in SOURCES_BY_PRESET.values() for source in sources]
-"""Valid values of real games under every preset, to mutate."""
+"""Valid values of real games under every preset, and under `NEW_SWITCHES`, to mutate."""
 
 CARD_TEXTS = [str(card) for card in DECK]
 WORDS = [
@@ -296,17 +301,18 @@ def canonical(data: Json) -> str:
 
 def as_written_now(data: Json) -> Json:
     """Data as the library writes it again: version 1 or 2 becomes 3, with the seed as text
-    (version 1 wrote a number) and the ruleset's ``spades_lead`` "broken" (older data holds
-    none, reading-spades-lead)."""
+    (version 1 wrote a number) and the ruleset's fields of version 3 at their defaults
+    (older data holds none: reading-zero-bid, rule-team-minimum, reading-spades-lead,
+    rule-ten-for-two-hundred)."""
     if not isinstance(data, dict) or data.get("version") not in (1, 2):
         return data
     again = {**data, "version": 3}
     if "seed" in again:
         again["seed"] = str(again["seed"])
     if again.get("type") == "ruleset":
-        again["spades_lead"] = "broken"
+        again.update(NEW_IN_3)
     elif "rules" in again:
-        again["rules"] = {**again["rules"], "spades_lead": "broken"}
+        again["rules"] = {**again["rules"], **NEW_IN_3}
     return again
 
 
@@ -621,7 +627,7 @@ def test_deep_python_data_is_refused_without_recursion() -> None:
         with pytest.raises(InvalidRecordError) as info:
             from_data(data)
         assert info.value.path == path
-    for field in ("nil", "round_cap", "target", "direction"):
+    for field in ("nil", "zero_contract", "team_minimum", "round_cap", "target", "direction"):
         data = to_data(TWO_RECORD)
         data["rules"][field] = deep
         with pytest.raises(InvalidRecordError) as info:
@@ -642,8 +648,10 @@ def test_a_huge_string_in_a_ruleset_is_refused_with_a_short_message() -> None:
 def test_numbers_with_more_digits_than_the_limit_are_refused() -> None:
     # Version 1 wrote the seed as a number, the longest number of the format.
     text = dumps(FOUR_RECORD).replace('"version":3', '"version":1', 1)
-    assert '"spades_lead":"broken",' in text
-    text = text.replace('"spades_lead":"broken",', "", 1)  # a field of version 3 on
+    for name, value in NEW_IN_3.items():  # the fields of version 3 on
+        field = f'"{name}":{json.dumps(value)},'
+        assert field in text
+        text = text.replace(field, "", 1)
     seed = f'"seed":{FOUR_RECORD.seed}'
     text = text.replace(f'"seed":"{FOUR_RECORD.seed}"', seed, 1)
     assert seed in text
