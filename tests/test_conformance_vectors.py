@@ -88,10 +88,12 @@ from oracle import (
     score_sides,
     seed_of,
     seed_problem,
+    sides_of,
     text_problem,
     trails_enough,
     view_of,
     walk,
+    zero_allowed,
 )
 from oracle.legality import LEADS
 
@@ -1209,10 +1211,13 @@ def rebuilt(data: dict[str, Any]) -> dict[str, Any]:
         sides = score_sides(rules, entry["bids"], entry["tricks"], referee.bags)
         assert [asdict(side) for side in sides] == entry["sides"], f"rounds[{number}]"
         for seat, bid in enumerate(entry["bids"]):
-            assert bid_value(bid)[0] or rules["nil"], "nil without nil"
+            assert bid_value(bid)[0] or zero_allowed(rules), "zero without nil or zero contracts"
             if bid == "bid blind nil":
                 assert rules["blind_nil"], "blind nil without blind nil"
                 assert trails_enough(rules, referee.scores, seat), "blind nil not eligible"
+        for seats in sides_of(players) if players == 4 else []:
+            total = sum(bid_value(entry["bids"][seat])[0] for seat in seats)
+            assert total >= rules["team_minimum"], "a side's bids below the team minimum"
         if number == len(history):
             break  # the last round of a game that is over: the replay scores it
         referee.scores = [
