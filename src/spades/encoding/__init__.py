@@ -13,9 +13,9 @@ with two players rows 2 and 3 stay zero. Sides are "ours" then "theirs".
 
 **Actions.** `ACTIONS` (71) actions, the same for every ruleset: 0 to 51 a card by the
 library's order (``DECK[i]``), played or, in the blind nil pass and the double nil
-exchange, chosen; 52 to 65 the bids 0 (nil) to 13; 66 blind nil (two players: double
-nil); 67 `Look`; 68 `Keep`; 69 `Reject`; 70 `END_EXCHANGE`, which submits the cards
-chosen so far.
+exchange, chosen; 52 to 65 the bids 0 (nil, or under ``zero_contract`` a contract of
+none) to 13; 66 blind nil (two players: double nil); 67 `Look`; 68 `Keep`; 69 `Reject`;
+70 `END_EXCHANGE`, which submits the cards chosen so far.
 
 **Moves of several cards** are entered one card at a time; the adapter keeps the cards
 chosen so far, ``selected``, in the order chosen, and `advance` returns the longer

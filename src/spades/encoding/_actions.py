@@ -45,7 +45,7 @@ __all__ = [
 CARD_ACTIONS: Final = range(52)
 """Actions 0 to 51: the card ``DECK[action]``, played, or chosen for a pass or exchange."""
 BID_ACTIONS: Final = range(52, 66)
-"""Actions 52 to 65: ``Bid(action - 52)``, nil (52) to 13 (65)."""
+"""Actions 52 to 65: ``Bid(action - 52)``, 0 (52: nil, or a zero contract) to 13 (65)."""
 BLIND_NIL: Final = 66
 """``Bid(0, blind=True)``: blind nil, with two players double nil."""
 LOOK: Final = 67

@@ -207,8 +207,7 @@ def _put_table(out: npt.NDArray[np.float32], view: View, row: dict[int, int]) ->
 
 
 def _bid_index(bid: Bid | None) -> int:
-    """A bid's place in its one-hot row: not yet 0, ``n`` at ``n + 1`` (nil, or a zero
-    contract, at 1), blind nil 15."""
+    """A bid's place in its one-hot row: not yet 0, nil 1, ``n`` at ``n + 1``, blind nil 15."""
     if bid is None:
         return 0
     return 15 if bid.blind else bid.n + 1
