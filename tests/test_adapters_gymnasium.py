@@ -1,8 +1,9 @@
 """`spades.adapters.gymnasium`: one seat of Spades as a Gymnasium environment, bots around it.
 
 - Gymnasium's own ``check_env`` under every preset, registered (``gymnasium.make``, which
-  checks the renders too) and made directly, and under each other reading of leading
-  spades;
+  checks the renders too) and made directly, under each other reading of leading
+  spades, and under zero contracts, team minimums and 10-for-200 (the heuristic bots
+  bidding at least what a minimum leaves them);
 - whole episodes of random masked actions at every seat: the agent moves only at her own
   seat, the mask is the encoding's of her view, the reward is the game's result for her
   side (or the rounds' point differences) in the end and 0 before;
@@ -18,6 +19,7 @@
 The module skips where Gymnasium is not installed.
 
 Rules: rule-card-pass, rule-exchange, reading-spades-lead.
+Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 """
 
 from __future__ import annotations
@@ -98,6 +100,37 @@ def test_check_env_passes_under_every_spades_lead(rules: Ruleset, lead: SpadesLe
     observation, _ = env.reset(seed=1)
     start = next(slot.start for slot in encoding.SLOTS if slot.name == "rules.spades_lead")
     assert observation[start + list(SpadesLead).index(lead)] == 1
+
+
+SWITCHED = {
+    "zero-minimum-200": Ruleset(
+        nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True
+    ),
+    "minimum-blind-nil": attrs.evolve(BLIND_ANYTIME, team_minimum=6, round_cap=2),
+    "two-handed-zero-200": attrs.evolve(
+        TWO_HANDED, nil=False, blind_nil=False, zero_contract=True, ten_for_two_hundred=True
+    ),
+}
+"""Zero contracts, a team minimum and 10-for-200 together, a team minimum with blind nil
+open, and two players' zero contracts and 10-for-200."""
+
+
+@pytest.mark.parametrize("name", list(SWITCHED))
+def test_check_env_passes_under_zero_contracts_team_minimums_and_ten_for_two_hundred(
+    name: str,
+) -> None:
+    """Gymnasium's check under the switches; whole episodes of random masked actions
+    against the heuristic bots, who bid what the rules allow, end or are cut off.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    rules = SWITCHED[name]
+    check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
+    env = gym_spades.env(rules, seat=0, max_rounds=2)
+    for seed in range(2):
+        _, terminated, truncated = play_episode(env, seed)
+        assert terminated or truncated
+        assert env.game_state.rules == rules
 
 
 # --- whole episodes --------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 - OpenSpiel's own ``random_sim_test`` (serialization included) under every preset, and
   under rulesets of the other kinds (a blind nil with its card pass, four players; each
-  other reading of leading spades);
+  other reading of leading spades; zero contracts, team minimums and 10-for-200);
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - the information state and the observation are the shared encoding of the player's view,
   they show no card she cannot see, and resampling keeps them;
@@ -14,6 +14,7 @@ The module skips where OpenSpiel is not installed.
 
 Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap.
 Rules: rule-spades-broken, reading-spades-lead.
+Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 """
 
 from __future__ import annotations
@@ -116,6 +117,30 @@ def test_random_sim_test_passes_under_every_spades_lead(rules: str) -> None:
     pyspiel.random_sim_test(load(rules, max_rounds=1), num_sims=1, serialize=True, verbose=False)
 
 
+SWITCHED = {
+    "zero-minimum-200": "classic;nil:false;zero_contract:true;team_minimum:4;"
+    "ten_for_two_hundred:true",
+    "minimum-blind-nil": f"{BLIND_PASS};team_minimum:6",
+    "two-handed-zero-200": "two-handed;nil:false;zero_contract:true;blind_nil:false;"
+    "ten_for_two_hundred:true",
+}
+"""Zero contracts, a team minimum and 10-for-200 together, a team minimum with blind nil
+open, and two players' zero contracts and 10-for-200, as the parameter ``rules``."""
+
+
+@pytest.mark.parametrize("name", list(SWITCHED))
+def test_random_sim_test_passes_under_zero_contracts_team_minimums_and_ten_for_two_hundred(
+    name: str,
+) -> None:
+    """OpenSpiel's check under the switches.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    pyspiel.random_sim_test(
+        load(SWITCHED[name], max_rounds=2), num_sims=1, serialize=True, verbose=False
+    )
+
+
 def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
     game = load("miniokey-250", max_rounds=100)  # its own cap, 25 rounds, or 250 points
     assert game.rules == attrs.evolve(MINIOKEY, target=250)
@@ -198,6 +223,11 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
     anytime = attrs.evolve(MINIOKEY, spades_lead=SpadesLead.ANY_TIME)
     assert os_spades.ruleset_text(anytime) == "miniokey;spades_lead:any_time"
     assert load("miniokey;spades_lead:any_time", max_rounds=100).rules == anytime
+    switched = Ruleset(nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True)
+    assert os_spades.ruleset_text(switched) == SWITCHED["zero-minimum-200"]
+    assert load(SWITCHED["zero-minimum-200"], max_rounds=100).rules == attrs.evolve(
+        switched, round_cap=100
+    )
     with pytest.raises(TypeError, match="ruleset_text takes a Ruleset"):
         os_spades.ruleset_text("classic")  # type: ignore[arg-type]
 
@@ -211,6 +241,10 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
         ({"rules": "classic;target:0"}, InvalidRecordError, r"rules\.target: target must be"),
         ({"rules": "classic;players:2"}, InvalidRecordError, "nil_tricks must be"),
         ({"rules": "classic;spades_lead:never"}, InvalidRecordError, r"rules\.spades_lead: "),
+        ({"rules": "classic;team_minimum:14"}, InvalidRecordError, r"rules\.team_minimum: "),
+        ({"rules": "two-handed;team_minimum:4"}, InvalidRecordError, "team_minimum must be 0"),
+        ({"rules": "classic;zero_contract:true"}, InvalidRecordError, "needs nil=False"),
+        ({"rules": "classic;ten_for_two_hundred:1"}, InvalidRecordError, "ten_for_two_hundred"),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number from 1 to 2..31 - 1"),
     ],
 )

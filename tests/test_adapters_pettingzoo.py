@@ -1,9 +1,11 @@
 """`spades.adapters.pettingzoo`: Spades as a PettingZoo AEC environment.
 
 - PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset,
-  and ``api_test`` under each other reading of leading spades;
+  and ``api_test`` under each other reading of leading spades and under zero contracts,
+  team minimums and 10-for-200;
 - random games (masked random actions) under every preset, rulesets that reach the blind
-  nil pass and the double nil exchange, and each reading of leading spades: each agent's
+  nil pass and the double nil exchange, each reading of leading spades, and zero
+  contracts, team minimums and 10-for-200: each agent's
   mask is the encoding's of her view (the legal moves, a card at a time in a pass or an
   exchange), all zero for the others; the environment's game follows the moves the
   actions stand for; rewards equal for partners and opposite between the sides, and the
@@ -15,6 +17,7 @@
 The module skips where PettingZoo is not installed.
 
 Rules: rule-card-pass, rule-exchange, reading-spades-lead.
+Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 """
 
 from __future__ import annotations
@@ -72,6 +75,18 @@ LEADS = {
     ),
 }
 """A ruleset of each reading of leading spades but the presets' (reading-spades-lead)."""
+SWITCHED = {
+    "zero-minimum-200": Ruleset(
+        nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True
+    ),
+    "minimum-blind-nil": attrs.evolve(BLIND_ANYTIME, team_minimum=6),
+    "two-handed-zero-200": attrs.evolve(
+        TWO_HANDED, nil=False, blind_nil=False, zero_contract=True, ten_for_two_hundred=True
+    ),
+}
+"""Zero contracts, a team minimum and 10-for-200 together; a team minimum with blind nil
+open to all (which it closes to a side's second bidder); two players' zero contracts and
+10-for-200 (reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -80,10 +95,11 @@ RANDOM_RULESETS = {
     "classic-cap-2": attrs.evolve(CLASSIC, round_cap=2),
     "two-handed-cap-2": attrs.evolve(TWO_HANDED, round_cap=2),
     **{f"lead-{lead.value}": rules for lead, rules in LEADS.items()},
+    **SWITCHED,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
-rulesets whose random games end (with a result) within ``max_rounds``, and the other
-readings of leading spades."""
+rulesets whose random games end (with a result) within ``max_rounds``, the other
+readings of leading spades, and zero contracts, team minimums and 10-for-200."""
 CHOOSING = {
     "two-handed",
     "blind-nil-anytime",
@@ -91,6 +107,7 @@ CHOOSING = {
     "double-nil-2",
     "two-handed-cap-2",
     "lead-after_first_trick",
+    "minimum-blind-nil",
 }
 """The rulesets under which the random games below reach a pass or an exchange."""
 
@@ -120,6 +137,18 @@ def test_api_test_passes_under_every_preset(name: str) -> None:
 def test_api_test_passes_under_every_spades_lead(lead: SpadesLead) -> None:
     """PettingZoo's check under the readings of leading spades (reading-spades-lead)."""
     api_test(zoo.env(LEADS[lead]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("name", list(SWITCHED))
+def test_api_test_passes_under_zero_contracts_team_minimums_and_ten_for_two_hundred(
+    name: str,
+) -> None:
+    """PettingZoo's check under the switches, four players and two.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    api_test(zoo.env(SWITCHED[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
