@@ -1175,7 +1175,10 @@ LEGAL = cases_of("legal-*.json")
 @pytest.mark.parametrize("case", LEGAL, ids=[case["id"] for case in LEGAL])
 def test_the_legal_cases_legal_actions_and_moves_through_the_batch(case: dict[str, Any]) -> None:
     """A legal case's position, as a batch, allows exactly the actions that begin its legal
-    moves; its moves, entered action by action from its deal, reach its position."""
+    moves; its moves, entered action by action from its deal, reach its position.
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
     rules, seed, dealer, deck = start_of(case)
     state = replayed(case)
     assert state == records.from_data(case["position"], State)
@@ -1262,6 +1265,7 @@ def test_the_scoring_cases_score_so_by_the_batch(path: Path) -> None:
     case's points and bags.
 
     Rules: rule-scoring, rule-nil-scoring, rule-bag-limit, rule-two-scoring.
+    Rules: reading-zero-bid, rule-ten-for-two-hundred.
     """
     by_rules: defaultdict[Ruleset, list[dict[str, Any]]] = defaultdict(list)
     for case in file_cases(path):
