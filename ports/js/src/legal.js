@@ -7,7 +7,7 @@
 
 import { combinations, readCards, suitOf } from './cards.js';
 import { parseMove } from './moves.js';
-import { eligibleByDeficit, readRuleset, sideOf } from './rules.js';
+import { eligibleByDeficit, partnerOf, readRuleset, sideOf } from './rules.js';
 
 const PHASES = ['drawing', 'exchanging', 'bidding', 'passing', 'playing', 'game_over'];
 
@@ -25,6 +25,28 @@ export function spadesOpen(rules, broken, tricksPlayed) {
     case 'after_first_trick': return broken || tricksPlayed >= 1;
     default: throw new Error(`unknown spades_lead ${JSON.stringify(rules.spades_lead)}`);
   }
+}
+
+/**
+ * Whether a bid of zero may be made at all (porting-zero-contract): as nil, or as an
+ * ordinary contract of no tricks under zero_contract. Its text is "bid nil" either way.
+ */
+export function zeroAllowed(rules) {
+  return rules.nil || rules.zero_contract;
+}
+
+/**
+ * The least the seat may bid under the ruleset's team minimum (porting-team-minimum,
+ * rule-team-minimum): a partnership's bids add up to at least team_minimum, so the
+ * second of the two partners to bid must bid what her partner's bid leaves missing, a
+ * nil or blind nil counting as zero. The first of the two, every seat without a minimum
+ * and both seats of two players: 0. `bids` are move objects or null, by seat.
+ */
+export function lowestBid(rules, bids, seat) {
+  if (rules.players !== 4 || rules.team_minimum === 0) return 0;
+  const partners = bids[partnerOf(rules, seat)];
+  if (partners === null) return 0;
+  return Math.max(0, rules.team_minimum - partners.n);
 }
 
 /**
@@ -77,12 +99,14 @@ const blindNil = { type: 'bid', n: 0, blind: true };
 
 /**
  * Four players: whether the seat to move may still bid blind nil (rule-blind-nil,
- * ref-move-order): blind nil is on, she has neither looked nor bid this round, and
- * her side is eligible by the deficit. Her hand is face down until then.
+ * ref-move-order): blind nil is on, she has neither looked nor bid this round, no team
+ * minimum asks her for more than zero (a blind nil counts as zero), and her side is
+ * eligible by the deficit. Her hand is face down until then.
  */
 function mayBidBlindNil(pos) {
   const { rules, seat } = pos;
   return rules.players === 4 && rules.blind_nil && !pos.looked[seat] && pos.bids[seat] === null
+    && lowestBid(rules, pos.bids, seat) === 0
     && eligibleByDeficit(rules, pos.scores, sideOf(rules, seat));
 }
 
@@ -131,7 +155,8 @@ export function reasonFor(pos, move) {
     case 'bid':
       if (move.blind) {
         // blind nil: not allowed; then four players already seen, two players
-        // already bid then already drawn; then not eligible
+        // already bid then already drawn; then below the team minimum (it counts as
+        // zero); then not eligible
         if (!rules.blind_nil) return 'blind_nil_not_allowed';
         if (rules.players === 4) {
           if (pos.looked[seat]) return 'hand_already_seen';
@@ -140,12 +165,15 @@ export function reasonFor(pos, move) {
           // In the bidding she has necessarily made her draw choices.
           if (pos.phase !== 'drawing' || pos.drawn.has(seat)) return 'already_drawn';
         }
+        if (lowestBid(rules, pos.bids, seat) > 0) return 'below_team_minimum';
         if (!eligibleByDeficit(rules, pos.scores, sideOf(rules, seat))) return 'blind_nil_not_eligible';
         return null;
       }
-      // another bid: out of range, then nil not allowed, then hand not seen
+      // another bid: out of range, then a zero the rules do not allow (nil not
+      // allowed), then below the team minimum, then hand not seen
       if (move.n < 0 || move.n > 13) return 'bid_out_of_range';
-      if (move.n === 0 && !rules.nil) return 'nil_not_allowed';
+      if (move.n === 0 && !zeroAllowed(rules)) return 'nil_not_allowed';
+      if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
       if (mayBidBlindNil(pos)) return 'hand_not_seen';
       return null;
     case 'pass':
@@ -185,9 +213,13 @@ export function legalMoves(pos) {
   switch (pos.phase) {
     case 'bidding': {
       if (mayBidBlindNil(pos)) return [blindNil, { type: 'look' }];
-      // nil (when allowed), then 1 to 13
-      const bids = rules.nil ? [{ type: 'bid', n: 0, blind: false }] : [];
-      for (let n = 1; n <= 13; n += 1) bids.push({ type: 'bid', n, blind: false });
+      // from the lowest bid up to 13: zero (nil or a zero contract) when allowed and no
+      // team minimum asks for more
+      const least = lowestBid(rules, pos.bids, pos.seat);
+      const bids = [];
+      for (let n = least || (zeroAllowed(rules) ? 0 : 1); n <= 13; n += 1) {
+        bids.push({ type: 'bid', n, blind: false });
+      }
       return bids;
     }
     case 'drawing': {

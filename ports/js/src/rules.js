@@ -2,10 +2,10 @@
 // porting-conventions, ref-rulesets).
 
 const FIELDS = [
-  'players', 'direction', 'nil', 'nil_value', 'nil_tricks', 'blind_nil',
+  'players', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
   'blind_nil_value', 'blind_nil_deficit', 'blind_nil_pass', 'blind_nil_exchange',
-  'spades_lead', 'bag_limit', 'bag_penalty', 'bag_overflow', 'target', 'losing_floor',
-  'round_cap',
+  'team_minimum', 'spades_lead', 'bag_limit', 'bag_penalty', 'bag_overflow',
+  'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
 ];
 
 /** The values of spades_lead (porting-lead): when a spade may be led by a player holding another suit. */
@@ -15,8 +15,8 @@ const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the seventeen fields of version 3 data, no others, each of its type and range.
- * Returns it unchanged.
+ * the twenty fields of version 3 data, no others, each of its type and range, in the
+ * combinations the table allows. Returns it unchanged.
  */
 export function readRuleset(data, what = 'rules') {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -46,6 +46,9 @@ export function readRuleset(data, what = 'rules') {
   oneOf('players', [4, 2]);
   oneOf('direction', two ? ['clockwise'] : ['clockwise', 'counterclockwise']);
   bool('nil');
+  bool('zero_contract');
+  // porting-zero-contract: a bid of zero is nil or a contract, never both
+  if (data.zero_contract && data.nil) throw fail('zero_contract', 'a zero contract needs nil false');
   whole('nil_value', 0);
   oneOf('nil_tricks', two ? ['bags'] : ['count', 'bags']);
   bool('blind_nil');
@@ -54,14 +57,21 @@ export function readRuleset(data, what = 'rules') {
   whole('blind_nil_deficit', 0, LIMIT, true);
   whole('blind_nil_pass', 0, two ? 0 : 3);
   whole('blind_nil_exchange', 0, two ? 3 : 0);
+  whole('team_minimum', 0, two ? 0 : 13); // porting-team-minimum: partnerships only
   oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);
   whole('bag_penalty', 0);
   oneOf('bag_overflow', ['reset', 'carry']);
+  bool('ten_for_two_hundred');
   whole('target', 1);
   whole('losing_floor', -LIMIT, -1, true);
   whole('round_cap', 1, LIMIT, true);
   return data;
+}
+
+/** A seat's partner, opposite her, with four players; null with two. */
+export function partnerOf(rules, seat) {
+  return rules.players === 4 ? (seat + 2) % 4 : null;
 }
 
 /** A seat's side: seat % 2 with four players, the seat itself with two (porting-conventions). */

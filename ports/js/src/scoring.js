@@ -5,6 +5,15 @@ import { parseMove } from './moves.js';
 import { seatsOf } from './rules.js';
 
 /**
+ * What a side's contract wins when made and loses when set (rule-contract-points): ten a
+ * trick bid, or under ten_for_two_hundred 200 for a contract of 10 or more, however far
+ * above 10 (porting-ten-for-two-hundred).
+ */
+export function contractWorth(rules, contract) {
+  return rules.ten_for_two_hundred && contract >= 10 ? 200 : 10 * contract;
+}
+
+/**
  * Scores one side's round. `bids` are move objects by seat, `tricks` numbers by seat,
  * `bagsBefore` the side's bag counter before the round. Returns the ten fields of a
  * side in porting-round-scores.
@@ -19,9 +28,10 @@ function scoreSide(rules, side, bids, tricks, bagsBefore) {
   for (const seat of seatsOf(rules, side)) {
     const bid = bids[seat];
     const taken = tricks[seat];
-    if (bid.n > 0) {
+    if (bid.n > 0 || rules.zero_contract) {
       // rule-contract: the contract is the sum of the non-nil bids, and their
-      // bidders' tricks count toward it.
+      // bidders' tricks count toward it; a bid of zero under zero_contract is such a
+      // bid, of no tricks (porting-zero-contract).
       contract += bid.n;
       counted += taken;
       continue;
@@ -37,7 +47,8 @@ function scoreSide(rules, side, bids, tricks, bagsBefore) {
   // rule-contract-points, rule-bags: a zero contract is always made; overtricks and
   // their bags only on a made contract (reading-overtricks).
   const made = counted >= contract;
-  const contractPoints = made ? 10 * contract : -10 * contract;
+  const worth = contractWorth(rules, contract);
+  const contractPoints = made ? worth : -worth;
   const overtricks = made ? counted - contract : 0;
   // rule-bag-limit: add the round's bags, then at the limit RESET pays the penalty
   // once and starts from zero, CARRY pays it per full limit and keeps the rest

@@ -1,17 +1,19 @@
 // Legal moves and reasons from a position's data, against the examples of the rules
 // and reference pages (rule-follow-suit, rule-two-play, rule-exchange, ref-reasons,
-// rule-blind-nil, rule-double-nil, rule-spades-broken and porting-lead).
+// rule-blind-nil, rule-double-nil, rule-spades-broken, porting-lead,
+// porting-zero-contract and porting-team-minimum).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LIBRARY } from '../src/cards.js';
-import { legalMoves, readPosition, reasonFor, spadesOpen } from '../src/legal.js';
+import { legalMoves, lowestBid, readPosition, reasonFor, spadesOpen, zeroAllowed } from '../src/legal.js';
 import { moveText, parseMove } from '../src/moves.js';
 
 const CLASSIC = {
-  players: 4, direction: 'clockwise', nil: true, nil_value: 100, nil_tricks: 'count',
-  blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100, blind_nil_pass: 2,
-  blind_nil_exchange: 0, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
+  players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
+  nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
+  blind_nil_pass: 2, blind_nil_exchange: 0, team_minimum: 0, spades_lead: 'broken',
+  bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset', ten_for_two_hundred: false,
   target: 500, losing_floor: null, round_cap: null,
 };
 const TWO_HANDED = {
@@ -222,4 +224,84 @@ test('porting-rulesets: spades_lead is required and one of its three values', ()
   assert.throws(() => position(without, {}), /missing field 'spades_lead'/);
   assert.throws(() => position({ ...CLASSIC, spades_lead: 'ANY_TIME' }, {}), /spades_lead: expected one of/);
   assert.throws(() => position({ ...CLASSIC, spades_lead: null }, {}), /spades_lead: expected one of/);
+});
+
+// Bids from `from` to 13, as texts ("bid nil" for zero).
+const bidsFrom = (from) => Array.from({ length: 14 - from }, (_, i) => (from + i ? `bid ${from + i}` : 'bid nil'));
+// Seat 3 to bid after seats 1 and 2; her partner is seat 1.
+const partnerBid = (rules, bid, fields = {}) => position(rules, {
+  hands: DEALT, to_move: 3, bids: [null, bid, 'bid 3', null], ...fields,
+});
+
+test('porting-team-minimum: the first bidder of a side bids freely, the second makes up the rest', () => {
+  const rules = { ...CLASSIC, team_minimum: 4 };
+  assert.deepEqual(texts(position(rules, { hands: DEALT })), bidsFrom(0));
+  assert.deepEqual(texts(position(rules, { hands: DEALT, to_move: 2, bids: [null, 'bid 1', null, null] })), bidsFrom(0));
+  const second = partnerBid(rules, 'bid 1');
+  assert.deepEqual(texts(second), bidsFrom(3));
+  assert.deepEqual(reasons(second, ['bid nil', 'bid 2', 'bid 3', 'bid 14']),
+    ['below_team_minimum', 'below_team_minimum', null, 'bid_out_of_range']);
+  // At or above the minimum, nil is hers again.
+  assert.deepEqual(texts(partnerBid(rules, 'bid 4')), bidsFrom(0));
+  assert.deepEqual(texts(partnerBid(rules, 'bid 9')), bidsFrom(0));
+});
+
+test('porting-team-minimum: a nil and a blind nil count as zero; a minimum of 13', () => {
+  const rules = { ...CLASSIC, team_minimum: 4, blind_nil: true, blind_nil_deficit: null };
+  assert.deepEqual(texts(partnerBid(rules, 'bid nil', { looked: [false, false, true, false] })), bidsFrom(4));
+  // After a partner's blind nil she may not bid blind nil: her hand is in view, and she bids.
+  const blind = partnerBid(rules, 'bid blind nil');
+  assert.deepEqual(texts(blind), bidsFrom(4));
+  assert.deepEqual(reasons(blind, ['bid blind nil', 'look', 'bid nil', 'bid 4']),
+    ['below_team_minimum', 'hand_already_seen', 'below_team_minimum', null]);
+  // A partner's bid that reaches the minimum leaves her blind nil open.
+  assert.deepEqual(texts(partnerBid(rules, 'bid 5')), ['bid blind nil', 'look']);
+  assert.deepEqual(texts(partnerBid({ ...rules, team_minimum: 13 }, 'bid blind nil')), ['bid 13']);
+  // blind nil refused for the rule that comes first: already seen, then the minimum
+  const seen = partnerBid(rules, 'bid 1', { looked: [false, false, false, true] });
+  assert.deepEqual(reasons(seen, ['bid blind nil']), ['hand_already_seen']);
+});
+
+test('porting-team-minimum: lowestBid counts the partner alone, and only with four players', () => {
+  const bid = (n, blind = false) => ({ type: 'bid', n, blind });
+  const rules = { ...CLASSIC, team_minimum: 5 };
+  assert.equal(lowestBid(rules, [bid(2), null, null, null], 2), 3);
+  assert.equal(lowestBid(rules, [bid(0, true), null, null, null], 2), 5);
+  assert.equal(lowestBid(rules, [bid(7), null, null, null], 2), 0);
+  assert.equal(lowestBid(rules, [bid(2), bid(1), null, null], 3), 4);
+  assert.equal(lowestBid(rules, [bid(2), null, null, null], 1), 0);
+  assert.equal(lowestBid(CLASSIC, [bid(0), null, null, null], 2), 0);
+  assert.equal(lowestBid({ ...TWO_HANDED, team_minimum: 0 }, [bid(0), null], 1), 0);
+});
+
+test('porting-zero-contract: a bid of zero is a contract where there is no nil', () => {
+  const zero = { ...CLASSIC, nil: false, zero_contract: true };
+  assert.deepEqual([zeroAllowed(zero), zeroAllowed(CLASSIC), zeroAllowed({ ...CLASSIC, nil: false })], [true, true, false]);
+  const pos = position(zero, { hands: DEALT });
+  assert.deepEqual(texts(pos), bidsFrom(0));
+  assert.deepEqual(reasons(pos, ['bid nil', 'bid blind nil']), [null, 'blind_nil_not_allowed']);
+  // Under a minimum the zero contract is a bid of zero like any other.
+  const short = partnerBid({ ...zero, team_minimum: 4 }, 'bid 3');
+  assert.deepEqual(texts(short), bidsFrom(1));
+  assert.deepEqual(reasons(short, ['bid nil']), ['below_team_minimum']);
+  // With neither nil nor a zero contract, zero is refused as nil first, then the minimum.
+  const neither = partnerBid({ ...CLASSIC, nil: false, team_minimum: 4 }, 'bid 1');
+  assert.deepEqual(reasons(neither, ['bid nil', 'bid 2']), ['nil_not_allowed', 'below_team_minimum']);
+  assert.deepEqual(texts(position({ ...CLASSIC, nil: false }, { hands: DEALT })), bidsFrom(1));
+  const two = { ...TWO_HANDED, nil: false, zero_contract: true, blind_nil: false };
+  assert.deepEqual(texts(position(two, { hands: KEPT, to_move: 1 })), bidsFrom(0));
+});
+
+test('porting-rulesets: the fields of version 3, their types and their combinations', () => {
+  for (const field of ['zero_contract', 'team_minimum', 'ten_for_two_hundred']) {
+    const { [field]: _, ...without } = CLASSIC;
+    assert.throws(() => position(without, {}), new RegExp(`missing field '${field}'`));
+  }
+  assert.throws(() => position({ ...CLASSIC, zero_contract: true }, {}), /zero_contract: a zero contract needs nil false/);
+  assert.throws(() => position({ ...CLASSIC, zero_contract: 1 }, {}), /zero_contract: expected true or false/);
+  assert.throws(() => position({ ...CLASSIC, team_minimum: 14 }, {}), /team_minimum: expected a whole number from 0 to 13/);
+  assert.throws(() => position({ ...CLASSIC, team_minimum: true }, {}), /team_minimum/);
+  assert.throws(() => position({ ...TWO_HANDED, team_minimum: 4 }, {}), /team_minimum: expected a whole number from 0 to 0/);
+  assert.throws(() => position({ ...CLASSIC, ten_for_two_hundred: 'yes' }, {}), /ten_for_two_hundred: expected true or false/);
+  assert.equal(position({ ...CLASSIC, team_minimum: 13, ten_for_two_hundred: true }, {}).rules.team_minimum, 13);
 });

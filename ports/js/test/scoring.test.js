@@ -1,15 +1,17 @@
 // Scoring against the worked examples of the rules page (rule-scoring-examples,
-// rule-two-scoring) and the porting guide (porting-round-scores).
+// rule-two-scoring) and the porting guide (porting-round-scores,
+// porting-zero-contract, porting-ten-for-two-hundred).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scoreRound } from '../src/scoring.js';
+import { contractWorth, scoreRound } from '../src/scoring.js';
 
 // The presets of ref-rulesets, as data.
 const CLASSIC = {
-  players: 4, direction: 'clockwise', nil: true, nil_value: 100, nil_tricks: 'count',
-  blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100, blind_nil_pass: 2,
-  blind_nil_exchange: 0, bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
+  players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
+  nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
+  blind_nil_pass: 2, blind_nil_exchange: 0, team_minimum: 0, spades_lead: 'broken',
+  bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset', ten_for_two_hundred: false,
   target: 500, losing_floor: null, round_cap: null,
 };
 const MINIOKEY = {
@@ -75,4 +77,38 @@ test('rule-two-scoring: source C examples', () => {
   assert.deepEqual([nil.points, nil.bags, nil.sides[0].nil_bags], [[-98, 56], [2, 6], 2]);
   assert.deepEqual(scoreRound(TWO_HANDED, bids('bid blind nil', 5), [0, 13]).points, [200, 58]);
   assert.deepEqual(scoreRound(TWO_HANDED, bids('bid blind nil', 5), [1, 12]).points, [-199, 57]);
+});
+
+const ZERO = { ...CLASSIC, nil: false, zero_contract: true };
+const TEN = { ...CLASSIC, ten_for_two_hundred: true };
+
+test('porting-zero-contract: a bid of zero is a contract, its tricks counted, no bonus nor penalty', () => {
+  const score = scoreRound(ZERO, bids(0, 3, 4, 3), [2, 3, 3, 5]);
+  assert.deepEqual([score.points, score.bags], [[41, 62], [1, 2]]);
+  assert.deepEqual([score.sides[0].contract, score.sides[0].tricks, score.sides[0].nil_points], [4, 5, 0]);
+  // The same round with nil: -100 for the nil, and 3 of 4 contract tricks.
+  assert.deepEqual(scoreRound(CLASSIC, bids(0, 3, 4, 3), [2, 3, 3, 5]).points, [-59, 62]);
+  // A side of two zero contracts: made, each trick a bag; none taken: nothing.
+  assert.deepEqual(scoreRound(ZERO, bids(0, 5, 0, 6), [1, 5, 0, 7]).points, [1, 111]);
+  assert.deepEqual(scoreRound(ZERO, bids(0, 6, 0, 6), [0, 6, 0, 7]).points, [0, 121]);
+  // Even under nil_tricks "bags" its tricks count toward the contract: there is no nil.
+  const bagged = scoreRound({ ...ZERO, nil_tricks: 'bags' }, bids(0, 2, 2, 2), [4, 3, 2, 4]);
+  assert.deepEqual([bagged.points, bagged.sides[0].nil_bags], [[24, 43], 0]);
+  const two = { ...CLASSIC, players: 2, nil: false, zero_contract: true, nil_tricks: 'bags' };
+  assert.deepEqual(scoreRound(two, bids(0, 5), [3, 10]).points, [3, 55]);
+});
+
+test('porting-ten-for-two-hundred: 200 for a contract of 10 or more, won or lost', () => {
+  assert.deepEqual([contractWorth(TEN, 9), contractWorth(TEN, 10), contractWorth(TEN, 13)], [90, 200, 200]);
+  assert.equal(contractWorth(CLASSIC, 13), 130);
+  const made = scoreRound(TEN, bids(6, 1, 4, 2), [6, 2, 5, 0]);
+  assert.deepEqual([made.points, made.bags, made.sides[0].contract_points], [[201, -30], [1, 0], 200]);
+  assert.deepEqual(scoreRound(TEN, bids(6, 1, 4, 2), [5, 3, 4, 1]).points, [-200, 31]);
+  assert.deepEqual(scoreRound(TEN, bids(5, 2, 4, 2), [5, 2, 5, 1]).points, [91, -40]);
+  assert.deepEqual(scoreRound(TEN, bids(13, 0, 0, 0), [13, 0, 0, 0]).points, [300, 200]);
+  // A nil on the side counts zero toward the 10; bags still cost their penalty.
+  assert.deepEqual(scoreRound(TEN, bids(0, 1, 10, 1), [0, 1, 11, 1], [9, 0]).points, [201, 20]);
+  const two = { ...CLASSIC, players: 2, nil_tricks: 'bags', ten_for_two_hundred: true };
+  assert.deepEqual(scoreRound(two, bids(10, 2), [11, 2]).points, [201, 20]);
+  assert.deepEqual(scoreRound(two, bids(11, 2), [10, 3]).points, [-200, 21]);
 });
