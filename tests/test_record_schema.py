@@ -13,28 +13,32 @@ library both ways:
   beyond ``2**53 - 1``: whole games under every preset played by the heuristic bot,
   games cut short by round caps, targets and losing floors, unfinished games (no move
   yet, mid-round, at a round's start), four-player blind nil with card passes,
-  two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, and
-  random games under random rulesets;
-- each of those records turned back into version 2 (no ``spades_lead`` in its ruleset)
-  and version 1 (the seed a JSON number, too) is valid, and `loads` reads it to the same
-  record; so are the records written by the library before versions 2 and 3
-  (``tests/data``), and under every ``spades_lead`` only version 3 holds the field
-  (reading-spades-lead);
+  two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, a
+  game under a zero contract, a team minimum and 10-for-200, and random games under
+  random rulesets;
+- each of those records under the rules of every source turned back into version 2 (none
+  of the ruleset fields of version 3, `NEW_IN_3`) and version 1 (the seed a JSON number,
+  too) is valid, and `loads` reads it to the same record; so are the records written by
+  the library before versions 2 and 3 (``tests/data``); under every ``spades_lead``, and
+  with the switches of version 3 on, only version 3 holds the fields (reading-spades-lead,
+  reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred);
 - records broken in a way the schema describes (an extra or missing field, a bad card,
   a 51-card deck, a text outside the move grammar, a pass out of order, a seed written
-  as the other version writes it or with a leading zero, a ``spades_lead`` in version 2
-  data or missing from version 3 data, ...) fail the schema, and
-  `spades.records.loads` refuses them too; records broken only in what a replay finds
-  (a move of the grammar illegal where it stands, such as ``bid 14``, a pass of four
-  cards or a draw choice with four players; a wrong summary), or with a seed as text
-  (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass the schema and are refused
-  by `loads` alone;
+  as the other version writes it or with a leading zero, a field of version 3 in version
+  2 data or missing from version 3 data, a zero contract with nil, a team minimum of two
+  players, ...) fail the schema, and `spades.records.loads` refuses them too; records
+  broken only in what a replay finds (a move of the grammar illegal where it stands, such
+  as ``bid 14``, a pass of four cards, a draw choice with four players or a bid below the
+  team minimum; a wrong summary, such as one scored by 10-for-200 under rules without
+  it), or with a seed as text (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass
+  the schema and are refused by `loads` alone;
 - the records of the conformance suite's game cases, the rulesets of all its cases, and
   the records its reading cases call valid, are valid.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from pathlib import Path
@@ -87,16 +91,22 @@ RULESET_VALIDATOR = Draft202012Validator(
         "$schema": SCHEMA["$schema"],
         "$defs": SCHEMA["$defs"],
         "$ref": "#/$defs/ruleset",
-        "required": ["spades_lead"],
+        "required": ["zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred"],
     }
 )
-"""The schema's ruleset on its own, as version 3 writes it: with ``spades_lead``."""
+"""The schema's ruleset on its own, as version 3 writes it: with the fields of version 3."""
+NEW_IN_3 = ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred")
+"""The ruleset fields of version 3 on (``test_record_versions.py`` holds them to it)."""
 DATA = Path(__file__).resolve().parent / "data"
 """Data written by the library before versions 2 and 3 (``test_record_versions.py``)."""
 BLIND_NIL = Bid(0, blind=True)
 BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None, round_cap=4)
 """Blind nil open to every seat; capped, as bots that always dare may never reach a target."""
 DOUBLE_NIL = attrs.evolve(TWO_HANDED, round_cap=4)
+NEW_SWITCHES = Ruleset(
+    nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True, round_cap=4
+)
+"""The switches of version 3 that no preset turns on, for a game of random bids."""
 RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset) if field.init]
 I_JSON = 2**53 - 1
 """The largest number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
@@ -141,14 +151,19 @@ def assert_written_as_version_3(record: GameRecord) -> None:
     assert errors(data) == []
     assert data["version"] == records.VERSION == 3
     assert data["rules"]["spades_lead"] in {"broken", "any_time", "after_first_trick"}
+    assert (
+        type(data["rules"]["zero_contract"]) is type(data["rules"]["ten_for_two_hundred"]) is bool
+    )
+    assert data["rules"]["team_minimum"] in range(14)
     assert data["seed"] == str(record.seed)
     assert [n for n in numbers_in(dumps(record)) if not -I_JSON <= n <= I_JSON] == []
 
 
 def as_version_2(data: Any) -> None:
-    """Turn version 3 data back into version 2: the version, and no ``spades_lead``."""
+    """Turn version 3 data back into version 2: the version, and none of `NEW_IN_3`."""
     data["version"] = 2
-    del data["rules"]["spades_lead"]
+    for name in NEW_IN_3:
+        del data["rules"][name]
 
 
 def as_version_1(data: Any) -> None:
@@ -238,6 +253,7 @@ def games() -> Iterator[tuple[str, GameRecord]]:
     decks = [DECK, DECK[::-1], DECK[1:] + DECK[:1]]
     yield "from_moves with decks", played(CLASSIC, heuristic(4), seed=8, limit=110, decks=decks)
     yield "from_moves, one bid", GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
+    yield "new switches", played(NEW_SWITCHES, [random_policy(2)] * 4, seed=28)
     yield "largest seed", played(MINIOKEY, heuristic(4), seed=2**128 - 1, dealer=3, limit=80)
 
 
@@ -249,8 +265,18 @@ def test_records_that_dumps_writes_are_valid(name: str) -> None:
     assert_written_as_version_3(GAMES[name])
 
 
+OLDER_GAMES = [name for name in GAMES if GAMES[name].rules.spades_lead is SpadesLead.BROKEN]
+OLDER_GAMES = [
+    name
+    for name in OLDER_GAMES
+    if not (GAMES[name].rules.zero_contract or GAMES[name].rules.team_minimum)
+    and not GAMES[name].rules.ten_for_two_hundred
+]
+"""The games under the rules of every source, which older versions hold as well."""
+
+
 @pytest.mark.parametrize("version", [1, 2])
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", OLDER_GAMES)
 def test_a_record_turned_back_into_an_older_version_is_valid_and_reads_the_same(
     name: str, version: int
 ) -> None:
@@ -269,17 +295,25 @@ def test_a_record_turned_back_into_an_older_version_is_valid_and_reads_the_same(
 )
 def test_records_written_before_version_3_are_valid(name: str) -> None:
     """The library's own older records (tests/data) are valid as they were written, and
-    with a ``spades_lead`` that their version does not hold, the schema and `loads` both
-    refuse them (reading-spades-lead)."""
+    with any field that their version does not hold, at its default, the schema and
+    `loads` both refuse them.
+
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    """
     data = json.loads((DATA / name).read_text(encoding="utf-8"))
     assert data["version"] in {1, 2}
     assert errors(data) == []
     records.loads(json.dumps(data))
-    data["rules"]["spades_lead"] = "broken"
-    assert errors(data)
-    with pytest.raises(InvalidRecordError) as raised:
-        records.loads(json.dumps(data))
-    assert raised.value.path == "$.rules.spades_lead"
+    defaults = records.to_data(Ruleset())
+    assert isinstance(defaults, dict)
+    for field in NEW_IN_3:
+        newer = copy.deepcopy(data)
+        newer["rules"][field] = defaults[field]
+        assert errors(newer)
+        with pytest.raises(InvalidRecordError) as raised:
+            records.loads(json.dumps(newer))
+        assert raised.value.path == f"$.rules.{field}"
 
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
@@ -295,10 +329,48 @@ def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
     assert data["rules"]["spades_lead"] == lead.value
     assert records.loads(json.dumps(data)) == record
     data["version"] = 2
+    for name in NEW_IN_3:
+        if name != "spades_lead":
+            del data["rules"][name]
     assert errors(data)
     with pytest.raises(InvalidRecordError) as raised:
         records.loads(json.dumps(data))
     assert raised.value.path == "$.rules.spades_lead"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("zero_contract", True),
+        ("team_minimum", 1),
+        ("team_minimum", 13),
+        ("ten_for_two_hundred", True),
+    ],
+)
+def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value: object) -> None:
+    """A game under each switch is valid data of version 3; as version 2 data it is not.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    changes = {field: value, "nil": field != "zero_contract"}
+    rules = attrs.evolve(CLASSIC, round_cap=1, **changes)
+    record = played(rules, [random_policy(3)] * 4, seed=12, limit=30)
+    assert_written_as_version_3(record)
+    data = data_of(record)
+    assert data["rules"][field] == value
+    assert records.loads(json.dumps(data)) == record
+    data["version"] = 2
+    assert errors(data)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.zero_contract"  # the first of them
+    for name in NEW_IN_3:
+        if name != field:
+            del data["rules"][name]
+    assert errors(data)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == f"$.rules.{field}"
 
 
 def test_the_largest_seed_is_written_as_a_string_and_the_smallest_too() -> None:
@@ -321,6 +393,21 @@ def test_the_games_reach_every_part_of_the_format() -> None:
     assert any(outcome and outcome.winner is None for outcome in endings)
     last_rounds = [data_of(record)["rounds"][-1] for record in GAMES.values()]
     assert any(entry["summary"] is None and entry["moves"] == [] for entry in last_rounds)
+
+
+def test_the_game_of_the_new_switches_holds_what_they_change() -> None:
+    """A zero contract, a side bid that makes up the team minimum, and contracts of 10 or
+    more worth 200 points, won and lost.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    scores = GAMES["new switches"].final_state.rounds
+    assert len(scores) == 4
+    assert any(Bid(0) in score.bids for score in scores)
+    sums = [score.bids[seat].n + score.bids[seat + 2].n for score in scores for seat in (0, 1)]
+    assert min(sums) == NEW_SWITCHES.team_minimum
+    worth = {side.contract_points for score in scores for side in score.sides}
+    assert {200, -200} <= worth
 
 
 @settings(max_examples=60)
@@ -407,12 +494,13 @@ def test_every_property_is_described() -> None:
 
 
 def test_every_object_is_closed_and_requires_all_its_fields() -> None:
-    """Every field, but the ruleset's ``spades_lead``: the top level requires it by version."""
+    """Every field, but the ruleset's fields of version 3: the top level requires them by
+    version."""
     closed = [schema for _, schema in subschemas(SCHEMA) if schema.get("type") == "object"]
     assert len(closed) == 6  # record, ruleset, round, summary, result, outcome
     for schema in closed:
         assert schema["additionalProperties"] is False
-        fields = [name for name in schema["properties"] if name != "spades_lead"]
+        fields = [name for name in schema["properties"] if name not in NEW_IN_3]
         assert schema["required"] == fields
     assert [path for path, schema in subschemas(SCHEMA) if "required" in schema] == [
         "#",
@@ -424,7 +512,7 @@ def test_every_object_is_closed_and_requires_all_its_fields() -> None:
 def test_the_ruleset_lists_exactly_the_fields_of_ruleset() -> None:
     ruleset = SCHEMA["$defs"]["ruleset"]
     assert list(ruleset["properties"]) == RULESET_FIELDS
-    assert ruleset["required"] == [name for name in RULESET_FIELDS if name != "spades_lead"]
+    assert ruleset["required"] == [name for name in RULESET_FIELDS if name not in NEW_IN_3]
     enums = {
         "direction": Direction,
         "nil_tricks": NilTricks,
@@ -476,15 +564,16 @@ def test_the_seed_is_written_by_the_version() -> None:
     }
 
 
-def test_the_ruleset_s_spades_lead_is_required_or_refused_by_the_version() -> None:
-    """Version 3 requires it, versions 1 and 2 do not allow it.
+def test_the_ruleset_s_fields_of_version_3_are_required_or_refused_by_the_version() -> None:
+    """Version 3 requires them, versions 1 and 2 do not allow them.
 
-    Rule: reading-spades-lead.
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
     """
     assert by_version("rules") == {
-        3: {"required": ["spades_lead"]},
-        2: {"properties": {"spades_lead": False}},
-        1: {"properties": {"spades_lead": False}},
+        3: {"required": list(NEW_IN_3)},
+        2: {"properties": dict.fromkeys(NEW_IN_3, False)},
+        1: {"properties": dict.fromkeys(NEW_IN_3, False)},
     }
     assert set(by_version("rules")) == set(records.READABLE_VERSIONS)
 
@@ -505,7 +594,7 @@ def test_every_integer_of_the_schema_is_bounded_both_ways() -> None:
         if schema.get("type") == "integer"
         or (isinstance(schema.get("type"), list) and "integer" in schema["type"])
     ]
-    assert len(integers) == 15  # the seed, dealer, 10 ruleset fields, tricks, scores, bags
+    assert len(integers) == 16  # the seed, dealer, 11 ruleset fields, tricks, scores, bags
     assert [path for path, schema in integers if not {"minimum", "maximum"} <= set(schema)] == []
 
 
@@ -534,6 +623,15 @@ def test_every_ruleset_is_valid_and_its_data_reads_back(rules: Ruleset) -> None:
         ("blind_nil_exchange", 1),
         ("spades_lead", "any time"),
         ("spades_lead", 0),
+        ("zero_contract", 0),
+        ("zero_contract", "false"),
+        ("team_minimum", -1),
+        ("team_minimum", 14),
+        ("team_minimum", True),
+        ("team_minimum", "4"),
+        ("team_minimum", None),
+        ("ten_for_two_hundred", 1),
+        ("ten_for_two_hundred", None),
         ("bag_limit", 0),
         ("bag_overflow", "keep"),
         ("target", 0),
@@ -565,6 +663,36 @@ def test_a_bad_combination_of_ruleset_fields_fails(changes: dict[str, object]) -
     assert errors(data)
     with pytest.raises(InvalidRecordError):
         records.loads(json.dumps(data))
+
+
+TWO_PLAYERS = {"players": 2, "nil_tricks": "bags", "blind_nil_pass": 0}
+"""Changes that turn classic rules into valid rules for two players."""
+
+
+@pytest.mark.parametrize(
+    ("base", "field", "value", "fits"),
+    [
+        ({}, "zero_contract", True, {"nil": False}),
+        (TWO_PLAYERS, "team_minimum", 1, {"players": 4, "blind_nil_pass": 2}),
+        (TWO_PLAYERS, "team_minimum", 13, {"players": 4, "blind_nil_pass": 2}),
+    ],
+)
+def test_a_switch_of_version_3_that_does_not_combine_fails(
+    base: dict[str, object], field: str, value: object, fits: dict[str, object]
+) -> None:
+    """A zero contract needs nil off, a team minimum four players: the schema states both,
+    and the same switch where it fits is valid.
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
+    rules = {**data_of(GAMES["classic, no move"])["rules"], **base}
+    for good in (rules, {**rules, field: value, **fits}):
+        assert list(RULESET_VALIDATOR.iter_errors(good)) == []
+        records.from_data({"type": "ruleset", "version": 3, **good})
+    bad = {**rules, field: value}
+    assert list(RULESET_VALIDATOR.iter_errors(bad))
+    with pytest.raises(InvalidRecordError):
+        records.from_data({"type": "ruleset", "version": 3, **bad})
 
 
 # --- broken records --------------------------------------------------------------------------
@@ -639,6 +767,25 @@ BROKEN = {
     "spades_lead 'anytime'": (FOUR, set_at("rules", "spades_lead", value="anytime")),
     "spades_lead 'BROKEN'": (FOUR, set_at("rules", "spades_lead", value="BROKEN")),
     "spades_lead null": (FOUR, set_at("rules", "spades_lead", value=None)),
+    "no zero_contract in version 3 rules": (FOUR, drop("rules", "zero_contract")),
+    "no team_minimum in version 3 rules": (FOUR, drop("rules", "team_minimum")),
+    "no ten_for_two_hundred in version 3 rules": (FOUR, drop("rules", "ten_for_two_hundred")),
+    "zero_contract in version 2 rules": (
+        FOUR,
+        both(as_version_2, set_at("rules", "zero_contract", value=False)),
+    ),
+    "team_minimum in version 2 rules": (
+        FOUR,
+        both(as_version_2, set_at("rules", "team_minimum", value=0)),
+    ),
+    "ten_for_two_hundred in version 1 rules": (
+        FOUR,
+        both(as_version_1, set_at("rules", "ten_for_two_hundred", value=False)),
+    ),
+    "zero_contract with nil": (FOUR, set_at("rules", "zero_contract", value=True)),
+    "team_minimum 14": (FOUR, set_at("rules", "team_minimum", value=14)),
+    "team_minimum of two players": (TWO, set_at("rules", "team_minimum", value=4)),
+    "ten_for_two_hundred 'true'": (FOUR, set_at("rules", "ten_for_two_hundred", value="true")),
     "no summary": (FOUR, drop("rounds", 0, "summary")),
     "version 4": (FOUR, set_at("version", value=4)),
     "version 0": (FOUR, set_at("version", value=0)),
@@ -735,6 +882,18 @@ BEYOND = {
     "a pass of two players": (TWO, move(0, "pass 2C 3C")),
     "a wrong summary": (FOUR, set_at("rounds", 0, "summary", "points", 0, value=999)),
     "a wrong result": (FOUR, set_at("result", "scores", 1, value=0)),
+    "a side's bids below the team minimum": (
+        "new switches",
+        both(move(0, "bid 1"), move(2, "bid 2")),
+    ),
+    "a zero bid without nil or a zero contract": (
+        "new switches",
+        both(set_at("rules", "zero_contract", value=False), move(0, "bid nil")),
+    ),
+    "summaries of 10-for-200 without it": (
+        "new switches",
+        set_at("rules", "ten_for_two_hundred", value=False),
+    ),
     "a summary of the round in progress": (
         "classic, mid-round",
         set_at(
