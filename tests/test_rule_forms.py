@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from spades import (
@@ -27,6 +27,7 @@ from spades import (
     BagOverflow,
     Bid,
     Card,
+    IllegalMoveError,
     NilTricks,
     Phase,
     Play,
@@ -39,7 +40,9 @@ from spades import (
     bag_penalty,
     cards_in,
     draw_from_stock,
+    is_legal,
     legal_moves,
+    lowest_bid,
     may_bid_blind,
     may_lead_spades,
     next_seat,
@@ -56,14 +59,15 @@ from spades import (
 )
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
+from spades._legal import least_bid
 from spades._state import SHIFT, State, build_state, evolve_state
 from spades._trick import playable_bits, spades_open
 from spades.batch import Batch
 from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
+from spades.batch._legal import lowest_bids, spades_led_freely
 from spades.batch._legal import may_bid_blind as batch_may_bid_blind
-from spades.batch._legal import spades_led_freely
 from spades.batch._moves import breaks_spades, drawn_cards, trick_keys
-from spades.batch._round import outcomes, score_sides
+from spades.batch._round import contract_worth, nil_bids, outcomes, score_sides
 from spades.batch._rows import arrays_of
 from spades.batch._shuffle import round_decks
 from spades.bots import _rollout
@@ -164,13 +168,143 @@ def test_winning_card_states_the_rule(cards: list[Card]) -> None:
 
 @given(rulesets(), st.booleans(), st.integers(0, 13))
 def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> None:
-    """Plus the value with no trick, minus it with any; numbered bids zero.
+    """Plus the value with no trick, minus it with any; numbered bids and zero contracts zero.
 
-    Rules: rule-nil-scoring.
+    Rules: rule-nil-scoring, reading-zero-bid.
     """
     value = rules.blind_nil_value if blind else rules.nil_value
-    assert nil_points(rules, Bid(0, blind=blind), taken) == (value if taken == 0 else -value)
+    expected = 0 if rules.zero_contract else (value if taken == 0 else -value)
+    assert nil_points(rules, Bid(0, blind=blind), taken) == expected
     assert nil_points(rules, Bid(max(taken, 1)), taken) == 0
+
+
+@st.composite
+def bids_at_a_seat(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]:
+    """A ruleset (four players: any team minimum, often one), any bids by seat and a seat."""
+    rules = draw(rulesets())
+    if rules.players == 4:
+        rules = attrs.evolve(rules, team_minimum=draw(st.integers(0, 13)))
+    kinds = [None, *(Bid(n) for n in range(14)), Bid(0, blind=True)]
+    bids = tuple(draw(st.sampled_from(kinds)) for _ in range(rules.players))
+    return rules, bids, draw(st.integers(0, rules.players - 1))
+
+
+@given(bids_at_a_seat())
+def test_lowest_bid_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...], int]) -> None:
+    """What her partner's bid leaves missing of the minimum, nil counting as zero; else 0.
+
+    Its unchecked form, ``least_bid``, gives the same.
+
+    Rules: rule-team-minimum.
+    """
+    rules, bids, seat = drawn
+    mate = bids[(seat + 2) % 4] if rules.players == 4 else None
+    expected = 0 if mate is None else max(0, rules.team_minimum - mate.n)
+    assert lowest_bid(rules, bids, seat) == expected
+    assert lowest_bid(rules, list(bids), seat) == expected
+    assert least_bid(rules, bids, seat) == expected  # unchecked: `legal_moves`', views', bots'
+
+
+@given(st.lists(bids_at_a_seat(), min_size=1, max_size=6))
+def test_batch_lowest_bids_is_lowest_bid(
+    drawn: list[tuple[Ruleset, tuple[Bid | None, ...], int]],
+) -> None:
+    """The batch engine's array form, one bidder a game, under the first game's ruleset.
+
+    Rules: rule-team-minimum.
+    """
+    rules = drawn[0][0]
+    games = [(bids, seat) for other, bids, seat in drawn if other.players == rules.players]
+    codes = np.array([[bid_code(bid) for bid in bids] for bids, _ in games], dtype=np.int8)
+    seats = np.array([seat for _, seat in games], dtype=np.intp)
+    expected = [lowest_bid(rules, bids, seat) for bids, seat in games]
+    assert lowest_bids(rules, codes, seats).tolist() == expected
+
+
+@st.composite
+def bidding_positions(draw: st.DrawFn) -> State:
+    """Four players in the bidding: any ruleset and team minimum, any bids made before.
+
+    The hands are dealt from a shuffled deck; the seat to move, the other seats' bids
+    (blind nil among them), the looks and the scores are drawn on their own, so positions
+    no played game reaches come up as well.
+    """
+    rules = attrs.evolve(
+        draw(rulesets(players=4)),
+        team_minimum=draw(st.integers(0, 13)),
+        blind_nil_deficit=draw(st.none() | st.integers(0, 100)),
+    )
+    deck = draw(st.permutations(DECK))
+    seat = draw(st.integers(0, 3))
+    kinds = [None, *(Bid(n) for n in range(14 if rules.nil or rules.zero_contract else 1, 14))]
+    if rules.blind_nil:
+        kinds.append(Bid(0, blind=True))
+    bids = tuple(None if other == seat else draw(st.sampled_from(kinds)) for other in range(4))
+    return build_state(
+        rules=rules,
+        phase=Phase.BIDDING,
+        to_move=seat,
+        _packed_hands=sum(
+            sum(card.bit for card in deck[13 * other : 13 * other + 13]) << SHIFT[other]
+            for other in range(4)
+        ),
+        trick=(),
+        trick_leader=None,
+        spades_broken=False,
+        _tricks=(),
+        bids=bids,
+        dealer=draw(st.integers(0, 3)),
+        round_number=1,
+        scores=(draw(st.integers(-300, 300)), draw(st.integers(-300, 300))),
+        bags=(0, 0),
+        rounds=(),
+        outcome=None,
+        seed=1,
+        looked=tuple(draw(st.booleans()) for _ in range(4)),
+        passes=(),
+        stock=(),
+        discards=(),
+        draws=(),
+        exchanges=(),
+    )
+
+
+@given(bidding_positions())
+def test_apply_bid_fast_path_is_check_move(state: State) -> None:
+    """`apply`'s inline bid (no blind nil, no team minimum): legal exactly as `check_move` says.
+
+    A seat given as a numpy integer takes the checked path; both give the same state or
+    the same refusal, for every bid.
+
+    Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum.
+    """
+    seat = state.to_move
+    assert seat is not None
+    slow = np.int64(seat)
+    for bid in (*(Bid(n) for n in range(15)), Bid(0, blind=True)):
+        if is_legal(state, bid):
+            assert apply(state, bid) == apply(state, bid, seat=slow)  # type: ignore[arg-type]
+            continue
+        with pytest.raises(IllegalMoveError) as checked:
+            apply(state, bid, seat=slow)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError) as fast:
+            apply(state, bid)
+        assert (fast.value.reason, str(fast.value)) == (checked.value.reason, str(checked.value))
+
+
+@given(bidding_positions())
+def test_batch_bid_bits_are_legal_moves(state: State) -> None:
+    """The batch engine's bids (`bid_bits` from `lowest_bids`), blind nil by its own form.
+
+    Rules: rule-bidding, reading-zero-bid, rule-team-minimum.
+    """
+    seat = state.to_move
+    assert seat is not None
+    expected = sorted(
+        action for move in legal_moves(state) for action in actions_of(move, state.rules)
+    )
+    assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
+    assert np.flatnonzero(action_mask(observe(state, seat))).tolist() == expected
 
 
 @given(rulesets(), st.integers(0, 200))
@@ -634,11 +768,65 @@ def test_batch_score_sides_is_score_round(drawn: Any) -> None:
         assert side.nil_points == sum(nils)
 
 
+TEN_FOR_200 = Ruleset(ten_for_two_hundred=True)
+ZERO_BAGS = Ruleset(nil=False, zero_contract=True, nil_tricks=NilTricks.BAGS)
+
+
+@given(rounds_scored())
+@example((TEN_FOR_200, [Bid(6), Bid(2), Bid(4), Bid(1)], [5, 2, 5, 1], (0, 0)))  # 10 made
+@example((TEN_FOR_200, [Bid(6), Bid(2), Bid(4), Bid(1)], [4, 3, 5, 1], (0, 0)))  # 10 set
+@example((ZERO_BAGS, [Bid(0), Bid(3), Bid(4), Bid(3)], [2, 3, 3, 5], (0, 0)))  # zero's tricks
+def test_contract_points_state_the_rule(drawn: Any) -> None:
+    """Ten a trick of the contract, 200 for ten or more under 10-for-200; won or lost.
+
+    The contract adds up the numbered bids; a zero contract's tricks count toward it.
+
+    Rules: rule-contract, rule-contract-points, rule-ten-for-two-hundred, reading-zero-bid.
+    """
+    rules, bids, tricks, bags = drawn
+    score = score_round(rules, bids, tricks, bags)
+    for number, side in enumerate(score.sides):
+        seats = [seat for seat in range(rules.players) if seat % 2 == number]
+        assert side.contract == sum(bids[seat].n for seat in seats)
+        if rules.zero_contract:  # no nil: every bid is a contract and every trick counts
+            assert side.tricks == sum(tricks[seat] for seat in seats)
+        assert side.made == (side.tricks >= side.contract)
+        big = rules.ten_for_two_hundred and side.contract >= 10
+        worth = 200 if big else 10 * side.contract
+        assert side.contract_points == (worth if side.made else -worth)
+
+
+@given(rounds_scored())
+def test_batch_contract_worth_is_score_rounds(drawn: Any) -> None:
+    """The batch engine's worth of each side's contract, made or missed.
+
+    Rules: rule-contract-points, rule-ten-for-two-hundred.
+    """
+    rules, bids, tricks, bags = drawn
+    score = score_round(rules, bids, tricks, bags)
+    contracts = np.array([side.contract for side in score.sides], dtype=np.int64)
+    expected = [abs(side.contract_points) for side in score.sides]
+    assert contract_worth(rules, contracts).tolist() == expected
+
+
+@given(rounds_scored())
+def test_batch_nil_bids_is_nil_points(drawn: Any) -> None:
+    """The batch engine's nil bids are those `nil_points` scores (a zero contract not).
+
+    Rules: rule-nil-scoring, reading-zero-bid.
+    """
+    rules, bids, _, _ = drawn
+    counted = attrs.evolve(rules, nil_value=1, blind_nil_value=1)  # a nil scores: not 0
+    codes = np.array([bid_code(bid) for bid in bids], dtype=np.int64)
+    expected = [nil_points(counted, bid, 0) != 0 for bid in bids]
+    assert nil_bids(rules, codes).tolist() == expected
+
+
 @given(rounds_scored())
 def test_rollout_counted_tricks_is_score_rounds_count(drawn: Any) -> None:
-    """The rollout counts as `score_round` (a failed nil too).
+    """The rollout counts as `score_round` (a failed nil too, and a zero contract).
 
-    Rules: rule-contract, rule-nil-tricks.
+    Rules: rule-contract, rule-nil-tricks, reading-zero-bid.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
@@ -657,6 +845,19 @@ def test_the_rollout_counts_a_failed_nil_only_where_the_score_does() -> None:
     assert counted_tricks(CLASSIC, bids, taken, (0, 2)) == 3
     assert CLASSIC.nil_tricks is NilTricks.COUNT
     assert counted_tricks(MINIOKEY, bids, taken, (0, 2)) == 1
+
+
+def test_the_rollout_counts_a_zero_contracts_tricks_as_the_score_does() -> None:
+    """A zero contract's two tricks help her side's contract whatever ``nil_tricks`` says.
+
+    Rules: reading-zero-bid, rule-contract.
+    """
+    bids = (Bid(0), Bid(4), Bid(3), Bid(4))
+    taken = (2, 4, 1, 6)
+    for nil_tricks in NilTricks:
+        rules = Ruleset(nil=False, zero_contract=True, nil_tricks=nil_tricks)
+        assert counted_tricks(rules, bids, taken, (0, 2)) == 3
+        assert score_round(rules, bids, taken).sides[0].tricks == 3
 
 
 @given(

@@ -115,6 +115,7 @@ def test_every_anchor_is_a_rule_of_the_rules_page() -> None:
         "bag_penalty",
         "outcome_after",
         "may_bid_blind",
+        "lowest_bid",
     ],
 )
 def test_each_reference_cites_its_rule(name: str) -> None:
