@@ -41,7 +41,7 @@ import copy
 import json
 import re
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +50,8 @@ import pytest
 import oracle.legality
 import oracle.referee
 import oracle.rules
+import oracle.scoring
+import oracle.views
 from oracle import (
     CLASSIC,
     IN_ORDER,
@@ -688,6 +690,67 @@ def test_the_lead_cases_hold_each_value_of_spades_lead() -> None:
         assert wanted <= found, (lead, wanted - found)
 
 
+def lowest_bid_situation(case: dict[str, Any]) -> str:
+    """What a bidding position of legal-lowest-bids.json shows, in words."""
+    data = case["position"]
+    rules, seat = data["rules"], data["to_move"]
+    zero = "zero contract" if rules["zero_contract"] else "nil" if rules["nil"] else "no zero"
+    if rules["players"] == 2:
+        return f"{zero}, 2 players"
+    minimum = rules["team_minimum"]
+    if not minimum:
+        return f"{zero}, no minimum"
+    partner = data["bids"][(seat + 2) % 4]
+    if partner is None:
+        return "the first bidder of a side"
+    if partner in ("bid nil", "bid blind nil"):
+        return f"after a partner's {partner.removeprefix('bid ')}, minimum {minimum}"
+    below = bid_value(partner)[0] < minimum
+    blind = "bid blind nil" in case["legal"]
+    return f"{zero}, partner {'below' if below else 'at or above'}" + (", blind" if blind else "")
+
+
+def test_the_lowest_bid_cases_hold_each_situation() -> None:
+    """legal-lowest-bids.json holds the first bidder of a side (free), the second after her
+    partner's bid below the minimum and at or above it, with nil, a zero contract or
+    neither, after a nil and a blind nil (both count as zero), a minimum of 13, blind nil
+    open to a second bidder whose partner reached the minimum, and zero contracts without a
+    minimum, four players and two. The legal bids start exactly where the rules say
+    (porting-conformance-legal).
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
+    cases = [case for case in CASES["legal"] if case["id"].startswith("legal-lowest-bid-")]
+    found: set[str] = set()
+    for case in cases:
+        data = case["position"]
+        assert data["phase"] == "bidding", case["id"]
+        found.add(lowest_bid_situation(case))
+        rules, seat = data["rules"], data["to_move"]
+        partner = data["bids"][(seat + 2) % 4] if rules["players"] == 4 else None
+        missing = rules["team_minimum"] - (0 if partner is None else bid_value(partner)[0])
+        lowest = missing if partner is not None and missing > 0 else 0
+        if lowest == 0 and not (rules["nil"] or rules["zero_contract"]):
+            lowest = 1
+        numbers = [bid_value(move)[0] for move in case["legal"] if move.startswith("bid ")]
+        if "look" not in case["legal"]:
+            assert numbers == list(range(lowest, 14)), case["id"]
+        if rules["team_minimum"] == 13 and partner in ("bid nil", "bid blind nil"):
+            found.add("a minimum of 13 after a zero")
+    wanted = {
+        "the first bidder of a side",
+        *(f"{zero}, partner below" for zero in ("nil", "zero contract", "no zero")),
+        *(f"{zero}, partner at or above" for zero in ("nil", "zero contract", "no zero")),
+        "nil, partner at or above, blind",
+        "after a partner's nil, minimum 4",
+        "after a partner's blind nil, minimum 5",
+        "a minimum of 13 after a zero",
+        "zero contract, no minimum",
+        "zero contract, 2 players",
+    }
+    assert wanted <= found, wanted - found
+
+
 def test_each_view_position_comes_once_for_every_seat() -> None:
     """Each position of the view cases comes once for every seat (porting-conformance-view),
     in every phase of both player counts."""
@@ -707,6 +770,12 @@ def test_each_view_position_comes_once_for_every_seat() -> None:
 
 
 # --- The oracles against the worked examples of the docs -----------------------------------
+
+
+ZERO = CLASSIC | {"nil": False, "zero_contract": True}
+"""Four players, a bid of zero an ordinary contract (reading-zero-bid)."""
+TEN = CLASSIC | {"ten_for_two_hundred": True}
+"""Four players, 10-for-200 (rule-ten-for-two-hundred)."""
 
 
 def bids(*numbers: int | str) -> list[str]:
@@ -749,10 +818,38 @@ def bids(*numbers: int | str) -> list[str]:
         (TWO_HANDED, bids("bid nil", 5), [2, 11], [0, 0], [-98, 56], [2, 6]),
         (TWO_HANDED, bids("bid blind nil", 5), [0, 13], [0, 0], [200, 58], [0, 8]),
         (TWO_HANDED, bids("bid blind nil", 5), [1, 12], [0, 0], [-199, 57], [1, 7]),
+        # A zero contract: 4 bid (0 + 4) and 5 taken, 41 and a bag, not a nil's -100.
+        (ZERO, bids("bid nil", 3, 4, 3), [2, 3, 3, 5], [0, 0], [41, 62], [1, 2]),
+        (ZERO, bids("bid nil", 5, "bid nil", 6), [1, 5, 0, 7], [0, 0], [1, 111], [1, 1]),
+        (
+            ZERO | {"nil_tricks": "bags"},
+            bids("bid nil", 2, 2, 2),
+            [4, 3, 2, 4],
+            [0, 0],
+            [24, 43],
+            [4, 3],
+        ),
+        # 10-for-200: 10 made with 11, 10 set with 9, 9 as ever, 13 made, nil beside 10.
+        (TEN, bids(6, 1, 4, 2), [6, 2, 5, 0], [0, 0], [201, -30], [1, 0]),
+        (TEN, bids(6, 1, 4, 2), [5, 3, 4, 1], [0, 0], [-200, 31], [0, 1]),
+        (TEN, bids(5, 2, 4, 2), [5, 2, 5, 1], [0, 0], [91, -40], [1, 0]),
+        (TEN, bids(13, "bid nil", "bid nil", "bid nil"), [13, 0, 0, 0], [0, 0], [300, 200], [0, 0]),
+        (TEN, bids("bid nil", 1, 10, 1), [0, 1, 11, 1], [9, 0], [201, 20], [0, 0]),
+        (
+            TWO_HANDED | {"ten_for_two_hundred": True},
+            bids(11, 2),
+            [10, 3],
+            [0, 0],
+            [-200, 21],
+            [0, 1],
+        ),
     ],
 )
 def test_the_scoring_oracle_on_the_worked_examples(example: tuple[Any, ...]) -> None:
-    """Rules, bids, tricks, bags before; then the points and the bags after, by side."""
+    """Rules, bids, tricks, bags before; then the points and the bags after, by side.
+
+    Rules: rule-scoring-examples, reading-zero-bid, rule-ten-for-two-hundred.
+    """
     rules, bid_list, tricks, before, points, after = example
     assert score(rules, bid_list, tricks, before) == (points, after)
 
@@ -1777,3 +1874,200 @@ def test_a_bid_or_look_in_the_exchange_judged_as_bidding_fails_some_vector(
     monkeypatch.setattr(oracle.legality, "KINDS_BY_PHASE", phases)
     found = failing(("legal",))
     assert found, f"{kind} judged as bidding in the exchange passes every vector"
+
+
+# --- Ports that get a rule beyond the sources wrong -------------------------------------------
+
+
+def _zero_as_nil(real: Callable[..., Any]) -> Callable[..., Any]:
+    """``score_side`` that scores a zero contract's bid of zero as a nil."""
+
+    def score_side(rules: dict[str, Any], *args: Any) -> Any:
+        return real(rules | {"nil": rules["nil"] or rules["zero_contract"]}, *args)
+
+    return score_side
+
+
+def test_a_port_that_scores_a_zero_contract_as_nil_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bid of zero under ``zero_contract`` is a contract like any other, not a nil: a
+    port that scores it as a nil fails scoring cases and games.
+
+    Rule: reading-zero-bid.
+    """
+    monkeypatch.setattr(oracle.scoring, "score_side", _zero_as_nil(oracle.scoring.score_side))
+    found = failing(("scoring", "game"))
+    assert any(name.startswith("scoring-") for name in found), found
+    assert any(name.startswith("game-switch-") for name in found), found
+
+
+def test_a_port_without_zero_contracts_in_the_bidding_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port that allows a bid of zero only as nil refuses the zero contracts the vectors
+    bid: it fails positions and games.
+
+    Rule: reading-zero-bid.
+    """
+    monkeypatch.setattr(oracle.legality, "zero_allowed", lambda rules: bool(rules["nil"]))
+    found = failing(("legal", "game"))
+    assert any(name.startswith("legal-lowest-bid-") for name in found), found
+    assert any(name.startswith("game-switch-") for name in found), found
+
+
+def _lowest_ignoring(rules: dict[str, Any], bids: list[str | None], seat: int) -> int:
+    """No team minimum at all."""
+    return 0
+
+
+def _lowest_for_the_first_bidder_too(
+    rules: dict[str, Any], bids: list[str | None], seat: int
+) -> int:
+    """The minimum binds the first bidder of a side as if her partner had bid zero."""
+    partner = bids[(seat + 2) % 4] if rules["players"] == 4 else None
+    taken = 0 if partner is None else bid_value(partner)[0]
+    minimum: int = rules["team_minimum"]
+    return max(minimum - taken, 0)
+
+
+def _lowest_freed_by_a_nil(rules: dict[str, Any], bids: list[str | None], seat: int) -> int:
+    """A partner's nil or blind nil leaves the second bidder free."""
+    partner = bids[(seat + 2) % 4] if rules["players"] == 4 else None
+    if partner is None or bid_value(partner)[0] == 0:
+        return 0
+    minimum: int = rules["team_minimum"]
+    return max(minimum - bid_value(partner)[0], 0)
+
+
+@pytest.mark.parametrize(
+    "wrong", [_lowest_ignoring, _lowest_for_the_first_bidder_too, _lowest_freed_by_a_nil]
+)
+def test_a_port_that_gets_the_team_minimum_wrong_fails_some_vector(
+    wrong: Callable[[dict[str, Any], list[str | None], int], int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port that ignores the team minimum, binds the first bidder of a side by it, or
+    lets a partner's nil free the second bidder fails some position and some game (where
+    it refuses a bid the rule allows, or asks a look of a second bidder the minimum binds,
+    whose hand is in view); the first and the last fail some view too, where the
+    minimum shows a second bidder's hand.
+
+    Rule: rule-team-minimum.
+    """
+    monkeypatch.setattr(oracle.legality, "lowest_bid", wrong)
+    monkeypatch.setattr(oracle.views, "lowest_bid", wrong)
+    found = failing(("legal", "view", "game"))
+    assert any(case.startswith("legal-lowest-bid-") for case in found), wrong
+    assert any(case.startswith("game-switch-") for case in found), wrong
+    views = any(case.startswith("view-") for case in found)
+    assert views is (wrong is not _lowest_for_the_first_bidder_too), wrong
+
+
+def test_a_port_that_opens_blind_nil_under_the_minimum_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Blind nil counts as zero: a second bidder whose partner's bid leaves something
+    missing may not bid it; a port that lets her fails some position.
+
+    Rule: rule-team-minimum.
+    """
+    real = oracle.legality.may_bid_blind
+
+    def may_bid_blind(position: oracle.Position, seat: int) -> bool:
+        return real(replace(position, rules=position.rules | {"team_minimum": 0}), seat)
+
+    monkeypatch.setattr(oracle.legality, "may_bid_blind", may_bid_blind)
+    assert any(case.startswith("legal-lowest-bid-") for case in failing(("legal",)))
+
+
+def test_a_port_that_checks_the_minimum_before_nil_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bid of zero where the rules have neither nil nor a zero contract is refused for
+    ``nil_not_allowed``, which comes before ``below_team_minimum``.
+
+    Rules: ref-reasons, rule-team-minimum.
+    """
+    real = oracle.legality.problem
+
+    def problem_(position: oracle.Position, move: str) -> str | None:
+        found = real(position, move)
+        if found == "nil_not_allowed" and oracle.lowest_bid(
+            position.rules, position.bids, position.to_move or 0
+        ):
+            return "below_team_minimum"
+        return found
+
+    monkeypatch.setattr(sys.modules[__name__], "problem", problem_)
+    assert any(case.startswith("legal-lowest-bid-") for case in failing(("legal",)))
+
+
+def _worth_ignored(rules: dict[str, Any], contract: int) -> int:
+    return 10 * contract
+
+
+def _worth_above_ten(rules: dict[str, Any], contract: int) -> int:
+    return 200 if rules["ten_for_two_hundred"] and contract > 10 else 10 * contract
+
+
+def _set_by_the_trick(real: Callable[..., Any]) -> Callable[..., Any]:
+    """``score_side`` under which a set contract of 10 or more loses 10 a trick."""
+
+    def score_side(rules: dict[str, Any], *args: Any) -> Any:
+        side = real(rules, *args)
+        if rules["ten_for_two_hundred"] and side.contract >= 10 and not side.made:
+            side.points += side.contract_points + 10 * side.contract
+            side.contract_points = -10 * side.contract
+        return side
+
+    return score_side
+
+
+@pytest.mark.parametrize("bug", ["ignored", "above ten", "set by the trick"])
+def test_a_port_that_gets_ten_for_two_hundred_wrong_fails_some_vector(
+    bug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port that ignores 10-for-200, gives it only to contracts above 10, or takes 10 a
+    trick from a set contract of 10 or more fails scoring cases and games.
+
+    Rule: rule-ten-for-two-hundred.
+    """
+    if bug == "set by the trick":
+        monkeypatch.setattr(
+            oracle.scoring, "score_side", _set_by_the_trick(oracle.scoring.score_side)
+        )
+    else:
+        worth = _worth_ignored if bug == "ignored" else _worth_above_ten
+        monkeypatch.setattr(oracle.scoring, "contract_worth", worth)
+    found = failing(("scoring", "game"))
+    assert any(name.startswith("scoring-") for name in found), found
+    assert any(name.startswith("game-switch-") for name in found), found
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("zero_contract", True), ("team_minimum", 13), ("ten_for_two_hundred", True)],
+)
+def test_a_reader_that_reads_older_rulesets_with_another_switch_fails_some_vector(
+    name: str, value: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset of version 2 data holds none of the fields of version 3, and reads with
+    the sources' values: no zero contract, no team minimum, no 10-for-200
+    (porting-versions). A reader that gives it another reads records the vectors refuse,
+    or refuses records they read.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    real = oracle.rules.as_current
+
+    def another(rules: dict[str, Any], version: int) -> dict[str, Any]:
+        found = real(rules, version)
+        if name in rules or (name == "zero_contract" and found["nil"]):
+            return found
+        return found | {name: value}
+
+    cases = [case for case in CASES["reading"] if "version 2" in case["source"]]
+    monkeypatch.setattr(oracle.rules, "as_current", another)
+    wrong = [case["id"] for case in cases if reading_verdict(case) not in (None, case["valid"])]
+    assert wrong, f"version 2 data read with {name} {value} passes every vector"
