@@ -7,6 +7,7 @@ import pickle
 import re
 from typing import TYPE_CHECKING
 
+import attrs
 import pytest
 
 from helpers import (
@@ -105,7 +106,7 @@ def test_an_error_raised_by_apply_survives_pickle() -> None:
 def test_reason_values_are_stable_strings() -> None:
     assert {reason.name.lower() for reason in Reason} == {reason.value for reason in Reason}
     assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
-    assert len(Reason) == 16
+    assert len(Reason) == 17
 
 
 # --- every reason, with the right seat, move and message ----------------------------------
@@ -135,6 +136,13 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         None,
         1,
         "these rules have no nil bid",
+    ),
+    Reason.BELOW_TEAM_MINIMUM: lambda: (
+        _short_of_the_minimum(Ruleset(team_minimum=4)),
+        Bid(2),
+        None,
+        3,
+        "your side's bids must add up to at least 4: bid 3 or more",
     ),
     Reason.BLIND_NIL_NOT_ALLOWED: lambda: (
         new_game(CLASSIC, seed=1),
@@ -215,6 +223,19 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         "exchange at most 3 cards",
     ),
 }
+
+
+def _short_of_the_minimum(rules: Ruleset) -> State:
+    """Dealer 0: seat 1 bids 1 and seat 2 bids 3; seat 3 is to bid, 3 missing of a minimum of 4.
+
+    Seats that may bid blind nil look first.
+    """
+    state = new_game(rules, seed=1)
+    for bid in (1, 3):
+        if Look() in legal_moves(state):
+            state = apply(state, Look())
+        state = apply(state, Bid(bid))
+    return state
 
 
 def _exchanging_state() -> State:
@@ -302,6 +323,55 @@ def test_a_refused_spade_lead_says_when_the_ruleset_opens_spades() -> None:
         "second trick on, or once a spade has been played, or when you hold nothing else"
     )
     assert is_legal(bid_all(start(Ruleset(spades_lead=SpadesLead.ANY_TIME), MIXED)), Play(C("2S")))
+
+
+MINIMUM_BLIND = Ruleset(team_minimum=4, blind_nil=True)
+"""A team minimum of 4, and blind nil for a side 100 points behind: nobody, in the first round."""
+
+
+@pytest.mark.parametrize(
+    ("rules", "move", "reason"),
+    [
+        (MINIMUM_BLIND, BLIND, Reason.BELOW_TEAM_MINIMUM),  # before not eligible
+        (attrs.evolve(MINIMUM_BLIND, blind_nil_deficit=None), BLIND, Reason.BELOW_TEAM_MINIMUM),
+        (MINIMUM_BLIND, Bid(0), Reason.BELOW_TEAM_MINIMUM),
+        (MINIMUM_BLIND, Look(), Reason.HAND_ALREADY_SEEN),
+        (MINIMUM_BLIND, Bid(14), Reason.BID_OUT_OF_RANGE),  # before the minimum
+        (Ruleset(team_minimum=4, nil=False), Bid(0), Reason.NIL_NOT_ALLOWED),  # likewise
+        (Ruleset(team_minimum=4, nil=False, zero_contract=True), Bid(0), Reason.BELOW_TEAM_MINIMUM),
+        (Ruleset(team_minimum=1), Bid(0), None),  # her partner's 1 leaves nothing missing
+        (Ruleset(team_minimum=2), Bid(1), None),  # it leaves 1
+    ],
+    ids=[
+        "blind nil, not eligible",
+        "blind nil, eligible",
+        "nil",
+        "look",
+        "bid 14",
+        "zero without nil",
+        "zero contract",
+        "nil, nothing missing",
+        "what is missing",
+    ],
+)
+def test_the_team_minimums_reason_comes_in_the_documented_order(
+    rules: Ruleset, move: Move, reason: Reason | None
+) -> None:
+    """Seat 3, whose partner bid 1: blind nil, nil and numbers below what is missing.
+
+    Blind nil is refused below the minimum before its deficit; a bid out of range and a
+    zero the rules do not allow before the minimum.
+
+    Rules: ref-reasons, rule-team-minimum, reading-zero-bid.
+    """
+    state = _short_of_the_minimum(rules)
+    assert (state.to_move, state.bids[1]) == (3, Bid(1))
+    if reason is None:
+        check_move(state, move)
+        return
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, move)
+    assert info.value.reason is reason
 
 
 def test_an_illegal_move_leaves_the_state_unchanged() -> None:
