@@ -53,6 +53,7 @@ from spades import (
     find_ruleset,
     is_legal,
     legal_moves,
+    lowest_bid,
     may_lead_spades,
     new_game,
     next_seat,
@@ -124,6 +125,10 @@ def _playing() -> Any:
         ("Ruleset.nil", lambda v: Ruleset(nil=v), RulesetError),
         ("Ruleset.direction", lambda v: Ruleset(direction=v), RulesetError),
         ("Ruleset.spades_lead", lambda v: Ruleset(spades_lead=v), RulesetError),
+        ("Ruleset.zero_contract", lambda v: Ruleset(nil=False, zero_contract=v), RulesetError),
+        ("Ruleset.ten_for_two_hundred", lambda v: Ruleset(ten_for_two_hundred=v), RulesetError),
+        ("lowest_bid.bids", lambda v: lowest_bid(CLASSIC, v, 0), TypeError),
+        ("lowest_bid.bid", lambda v: lowest_bid(CLASSIC, [None, v, None, None], 3), TypeError),
         (
             "may_lead_spades.spades_broken",
             lambda v: may_lead_spades(CLASSIC, spades_broken=v, tricks_played=0),
@@ -176,13 +181,15 @@ _WHOLE_NUMBER_ARGUMENTS: list[tuple[str, Callable[[object], object]]] = [
     ),
     ("Bid", lambda v: Bid(v)),  # type: ignore[arg-type]  # noqa: PLW0108  (typed as the others)
     ("Ruleset.bag_limit", lambda v: Ruleset(bag_limit=v)),  # type: ignore[arg-type]
+    ("Ruleset.team_minimum", lambda v: Ruleset(team_minimum=v)),  # type: ignore[arg-type]
+    ("lowest_bid.seat", lambda v: lowest_bid(CLASSIC, [None] * 4, v)),  # type: ignore[arg-type]
     ("score_round.tricks", lambda v: score_round(CLASSIC, THREES, [v, 3, 3, 3])),  # type: ignore[list-item]
     ("score_round.bags", lambda v: score_round(CLASSIC, THREES, TRICKS, (v, 0))),  # type: ignore[arg-type]
     ("play_game.seed", lambda v: play_game(CLASSIC, [fallback_move] * 4, seed=v)),  # type: ignore[arg-type]
     ("play_game.dealer", lambda v: play_game(CLASSIC, [fallback_move] * 4, seed=1, dealer=v)),  # type: ignore[arg-type]
     ("search_policy.playouts", lambda v: search_policy(playouts=v)),  # type: ignore[arg-type]
 ]
-_OUT_OF_RANGE = {"Ruleset.bag_limit": RulesetError}
+_OUT_OF_RANGE = {"Ruleset.bag_limit": RulesetError, "Ruleset.team_minimum": RulesetError}
 _WRONG_TYPE = {"Ruleset": RulesetError, "search_policy": SpadesError}
 """A ruleset refuses every bad field with `RulesetError`, of the wrong type too; the
 search bot its budget with `SpadesError` (``tests/test_search.py`` pins both)."""
@@ -298,6 +305,7 @@ def test_a_card_that_is_no_card_is_shown_cut_short_when_set() -> None:
             lambda v: may_lead_spades(v, spades_broken=True, tricks_played=0),
             "may_lead_spades takes a Ruleset, not ",
         ),
+        (lambda v: lowest_bid(v, [None] * 4, 0), "lowest_bid takes a Ruleset, not "),
         (lambda v: play_game(v, [fallback_move] * 4, seed=1), "play_game takes a Ruleset, not "),
         (fallback_move, "fallback_move takes a View or a State, not "),
         (heuristic_policy(), "a policy takes a View, not "),
