@@ -1,31 +1,42 @@
-"""Bidding: any bid whatever was bid before, contracts above 13, and the blind nil card
-pass between partners."""
+"""Bidding: any bid whatever was bid before, contracts above 13, the blind nil card pass
+between partners, the team minimum and the readings of a bid of zero."""
 
 from __future__ import annotations
 
 import random
+import re
 
+import attrs
+import numpy as np
 import pytest
 
 from spades import (
     CLASSIC,
     DECK,
     MINIOKEY,
+    TWO_HANDED,
     Bid,
     CardPass,
     Look,
     Pass,
     Phase,
     Ruleset,
+    RulesetError,
+    SpadesError,
     State,
     apply,
     is_legal,
     legal_moves,
+    lowest_bid,
+    may_bid_blind,
     new_game,
+    observe,
+    parse_move,
     score_round,
 )
 
 NUMBERED = tuple(Bid(n) for n in range(1, 14))
+BLIND = Bid(0, blind=True)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, MINIOKEY])
@@ -123,3 +134,147 @@ def test_a_pass_is_exactly_k_cards() -> None:
     for size in (0, 1, 3, 13):
         assert not is_legal(state, Pass(hand[:size]))
     assert is_legal(state, Pass(hand[:2]))
+
+
+# --- the team minimum ---------------------------------------------------------------------
+
+BLIND_OPEN = Ruleset(blind_nil=True, blind_nil_deficit=None, blind_nil_pass=0)
+
+
+@pytest.mark.parametrize("minimum", [1, 4, 13])
+@pytest.mark.parametrize(
+    "rules",
+    [CLASSIC, MINIOKEY, Ruleset(nil=False), Ruleset(nil=False, zero_contract=True), BLIND_OPEN],
+    ids=["classic", "miniokey", "no nil", "zero contract", "blind nil open"],
+)
+def test_the_second_bidder_of_a_side_bids_what_is_missing(rules: Ruleset, minimum: int) -> None:
+    """Each bidder's legal bids start at `lowest_bid`; every side's bids reach the minimum.
+
+    The first of two partners bids as the rules allow; the second from what the first
+    bid leaves missing, nil and blind nil counting as zero, up to 13. Random rounds.
+
+    Rules: rule-team-minimum, rule-bidding, reading-zero-bid.
+    """
+    rules = attrs.evolve(rules, team_minimum=minimum)
+    rng = random.Random(minimum)
+    zero = rules.nil or rules.zero_contract
+    for _ in range(15):
+        state = new_game(rules, seed=rng.randrange(2**32), dealer=rng.randrange(4))
+        while state.phase is Phase.BIDDING:
+            seat = state.to_move
+            assert seat is not None
+            mate = state.bids[(seat + 2) % 4]
+            missing = 0 if mate is None else max(0, minimum - mate.n)
+            assert lowest_bid(rules, state.bids, seat) == missing
+            moves = legal_moves(state)
+            if moves == (BLIND, Look()):
+                assert missing == 0
+                move = rng.choice(moves)
+            else:
+                first = missing or (0 if zero else 1)
+                assert moves == tuple(Bid(n) for n in range(first, 14))
+                move = rng.choice(moves)
+            state = apply(state, move)
+        for side in (0, 2), (1, 3):
+            assert sum(state.bids[seat].n for seat in side) >= minimum  # type: ignore[union-attr]
+
+
+def _after(rules: Ruleset, *moves: str) -> State:
+    """Dealt from `DECK`, dealer 0 (seat 1 bids first): the moves made in turn."""
+    state = new_game(rules, deck=DECK)
+    for move in moves:
+        state = apply(state, parse_move(move))
+    return state
+
+
+def test_nil_by_the_second_bidder_only_when_her_partner_reaches_the_minimum() -> None:
+    """A nil counts as zero: after a 4 her partner may bid nil, after a 3 she bids 1 or more.
+
+    Rule: rule-team-minimum.
+    """
+    rules = Ruleset(team_minimum=4)
+    reached = _after(rules, "bid 4", "bid 2")
+    assert reached.to_move == 3
+    assert legal_moves(reached) == (Bid(0), *NUMBERED)
+    short = _after(rules, "bid 3", "bid 2")
+    assert legal_moves(short) == NUMBERED
+    assert not is_legal(short, Bid(0))
+    both = _after(rules, "bid nil", "bid 2")  # the first partner's nil leaves the whole 4
+    assert legal_moves(both) == NUMBERED[3:]
+
+
+def test_blind_nil_is_closed_to_the_second_bidder_while_something_is_missing() -> None:
+    """Her hand is then in view from her partner's bid: she bids without a look.
+
+    Rules: rule-team-minimum, rule-blind-nil.
+    """
+    rules = attrs.evolve(BLIND_OPEN, team_minimum=4)
+    state = _after(rules, "bid blind nil", "look", "bid 2")
+    assert state.to_move == 3
+    assert not may_bid_blind(state, 3)
+    assert observe(state, 3).hand == state.hand(3)
+    assert legal_moves(state) == NUMBERED[3:]
+    assert legal_moves(observe(state, 3)) == NUMBERED[3:]
+    opened = _after(rules, "look", "bid 4", "look", "bid 2")  # her partner's 4 misses nothing
+    assert legal_moves(opened) == (BLIND, Look())
+    assert observe(opened, 3).hand is None
+
+
+def test_no_minimum_leaves_every_bid_legal() -> None:
+    """Without a minimum (the default and every preset) the second bidder bids anything.
+
+    Rules: rule-team-minimum, rule-bidding.
+    """
+    for rules in (CLASSIC, MINIOKEY, Ruleset(team_minimum=0)):
+        assert rules.team_minimum == 0
+        assert legal_moves(_after(rules, "bid nil", "bid 2")) == (Bid(0), *NUMBERED)
+    assert lowest_bid(TWO_HANDED, [Bid(0), None], 1) == 0
+
+
+def test_two_players_have_no_team_minimum() -> None:
+    """Rule: rule-team-minimum."""
+    with pytest.raises(RulesetError, match="team_minimum must be 0"):
+        Ruleset(players=2, team_minimum=4)
+    assert Ruleset(team_minimum=13).team_minimum == 13
+    with pytest.raises(RulesetError):
+        Ruleset(team_minimum=14)
+
+
+@pytest.mark.parametrize(
+    ("bids", "seat", "error", "message"),
+    [
+        ((Bid(1), None, None), 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
+        ("bid 1", 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
+        ((1, None, None, None), 2, TypeError, "bids holds a Bid or None for each seat, not 1"),
+        ((None,) * 4, 4, SpadesError, "a seat is a number from 0 to 3, not 4"),
+        ((None,) * 4, True, TypeError, "a seat is a number from 0 to 3, not True"),
+    ],
+    ids=["three bids", "a text", "a number for a bid", "seat 4", "a bool for a seat"],
+)
+def test_lowest_bid_checks_its_arguments(
+    bids: object, seat: object, error: type[Exception], message: str
+) -> None:
+    """Rule: rule-team-minimum."""
+    with pytest.raises(error, match=re.escape(message)):
+        lowest_bid(Ruleset(team_minimum=4), bids, seat)  # type: ignore[arg-type]
+    assert lowest_bid(Ruleset(team_minimum=4), [Bid(1), None, None, None], np.int64(2)) == 3
+
+
+# --- a bid of zero ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_a_zero_contract_is_bid_as_zero_before_the_numbers(players: int) -> None:
+    """Zero is nil, refused, or a contract of no tricks, as `nil` and `zero_contract` say.
+
+    Rules: reading-zero-bid, rule-nil.
+    """
+    zero = Ruleset(players=players, nil=False, blind_nil=False, zero_contract=True)
+    refused = Ruleset(players=players, nil=False, blind_nil=False)
+    for rules, expected in ((zero, (Bid(0), *NUMBERED)), (refused, NUMBERED)):
+        state = new_game(rules, seed=3)
+        while state.phase is not Phase.BIDDING:
+            state = apply(state, legal_moves(state)[0])  # two players draw first
+        assert legal_moves(state) == expected
+        assert is_legal(state, Bid(0)) is (rules is zero)
+        assert not is_legal(state, BLIND)
