@@ -1,4 +1,5 @@
-"""Scoring one round: contracts, overtricks and bags, nil in both modes, blind nil, bag limits."""
+"""Scoring one round: contracts, overtricks and bags, nil in both modes, blind nil, bag limits,
+zero contracts and 10-for-200."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from spades import (
     RoundScore,
     Ruleset,
     SideScore,
+    nil_points,
     score_round,
 )
 
@@ -223,6 +225,131 @@ def test_both_partners_nil_bags_mode_tricks_are_nil_bags() -> None:
 def test_blind_nil_and_nil_partners() -> None:
     score = side(BLIND_RULES, (BLIND, NIL), (0, 0))
     assert (score.nil_points, score.points) == (300, 300)
+
+
+# --- zero as a contract (reading-zero-bid) ----------------------------------------------
+
+ZERO = Ruleset(nil=False, zero_contract=True)
+ZERO_BAGS = attrs.evolve(ZERO, nil_tricks=NilTricks.BAGS)
+
+
+@pytest.mark.parametrize("rules", [ZERO, ZERO_BAGS], ids=["count", "bags"])
+def test_a_zero_contract_takes_no_bonus_and_pays_no_penalty(rules: Ruleset) -> None:
+    """Zero without a trick wins nothing; zero with two tricks loses nothing and helps.
+
+    Seat 0 bids zero, her partner 4: 0 + 4 made exactly is 40; with 2 + 3 the side makes
+    its 4 with an overtrick, where the same bids as nil under `CLASSIC` fail the nil.
+    Whatever ``nil_tricks`` says: a zero contract is no nil.
+
+    Rules: reading-zero-bid, rule-contract, rule-bags.
+    """
+    clean = side(rules, (Bid(0), Bid(4)), (0, 4))
+    assert (clean.contract, clean.tricks, clean.nil_points, clean.points) == (4, 4, 0, 40)
+    helped = side(rules, (Bid(0), Bid(4)), (2, 3))
+    assert (helped.made, helped.tricks, helped.overtricks, helped.nil_bags) == (True, 5, 1, 0)
+    assert (helped.nil_points, helped.points, helped.bags) == (0, 41, 1)
+    assert side(CLASSIC, (NIL, Bid(4)), (2, 3)).points == -59
+    assert_parts_add_up(clean)
+    assert_parts_add_up(helped)
+
+
+def test_every_trick_over_the_sides_contract_is_a_bag_under_a_zero_contract() -> None:
+    """The zero bidder's three tricks are overtricks of her side's 4: three bags.
+
+    Rules: reading-zero-bid, rule-bags.
+    """
+    score = side(ZERO_BAGS, (Bid(0), Bid(4)), (3, 4))
+    assert (score.contract, score.tricks, score.overtricks, score.nil_bags) == (4, 7, 3, 0)
+    assert (score.points, score.bags) == (43, 3)
+    missed = side(ZERO, (Bid(0), Bid(4)), (0, 3))
+    assert (missed.made, missed.points, missed.bags) == (False, -40, 0)
+
+
+def test_two_zero_contracts_make_a_contract_of_zero_whose_tricks_are_bags() -> None:
+    """Both partners bid zero: made whatever they take, each trick a point and a bag.
+
+    Rules: reading-zero-bid, rule-contract, reading-both-nil.
+    """
+    for rules in (ZERO, ZERO_BAGS):
+        score = side(rules, (Bid(0), Bid(0)), (2, 1), bags=8)
+        assert (score.contract, score.made, score.contract_points) == (0, True, 0)
+        assert (score.overtricks, score.nil_points) == (3, 0)
+        assert (score.bag_penalty, score.points, score.bags) == (-100, -97, 0)
+
+
+def test_a_two_player_zero_contract_is_her_whole_contract() -> None:
+    """Two players: a zero that takes two tricks scores them as two overtricks.
+
+    Rules: reading-zero-bid, rule-two-scoring.
+    """
+    rules = Ruleset(players=2, nil=False, blind_nil=False, zero_contract=True)
+    score = score_round(rules, [Bid(0), Bid(5)], [2, 11])
+    assert (score.points, score.bags) == ((2, 56), (2, 6))
+    assert score.sides[0].nil_bags == 0
+    assert score_round(TWO_HANDED, [Bid(0), Bid(5)], [2, 11]).points == (-98, 56)
+
+
+def test_nil_points_of_a_zero_contract_are_none() -> None:
+    """Rules: reading-zero-bid, rule-nil-scoring."""
+    for taken in (0, 1, 13):
+        assert nil_points(ZERO, Bid(0), taken) == 0
+    assert (nil_points(CLASSIC, Bid(0), 0), nil_points(CLASSIC, Bid(0), 1)) == (100, -100)
+
+
+# --- 10-for-200 (rule-ten-for-two-hundred) ------------------------------------------------
+
+TEN = Ruleset(ten_for_two_hundred=True)
+
+
+def test_ten_or_more_made_scores_200_and_overtricks_as_usual() -> None:
+    """A contract of 10 made with 11 tricks: 200, one overtrick, one bag.
+
+    Rules: rule-ten-for-two-hundred, rule-bags.
+    """
+    score = side(TEN, (Bid(6), Bid(4)), (6, 5))
+    assert (score.contract, score.contract_points, score.overtricks) == (10, 200, 1)
+    assert (score.points, score.bags) == (201, 1)
+    assert side(CLASSIC, (Bid(6), Bid(4)), (6, 5)).points == 101
+    assert_parts_add_up(score)
+
+
+def test_ten_or_more_set_loses_200_and_adds_no_bags() -> None:
+    """Rule: rule-ten-for-two-hundred."""
+    for taken in (0, 9):
+        score = side(TEN, (Bid(6), Bid(4)), (taken, 0), bags=3)
+        assert (score.made, score.contract_points, score.points, score.bags) == (
+            False,
+            -200,
+            -200,
+            3,
+        )
+
+
+@pytest.mark.parametrize(
+    ("bids", "tricks", "points"),
+    [
+        ((Bid(7), Bid(6)), (7, 6), 200),  # 13 is worth what 10 is
+        ((Bid(6), Bid(5)), (6, 5), 200),
+        ((Bid(5), Bid(4)), (5, 5), 91),  # 9: ten a trick, as usual
+        ((Bid(5), Bid(4)), (5, 3), -90),
+        ((NIL, Bid(10)), (0, 11), 301),  # the nil scores on its own, as usual
+    ],
+    ids=["13 made", "11 made", "9 made", "9 set", "nil and 10"],
+)
+def test_ten_for_200_is_the_worth_of_ten_or_more_only(
+    bids: tuple[Bid, Bid], tricks: tuple[int, int], points: int
+) -> None:
+    """Rules: rule-ten-for-two-hundred, rule-contract-points."""
+    assert side(TEN, bids, tricks).points == points
+
+
+def test_ten_for_200_keeps_the_bag_limit_and_plays_for_two_players() -> None:
+    """Rules: rule-ten-for-two-hundred, rule-bag-limit, rule-two-scoring."""
+    score = side(TEN, (Bid(6), Bid(4)), (6, 5), bags=9)
+    assert (score.bag_penalty, score.points, score.bags) == (-100, 101, 0)
+    two = Ruleset(players=2, ten_for_two_hundred=True)
+    assert score_round(two, [Bid(10), Bid(2)], [11, 2]).points == (201, 20)
+    assert score_round(two, [Bid(10), Bid(2)], [9, 4]).points == (-200, 22)
 
 
 def test_bags_accumulate_below_the_limit() -> None:
