@@ -58,7 +58,11 @@ def _ruleset_data(rules: Ruleset) -> dict[str, Any]:
 
 def test_the_schema_s_rulesets_and_views_are_the_data_the_library_writes() -> None:
     """(server-versions): rulesets and views of the records' version (3), every field of a
-    ruleset listed and required, ``spades_lead`` by its names (reading-spades-lead)."""
+    ruleset listed and required, ``spades_lead`` by its names; a ruleset of version 2,
+    without the fields of version 3, is no message's.
+
+    Rule: reading-spades-lead.
+    """
     definitions = schema()["$defs"]
     fields = list(_ruleset_data(Ruleset()))
     assert fields[:2] == ["type", "version"]
@@ -78,7 +82,56 @@ def test_the_schema_s_rulesets_and_views_are_the_data_the_library_writes() -> No
             name: _ruleset_data(attrs.evolve(PRESETS[name], spades_lead=lead)) for name in PRESETS
         }
         validator.validate({**welcome, "preset_rules": rules})
-    old = {name: value for name, value in _ruleset_data(Ruleset()).items() if name != "spades_lead"}
+    old = {name: value for name, value in _ruleset_data(Ruleset()).items() if name not in NEW_IN_3}
     assert list(
         validator.iter_errors({**welcome, "preset_rules": {"classic": {**old, "version": 2}}})
     )
+
+
+NEW_IN_3 = ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred")
+"""The ruleset fields of the records' version 3 (``tests/test_record_versions.py``)."""
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"nil": False, "zero_contract": True},
+        {"team_minimum": 4},
+        {"team_minimum": 13},
+        {"ten_for_two_hundred": True},
+        {"nil": False, "zero_contract": True, "team_minimum": 4, "ten_for_two_hundred": True},
+    ],
+    ids=lambda changes: ",".join(f"{name}={value}" for name, value in changes.items()),
+)
+def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str, Any]) -> None:
+    """(server-versions): a ruleset and its data with each switch on are valid messages'
+    parts; each field is required, and holds only what the library writes.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    definitions = schema()["$defs"]
+    for name in NEW_IN_3:
+        assert name in definitions["ruleset"]["required"]
+        assert name in definitions["rulesetData"]["required"]
+    welcome = next(example for example in _examples() if example["type"] == "welcome")
+    validator = _validator("server", "welcome")
+    rules = {
+        name: _ruleset_data(attrs.evolve(preset, **changes))
+        for name, preset in PRESETS.items()
+        if preset.players == 4  # a team minimum is a partnership's
+    }
+    validator.validate({**welcome, "preset_rules": rules})
+    classic = rules["classic"]
+    assert {name: classic[name] for name in changes} == changes
+    for name, bad in (
+        ("zero_contract", 0),
+        ("team_minimum", 14),
+        ("team_minimum", -1),
+        ("team_minimum", True),
+        ("ten_for_two_hundred", "true"),
+    ):
+        wrong = {**classic, name: bad}
+        assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": wrong}}))
+    for name in NEW_IN_3:
+        missing = {key: value for key, value in classic.items() if key != name}
+        assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": missing}}))

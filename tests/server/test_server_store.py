@@ -429,8 +429,13 @@ def test_a_table_whose_moves_no_longer_replay_is_left_out(
 
 def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) -> None:
     """(server-restart, server-versions) A database of a server before version 3 of the
-    data: its rulesets hold no ``spades_lead``, and read as spades led once broken
-    (reading-spades-lead); the table's messages then carry the ruleset as version 3."""
+    data: its rulesets hold none of the fields of version 3, and read with the rules of
+    the sources (spades led once broken, no zero contract, no team minimum, ten a trick);
+    the table's messages then carry the ruleset as version 3.
+
+    Rules: reading-spades-lead, reading-zero-bid.
+    Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    """
     database = tmp_path / "db.sqlite3"
     with running(database) as server, server.connect() as connection:
         table_id = connection.new_table(preset="miniokey", round_cap=1)
@@ -442,7 +447,13 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
     ((text,),) = query(server, "SELECT rules FROM tables WHERE id = ?", table_id)
     rules = json.loads(text)
     assert (rules["version"], rules["spades_lead"]) == (records.VERSION, "broken")
-    del rules["spades_lead"]
+    assert (rules["zero_contract"], rules["team_minimum"], rules["ten_for_two_hundred"]) == (
+        False,
+        0,
+        False,
+    )
+    for name in ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred"):
+        del rules[name]
     with contextlib.closing(sqlite3.connect(database)) as changed:
         changed.execute(
             "UPDATE tables SET rules = ? WHERE id = ?",
@@ -459,6 +470,7 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
         assert watched["ply"] == turn["ply"]
         assert watched["rules"]["version"] == 3
         assert watched["rules"]["spades_lead"] == "broken"
+        assert watched["rules"]["team_minimum"] == 0
 
 
 def test_the_server_stops_its_tables_before_it_closes_the_database(
