@@ -48,6 +48,9 @@ SWITCH_TABLE: dict[str, tuple[object, object]] = {
     "round_cap": (None, 25),
     "blind_nil": (False, False),
     "spades_lead": (SpadesLead.BROKEN, SpadesLead.BROKEN),
+    "zero_contract": (False, False),
+    "team_minimum": (0, 0),
+    "ten_for_two_hundred": (False, False),
 }
 
 
@@ -144,6 +147,9 @@ def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(nam
         ("target", True),
         ("round_cap", 2.0),
         ("round_cap", True),
+        ("team_minimum", "4"),
+        ("team_minimum", 4.0),
+        ("team_minimum", True),
     ],
 )
 def test_whole_number_fields_reject_other_types_including_bool(field: str, value: object) -> None:
@@ -166,6 +172,8 @@ def test_whole_number_fields_reject_other_types_including_bool(field: str, value
         ("target", 0, "at least 1"),
         ("target", -500, "at least 1"),
         ("round_cap", 0, "at least 1"),
+        ("team_minimum", -1, "from 0 to 13"),
+        ("team_minimum", 14, "from 0 to 13"),
     ],
 )
 def test_whole_number_fields_reject_values_out_of_range(
@@ -223,6 +231,10 @@ def test_the_losing_floor_is_at_least_minus_a_billion() -> None:
         ("spades_lead", None, "SpadesLead"),
         ("spades_lead", True, "SpadesLead"),
         ("spades_lead", BagOverflow.RESET, "SpadesLead"),
+        ("zero_contract", 1, "bool"),
+        ("zero_contract", "yes", "bool"),
+        ("ten_for_two_hundred", 1, "bool"),
+        ("ten_for_two_hundred", None, "bool"),
     ],
 )
 def test_enum_and_flag_fields_reject_other_types(field: str, value: object, kind: str) -> None:
@@ -318,6 +330,60 @@ def test_two_players_take_every_switch_that_applies_to_them() -> None:
     assert Ruleset(players=2, nil=False, blind_nil=False).nil is False
     for lead in SpadesLead:
         assert Ruleset(players=2, spades_lead=lead).spades_lead is lead
+    zero = Ruleset(players=2, nil=False, blind_nil=False, zero_contract=True)
+    assert zero.zero_contract is True
+    assert Ruleset(players=2, ten_for_two_hundred=True).ten_for_two_hundred is True
+
+
+def test_two_players_refuse_a_team_minimum() -> None:
+    """A minimum is a partnership's; two players each bid alone.
+
+    Rules: rule-two-ruleset, rule-team-minimum.
+    """
+    with pytest.raises(RulesetError, match="team_minimum must be 0"):
+        Ruleset(players=2, team_minimum=1)
+    with pytest.raises(RulesetError, match="team_minimum must be 0"):
+        attrs.evolve(TWO_HANDED, team_minimum=4)
+    assert Ruleset(players=2, team_minimum=0) == TWO_HANDED
+
+
+def test_a_zero_contract_needs_nil_off() -> None:
+    """A bid of zero is either nil or a contract, not both.
+
+    Rule: reading-zero-bid.
+    """
+    message = "a bid of zero is either nil or an ordinary contract: zero_contract needs nil=False"
+    for players in (4, 2):
+        with pytest.raises(RulesetError, match=message):
+            Ruleset(players=players, zero_contract=True)
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(CLASSIC, nil=True, zero_contract=True)
+    assert Ruleset(nil=False, zero_contract=True).zero_contract is True
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"zero_contract": True, "nil": False, "blind_nil": False},
+        {"team_minimum": 4},
+        {"team_minimum": 13},
+        {"ten_for_two_hundred": True},
+    ],
+    ids=["zero contract", "minimum 4", "minimum 13", "10-for-200"],
+)
+def test_the_new_switches_combine_with_every_preset(changes: dict[str, object]) -> None:
+    """Each goes with any other field, but a minimum with two players.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    for name, preset in PRESETS.items():
+        if preset.players == 2 and "team_minimum" in changes:
+            continue
+        rules = attrs.evolve(preset, **changes)
+        for field, value in changes.items():
+            assert getattr(rules, field) == value, name
+        assert f"{next(iter(changes))}=" in repr(rules)
+    assert attrs.evolve(CLASSIC, **changes, blind_nil_pass=3, spades_lead=SpadesLead.ANY_TIME)
 
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
