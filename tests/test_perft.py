@@ -8,11 +8,14 @@ each length up to its depth, and for some, that number split by the first move.
 So that the table is not merely the engine confirming itself, the tests' reference
 implementation of the rules, `oracle` (written from the rules alone, stdlib only: cards
 are plain numbers, `Card` is used here only to translate), walks every position beside the
-engine, as an `oracle.Referee`. Four players: bidding nil to 13, or blind nil or a look
-before a player who may bid it has seen her hand; the pass: each side with a blind nil, in
-bidding order, passes from the blind bidder to her partner and back; play: follow suit; no
-spade lead until spades are broken unless the leader holds only spades; the highest spade,
-else the highest card of the suit led, wins; the winner leads. Two players (source C): at
+engine, as an `oracle.Referee`. Four players: bidding nil to 13 (or, without nil, 1 to
+13, or zero to 13 where zero is a contract), or blind nil or a look before a player who
+may bid it has seen her hand; under a team minimum a side's second bidder bids at least
+what her partner's bid leaves, and bids blind nil only when it leaves nothing; the pass:
+each side with a blind nil, in bidding order, passes from the blind bidder to her partner
+and back; play: follow suit; no spade lead until spades are broken unless the leader holds
+only spades; the highest spade, else the highest card of the suit led, wins; the winner
+leads. Two players (source C): at
 her turn a player keeps the top card of the stock (the next is discarded) or rejects it
 (and takes the next); before her first choice of the round she may declare double nil,
 when the rules have it and she trails by the required deficit. After the draw each double
@@ -129,6 +132,10 @@ def _perft(state: spades.State, depth: int) -> list[int]:
 
 
 def test_perft_table_covers_every_phase_quickly() -> None:
+    """Every phase, quick rows of both player counts, and the bidding rules' switches.
+
+    Rules: reading-zero-bid, rule-team-minimum.
+    """
     ids = [row["id"] for row in POSITIONS]
     assert len(set(ids)) == len(ids)
     quick = [row for row in POSITIONS if not row["slow"]]
@@ -150,6 +157,11 @@ def test_perft_table_covers_every_phase_quickly() -> None:
     assert any(row["slow"] and row["rules"] in TWO_PLAYERS for row in POSITIONS)
     assert any(row["slow"] for row in POSITIONS)
     assert any(not row["slow"] for row in DIVIDED)
+    # Bidding under each rule that changes the bids (reading-zero-bid, rule-team-minimum),
+    # four players and two.
+    switched = {name for row in quick for name, value in row["overrides"].items() if value}
+    assert {"zero_contract", "team_minimum"} <= switched
+    assert any(row["overrides"].get("zero_contract") for row in two)
     for row in POSITIONS:
         assert sorted(Card.parse(text) for text in row["deck"]) == list(spades.DECK), row["id"]
         assert len(row["perft"]) == row["depth"] >= 1, row["id"]

@@ -96,6 +96,9 @@ class Spec:
 BLIND: Overrides = {"blind_nil": True, "blind_nil_deficit": None}
 """Blind nil on, whatever the score: every game starts at 0 to 0."""
 
+ZERO: Overrides = {"nil": False, "zero_contract": True}
+"""A bid of zero is an ordinary contract (reading-zero-bid)."""
+
 BIDS = ("bid 3", "bid 4", "bid 2", "bid 3")
 
 
@@ -133,6 +136,46 @@ SPECS = (
         rules="classic",
         overrides={"nil": False},
         shuffle=12,
+        dealer=2,
+        depth=4,
+    ),
+    Spec(
+        id="zero-contract-bidding",
+        comment="Without nil a bid of zero is a contract: the bids are zero to 13, as with nil.",
+        rules="classic",
+        overrides=ZERO,
+        shuffle=71,
+        dealer=3,
+        depth=4,
+    ),
+    Spec(
+        id="team-minimum-bidding",
+        comment="A team minimum of 4: a side's second bidder bids at least what her partner's "
+        "bid leaves, from nil when it reaches 4.",
+        rules="classic",
+        overrides={"team_minimum": 4},
+        shuffle=72,
+        dealer=1,
+        depth=5,
+        divide=True,
+    ),
+    Spec(
+        id="team-minimum-blind-nil-bidding",
+        comment="Blind nil under a team minimum of 5: closed to a second bidder whose partner's "
+        "bid leaves something missing (her hand is in view), open to one whose partner's bid "
+        "reaches it; passes follow a blind nil.",
+        rules="classic",
+        overrides={**BLIND, "team_minimum": 5},
+        shuffle=73,
+        depth=5,
+    ),
+    Spec(
+        id="zero-contract-team-minimum-bidding",
+        comment="Zero contracts under a team minimum of 13: a second bidder makes up the rest, "
+        "the first bids zero to 13.",
+        rules="miniokey",
+        overrides={**ZERO, "team_minimum": 13},
+        shuffle=74,
         dealer=2,
         depth=4,
     ),
@@ -593,6 +636,15 @@ SPECS = (
         moves=(DRAW[0], "bid blind nil", *DRAW[1:]),
         plays=26,
         depth=5,
+    ),
+    Spec(
+        id="two-handed-zero-contract-bidding",
+        comment="Two players without nil: a bid of zero is a contract, so each bids zero to 13.",
+        rules="two-handed",
+        overrides={**ZERO, "blind_nil": False},
+        shuffle=75,
+        moves=DRAW,
+        depth=4,
     ),
     Spec(
         id="two-handed-last-trick-deficit",
