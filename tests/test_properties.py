@@ -97,12 +97,21 @@ PLAYERS = pytest.mark.parametrize("players", [4, 2])
 PRESET_RULES = rulesets(presets_only=True, players=4)
 RULES = RULES_BY_PLAYERS[4]
 NO_BLIND_NIL_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False))
+TEAM_MINIMUM_RULES = st.builds(
+    lambda rules, minimum: attrs.evolve(rules, team_minimum=minimum),
+    st.one_of(rulesets(players=4), blind_nil_rulesets(long_games=True)),
+    st.integers(1, 13),
+)
+"""Four players under a team minimum: any ruleset, blind nil often open, any minimum."""
 # `find` without shrinking: only whether an example exists matters.
 FIND = settings(phases=[Stage.generate], database=None, max_examples=2000)
 
 
 POSITIONS = {
-    4: states(rules=RULES),
+    4: st.one_of(
+        states(rules=RULES),
+        states(rules=TEAM_MINIMUM_RULES, max_moves=8, phases={Phase.BIDDING}),  # the first round's
+    ),
     2: st.one_of(
         states(rules=RULES_BY_PLAYERS[2], max_moves=120),
         states(rules=RULES_BY_PLAYERS[2], max_moves=120, phases={Phase.BIDDING}),
@@ -156,7 +165,12 @@ def test_strategies_rulesets_are_valid_four_player_rulesets(
         *(("direction", direction) for direction in Direction),
         *(("nil_tricks", mode) for mode in NilTricks),
         *(("bag_overflow", mode) for mode in BagOverflow),
-        *((name, flag) for name in ("nil", "blind_nil") for flag in (False, True)),
+        *(
+            (name, flag)
+            for name in ("nil", "blind_nil", "zero_contract", "ten_for_two_hundred")
+            for flag in (False, True)
+        ),
+        *(("team_minimum", count) for count in (0, 4, 13)),
         *((name, None) for name in ("blind_nil_deficit", "losing_floor", "round_cap")),
         *(("blind_nil_pass", count) for count in range(4)),
         *(("blind_nil_exchange", count) for count in range(4)),
@@ -254,7 +268,11 @@ def test_a_finished_game_has_no_legal_moves(state: State, data: st.DataObject) -
 def test_legal_moves_are_the_references_in_the_documented_order_and_each_is_accepted(
     players: int, data: st.DataObject
 ) -> None:
-    """Rules: ref-move-order, rule-two-players."""
+    """Bidding positions under a team minimum come up often.
+
+    Rules: ref-move-order, rule-two-players.
+    Rules: rule-team-minimum, reading-zero-bid.
+    """
     state = data.draw(POSITIONS[players])
     legal = legal_moves(state)
     assert legal == expected_moves(state)
@@ -324,7 +342,10 @@ def test_apply_never_mutates_its_input(state: State, data: st.DataObject) -> Non
 def test_every_move_not_in_legal_moves_is_rejected_with_the_references_reason(
     players: int, data: st.DataObject
 ) -> None:
-    """Reference: ref-reasons (the first rule broken, in the documented order)."""
+    """Reference: ref-reasons (the first rule broken, in the documented order).
+
+    Rules: rule-team-minimum, reading-zero-bid.
+    """
     state = data.draw(POSITIONS[players])
     move = data.draw(illegal_moves(state))
     assert move not in legal_moves(state)
@@ -607,7 +628,10 @@ def test_every_card_is_in_exactly_one_place(players: int, data: st.DataObject, s
 def test_totals_are_the_sums_of_the_references_round_scores(
     players: int, data: st.DataObject
 ) -> None:
-    """Rules: rule-scoring, rule-two-scoring."""
+    """Rules: rule-scoring, rule-two-scoring.
+
+    Rules: reading-zero-bid, rule-ten-for-two-hundred.
+    """
     game = data.draw(games(players, max_rounds=4))
     rules = game.start.rules
     bags = (0, 0)
