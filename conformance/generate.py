@@ -2449,14 +2449,16 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "Four-player rounds scored by score_round: made and missed contracts, nil and blind "
         "nil made and missed, both nil modes, bags reset or carried past the limit (several "
         "limits at once with small limits), zero values and penalties; presets and random "
-        "rulesets.",
+        "rulesets; then zero contracts (with bags, helping a partner, a side of two) and "
+        "10-for-200 (exactly 10 and more, made and set, 9 as usual), and random rounds under "
+        "rulesets that draw them.",
         scoring_four_players,
     ),
     "scoring-two-players.json": (
         "scoring",
         "Two-player rounds scored by score_round: bids made and missed, nil and double nil "
         "made and missed (their tricks are bags), bags reset or carried; the preset and "
-        "random rulesets.",
+        "random rulesets; then zero contracts and 10-for-200, edges and random rounds.",
         scoring_two_players,
     ),
     "scoring-worked-examples.json": (
@@ -2546,7 +2548,10 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "states whose trick, passes, draws or exchanges do not follow from a replay; "
         "records, a state and a view of versions 1 and 2; and spades led before they are "
         "broken, valid under the spades_lead that allows it, refused under the others and "
-        "as version 2 data (a view: the leader showed she held only spades).",
+        "as version 2 data (a view: the leader showed she held only spades); games under "
+        "zero contracts, a team minimum and 10-for-200, read or refused with the switch "
+        "changed and as version 2 data, and a state whose first round's bids fall short of "
+        "a raised minimum.",
         replaying,
     ),
     "games-presets.json": (
@@ -2560,8 +2565,10 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "Short games under random rulesets with a round cap (often a low target or a high "
         "losing floor) between heuristic, random and blind-nil-happy players; three dealt from "
         "decks of their own, three stopped in the middle of a round, one drawn at the cap; "
-        "and games under each spades_lead, four and two players, where some players lead a "
-        "spade whenever they may.",
+        "games under each spades_lead, four and two players, where some players lead a "
+        "spade whenever they may; and games under zero contracts, team minimums and "
+        "10-for-200 (four and two players, then all three), by low and high bidders, each "
+        "showing its rule at work.",
         games_switches,
     ),
     "games-edges.json": (
