@@ -39,6 +39,7 @@ from spades import (
     IllegalMoveError,
     Keep,
     Look,
+    NilTricks,
     Pass,
     Phase,
     Play,
@@ -56,6 +57,7 @@ from spades import (
 from spades._state import evolve_state
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
 from spades.bots._bidding import FOUR, likely_tricks
+from spades.bots._playing import Table
 from spades.strategies import rulesets, states
 
 if TYPE_CHECKING:
@@ -197,6 +199,38 @@ def test_heuristic_moves_are_legal_under_two_player_rulesets(state: State) -> No
     check_heuristic_move(state)
 
 
+BIDDING_RULES = st.builds(
+    lambda rules, minimum, zero, ten: attrs.evolve(
+        rules,
+        team_minimum=minimum,
+        nil=rules.nil and not zero,
+        blind_nil=rules.blind_nil and not zero,
+        zero_contract=zero,
+        ten_for_two_hundred=ten,
+    ),
+    rulesets(players=4),
+    st.integers(0, 13),
+    st.booleans(),
+    st.booleans(),
+)
+"""Four players, often under a team minimum, a zero contract or 10-for-200."""
+FIRST_BIDS = states(rules=BIDDING_RULES, max_moves=8, phases={Phase.BIDDING})
+"""The bidding of a game's first round: partners' bids made, and some missing."""
+
+
+@given(FIRST_BIDS)
+def test_heuristic_bids_legally_under_a_team_minimum_and_a_zero_contract(state: State) -> None:
+    """Rules: rule-team-minimum, reading-zero-bid, rule-ten-for-two-hundred."""
+    check_heuristic_move(state)
+
+
+@given(FIRST_BIDS)
+def test_fallback_bids_legally_under_a_team_minimum_and_a_zero_contract(state: State) -> None:
+    """Rules: rule-team-minimum, reading-zero-bid."""
+    move = fallback_move(state)
+    assert move in legal_moves(state)
+
+
 @settings(max_examples=max(10, settings().max_examples // 3))
 @given(st.integers(0, 2**32), st.integers(1, 3))
 def test_heuristic_passes_are_legal(seed: int, count: int) -> None:
@@ -322,6 +356,112 @@ def test_heuristic_bids_nil_only_beside_a_partner_who_can_cover(partner_bid: Bid
     assert decide(state) != NIL
     state = apply(apply(start(CLASSIC, fill({3: NIL_HAND})), Bid(4)), Bid(3))
     assert decide(state) == NIL
+
+
+MINIMUM = Ruleset(team_minimum=4)
+ZERO = Ruleset(nil=False, zero_contract=True)
+TEN = Ruleset(ten_for_two_hundred=True)
+
+
+def test_heuristic_bids_at_least_what_the_team_minimum_leaves_missing() -> None:
+    """Seat 3's partner bid 1: a weak hand bids 3, a nil hand no nil; after a 4, nil again.
+
+    After a 3, which would cover a nil, the nil hand bids the 1 missing.
+
+    Rule: rule-team-minimum.
+    """
+    for hand, free in ((WEAK, Bid(1)), (NIL_HAND, NIL)):
+        state = apply(apply(start(MINIMUM, fill({3: hand})), Bid(1)), Bid(3))
+        assert decide(state) == Bid(3)
+        state = apply(apply(start(MINIMUM, fill({3: hand})), Bid(4)), Bid(3))
+        assert decide(state) == free
+    state = apply(apply(start(CLASSIC, fill({3: NIL_HAND})), Bid(3)), Bid(3))
+    assert decide(state) == NIL
+    state = apply(apply(start(MINIMUM, fill({3: NIL_HAND})), Bid(3)), Bid(3))
+    assert decide(state) == Bid(1)
+
+
+def test_heuristic_bids_zero_as_a_contract_only_where_zero_is_one() -> None:
+    """A hand that counts no trick bids nil, or zero as a contract, or one where zero is
+    refused; a nil hand that counts one trick bids one as a contract.
+
+    Rule: reading-zero-bid.
+    """
+    lowest = "2S 3S 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C"
+    assert (first_bid(lowest), first_bid(lowest, ZERO)) == (NIL, Bid(0))
+    assert first_bid(lowest, Ruleset(nil=False)) == Bid(1)
+    assert (first_bid(NIL_HAND), first_bid(NIL_HAND, ZERO)) == (NIL, Bid(1))
+
+
+def test_heuristic_bids_no_more_than_ten_for_its_side_under_ten_for_200() -> None:
+    """Ten or more is worth 200 whatever its size: no trick over ten is bid.
+
+    Rule: rule-ten-for-two-hundred.
+    """
+    assert bid_number(first_bid(STRONG)) > 10
+    assert first_bid(STRONG, TEN) == Bid(10)
+    state = apply(apply(start(TEN, fill({3: STRONG})), Bid(6)), Bid(3))
+    assert decide(state) == Bid(4)
+    state = apply(apply(start(TEN, fill({3: STRONG})), Bid(12)), Bid(3))
+    assert decide(state) == Bid(1)
+    assert first_bid(WEAK, TEN) == first_bid(WEAK)
+
+
+def test_heuristic_plays_a_zero_contract_as_a_contract_not_a_nil() -> None:
+    """No nil to keep, cover or set: a zero bidder's tricks count toward her side's need.
+
+    Rule: reading-zero-bid.
+    """
+    bids = {0: Bid(4), 1: Bid(0), 2: Bid(3), 3: Bid(2)}
+    hands = {1: "AC 2D", 2: "2C", 3: "3C", 0: "4C"}
+    for rules, nil in ((ZERO, False), (CLASSIC, True)):
+        state = position(hands, bids, "2D", rules=rules)  # seat 1 has led, seat 2 to play
+        table = Table(mover_view(state))
+        assert table.nil_stands(1) is nil
+        assert table.side_need(1) == 2
+    won = position(hands, bids, "AC", "2C", "3C", "4C", rules=ZERO)
+    table = Table(mover_view(won))  # seat 1 took a trick: it counts for her side
+    assert (table.taken[1], table.side_need(1)) == (1, 1)
+    table = Table(mover_view(position(hands, bids, "AC", "2C", "3C", "4C")))
+    assert (table.taken[1], table.side_need(1)) == (1, 1)  # CLASSIC counts nil tricks too
+    bags = position(hands, bids, "AC", "2C", "3C", "4C", rules=Ruleset(nil_tricks=NilTricks.BAGS))
+    assert Table(mover_view(bags)).side_need(1) == 2  # a nil's tricks as bags count not
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [
+        MINIMUM,
+        attrs.evolve(MINIMUM, blind_nil=True, blind_nil_deficit=None),
+        attrs.evolve(ZERO, team_minimum=6),
+        attrs.evolve(TEN, team_minimum=13),
+        Ruleset(
+            players=2, nil=False, blind_nil=False, zero_contract=True, ten_for_two_hundred=True
+        ),
+    ],
+    ids=["minimum 4", "and blind nil", "zero contract, minimum 6", "10-for-200, minimum 13", "2p"],
+)
+def test_the_bots_play_whole_games_under_a_minimum_a_zero_contract_and_ten_for_200(
+    rules: Ruleset,
+) -> None:
+    """The heuristic, the fallback and random players, in many games: every move legal.
+
+    Rules: rule-team-minimum, reading-zero-bid, rule-ten-for-two-hundred.
+    """
+    rules = capped(rules, 12)
+    for seed in range(12):
+        mixes: list[Sequence[Policy]] = [
+            [HEURISTIC] * rules.players,
+            [HEURISTIC, fallback_move, HEURISTIC, random_policy(seed)][: rules.players],
+        ]
+        for players in mixes:
+            state = play_game(rules, players, seed=seed, dealer=seed % rules.players)
+            assert state.is_over
+            for score in state.rounds:
+                for side in (0, 1) if rules.players == 4 else ():
+                    bids = [score.bids[seat].n for seat in (side, side + 2)]
+                    assert sum(bids) >= rules.team_minimum
 
 
 def test_heuristic_looks_instead_of_bidding_blind_nil() -> None:
@@ -547,6 +687,14 @@ def test_heuristic_leads_a_sure_winner() -> None:
 def test_fallback_bids_one() -> None:
     assert fallback_move(new_game(CLASSIC, seed=1)) == Bid(1)
     assert fallback_move(mover_view(new_game(CLASSIC, seed=1))) == Bid(1)
+
+
+def test_fallback_bids_what_a_team_minimum_leaves_missing() -> None:
+    """Rule: rule-team-minimum."""
+    state = apply(apply(new_game(MINIMUM, seed=1), Bid(1)), Bid(2))
+    assert fallback_move(state) == Bid(3)
+    state = apply(apply(new_game(MINIMUM, seed=1), Bid(4)), Bid(2))
+    assert fallback_move(state) == Bid(1)
 
 
 def test_fallback_looks_when_it_could_bid_blind_nil() -> None:

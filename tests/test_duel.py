@@ -189,6 +189,31 @@ def test_a_game_s_counts_of_nils_contracts_exact_contracts_bags_and_penalties() 
         assert counts["bag penalties"] * CLASSIC.bag_penalty == counts["penalty points"]
 
 
+def test_a_zero_contract_counts_as_a_contract_not_a_nil() -> None:
+    """Under a zero contract every round is a contract of the side's bids, zero too.
+
+    The same rounds under nil count their zeros as nils, and a side of two nils as no
+    contract.
+
+    Rule: reading-zero-bid.
+    """
+    zero = spades.Ruleset(nil=False, zero_contract=True, round_cap=3)
+    bids = [spades.Bid(0), spades.Bid(2), spades.Bid(0), spades.Bid(3)]
+    for rules, nils, contracts in ((zero, 0, 3), (attrs.evolve(CLASSIC, round_cap=3), 6, 0)):
+        state = new_game(rules, seed=4)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            bidding = state.phase is spades.Phase.BIDDING
+            state = spades.apply(state, bids[seat] if bidding else spades.legal_moves(state)[0])
+        counts = dict(zip(duels.COUNTERS, duels.side_counts(state, 0), strict=True))
+        assert (counts["nil bids"], counts["contracts"]) == (nils, contracts)
+        made = sum(score.sides[0].made for score in state.rounds)
+        assert counts["contracts made"] == (made if contracts else 0)
+        tricks = sum(score.tricks[0] + score.tricks[2] for score in state.rounds)
+        assert counts["bags"] == tricks  # a contract of zero, or two nils: every trick a bag
+
+
 @pytest.mark.parametrize("rules", [CAPPED, CAPPED_TWO], ids=["classic", "two-handed"])
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
 def test_a_bot_against_itself_scores_exactly_a_half_in_every_pair(bot: str, rules: Ruleset) -> None:

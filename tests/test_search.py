@@ -180,6 +180,49 @@ def test_search_moves_are_legal_with_double_nil_and_the_exchange(state: State) -
     check_search_round(state)
 
 
+SWITCHED_RULES = st.builds(
+    lambda rules, minimum, zero, ten: attrs.evolve(
+        rules,
+        team_minimum=minimum,
+        nil=rules.nil and not zero,
+        blind_nil=rules.blind_nil and not zero,
+        zero_contract=zero,
+        ten_for_two_hundred=ten,
+    ),
+    rulesets(players=4),
+    st.integers(1, 13),
+    st.booleans(),
+    st.booleans(),
+)
+"""Four players under a team minimum, often a zero contract and 10-for-200 too."""
+
+
+@pytest.mark.slow
+@FEW
+@given(states(rules=SWITCHED_RULES, max_moves=8, phases={Phase.BIDDING}))
+def test_search_moves_are_legal_under_a_team_minimum_and_a_zero_contract(state: State) -> None:
+    """The first round's bidding and its play.
+
+    Rules: rule-team-minimum, reading-zero-bid, rule-ten-for-two-hundred.
+    """
+    check_search_round(state)
+
+
+def test_search_bids_at_least_what_the_team_minimum_leaves_missing() -> None:
+    """Seat 3, whose partner bid 1 under a minimum of 4, searches bids from 3 up.
+
+    Rule: rule-team-minimum.
+    """
+    state = apply(apply(new_game(Ruleset(team_minimum=4), seed=2), Bid(1)), Bid(2))
+    assert state.to_move == 3
+    move = FAST(mover_view(state))
+    assert isinstance(move, Bid)
+    assert move.n >= 3
+    tried = _search._bids_to_try(mover_view(state), legal_moves(state))
+    assert tried
+    assert all(isinstance(bid, Bid) and bid.n >= 3 for bid in tried)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_search_plays_a_whole_round_of_every_preset(name: str) -> None:

@@ -8,7 +8,7 @@ from spades._cards import DECK, Card, Rank, Suit
 from spades._legal import least_bid
 from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
 from spades._rules import partner, seats_of, side_of
-from spades.bots._hand import SPADES, danger, known_discards, of_suit, unseen_cards
+from spades.bots._hand import SPADES, danger, is_nil, known_discards, of_suit, unseen_cards
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -105,7 +105,8 @@ def bid(view: View) -> Move:
     """Look first (never bid blind nil); then nil for a nil hand, else the trick count.
 
     The count is at least what a team minimum leaves missing, and at least one unless a
-    bid of zero is a contract.
+    bid of zero is a contract. Under 10-for-200 a contract of ten is worth what a larger one
+    is: she bids no more than brings her side's bids to ten, known so far.
     """
     if view.hand is None:
         return LOOK
@@ -118,7 +119,12 @@ def bid(view: View) -> Move:
     count = likely_tricks(hand, unseen_cards(view), counting)
     count += _table_bias(view, counting.margin)
     floor = max(lowest, 0 if rules.zero_contract else 1)  # zero: only as a contract
-    return BIDS[min(13, max(floor, round(count - counting.margin)))]
+    number = min(13, round(count - counting.margin))
+    if rules.ten_for_two_hundred:  # ten or more wins 200 (rule-ten-for-two-hundred)
+        mate = partner(rules, view.seat)
+        mate_bid = None if mate is None else view.bids[mate]
+        number = min(number, 10 - (0 if mate_bid is None else mate_bid.n))
+    return BIDS[max(floor, number)]
 
 
 def _table_bias(view: View, margin: float) -> float:
@@ -132,7 +138,7 @@ def _table_bias(view: View, margin: float) -> float:
     beyond = rounds = 0
     for score in view.rounds:
         bids = [score.bids[seat] for seat in seats]
-        if not any(bid.is_nil for bid in bids):
+        if not any(is_nil(view.rules, bid) for bid in bids):
             beyond += sum(score.tricks[seat] for seat in seats) - sum(bid.n for bid in bids)
             rounds += 1
     expected = margin * rounds

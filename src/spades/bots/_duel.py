@@ -34,6 +34,7 @@ from spades import State, _runs, side_of
 from spades._errors import SpadesError, shown
 from spades._rules import check_seat
 from spades.bots import _registry
+from spades.bots._hand import is_nil
 from spades.bots._play import play_game
 from spades.bots._registry import BotMaker
 
@@ -251,7 +252,9 @@ def side_counts(state: State, side: int) -> tuple[int, ...]:
 
     A nil or blind nil counts as made when its bidder took no trick; a side's contract is
     its numbered bids added up, counted when above zero; bags are its overtricks and the
-    nil tricks that became bags; penalties are each time the bag limit cost points.
+    nil tricks that became bags; penalties are each time the bag limit cost points. Under a
+    zero contract (reading-zero-bid) a bid of zero is no nil: every round is a contract of
+    the side's bids, zero too.
 
     >>> from spades import CLASSIC
     >>> from spades.bots import heuristic_policy, play_game
@@ -267,12 +270,12 @@ def side_counts(state: State, side: int) -> tuple[int, ...]:
     counts = dict.fromkeys(COUNTERS, 0)
     for score in state.rounds:
         for seat, bid in enumerate(score.bids):
-            if side_of(rules, seat) == side and bid.n == 0:
+            if side_of(rules, seat) == side and is_nil(rules, bid):
                 kind = "blind nil" if bid.blind else "nil"
                 counts[f"{kind} bids"] += 1
                 counts[f"{kind}s made"] += score.tricks[seat] == 0
         detail = score.sides[side]
-        if detail.contract:
+        if detail.contract or rules.zero_contract:
             counts["contracts"] += 1
             counts["contracts made"] += detail.made
             counts["contracts exact"] += detail.tricks == detail.contract

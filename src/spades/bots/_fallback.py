@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spades._cards import Card, Rank, Suit
 from spades._errors import SpadesError
+from spades._legal import least_bid
 from spades._moves import LOOK, Bid, Exchange, Keep, Move, Pass, Play, Reject
 from spades._state import Phase, State
 from spades._view import View, observe
@@ -19,7 +20,9 @@ def _strength(card: Card) -> tuple[bool, Rank]:
 def fallback_move(game: View | State) -> Move:
     """The move made for the seat to move when her time runs out (source B), from her view.
 
-    - Bidding: she bids 1; if she could still bid blind nil, she looks at her hand first.
+    - Bidding: she bids 1, or under a team minimum what her partner's bid leaves missing if
+      that is more (`spades.lowest_bid`); if she could still bid blind nil, she looks at
+      her hand first.
     - Playing: her lowest legal card, keeping spades while she has another legal card.
     - Two players, drawing: she keeps the top card if it is a spade or ranks ten or
       higher, else she rejects it; she never declares double nil.
@@ -47,7 +50,9 @@ def fallback_move(game: View | State) -> Move:
     legal = view.legal_moves()
     phase = view.phase
     if phase is Phase.BIDDING:
-        return LOOK if view.hand is None else Bid(1)
+        if view.hand is None:
+            return LOOK
+        return Bid(max(1, least_bid(view.rules, view.bids, view.seat)))
     hand = view.hand or ()
     if phase is Phase.PLAYING:
         plays = [move for move in legal if isinstance(move, Play)]

@@ -1,4 +1,4 @@
-"""What the heuristic knows of cards in general: suits, how dangerous a card is to hold."""
+"""What the heuristic knows of cards and bids in general: suits, danger, which bids are nil."""
 
 from __future__ import annotations
 
@@ -9,9 +9,20 @@ from spades._cards import DECK, Card, Suit
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from spades._moves import Bid
+    from spades._rules import Ruleset
     from spades._view import View
 
 SPADES: Final = Suit.SPADES
+
+
+def is_nil(rules: Ruleset, bid: Bid | None) -> bool:
+    """Whether ``bid`` is a nil or blind nil: a bid of zero under ``rules.nil``.
+
+    Without nil a bid of zero is an ordinary contract of no tricks, whose tricks count
+    (``zero_contract``, reading-zero-bid): no nil to duck, cover or set.
+    """
+    return bid is not None and bid.n == 0 and rules.nil
 
 
 def of_suit(cards: Iterable[Card], suit: Suit) -> list[Card]:

@@ -8,7 +8,7 @@ from spades._cards import DECK, Card, Rank, Suit
 from spades._rules import NilTricks, play_order, seats_of, side_of
 from spades._rules import partner as partner_of
 from spades._trick import trick_winner, winning_card
-from spades.bots._hand import SPADES, cheapness, danger, known_discards, of_suit
+from spades.bots._hand import SPADES, cheapness, danger, is_nil, known_discards, of_suit
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -73,19 +73,22 @@ class Table:
 
     def nil_stands(self, seat: int) -> bool:
         """Whether ``seat`` bid nil (or blind nil) and has taken no trick yet."""
-        bid = self.view.bids[seat]
-        return bid is not None and bid.is_nil and self.taken[seat] == 0
+        return is_nil(self.view.rules, self.view.bids[seat]) and self.taken[seat] == 0
 
     def side_need(self, side: int) -> int:
-        """Tricks ``side`` still needs for its contract (zero or less: made)."""
-        seats = seats_of(self.view.rules, side)
+        """Tricks ``side`` still needs for its contract (zero or less: made).
+
+        A nil bidder's tricks count under `NilTricks.COUNT`; a zero contract's always.
+        """
+        rules = self.view.rules
+        seats = seats_of(rules, side)
         bids = [self.view.bids[s] for s in seats]
         contract = sum(bid.n for bid in bids if bid is not None)
-        counts_nil = self.players == 4 and self.view.rules.nil_tricks is NilTricks.COUNT
+        counts_nil = self.players == 4 and rules.nil_tricks is NilTricks.COUNT
         taken = sum(
             self.taken[s]
             for s, bid in zip(seats, bids, strict=True)
-            if counts_nil or bid is None or not bid.is_nil
+            if counts_nil or not is_nil(rules, bid)
         )
         return contract - taken
 
