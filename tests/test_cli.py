@@ -36,7 +36,7 @@ from spades import (
 )
 from spades import _cli as cli
 from spades import _table_text as table_text
-from spades._cli import demo, games, moves, progress, simulate, terminal, text
+from spades._cli import demo, games, moves, progress, screen, simulate, terminal, text
 from spades.bots import _registry as registry
 from spades.bots import fallback_move, game_seed, heuristic_policy, play_game, random_policy
 
@@ -1123,6 +1123,8 @@ LISTED = {
     "double nil without an exchange": (
         "'bid 3', 'bid nil', 'bid blind nil', 'play AS', 'keep' or 'reject'"
     ),
+    "zero contract": "'bid 3', 'bid 0' or 'play AS'",
+    "two players, zero contract": "'bid 3', 'bid 0', 'play AS', 'keep' or 'reject'",
 }
 VARIANTS = {
     "classic": CLASSIC,
@@ -1133,6 +1135,10 @@ VARIANTS = {
     "two-handed": TWO_HANDED,
     "two players without double nil": Ruleset(players=2, blind_nil=False),
     "double nil without an exchange": Ruleset(players=2, blind_nil_exchange=0),
+    "zero contract": Ruleset(nil=False, zero_contract=True),
+    "two players, zero contract": Ruleset(
+        players=2, nil=False, blind_nil=False, zero_contract=True
+    ),
 }
 
 
@@ -1233,6 +1239,86 @@ def test_demo_record_indent_writes_indented_json(
     assert compact.read_text(encoding="utf-8") == spades.records.dumps(record) + "\n"
     assert indented.read_text(encoding="utf-8") == spades.records.dumps(record, indent=2) + "\n"
     assert '\n  "' in indented.read_text(encoding="utf-8")
+
+
+ZERO_MINIMUM = Ruleset(nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True)
+
+
+def test_a_zero_contract_is_shown_as_0_not_nil_and_has_no_note() -> None:
+    """Rule: reading-zero-bid."""
+    zero = Ruleset(nil=False, zero_contract=True)
+    assert table_text.bid_text(Bid(0), zero) == "0"
+    assert table_text.bid_text(Bid(0)) == table_text.bid_text(Bid(0), CLASSIC) == "nil"
+    assert table_text.bid_text(Bid(3), zero) == "3"
+    assert table_text.move_words(zero, Bid(0)) == "bid 0"
+    assert table_text.move_words(CLASSIC, Bid(0)) == "bid nil"
+    assert table_text.move_words(zero, spades.Play(spades.Card.parse("AS"))) == "play AS"
+    score = score_round(zero, [Bid(0), Bid(4), Bid(3), Bid(3)], [2, 5, 3, 3])
+    assert table_text.round_table(zero, 1, score, score.points)[1].split()[4:7] == ["0", "+", "3"]
+    assert table_text.round_notes(zero, score) == []
+    assert table_text.round_notes(CLASSIC, score_round(CLASSIC, score.bids, score.tricks)) == [
+        "  seat 0's nil: took 2 (-100)"
+    ]
+
+
+def test_the_rules_lines_say_the_zero_contract_the_team_minimum_and_ten_for_200() -> None:
+    """Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred."""
+    assert table_text.rules_lines(ZERO_MINIMUM)[1:4] == [
+        "No nil: a bid of 0 is a contract of no tricks; its tricks count.",
+        "A side's two bids must add up to at least 4.",
+        "A contract of 10 or more wins 200 when made and loses 200 when set.",
+    ]
+    for rules in PRESETS.values():
+        assert len(table_text.rules_lines(rules)) == 2
+
+
+def test_the_legal_bids_hint_says_the_lowest_bid_under_a_team_minimum() -> None:
+    """Seat 3, whose partner bid 1, bids from 3; after a 0 her partner, from 4.
+
+    Rules: rule-team-minimum, reading-zero-bid.
+    """
+    state = spades.new_game(ZERO_MINIMUM, seed=3)
+    assert screen.legal_text(spades.observe(state, 1)) == (
+        "bid 0, bid 1 to bid 13 (or just the number)"
+    )
+    state = spades.apply(spades.apply(state, Bid(1)), Bid(0))
+    assert screen.legal_text(spades.observe(state, 3)) == (
+        "bid 3 to bid 13 (or just the number): your side's bids must add up to at least 4"
+    )
+    state = spades.apply(state, Bid(5))
+    assert screen.legal_text(spades.observe(state, 0)) == (
+        "bid 4 to bid 13 (or just the number): your side's bids must add up to at least 4"
+    )
+    thirteen = Ruleset(team_minimum=13)
+    state = spades.apply(spades.new_game(thirteen, seed=3), Bid(0))
+    state = spades.apply(state, Bid(5))
+    assert screen.legal_text(spades.observe(state, 3)) == (
+        "bid 13: your side's bids must add up to at least 13"
+    )
+    assert screen.legal_text(spades.observe(spades.new_game(CLASSIC, seed=3), 1)) == (
+        "bid nil, bid 1 to bid 13 (or just the number)"
+    )
+
+
+def test_a_person_plays_a_zero_contract_and_a_team_minimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bidding zero whenever she may: every move legal, zero said as 0, the minimum's hint.
+
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    """
+    rules = attrs.evolve(ZERO_MINIMUM, target=150, round_cap=6)
+    out, errors = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(out, choose=bold))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert terminal.play(rules, "custom", 4, 0) == 0
+    shown = out.getvalue()
+    assert errors.getvalue() == ""
+    assert "is illegal" not in shown
+    assert "nil" not in shown.replace("No nil: a bid of 0", "")
+    assert "'bid 0' (a contract of no tricks)" in shown
+    assert "\nyou: bid 0\n" in shown
+    assert "Legal moves: bid 0, bid 1 to bid 13 (or just the number)\n" in shown
+    assert "your side's bids must add up to at least 4\n" in shown
 
 
 def test_round_notes_speak_to_the_person_of_her_nil_and_her_partner_s() -> None:

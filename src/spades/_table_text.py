@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from spades import (
+    Bid,
     Play,
     Suit,
     Termination,
@@ -29,7 +30,7 @@ from spades import (
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from spades import Bid, Card, Move, RoundScore, Ruleset, State
+    from spades import Card, Move, RoundScore, Ruleset, State
 
 __all__ = [
     "SUITS",
@@ -38,6 +39,7 @@ __all__ = [
     "cards_text",
     "counted",
     "finished_trick",
+    "move_words",
     "outcome_lines",
     "played_text",
     "round_header",
@@ -86,9 +88,31 @@ def brief_hand(cards: Iterable[Card]) -> str:
     return "  ".join(parts)
 
 
-def bid_text(bid: Bid) -> str:
-    """``3``, ``nil`` or ``blind nil`` (with two players also called double nil)."""
+def bid_text(bid: Bid, rules: Ruleset | None = None) -> str:
+    """``3``, ``nil`` or ``blind nil`` (with two players also called double nil).
+
+    Under a ruleset whose bid of zero is a contract of no tricks (``zero_contract``,
+    reading-zero-bid), zero is ``0``, not nil.
+
+    >>> from spades import CLASSIC, Bid, Ruleset
+    >>> bid_text(Bid(0), CLASSIC), bid_text(Bid(0), Ruleset(nil=False, zero_contract=True))
+    ('nil', '0')
+    """
+    if bid.n == 0 and rules is not None and rules.zero_contract:
+        return "0"
     return str(bid).removeprefix("bid ")
+
+
+def move_words(rules: Ruleset, move: Move) -> str:
+    """A move as the table says it: its notation, but ``bid 0`` for a zero contract.
+
+    >>> from spades import Bid, Ruleset
+    >>> move_words(Ruleset(nil=False, zero_contract=True), Bid(0)), move_words(Ruleset(), Bid(0))
+    ('bid 0', 'bid nil')
+    """
+    if isinstance(move, Bid):
+        return f"bid {bid_text(move, rules)}"
+    return str(move)
 
 
 def trick_line(rules: Ruleset, number: int, trick: Trick) -> str:
@@ -128,7 +152,7 @@ def round_table(
     ]
     for side, name in enumerate(names):
         seats = seats_of(rules, side)
-        bids = " + ".join(bid_text(score.bids[seat]) for seat in seats)
+        bids = " + ".join(bid_text(score.bids[seat], rules) for seat in seats)
         tricks = sum(score.tricks[seat] for seat in seats)
         left = rules.target - totals[side]
         lines.append(
@@ -151,11 +175,11 @@ def round_notes(rules: Ruleset, score: RoundScore, you: int | None = None) -> li
     """A line for each nil bid of the round (made or not, and its points) and each penalty.
 
     With ``you``, the person's seat, her own bids are ``your`` and her partner's ``your
-    partner's``.
+    partner's``. A zero contract is no nil: it has no line.
     """
     notes = []
     for seat, bid in enumerate(score.bids):
-        if bid.n == 0:
+        if bid.n == 0 and rules.nil:
             taken = score.tricks[seat]
             value = rules.blind_nil_value if bid.blind else rules.nil_value
             result = f"made it (+{value})" if taken == 0 else f"took {taken} (-{value})"
@@ -195,7 +219,11 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
 
 
 def rules_lines(rules: Ruleset) -> list[str]:
-    """Who plays with whom and which way; then how the game ends."""
+    """Who plays with whom and which way; the switches that are on; how the game ends.
+
+    The switches said are the bidding and scoring ones beyond the sources: a zero contract,
+    a team minimum and 10-for-200.
+    """
     if rules.players == 4:
         way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
         who = (
@@ -203,12 +231,19 @@ def rules_lines(rules: Ruleset) -> list[str]:
         )
     else:
         who = "Two players, seat 0 against seat 1, each drawing 13 cards from the stock."
+    lines = [who]
+    if rules.zero_contract:
+        lines.append("No nil: a bid of 0 is a contract of no tricks; its tricks count.")
+    if rules.team_minimum:
+        lines.append(f"A side's two bids must add up to at least {rules.team_minimum}.")
+    if rules.ten_for_two_hundred:
+        lines.append("A contract of 10 or more wins 200 when made and loses 200 when set.")
     end = f"Game to {rules.target} points"
     if rules.losing_floor is not None:
         end += f"; a side at {rules.losing_floor} or below loses"
     if rules.round_cap is not None:
         end += f"; at most {rules.round_cap} rounds"
-    return [who, end + "."]
+    return [*lines, end + "."]
 
 
 def round_header(rules: Ruleset, number: int, dealer: int) -> str:

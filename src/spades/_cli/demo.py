@@ -116,7 +116,7 @@ class _RoundPrinter:
     def __call__(self, before: State, move: Move, after: State) -> None:
         seat = before.to_move
         if isinstance(move, Bid):
-            self.bids.append(f"seat {seat}: {bid_text(move)}")
+            self.bids.append(f"seat {seat}: {bid_text(move, before.rules)}")
         elif isinstance(move, Pass):
             self.events.append(f"seat {seat} passes {cards_text(move.cards)} to its partner")
         elif isinstance(move, Exchange):

@@ -34,6 +34,8 @@ def _kinds(rules: Ruleset) -> list[tuple[type[object], str]]:
     kinds: list[tuple[type[object], str]] = [(Bid, "bid 3")]
     if rules.nil:
         kinds.append((Bid, "bid nil"))
+    elif rules.zero_contract:  # zero is a contract of no tricks (reading-zero-bid)
+        kinds.append((Bid, "bid 0"))
     if rules.blind_nil:
         kinds.append((Bid, "bid blind nil"))
         if rules.players == 4:
@@ -64,6 +66,7 @@ def help_lines(rules: Ruleset) -> list[str]:
         "'bid 3'": " (or just 3)",
         "'play AS'": " (or just AS)",
         "'exchange 2C 3D'": " ('exchange' alone keeps your hand)",
+        "'bid 0'": " (a contract of no tricks)",
     }
     if rules.players == 2:  # the sources' name, once, and the input it also takes
         glosses["'bid blind nil'"] = " (double nil; 'bid double nil' works too)"

@@ -8,12 +8,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades import Exchange, Keep, Pass, Phase, Play, Reject, observe, partner, winning_card
+from spades import (
+    Bid,
+    Exchange,
+    Keep,
+    Pass,
+    Phase,
+    Play,
+    Reject,
+    lowest_bid,
+    observe,
+    partner,
+    winning_card,
+)
 from spades._table_text import (
     SUITS,
     bid_text,
     cards_text,
     finished_trick,
+    move_words,
     played_text,
     round_header,
     round_notes,
@@ -49,7 +62,7 @@ def turn_lines(view: View) -> list[str]:
         "Scores: " + ", ".join(f"{side_name(rules, s, you)} {view.scores[s]}" for s in (0, 1)),
         "Bids: "
         + ", ".join(
-            f"{seat_name(seat, you)}: {'-' if bid is None else bid_text(bid)}"
+            f"{seat_name(seat, you)}: {'-' if bid is None else bid_text(bid, rules)}"
             for seat, bid in enumerate(view.bids)
         ),
     ]
@@ -92,20 +105,34 @@ def _hand(view: View) -> list[str]:
 def legal_text(view: View) -> str:
     """The legal moves in words; the first is always one to type as it is.
 
-    The cards she may play are listed in the order her hand shows them (`hand_order`).
+    The cards she may play are listed in the order her hand shows them (`hand_order`). Her
+    bids start at nil, at a zero contract's ``bid 0`` or at the lowest number she may bid:
+    under a team minimum, what her partner's bid leaves missing (rule-team-minimum).
     """
     moves, rules = view.legal_moves(), view.rules
     if view.phase is Phase.PLAYING:
         cards = hand_order(move.card for move in moves if isinstance(move, Play))
         return ", ".join(f"play {card}" for card in cards)
     if view.phase is Phase.BIDDING and view.hand is not None:
-        return ("bid nil, " if rules.nil else "") + "bid 1 to bid 13 (or just the number)"
+        return _bids_text(view, [move for move in moves if isinstance(move, Bid)])
     if view.phase is Phase.PASSING:
         return f"{moves[0]}, or any other {rules.blind_nil_pass} of your cards"
     if view.phase is Phase.EXCHANGING:
         most = rules.blind_nil_exchange
         return f"exchange (keeps your hand), or up to {most} of your cards, like {moves[-1]}"
     return ", ".join(map(str, moves))  # blind nil and look; or blind nil, keep and reject
+
+
+def _bids_text(view: View, bids: list[Bid]) -> str:
+    """``bid nil, bid 1 to bid 13 (or just the number)``; a minimum's lowest bid, and why."""
+    rules = view.rules
+    words = [move_words(rules, bid) for bid in bids if bid.n == 0]
+    lowest = min(bid.n for bid in bids if bid.n)  # every bidder may bid 13
+    words.append(f"bid {lowest} to bid 13 (or just the number)" if lowest < 13 else "bid 13")
+    text = ", ".join(words)
+    if lowest_bid(rules, view.bids, view.seat):
+        text += f": your side's bids must add up to at least {rules.team_minimum}"
+    return text
 
 
 def news_lines(before: State, move: Move, after: State, you: int) -> list[str]:
@@ -133,7 +160,7 @@ def news_lines(before: State, move: Move, after: State, you: int) -> list[str]:
         else:
             lines.append(f"{who}: exchange {len(move.cards)} cards with the discards")
     else:  # bids, looks and plays are public
-        lines.append(f"{who}: {move}")
+        lines.append(f"{who}: {move_words(rules, move)}")
     trick = finished_trick(before, move)
     if trick is not None:
         number = len(before.tricks) + 1
