@@ -409,7 +409,8 @@ OPEN_BLIND_NIL = blind_nil_rulesets().map(
         rules, blind_nil_deficit=None, blind_nil_pass=max(rules.blind_nil_pass, 1)
     )
 )
-"""Four players, blind nil open to every seat that has not looked, one to three cards passed."""
+"""Four players, blind nil open to every seat that has not looked (but to a second bidder a
+team minimum leaves short), one to three cards passed."""
 OPEN_DOUBLE_NIL = rulesets(players=2).map(
     lambda rules: attrs.evolve(
         rules,

@@ -55,6 +55,7 @@ ANY_RULES = st.one_of(
 POSITIONS = st.one_of(
     states(rules=ANY_RULES, max_moves=200),
     states(rules=OPEN_BLIND_NIL, max_moves=8, phases={Phase.BIDDING}),
+    states(rules=rulesets(players=4), max_moves=6, phases={Phase.BIDDING}),
     states(rules=OPEN_BLIND_NIL, max_moves=150, phases={Phase.PASSING}),
     states(rules=OPEN_DOUBLE_NIL, max_moves=200, phases={Phase.EXCHANGING}),
     states(
@@ -63,7 +64,8 @@ POSITIONS = st.one_of(
         phases={Phase.GAME_OVER},
     ),
 )
-"""Any position; the face-down bidding, the pass, the exchange and the end drawn on purpose."""
+"""Any position; the face-down bidding, the pass, the exchange and the end drawn on purpose,
+and the first round's bidding, where a team minimum or a zero contract decides bids."""
 
 
 def verdict(game: State | View, move: Move, seat: int | None) -> tuple[object, ...] | None:

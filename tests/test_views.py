@@ -85,7 +85,8 @@ SPADE_BITS = Suit.SPADES.mask
 # --- positions ---------------------------------------------------------------------------
 
 OPEN_BLIND_NIL = blind_nil_rulesets().map(lambda rules: attrs.evolve(rules, blind_nil_deficit=None))
-"""Four players, blind nil open to every seat that has not looked, any pass size."""
+"""Four players, blind nil open to every seat that has not looked (but to a second bidder a
+team minimum leaves short), any pass size."""
 PASSING_RULES = OPEN_BLIND_NIL.map(
     lambda rules: attrs.evolve(rules, blind_nil_pass=max(rules.blind_nil_pass, 1))
 )
@@ -110,12 +111,14 @@ ONE_ROUND = ANY_RULES.map(lambda rules: attrs.evolve(rules, round_cap=1))
 POSITIONS = st.one_of(
     states(rules=ANY_RULES, max_moves=200),
     states(rules=OPEN_BLIND_NIL, max_moves=8, phases={Phase.BIDDING}),
+    states(rules=rulesets(players=4), max_moves=6, phases={Phase.BIDDING}),
     states(rules=PASSING_RULES, max_moves=150, phases={Phase.PASSING}),
     states(rules=EXCHANGE_RULES, max_moves=200, phases={Phase.EXCHANGING}),
     states(rules=ONE_ROUND, max_moves=120, phases={Phase.GAME_OVER}),
 )
-"""Any position, with the blind nil bidding, the pass, the exchange and the end of a game
-each drawn on purpose (random play reaches them only now and then)."""
+"""Any position, with the blind nil bidding, the first round's bidding (a team minimum and
+a zero contract decide bids there), the pass, the exchange and the end of a game each drawn
+on purpose (random play reaches them only now and then)."""
 
 
 # --- what a seat is entitled to see, recomputed from the state ---------------------------
