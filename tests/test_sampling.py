@@ -290,6 +290,16 @@ def test_samples_of_any_reachable_position_are_legal(state: State, k: int) -> No
         check_sample(state, seat, k + seat, deep=True)
 
 
+@given(states(rules=FOUR_RULES, max_moves=8, phases={Phase.BIDDING}), SEEDS)
+def test_samples_of_the_first_rounds_bids_are_legal(state: State, k: int) -> None:
+    """Partners' bids made: a team minimum's second bidder sees her hand, blind nil closed.
+
+    Rules: ref-views, rule-team-minimum.
+    """
+    for seat in range(4):
+        check_sample(state, seat, k + seat, deep=True)
+
+
 # --- the distribution: uniform over the deals the view allows -----------------------------
 #
 # `oracle.sampling.deals` enumerates every deal of the cards the seat cannot place to the
