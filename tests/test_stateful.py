@@ -183,10 +183,25 @@ class SpadesGame(RuleBasedStateMachine):
         assert all(sum(r.tricks) == 13 for r in rounds)
 
     @invariant()
+    def every_sides_bids_reach_the_team_minimum(self) -> None:
+        """Once both partners have bid, this round and every completed one.
+
+        Rule: rule-team-minimum.
+        """
+        state = self.state
+        minimum = state.rules.team_minimum
+        for bids in (state.bids, *(score.bids for score in state.rounds)):
+            for side in (0, 1):
+                pair = (bids[side], bids[side + 2])
+                if None not in pair:
+                    assert sum(bid.n for bid in pair if bid is not None) >= minimum
+
+    @invariant()
     def the_legal_moves_are_the_references(self) -> None:
         """The engine's legal moves, in order, are those of the tests' reference.
 
         Rules: rule-play, rule-follow-suit, rule-spades-broken, reading-spades-lead.
+        Rules: rule-team-minimum, reading-zero-bid.
         """
         state = self.state
         if not state.is_over:
