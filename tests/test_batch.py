@@ -21,7 +21,8 @@ The differential tests (``tests/test_batch_differential.py``) hold every step to
 
 Games: random play from `Batch.deal_random` under every preset, four-player rulesets with a
 blind nil pass of one to three cards open to every seat, two-player ones with a double nil
-exchange of one to three, and short games (a small target or a round cap) that end.
+exchange of one to three, rulesets of zero contracts, a team minimum and 10-for-200, and
+short games (a small target or a round cap) that end.
 Chi-square checks use a fixed numpy seed and fail a uniform sampler with probability 0.001.
 """
 
@@ -116,7 +117,23 @@ EXCHANGE_RULES = {
 """Two players, double nil open to both (as in `TWO_HANDED`), one to three cards exchanged."""
 NO_EXCHANGE = attrs.evolve(TWO_HANDED, blind_nil_exchange=0)
 """Two players, double nil without an exchange: the draw goes straight on to the bidding."""
-EVERY_RULES = {**PRESETS, **PASSING_RULES, **EXCHANGE_RULES, "no-exchange": NO_EXCHANGE}
+SWITCH_RULES = {
+    "zero-contract": Ruleset(nil=False, zero_contract=True),
+    "team-minimum-5": attrs.evolve(BLIND_ANYTIME, team_minimum=5),
+    "two-handed-zero-contract-200": attrs.evolve(
+        TWO_HANDED, nil=False, blind_nil=False, zero_contract=True, ten_for_two_hundred=True
+    ),
+}
+"""A bid of zero as a contract, a team minimum with blind nil open, and 10-for-200 with
+zero contracts for two players (reading-zero-bid, rule-team-minimum,
+rule-ten-for-two-hundred)."""
+EVERY_RULES = {
+    **PRESETS,
+    **PASSING_RULES,
+    **EXCHANGE_RULES,
+    "no-exchange": NO_EXCHANGE,
+    **SWITCH_RULES,
+}
 ONE_ROUND = Ruleset(round_cap=1)
 """The ruleset of `helpers.finished_game`: the game ends after its first round."""
 SHORT = attrs.evolve(CLASSIC, target=100, round_cap=6)
@@ -129,6 +146,7 @@ SHORT_RULES = {
     "two-handed-100": SHORT_TWO,
     "pass-2-100": attrs.evolve(PASSING_RULES["pass-2"], target=100, round_cap=4),
     "one-round": ONE_ROUND,
+    "team-minimum-4-100": attrs.evolve(SHORT, team_minimum=4, ten_for_two_hundred=True),
 }
 ACTION_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
@@ -631,6 +649,9 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
     while exchanging.phase is not Phase.EXCHANGING:
         exchanging = apply(exchanging, Keep())
     outside = next(card for card in DECK if card not in held(exchanging))
+    minimum = new_game(attrs.evolve(BLIND_ANYTIME, team_minimum=4), seed=1)
+    for bid in (Bid(1), Bid(3)):  # seats 1 and 2 look and bid: seat 3 bids 3 or more
+        minimum = apply(apply(minimum, Look()), bid)
     passing = passing_state()  # seat 1 passes two cards
     hand = held(passing)
     not_held = next(card for card in DECK if card not in hand)
@@ -650,6 +671,9 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
             BLIND_NIL,
             Reason.BLIND_NIL_NOT_ELIGIBLE,
         ),
+        ("below a team minimum", minimum, (), 54, Reason.BELOW_TEAM_MINIMUM),
+        ("nil below a team minimum", minimum, (), 52, Reason.BELOW_TEAM_MINIMUM),
+        ("blind nil below a team minimum", minimum, (), BLIND_NIL, Reason.BELOW_TEAM_MINIMUM),
         ("lead a spade", mixed, (), C("2S").index, Reason.SPADES_NOT_BROKEN),
         ("play another's card", mixed, (), C("AC").index, Reason.CARD_NOT_IN_HAND),
         ("bid in the play", mixed, (), 55, Reason.WRONG_PHASE),
@@ -681,6 +705,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(
     """The reason is the engine's for the move; the message names only what she may see.
 
     Rules: ref-reasons, ref-views.
+    Rule: rule-team-minimum.
     """
     batch = Batch.from_states([position, position])
     for card in chosen:

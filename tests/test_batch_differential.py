@@ -912,6 +912,10 @@ def test_deal_random_deals_the_decks_and_seeds_of_its_generator() -> None:
             attrs.evolve(short(MINIOKEY), spades_lead=SpadesLead.ANY_TIME),
             ("fallback", "random", "fallback", "random"),
         ),
+        (
+            attrs.evolve(short(CLASSIC), team_minimum=5, ten_for_two_hundred=True),
+            ("fallback", "random", "fallback", "random"),
+        ),
     ],
     ids=[
         "random",
@@ -920,6 +924,7 @@ def test_deal_random_deals_the_decks_and_seeds_of_its_generator() -> None:
         "two players",
         "blind nil passed back",
         "spades led any time",
+        "a team minimum",
     ],
 )
 def test_play_out_to_the_end_of_the_game_plays_what_the_same_actions_would(
