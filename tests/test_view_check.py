@@ -183,7 +183,7 @@ def test_the_positions_here_are_real() -> None:
     for state in (DRAW2, EXCHANGE2, SECOND_EXCHANGE2, PLAY2, BID2, START4, MID4, OVER4):
         for seat in range(state.rules.players):
             assert view_problem(observe(state, seat)) is None
-    for state in (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, BID4, ZERO4):
+    for state in (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, SECOND4, BID4, ZERO4):
         for seat in range(4):
             assert view_problem(observe(state, seat)) is None
     assert (SHORT4.to_move, SHORT4.looked, legal_moves(SHORT4)[0]) == (
@@ -211,6 +211,10 @@ SHORT4 = new_game(MINIMUM, seed=3)
 for _move in ("look", "bid 1", "look", "bid 3"):
     SHORT4 = apply(SHORT4, parse_move(_move))
 """Seat 1 looked and bid 1, seat 2 looked and bid 3: seat 3 to bid 3 or more, her hand up."""
+SECOND4 = apply(
+    apply(new_game(attrs.evolve(MINIMUM, blind_nil=False), seed=3, dealer=1), Bid(1)), Bid(3)
+)
+"""Dealer 1: seat 2 bid 1 first, seat 3 bid 3; seat 0, seat 2's partner, to bid 3 or more."""
 BID4 = apply(SHORT4, Bid(3))
 """Seat 3 bid 3 without a look, which blind nil closed to her would have needed."""
 ZERO4 = new_game(Ruleset(nil=False, zero_contract=True), seed=3)
@@ -338,6 +342,10 @@ CASES: dict[str, tuple[View, str]] = {
     "a side's bids reach the team minimum": (
         _view(SHORT4, 3, bids=(None, Bid(1), Bid(3), Bid(2)), to_move=0),
         "bids[3]",
+    ),
+    "a side's bids reach the team minimum, named at its second bidder": (
+        _view(SECOND4, 2, bids=(Bid(2), None, Bid(1), Bid(3)), to_move=1),
+        "bids[0]",
     ),
     "no blind nil where the team minimum asks more": (
         _view(SHORT4, 3, bids=(None, Bid(1), Bid(3), BLIND), to_move=0, hand=None),

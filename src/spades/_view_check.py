@@ -628,7 +628,8 @@ def _check_turns(view: View, over: bool) -> None:
                 _fail(f"bids[{seat}]", "these rules have no nil")
             mate = view.bids[(seat + 2) % 4] if four else None
             if mate is not None and seat < 2 and bid.n + mate.n < rules.team_minimum:
-                _fail(f"bids[{seat + 2}]", "the side's bids add up to less than the team minimum")
+                second = max(seat, seat + 2, key=order.index)  # the side's second bidder
+                _fail(f"bids[{second}]", "the side's bids add up to less than the team minimum")
             if four and may_blind and not bid.blind and not looked:
                 _fail(f"looked[{seat}]", "a seat that may bid blind nil looks before a number")
         if looked:
