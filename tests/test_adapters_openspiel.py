@@ -42,6 +42,7 @@ from spades import (
     MINIOKEY,
     PRESETS,
     TWO_HANDED,
+    Bid,
     Direction,
     InvalidRecordError,
     NotationError,
@@ -622,3 +623,20 @@ def test_importing_spades_or_its_adapters_does_not_import_openspiel() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+def test_the_observation_text_shows_a_zero_contract_as_a_bid_of_0() -> None:
+    """Under a zero contract the table text says "0", never "nil" (reading-zero-bid).
+
+    Rule: reading-zero-bid.
+    """
+    zero = os_spades.ruleset_text(Ruleset(nil=False, zero_contract=True))
+    state = load(zero).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(encoding.actions_of(Bid(0), Ruleset(nil=False, zero_contract=True))[0])
+    line = next(
+        line for line in state.observation_string(0).splitlines() if line.startswith("Bids: ")
+    )
+    assert " 0" in line
+    assert "nil" not in line

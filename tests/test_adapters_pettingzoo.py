@@ -539,3 +539,17 @@ def test_import_spades_imports_no_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_the_table_text_shows_a_zero_contract_as_a_bid_of_0() -> None:
+    """Under a zero contract the rendered table says "bid 0", never "nil" (reading-zero-bid).
+
+    Rule: reading-zero-bid.
+    """
+    rules = Ruleset(nil=False, zero_contract=True)
+    env = zoo.raw_env(rules)
+    env.reset(seed=1)
+    env.step(encoding.actions_of(Bid(0), rules)[0])
+    text = str(zoo_render(env))
+    assert "bid 0," in text
+    assert "nil" not in text

@@ -222,7 +222,7 @@ def table_lines(
     taken = state.tricks_taken
     for seat, hand in enumerate(state.hands):
         bid = state.bids[seat]
-        said = "no bid yet" if bid is None else f"bid {bid_text(bid)}, {taken[seat]} tricks"
+        said = "no bid yet" if bid is None else f"bid {bid_text(bid, rules)}, {taken[seat]} tricks"
         looked = " (looked)" if state.looked[seat] else ""
         lines.append(f"  {seat_name(seat, you):<7} {brief_hand(hand)}   {said}{looked}")
     if rules.players == 2 and state.stock:

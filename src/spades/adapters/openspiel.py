@@ -458,7 +458,7 @@ def observation_text(view: View, chosen: tuple[Card, ...]) -> str:
         "Hand: face down" if view.hand is None else f"Hand: {brief_hand(view.hand)}",
         "Bids: "
         + ", ".join(
-            f"seat {other} {'-' if bid is None else bid_text(bid)}"
+            f"seat {other} {'-' if bid is None else bid_text(bid, rules)}"
             for other, bid in enumerate(view.bids)
         ),
     ]
