@@ -767,3 +767,22 @@ def exchanging_states(draw: st.DrawFn) -> State:
         state = apply(state, rng.choice(legal_moves(state)))
     assert state.phase is Phase.EXCHANGING
     return state
+
+
+def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
+    """Four-player rulesets under a team minimum from ``least_minimum`` to 13, often with a
+    zero contract and 10-for-200: the switches that decide what a bot may bid."""
+    return st.builds(
+        lambda rules, minimum, zero, ten: attrs.evolve(
+            rules,
+            team_minimum=minimum,
+            nil=rules.nil and not zero,
+            blind_nil=rules.blind_nil and not zero,
+            zero_contract=zero,
+            ten_for_two_hundred=ten,
+        ),
+        rulesets(players=4),
+        st.integers(least_minimum, 13),
+        st.booleans(),
+        st.booleans(),
+    )

@@ -21,6 +21,7 @@ from helpers import (
     BLIND_ANYTIME,
     NIL,
     C,
+    bidding_switched,
     cards,
     mover_view,
     play,
@@ -199,20 +200,7 @@ def test_heuristic_moves_are_legal_under_two_player_rulesets(state: State) -> No
     check_heuristic_move(state)
 
 
-BIDDING_RULES = st.builds(
-    lambda rules, minimum, zero, ten: attrs.evolve(
-        rules,
-        team_minimum=minimum,
-        nil=rules.nil and not zero,
-        blind_nil=rules.blind_nil and not zero,
-        zero_contract=zero,
-        ten_for_two_hundred=ten,
-    ),
-    rulesets(players=4),
-    st.integers(0, 13),
-    st.booleans(),
-    st.booleans(),
-)
+BIDDING_RULES = bidding_switched(0)
 """Four players, often under a team minimum, a zero contract or 10-for-200."""
 FIRST_BIDS = states(rules=BIDDING_RULES, max_moves=8, phases={Phase.BIDDING})
 """The bidding of a game's first round: partners' bids made, and some missing."""

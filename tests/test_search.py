@@ -31,6 +31,7 @@ from helpers import (
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
     C,
+    bidding_switched,
     cards,
     deck_for,
     mover_view,
@@ -180,20 +181,7 @@ def test_search_moves_are_legal_with_double_nil_and_the_exchange(state: State) -
     check_search_round(state)
 
 
-SWITCHED_RULES = st.builds(
-    lambda rules, minimum, zero, ten: attrs.evolve(
-        rules,
-        team_minimum=minimum,
-        nil=rules.nil and not zero,
-        blind_nil=rules.blind_nil and not zero,
-        zero_contract=zero,
-        ten_for_two_hundred=ten,
-    ),
-    rulesets(players=4),
-    st.integers(1, 13),
-    st.booleans(),
-    st.booleans(),
-)
+SWITCHED_RULES = bidding_switched(1)
 """Four players under a team minimum, often a zero contract and 10-for-200 too."""
 
 
