@@ -845,7 +845,7 @@ def test_zero_contracts_team_minimums_and_ten_for_two_hundred_have_their_slots(
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     """
     field, needs, value, expected = SWITCH_SLOTS[name]
-    changes = {**needs, field: value}
+    changes: dict[str, Any] = {**needs, field: value}
     base = TWO_HANDED if players == 2 else CLASSIC
     if players == 2 and field == "team_minimum":
         with pytest.raises(SpadesError, match="team_minimum must be 0"):

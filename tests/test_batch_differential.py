@@ -628,7 +628,7 @@ def test_batch_score_sides_is_score_round_under_zero_contracts_and_ten_for_two_h
     Rules: reading-zero-bid, rule-ten-for-two-hundred, rule-bags.
     """
     rules, bids, tricks, bags = drawn
-    score = score_round(rules, bids, tricks, tuple(bags))
+    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
     codes = np.array([[BID_OF.index(bid) for bid in bids]])
     points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
     assert tuple(points[0].tolist()) == score.points

@@ -289,13 +289,17 @@ def test_legal_moves_are_the_references_in_the_documented_order_and_each_is_acce
 
 @given(states(rules=blind_nil_rulesets(long_games=True), phases={Phase.BIDDING}))
 def test_blind_nil_is_offered_only_to_a_side_trailing_by_the_deficit(state: State) -> None:
-    """Rule: rule-blind-nil-eligibility."""
+    """A numbered bid is legal exactly when blind nil is not offered; 13 is a bid no team
+    minimum refuses.
+
+    Rules: rule-blind-nil-eligibility, rule-team-minimum.
+    """
     seat = state.to_move
     assert seat is not None
-    offered = may_bid_blind_by_reference(state, seat)  # not looked, and trailing enough
+    offered = may_bid_blind_by_reference(state, seat)  # not looked, trailing, no minimum left
     assert (legal_moves(state) == (Bid(0, blind=True), Look())) == offered
     assert is_legal(state, Bid(0, blind=True)) == offered
-    assert is_legal(state, Bid(3)) == (not offered)
+    assert is_legal(state, Bid(13)) == (not offered)
 
 
 @given(states(rules=RULES, phases={Phase.PLAYING}))

@@ -352,7 +352,7 @@ def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value:
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     """
-    changes = {field: value, "nil": field != "zero_contract"}
+    changes: dict[str, Any] = {field: value, "nil": field != "zero_contract"}
     rules = attrs.evolve(CLASSIC, round_cap=1, **changes)
     record = played(rules, [random_policy(3)] * 4, seed=12, limit=30)
     assert_written_as_version_3(record)

@@ -283,10 +283,10 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
     slow = np.int64(seat)
     for bid in (*(Bid(n) for n in range(15)), Bid(0, blind=True)):
         if is_legal(state, bid):
-            assert apply(state, bid) == apply(state, bid, seat=slow)  # type: ignore[arg-type]
+            assert apply(state, bid) == apply(state, bid, seat=slow)
             continue
         with pytest.raises(IllegalMoveError) as checked:
-            apply(state, bid, seat=slow)  # type: ignore[arg-type]
+            apply(state, bid, seat=slow)
         with pytest.raises(IllegalMoveError) as fast:
             apply(state, bid)
         assert (fast.value.reason, str(fast.value)) == (checked.value.reason, str(checked.value))

@@ -371,7 +371,7 @@ def test_a_zero_contract_needs_nil_off() -> None:
     ],
     ids=["zero contract", "minimum 4", "minimum 13", "10-for-200"],
 )
-def test_the_new_switches_combine_with_every_preset(changes: dict[str, object]) -> None:
+def test_the_new_switches_combine_with_every_preset(changes: dict[str, Any]) -> None:
     """Each goes with any other field, but a minimum with two players.
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
@@ -383,7 +383,8 @@ def test_the_new_switches_combine_with_every_preset(changes: dict[str, object]) 
         for field, value in changes.items():
             assert getattr(rules, field) == value, name
         assert f"{next(iter(changes))}=" in repr(rules)
-    assert attrs.evolve(CLASSIC, **changes, blind_nil_pass=3, spades_lead=SpadesLead.ANY_TIME)
+    combined = attrs.evolve(CLASSIC, **changes, blind_nil_pass=3, spades_lead=SpadesLead.ANY_TIME)
+    assert (combined.blind_nil_pass, combined.spades_lead) == (3, SpadesLead.ANY_TIME)
 
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
