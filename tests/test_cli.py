@@ -48,8 +48,8 @@ if TYPE_CHECKING:
     from spades.bots import Policy
 
 OUTCOME = re.compile(
-    r"(Side [01] \(seats [0-3]\+[0-3]\)|Seat [01]) wins -?\d+ to -?\d+ after \d+ rounds: .+\."
-    r"|The game is drawn .+|Stopped after \d+ rounds without a winner, scores -?\d+ to -?\d+\."
+    r"(Side [01] \(seats [0-3]\+[0-3]\)|Seat [01]) wins -?\d+ to -?\d+ after \d+ rounds?: .+\."
+    r"|The game is drawn .+|Stopped after \d+ rounds? without a winner, scores -?\d+ to -?\d+\."
 )
 TRICK = re.compile(r"^ +(\d+)  ((?:[0-3]:[2-9TJQKA][CDHS][* ]  )+)seat ([0-3]) wins$")
 ROW = re.compile(
