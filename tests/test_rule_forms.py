@@ -298,13 +298,7 @@ def test_batch_bid_bits_are_legal_moves(state: State) -> None:
 
     Rules: rule-bidding, reading-zero-bid, rule-team-minimum.
     """
-    seat = state.to_move
-    assert seat is not None
-    expected = sorted(
-        action for move in legal_moves(state) for action in actions_of(move, state.rules)
-    )
-    assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
-    assert np.flatnonzero(action_mask(observe(state, seat))).tolist() == expected
+    assert_masks_are_legal_moves(state)
 
 
 @given(rulesets(), st.integers(0, 200))
@@ -1010,6 +1004,11 @@ def test_batch_and_encoding_masks_are_legal_moves(state: State) -> None:
 
     Rules: rule-play, rule-bidding, rule-draw.
     """
+    assert_masks_are_legal_moves(state)
+
+
+def assert_masks_are_legal_moves(state: State) -> None:
+    """The batch's mask and the encoding's of ``state`` are the actions of its legal moves."""
     seat = state.to_move
     assert seat is not None
     expected = sorted(
