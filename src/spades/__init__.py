@@ -13,6 +13,7 @@ the state after a move, leaving its input unchanged:
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from spades._card_pass import card_passes
 from spades._cards import DECK, Card, Rank, Suit, cards_in
 from spades._deal import deal, draw_from_stock, new_game, round_deck
 from spades._ending import outcome_after
@@ -102,6 +103,7 @@ __all__ = [
     "View",
     "apply",
     "bag_penalty",
+    "card_passes",
     "cards_in",
     "check_move",
     "deal",

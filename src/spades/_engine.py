@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spades._card_pass import pass_order
 from spades._cards import DECK
 from spades._deal import draw_from_stock, exchange_with_discards, shuffled_bits, start_round
 from spades._ending import outcome_after
@@ -35,7 +36,6 @@ from spades._trick import NOT_SPADES, SPADES, playable_bits, spades_open
 
 if TYPE_CHECKING:
     from spades._cards import Card
-    from spades._rules import Ruleset
 
 __all__ = ["apply"]
 
@@ -201,10 +201,10 @@ def _bid(state: State, bid: Bid) -> State:
         return _NEW(
             State, (rules, phase, following, packed, trick, leader, broken, tricks, 0, game)
         )
-    if rules.blind_nil_pass:
+    if rules.blind_nil_pass or rules.nil_pass:
         passers = pass_order(rules, bids, following)
         if passers:
-            return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0])
+            return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0][0])
     first = order[game[DEALER]][1]  # the first bidder leads
     led_freely = spades_open(rules, False, 0)
     allowed = playable_bits((packed >> SHIFT[first]) & FULL_DECK, (), led_freely)
@@ -226,20 +226,6 @@ def _first_lead(state: State, **changes: object) -> State:
     )
 
 
-def pass_order(rules: Ruleset, bids: tuple[Bid | None, ...], first: int) -> tuple[int, ...]:
-    """Who passes, in order: per side with a blind nil, its first blind bidder, then partner.
-
-    Sides come in the bidding order from ``first``, the first bidder. Only for rules that
-    pass cards (``blind_nil_pass`` above zero).
-    """
-    order: list[int] = []
-    for seat in play_order(rules, first):
-        bid = bids[seat]
-        if bid is not None and bid.blind and seat not in order:
-            order += [seat, (seat + 2) % 4]  # her partner
-    return tuple(order)
-
-
 def _pass(state: State, move: Pass) -> State:
     seat = state.to_move
     assert seat is not None, "a seat to move passes"
@@ -252,7 +238,8 @@ def _pass(state: State, move: Pass) -> State:
     passes = (*state.passes, CardPass(seat, move.cards))
     order = pass_order(rules, state.bids, next_seat(rules, state.dealer))
     if len(passes) < len(order):
-        return evolve_state(state, _packed_hands=packed, passes=passes, to_move=order[len(passes)])
+        following = order[len(passes)][0]
+        return evolve_state(state, _packed_hands=packed, passes=passes, to_move=following)
     return _first_lead(state, _packed_hands=packed, passes=passes)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
+from spades._card_pass import pass_due
 from spades._cards import Card, Suit, cards_in
 from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._moves import (
@@ -108,18 +109,26 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     blind = rules.blind_nil and may_bid_blind(state, mover)
     hand = hand_of(state[HANDS], mover)
     lowest = least_bid(rules, state.bids, mover) if rules.team_minimum else 0
-    return moves_from(rules, state[PHASE], hand, 0, blind, lowest)
+    phase = state[PHASE]
+    passing = pass_due(state)[1] if phase is Phase.PASSING else 0
+    return moves_from(rules, phase, hand, 0, blind, lowest, passing)
 
 
 def moves_from(  # noqa: PLR0917  (what the seat to move knows)
-    rules: Ruleset, phase: Phase, hand: int, allowed: int, blind: bool, lowest: int = 0
+    rules: Ruleset,
+    phase: Phase,
+    hand: int,
+    allowed: int,
+    blind: bool,
+    lowest: int = 0,
+    passing: int = 0,
 ) -> tuple[Move, ...]:
     """The legal moves of the seat to move, from what she knows, in `legal_moves`' order.
 
     ``hand`` is her cards' mask, ``allowed`` the mask of those she may play (in the play),
     ``blind`` whether she may still bid blind nil (`may_bid_blind`) and ``lowest`` the
-    least she may bid (`lowest_bid`). States and views both list their moves through this
-    one generator.
+    least she may bid (`lowest_bid`), ``passing`` the cards she passes (`card_passes`).
+    States and views both list their moves through this one generator.
     """
     if phase is _PLAYING:
         return _plays(allowed)
@@ -133,7 +142,7 @@ def moves_from(  # noqa: PLR0917  (what the seat to move knows)
         return _BLIND_OR_DRAWS if blind else _DRAWS
     cards = cards_in(hand)
     if phase is Phase.PASSING:
-        return tuple(Pass(chosen) for chosen in combinations(cards, rules.blind_nil_pass))
+        return tuple(Pass(chosen) for chosen in combinations(cards, passing))
     sizes = range(rules.blind_nil_exchange + 1)  # the exchange, the only phase left
     return tuple(Exchange(chosen) for size in sizes for chosen in combinations(cards, size))
 
@@ -330,7 +339,7 @@ def _problem(state: State | View, move: Move, seat: int | None) -> tuple[Reason,
         led_freely = spades_open(state.rules, state.spades_broken, len(state.tricks))
         return _play_problem(move.card, hand, state.trick, led_freely, state.rules)
     if isinstance(move, Pass):
-        return _pass_problem(state.rules, move, hand)
+        return _pass_problem(pass_due(state)[1], move, hand)
     if isinstance(move, Exchange):
         return _exchange_problem(state.rules, move, hand)
     if isinstance(move, (Keep, Reject)):
@@ -370,9 +379,9 @@ def _play_problem(
     )
 
 
-def _pass_problem(rules: Ruleset, move: Pass, hand: int) -> tuple[Reason, str] | None:
-    if len(move.cards) != rules.blind_nil_pass:
-        return Reason.WRONG_PASS_SIZE, f"pass exactly {rules.blind_nil_pass} cards"
+def _pass_problem(count: int, move: Pass, hand: int) -> tuple[Reason, str] | None:
+    if len(move.cards) != count:
+        return Reason.WRONG_PASS_SIZE, f"pass exactly {count} cards"
     for card in move.cards:
         if not hand & card.bit:
             return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"

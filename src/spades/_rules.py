@@ -238,8 +238,11 @@ class Ruleset:
         validator=_whole(0, optional=True),
     )
     """Blind nil only for a side trailing by at least this many points; ``None``: always."""
+    nil_pass: int = attrs.field(default=0, converter=_plain_number, validator=_whole(0, 4))
+    """Cards a nil bidder passes to her partner after the bidding, and the partner passes
+    back (rule-card-pass); 0: no pass for a nil (four players only)."""
     blind_nil_pass: int = attrs.field(
-        default=_for_players(2, 0), converter=_plain_number, validator=_whole(0, 3)
+        default=_for_players(2, 0), converter=_plain_number, validator=_whole(0, 4)
     )
     """Cards a blind nil bidder passes to her partner, and the partner passes back (four
     players only)."""
@@ -305,6 +308,8 @@ class Ruleset:
     def __attrs_post_init__(self) -> None:
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True (or blind_nil=False)")
+        if self.nil_pass and not self.nil:
+            raise RulesetError("nil_pass is the pass after a nil bid: it needs nil=True")
         if self.zero_contract and self.nil:
             raise RulesetError(
                 "a bid of zero is either nil or an ordinary contract: zero_contract needs nil=False"
@@ -429,6 +434,10 @@ def _check_two_players(rules: Ruleset) -> None:
         raise RulesetError(
             "a two-player double nil bidder has no partner to pass cards to: "
             "blind_nil_pass must be 0 (blind_nil_exchange is her exchange)"
+        )
+    if rules.nil_pass:
+        raise RulesetError(
+            "a two-player nil bidder has no partner to pass cards to: nil_pass must be 0"
         )
     if rules.team_minimum:
         raise RulesetError(

@@ -14,6 +14,7 @@ import operator
 import random
 from typing import TYPE_CHECKING, Final
 
+from spades._card_pass import passes_of
 from spades._cards import Card, Suit, cards_in
 from spades._deal import discards_after_exchange
 from spades._errors import SpadesError, shown
@@ -201,14 +202,15 @@ def _passes(
     Going back from what each seat holds and played, a pass hands its cards back to the
     giver; a hidden pass takes its cards uniformly from what its receiver then held.
     """
-    rules = view.rules
+    counts = [count for _, count in passes_of(view)]
     held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
     filled: list[CardPass] = []
-    for entry in reversed(view.passes):
+    for index in reversed(range(len(view.passes))):
+        entry = view.passes[index]
         taker = _partner_of(entry.seat)
         cards = entry.cards
         if cards is None:
-            cards = _choose(held[taker], rules.blind_nil_pass, rng)
+            cards = _choose(held[taker], counts[index], rng)
         mask = sum(card.bit for card in cards)
         held[taker] &= ~mask
         held[entry.seat] |= mask

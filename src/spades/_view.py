@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from spades._card_pass import pass_due
 from spades._cards import Card, cards_in
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import least_bid, may_bid_blind, moves_from
@@ -123,7 +124,8 @@ class View:
         allowed = playable_bits(hand, self.trick, led_freely)
         blind = may_bid_blind(self, self.seat)
         lowest = least_bid(self.rules, self.bids, self.seat)
-        return moves_from(self.rules, self.phase, hand, allowed, blind, lowest)
+        passing = pass_due(self)[1] if self.phase is Phase.PASSING else 0
+        return moves_from(self.rules, self.phase, hand, allowed, blind, lowest, passing)
 
 
 def observe(state: State, seat: int) -> View:

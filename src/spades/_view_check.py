@@ -21,8 +21,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
+from spades._card_pass import pass_order, passes_of
 from spades._cards import DECK, Card, Suit
-from spades._engine import pass_order
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import least_bid, trails_enough
@@ -468,7 +468,7 @@ def _check_phase(view: View) -> None:
         _fail("phase", f"the {phase.value} phase is for two players")
     if not four and phase is Phase.PASSING:
         _fail("phase", "the passing phase is for four players")
-    if phase is Phase.PASSING and not rules.blind_nil_pass:
+    if phase is Phase.PASSING and not (rules.blind_nil_pass or rules.nil_pass):
         _fail("phase", "these rules pass no cards")
     if phase is Phase.EXCHANGING and not rules.blind_nil_exchange:
         _fail("phase", "these rules exchange no cards")
@@ -674,12 +674,12 @@ def _check_four_turns(view: View, order: tuple[int, ...]) -> None:
     for seat in order:
         if bids[seat] is None:
             _fail(f"bids[{seat}]", f"every seat has bid in the {phase.value} phase")
-    passers = pass_order(view.rules, bids, order[0]) if view.rules.blind_nil_pass else ()
+    passers = [seat for seat, _ in pass_order(view.rules, bids, order[0])]
     for index, entry in enumerate(view.passes):
         if index >= len(passers) or entry.seat != passers[index]:
             _fail(
                 f"passes[{index}].seat",
-                "the blind nil bidders pass, each followed by her partner, in the bidding order",
+                "each side's nil bidder passes, followed by her partner, in the bidding order",
             )
     made = len(view.passes)
     if phase is Phase.PASSING:
@@ -768,9 +768,9 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
         _fail("hand", "is face down (null) exactly while its seat may still bid blind nil")
     if rules.players == 4:
         sizes = [13 - mask.bit_count() for mask in played]
-        for entry in view.passes:
-            sizes[entry.seat] -= rules.blind_nil_pass
-            sizes[(entry.seat + 2) % 4] += rules.blind_nil_pass
+        for entry, (_, count) in zip(view.passes, passes_of(view), strict=False):
+            sizes[entry.seat] -= count
+            sizes[(entry.seat + 2) % 4] += count
     else:
         sizes = [-mask.bit_count() for mask in played]
         for turn in view.draws:
@@ -811,8 +811,7 @@ _SUIT_CARDS: Final = tuple(
 def _check_passes(view: View, played: list[int], voids: list[int]) -> None:
     """Four players: the cards of the seat's side's passes, where the seat saw them go."""
     me, mate = view.seat, (view.seat + 2) % 4
-    size = view.rules.blind_nil_pass
-    for index, entry in enumerate(view.passes):
+    for index, (entry, (_, size)) in enumerate(zip(view.passes, passes_of(view), strict=False)):
         ours = entry.seat in (me, mate)
         if (entry.cards is not None) != ours:
             _fail(f"passes[{index}].cards", "show exactly for the passes of the seat's side")

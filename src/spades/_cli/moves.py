@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["forms", "help_lines", "read_move"]
 
-_EXAMPLE_CARDS: Final = ("2C", "3D", "4H")
+_EXAMPLE_CARDS: Final = ("2C", "3D", "4H", "5S")
 _WITH_CARDS: Final[dict[str, type[object]]] = {"play": Play, "pass": Pass, "exchange": Exchange}
 """The moves that name cards: for them `parse_move` says what is wrong with a card."""
 
@@ -41,8 +41,9 @@ def _kinds(rules: Ruleset) -> list[tuple[type[object], str]]:
         if rules.players == 4:
             kinds.append((Look, "look"))
     kinds.append((Play, "play AS"))
-    if rules.players == 4 and rules.blind_nil and rules.blind_nil_pass:
-        kinds.append((Pass, " ".join(("pass", *_EXAMPLE_CARDS[: rules.blind_nil_pass]))))
+    passed = max(rules.nil_pass, rules.blind_nil_pass if rules.blind_nil else 0)
+    if rules.players == 4 and passed:
+        kinds.append((Pass, " ".join(("pass", *_EXAMPLE_CARDS[:passed]))))
     if rules.players == 2:
         kinds += [(Keep, "keep"), (Reject, "reject")]
         if rules.blind_nil and rules.blind_nil_exchange:

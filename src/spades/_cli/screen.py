@@ -21,6 +21,7 @@ from spades import (
     partner,
     winning_card,
 )
+from spades._card_pass import pass_due
 from spades._table_text import (
     SUITS,
     bid_text,
@@ -116,7 +117,8 @@ def legal_text(view: View) -> str:
     if view.phase is Phase.BIDDING and view.hand is not None:
         return _bids_text(view, [move for move in moves if isinstance(move, Bid)])
     if view.phase is Phase.PASSING:
-        return f"{moves[0]}, or any other {rules.blind_nil_pass} of your cards"
+        count = pass_due(view)[1]
+        return f"{moves[0]}, or any other {count} of your cards"
     if view.phase is Phase.EXCHANGING:
         most = rules.blind_nil_exchange
         return f"exchange (keeps your hand), or up to {most} of your cards, like {moves[-1]}"

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from spades._card_pass import pass_order
 from spades._cards import cards_in
-from spades._engine import apply, pass_order
+from spades._engine import apply
 from spades._moves import Exchange, Pass
 from spades._state import Phase
 from spades.batch._codes import (
@@ -153,7 +154,7 @@ def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray
             bids = tuple(None if code < 0 else BID_OF[code] for code in d["bids"][game].tolist())
             order = pass_order(rules, bids, first)
             d.w("phase")[game] = PASSING
-            d.w("to_move")[game] = order[0]
+            d.w("to_move")[game] = order[0][0]
         all_in = all_in[~blind]
     lead(d, rules, all_in)
 

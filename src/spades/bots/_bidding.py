@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from spades._card_pass import pass_due
 from spades._cards import DECK, Card, Rank, Suit
 from spades._legal import least_bid
 from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
@@ -253,10 +254,9 @@ def _dangerous(card: Card) -> bool:
 
 
 def pass_cards(view: View) -> Move:
-    """The blind nil pass: the bidder passes her strongest cards, her partner her weakest."""
+    """The card pass: a nil bidder passes her strongest cards, her partner her weakest."""
     hand = sorted(view.hand or (), key=danger)
-    count = view.rules.blind_nil_pass
-    bid = view.bids[view.seat]
-    if bid is not None and bid.blind:
+    count = pass_due(view)[1]
+    if is_nil(view.rules, view.bids[view.seat]):
         return Pass(hand[len(hand) - count :])
     return Pass(hand[:count])

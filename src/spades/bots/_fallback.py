@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spades._card_pass import pass_due
 from spades._cards import Card, Rank, Suit
 from spades._errors import SpadesError
 from spades._legal import least_bid
@@ -64,9 +65,9 @@ def fallback_move(game: View | State) -> Move:
     strongest = sorted(hand, key=_strength, reverse=True)
     if phase is Phase.EXCHANGING:
         return Exchange(strongest[: view.rules.blind_nil_exchange])
-    count = view.rules.blind_nil_pass  # the blind nil pass
+    count = pass_due(view)[1]  # the card pass: a nil bidder gives her strongest cards
     bid = view.bids[view.seat]
-    if bid is not None and bid.blind:
+    if bid is not None and bid.n == 0 and view.rules.nil:
         return Pass(strongest[:count])
     return Pass(strongest[len(strongest) - count :])
 

@@ -284,7 +284,13 @@ def optional_bid(data: object, path: str) -> Bid | None:
 RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.init)
 """The fields of a ruleset in data of the current version, in `Ruleset`'s order."""
 _SINCE: Final[Mapping[str, int]] = MappingProxyType(
-    {"zero_contract": 3, "team_minimum": 3, "spades_lead": 3, "ten_for_two_hundred": 3}
+    {
+        "zero_contract": 3,
+        "nil_pass": 3,
+        "team_minimum": 3,
+        "spades_lead": 3,
+        "ten_for_two_hundred": 3,
+    }
 )
 """The version each ruleset field came with, for the fields that did not come with 1."""
 _FLAGS = frozenset({"nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})

@@ -1,0 +1,90 @@
+"""The card pass after the bidding: which sides pass, who first, and how many cards.
+
+A side with a nil passes cards within the partnership before the first lead
+(rule-card-pass): its nil bidder passes face down to her partner, and the partner passes
+as many back. A blind nil passes ``Ruleset.blind_nil_pass`` cards, a nil
+``Ruleset.nil_pass``; a side with both kinds passes as a blind nil side.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spades._errors import shown
+from spades._moves import Bid
+from spades._rules import check_rules, check_seat, play_order
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from spades._rules import Ruleset
+    from spades._state import State
+    from spades._view import View
+
+__all__ = ["card_passes"]
+
+
+def card_passes(
+    rules: Ruleset, bids: Sequence[Bid | None], *, first_bidder: int
+) -> tuple[tuple[int, int], ...]:
+    """The round's card passes, in order, as ``(seat, cards)`` pairs (rule-card-pass).
+
+    Each side with a nil passes once its partnership: its passer gives ``cards`` cards to
+    her partner, then the partner gives as many back. The passer is the side's first blind
+    nil bidder, else its first nil bidder, and the side passes ``blind_nil_pass`` cards
+    for a blind nil, ``nil_pass`` for a nil; a side whose count is 0 does not pass. Sides
+    pass in the order their passers bid, from ``first_bidder``. Four players only: with two
+    players, and before the last bid (``None`` in ``bids``), nobody passes.
+
+    >>> from spades import Bid, Ruleset
+    >>> rules = Ruleset(nil_pass=3)
+    >>> card_passes(rules, [Bid(0), Bid(4), Bid(5), Bid(3)], first_bidder=1)
+    ((0, 3), (2, 3))
+    """
+    rules = check_rules(rules, "card_passes")
+    if not isinstance(bids, (tuple, list)) or len(bids) != rules.players:
+        raise TypeError(f"bids is a tuple or list of {rules.players} bids or None, by seat")
+    for bid in bids:
+        if bid is not None and type(bid) is not Bid:
+            raise TypeError(f"bids holds a Bid or None for each seat, not {shown(bid)}")
+    first = check_seat(first_bidder, rules.players, what="first bidder")
+    if rules.players != 4 or None in bids:
+        return ()
+    return pass_order(rules, tuple(bids), first)
+
+
+def pass_order(
+    rules: Ruleset, bids: Sequence[Bid | None], first: int
+) -> tuple[tuple[int, int], ...]:
+    """`card_passes` unchecked, for four players' complete bids: the engine's form."""
+    seats = play_order(rules, first)
+    chosen: dict[int, tuple[int, int]] = {}  # by side: its passer and her count
+    for blind, count in ((True, rules.blind_nil_pass), (False, rules.nil_pass)):
+        for seat in seats:
+            bid = bids[seat]
+            if bid is not None and bid.n == 0 and bid.blind is blind:
+                chosen.setdefault(seat % 2, (seat, count))
+    order: list[tuple[int, int]] = []
+    for seat, count in sorted(chosen.values(), key=lambda passer: seats.index(passer[0])):
+        if count:
+            order += [(seat, count), ((seat + 2) % 4, count)]  # then her partner
+    return tuple(order)
+
+
+def passes_of(game: State | View) -> tuple[tuple[int, int], ...]:
+    """The card passes of ``game``'s round as `pass_order` gives them: none before the last bid."""
+    rules = game.rules
+    if rules.players != 4 or None in game.bids:
+        return ()
+    return pass_order(rules, game.bids, rules.orders_of_play[game.dealer][1])
+
+
+def pass_due(game: State | View) -> tuple[int, int]:
+    """The pass due now in ``game``'s passing phase, as ``(seat, cards)``.
+
+    ``(-1, 0)`` when none is due: outside that phase, or in a view built by hand that
+    `spades.check_view` would refuse.
+    """
+    order = passes_of(game)
+    made = len(game.passes)
+    return order[made] if made < len(order) else (-1, 0)
