@@ -144,6 +144,9 @@ class Reason(enum.Enum):
     ALREADY_DRAWN = "already_drawn"
     """Two players: double nil declared after the player's first draw choice of the round
     (`may_bid_blind`)."""
+    NOT_YET_DRAWN = "not_yet_drawn"
+    """Two players, under `DoubleNilTiming.AFTER_FIRST_CHOICE`: double nil declared before
+    the player's first draw choice of the round (`may_bid_blind`)."""
     ALREADY_BID = "already_bid"
     """Two players: double nil declared by a player who has already declared it
     (`may_bid_blind`)."""

@@ -166,7 +166,8 @@ def may_bid_blind(game: State | View, seat: int) -> bool:
     Blind nil eligibility (rule-blind-nil, rule-blind-nil-eligibility, rule-double-nil):
     the rules must allow it, and her side must trail by at least the required deficit.
     With four players she must not have looked at her hand. With two players it must be
-    the draw, before her first draw choice, and she must not have declared it already.
+    the draw, at her turn before her first draw choice (after it, under
+    `DoubleNilTiming.AFTER_FIRST_CHOICE`), and she must not have declared it already.
     A `View` of her seat knows all of this, so it reads the same.
 
     >>> from spades import TWO_HANDED, Keep, apply, new_game
@@ -186,7 +187,8 @@ def may_bid_blind(game: State | View, seat: int) -> bool:
     if rules.players == 2:
         if game.phase is not Phase.DRAWING or game.bids[seat] is not None:
             return False
-        if any(draw.seat == seat for draw in game.draws):
+        chosen = sum(draw.seat == seat for draw in game.draws)
+        if chosen != rules.double_nil_timing.choices_before:
             return False
     elif game.looked[seat]:
         return False
@@ -415,10 +417,18 @@ def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reas
         if rules.players == 2:
             if state.bids[seat] is not None:
                 return Reason.ALREADY_BID, "you have already declared blind nil (double nil)"
-            if state.phase is not Phase.DRAWING or any(d.seat == seat for d in state.draws):
+            chosen = sum(draw.seat == seat for draw in state.draws)
+            if state.phase is Phase.DRAWING and chosen < rules.double_nil_timing.choices_before:
+                return (
+                    Reason.NOT_YET_DRAWN,
+                    "blind nil (double nil) is declared after your first draw choice of the round",
+                )
+            if state.phase is not Phase.DRAWING or chosen > rules.double_nil_timing.choices_before:
+                when = "before" if rules.double_nil_timing.choices_before == 0 else "right after"
                 return (
                     Reason.ALREADY_DRAWN,
-                    "blind nil (double nil) is declared before your first draw choice of the round",
+                    f"blind nil (double nil) is declared {when} your first draw choice of the "
+                    "round",
                 )
         elif state.looked[seat]:
             return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"

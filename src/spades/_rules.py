@@ -98,6 +98,26 @@ SpadesLead.ANY_TIME.opens_after = 0
 SpadesLead.AFTER_FIRST_TRICK.opens_after = 1
 
 
+class DoubleNilTiming(enum.Enum):
+    """Two players: when a player may declare double nil during the draw (rule-double-nil).
+
+    Source C's brief reads "before she chooses her first card"; its original text reads
+    "after" (reading-double-nil-timing).
+    """
+
+    BEFORE_FIRST_CHOICE = "before_first_choice"
+    """At her first turn to draw, before she keeps or rejects its card (the brief)."""
+    AFTER_FIRST_CHOICE = "after_first_choice"
+    """At her second turn to draw, once she has made her first choice (the original)."""
+
+    choices_before: int
+    """How many of her own draw choices come before her one chance to declare: 0 or 1."""
+
+
+DoubleNilTiming.BEFORE_FIRST_CHOICE.choices_before = 0
+DoubleNilTiming.AFTER_FIRST_CHOICE.choices_before = 1
+
+
 _Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
@@ -251,6 +271,11 @@ class Ruleset:
     )
     """Cards a double nil bidder may exchange for cards drawn at random from the discards
     (two players only)."""
+    double_nil_timing: DoubleNilTiming = attrs.field(
+        default=DoubleNilTiming.BEFORE_FIRST_CHOICE, validator=_kind(DoubleNilTiming)
+    )
+    """Two players: whether double nil is declared before the player's first draw choice or
+    after it (reading-double-nil-timing)."""
     team_minimum: int = attrs.field(default=0, converter=_plain_number, validator=_whole(0, 13))
     """The least a partnership's two bids may add up to, a nil counting as zero; its second
     bidder must make up what is missing (rule-team-minimum). 0: no minimum (four players
@@ -323,6 +348,11 @@ class Ruleset:
                 raise RulesetError(
                     "blind_nil_exchange is the two-player double nil exchange; four players "
                     "pass cards with the partner (blind_nil_pass) instead: set it to 0"
+                )
+            if self.double_nil_timing is not DoubleNilTiming.BEFORE_FIRST_CHOICE:
+                raise RulesetError(
+                    "double_nil_timing is the two-player draw's: four players bid blind nil "
+                    "before they look; leave it at DoubleNilTiming.BEFORE_FIRST_CHOICE"
                 )
             step = self.direction.step
             order = tuple(tuple((seat + i * step) % 4 for i in range(4)) for seat in range(4))

@@ -713,13 +713,16 @@ def _check_two_turns(view: View, order: tuple[int, ...]) -> None:
         _fail("stock_size", f"is {52 - 2 * turns} after {turns} draw turns")
     if (view.top_card is not None) != (drawing and view.to_move == view.seat):
         _fail("top_card", "shows exactly while the seat is to draw")
-    drew = {turn.seat for turn in view.draws}
+    before = view.rules.double_nil_timing.choices_before
     for seat, bid in enumerate(bids):
         if bid is None:
             continue
         if phase in _TWO_PLAYER_PHASES and not bid.blind:
             _fail(f"bids[{seat}]", "numbered bids come after the draw and the exchanges")
-        if drawing and seat not in drew and view.to_move != seat:
+        chosen = sum(turn.seat == seat for turn in view.draws)
+        if drawing and chosen < before:
+            _fail(f"bids[{seat}]", "double nil is declared after the seat's first draw choice")
+        if drawing and chosen == before and view.to_move != seat:
             _fail(f"bids[{seat}]", "double nil is declared at the seat's turn to draw")
     blind = [seat for seat in order if (bid := bids[seat]) is not None and bid.blind]
     exchangers = blind if view.rules.blind_nil_exchange else []

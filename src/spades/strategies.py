@@ -42,7 +42,15 @@ from spades._cards import DECK, Card
 from spades._deal import new_game
 from spades._errors import shown
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
-from spades._rules import PRESETS, BagOverflow, Direction, NilTricks, Ruleset, SpadesLead
+from spades._rules import (
+    PRESETS,
+    BagOverflow,
+    Direction,
+    DoubleNilTiming,
+    NilTricks,
+    Ruleset,
+    SpadesLead,
+)
 from spades._state import Phase, State
 
 if TYPE_CHECKING:
@@ -98,8 +106,12 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         blind_nil=nil and draw(st.booleans()),
         blind_nil_value=draw(st.integers(0, 500)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
-        blind_nil_pass=draw(st.integers(0, 3)) if four else 0,
+        nil_pass=draw(st.just(0) | st.integers(1, 4)) if four and nil else 0,
+        blind_nil_pass=draw(st.integers(0, 4)) if four else 0,
         blind_nil_exchange=0 if four else draw(st.integers(0, 3)),
+        double_nil_timing=(
+            DoubleNilTiming.BEFORE_FIRST_CHOICE if four else draw(st.sampled_from(DoubleNilTiming))
+        ),
         team_minimum=draw(st.just(0) | st.integers(1, 13)) if four else 0,
         spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),

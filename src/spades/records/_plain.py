@@ -22,7 +22,15 @@ from spades._deal import SEED_LIMIT
 from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
 from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
-from spades._rules import MAX_NUMBER, BagOverflow, Direction, NilTricks, Ruleset, SpadesLead
+from spades._rules import (
+    MAX_NUMBER,
+    BagOverflow,
+    Direction,
+    DoubleNilTiming,
+    NilTricks,
+    Ruleset,
+    SpadesLead,
+)
 from spades._state import Outcome, Termination
 
 if TYPE_CHECKING:
@@ -287,6 +295,7 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
     {
         "zero_contract": 3,
         "nil_pass": 3,
+        "double_nil_timing": 3,
         "team_minimum": 3,
         "spades_lead": 3,
         "ten_for_two_hundred": 3,
@@ -299,6 +308,7 @@ _ENUMS: dict[str, type[enum.Enum]] = {
     "direction": Direction,
     "nil_tricks": NilTricks,
     "spades_lead": SpadesLead,
+    "double_nil_timing": DoubleNilTiming,
     "bag_overflow": BagOverflow,
 }
 
