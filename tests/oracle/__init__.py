@@ -12,7 +12,8 @@ dictionaries with the fields of the record format (`PRESETS`).
 - `rules`: the ruleset fields and the three presets;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
-  may be led; the least a seat may bid under a team minimum;
+  may be led; the least a seat may bid under a team minimum; who passes how many cards
+  after the bidding; when two players may declare double nil;
 - `scoring`: a round's points and bags (zero contracts and 10-for-200 too), and the end of
   the game;
 - `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
@@ -60,13 +61,16 @@ from oracle.data import (
     walk,
 )
 from oracle.legality import (
+    DOUBLE_NIL_CHANCE,
     KINDS_BY_PHASE,
     LEADS,
     Position,
     breaks_spades,
+    card_passes,
     legal_moves,
     lowest_bid,
     may_bid_blind,
+    pass_size,
     play_problem,
     playable,
     playable_suits,
@@ -104,6 +108,7 @@ from oracle.views import PUBLIC, VIEW_FIELDS, face_down, same_side, view_of
 __all__ = [
     "BLIND_NIL",
     "CLASSIC",
+    "DOUBLE_NIL_CHANCE",
     "IN_ORDER",
     "KINDS_BY_PHASE",
     "LEADS",
@@ -130,6 +135,7 @@ __all__ = [
     "bid_value",
     "breaks_spades",
     "card",
+    "card_passes",
     "cards",
     "cards_of",
     "check_canonical",
@@ -150,6 +156,7 @@ __all__ = [
     "outcome",
     "parse_strict",
     "partner",
+    "pass_size",
     "play_problem",
     "playable",
     "playable_suits",

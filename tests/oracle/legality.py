@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from oracle.cards import BLIND_NIL, SPADES, bid_value, card, cards_of, names, suit
+from oracle.seats import first_seat, next_seat, partner
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Sequence
@@ -128,6 +129,10 @@ class Position:
     """Two players: how many draw choices each seat has made this round."""
     tricks_played: int
     """The round's completed tricks (the lead of spades may depend on them)."""
+    first: int | None = None
+    """Who bid first this round (the seat after the dealer); the passing phase needs it."""
+    passes_made: int | None = None
+    """How many card passes the round has seen; the passing phase needs it."""
 
 
 def position_from(data: dict[str, Any]) -> Position:
@@ -148,7 +153,55 @@ def position_from(data: dict[str, Any]) -> Position:
         scores=list(data["scores"]),
         drew=drew,
         tricks_played=len(data["tricks"]),
+        first=first_seat(data["rules"], data["dealer"]),
+        passes_made=len(data["passes"]),
     )
+
+
+def card_passes(rules: Rules, bids: Sequence[str | None], first: int) -> list[tuple[int, int]]:
+    """The card passes of a round's bids, in order: (seat, how many cards) (rule-card-pass).
+
+    Four players, once all four have bid. A side passes when one of its players bid nil
+    or blind nil and its count is not 0. Its passer is the first of its blind nil bidders
+    in the bidding, or if it has none the first of its nil bidders; the count is
+    ``blind_nil_pass`` for a blind nil passer, ``nil_pass`` for a nil one. The passer gives
+    her cards to her partner, then the partner gives as many back. The side whose passer
+    bid earlier passes first. ``first`` is the round's first bidder.
+    """
+    if rules["players"] != 4 or None in bids:
+        return []
+    bidding = [first]
+    while len(bidding) < 4:
+        bidding.append(next_seat(rules, bidding[-1]))
+    passers = []
+    for side in (0, 1):
+        mine = [seat for seat in bidding if seat % 2 == side]
+        blind = [seat for seat in mine if bids[seat] == BLIND_NIL]
+        plain = [seat for seat in mine if bids[seat] == "bid nil"]
+        count = rules["blind_nil_pass"] if blind else rules["nil_pass"]
+        if (blind or plain) and count:
+            passers.append(((blind or plain)[0], count))
+    passers.sort(key=lambda passer: bidding.index(passer[0]))
+    return [
+        each for passer, count in passers for each in ((passer, count), (partner(passer), count))
+    ]
+
+
+def pass_size(position: Position) -> int:
+    """How many cards the pass due now passes, in the passing phase (rule-card-pass)."""
+    assert position.first is not None, "a passing position names its first bidder"
+    assert position.passes_made is not None, "a passing position counts its passes"
+    due = card_passes(position.rules, position.bids, position.first)
+    assert position.passes_made < len(due), "a pass due after the round's last pass"
+    seat, count = due[position.passes_made]
+    assert seat == position.to_move, f"seat {position.to_move} passes, not seat {seat}"
+    return count
+
+
+DOUBLE_NIL_CHANCE = {"before_first_choice": 0, "after_first_choice": 1}
+"""Two players, by the ruleset's ``double_nil_timing``: how many of her own draw choices a
+player has made at the turn at which she may declare double nil (reading-double-nil-timing):
+her first turn before its choice, or her second, right after her first choice."""
 
 
 def zero_allowed(rules: Rules) -> bool:
@@ -189,8 +242,8 @@ def may_bid_blind(position: Position, seat: int) -> bool:
 
     Four players: before she looks, and not when a team minimum asks more of her than
     zero (a blind nil counts as zero, rule-team-minimum). Two players: during the draw,
-    before her first draw choice of the round and before any bid of hers. Both: when her
-    side is eligible.
+    at her one chance of the round (`DOUBLE_NIL_CHANCE`: before her first draw choice, or
+    right after it) and before any bid of hers. Both: when her side is eligible.
     """
     rules = position.rules
     if not rules["blind_nil"]:
@@ -198,7 +251,7 @@ def may_bid_blind(position: Position, seat: int) -> bool:
     if rules["players"] == 2:
         if position.phase != "drawing" or position.bids[seat] is not None:
             return False
-        if position.drew[seat]:
+        if position.drew[seat] != DOUBLE_NIL_CHANCE[rules["double_nil_timing"]]:
             return False
     elif position.looked[seat] or lowest_bid(rules, position.bids, seat) > 0:
         return False
@@ -211,9 +264,10 @@ def problem(position: Position, move: str) -> str | None:
     When several rules fail the first in the documented order wins: game over; wrong
     phase; a card not held before following and leading; a pass's size before its cards;
     an exchange's size before its cards; for blind nil: not allowed, then with four
-    players already seen, with two already bid then already drawn, then below the team
-    minimum, then not eligible; a look: already seen; another bid: out of range, a zero
-    the rules do not allow (nil not allowed), below the team minimum, then hand not seen.
+    players already seen, with two already bid then not yet drawn (before her chance) or
+    already drawn (after it), then below the team minimum, then not eligible; a look:
+    already seen; another bid: out of range, a zero the rules do not allow (nil not
+    allowed), below the team minimum, then hand not seen.
     """
     if position.phase == "game_over":
         return "game_over"
@@ -236,7 +290,7 @@ def problem(position: Position, move: str) -> str | None:
         )
     if kind == "pass":
         chosen = cards_of(words[1:])
-        if len(chosen) != rules["blind_nil_pass"]:
+        if len(chosen) != pass_size(position):
             return "wrong_pass_size"
         return None if set(chosen) <= set(hand) else "card_not_in_hand"
     if kind == "exchange":
@@ -257,7 +311,11 @@ def problem(position: Position, move: str) -> str | None:
         if rules["players"] == 2:
             if position.bids[seat] is not None:
                 return "already_bid"
-            if position.phase != "drawing" or position.drew[seat]:
+            chance = DOUBLE_NIL_CHANCE[rules["double_nil_timing"]]
+            drawing = position.phase == "drawing"
+            if drawing and position.drew[seat] < chance:
+                return "not_yet_drawn"
+            if not drawing or position.drew[seat] > chance:
                 return "already_drawn"
         elif position.looked[seat]:
             return "hand_already_seen"
@@ -307,7 +365,7 @@ def legal_moves(position: Position) -> list[str]:
     if phase == "passing":
         return [
             " ".join(["pass", *names(list(cards))])
-            for cards in combinations(hand, rules["blind_nil_pass"])
+            for cards in combinations(hand, pass_size(position))
         ]
     assert phase == "exchanging", phase
     return [

@@ -1,12 +1,13 @@
 """A whole game followed move by move, every move checked with `problem` (rule-play).
 
 Four players: the deck is dealt from the first bidder in the direction of play; each
-player bids once, in turn; when blind nil was bid and the rules pass cards, each side
-with a blind nil, in bidding order, passes from the blind bidder to her partner and back
-(rule-card-pass); the first bidder leads; the winner of each trick leads the next.
-Two players: the dealer draws first from the stock, keeping the top card (the next is
-discarded) or rejecting it (and taking the next); a double nil may be declared before
-her first draw choice; after the draw each double nil bidder, the non-dealer first,
+player bids once, in turn; then each side with a blind nil, or under ``nil_pass`` a nil,
+passes in bidding order from its passer to her partner and back (rule-card-pass,
+`card_passes`); the first bidder leads; the winner of each trick leads the next. Two
+players: the dealer draws first from the stock, keeping the top card (the next is
+discarded) or rejecting it (and taking the next); a double nil may be declared at one
+turn of her draw, before or right after her first draw choice by the ruleset's
+``double_nil_timing``; after the draw each double nil bidder, the non-dealer first,
 exchanges, then the others bid, the non-dealer first, and the non-dealer leads.
 After the thirteenth trick the round is scored with `score_side`, and the game ends
 with `outcome` or the deal passes on; `next_round` deals the documented later deck.
@@ -18,9 +19,9 @@ from bisect import insort
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from oracle.cards import BLIND_NIL, card, cards_of, check_canonical, name, names
+from oracle.cards import card, cards_of, check_canonical, name, names
 from oracle.data import VERSION, seed_text
-from oracle.legality import Position, breaks_spades, problem
+from oracle.legality import Position, breaks_spades, card_passes, problem
 from oracle.rules import RULESET_ORDER, Rules
 from oracle.scoring import SideScore, outcome, score_sides
 from oracle.seats import deal, first_seat, next_seat, partner, trick_winner
@@ -138,6 +139,8 @@ class Referee:
             scores=self.scores,
             drew=self.drew,
             tricks_played=len(self.tricks),
+            first=self.first,
+            passes_made=len(self.passes),
         )
 
     def apply(self, move: str) -> None:
@@ -173,16 +176,11 @@ class Referee:
         if following != self.first:
             self.to_move = following
             return
-        # Each side with a blind nil, in bidding order: its blind bidder passes to her
-        # partner, and the partner passes back.
-        if self.rules["blind_nil_pass"]:
-            passers: list[int] = []
-            bidder = self.first
-            for _ in range(4):
-                if self.bids[bidder] == BLIND_NIL and bidder not in passers:
-                    passers += [bidder, partner(bidder)]
-                bidder = next_seat(self.rules, bidder)
-            self.agenda = [("passing", passer) for passer in passers]
+        # Each side with a nil or blind nil whose count is not 0, in bidding order: its
+        # passer passes to her partner, and the partner passes back.
+        self.agenda = [
+            ("passing", passer) for passer, _ in card_passes(self.rules, self.bids, self.first)
+        ]
         self.next_on_agenda(start=True)
 
     def next_on_agenda(self, *, start: bool = False) -> None:

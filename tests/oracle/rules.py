@@ -21,8 +21,10 @@ RULESET_ORDER = (
     "blind_nil",
     "blind_nil_value",
     "blind_nil_deficit",
+    "nil_pass",
     "blind_nil_pass",
     "blind_nil_exchange",
+    "double_nil_timing",
     "team_minimum",
     "spades_lead",
     "bag_limit",
@@ -36,7 +38,14 @@ RULESET_ORDER = (
 """The fields of a ruleset, in the order of docs/porting.md (porting-rulesets)."""
 RULESET_FIELDS = frozenset(RULESET_ORDER)
 """The fields of a ruleset."""
-SINCE = {"zero_contract": 3, "team_minimum": 3, "spades_lead": 3, "ten_for_two_hundred": 3}
+SINCE = {
+    "zero_contract": 3,
+    "nil_pass": 3,
+    "double_nil_timing": 3,
+    "team_minimum": 3,
+    "spades_lead": 3,
+    "ten_for_two_hundred": 3,
+}
 """The data format's version each field came with, for those that did not come with 1
 (porting-versions): data of an older version holds no such field."""
 
@@ -50,8 +59,10 @@ CLASSIC: Rules = {
     "blind_nil": False,
     "blind_nil_value": 200,
     "blind_nil_deficit": 100,
+    "nil_pass": 0,
     "blind_nil_pass": 2,
     "blind_nil_exchange": 0,
+    "double_nil_timing": "before_first_choice",
     "team_minimum": 0,
     "spades_lead": "broken",
     "bag_limit": 10,
@@ -101,7 +112,8 @@ def as_current(rules: Rules, version: int) -> Rules:
     """A ruleset of ``version`` data with the fields that came later, at the sources' values.
 
     Data of version 2 or older leads spades once they are broken (porting-lead), has no
-    zero contract, no team minimum and no 10-for-200.
+    zero contract, no team minimum, no 10-for-200 and no pass for a plain nil, and
+    declares double nil before the first draw choice.
     """
     later = {name: CLASSIC[name] for name in RULESET_ORDER if name not in fields_of(version)}
     return {name: (rules | later)[name] for name in RULESET_ORDER}
