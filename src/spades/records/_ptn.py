@@ -1,0 +1,610 @@
+"""Trickster Cards' PTN text records of Spades hands: read, replayed and written.
+
+PTN is PBN's tag format as Trickster Cards exports it. A record holds one or more hands,
+each opened by an ``[Event "..."]`` tag; a tag is ``[Name "value"]`` on a line of its own,
+and the lines after it, up to the next tag, are its data. The tags a hand of Spades needs:
+
+- ``GameOptionsJson``: the game's options, a JSON object (`rules_from_options`);
+- ``Deal "N:<hand> <hand> <hand> <hand>"``: the dealer's seat, then every hand clockwise
+  from hers, each ``spades.hearts.diamonds.clubs`` with ranks ``23456789TJQKA``;
+- ``Auction "E"`` and its data: the bids from that seat on, clockwise;
+- ``Play "E"`` and its data: one line a trick, a card a column, the columns in seat order
+  clockwise from that seat, whoever leads; a card is its suit, then its rank (``HT``).
+
+Seats are N, E, S and W, the library's seats 0 to 3, so N-S is side 0 (ref-ptn-format).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+import attrs
+
+from spades._cards import Card, Rank, Suit
+from spades._deal import new_game
+from spades._engine import apply
+from spades._errors import InvalidRecordError, shown
+from spades._legal import may_bid_blind
+from spades._moves import LOOK, Bid, Play
+from spades._rules import CLASSIC, NilTricks, Ruleset, SpadesLead, play_order
+from spades._state import Phase, State, evolve_state
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from spades.records._game import GameRecord
+
+__all__ = ["PtnHand", "read_ptn", "rules_from_options", "write_ptn"]
+
+SEATS: Final = "NESW"
+"""The seat letters by seat number: seat 0 is North, and play runs N, E, S, W."""
+
+_SUIT_GROUPS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANKS: Final = {rank.symbol: rank for rank in Rank}
+_SUITS: Final = {suit.letter: suit for suit in Suit}
+_TAG = re.compile(r"\[(?P<name>[A-Za-z][A-Za-z0-9_]*)(?:\s+\"(?P<value>.*)\")?\s*\]?$")
+MAX_PTN_SIZE: Final = 2**20
+"""The longest text `read_ptn` reads: 1 MiB, a few thousand hands."""
+
+
+def _fail(line: int, message: str) -> NoReturn:
+    raise InvalidRecordError(f"line {line}", message)
+
+
+@attrs.frozen
+class _Tag:
+    name: str
+    value: str
+    line: int
+    data: tuple[tuple[int, str], ...] = ()
+
+
+def _tags(text: str) -> list[_Tag]:
+    r"""The tags of ``text`` in order, each with its data lines and its line number.
+
+    A line is trimmed; blank lines and ``%`` comments are skipped. A tag's value runs from
+    its first quote to its last, with ``\\"`` and ``\\\\`` unescaped; a closing bracket
+    missing at the end of the line is forgiven, as Trickster's own reader forgives it.
+    """
+    tags: list[_Tag] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        if line.startswith("["):
+            start, end = line.find('"'), line.rfind('"')
+            name = line[1:].split(None, 1)[0].rstrip("]") if len(line) > 1 else ""
+            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+                _fail(number, f'a tag is [Name "value"], not {shown(line)}')
+            value = line[start + 1 : end] if start < end else ""
+            value = re.sub(r"\\(.)", r"\1", value)
+            tags.append(_Tag(name, value, number))
+        elif not tags:
+            _fail(number, f"data before any tag: {shown(line)}")
+        else:
+            last = tags[-1]
+            tags[-1] = attrs.evolve(last, data=(*last.data, (number, line)))
+    return tags
+
+
+# --- options ------------------------------------------------------------------------------
+
+_VARIATIONS: Final[Mapping[object, str]] = {
+    0: "classic",
+    "classic": "classic",
+    "acehigh": "classic",
+    1: "joker-joker-ace",
+    "jokerjokerace": "joker-joker-ace",
+    2: "joker-joker-deuce-ace",
+    "jokerjokerdeuceace": "joker-joker-deuce-ace",
+    3: "joker-joker-deuce-deuce",
+    "jokerjokerdeucedeuce": "joker-joker-deuce-deuce",
+    "suicide": "suicide",
+    "whiz": "whiz",
+}
+
+
+def _flag(value: object) -> bool | None:
+    return value if type(value) is bool else None
+
+
+def _number(value: object) -> int | None:
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
+def _name(value: object) -> object:
+    """An enum option's value: an integer, or a name compared without case."""
+    return value.lower() if isinstance(value, str) else value
+
+
+def rules_from_options(
+    options: Mapping[str, object], *, line: int = 0
+) -> tuple[Ruleset, Mapping[str, object]]:
+    """The `Ruleset` Trickster's game options describe, and the options it does not know.
+
+    Keys are read without regard to case, as Trickster reads them; an enum option may be
+    its number or its name. An option whose key is known but whose value is not is
+    returned with the unknown ones; a known value that this library does not play (a
+    jokers deck, two players) raises `InvalidRecordError` at ``line``. Options not given
+    take `CLASSIC`'s values (ref-ptn-options).
+
+    >>> options = {"minBid": 4, "nilOrZero": 1, "firstHandBidsItself": True}
+    >>> rules, unknown = rules_from_options(options)
+    >>> rules.team_minimum, rules.nil, rules.zero_contract, dict(unknown)
+    (4, False, True, {'firstHandBidsItself': True})
+    """
+    fields: dict[str, Any] = {}
+    unknown: dict[str, object] = {}
+    for key, value in options.items():
+        if not _option(key.lower(), value, fields, line):
+            unknown[key] = value
+    try:
+        return attrs.evolve(CLASSIC, **fields), MappingProxyType(unknown)
+    except (TypeError, ValueError) as error:  # a combination the rules refuse
+        _fail(line, f"the game options describe no playable game: {error}")
+
+
+def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
+    """Read one option into ``fields``; whether it was understood."""
+    name = _name(value)
+    if key == "variation":
+        variation = _VARIATIONS.get(name)
+        if variation is None:
+            return False
+        if variation != "classic":
+            _fail(line, f"variation {shown(value)} ({variation}) is not played by this version")
+        return True
+    if key == "players":
+        if _number(value) != 4:
+            _fail(line, f"players {shown(value)}: this version reads four-player records only")
+        return True
+    if key == "ispartnership":
+        if value is not True:
+            _fail(line, "isPartnership false: solo games are not played by this version")
+        return True
+    if key == "minbid" and (number := _number(value)) is not None and 0 <= number <= 13:
+        fields["team_minimum"] = number
+        return True
+    if key == "nilorzero":
+        if name in (0, "nil"):
+            return True
+        if name in (1, "zero"):
+            fields.update(nil=False, zero_contract=True)
+            return True
+        return False
+    if key in ("tenfortwohundred",) and (flag := _flag(value)) is not None:
+        fields["ten_for_two_hundred"] = flag
+        return True
+    if key == "tenbonus":
+        if name in ("tenfor200", "ten_for_200"):
+            fields["ten_for_two_hundred"] = True
+            return True
+        return False
+    if key == "leadspades":
+        lead = _LEADS.get(name)
+        if lead is None:
+            return False
+        fields["spades_lead"] = lead
+        return True
+    if key == "nilpass" and (number := _number(value)) is not None and 0 <= number <= 4:
+        fields["nil_pass"] = number
+        return True
+    if key == "failednilbags":
+        if name == "helpsteambid":
+            fields["nil_tricks"] = NilTricks.COUNT
+            return True
+        return False
+    if key in ("gameoverscore", "playto") and (number := _number(value)) is not None:
+        if number > 0:
+            fields["target"] = number
+            return True
+        return False
+    if key in ("tenbagspenalty", "bagspenalty") and value is False:
+        fields["bag_penalty"] = 0
+        return True
+    if key == "tenbagspenalty" and value is True:
+        return True
+    if key == "failbidscoring" and name == 1:  # "-10x bid if set": every source's
+        return True
+    if key == "mercyrule" and name == 1:  # "to 350/-200" in the Event of a public record
+        fields["losing_floor"] = -200
+        return True
+    return key in _TABLE_SETTINGS
+
+
+_LEADS: Final[Mapping[object, SpadesLead]] = {
+    0: SpadesLead.BROKEN,
+    "broken": SpadesLead.BROKEN,
+    2: SpadesLead.ANY_TIME,
+    "anytime": SpadesLead.ANY_TIME,
+}
+_TABLE_SETTINGS: Final = frozenset({"nowatching", "nosuggestions"})
+"""Options of the app's table, not of the game's rules: understood, and nothing to read."""
+
+
+# --- hands --------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class PtnHand:
+    """One hand of a PTN record: its tags, its rules, and the cards, bids and plays it lists.
+
+    ``hands`` are by seat (N, E, S, W), each a tuple of cards, or ``None`` where the record
+    hides the hand (``-``). ``bids`` are in bidding order from ``first_bidder``; ``tricks``
+    are the Play lines, each a card (or ``None`` for ``-``) by seat. `replay` plays them.
+    """
+
+    tags: Mapping[str, str]
+    """Every tag's value by name, the first of each name."""
+    rules: Ruleset
+    """The rules the options describe (`rules_from_options`)."""
+    unknown_options: Mapping[str, object]
+    """The options the library does not know, by key as written."""
+    dealer: int
+    hands: tuple[tuple[Card, ...] | None, ...]
+    first_bidder: int | None = None
+    bids: tuple[Bid | None, ...] = ()
+    first_leader: int | None = None
+    tricks: tuple[tuple[Card | None, ...], ...] = ()
+    lines: Mapping[str, int] = attrs.field(factory=dict, repr=False, eq=False)
+    """The line of each tag, and of each bid (``"bid 3"``) and trick (``"trick 5"``)."""
+
+    def replay(self, *, scores: tuple[int, int] = (0, 0), bags: tuple[int, int] = (0, 0)) -> State:
+        """The state after the hand's last card, every move played through `apply`.
+
+        The hand starts at the sides' ``scores`` and ``bags`` (a record states neither
+        for certain), with the record's dealer and hands; a seat that may
+        bid blind nil looks at her hand before a numbered bid. After the last trick the
+        hand is scored: ``replay().rounds[-1]`` is its score. The first illegal move
+        raises `IllegalMoveError`; a hand the record hides, a bid or card it leaves out
+        (``-``) or a card pass it does not list raises `InvalidRecordError` at its line.
+        """
+        if any(hand is None for hand in self.hands):
+            _fail(self.lines["Deal"], "a hidden hand (-) cannot be replayed")
+        state = _starting_state(self, _pair(scores, "scores"), _pair(bags, "bags"))
+        first = state.to_move
+        assert first is not None, "a new round has a first bidder"
+        for tag, seat in (("Auction", self.first_bidder), ("Play", self.first_leader)):
+            if seat is not None and seat != first:
+                _fail(
+                    self.lines[tag],
+                    f"{tag} starts at {SEATS[seat]}, but under these rules {SEATS[first]} "
+                    f"(after the dealer, {SEATS[self.dealer]}) bids and leads first",
+                )
+        for number, bid in enumerate(self.bids):
+            if bid is None:
+                _fail(self.lines[f"bid {number + 1}"], "a bid left out (-) cannot be replayed")
+            seat = state.to_move
+            assert seat is not None, "the bidding has a seat to move"
+            if not bid.blind and may_bid_blind(state, seat):
+                state = apply(state, LOOK)
+            state = apply(state, bid)
+        if self.tricks and state.phase is not Phase.PLAYING:
+            why = (
+                "the record lists no card pass, which these bids need"
+                if state.phase is Phase.PASSING
+                else f"the play needs four bids, and the record has {len(self.bids)}"
+            )
+            _fail(self.lines["Play"], why)
+        for number, trick in enumerate(self.tricks):
+            leader = state.to_move
+            assert leader is not None, "the play has a seat to move"
+            for seat in play_order(self.rules, leader):
+                card = trick[seat]
+                if card is None:
+                    if number == len(self.tricks) - 1:
+                        return state  # the record stops in the middle of its last trick
+                    _fail(
+                        self.lines[f"trick {number + 1}"], f"{SEATS[seat]}'s card is left out (-)"
+                    )
+                state = apply(state, Play(card))
+        return state
+
+
+def _pair(value: object, name: str) -> tuple[int, int]:
+    if not (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(type(number) is int for number in value)
+    ):
+        raise TypeError(f"{name} is a pair of whole numbers, side 0's first, not {shown(value)}")
+    return value
+
+
+def _starting_state(hand: PtnHand, scores: tuple[int, int], bags: tuple[int, int]) -> State:
+    """The round as the record deals it: each seat's cards, dealt from the first bidder."""
+    rules = hand.rules
+    order = play_order(rules, rules.orders_of_play[hand.dealer][1])
+    held = [sorted(cards or ()) for cards in hand.hands]
+    deck = [held[seat][index] for index in range(13) for seat in order]
+    state = new_game(rules, seed=0, dealer=hand.dealer, deck=deck)
+    return evolve_state(state, scores=scores, bags=bags)
+
+
+def _seat(text: str, line: int) -> int:
+    seat = SEATS.find(text.strip().upper())
+    if len(text.strip()) != 1 or seat < 0:
+        _fail(line, f"a seat is N, E, S or W, not {shown(text)}")
+    return seat
+
+
+def _deal(tag: _Tag) -> tuple[int, tuple[tuple[Card, ...] | None, ...]]:
+    seat_text, colon, rest = tag.value.partition(":")
+    if not colon:
+        _fail(tag.line, f'a deal is "N:<hand> <hand> <hand> <hand>", not {shown(tag.value)}')
+    dealer = _seat(seat_text, tag.line)
+    texts = rest.split()
+    if len(texts) != 4:
+        _fail(tag.line, f"a deal lists 4 hands, not {len(texts)}")
+    hands: list[tuple[Card, ...] | None] = [None] * 4
+    seen: set[Card] = set()
+    for offset, text in enumerate(texts):
+        seat = (dealer + offset) % 4
+        if text == "-":
+            continue
+        groups = text.split(".")
+        if len(groups) == 5 and groups[4]:
+            _fail(tag.line, "jokers are not played by this version")
+        if len(groups) not in (4, 5):
+            _fail(tag.line, f"a hand is spades.hearts.diamonds.clubs, not {shown(text)}")
+        cards: list[Card] = []
+        for suit, group in zip(_SUIT_GROUPS, groups, strict=False):
+            for letter in group.upper():
+                rank = _RANKS.get(letter)
+                if rank is None:
+                    _fail(tag.line, f"{shown(letter)} in {shown(text)} is no rank")
+                card = Card(rank, suit)
+                if card in seen:
+                    _fail(tag.line, f"{card} is dealt twice")
+                seen.add(card)
+                cards.append(card)
+        if len(cards) != 13:
+            _fail(tag.line, f"{SEATS[seat]}'s hand holds {len(cards)} cards, not 13")
+        hands[seat] = tuple(sorted(cards))
+    return dealer, tuple(hands)
+
+
+def _bid(token: str, line: int) -> Bid | None:
+    word = token.lower().replace(" ", "")
+    if word == "-":
+        return None
+    if word == "nil":
+        return Bid(0)
+    if word in ("blindnil", "doublenil"):
+        return Bid(0, blind=True)
+    if word.isdigit() and int(word) <= 13:
+        return Bid(int(word))
+    _fail(line, f"a bid is 0 to 13, Nil or BlindNil, not {shown(token)}")
+
+
+def _card(token: str, line: int) -> Card | None:
+    text = token.upper()
+    if len(text) != 2:
+        if text.strip("-"):
+            _fail(line, f"a card is its suit then its rank (HT), or -, not {shown(token)}")
+        return None
+    if text[0] == "J":
+        _fail(line, "jokers are not played by this version")
+    suit, rank = _SUITS.get(text[0]), _RANKS.get(text[1])
+    if suit is None or rank is None:
+        _fail(line, f"a card is its suit then its rank (HT), not {shown(token)}")
+    return Card(rank, suit)
+
+
+def _options(tag: _Tag) -> dict[str, object]:
+    try:
+        options = json.loads(tag.value)
+    except ValueError:
+        _fail(tag.line, f"GameOptionsJson is no JSON object: {shown(tag.value)}")
+    if not isinstance(options, dict):
+        _fail(tag.line, f"GameOptionsJson is no JSON object: {shown(tag.value)}")
+    return options
+
+
+def _hand(block: list[_Tag]) -> PtnHand | None:
+    """The hand of one block of tags (from an Event to the next), or None without a Deal."""
+    values: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    for tag in block:
+        values.setdefault(tag.name, tag.value)
+        lines.setdefault(tag.name, tag.line)
+    found = {tag.name: tag for tag in reversed(block)}  # the first of each name
+    if "Deal" not in found:
+        return None
+    unknown: Mapping[str, object] = MappingProxyType({})
+    if "SpadesRuleset" in found:
+        rules = _our_rules(found["SpadesRuleset"])
+    elif "GameOptionsJson" in found:
+        options = found["GameOptionsJson"]
+        rules, unknown = rules_from_options(_options(options), line=options.line)
+    else:
+        rules = CLASSIC
+    dealer, hands = _deal(found["Deal"])
+    first_bidder = first_leader = None
+    bids: list[Bid | None] = []
+    tricks: list[tuple[Card | None, ...]] = []
+    if (auction := found.get("Auction")) is not None:
+        first_bidder = _seat(auction.value, auction.line)
+        for number, line in auction.data:
+            for token in line.split():
+                bids.append(_bid(token, number))
+                lines[f"bid {len(bids)}"] = number
+        if len(bids) > 4:
+            _fail(auction.line, f"four players bid once each, not {len(bids)} times")
+    if (play := found.get("Play")) is not None:
+        first_leader = _seat(play.value, play.line)
+        for number, line in play.data:
+            tokens = line.split()
+            if len(tokens) > 4:
+                _fail(number, f"a trick is 4 cards, not {len(tokens)}")
+            columns = [_card(token, number) for token in tokens] + [None] * (4 - len(tokens))
+            tricks.append(tuple(columns[(seat - first_leader) % 4] for seat in range(4)))
+            lines[f"trick {len(tricks)}"] = number
+        if len(tricks) > 13:
+            _fail(play.line, f"a hand has 13 tricks, not {len(tricks)}")
+    return PtnHand(
+        tags=MappingProxyType(values),
+        rules=rules,
+        unknown_options=unknown,
+        dealer=dealer,
+        hands=hands,
+        first_bidder=first_bidder,
+        bids=tuple(bids),
+        first_leader=first_leader,
+        tricks=tuple(tricks),
+        lines=MappingProxyType(lines),
+    )
+
+
+def _our_rules(tag: _Tag) -> Ruleset:
+    from spades.records import from_data  # noqa: PLC0415  (records imports this module)
+
+    try:
+        rules = from_data(json.loads(tag.value))
+    except (ValueError, InvalidRecordError) as error:
+        _fail(tag.line, f"SpadesRuleset is no ruleset: {error}")
+    if not isinstance(rules, Ruleset):
+        _fail(tag.line, "SpadesRuleset is no ruleset")
+    return rules
+
+
+def read_ptn(text: str) -> tuple[PtnHand, ...]:
+    r"""Every hand of a PTN record (or its older PBN-headed form), in order.
+
+    A hand starts at each ``[Event]`` tag and is read from its ``Deal``, ``Auction`` and
+    ``Play`` tags and its rules from ``GameOptionsJson`` (``SpadesRuleset``, written by
+    `write_ptn`, wins over it); other tags are kept in `PtnHand.tags`. A block without a
+    deal is skipped. Bad text raises `InvalidRecordError` whose path is ``line N``.
+
+    >>> hand, = read_ptn('''
+    ... [Event "A hand"]
+    ... [GameOptionsJson "{\\"minBid\\":4}"]
+    ... [Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+    ... [Auction "E"]
+    ... 0 13 0 13
+    ... ''')
+    >>> hand.rules.team_minimum, [str(bid) for bid in hand.bids]
+    (4, ['bid nil', 'bid 13', 'bid nil', 'bid 13'])
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"read_ptn takes the record's text, not {type(text).__name__}")
+    if len(text) > MAX_PTN_SIZE:
+        _fail(0, f"the record is longer than {MAX_PTN_SIZE} characters")
+    blocks: list[list[_Tag]] = []
+    for tag in _tags(text):
+        if tag.name == "Event" or not blocks:
+            blocks.append([])
+        blocks[-1].append(tag)
+    return tuple(hand for block in blocks if (hand := _hand(block)) is not None)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def _options_of(rules: Ruleset) -> dict[str, object]:
+    """Trickster's options for the fields it has; the rest travel in ``SpadesRuleset``."""
+    options: dict[str, object] = {"gameOverScore": rules.target}
+    if rules.team_minimum:
+        options["minBid"] = rules.team_minimum
+    if rules.zero_contract:
+        options["nilOrZero"] = 1
+    if rules.ten_for_two_hundred:
+        options["tenForTwoHundred"] = True
+    if rules.spades_lead is SpadesLead.ANY_TIME:
+        options["leadSpades"] = 2
+    if rules.nil_pass:
+        options["nilPass"] = rules.nil_pass
+    if rules.bag_penalty == 0:
+        options["tenBagsPenalty"] = False
+    return options
+
+
+def _hand_text(cards: list[Card]) -> str:
+    return ".".join(
+        "".join(card.rank.symbol for card in sorted(cards, reverse=True) if card.suit is suit)
+        for suit in _SUIT_GROUPS
+    )
+
+
+def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
+    """PTN text of every round of ``record``, one hand a round, that `read_ptn` reads back.
+
+    Each hand has Trickster's tags (``Event``, ``GameOptionsJson`` for the options it has,
+    ``Dealer``, ``Deal``, ``Auction``, ``Play``) and the library's own ``SpadesRuleset``
+    (the ruleset as `spades.records.to_data` writes it), which Trickster ignores and
+    `read_ptn` prefers. Four players, clockwise, and rounds without a card pass only: other
+    records raise `SpadesError`.
+    """
+    from spades._errors import SpadesError  # noqa: PLC0415
+    from spades.records import to_data  # noqa: PLC0415  (records imports this module)
+
+    rules = record.rules
+    if rules.players != 4 or rules.orders_of_play[0][1] != 1:
+        raise SpadesError("PTN records four players playing clockwise")
+    blocks: list[str] = []
+    states = iter(record)
+    state = next(states)
+    for number, played in enumerate(record.rounds, start=1):
+        dealer = state.dealer
+        hands = [list(state.hand(seat)) for seat in range(4)]
+        bids: list[str] = []
+        plays: list[Card] = []
+        first = (dealer + 1) % 4
+        for move in played.moves:
+            if isinstance(move, Bid):
+                bids.append("BlindNil" if move.blind else str(move.n))
+            elif isinstance(move, Play):
+                plays.append(move.card)
+            elif move != LOOK:
+                raise SpadesError(f"PTN lists no {type(move).__name__.lower()}: round {number}")
+        for _ in played.moves:
+            state = next(states)
+        lines = [
+            f'[Event "{event}, hand {number}"]',
+            f'[GameOptionsJson "{_escape(json.dumps(_options_of(rules), separators=(",", ":")))}"]',
+            f'[SpadesRuleset "{_escape(json.dumps(to_data(rules), separators=(",", ":")))}"]',
+            f'[Dealer "{SEATS[dealer]}"]',
+            '[Deal "{}:{}"]'.format(
+                SEATS[dealer], " ".join(_hand_text(hands[(dealer + i) % 4]) for i in range(4))
+            ),
+        ]
+        if bids:
+            lines += [f'[Auction "{SEATS[first]}"]', " ".join(bids)]
+        if plays:
+            lines += [f'[Play "{SEATS[first]}"]', *_play_lines(rules, first, plays)]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _play_lines(rules: Ruleset, first: int, plays: list[Card]) -> list[str]:
+    """The Play tag's lines: each trick's cards in columns by seat from ``first``."""
+    from spades._trick import trick_winner  # noqa: PLC0415
+
+    lines: list[str] = []
+    leader = first
+    for start in range(0, len(plays), 4):
+        cards = plays[start : start + 4]
+        order = play_order(rules, leader)
+        by_seat: dict[int, Card] = dict(zip(order, cards, strict=False))
+        lines.append(
+            " ".join(
+                f"{card.suit.letter}{card.rank.symbol}"
+                if (card := by_seat.get((first + i) % 4))
+                else "-"
+                for i in range(4)
+            )
+        )
+        if len(cards) == 4:
+            leader = trick_winner(rules, leader, cards)
+    return lines

@@ -1,0 +1,505 @@
+"""Trickster Cards' PTN records: read, replayed and written (`spades.records.read_ptn`).
+
+The hands here are written from the format's description (ref-ptn-format, on the reference
+page); the real exports in tests/data/trickster come from public bug reports.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from spades import (
+    CLASSIC,
+    MINIOKEY,
+    TWO_HANDED,
+    Bid,
+    Card,
+    IllegalMoveError,
+    InvalidRecordError,
+    Move,
+    NilTricks,
+    Ruleset,
+    SpadesError,
+    SpadesLead,
+    apply,
+    legal_moves,
+    new_game,
+)
+from spades.records import GameRecord
+from spades.records._ptn import PtnHand, read_ptn, rules_from_options, write_ptn
+
+TRICKSTER = Path(__file__).parent / "data" / "trickster"
+
+# Each seat holds one suit: N spades, E hearts, S diamonds, W clubs. E leads a heart, N
+# ruffs, and N then leads her spades, so N-S take every trick.
+ONE_SUIT_EACH = """
+% A hand written for the tests.
+[Event "one suit each"]
+[GameOptionsJson "{\\"gameOverScore\\":500}"]
+[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+[Auction "E"]
+1 4 Nil 5
+[Play "E"]
+HA D2 C2 S2
+H2 D3 C3 S3
+"""
+
+
+def _one_suit_each(bids: str = "1 4 Nil 5", plays: int = 13) -> str:
+    ranks = "23456789TJQKA"
+    lines = ["HA D2 C2 S2"] + [
+        f"H{ranks[j]} D{ranks[j + 1]} C{ranks[j + 1]} S{ranks[j + 1]}" for j in range(12)
+    ]
+    head = ONE_SUIT_EACH.split("[Auction", maxsplit=1)[0]
+    return head + f'[Auction "E"]\n{bids}\n[Play "E"]\n' + "\n".join(lines[:plays]) + "\n"
+
+
+def test_a_hand_written_from_the_format_replays_to_its_score() -> None:
+    """Seats are N, E, S, W = 0 to 3; the deal runs clockwise from the dealer; the auction
+    and the play start at their tag's seat; a card is its suit then its rank.
+
+    Rules: ref-ptn-format.
+    """
+    (hand,) = read_ptn(_one_suit_each())
+    assert hand.dealer == 0
+    assert {card.suit.letter for card in hand.hands[0] or ()} == {"S"}
+    assert [len(cards or ()) for cards in hand.hands] == [13, 13, 13, 13]
+    assert {card.suit.letter for card in hand.hands[1] or ()} == {"H"}
+    assert hand.first_bidder == 1
+    assert hand.first_leader == 1
+    assert hand.bids == (Bid(1), Bid(4), Bid(0), Bid(5))
+    assert hand.tricks[0] == tuple(Card.parse(text) for text in ("2S", "AH", "2D", "2C"))
+    state = hand.replay()
+    score = state.rounds[-1]
+    # N-S bid 4 + 5 = 9 and took all 13: 90 and 4 bags. E-W's contract is E's 1, set
+    # (-10), and W's nil is made (+100).
+    assert [side.tricks for side in score.sides] == [13, 0]
+    assert score.sides[0].points == 94
+    assert score.sides[1].points == -10 + 100
+    assert state.scores == (94, 90)
+
+
+def test_the_tags_the_options_and_the_lines_are_kept() -> None:
+    """Rule: ref-ptn-format."""
+    (hand,) = read_ptn(_one_suit_each())
+    assert hand.tags["Event"] == "one suit each"
+    assert hand.tags["Deal"].startswith("N:AKQ")
+    assert dict(hand.unknown_options) == {}
+    assert hand.lines["Play"] == 8
+    assert hand.lines["bid 1"] == 7
+    assert hand.lines["trick 13"] == 21
+
+
+def test_a_record_cut_short_in_its_last_trick_replays_to_there() -> None:
+    """Rule: ref-ptn-format."""
+    text = _one_suit_each(plays=2).replace("H2 D3 C3 S3", "- - - S3")
+    state = read_ptn(text)[0].replay()
+    assert len(state.tricks) == 1
+    assert [str(card) for card in state.trick] == ["3S"]
+
+
+def _random_record(rules: Ruleset, seed: int, moves: int) -> GameRecord:
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=seed % 4)
+    played: list[Move] = []
+    while not state.is_over and len(played) < moves:
+        move = rng.choice(legal_moves(state))
+        played.append(move)
+        state = apply(state, move)
+    return GameRecord.from_moves(rules, played, seed=seed, dealer=seed % 4)
+
+
+TRICKSTER_LIKE = Ruleset(
+    nil=False,
+    zero_contract=True,
+    team_minimum=4,
+    ten_for_two_hundred=True,
+    spades_lead=SpadesLead.ANY_TIME,
+    bag_penalty=0,
+    target=350,
+    losing_floor=-200,
+)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [CLASSIC, TRICKSTER_LIKE, Ruleset(blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None)],
+)
+@pytest.mark.parametrize("seed", range(4))
+def test_written_records_read_back_to_the_same_games(rules: Ruleset, seed: int) -> None:
+    """`write_ptn` writes each round as a hand that `read_ptn` reads and replays, round
+    after round, to the record's own states.
+
+    Rule: ref-ptn-format.
+    """
+    record = _random_record(rules, seed, 170)
+    hands = read_ptn(write_ptn(record))
+    assert len(hands) == len(record.rounds)
+    states = list(record)
+    ends = [len(played.moves) for played in record.rounds]
+    scores = bags = (0, 0)
+    at = 0
+    for hand, length in zip(hands, ends, strict=True):
+        assert hand.rules == rules
+        at += length
+        state = hand.replay(scores=scores, bags=bags)
+        expected = states[at]
+        assert (state.scores, state.bags) == (expected.scores, expected.bags)
+        if state.rounds:  # the round is over: its score is the record's
+            assert state.rounds[-1] == expected.rounds[-1]
+        else:  # a round in progress
+            assert (state.hands, state.bids, state.tricks, state.trick, state.to_move) == (
+                expected.hands,
+                expected.bids,
+                expected.tricks,
+                expected.trick,
+                expected.to_move,
+            )
+        scores, bags = state.scores, state.bags
+
+
+def test_replay_takes_scores_and_bags_as_pairs_of_numbers() -> None:
+    """Rule: ref-ptn-format."""
+    (hand,) = read_ptn(_one_suit_each())
+    with pytest.raises(TypeError, match="scores is a pair"):
+        hand.replay(scores=[0, 0])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bags is a pair"):
+        hand.replay(bags=(0, "1"))  # type: ignore[arg-type]
+    assert hand.replay(scores=(10, 20), bags=(9, 0)).scores == (10 + 94 - 100, 20 + 90)
+
+
+def test_a_blind_nil_is_written_and_read_as_blindnil() -> None:
+    """Rule: ref-ptn-format."""
+    rules = Ruleset(blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None)
+    state = new_game(rules, seed=3)
+    record = GameRecord.from_moves(rules, [Bid(0, blind=True)], seed=3)
+    text = write_ptn(record)
+    assert "BlindNil" in text
+    assert read_ptn(text)[0].replay().bids[state.to_move or 0] == Bid(0, blind=True)
+
+
+@pytest.mark.parametrize("rules", [MINIOKEY, TWO_HANDED])
+def test_only_four_players_playing_clockwise_are_written(rules: Ruleset) -> None:
+    """Rule: ref-ptn-format."""
+    record = GameRecord.from_moves(rules, [], seed=1)
+    with pytest.raises(SpadesError, match="four players playing clockwise"):
+        write_ptn(record)
+
+
+def test_a_round_with_a_card_pass_is_not_written() -> None:
+    """Rule: ref-ptn-format."""
+    rules = Ruleset(nil_pass=2)
+    state = new_game(rules, seed=2)
+    moves: list[Move] = []
+    for bid in (Bid(0), Bid(3), Bid(3), Bid(3)):
+        moves.append(bid)
+        state = apply(state, bid)
+    moves.append(legal_moves(state)[0])
+    record = GameRecord.from_moves(rules, moves, seed=2)
+    with pytest.raises(SpadesError, match="PTN lists no pass: round 1"):
+        write_ptn(record)
+
+
+# --- options --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "fields"),
+    [
+        ({"minBid": 4}, {"team_minimum": 4}),
+        ({"MINBID": "5"}, {"team_minimum": 5}),
+        ({"nilOrZero": 1}, {"nil": False, "zero_contract": True}),
+        ({"nilOrZero": "Zero"}, {"nil": False, "zero_contract": True}),
+        ({"nilOrZero": 0}, {}),
+        ({"nilOrZero": "Nil"}, {}),
+        ({"tenForTwoHundred": True}, {"ten_for_two_hundred": True}),
+        ({"tenForTwoHundred": False}, {}),
+        ({"tenBonus": "TenFor200"}, {"ten_for_two_hundred": True}),
+        ({"leadSpades": 2}, {"spades_lead": SpadesLead.ANY_TIME}),
+        ({"leadSpades": "Anytime"}, {"spades_lead": SpadesLead.ANY_TIME}),
+        ({"leadSpades": 0}, {}),
+        ({"nilPass": 4}, {"nil_pass": 4}),
+        ({"failedNilBags": "HelpsTeamBid"}, {"nil_tricks": NilTricks.COUNT}),
+        ({"gameOverScore": 350}, {"target": 350}),
+        ({"playTo": 250}, {"target": 250}),
+        ({"tenBagsPenalty": False}, {"bag_penalty": 0}),
+        ({"bagsPenalty": False}, {"bag_penalty": 0}),
+        ({"tenBagsPenalty": True}, {}),
+        ({"failBidScoring": 1}, {}),
+        ({"mercyRule": 1}, {"losing_floor": -200}),
+        ({"variation": 0}, {}),
+        ({"variation": "Classic"}, {}),
+        ({"players": 4, "isPartnership": True}, {}),
+        ({"noWatching": True, "noSuggestions": True}, {}),
+    ],
+)
+def test_each_known_option_sets_its_field(
+    options: dict[str, object], fields: dict[str, object]
+) -> None:
+    """Keys are read without regard to case, enums by number or name.
+
+    Rule: ref-ptn-options.
+    """
+    rules, unknown = rules_from_options(options)
+    assert dict(unknown) == {}
+    expected = Ruleset(**{"nil": CLASSIC.nil, **fields})  # type: ignore[arg-type]
+    assert rules == expected
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"blindNonNilBids": 4},
+        {"firstHandBidsItself": True},
+        {"nilOrZero": 2},
+        {"leadSpades": 1},
+        {"tenBonus": "Other"},
+        {"failedNilBags": "Bags"},
+        {"gameOverScore": -5},
+        {"minBid": 14},
+        {"nilPass": "many"},
+        {"failBidScoring": 0},
+        {"mercyRule": 2},
+        {"variation": 9},
+        {"bagsPenalty": 50},
+    ],
+)
+def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) -> None:
+    """Rule: ref-ptn-options."""
+    rules, unknown = rules_from_options(options)
+    assert rules == CLASSIC
+    assert dict(unknown) == options
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"variation": 1}, "variation 1 \\(joker-joker-ace\\) is not played"),
+        ({"variation": "JokerJokerDeuceDeuce"}, "joker-joker-deuce-deuce"),
+        ({"variation": 2}, "joker-joker-deuce-ace"),
+        ({"variation": "Suicide"}, "suicide"),
+        ({"players": 3}, "four-player records only"),
+        ({"isPartnership": False}, "solo games"),
+        ({"nilOrZero": 1, "nilPass": 2}, "describe no playable game: nil_pass"),
+    ],
+)
+def test_options_this_version_cannot_play_are_refused_at_their_line(
+    options: dict[str, object], message: str
+) -> None:
+    """Rule: ref-ptn-options."""
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        rules_from_options(options, line=7)
+    assert caught.value.path == "line 7"
+
+
+def _event_words(path: Path) -> str:
+    return next(line for line in path.read_text().splitlines() if line.startswith("[Event"))
+
+
+def test_the_options_of_a_real_export_match_its_event_in_words() -> None:
+    """Trickster states a game's options in words in its Event tag: each word the record
+    of issue 231 states is the field its option sets.
+
+    Rule: ref-ptn-options.
+    """
+    path = TRICKSTER / "issue-231-head.ptn"
+    words = _event_words(path)
+    (options_line,) = [
+        line for line in path.read_text().splitlines() if line.startswith("[GameOptionsJson")
+    ]
+    options = __import__("json").loads(options_line.split('"', 1)[1].rsplit('"', 1)[0])
+    assert options.pop("variation") == 1
+    assert "Joker-Joker-Ace" in words
+    rules, unknown = rules_from_options(options)
+    assert dict(unknown) == {}
+    assert "to 350/\u2212200" in words
+    assert (rules.target, rules.losing_floor) == (350, -200)
+    assert "min bid 4" in words
+    assert rules.team_minimum == 4
+    assert "10-for-200" in words
+    assert rules.ten_for_two_hundred
+    assert "no Nil" in words
+    assert (rules.nil, rules.zero_contract) == (False, True)
+    assert "no bags" in words
+    assert rules.bag_penalty == 0
+    assert "lead ♠ anytime" in words
+    assert rules.spades_lead is SpadesLead.ANY_TIME
+
+
+def test_a_real_export_with_escaped_options_is_read_up_to_its_jokers() -> None:
+    """The export of issue 335 is read tag by tag; its deck, Joker-Joker-Deuce-Deuce, is
+    refused at its options' line until the jokers decks are played.
+
+    Rule: ref-ptn-options.
+    """
+    path = TRICKSTER / "issue-335.ptn"
+    with pytest.raises(InvalidRecordError, match="joker-joker-deuce-deuce") as caught:
+        read_ptn(path.read_text())
+    assert caught.value.path == "line 10"
+    words = _event_words(path)
+    rules, _unknown = rules_from_options(
+        {"failBidScoring": 1, "minBid": 4, "tenForTwoHundred": True, "nilOrZero": 1}
+    )
+    assert "min bid 4" in words
+    assert rules.team_minimum == 4
+    assert "10-for-200" in words
+    assert rules.ten_for_two_hundred
+    assert "no Nil" in words
+    assert rules.zero_contract
+
+
+def test_a_real_export_without_a_deal_holds_no_hand() -> None:
+    """The head of issue 231's export, a tag without its closing bracket and options with
+    bare quotes included, reads as a record of no hand.
+
+    Rule: ref-ptn-format.
+    """
+    assert read_ptn((TRICKSTER / "issue-231-head.ptn").read_text()) == ()
+
+
+def test_our_ruleset_tag_wins_over_the_options() -> None:
+    """Rule: ref-ptn-format."""
+    text = _one_suit_each().replace(
+        "[Deal",
+        '[SpadesRuleset "{\\"type\\":\\"ruleset\\",\\"version\\":3,'
+        + _ruleset_body(MINIOKEY)
+        + '}"]\n[Deal',
+    )
+    (hand,) = read_ptn(text)
+    assert hand.rules == MINIOKEY
+
+
+def _ruleset_body(rules: Ruleset) -> str:
+    from spades.records import to_data
+
+    data = to_data(rules)
+    assert isinstance(data, dict)
+    del data["type"], data["version"]
+    return json.dumps(data, separators=(",", ":"))[1:-1].replace('"', '\\"')
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (lambda t: "stray\n" + t, 1, "data before any tag"),
+        (lambda t: t.replace('[Event "one suit each"]', "[9 x]"), 3, "a tag is"),
+        (lambda t: t.replace('Deal "N:', 'Deal "X:'), 5, "a seat is N, E, S or W"),
+        (lambda t: t.replace('Deal "N:', 'Deal "N'), 5, "a deal is"),
+        (lambda t: t.replace(" ...AKQJT98765432", ""), 5, "a deal lists 4 hands, not 3"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT9876543"), 5, "W's hand holds 12 cards"),
+        (lambda t: t.replace("...AKQJT98765432", "A...KQJT98765432"), 5, "AS is dealt twice"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT9876543X"), 5, "'X' in"),
+        (lambda t: t.replace("...AKQJT98765432", "..AKQJT98765432"), 5, "spades.hearts"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT98765432.HL"), 5, "jokers"),
+        (lambda t: t.replace("1 4 Nil 5", "1 4 Nil 14"), 7, "a bid is 0 to 13"),
+        (lambda t: t.replace("1 4 Nil 5", "1 4 Nil 5 2"), 6, "four players bid once each"),
+        (lambda t: t.replace('Auction "E"', 'Auction "Q"'), 6, "a seat is"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 S2 S3"), 9, "a trick is 4 cards"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 X2"), 9, "suit then its rank"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 ABC"), 9, "suit then its rank"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 JH"), 9, "jokers"),
+        (lambda t: t + "HK DA CA SA\n", 8, "a hand has 13 tricks, not 14"),
+        (lambda t: t.replace('{\\"gameOverScore\\":500}', "{nope"), 4, "no JSON object"),
+        (lambda t: t.replace('{\\"gameOverScore\\":500}', "[1]"), 4, "no JSON object"),
+    ],
+)
+def test_a_malformed_record_is_refused_with_its_line_and_reason(
+    change: object, line: int, message: str
+) -> None:
+    """Rule: ref-ptn-format."""
+    text = change(_one_suit_each())  # type: ignore[operator]
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        read_ptn(text)
+    assert caught.value.path == f"line {line}"
+
+
+def test_a_bad_spades_ruleset_tag_is_refused_at_its_line() -> None:
+    """Rule: ref-ptn-format."""
+    for value in ("{nope", '\\"bid 3\\"', "[]"):
+        text = _one_suit_each().replace("[Deal", f'[SpadesRuleset "{value}"]\n[Deal')
+        with pytest.raises(InvalidRecordError, match="SpadesRuleset is no ruleset") as caught:
+            read_ptn(text)
+        assert caught.value.path == "line 5"
+
+
+def test_reading_takes_text_of_bounded_length() -> None:
+    """Rule: ref-ptn-format."""
+    with pytest.raises(TypeError, match="read_ptn takes the record's text"):
+        read_ptn(b"[Event]")  # type: ignore[arg-type]
+    with pytest.raises(InvalidRecordError, match="longer than"):
+        read_ptn("%" * (2**20 + 1))
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (lambda t: t.replace("...AKQJT98765432", "-"), 5, "a hidden hand"),
+        (lambda t: t.replace("1 4 Nil 5", "1 - Nil 5"), 7, "a bid left out"),
+        (lambda t: t.replace("1 4 Nil 5", "1 4"), 8, "the play needs four bids"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA - C2 S2"), 9, "S's card is left out"),
+        (lambda t: t.replace('Auction "E"', 'Auction "S"'), 6, "Auction starts at S"),
+        (lambda t: t.replace('Play "E"', 'Play "W"'), 8, "Play starts at W"),
+    ],
+)
+def test_a_hand_that_cannot_be_replayed_is_refused_at_its_line(
+    change: object, line: int, message: str
+) -> None:
+    """Rule: ref-ptn-format."""
+    (hand,) = read_ptn(change(_one_suit_each()))  # type: ignore[operator]
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        hand.replay()
+    assert caught.value.path == f"line {line}"
+
+
+def test_an_illegal_move_raises_the_library_s_error() -> None:
+    """Rule: ref-ptn-format."""
+    text = _one_suit_each().replace("H2 D3 C3 S3", "H3 D3 C3 S3")
+    (hand,) = read_ptn(text)
+    with pytest.raises(IllegalMoveError):
+        hand.replay()
+
+
+def test_a_hand_that_needs_a_card_pass_says_so() -> None:
+    """Rule: ref-ptn-format."""
+    text = _one_suit_each().replace('{\\"gameOverScore\\":500}', '{\\"nilPass\\":2}')
+    (hand,) = read_ptn(text)
+    assert isinstance(hand, PtnHand)
+    with pytest.raises(InvalidRecordError, match="no card pass") as caught:
+        hand.replay()
+    assert caught.value.path == "line 8"
+
+
+def test_a_record_of_a_deal_alone_reads_as_a_hand_without_moves() -> None:
+    """A hand without options plays by `CLASSIC`; one without an auction replays to its deal.
+
+    Rule: ref-ptn-format.
+    """
+    record = GameRecord.from_moves(CLASSIC, [], seed=4, dealer=3)
+    text = write_ptn(record)
+    assert "[Auction" not in text
+    assert "[Play" not in text
+    (hand,) = read_ptn(text)
+    assert hand.bids == ()
+    assert hand.tricks == ()
+    assert hand.replay().hands == record.final_state.hands
+    bare = "\n".join(
+        line for line in text.splitlines() if "Json" not in line and "Spades" not in line
+    )
+    assert read_ptn(bare)[0].rules == CLASSIC
+
+
+def test_a_nil_pass_game_is_written_while_no_nil_is_bid() -> None:
+    """Rule: ref-ptn-options."""
+    rules = Ruleset(nil_pass=2)
+    record = GameRecord.from_moves(rules, [Bid(2), Bid(3), Bid(3), Bid(3)], seed=2)
+    text = write_ptn(record)
+    assert '\\"nilPass\\":2' in text
+    assert rules_from_options({"nilPass": 2})[0] == rules
+    assert read_ptn(text)[0].replay().bids == record.final_state.bids
