@@ -5,8 +5,9 @@ JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `Roun
 `GameRecord` into plain JSON-compatible data and back, exactly. The format is described,
 field by field, in the documentation's porting guide, with a JSON Schema for records.
 The library writes version `VERSION` (3, whose rulesets hold ``zero_contract``,
-``team_minimum``, ``spades_lead`` and ``ten_for_two_hundred``; since version 2 seeds are
-decimal strings, so that every number is one any JSON parser reads exactly) and reads
+``nil_pass``, ``double_nil_timing``, ``team_minimum``, ``spades_lead`` and
+``ten_for_two_hundred``, and pass up to 4 cards; since version 2 seeds are decimal
+strings, so that every number is one any JSON parser reads exactly) and reads
 `READABLE_VERSIONS` (1 to 3): older data reads as the games it was.
 
 >>> from spades import CLASSIC, Bid, records
@@ -135,7 +136,8 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
     out of range, or a state that legal play does not reach.
 
     >>> old = {**to_data(Ruleset()), "version": 2}
-    >>> for name in ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred"):
+    >>> for name in ("zero_contract", "nil_pass", "double_nil_timing", "team_minimum",
+    ...              "spades_lead", "ten_for_two_hundred"):
     ...     del old[name]
     >>> from_data(old) == Ruleset()
     True

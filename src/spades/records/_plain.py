@@ -67,9 +67,10 @@ READABLE_VERSIONS = (1, 2, 3)
 """The versions `from_data` reads; data of any other version is refused.
 
 Version 3 came with the ruleset fields of the rules people play beyond the three sources
-(`ruleset_fields`: ``zero_contract``, ``team_minimum``, ``spades_lead`` and
-``ten_for_two_hundred``); data of an older version holds none of them, and its
-rulesets take their defaults, the rules of the sources.
+(`ruleset_fields`: ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
+``team_minimum``, ``spades_lead`` and ``ten_for_two_hundred``); data of an older version
+holds none of them, and its rulesets take their defaults, the rules of the sources. It
+came with passes of 4 cards too: an older ruleset's ``blind_nil_pass`` is at most 3.
 
 Version 2 writes a seed as a decimal string, so that every number in the data is a JSON
 number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1 wrote it
@@ -302,6 +303,8 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
     }
 )
 """The version each ruleset field came with, for the fields that did not come with 1."""
+_WIDENED: Final[Mapping[str, tuple[int, int]]] = MappingProxyType({"blind_nil_pass": (3, 3)})
+"""Ruleset numbers whose range grew: the version that widened it, and the most before it."""
 _FLAGS = frozenset({"nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
 _OPTIONAL = frozenset({"blind_nil_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
@@ -316,8 +319,8 @@ _ENUMS: dict[str, type[enum.Enum]] = {
 def ruleset_fields(version: int) -> tuple[str, ...]:
     """The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
 
-    >>> [name for name in ruleset_fields(3) if name not in ruleset_fields(2)]
-    ['zero_contract', 'team_minimum', 'spades_lead', 'ten_for_two_hundred']
+    >>> print(*(name for name in ruleset_fields(3) if name not in ruleset_fields(2)))
+    zero_contract nil_pass double_nil_timing team_minimum spades_lead ten_for_two_hundred
     """
     return tuple(name for name in RULESET_FIELDS if _SINCE.get(name, 1) <= version)
 
@@ -335,7 +338,8 @@ def ruleset_from(data: object, path: str, version: int) -> Ruleset:
     """``data`` as a ruleset: every field of ``version`` given, and the combination valid.
 
     Data of an older version holds no field that came after it: such a field is refused
-    at its path as unknown, and the ruleset takes the field's default.
+    at its path as unknown, and the ruleset takes the field's default. Nor does it hold a
+    number beyond its version's range (`_WIDENED`: a ``blind_nil_pass`` of 4).
 
     >>> data = ruleset_data(Ruleset(team_minimum=4, spades_lead=SpadesLead.ANY_TIME))
     >>> ruleset_from(data, "$", 3).team_minimum
@@ -350,6 +354,13 @@ def ruleset_from(data: object, path: str, version: int) -> Ruleset:
     >>> older = {name: data[name] for name in ruleset_fields(2)}
     >>> ruleset_from(older, "$", 2) == Ruleset()
     True
+    >>> try:
+    ...     ruleset_from({**older, "blind_nil_pass": 4}, "$.rules", 2)
+    ... except InvalidRecordError as error:
+    ...     print(error.path)
+    ...     print(error.problem)
+    $.rules.blind_nil_pass
+    expected a whole number from 0 to 3 in data of version 2, not 4 (more came with version 3)
     """
     if type(data) is dict:
         for name, since in _SINCE.items():
@@ -378,6 +389,14 @@ def ruleset_from(data: object, path: str, version: int) -> Ruleset:
                     f"expected a whole number from {-MAX_NUMBER} to {MAX_NUMBER}, "
                     "not a number far out of range",
                 )
+            if name in _WIDENED:
+                since, most = _WIDENED[name]
+                if version < since and number > most:
+                    fail(
+                        here,
+                        f"expected a whole number from 0 to {most} in data of version "
+                        f"{version}, not {number} (more came with version {since})",
+                    )
             values[name] = number
     try:
         return Ruleset(**values)

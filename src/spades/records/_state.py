@@ -245,7 +245,7 @@ class _Positions:
             boolean(flag, f"$.looked[{seat}]") for seat, flag in enumerate(seats("looked"))
         ]
         self.passes = [
-            _seat_and(entry, f"$.passes[{index}]", players, ("seat", "cards"))
+            _seat_and(entry, f"$.passes[{index}]", players, ("seat", "cards"), most=4)
             for index, entry in enumerate(items(found["passes"], "$.passes", 4))
         ]
         self.stock = card_list(found["stock"], "$.stock")
@@ -274,14 +274,19 @@ def _positions(found: dict[str, Any], players: int) -> _Positions:
     return positions
 
 
-def _seat_and(data: object, path: str, players: int, fields: tuple[str, ...]) -> dict[str, Any]:
-    """An entry of a seat and some cards: the seat checked, each card or list of cards read."""
+def _seat_and(
+    data: object, path: str, players: int, fields: tuple[str, ...], *, most: int = 3
+) -> dict[str, Any]:
+    """An entry of a seat and some cards: the seat checked, each card or list of cards read.
+
+    A list holds at most ``most`` cards: a pass at most 4 (rule-card-pass), an exchange 3.
+    """
     found = record_fields(data, path, fields)
     entry: dict[str, Any] = {"seat": integer(found["seat"], f"{path}.seat", 0, players - 1)}
     for name in fields[1:]:
         here = f"{path}.{name}"
         single = name in {"kept", "discarded"}
-        entry[name] = card_from(found[name], here) if single else card_list(found[name], here, 3)
+        entry[name] = card_from(found[name], here) if single else card_list(found[name], here, most)
     return entry
 
 
@@ -345,15 +350,20 @@ def _round_moves(rules: Ruleset, dealer: int, positions: _Positions) -> list[tup
     bidders = play_order(rules, next_seat(rules, dealer))
     moves: list[tuple[Move, int, str]] = []
     if rules.players == 2:
+        # A double nil is declared at its one chance (rule-double-nil): at the seat's turn
+        # to draw after as many draw choices of hers as the timing says; a declaration
+        # whose chance has not come is replayed last, where the engine refuses it.
         declared = {
             seat for seat in bidders if (bid := positions.bids[seat]) is not None and bid.blind
         }
+        chosen = [0, 0]
         for index, draw in enumerate(positions.draws):
             seat = draw["seat"]
-            if seat in declared:
+            if seat in declared and chosen[seat] == rules.double_nil_timing.choices_before:
                 moves.append((BLIND_NIL, seat, f"$.bids[{seat}]"))
                 declared.discard(seat)
             moves.append((KEEP, seat, f"$.draws[{index}]"))
+            chosen[seat] += 1
         moves += [(BLIND_NIL, seat, f"$.bids[{seat}]") for seat in sorted(declared)]
         for index, entry in enumerate(positions.exchanges):
             moves.append((Exchange(entry["given"]), entry["seat"], f"$.exchanges[{index}]"))

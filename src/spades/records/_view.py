@@ -130,8 +130,8 @@ def view_from(data: dict[str, Any], version: int) -> View:
     """The view ``data`` (`to_data`'s, without its type and ``version``) describes.
 
     Views hold no seed, so versions 1 and 2 write them alike; version 3 adds the ruleset's
-    fields of that version (``zero_contract``, ``team_minimum``, ``spades_lead``,
-    ``ten_for_two_hundred``).
+    fields of that version (``zero_contract``, ``nil_pass``, ``double_nil_timing``,
+    ``team_minimum``, ``spades_lead``, ``ten_for_two_hundred``) and passes of 4 cards.
     """
     found = record_fields(data, "$", VIEW_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules", version)
@@ -232,7 +232,7 @@ def _pass_from(data: object, path: str, players: int) -> CardPass:
     cards = found["cards"]
     return CardPass(
         integer(found["seat"], f"{path}.seat", 0, players - 1),
-        None if cards is None else card_list(cards, f"{path}.cards", 3),
+        None if cards is None else card_list(cards, f"{path}.cards", 4),
     )
 
 
