@@ -9,8 +9,11 @@ their decks and states their hands, so they read as the games they were.
 
 Version 3 came with ruleset fields that older data does not hold (`NEW_IN_3`): its
 rulesets read as the rules of every source, a zero bid no contract (reading-zero-bid), no
-team minimum (rule-team-minimum), spades led once broken (reading-spades-lead) and ten
-points a trick bid however many (rule-ten-for-two-hundred). The files
+card pass after a plain nil (reading-card-pass), double nil declared before the first
+draw choice (reading-double-nil-timing), no team minimum (rule-team-minimum), spades led
+once broken (reading-spades-lead) and ten points a trick bid however many
+(rule-ten-for-two-hundred). It came with passes of 4 cards too: an older ruleset's
+``blind_nil_pass`` is at most 3, and 4 is refused at its path. The files
 ``tests/data/*-v2-*.json`` were written by the library before version 3
 (``tests/data/make_version_2.py`` says how); the four-player ones stop at a lead where the
 default ``spades_lead`` decides whether a spade may be led, after a round whose bids fall
@@ -32,6 +35,7 @@ from hypothesis import strategies as st
 from spades import (
     CLASSIC,
     TWO_HANDED,
+    DoubleNilTiming,
     InvalidRecordError,
     Play,
     RoundScore,
@@ -66,6 +70,8 @@ LEADS = {
 """Each ``spades_lead`` as the format writes it (porting-lead)."""
 NEW_IN_3: dict[str, Any] = {
     "zero_contract": False,
+    "nil_pass": 0,
+    "double_nil_timing": "before_first_choice",
     "team_minimum": 0,
     "spades_lead": "broken",
     "ten_for_two_hundred": False,
@@ -207,6 +213,7 @@ def test_a_version_2_record_reads_with_the_rules_of_the_sources(name: str) -> No
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     text = text_of(name)
     data = json.loads(text)
@@ -217,7 +224,8 @@ def test_a_version_2_record_reads_with_the_rules_of_the_sources(name: str) -> No
     record = loads(text)
     assert record.rules.spades_lead is SpadesLead.BROKEN
     assert (record.rules.zero_contract, record.rules.ten_for_two_hundred) == (False, False)
-    assert record.rules.team_minimum == 0
+    assert record.rules.team_minimum == record.rules.nil_pass == 0
+    assert record.rules.double_nil_timing is DoubleNilTiming.BEFORE_FIRST_CHOICE
     # Its decks are the seed's, and its moves replay to the same states under version 3.
     replayed = GameRecord.from_moves(
         record.rules, record.moves, seed=record.seed, dealer=record.dealer
@@ -358,6 +366,10 @@ NEW_VALUES = [
     ("team_minimum", 4),
     ("ten_for_two_hundred", False),
     ("ten_for_two_hundred", True),
+    ("nil_pass", 0),
+    ("nil_pass", 4),
+    ("double_nil_timing", "before_first_choice"),
+    ("double_nil_timing", "after_first_choice"),
 ]
 """Each field of version 3 with values it may take, its default among them."""
 
@@ -373,6 +385,7 @@ def test_an_older_ruleset_that_holds_a_field_of_version_3_is_refused_at_it(
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     data, rules, path = carrier(kind)
     data["version"] = version
@@ -395,6 +408,7 @@ def test_a_version_3_ruleset_without_a_field_of_version_3_is_refused(kind: str, 
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     data, rules, path = carrier(kind)
     data["version"] = 3
@@ -404,6 +418,100 @@ def test_a_version_3_ruleset_without_a_field_of_version_3_is_refused(kind: str, 
     assert (info.value.path, info.value.problem) == (path, f"missing field {name!r}")
     rules[name] = NEW_IN_3[name]
     from_data(data)
+
+
+def rules_of(value: object) -> Ruleset:
+    """The ruleset of a value `from_data` read, or the value itself when it is one."""
+    found = value if isinstance(value, Ruleset) else getattr(value, "rules", None)
+    assert isinstance(found, Ruleset)
+    return found
+
+
+@pytest.mark.parametrize("kind", CARRIERS)
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_blind_nil_pass_is_at_most_3_and_4_is_version_3_s(kind: str, version: int) -> None:
+    """Passes of 4 cards came with version 3: older data holding one is refused at the
+    field, the message naming the data's version and the version of 4; as version 3
+    data it reads.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    data, rules, path = carrier(kind)
+    data["version"] = version
+    if version == 1 and "seed" in data:
+        data["seed"] = int(data["seed"])
+    rules["blind_nil_pass"] = 3
+    assert rules_of(from_data(data)).blind_nil_pass == 3
+    rules["blind_nil_pass"] = 4
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(data)
+    assert (info.value.path, info.value.problem) == (
+        f"{path}.blind_nil_pass",
+        f"expected a whole number from 0 to 3 in data of version {version}, not 4 "
+        "(more came with version 3)",
+    )
+    newer = as_version_3(data) if kind != "ruleset" else {**data, **NEW_IN_3, "version": 3}
+    if "seed" in newer:
+        newer["seed"] = str(newer["seed"])
+    assert rules_of(from_data(newer)).blind_nil_pass == 4
+
+
+@pytest.mark.parametrize("value", [True, "2", 2.0, None, [2]])
+def test_a_version_3_nil_pass_is_a_whole_number(value: object) -> None:
+    """Rule: rule-card-pass."""
+    data = to_data(Ruleset(nil_pass=2))
+    assert isinstance(data, dict)
+    data["nil_pass"] = value  # type: ignore[assignment]
+    with pytest.raises(InvalidRecordError, match="expected a whole number") as info:
+        from_data(data)
+    assert info.value.path == "$.nil_pass"
+
+
+@pytest.mark.parametrize("name", ["nil_pass", "blind_nil_pass"])
+@pytest.mark.parametrize("value", [-1, 5, 10**9, -(10**12)])
+def test_a_version_3_pass_is_from_0_to_4_cards(name: str, value: int) -> None:
+    """Rule: rule-card-pass."""
+    data = to_data(Ruleset(blind_nil=True))
+    assert isinstance(data, dict)
+    for good in range(5):
+        data[name] = good
+        assert getattr(from_data(data, Ruleset), name) == good
+    data[name] = value
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(data)
+    assert info.value.path == f"$.{name}"
+
+
+@pytest.mark.parametrize(
+    "value", ["BEFORE_FIRST_CHOICE", "before", "after first choice", "", None, 0, False]
+)
+def test_a_version_3_double_nil_timing_is_one_of_its_two_names(value: object) -> None:
+    """Rule: reading-double-nil-timing."""
+    data = to_data(TWO_HANDED)
+    assert isinstance(data, dict)
+    for timing in DoubleNilTiming:
+        data["double_nil_timing"] = timing.value
+        assert from_data(data, Ruleset).double_nil_timing is timing
+    data["double_nil_timing"] = value  # type: ignore[assignment]
+    with pytest.raises(
+        InvalidRecordError, match="'before_first_choice', 'after_first_choice'"
+    ) as info:
+        from_data(data)
+    assert info.value.path == "$.double_nil_timing"
+
+
+def test_the_version_2_double_nils_are_declared_too_early_for_after_first_choice() -> None:
+    """Both players declared double nil before their first draw choice, the only timing
+    of version 2: as version 3 data under the other, the first declaration is refused.
+
+    Rules: reading-double-nil-timing, rule-double-nil.
+    """
+    data = data_of("record-v2-two.json")
+    assert from_data(as_version_3(data)) == from_data(data)
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(as_version_3(data, double_nil_timing="after_first_choice"))
+    assert info.value.path == "$.rounds[0].moves[0]"
+    assert "declared after your first draw choice" in info.value.problem
 
 
 @pytest.mark.parametrize("value", ["BROKEN", "anytime", "any time", "", None, 1, True, ["broken"]])
@@ -458,18 +566,23 @@ def test_a_version_3_team_minimum_is_from_0_to_13(value: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "name", "value", "words"),
+    ("rules", "name", "value", "words", "path"),
     [
-        (CLASSIC, "zero_contract", True, "zero_contract needs nil=False"),
-        (TWO_HANDED, "team_minimum", 1, "team_minimum must be 0"),
+        (CLASSIC, "zero_contract", True, "zero_contract needs nil=False", "$"),
+        (TWO_HANDED, "team_minimum", 1, "team_minimum must be 0", "$"),
+        (Ruleset(nil=False), "nil_pass", 2, "it needs nil=True", "$.nil_pass"),
+        (TWO_HANDED, "nil_pass", 2, "nil_pass must be 0", "$"),
+        (CLASSIC, "double_nil_timing", "after_first_choice", "two-player", "$.double_nil_timing"),
     ],
 )
 def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
-    rules: Ruleset, name: str, value: object, words: str
+    rules: Ruleset, name: str, value: object, words: str, path: str
 ) -> None:
-    """A zero contract needs nil off; a team minimum, four players.
+    """A zero contract needs nil off; a team minimum and a nil pass four players, a nil
+    pass nil too; double nil's timing is two players'.
 
     Rules: reading-zero-bid, rule-team-minimum.
+    Rules: rule-card-pass, reading-double-nil-timing.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -477,7 +590,7 @@ def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
     data[name] = value  # type: ignore[assignment]
     with pytest.raises(InvalidRecordError, match=words) as info:
         from_data(data)
-    assert info.value.path == "$"
+    assert info.value.path == path
 
 
 @given(rulesets())
@@ -485,10 +598,11 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     rules: Ruleset,
 ) -> None:
     """Every value round trips; without the new fields, as version 2 data, the ruleset
-    reads back with their defaults.
+    reads back with their defaults (and a pass of at most 3 cards).
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -497,11 +611,18 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     assert data["zero_contract"] is rules.zero_contract
     assert data["team_minimum"] == rules.team_minimum
     assert data["ten_for_two_hundred"] is rules.ten_for_two_hundred
+    assert data["nil_pass"] == rules.nil_pass
+    assert data["blind_nil_pass"] == rules.blind_nil_pass
+    assert data["double_nil_timing"] == rules.double_nil_timing.value
     assert from_data(json.loads(json.dumps(data))) == rules
     older = {name: value for name, value in data.items() if name not in NEW_IN_3}
+    older["blind_nil_pass"] = min(rules.blind_nil_pass, 3)
     assert from_data({**older, "version": 2}) == attrs.evolve(
         rules,
         zero_contract=False,
+        nil_pass=0,
+        blind_nil_pass=min(rules.blind_nil_pass, 3),
+        double_nil_timing=DoubleNilTiming.BEFORE_FIRST_CHOICE,
         team_minimum=0,
         spades_lead=SpadesLead.BROKEN,
         ten_for_two_hundred=False,

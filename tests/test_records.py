@@ -884,6 +884,8 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
         )
         for name, value in (
             ("zero_contract", False),
+            ("nil_pass", 0),
+            ("double_nil_timing", "before_first_choice"),
             ("team_minimum", 0),
             ("spades_lead", "broken"),
             ("ten_for_two_hundred", False),
@@ -891,7 +893,32 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
     ),
     *(
         (f"{name}_missing_in_version_3", _delete(["rules", name]), "$.rules", f"'{name}'")
-        for name in ("zero_contract", "team_minimum", "ten_for_two_hundred")
+        for name in (
+            "zero_contract",
+            "nil_pass",
+            "double_nil_timing",
+            "team_minimum",
+            "ten_for_two_hundred",
+        )
+    ),
+    (
+        "blind_nil_pass_of_4_in_version_2",
+        _older_with("blind_nil_pass", 4),
+        "$.rules.blind_nil_pass",
+        "from 0 to 3 in data of version 2, not 4 (more came with version 3)",
+    ),
+    ("nil_pass_of_5", _set(["rules", "nil_pass"], 5), "$.rules.nil_pass", "from 0 to 4"),
+    (
+        "double_nil_timing_unknown",
+        _set(["rules", "double_nil_timing"], "after"),
+        "$.rules.double_nil_timing",
+        "'before_first_choice', 'after_first_choice'",
+    ),
+    (
+        "double_nil_timing_of_four_players",
+        _set(["rules", "double_nil_timing"], "after_first_choice"),
+        "$.rules.double_nil_timing",
+        "two-player",
     ),
     (
         "zero_contract_as_a_number",
