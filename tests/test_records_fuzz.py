@@ -26,6 +26,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    DoubleNilTiming,
     InvalidRecordError,
     Phase,
     RoundScore,
@@ -143,12 +144,27 @@ def _preset_sources(rules: Ruleset, seed: int) -> list[Any]:
 NEW_SWITCHES = Ruleset(nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True)
 """The switches of version 3 that no preset turns on (reading-zero-bid, rule-team-minimum,
 rule-ten-for-two-hundred)."""
+NIL_PASSES = Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=4, blind_nil_pass=4)
+"""Passes of 4 cards after a nil and a blind nil (rule-card-pass, reading-card-pass)."""
+LATE_DOUBLE_NIL = attrs.evolve(
+    TWO_HANDED, blind_nil_deficit=None, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE
+)
+"""Double nil declared right after the first draw choice (reading-double-nil-timing)."""
 SOURCES_BY_PRESET = {
     name: _preset_sources(rules, seed)
-    for seed, (name, rules) in enumerate([*PRESETS.items(), ("new switches", NEW_SWITCHES)], 40)
+    for seed, (name, rules) in enumerate(
+        [
+            *PRESETS.items(),
+            ("new switches", NEW_SWITCHES),
+            ("nil passes", NIL_PASSES),
+            ("late double nil", LATE_DOUBLE_NIL),
+        ],
+        40,
+    )
 }
 PRESET_SOURCES = [source for sources in SOURCES_BY_PRESET.values() for source in sources]
-"""Valid values of real games under every preset, and under `NEW_SWITCHES`, to mutate."""
+"""Valid values of real games under every preset, and under `NEW_SWITCHES`, `NIL_PASSES`
+and `LATE_DOUBLE_NIL`, to mutate."""
 
 CARD_TEXTS = [str(card) for card in DECK]
 WORDS = [
@@ -627,7 +643,16 @@ def test_deep_python_data_is_refused_without_recursion() -> None:
         with pytest.raises(InvalidRecordError) as info:
             from_data(data)
         assert info.value.path == path
-    for field in ("nil", "zero_contract", "team_minimum", "round_cap", "target", "direction"):
+    for field in (
+        "nil",
+        "zero_contract",
+        "nil_pass",
+        "double_nil_timing",
+        "team_minimum",
+        "round_cap",
+        "target",
+        "direction",
+    ):
         data = to_data(TWO_RECORD)
         data["rules"][field] = deep
         with pytest.raises(InvalidRecordError) as info:
