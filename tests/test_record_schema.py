@@ -14,22 +14,27 @@ library both ways:
   games cut short by round caps, targets and losing floors, unfinished games (no move
   yet, mid-round, at a round's start), four-player blind nil with card passes,
   two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, a
-  game under a zero contract, a team minimum and 10-for-200, and random games under
-  random rulesets;
+  game under a zero contract, a team minimum and 10-for-200, passes of 4 cards after a
+  nil and a blind nil, double nil declared right after the first draw choice, and random
+  games under random rulesets;
 - each of those records under the rules of every source turned back into version 2 (none
   of the ruleset fields of version 3, `NEW_IN_3`) and version 1 (the seed a JSON number,
   too) is valid, and `loads` reads it to the same record; so are the records written by
   the library before versions 2 and 3 (``tests/data``); under every ``spades_lead``, and
   with the switches of version 3 on, only version 3 holds the fields (reading-spades-lead,
-  reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred);
+  reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, reading-card-pass,
+  reading-double-nil-timing), and a ``blind_nil_pass`` of 4 (rule-card-pass);
 - records broken in a way the schema describes (an extra or missing field, a bad card,
   a 51-card deck, a text outside the move grammar, a pass out of order, a seed written
   as the other version writes it or with a leading zero, a field of version 3 in version
   2 data or missing from version 3 data, a zero contract with nil, a team minimum of two
-  players, ...) fail the schema, and `spades.records.loads` refuses them too; records
+  players, a nil pass without nil or of two players, double nil's timing of four
+  players, a pass of 4 cards in version 2, ...) fail the schema, and
+  `spades.records.loads` refuses them too; records
   broken only in what a replay finds (a move of the grammar illegal where it stands, such
-  as ``bid 14``, a pass of four cards, a draw choice with four players or a bid below the
-  team minimum; a wrong summary, such as one scored by 10-for-200 under rules without
+  as ``bid 14``, a pass of five cards, a pass of the wrong size or where the rules ask
+  none, a double nil declared before its chance, a draw choice with four players or a bid
+  below the team minimum; a wrong summary, such as one scored by 10-for-200 under rules without
   it), or with a seed as text (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass
   the schema and are refused by `loads` alone;
 - the records of the conformance suite's game cases, the rulesets of all its cases, and
@@ -40,6 +45,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,6 +65,7 @@ from spades import (
     BagOverflow,
     Bid,
     Direction,
+    DoubleNilTiming,
     Exchange,
     InvalidRecordError,
     NilTricks,
@@ -91,15 +98,30 @@ RULESET_VALIDATOR = Draft202012Validator(
         "$schema": SCHEMA["$schema"],
         "$defs": SCHEMA["$defs"],
         "$ref": "#/$defs/ruleset",
-        "required": ["zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred"],
+        "required": [
+            "zero_contract",
+            "nil_pass",
+            "double_nil_timing",
+            "team_minimum",
+            "spades_lead",
+            "ten_for_two_hundred",
+        ],
     }
 )
 """The schema's ruleset on its own, as version 3 writes it: with the fields of version 3."""
-NEW_IN_3 = ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred")
+NEW_IN_3 = (
+    "zero_contract",
+    "nil_pass",
+    "double_nil_timing",
+    "team_minimum",
+    "spades_lead",
+    "ten_for_two_hundred",
+)
 """The ruleset fields of version 3 on (``test_record_versions.py`` holds them to it)."""
 DATA = Path(__file__).resolve().parent / "data"
 """Data written by the library before versions 2 and 3 (``test_record_versions.py``)."""
 BLIND_NIL = Bid(0, blind=True)
+NIL = Bid(0)
 BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None, round_cap=4)
 """Blind nil open to every seat; capped, as bots that always dare may never reach a target."""
 DOUBLE_NIL = attrs.evolve(TWO_HANDED, round_cap=4)
@@ -107,6 +129,10 @@ NEW_SWITCHES = Ruleset(
     nil=False, zero_contract=True, team_minimum=4, ten_for_two_hundred=True, round_cap=4
 )
 """The switches of version 3 that no preset turns on, for a game of random bids."""
+NIL_PASSES = attrs.evolve(BLIND_ANYTIME, nil_pass=4, blind_nil_pass=4)
+"""Passes of 4 cards after a nil and after a blind nil (rule-card-pass)."""
+LATE_DOUBLE_NIL = attrs.evolve(DOUBLE_NIL, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+"""Double nil declared right after the first draw choice (reading-double-nil-timing)."""
 RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset) if field.init]
 I_JSON = 2**53 - 1
 """The largest number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
@@ -155,6 +181,8 @@ def assert_written_as_version_3(record: GameRecord) -> None:
         type(data["rules"]["zero_contract"]) is type(data["rules"]["ten_for_two_hundred"]) is bool
     )
     assert data["rules"]["team_minimum"] in range(14)
+    assert data["rules"]["nil_pass"] in range(5)
+    assert data["rules"]["double_nil_timing"] in {"before_first_choice", "after_first_choice"}
     assert data["seed"] == str(record.seed)
     assert [n for n in numbers_in(dumps(record)) if not -I_JSON <= n <= I_JSON] == []
 
@@ -200,12 +228,13 @@ def played(
     return GameRecord.from_moves(rules, moves, seed=seed, dealer=dealer, decks=decks)
 
 
-def daring(policy: Policy, seats: Callable[[View], bool]) -> Policy:
-    """``policy``, but bidding blind (or double) nil whenever ``seats`` says so and may."""
+def daring(policy: Policy, seats: Callable[[View], bool], bid: Bid = BLIND_NIL) -> Policy:
+    """``policy``, but bidding ``bid`` (blind or double nil) whenever ``seats`` says so and
+    may."""
 
     def choose(view: View) -> Move:
-        if seats(view) and BLIND_NIL in view.legal_moves():
-            return BLIND_NIL
+        if seats(view) and bid in view.legal_moves():
+            return bid
         return policy(view)
 
     return choose
@@ -254,6 +283,10 @@ def games() -> Iterator[tuple[str, GameRecord]]:
     yield "from_moves with decks", played(CLASSIC, heuristic(4), seed=8, limit=110, decks=decks)
     yield "from_moves, one bid", GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
     yield "new switches", played(NEW_SWITCHES, [random_policy(2)] * 4, seed=28)
+    nils = daring(heuristic_policy(), lambda view: view.seat == 2)
+    both_nils = daring(nils, lambda view: view.seat == 1 and view.hand is not None, NIL)
+    yield "nil passes", played(NIL_PASSES, [both_nils] * 4, seed=9, dealer=3)
+    yield "late double nil", played(LATE_DOUBLE_NIL, double, seed=6, limit=80)
     yield "largest seed", played(MINIOKEY, heuristic(4), seed=2**128 - 1, dealer=3, limit=80)
 
 
@@ -265,12 +298,11 @@ def test_records_that_dumps_writes_are_valid(name: str) -> None:
     assert_written_as_version_3(GAMES[name])
 
 
-OLDER_GAMES = [name for name in GAMES if GAMES[name].rules.spades_lead is SpadesLead.BROKEN]
 OLDER_GAMES = [
     name
-    for name in OLDER_GAMES
-    if not (GAMES[name].rules.zero_contract or GAMES[name].rules.team_minimum)
-    and not GAMES[name].rules.ten_for_two_hundred
+    for name, record in GAMES.items()
+    if all(getattr(record.rules, field) == getattr(Ruleset(), field) for field in NEW_IN_3)
+    and record.rules.blind_nil_pass <= 3
 ]
 """The games under the rules of every source, which older versions hold as well."""
 
@@ -300,6 +332,7 @@ def test_records_written_before_version_3_are_valid(name: str) -> None:
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     data = json.loads((DATA / name).read_text(encoding="utf-8"))
     assert data["version"] in {1, 2}
@@ -314,6 +347,12 @@ def test_records_written_before_version_3_are_valid(name: str) -> None:
         with pytest.raises(InvalidRecordError) as raised:
             records.loads(json.dumps(newer))
         assert raised.value.path == f"$.rules.{field}"
+    newer = copy.deepcopy(data)
+    newer["rules"]["blind_nil_pass"] = 4
+    assert errors(newer)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(newer))
+    assert raised.value.path == "$.rules.blind_nil_pass"
 
 
 @pytest.mark.parametrize("lead", list(SpadesLead), ids=lambda lead: lead.value)
@@ -345,12 +384,15 @@ def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
         ("team_minimum", 1),
         ("team_minimum", 13),
         ("ten_for_two_hundred", True),
+        ("nil_pass", 1),
+        ("nil_pass", 4),
     ],
 )
 def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value: object) -> None:
     """A game under each switch is valid data of version 3; as version 2 data it is not.
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    Rule: reading-card-pass.
     """
     changes: dict[str, Any] = {field: value, "nil": field != "zero_contract"}
     rules = attrs.evolve(CLASSIC, round_cap=1, **changes)
@@ -371,6 +413,52 @@ def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value:
     with pytest.raises(InvalidRecordError) as raised:
         records.loads(json.dumps(data))
     assert raised.value.path == f"$.rules.{field}"
+
+
+def test_passes_of_4_cards_are_valid_in_version_3_only() -> None:
+    """A game whose nil and blind nil sides pass 4 cards is valid data of version 3; as
+    version 2 data its ``blind_nil_pass`` of 4 is refused, and a ``nil_pass`` before it.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    record = GAMES["nil passes"]
+    data = data_of(record)
+    assert records.loads(json.dumps(data)) == record
+    as_version_2(data)
+    assert errors(data) == ["4 is greater than the maximum of 3"]
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.blind_nil_pass"
+    data["rules"]["nil_pass"] = 4
+    assert len(errors(data)) == 2
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.nil_pass"
+
+
+def test_double_nil_after_the_first_choice_is_valid_in_version_3_only() -> None:
+    """A game whose double nils are declared right after the first draw choice is valid
+    data of version 3. Version 2 holds no timing, so as version 2 data the schema takes it
+    and the replay refuses its first declaration, too late for the only timing of version
+    2; with the field, both refuse it.
+
+    Rules: rule-double-nil, reading-double-nil-timing.
+    """
+    record = GAMES["late double nil"]
+    data = data_of(record)
+    assert records.loads(json.dumps(data)) == record
+    as_version_2(data)
+    assert errors(data) == []
+    first = next(index for index, move in enumerate(record.moves) if move == BLIND_NIL)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == f"$.rounds[0].moves[{first}]"
+    assert "declared before your first draw choice" in raised.value.problem
+    data["rules"]["double_nil_timing"] = "after_first_choice"
+    assert errors(data)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.double_nil_timing"
 
 
 def test_the_largest_seed_is_written_as_a_string_and_the_smallest_too() -> None:
@@ -408,6 +496,30 @@ def test_the_game_of_the_new_switches_holds_what_they_change() -> None:
     assert min(sums) == NEW_SWITCHES.team_minimum
     worth = {side.contract_points for score in scores for side in score.sides}
     assert {200, -200} <= worth
+
+
+def test_the_games_of_the_nil_rules_hold_what_they_change() -> None:
+    """Passes of 4 cards by a nil side and a blind nil side, and double nils declared at
+    the second turn to draw, neither before.
+
+    Rules: rule-card-pass, reading-card-pass.
+    Rules: rule-double-nil, reading-double-nil-timing.
+    """
+    passes = [entry for state in GAMES["nil passes"] for entry in state.passes]
+    assert passes
+    assert {len(entry.cards or ()) for entry in passes} == {4}
+    kinds = set()
+    for state in GAMES["nil passes"]:
+        if state.phase is Phase.PLAYING and state.passes and not state.tricks:
+            kinds |= {state.bids[entry.seat] for entry in state.passes[::2]}
+    assert kinds == {Bid(0), BLIND_NIL}
+    declared = 0
+    for before, after in itertools.pairwise(GAMES["late double nil"]):
+        seat = before.to_move
+        if seat is not None and after.bids[seat] == BLIND_NIL != before.bids[seat]:
+            assert sum(draw.seat == seat for draw in before.draws) == 1
+            declared += 1
+    assert declared
 
 
 @settings(max_examples=60)
@@ -517,6 +629,7 @@ def test_the_ruleset_lists_exactly_the_fields_of_ruleset() -> None:
         "direction": Direction,
         "nil_tricks": NilTricks,
         "spades_lead": SpadesLead,
+        "double_nil_timing": DoubleNilTiming,
         "bag_overflow": BagOverflow,
     }
     for name, kind in enums.items():
@@ -569,11 +682,13 @@ def test_the_ruleset_s_fields_of_version_3_are_required_or_refused_by_the_versio
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
+    older = {**dict.fromkeys(NEW_IN_3, False), "blind_nil_pass": {"maximum": 3}}
     assert by_version("rules") == {
         3: {"required": list(NEW_IN_3)},
-        2: {"properties": dict.fromkeys(NEW_IN_3, False)},
-        1: {"properties": dict.fromkeys(NEW_IN_3, False)},
+        2: {"properties": older},
+        1: {"properties": older},
     }
     assert set(by_version("rules")) == set(records.READABLE_VERSIONS)
 
@@ -594,7 +709,7 @@ def test_every_integer_of_the_schema_is_bounded_both_ways() -> None:
         if schema.get("type") == "integer"
         or (isinstance(schema.get("type"), list) and "integer" in schema["type"])
     ]
-    assert len(integers) == 16  # the seed, dealer, 11 ruleset fields, tricks, scores, bags
+    assert len(integers) == 17  # the seed, dealer, 12 ruleset fields, tricks, scores, bags
     assert [path for path, schema in integers if not {"minimum", "maximum"} <= set(schema)] == []
 
 
@@ -619,7 +734,15 @@ def test_every_ruleset_is_valid_and_its_data_reads_back(rules: Ruleset) -> None:
         ("nil_value", 10**9 + 1),
         ("nil_tricks", "COUNT"),
         ("blind_nil_deficit", -5),
-        ("blind_nil_pass", 4),
+        ("blind_nil_pass", 5),
+        ("blind_nil_pass", -1),
+        ("nil_pass", 5),
+        ("nil_pass", -1),
+        ("nil_pass", True),
+        ("nil_pass", None),
+        ("double_nil_timing", "after"),
+        ("double_nil_timing", "AFTER_FIRST_CHOICE"),
+        ("double_nil_timing", None),
         ("blind_nil_exchange", 1),
         ("spades_lead", "any time"),
         ("spades_lead", 0),
@@ -675,15 +798,20 @@ TWO_PLAYERS = {"players": 2, "nil_tricks": "bags", "blind_nil_pass": 0}
         ({}, "zero_contract", True, {"nil": False}),
         (TWO_PLAYERS, "team_minimum", 1, {"players": 4, "blind_nil_pass": 2}),
         (TWO_PLAYERS, "team_minimum", 13, {"players": 4, "blind_nil_pass": 2}),
+        ({"nil": False}, "nil_pass", 2, {"nil": True}),
+        (TWO_PLAYERS, "nil_pass", 4, {"players": 4, "blind_nil_pass": 2}),
+        ({}, "double_nil_timing", "after_first_choice", TWO_PLAYERS),
     ],
 )
 def test_a_switch_of_version_3_that_does_not_combine_fails(
     base: dict[str, object], field: str, value: object, fits: dict[str, object]
 ) -> None:
-    """A zero contract needs nil off, a team minimum four players: the schema states both,
-    and the same switch where it fits is valid.
+    """A zero contract needs nil off, a team minimum four players, a nil pass nil and four
+    players, double nil's timing two players: the schema states each, and the same switch
+    where it fits is valid.
 
     Rules: reading-zero-bid, rule-team-minimum.
+    Rules: rule-card-pass, reading-double-nil-timing.
     """
     rules = {**data_of(GAMES["classic, no move"])["rules"], **base}
     for good in (rules, {**rules, field: value, **fits}):
@@ -786,6 +914,28 @@ BROKEN = {
     "team_minimum 14": (FOUR, set_at("rules", "team_minimum", value=14)),
     "team_minimum of two players": (TWO, set_at("rules", "team_minimum", value=4)),
     "ten_for_two_hundred 'true'": (FOUR, set_at("rules", "ten_for_two_hundred", value="true")),
+    "no nil_pass in version 3 rules": (FOUR, drop("rules", "nil_pass")),
+    "no double_nil_timing in version 3 rules": (TWO, drop("rules", "double_nil_timing")),
+    "nil_pass in version 2 rules": (FOUR, both(as_version_2, set_at("rules", "nil_pass", value=0))),
+    "double_nil_timing in version 1 rules": (
+        TWO,
+        both(as_version_1, set_at("rules", "double_nil_timing", value="before_first_choice")),
+    ),
+    "blind_nil_pass 4 in version 2 rules": (
+        FOUR,
+        both(as_version_2, set_at("rules", "blind_nil_pass", value=4)),
+    ),
+    "nil_pass 5": (FOUR, set_at("rules", "nil_pass", value=5)),
+    "nil_pass without nil": (
+        FOUR,
+        both(set_at("rules", "nil", value=False), set_at("rules", "nil_pass", value=1)),
+    ),
+    "nil_pass of two players": (TWO, set_at("rules", "nil_pass", value=2)),
+    "double_nil_timing of four players": (
+        FOUR,
+        set_at("rules", "double_nil_timing", value="after_first_choice"),
+    ),
+    "double_nil_timing 'after'": (TWO, set_at("rules", "double_nil_timing", value="after")),
     "no summary": (FOUR, drop("rounds", 0, "summary")),
     "version 4": (FOUR, set_at("version", value=4)),
     "version 0": (FOUR, set_at("version", value=0)),
@@ -875,7 +1025,13 @@ BEYOND = {
     "an illegal first play": (FOUR, move(0, "play AS")),
     # Moves of the grammar, but never legal where they stand (porting-move-grammar).
     "'bid 14'": (FOUR, move(0, "bid 14")),
-    "four cards passed": (FOUR, move(4, "pass 2C 3C 4C 5C")),
+    "five cards passed": (FOUR, move(4, "pass 2C 3C 4C 5C 6C")),
+    "a pass of 4 cards under a pass of 2": (
+        "nil passes",
+        both(set_at("rules", "nil_pass", value=2), set_at("rules", "blind_nil_pass", value=2)),
+    ),
+    "a pass where the rules ask none": ("nil passes", set_at("rules", "nil_pass", value=0)),
+    "a double nil before its chance": ("late double nil", move(0, "bid blind nil")),
     "four cards exchanged": (TWO, move(0, "exchange 2C 3C 4C 5C")),
     "a draw of four players": (FOUR, move(0, "keep")),
     "a look of two players": (TWO, move(0, "look")),
