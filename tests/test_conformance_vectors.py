@@ -54,6 +54,7 @@ import oracle.scoring
 import oracle.views
 from oracle import (
     CLASSIC,
+    DOUBLE_NIL_CHANCE,
     IN_ORDER,
     KINDS_BY_PHASE,
     LIBRARY_DECK,
@@ -374,10 +375,12 @@ def reading_verdict(case: dict[str, Any]) -> bool | None:
 
 def as_current(data: dict[str, Any]) -> dict[str, Any] | None:
     """Top-level ``data`` of any version as data of this one, or None if its ruleset does
-    not hold exactly the fields of its version (porting-versions).
+    not hold exactly the fields of its version, or a number past its version's range
+    (porting-versions).
 
     A ruleset of version 1 or 2 has no ``spades_lead``: it leads spades once they are
-    broken (porting-lead). A version 1 seed, a number, becomes a decimal string.
+    broken (porting-lead); it passes at most 3 cards for a blind nil. A version 1 seed, a
+    number, becomes a decimal string.
     """
     version = data["version"]
     if data.get("type") not in {"ruleset", "state", "view", "record"}:
@@ -387,6 +390,8 @@ def as_current(data: dict[str, Any]) -> dict[str, Any] | None:
         return data
     held = [key for key in rules if key not in {"type", "version"}]
     if set(held) != set(oracle.rules.fields_of(version)):
+        return None
+    if oracle.rules.version_problem(rules, version) is not None:
         return None
     current = copy.deepcopy(data) | {"version": VERSION}
     upgraded = oracle.rules.as_current(rules, version)
@@ -1386,12 +1391,16 @@ def rebuilt_moves(data: dict[str, Any]) -> list[tuple[int, str]]:
     moves: list[tuple[int, str]] = []
     if two:
         declared = [seat for seat in bidders if data["bids"][seat] == "bid blind nil"]
+        chance = DOUBLE_NIL_CHANCE[rules["double_nil_timing"]]
+        chosen = [0, 0]
         for draw in data["draws"]:
-            if draw["seat"] in declared:  # just before her first draw turn
-                declared.remove(draw["seat"])
-                moves.append((draw["seat"], "bid blind nil"))
-            moves.append((draw["seat"], "keep"))
-        moves += [(seat, "bid blind nil") for seat in declared]  # no draw turn of hers yet
+            seat = draw["seat"]
+            if seat in declared and chosen[seat] == chance:  # just before that draw turn
+                declared.remove(seat)
+                moves.append((seat, "bid blind nil"))
+            chosen[seat] += 1
+            moves.append((seat, "keep"))
+        moves += [(seat, "bid blind nil") for seat in declared]  # her chance not yet come
         for entry in data["exchanges"]:
             moves.append((entry["seat"], " ".join(["exchange", *entry["given"]])))
     for seat in bidders:

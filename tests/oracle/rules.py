@@ -48,6 +48,9 @@ SINCE = {
 }
 """The data format's version each field came with, for those that did not come with 1
 (porting-versions): data of an older version holds no such field."""
+WIDENED = {"blind_nil_pass": (3, 3)}
+"""Fields whose range grew (porting-versions): the version that widened it, and the most
+data of an older version may hold (a blind nil pass of 4 cards came with version 3)."""
 
 CLASSIC: Rules = {
     "players": 4,
@@ -106,6 +109,14 @@ PRESETS: dict[str, Rules] = {
 def fields_of(version: int) -> tuple[str, ...]:
     """The fields of a ruleset in data of ``version``, in order."""
     return tuple(name for name in RULESET_ORDER if SINCE.get(name, 1) <= version)
+
+
+def version_problem(rules: Rules, version: int) -> str | None:
+    """What ``version`` data may not hold in ``rules``: a number past its older range."""
+    for name, (since, most) in WIDENED.items():
+        if version < since and name in rules and rules[name] > most:
+            return f"{name} {rules[name]} in data of version {version}: at most {most}"
+    return None
 
 
 def as_current(rules: Rules, version: int) -> Rules:
