@@ -10,9 +10,25 @@ from typing import Any
 import attrs
 import pytest
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 
-from spades import PRESETS, Ruleset, SpadesLead, records
-from spades.server._protocol import _validator, client_types, schema
+from spades import (
+    DECK,
+    PRESETS,
+    Bid,
+    DoubleNilTiming,
+    Keep,
+    Phase,
+    Ruleset,
+    SpadesLead,
+    State,
+    apply,
+    legal_moves,
+    new_game,
+    parse_move,
+    records,
+)
+from spades.server._protocol import _validator, client_types, public_data, schema, seat_data
 
 DOCS = Path(__file__).parents[2] / "docs" / "server.md"
 
@@ -88,7 +104,14 @@ def test_the_schema_s_rulesets_and_views_are_the_data_the_library_writes() -> No
     )
 
 
-NEW_IN_3 = ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred")
+NEW_IN_3 = (
+    "zero_contract",
+    "nil_pass",
+    "double_nil_timing",
+    "team_minimum",
+    "spades_lead",
+    "ten_for_two_hundred",
+)
 """The ruleset fields of the records' version 3 (``tests/test_record_versions.py``)."""
 
 
@@ -100,6 +123,10 @@ NEW_IN_3 = ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred
         {"team_minimum": 13},
         {"ten_for_two_hundred": True},
         {"nil": False, "zero_contract": True, "team_minimum": 4, "ten_for_two_hundred": True},
+        {"nil_pass": 1},
+        {"nil_pass": 4},
+        {"blind_nil": True, "nil_pass": 4, "blind_nil_pass": 4},
+        {"double_nil_timing": DoubleNilTiming.AFTER_FIRST_CHOICE},
     ],
     ids=lambda changes: ",".join(f"{name}={value}" for name, value in changes.items()),
 )
@@ -108,6 +135,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
     parts; each field is required, and holds only what the library writes.
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: rule-card-pass, reading-double-nil-timing.
     """
     definitions = schema()["$defs"]
     for name in NEW_IN_3:
@@ -115,23 +143,112 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
         assert name in definitions["rulesetData"]["required"]
     welcome = next(example for example in _examples() if example["type"] == "welcome")
     validator = _validator("server", "welcome")
+    players = 2 if "double_nil_timing" in changes else 4  # the rest are partnerships'
     rules = {
         name: _ruleset_data(attrs.evolve(preset, **changes))
         for name, preset in PRESETS.items()
-        if preset.players == 4  # a team minimum is a partnership's
+        if preset.players == players
     }
     validator.validate({**welcome, "preset_rules": rules})
-    classic = rules["classic"]
-    assert {name: classic[name] for name in changes} == changes
+    classic = rules["classic" if players == 4 else "two-handed"]
+    written = {
+        name: value.value if isinstance(value, DoubleNilTiming) else value
+        for name, value in changes.items()
+    }
+    assert {name: classic[name] for name in changes} == written
     for name, bad in (
         ("zero_contract", 0),
         ("team_minimum", 14),
         ("team_minimum", -1),
         ("team_minimum", True),
         ("ten_for_two_hundred", "true"),
+        ("nil_pass", 5),
+        ("nil_pass", -1),
+        ("nil_pass", None),
+        ("blind_nil_pass", 5),
+        ("double_nil_timing", "after"),
+        ("double_nil_timing", 1),
     ):
         wrong = {**classic, name: bad}
         assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": wrong}}))
     for name in NEW_IN_3:
         missing = {key: value for key, value in classic.items() if key != name}
         assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": missing}}))
+
+
+BLIND = Bid(0, blind=True)
+
+
+def _definition(name: str) -> Draft202012Validator:
+    """A validator of the schema's definition ``name``, such as a view or a move."""
+    root = schema()
+    registry: Registry[Any] = Registry().with_resource(root["$id"], Resource.from_contents(root))
+    return Draft202012Validator({"$ref": f"{root['$id']}#/$defs/{name}"}, registry=registry)
+
+
+def _bid_and_pass(rules: Ruleset, bids: tuple[str, ...]) -> list[State]:
+    """A game from `DECK` after ``bids``, through its card passes: each state on the way."""
+    state = new_game(rules, deck=DECK, seed=0)
+    for text in bids:
+        state = apply(state, parse_move(text))
+    states = [state]
+    while state.phase is Phase.PASSING:
+        state = apply(state, legal_moves(state)[0])
+        states.append(state)
+    return states
+
+
+def test_passes_of_four_cards_are_valid_in_views_and_moves() -> None:
+    """(server-versions): the moves, views and public data of a round whose nil side and
+    blind nil side pass 4 cards each are valid parts of messages; a pass of 5 is no
+    legal move.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=4, blind_nil_pass=4)
+    states = _bid_and_pass(
+        rules, ("look", "bid nil", "bid blind nil", "look", "bid 4", "look", "bid 5")
+    )
+    assert [len(entry.cards or ()) for entry in states[-1].passes] == [4, 4, 4, 4]
+    view, move, public = _definition("view"), _definition("canonicalMove"), _definition("public")
+    legal = 0
+    for state in states:
+        public.validate(public_data(state))
+        for seat in range(4):
+            data, moves = seat_data(state, seat)
+            view.validate(data)
+            for text in moves:
+                move.validate(text)
+            legal += len(moves)
+    assert legal > 1000  # every pass of 4 of 13 cards, and of 17
+    assert list(move.iter_errors("pass 2C 3C 4C 5C 6C"))
+    data, _ = seat_data(states[-1], 1)
+    data["passes"][0]["cards"].append("AS")
+    assert list(view.iter_errors(data))
+
+
+@pytest.mark.parametrize("timing", DoubleNilTiming, ids=lambda timing: timing.value)
+def test_two_players_views_are_valid_under_either_double_nil_timing(
+    timing: DoubleNilTiming,
+) -> None:
+    """(server-versions): each seat's view and moves, through a draw in which seat 1
+    declares double nil at her chance, are valid parts of messages.
+
+    Rule: reading-double-nil-timing.
+    """
+    rules = attrs.evolve(PRESETS["two-handed"], double_nil_timing=timing)
+    state = new_game(rules, deck=DECK, seed=0)
+    view, move = _definition("view"), _definition("canonicalMove")
+    declared = False
+    while state.phase is Phase.DRAWING:
+        for seat in range(2):
+            data, moves = seat_data(state, seat)
+            view.validate(data)
+            for text in moves:
+                move.validate(text)
+        dares = state.to_move == 1 and BLIND in legal_moves(state)
+        declared |= dares
+        state = apply(state, BLIND if dares else Keep())
+    assert declared
+    assert state.bids[1] == BLIND
+    assert seat_data(state, 0)[0]["rules"]["double_nil_timing"] == timing.value

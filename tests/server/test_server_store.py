@@ -430,11 +430,13 @@ def test_a_table_whose_moves_no_longer_replay_is_left_out(
 def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) -> None:
     """(server-restart, server-versions) A database of a server before version 3 of the
     data: its rulesets hold none of the fields of version 3, and read with the rules of
-    the sources (spades led once broken, no zero contract, no team minimum, ten a trick);
-    the table's messages then carry the ruleset as version 3.
+    the sources (spades led once broken, no zero contract, no nil pass, double nil before
+    the first draw choice, no team minimum, ten a trick); the table's messages then carry
+    the ruleset as version 3.
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     database = tmp_path / "db.sqlite3"
     with running(database) as server, server.connect() as connection:
@@ -452,7 +454,15 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
         0,
         False,
     )
-    for name in ("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred"):
+    assert (rules["nil_pass"], rules["double_nil_timing"]) == (0, "before_first_choice")
+    for name in (
+        "zero_contract",
+        "nil_pass",
+        "double_nil_timing",
+        "team_minimum",
+        "spades_lead",
+        "ten_for_two_hundred",
+    ):
         del rules[name]
     with contextlib.closing(sqlite3.connect(database)) as changed:
         changed.execute(
@@ -470,7 +480,8 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
         assert watched["ply"] == turn["ply"]
         assert watched["rules"]["version"] == 3
         assert watched["rules"]["spades_lead"] == "broken"
-        assert watched["rules"]["team_minimum"] == 0
+        assert watched["rules"]["team_minimum"] == watched["rules"]["nil_pass"] == 0
+        assert watched["rules"]["double_nil_timing"] == "before_first_choice"
 
 
 def test_the_server_stops_its_tables_before_it_closes_the_database(
