@@ -141,8 +141,8 @@ def moves_from(  # noqa: PLR0917  (what the seat to move knows)
     if phase is _DRAWING:
         return _BLIND_OR_DRAWS if blind else _DRAWS
     cards = cards_in(hand)
-    if phase is Phase.PASSING:
-        return tuple(Pass(chosen) for chosen in combinations(cards, passing))
+    if phase is Phase.PASSING:  # no pass due (0) only in a view no game gives: no moves
+        return tuple(Pass(chosen) for chosen in combinations(cards, passing)) if passing else ()
     sizes = range(rules.blind_nil_exchange + 1)  # the exchange, the only phase left
     return tuple(Exchange(chosen) for size in sizes for chosen in combinations(cards, size))
 
@@ -382,8 +382,10 @@ def _play_problem(
 
 
 def _pass_problem(count: int, move: Pass, hand: int) -> tuple[Reason, str] | None:
+    if not count:  # a view no game gives: its passing phase has no pass due
+        return Reason.WRONG_PASS_SIZE, "no card pass is due"
     if len(move.cards) != count:
-        return Reason.WRONG_PASS_SIZE, f"pass exactly {count} cards"
+        return Reason.WRONG_PASS_SIZE, f"pass exactly {count} {'card' if count == 1 else 'cards'}"
     for card in move.cards:
         if not hand & card.bit:
             return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"

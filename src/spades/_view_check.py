@@ -820,7 +820,8 @@ def _check_passes(view: View, played: list[int], voids: list[int]) -> None:
             _fail(f"passes[{index}].cards", "show exactly for the passes of the seat's side")
         if entry.cards is not None:
             if len(entry.cards) != size:
-                _fail(f"passes[{index}].cards", f"a pass is {size} cards under these rules")
+                noun = "card" if size == 1 else "cards"
+                _fail(f"passes[{index}].cards", f"this pass is {size} {noun} under these rules")
             _in_order(f"passes[{index}].cards", entry.cards)
     # Going back from what the seat holds and played: she held what her partner passed
     # her, and not what she passed away (unless it came back).

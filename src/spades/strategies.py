@@ -198,13 +198,13 @@ def illegal_moves(state: State) -> SearchStrategy[Move]:
 
     One of five kinds, about equally often: a bid from -1 to 14, blind nil, `Look`,
     `Keep` or `Reject`; a `Play` of one of the mover's own cards (following suit and
-    leading spades are tried here); a `Play` of any other card; a `Pass` of one to four
+    leading spades are tried here); a `Play` of any other card; a `Pass` of one to five
     cards, often her own; or an `Exchange` of none to four cards, often her own.
     """
     legal = frozenset(legal_moves(state))
     own = state.hand(state.to_move) if state.to_move is not None else ()
     card = st.sampled_from(own) | cards() if own else cards()
-    passes = st.lists(card, min_size=1, max_size=4, unique=True).map(Pass)
+    passes = st.lists(card, min_size=1, max_size=5, unique=True).map(Pass)
     exchanges = st.lists(card, max_size=4, unique=True).map(Exchange)
     return st.one_of(
         st.sampled_from([move for move in _WORDS if move not in legal]),
