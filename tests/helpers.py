@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
+from hypothesis import assume
 from hypothesis import strategies as st
 
 import oracle
@@ -29,6 +30,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    Direction,
     Exchange,
     InvalidRecordError,
     Keep,
@@ -350,7 +352,8 @@ def round_bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Bid]:
 
 @st.composite
 def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
-    """A random ruleset with blind nil on, a deficit often met and any pass size.
+    """A random ruleset with blind nil on, a deficit often met and any pass sizes (a blind
+    nil's and a nil's, rule-card-pass).
 
     With ``long_games`` its games last: no floor, no cap and a target of 300 or more, so
     that later rounds, where one side trails, come up often.
@@ -361,7 +364,8 @@ def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
         zero_contract=False,
         blind_nil=True,
         blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
-        blind_nil_pass=draw(st.integers(0, 3)),
+        nil_pass=draw(st.integers(0, 4)),
+        blind_nil_pass=draw(st.integers(0, 4)),
     )
     if long_games:
         target = draw(st.integers(300, 1000))
@@ -410,7 +414,7 @@ OPEN_BLIND_NIL = blind_nil_rulesets().map(
     )
 )
 """Four players, blind nil open to every seat that has not looked (but to a second bidder a
-team minimum leaves short), one to three cards passed."""
+team minimum leaves short), one to four cards passed for it (and zero to four for a nil)."""
 OPEN_DOUBLE_NIL = rulesets(players=2).map(
     lambda rules: attrs.evolve(
         rules,
@@ -454,6 +458,7 @@ def rules_data(rules: Ruleset) -> oracle.Rules:
 def position_of(state: State) -> oracle.Position:
     """What legality depends on in ``state``, as the reference reads it.
 
+    The round's first bidder and the passes made name the pass due (`oracle.pass_size`).
     Whether spades are broken comes from the cards played this round (`oracle.breaks_spades`),
     not from the state's own flag, so that the reference checks that flag too.
     """
@@ -473,6 +478,8 @@ def position_of(state: State) -> oracle.Position:
         scores=list(state.scores),
         drew=drew,
         tricks_played=len(state.tricks),
+        first=first_seat(state.rules, state.dealer),
+        passes_made=len(state.passes),
     )
 
 
@@ -769,6 +776,48 @@ def exchanging_states(draw: st.DrawFn) -> State:
     return state
 
 
+PASSING_RULES = st.builds(
+    lambda rules, nil, blind, clockwise: attrs.evolve(
+        rules,
+        direction=Direction.CLOCKWISE if clockwise else Direction.COUNTERCLOCKWISE,
+        nil=True,
+        zero_contract=False,
+        blind_nil=True,
+        blind_nil_deficit=None,
+        team_minimum=0,
+        nil_pass=nil,
+        blind_nil_pass=blind,
+    ),
+    rulesets(players=4),
+    st.integers(1, 4),
+    st.integers(0, 4),
+    st.booleans(),
+)
+"""Four players who pass 1 to 4 cards for a nil and 0 to 4 for a blind nil, blind nil
+open to all, either direction (rule-card-pass)."""
+
+
+@st.composite
+def passing_states(draw: st.DrawFn, *, rules: st.SearchStrategy[Ruleset] = PASSING_RULES) -> State:
+    """The passing phase of a game's first round: each seat bids nil, blind nil or 3,
+    then some of the passes due are made at random."""
+    state = draw(starts(rules))
+    rng = random.Random(draw(SEEDS))
+    choices = (Bid(0), Bid(0, blind=True), Bid(3))
+    while state.phase is Phase.BIDDING:
+        bid = rng.choice(choices) if BLIND in legal_moves(state) else rng.choice(choices[::2])
+        if not bid.blind and Look() in legal_moves(state):
+            state = apply(state, Look())
+        state = apply(state, bid)
+    assume(state.phase is Phase.PASSING)
+    for _ in range(draw(st.integers(0, 3))):
+        after = apply(state, rng.choice(legal_moves(state)))
+        if after.phase is not Phase.PASSING:
+            break
+        state = after
+    return state
+
+
 def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
     """Four-player rulesets under a team minimum from ``least_minimum`` to 13, often with a
     zero contract and 10-for-200: the switches that decide what a bot may bid."""
@@ -777,6 +826,7 @@ def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
             rules,
             team_minimum=minimum,
             nil=rules.nil and not zero,
+            nil_pass=0 if zero else rules.nil_pass,
             blind_nil=rules.blind_nil and not zero,
             zero_contract=zero,
             ten_for_two_hundred=ten,

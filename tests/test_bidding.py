@@ -1,10 +1,12 @@
-"""Bidding: any bid whatever was bid before, contracts above 13, the blind nil card pass
-between partners, the team minimum and the readings of a bid of zero."""
+"""Bidding: any bid whatever was bid before, contracts above 13, the card pass between
+partners after a blind nil or a nil (who passes how many), the team minimum and the
+readings of a bid of zero."""
 
 from __future__ import annotations
 
 import random
 import re
+from itertools import combinations
 
 import attrs
 import numpy as np
@@ -17,14 +19,19 @@ from spades import (
     TWO_HANDED,
     Bid,
     CardPass,
+    Direction,
+    IllegalMoveError,
     Look,
     Pass,
     Phase,
+    Reason,
     Ruleset,
     RulesetError,
     SpadesError,
     State,
     apply,
+    card_passes,
+    check_move,
     is_legal,
     legal_moves,
     lowest_bid,
@@ -134,6 +141,222 @@ def test_a_pass_is_exactly_k_cards() -> None:
     for size in (0, 1, 3, 13):
         assert not is_legal(state, Pass(hand[:size]))
     assert is_legal(state, Pass(hand[:2]))
+
+
+# --- who passes how many cards: card_passes ----------------------------------------------
+
+NIL = Bid(0)
+BOTH_PASSES = Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=3, blind_nil_pass=1)
+"""A nil passes 3 cards, a blind nil 1: the counts tell the kinds apart."""
+
+
+def _bids(**by_seat: Bid) -> tuple[Bid, ...]:
+    """Four bids by seat (``s0`` to ``s3``): 4 for the seats not named."""
+    return tuple(by_seat.get(f"s{seat}", Bid(4)) for seat in range(4))
+
+
+@pytest.mark.parametrize(
+    ("bids", "first", "expected"),
+    [
+        (_bids(), 1, ()),
+        (_bids(s2=NIL), 1, ((2, 3), (0, 3))),
+        (_bids(s2=BLIND), 1, ((2, 1), (0, 1))),
+        # Both partners nil: the one who bid first passes, once for the side.
+        (_bids(s1=NIL, s3=NIL), 1, ((1, 3), (3, 3))),
+        (_bids(s1=NIL, s3=NIL), 2, ((3, 3), (1, 3))),
+        # A nil and a blind nil: the side passes as a blind nil side, the blind bidder first.
+        (_bids(s1=NIL, s3=BLIND), 1, ((3, 1), (1, 1))),
+        (_bids(s1=BLIND, s3=BLIND), 3, ((3, 1), (1, 1))),
+        # Both sides: the side whose passer bid first passes first.
+        (_bids(s0=NIL, s1=BLIND), 1, ((1, 1), (3, 1), (0, 3), (2, 3))),
+        (_bids(s0=NIL, s1=BLIND), 0, ((0, 3), (2, 3), (1, 1), (3, 1))),
+        (_bids(s2=NIL, s1=NIL, s3=BLIND), 1, ((2, 3), (0, 3), (3, 1), (1, 1))),
+        (_bids(s0=NIL, s1=NIL, s2=NIL, s3=NIL), 2, ((2, 3), (0, 3), (3, 3), (1, 3))),
+    ],
+    ids=[
+        "no nil",
+        "a nil",
+        "a blind nil",
+        "two nils, first",
+        "two nils, the other first",
+        "nil and blind nil",
+        "two blind nils",
+        "both sides, blind first",
+        "both sides, nil first",
+        "the passer of a mixed side is its blind bidder",
+        "four nils",
+    ],
+)
+def test_card_passes_name_each_sides_passer_count_and_turn(
+    bids: tuple[Bid, ...], first: int, expected: tuple[tuple[int, int], ...]
+) -> None:
+    """Per side, its first blind nil bidder passes, else its first nil bidder; the count is
+    the blind nil's or the nil's; her partner passes back as many; sides go in the order
+    their passers bid, from the first bidder.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    assert card_passes(BOTH_PASSES, bids, first_bidder=first) == expected
+    assert card_passes(BOTH_PASSES, list(bids), first_bidder=np.int64(first)) == expected
+
+
+def test_card_passes_follow_the_bidding_order_counterclockwise() -> None:
+    """Bidding runs 3, 2, 1, 0 from seat 3 under counter-clockwise play, so seat 2's side
+    passes first though seat 1's nil is blind.
+
+    Rules: rule-card-pass, rule-direction.
+    """
+    rules = attrs.evolve(BOTH_PASSES, direction=Direction.COUNTERCLOCKWISE)
+    bids = _bids(s1=BLIND, s2=NIL)
+    assert card_passes(rules, bids, first_bidder=3) == ((2, 3), (0, 3), (1, 1), (3, 1))
+    assert card_passes(BOTH_PASSES, bids, first_bidder=3) == ((1, 1), (3, 1), (2, 3), (0, 3))
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        (attrs.evolve(BOTH_PASSES, nil_pass=0), ((3, 1), (1, 1))),
+        (attrs.evolve(BOTH_PASSES, blind_nil_pass=0), ((0, 3), (2, 3))),
+        (attrs.evolve(BOTH_PASSES, nil_pass=0, blind_nil_pass=0), ()),
+        (attrs.evolve(BOTH_PASSES, nil_pass=4, blind_nil_pass=4), ((0, 4), (2, 4), (3, 4), (1, 4))),
+    ],
+    ids=["no nil pass", "no blind nil pass", "neither", "four cards each"],
+)
+def test_a_side_whose_count_is_zero_does_not_pass(
+    rules: Ruleset, expected: tuple[tuple[int, int], ...]
+) -> None:
+    """Seat 0 bids nil, seat 3 blind nil and seat 1 nil: seat 3's side passes the blind
+    nil's count, or not at all when it is 0, though seat 1's nil has a count.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    bids = _bids(s0=NIL, s1=NIL, s3=BLIND)
+    assert card_passes(rules, bids, first_bidder=0) == expected
+
+
+def _passing(rules: Ruleset, *moves: str) -> State:
+    """Dealt from `DECK`, dealer 0 (seat 1 bids first): the bids made in turn, looking
+    first when blind nil is open."""
+    state = new_game(rules, deck=DECK)
+    for move in moves:
+        if move != "bid blind nil" and Look() in legal_moves(state):
+            state = apply(state, Look())
+        state = apply(state, parse_move(move))
+    return state
+
+
+def test_each_pass_is_its_sides_count_and_any_other_size_is_refused() -> None:
+    """Seat 1 bids blind nil (1 card), seat 2 nil (3 cards): seats 1 and 3 pass one card
+    each, then seats 2 and 0 three. Every legal pass is the count due, from the passer's
+    hand, and her view lists the same; any other size is `wrong_pass_size`, whose
+    message says the count due.
+
+    Rules: rule-card-pass, ref-reasons.
+    """
+    state = _passing(BOTH_PASSES, "bid blind nil", "bid nil", "bid 4", "bid 4")
+    assert state.phase is Phase.PASSING
+    for seat, count in ((1, 1), (3, 1), (2, 3), (0, 3)):
+        assert state.to_move == seat
+        hand = state.hand(seat)
+        moves = legal_moves(state)
+        assert moves == tuple(Pass(chosen) for chosen in combinations(hand, count))
+        assert legal_moves(observe(state, seat)) == moves
+        for size in {0, 1, 2, 3, 4} - {count}:
+            with pytest.raises(IllegalMoveError) as info:
+                check_move(state, Pass(hand[:size]))
+            assert info.value.reason is Reason.WRONG_PASS_SIZE
+            assert str(info.value).endswith(
+                f"pass exactly {count} {'cards' if count > 1 else 'card'}"
+            )
+            assert not is_legal(observe(state, seat), Pass(hand[:size]))
+        state = apply(state, moves[-1])
+    assert state.phase is Phase.PLAYING
+    assert [(entry.seat, len(entry.cards or ())) for entry in state.passes] == [
+        (1, 1),
+        (3, 1),
+        (2, 3),
+        (0, 3),
+    ]
+
+
+def test_a_pass_of_four_cards_from_a_hand_of_seventeen() -> None:
+    """The partner of a four-card passer holds 17 cards and passes back any four of them.
+
+    Rule: rule-card-pass.
+    """
+    rules = Ruleset(nil_pass=4)
+    state = _passing(rules, "bid 4", "bid nil", "bid 4", "bid 4")
+    assert card_passes(rules, state.bids, first_bidder=1) == ((2, 4), (0, 4))
+    assert len(legal_moves(state)) == 715  # 13 cards, 4 at a time
+    state = apply(state, legal_moves(state)[0])
+    assert (state.to_move, len(state.hand(0)), len(state.hand(2))) == (0, 17, 9)
+    assert len(legal_moves(state)) == 2380  # 17 cards, 4 at a time
+    state = apply(state, legal_moves(state)[-1])
+    assert [len(hand) for hand in state.hands] == [13] * 4
+    assert state.phase is Phase.PLAYING
+
+
+def test_without_a_nil_pass_a_nil_side_does_not_pass() -> None:
+    """The sources' rules: only a blind nil passes (rule-card-pass).
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    rules = attrs.evolve(BOTH_PASSES, nil_pass=0)
+    state = _passing(rules, "bid 4", "bid nil", "bid 4", "bid nil")
+    assert (state.phase, state.passes, state.to_move) == (Phase.PLAYING, (), 1)
+    state = _passing(rules, "bid 4", "bid nil", "bid blind nil", "bid nil")
+    assert (state.phase, state.to_move) == (Phase.PASSING, 3)
+    assert {len(move.cards) for move in legal_moves(state)} == {1}  # type: ignore[union-attr]
+
+
+def test_card_passes_before_the_last_bid_and_with_two_players_are_none() -> None:
+    """Rules: rule-card-pass, rule-two-ruleset."""
+    assert card_passes(BOTH_PASSES, (NIL, NIL, NIL, None), first_bidder=1) == ()
+    assert card_passes(BOTH_PASSES, [None] * 4, first_bidder=0) == ()
+    assert card_passes(TWO_HANDED, (BLIND, NIL), first_bidder=1) == ()
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "first", "error", "message"),
+    [
+        ("classic", _bids(), 1, TypeError, "card_passes takes a Ruleset, not str"),
+        (BOTH_PASSES, _bids()[:3], 1, TypeError, "bids is a tuple or list of 4 bids or None"),
+        (TWO_HANDED, _bids(), 1, TypeError, "bids is a tuple or list of 2 bids or None"),
+        (BOTH_PASSES, "bid nil", 1, TypeError, "bids is a tuple or list of 4 bids or None"),
+        (BOTH_PASSES, iter(_bids()), 1, TypeError, "bids is a tuple or list of 4 bids"),
+        (BOTH_PASSES, (0, 4, 4, 4), 1, TypeError, "bids holds a Bid or None for each seat, not 0"),
+        (BOTH_PASSES, _bids(), 4, SpadesError, "a first bidder is a number from 0 to 3, not 4"),
+        (BOTH_PASSES, _bids(), -1, SpadesError, "a first bidder is a number from 0 to 3"),
+        (BOTH_PASSES, _bids(), True, TypeError, "a first bidder is a number from 0 to 3, not True"),
+        (BOTH_PASSES, _bids(), 1.0, TypeError, "a first bidder is a number from 0 to 3, not 1.0"),
+        (TWO_HANDED, (NIL, None), 2, SpadesError, "a first bidder is a number from 0 to 1, not 2"),
+    ],
+    ids=[
+        "a name for the rules",
+        "three bids",
+        "four bids for two players",
+        "a text",
+        "an iterator",
+        "a number for a bid",
+        "first bidder 4",
+        "first bidder -1",
+        "a bool",
+        "a float",
+        "two players' seat 2",
+    ],
+)
+def test_card_passes_checks_its_arguments(
+    rules: object, bids: object, first: object, error: type[Exception], message: str
+) -> None:
+    """Rule: rule-card-pass."""
+    with pytest.raises(error, match=re.escape(message)):
+        card_passes(rules, bids, first_bidder=first)  # type: ignore[arg-type]
+
+
+def test_card_passes_takes_its_first_bidder_by_keyword() -> None:
+    """Rule: rule-card-pass."""
+    with pytest.raises(TypeError):
+        card_passes(BOTH_PASSES, _bids(s0=NIL), 1)  # type: ignore[call-arg]
 
 
 # --- the team minimum ---------------------------------------------------------------------

@@ -697,6 +697,65 @@ def test_three_card_pass() -> None:
     assert len(state.hand(0)) == 16
 
 
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+@pytest.mark.parametrize("blind_count", [0, 2])
+def test_a_nil_side_passes_its_count_and_the_hands_follow_each_pass(
+    count: int, blind_count: int
+) -> None:
+    """Under ``nil_pass`` seat 2's nil makes a passing phase: seat 2 passes ``count`` cards
+    to seat 0, who holds 13 + ``count`` until she passes as many back; the other hands do
+    not move, and the first bidder leads.
+
+    Rule: rule-card-pass.
+    """
+    rules = Ruleset(nil_pass=count, blind_nil_pass=blind_count)
+    before = new_game(rules, seed=3)
+    state = _bid_round(rules, {2: Bid(0)})
+    assert (state.phase, state.to_move) == (Phase.PASSING, 2)
+    assert state.hands == before.hands
+    out = Pass(state.hand(2)[:count])
+    state = apply(state, out)
+    assert (state.phase, state.to_move) == (Phase.PASSING, 0)
+    assert set(state.hand(2)) == set(before.hand(2)) - set(out.cards)
+    assert set(state.hand(0)) == set(before.hand(0)) | set(out.cards)
+    assert len(state.hand(0)) == 13 + count
+    back = Pass(state.hand(0)[-count:])
+    state = apply(state, back)
+    assert state.passes == (CardPass(2, out.cards), CardPass(0, back.cards))
+    assert set(state.hand(0)) == (set(before.hand(0)) | set(out.cards)) - set(back.cards)
+    assert set(state.hand(2)) == (set(before.hand(2)) - set(out.cards)) | set(back.cards)
+    assert (state.hand(1), state.hand(3)) == (before.hand(1), before.hand(3))
+    assert (state.phase, state.to_move, state.trick_leader) == (Phase.PLAYING, 1, 1)
+
+
+def test_a_nil_pass_of_zero_cards_makes_no_passing_phase() -> None:
+    """Rule: rule-card-pass."""
+    for rules in (CLASSIC, Ruleset(nil_pass=0, blind_nil_pass=0)):
+        state = _bid_round(rules, {1: Bid(0), 2: Bid(0)})
+        assert (state.phase, state.passes, state.to_move) == (Phase.PLAYING, (), 1)
+
+
+def test_both_sides_pass_their_own_counts_in_the_order_their_passers_bid() -> None:
+    """Seat 1 bids nil (3 cards), seat 2 blind nil (1 card): seat 1's side passes first.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    rules = attrs.evolve(BLIND_ANYTIME, nil_pass=3, blind_nil_pass=1)
+    state = _bid_round(rules, {1: Bid(0), 2: BLIND})
+    sizes = []
+    while state.phase is Phase.PASSING:
+        seat = state.to_move
+        assert seat is not None
+        move = legal_moves(state)[0]
+        assert isinstance(move, Pass)
+        sizes.append((seat, len(move.cards)))
+        held = len(state.hand(seat))
+        state = apply(state, move)
+        assert len(state.hand(seat)) == held - len(move.cards)
+    assert sizes == [(1, 3), (3, 3), (2, 1), (0, 1)]
+    assert [len(hand) for hand in state.hands] == [13] * 4
+
+
 def test_passing_a_card_not_in_hand_is_refused() -> None:
     """Rule: rule-card-pass."""
     state = passing_state()

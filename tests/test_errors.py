@@ -29,6 +29,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DoubleNilTiming,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -36,6 +37,7 @@ from spades import (
     Move,
     NotationError,
     Pass,
+    Phase,
     Play,
     Reason,
     Ruleset,
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 CARD_TOKEN = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+AFTER = DoubleNilTiming.AFTER_FIRST_CHOICE
 
 
 # --- the exception classes ----------------------------------------------------------------
@@ -106,7 +109,7 @@ def test_an_error_raised_by_apply_survives_pickle() -> None:
 def test_reason_values_are_stable_strings() -> None:
     assert {reason.name.lower() for reason in Reason} == {reason.value for reason in Reason}
     assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
-    assert len(Reason) == 17
+    assert len(Reason) == 18
 
 
 # --- every reason, with the right seat, move and message ----------------------------------
@@ -207,6 +210,13 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         None,
         0,
         "blind nil (double nil) is declared before your first draw choice of the round",
+    ),
+    Reason.NOT_YET_DRAWN: lambda: (
+        new_game(attrs.evolve(TWO_HANDED, double_nil_timing=AFTER), seed=1),
+        BLIND,
+        None,
+        0,
+        "blind nil (double nil) is declared after your first draw choice of the round",
     ),
     Reason.ALREADY_BID: lambda: (
         apply(new_game(TWO_HANDED, seed=1), BLIND),
@@ -372,6 +382,43 @@ def test_the_team_minimums_reason_comes_in_the_documented_order(
     with pytest.raises(IllegalMoveError) as info:
         check_move(state, move)
     assert info.value.reason is reason
+
+
+@pytest.mark.parametrize("timing", list(DoubleNilTiming), ids=lambda timing: timing.value)
+def test_double_nil_before_or_after_its_one_chance_is_refused_with_its_reason(
+    timing: DoubleNilTiming,
+) -> None:
+    """Seat 0's turns of the draw, then the bidding: before her chance `not_yet_drawn`,
+    after it `already_drawn`, whose message says when the chance was.
+
+    Rules: ref-reasons, rule-double-nil, reading-double-nil-timing.
+    """
+    state = new_game(attrs.evolve(TWO_HANDED, double_nil_timing=timing), seed=1)
+    when = {0: "before", 1: "right after"}[timing.choices_before]
+    choices = 0
+    while state.phase is Phase.DRAWING:
+        if state.to_move == 0:
+            if choices == timing.choices_before:
+                check_move(state, BLIND)
+            else:
+                with pytest.raises(IllegalMoveError) as info:
+                    check_move(state, BLIND)
+                early = choices < timing.choices_before
+                assert info.value.reason is (
+                    Reason.NOT_YET_DRAWN if early else Reason.ALREADY_DRAWN
+                )
+                said = "after" if early else when
+                assert str(info.value).endswith(
+                    f"blind nil (double nil) is declared {said} your first draw choice of the round"
+                )
+            choices += 1
+        state = apply(state, Keep())
+    assert state.phase is Phase.BIDDING
+    for seat in (state.to_move, None):
+        with pytest.raises(IllegalMoveError) as info:
+            check_move(state, BLIND, seat=seat)
+        assert info.value.reason is Reason.ALREADY_DRAWN
+        assert f"declared {when} your first" in str(info.value)
 
 
 def test_an_illegal_move_leaves_the_state_unchanged() -> None:

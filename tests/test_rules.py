@@ -17,6 +17,7 @@ from spades import (
     TWO_HANDED,
     BagOverflow,
     Direction,
+    DoubleNilTiming,
     NilTricks,
     NotationError,
     Ruleset,
@@ -51,6 +52,8 @@ SWITCH_TABLE: dict[str, tuple[object, object]] = {
     "zero_contract": (False, False),
     "team_minimum": (0, 0),
     "ten_for_two_hundred": (False, False),
+    "nil_pass": (0, 0),
+    "double_nil_timing": (DoubleNilTiming.BEFORE_FIRST_CHOICE, DoubleNilTiming.BEFORE_FIRST_CHOICE),
 }
 
 
@@ -139,6 +142,9 @@ def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(nam
         ("blind_nil_deficit", 100.5),
         ("blind_nil_deficit", False),
         ("blind_nil_pass", True),
+        ("nil_pass", True),
+        ("nil_pass", 2.0),
+        ("nil_pass", "2"),
         ("bag_limit", None),
         ("bag_limit", True),
         ("bag_penalty", 1.5),
@@ -163,8 +169,10 @@ def test_whole_number_fields_reject_other_types_including_bool(field: str, value
         ("nil_value", -1, "at least 0"),
         ("blind_nil_value", -200, "at least 0"),
         ("blind_nil_deficit", -1, "at least 0"),
-        ("blind_nil_pass", -1, "from 0 to 3"),
-        ("blind_nil_pass", 4, "from 0 to 3"),
+        ("blind_nil_pass", -1, "from 0 to 4"),
+        ("blind_nil_pass", 5, "from 0 to 4"),
+        ("nil_pass", -1, "from 0 to 4"),
+        ("nil_pass", 5, "from 0 to 4"),
         ("blind_nil_exchange", -1, "from 0 to 3"),
         ("blind_nil_exchange", 4, "from 0 to 3"),
         ("bag_limit", 0, "at least 1"),
@@ -235,6 +243,10 @@ def test_the_losing_floor_is_at_least_minus_a_billion() -> None:
         ("zero_contract", "yes", "bool"),
         ("ten_for_two_hundred", 1, "bool"),
         ("ten_for_two_hundred", None, "bool"),
+        ("double_nil_timing", "after_first_choice", "DoubleNilTiming"),
+        ("double_nil_timing", None, "DoubleNilTiming"),
+        ("double_nil_timing", 1, "DoubleNilTiming"),
+        ("double_nil_timing", SpadesLead.BROKEN, "DoubleNilTiming"),
     ],
 )
 def test_enum_and_flag_fields_reject_other_types(field: str, value: object, kind: str) -> None:
@@ -267,7 +279,8 @@ def test_optional_fields_accept_none_and_their_edges() -> None:
     )
     assert (rules.losing_floor, rules.round_cap, rules.blind_nil_deficit) == (-1, 1, None)
     assert Ruleset(losing_floor=None, round_cap=None).losing_floor is None
-    assert Ruleset(blind_nil_deficit=0, blind_nil_pass=3).blind_nil_pass == 3
+    assert Ruleset(blind_nil_deficit=0, blind_nil_pass=4).blind_nil_pass == 4
+    assert Ruleset(nil_pass=4).nil_pass == 4
 
 
 @pytest.mark.parametrize("players", [1, 3, 5, 6, 0, -4, "4", 4.0, True, None])
@@ -296,6 +309,7 @@ def test_two_players_default_to_source_c() -> None:
         ({"direction": Direction.COUNTERCLOCKWISE}, "two players simply alternate"),
         ({"nil_tricks": NilTricks.COUNT}, "nil_tricks must be NilTricks.BAGS"),
         ({"blind_nil_pass": 2}, "blind_nil_pass must be 0"),
+        ({"nil_pass": 1}, "a two-player nil bidder has no partner to pass cards to: nil_pass must"),
     ],
 )
 def test_two_players_reject_four_player_switches(changes: dict[str, Any], message: str) -> None:
@@ -418,6 +432,92 @@ def test_spades_lead_values_and_the_tricks_that_open_spades() -> None:
     )
 
 
+def test_a_nil_pass_needs_nil() -> None:
+    """The nil pass is the pass after a nil: no nil, no pass; a blind nil's pass needs no
+    nil pass (rule-card-pass).
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    message = "nil_pass is the pass after a nil bid: it needs nil=True"
+    with pytest.raises(RulesetError, match=message):
+        Ruleset(nil=False, nil_pass=1)
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(Ruleset(nil_pass=4), nil=False)
+    with pytest.raises(RulesetError, match=message):
+        Ruleset(nil=False, zero_contract=True, nil_pass=2)
+    assert Ruleset(nil=False, nil_pass=0).nil_pass == 0
+    assert Ruleset(nil_pass=4, blind_nil=True, blind_nil_pass=0).blind_nil_pass == 0
+
+
+@pytest.mark.parametrize("count", [1, 4])
+def test_nil_pass_combines_with_every_four_player_preset_and_blind_nil(count: int) -> None:
+    """A nil pass goes with any four-player field: blind nil and its own pass, both
+    directions, a team minimum, every lead.
+
+    Rules: rule-card-pass, rule-two-ruleset.
+    """
+    for name, preset in PRESETS.items():
+        if preset.players == 2:
+            with pytest.raises(RulesetError, match="nil_pass must be 0"):
+                attrs.evolve(preset, nil_pass=count)
+            continue
+        rules = attrs.evolve(preset, nil_pass=count)
+        assert rules.nil_pass == count, name
+        assert f"nil_pass={count}," in repr(rules)
+        assert attrs.evolve(rules, nil_pass=0) == preset
+    combined = Ruleset(
+        nil_pass=count,
+        blind_nil=True,
+        blind_nil_pass=4 - count,
+        team_minimum=4,
+        spades_lead=SpadesLead.ANY_TIME,
+    )
+    assert (combined.nil_pass, combined.blind_nil_pass) == (count, 4 - count)
+
+
+def test_double_nil_timing_is_for_two_players() -> None:
+    """Four players bid blind nil before they look: only the default timing is theirs.
+
+    Rules: reading-double-nil-timing, rule-double-nil.
+    """
+    late = DoubleNilTiming.AFTER_FIRST_CHOICE
+    message = r"double_nil_timing is the two-player draw's: .*BEFORE_FIRST_CHOICE"
+    with pytest.raises(RulesetError, match=message):
+        Ruleset(double_nil_timing=late)
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(MINIOKEY, blind_nil=True, double_nil_timing=late)
+    two = Ruleset(players=2, double_nil_timing=late, blind_nil_exchange=0)
+    with pytest.raises(RulesetError, match=message):
+        attrs.evolve(two, players=4, nil_tricks=NilTricks.COUNT)
+    assert Ruleset(double_nil_timing=DoubleNilTiming.BEFORE_FIRST_CHOICE) == CLASSIC
+    rules = attrs.evolve(TWO_HANDED, double_nil_timing=late)
+    assert rules.double_nil_timing is late
+    assert "double_nil_timing=<DoubleNilTiming.AFTER_FIRST_CHOICE: 'after_first_choice'>" in repr(
+        rules
+    )
+    assert attrs.evolve(rules, double_nil_timing=DoubleNilTiming.BEFORE_FIRST_CHOICE) == TWO_HANDED
+    # Without double nil the timing has nothing to time, but a ruleset may still name it.
+    assert Ruleset(players=2, blind_nil=False, double_nil_timing=late).double_nil_timing is late
+
+
+def test_double_nil_timing_values_and_the_choices_before_the_chance() -> None:
+    """Rule: reading-double-nil-timing.
+
+    The values are the data format's names; ``choices_before`` counts the player's own
+    draw choices of the round before her one chance to declare.
+    """
+    assert [timing.value for timing in DoubleNilTiming] == [
+        "before_first_choice",
+        "after_first_choice",
+    ]
+    assert [timing.choices_before for timing in DoubleNilTiming] == [0, 1]
+    assert TWO_HANDED.double_nil_timing is DoubleNilTiming.BEFORE_FIRST_CHOICE
+    for timing in DoubleNilTiming:
+        for clone in (pickle.loads(pickle.dumps(timing)), copy.deepcopy(timing)):
+            assert clone is timing
+            assert clone.choices_before == timing.choices_before
+
+
 def test_blind_nil_needs_nil() -> None:
     """Rules: rule-blind-nil, rule-readings."""
     with pytest.raises(RulesetError, match="blind nil is a nil bid: it needs nil=True"):
@@ -475,7 +575,7 @@ def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
 def test_repr_names_every_switch() -> None:
     text = repr(MINIOKEY)
     switches = [field.name for field in attrs.fields(Ruleset) if field.init]
-    assert len(switches) == 20
+    assert len(switches) == 22
     for name in switches:
         assert f"{name}=" in text
     assert "orders_of_play" not in text  # derived, not a switch
