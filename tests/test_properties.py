@@ -27,6 +27,7 @@ from hypothesis.errors import InvalidArgument
 
 import oracle
 from helpers import (
+    PASSING_RULES,
     RULES_BY_PLAYERS,
     SEEDS,
     Game,
@@ -48,6 +49,7 @@ from helpers import (
     first_seat,
     may_bid_blind_by_reference,
     may_play,
+    passing_states,
     random_games,
     random_play,
     referee_for,
@@ -66,6 +68,7 @@ from spades import (
     Bid,
     Card,
     Direction,
+    DoubleNilTiming,
     IllegalMoveError,
     Look,
     Move,
@@ -96,7 +99,10 @@ PLAYERS = pytest.mark.parametrize("players", [4, 2])
 
 PRESET_RULES = rulesets(presets_only=True, players=4)
 RULES = RULES_BY_PLAYERS[4]
-NO_BLIND_NIL_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False))
+NO_PASS_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False, nil_pass=0))
+"""Four players who pass no cards: no blind nil, no nil pass."""
+PASS_RULES = st.one_of(blind_nil_rulesets(long_games=True), PASSING_RULES)
+"""Four players who often pass cards: blind nil on, and a nil pass often."""
 TEAM_MINIMUM_RULES = st.builds(
     lambda rules, minimum: attrs.evolve(rules, team_minimum=minimum),
     st.one_of(rulesets(players=4), blind_nil_rulesets(long_games=True)),
@@ -111,6 +117,7 @@ POSITIONS = {
     4: st.one_of(
         states(rules=RULES),
         states(rules=TEAM_MINIMUM_RULES, max_moves=8, phases={Phase.BIDDING}),  # the first round's
+        passing_states(),
     ),
     2: st.one_of(
         states(rules=RULES_BY_PLAYERS[2], max_moves=120),
@@ -119,7 +126,8 @@ POSITIONS = {
         exchanging_states(),
     ),
 }
-"""Any position; with two players, the bidding, the play and the exchange also on purpose."""
+"""Any position; with four players, the first round's bidding under a team minimum and the
+card pass, with two, the bidding, the play and the exchange, also on purpose."""
 
 
 def bidding(n: int) -> RandomPolicy:
@@ -172,7 +180,9 @@ def test_strategies_rulesets_are_valid_four_player_rulesets(
         ),
         *(("team_minimum", count) for count in (0, 4, 13)),
         *((name, None) for name in ("blind_nil_deficit", "losing_floor", "round_cap")),
-        *(("blind_nil_pass", count) for count in range(4)),
+        *(("blind_nil_pass", count) for count in range(5)),
+        *(("nil_pass", count) for count in range(5)),
+        *(("double_nil_timing", timing) for timing in DoubleNilTiming),
         *(("blind_nil_exchange", count) for count in range(4)),
         *(("players", count) for count in (2, 4)),
     ],
@@ -212,7 +222,7 @@ def test_strategies_two_player_rulesets_are_valid_two_player_rulesets(
 ) -> None:
     assert attrs.evolve(rules) == rules  # validates every field again
     assert rules.players == 2
-    assert rules.blind_nil_pass == 0
+    assert rules.blind_nil_pass == rules.nil_pass == 0
     assert 0 <= rules.blind_nil_exchange <= 3
     assert preset is TWO_HANDED
 
@@ -272,6 +282,7 @@ def test_legal_moves_are_the_references_in_the_documented_order_and_each_is_acce
 
     Rules: ref-move-order, rule-two-players.
     Rules: rule-team-minimum, reading-zero-bid.
+    Rules: rule-card-pass, reading-double-nil-timing.
     """
     state = data.draw(POSITIONS[players])
     legal = legal_moves(state)
@@ -349,6 +360,7 @@ def test_every_move_not_in_legal_moves_is_rejected_with_the_references_reason(
     """Reference: ref-reasons (the first rule broken, in the documented order).
 
     Rules: rule-team-minimum, reading-zero-bid.
+    Rules: rule-card-pass, reading-double-nil-timing.
     """
     state = data.draw(POSITIONS[players])
     move = data.draw(illegal_moves(state))
@@ -519,9 +531,12 @@ def test_tricks_sum_to_13_at_the_end_of_every_round(game: Game) -> None:
         assert sum(isinstance(step.move, Play) for step in steps) == 13 * players
 
 
-@given(random_games(NO_BLIND_NIL_RULES))
-def test_a_round_without_blind_nil_is_exactly_four_bids_then_52_plays(game: Game) -> None:
-    """Rules: rule-play, rule-bidding."""
+@given(random_games(NO_PASS_RULES))
+def test_a_round_without_a_card_pass_is_exactly_four_bids_then_52_plays(game: Game) -> None:
+    """Without blind nil and a nil pass nobody passes, whatever the bids.
+
+    Rules: rule-play, rule-bidding, rule-card-pass.
+    """
     rules = game.start.rules
     for steps in by_round(game.steps):
         kinds = [type(s.move) for s in steps]
@@ -533,9 +548,12 @@ def test_a_round_without_blind_nil_is_exactly_four_bids_then_52_plays(game: Game
         assert steps[4].before.to_move == first
 
 
-@given(random_games(blind_nil_rulesets(long_games=True)))
-def test_a_blind_nil_round_passes_cards_between_the_bids_and_the_first_lead(game: Game) -> None:
-    """Rule: rule-card-pass."""
+@given(random_games(PASS_RULES))
+def test_a_round_with_nils_passes_cards_between_the_bids_and_the_first_lead(game: Game) -> None:
+    """Who passes, in order, and how many cards each, as the reference has it.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
     rules = game.start.rules
     for steps in by_round(game.steps):
         first = first_seat(rules, steps[0].before.dealer)
@@ -554,6 +572,8 @@ def test_a_blind_nil_round_passes_cards_between_the_bids_and_the_first_lead(game
         for before, move, after in passes:
             assert isinstance(move, Pass)
             assert before.to_move is not None
+            assert len(move.cards) == oracle.pass_size(referee.position())
+            referee_step(referee, move)
             partner = oracle.partner(before.to_move)
             assert set(after.hand(partner)) == set(before.hand(partner)) | set(move.cards)
             assert set(after.hand(before.to_move)) == set(before.hand(before.to_move)) - set(

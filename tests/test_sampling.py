@@ -34,10 +34,12 @@ from helpers import (
     BLIND_ANYTIME,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
+    PASSING_RULES,
     C,
     bid_all,
     blind_nil_rulesets,
     passing_state,
+    passing_states,
     plain,
     start,
     swapped,
@@ -84,7 +86,7 @@ SEEDS = st.integers(0, 2**32 - 1)
 # sixth of the profile's examples (each preset, and each player count, is a test of its own).
 FEW = settings(max_examples=max(5, settings().max_examples // 6))
 
-FOUR_RULES = st.one_of(rulesets(players=4), blind_nil_rulesets(), OPEN_BLIND_NIL)
+FOUR_RULES = st.one_of(rulesets(players=4), blind_nil_rulesets(), OPEN_BLIND_NIL, PASSING_RULES)
 TWO_RULES = st.one_of(rulesets(players=2), OPEN_DOUBLE_NIL)
 
 PLAIN = {Card.parse(text): index for index, text in enumerate(oracle.LIBRARY_DECK)}
@@ -728,6 +730,45 @@ def test_the_partner_holds_the_cards_the_seat_passed_her() -> None:
         sampled = check_sample(state, 0, k, deep=True)
         assert [entry.seat for entry in sampled.passes] == [1, 3]
         assert all(len(entry.cards or ()) == 2 for entry in sampled.passes)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_hidden_passes_are_made_up_with_each_sides_count(count: int) -> None:
+    """Seat 1 bids nil and passes ``count`` cards, seat 2 blind nil and passes 5 - ``count``:
+    each seat sees her own side's passes and only the sizes of the other's, and every
+    sample makes up the other side's passes with their sizes, from the cards their
+    receivers then held.
+
+    Rules: rule-card-pass, ref-views.
+    """
+    rules = Ruleset(
+        blind_nil=True, blind_nil_deficit=None, nil_pass=count, blind_nil_pass=5 - count
+    )
+    state = new_game(rules, seed=count)
+    for move in (Look(), Bid(0), BLIND, Look(), Bid(3), Look(), Bid(3)):
+        state = apply(state, move)
+    sizes = [(1, count), (3, count), (2, 5 - count), (0, 5 - count)]
+    for made in range(5):
+        for seat in range(4):
+            for k in range(3):
+                sampled = check_sample(state, seat, k, deep=k == 0)
+                assert [(e.seat, len(e.cards or ())) for e in sampled.passes] == sizes[:made]
+        if made < 4:
+            state = apply(state, legal_moves(state)[made * 7 % len(legal_moves(state))])
+    assert state.phase is Phase.PLAYING
+
+
+@given(passing_states(), SEEDS)
+def test_samples_of_passing_positions_are_legal(state: State, k: int) -> None:
+    """Some passes made, of a nil's count or a blind nil's, the next one due.
+
+    Rules: rule-card-pass, ref-views.
+    """
+    for seat in range(4):
+        sampled = check_sample(state, seat, k + seat, deep=True)
+        assert [len(e.cards or ()) for e in sampled.passes] == [
+            len(e.cards or ()) for e in state.passes
+        ]
 
 
 def test_two_players_the_top_card_shown_to_the_drawer_tops_the_sampled_stock() -> None:

@@ -29,7 +29,6 @@ from helpers import (
 )
 from spades import (
     DECK,
-    Bid,
     Card,
     IllegalMoveError,
     Phase,
@@ -202,6 +201,7 @@ class SpadesGame(RuleBasedStateMachine):
 
         Rules: rule-play, rule-follow-suit, rule-spades-broken, reading-spades-lead.
         Rules: rule-team-minimum, reading-zero-bid.
+        Rule: rule-card-pass.
         """
         state = self.state
         if not state.is_over:
@@ -209,6 +209,10 @@ class SpadesGame(RuleBasedStateMachine):
 
     @invariant()
     def the_phase_and_the_seat_to_move_agree(self) -> None:
+        """The bidders in turn; the passes due, who passes and what each hand holds; the play.
+
+        Rules: rule-bidding, rule-card-pass, rule-play.
+        """
         state = self.state
         event(f"phase: {state.phase.value}")
         bids = state.bids
@@ -233,10 +237,18 @@ class SpadesGame(RuleBasedStateMachine):
             return
         assert None not in bids
         if state.phase is Phase.PASSING:
-            assert state.rules.blind_nil_pass > 0
-            blind = {seat for seat in range(4) if bids[seat] == Bid(0, blind=True)}
-            assert blind
-            assert state.to_move in blind | {oracle.partner(seat) for seat in blind}
+            first = first_seat(state.rules, state.dealer)
+            due = oracle.card_passes(rules_data(state.rules), [str(bid) for bid in bids], first)
+            made = len(state.passes)
+            assert made < len(due)
+            assert [(entry.seat, len(entry.cards or ())) for entry in state.passes] == due[:made]
+            seat, count = due[made]
+            assert state.to_move == seat
+            sizes = [13] * 4
+            if made % 2:  # her partner passed her ``count`` cards: she passes as many back
+                sizes[seat] += count
+                sizes[oracle.partner(seat)] -= count
+            assert [len(hand) for hand in state.hands] == sizes
             return
         assert state.trick_leader is not None
         assert state.to_move == seat_after(state.rules, state.trick_leader, len(state.trick))

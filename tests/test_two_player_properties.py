@@ -45,6 +45,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DoubleNilTiming,
     DrawTurn,
     Exchange,
     IllegalMoveError,
@@ -62,6 +63,8 @@ from spades import (
     apply,
     is_legal,
     legal_moves,
+    new_game,
+    observe,
 )
 
 if TYPE_CHECKING:
@@ -79,11 +82,6 @@ def games(
 ) -> st.SearchStrategy[Game]:
     """A new two-player game and its first rounds, played by uniformly random legal moves."""
     return random_games(rules, max_rounds=max_rounds)
-
-
-def has_drawn(state: State, seat: int) -> bool:
-    """Whether ``seat`` has made a draw choice this round."""
-    return any(turn.seat == seat for turn in state.draws)
 
 
 # ---------------------------------------------------------------------------------------
@@ -200,22 +198,78 @@ def test_the_exchange_keeps_13_cards_and_draws_only_from_the_discards(game: Game
     assert exchanged == order
 
 
+CHANCE = {DoubleNilTiming.BEFORE_FIRST_CHOICE: 0, DoubleNilTiming.AFTER_FIRST_CHOICE: 1}
+"""The player's own draw choices of the round at her one chance to declare double nil, as
+the rules page has it (reading-double-nil-timing): none, or her first."""
+
+
+def choices_made(state: State, seat: int) -> int:
+    """How many draw choices ``seat`` has made this round."""
+    return sum(turn.seat == seat for turn in state.draws)
+
+
 @given(games(st.one_of(OPEN_DOUBLE_NIL_RULES, DOUBLE_NIL_RULES, RULES)))
-def test_double_nil_is_legal_only_before_the_players_first_draw_choice(game: Game) -> None:
-    """Rule: rule-double-nil."""
+def test_double_nil_is_legal_only_at_the_players_one_chance_of_the_draw(game: Game) -> None:
+    """Her turn to draw before her first choice, or under `AFTER_FIRST_CHOICE` right after
+    it; before that chance the declaration is `not_yet_drawn`, after it `already_drawn`.
+
+    Rules: rule-double-nil, reading-double-nil-timing.
+    """
     for before, move, _ in game.steps:
         seat = before.to_move
         assert seat is not None
+        rules = before.rules
         offered = BLIND in legal_moves(before)
         assert offered is may_bid_blind_by_reference(before, seat)
         assert is_legal(before, BLIND) is offered
+        chosen = choices_made(before, seat)
+        chance = CHANCE[rules.double_nil_timing]
         if offered:
             assert before.phase is Phase.DRAWING
-            assert not has_drawn(before, seat)
+            assert chosen == chance
             assert before.bids[seat] is None
             assert legal_moves(before)[0] == BLIND
+        elif rules.blind_nil and before.bids[seat] is None and before.phase is Phase.DRAWING:
+            with pytest.raises(IllegalMoveError) as info:
+                apply(before, BLIND)
+            assert info.value.reason is expected_reason(before, BLIND)
+            if chosen != chance:
+                late = chosen > chance
+                assert info.value.reason is (Reason.ALREADY_DRAWN if late else Reason.NOT_YET_DRAWN)
         if move == BLIND:
             assert offered
+
+
+@given(
+    OPEN_DOUBLE_NIL_RULES.map(
+        lambda rules: attrs.evolve(rules, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+    ),
+    SEEDS,
+    st.integers(0, 1),
+)
+def test_after_the_first_choice_double_nil_is_declared_at_the_second_turn_in_a_full_hand(
+    rules: Ruleset, seed: int, dealer: int
+) -> None:
+    """Each player's second turn offers it, when she holds her first kept card; she still
+    makes that turn's draw choice, and the view of her seat offers the same.
+
+    Rules: reading-double-nil-timing, rule-double-nil.
+    """
+    state = new_game(rules, seed=seed, dealer=dealer)
+    offers = []
+    while state.phase is Phase.DRAWING:
+        seat = state.to_move
+        assert seat is not None
+        moves = legal_moves(state)
+        assert legal_moves(observe(state, seat)) == moves
+        if BLIND in moves:
+            offers.append((seat, len(state.hand(seat))))
+            state = apply(state, BLIND)
+            assert (state.to_move, state.bids[seat]) == (seat, BLIND)
+            assert legal_moves(state) == (Keep(), Reject())
+        state = apply(state, Keep())
+    assert offers == [(dealer, 1), (1 - dealer, 1)]
+    assert state.bids == (BLIND, BLIND)
 
 
 @given(exchanging_states(), st.data())

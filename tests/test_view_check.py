@@ -24,8 +24,10 @@ from spades import (
     Bid,
     CardExchange,
     CardPass,
+    DoubleNilTiming,
     DrawTurn,
     InvalidRecordError,
+    Keep,
     Move,
     Outcome,
     Phase,
@@ -183,7 +185,7 @@ def test_the_positions_here_are_real() -> None:
     for state in (DRAW2, EXCHANGE2, SECOND_EXCHANGE2, PLAY2, BID2, START4, MID4, OVER4):
         for seat in range(state.rules.players):
             assert view_problem(observe(state, seat)) is None
-    for state in (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, SECOND4, BID4, ZERO4):
+    for state in (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, SECOND4, BID4, ZERO4, NIL_LATE4):
         for seat in range(4):
             assert view_problem(observe(state, seat)) is None
     assert (SHORT4.to_move, SHORT4.looked, legal_moves(SHORT4)[0]) == (
@@ -193,6 +195,17 @@ def test_the_positions_here_are_real() -> None:
     )
     assert observe(SHORT4, 3).hand == SHORT4.hand(3)
     assert (ZERO4.phase, ZERO4.bids) == (Phase.PLAYING, (Bid(0),) * 4)
+    assert (NIL_PASSED4.to_move, NIL_PASSED4.passes[0].seat) == (0, 2)
+    assert (NIL_LATE4.phase, len(NIL_LATE4.tricks), len(NIL_LATE4.passes)) == (Phase.PLAYING, 2, 2)
+    assert (MIXED_PASSED4.to_move, MIXED_PASSED4.passes) == (1, (CardPass(3, (C("4C"),)),))
+    for state in (NIL_PASSED4, MIXED_PASSED4):
+        for seat in range(4):
+            assert view_problem(observe(state, seat)) is None
+    assert LATE_DECLARED2.bids == (BLIND, None)
+    assert legal_moves(LATE_DECLARED2)[0] == BLIND
+    for state in (LATE_START2, LATE_SECOND2, LATE_DECLARED2, apply(LATE_DECLARED2, BLIND)):
+        for seat in range(2):
+            assert view_problem(observe(state, seat)) is None
     assert (
         view_problem(_synthetic([(1, "2C 3C 4C 5C")], "6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D"))
         is None
@@ -221,6 +234,30 @@ ZERO4 = new_game(Ruleset(nil=False, zero_contract=True), seed=3)
 for _move in ("bid 0", "bid 0", "bid 0", "bid 0"):
     ZERO4 = apply(ZERO4, parse_move(_move))
 """Every seat bid a zero contract: the play begins."""
+
+
+NIL_PASS = Ruleset(nil_pass=3)
+NIL_PASSED4 = new_game(NIL_PASS, deck=DECK)
+for _move in ("bid 4", "bid nil", "bid 4", "bid 4", "pass 3C 7C JC"):
+    NIL_PASSED4 = apply(NIL_PASSED4, parse_move(_move))
+"""Under a nil pass of 3, seat 2 bid nil and passed three cards: seat 0 to pass back."""
+NIL_LATE4 = _play(apply(NIL_PASSED4, legal_moves(NIL_PASSED4)[-1]), 8)
+"""Both passes of three made, then two tricks played."""
+MIXED_PASS = Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=3, blind_nil_pass=1)
+MIXED_PASSED4 = new_game(MIXED_PASS, deck=DECK)
+for _move in ("look", "bid nil", "look", "bid 4", "bid blind nil", "look", "bid 4", "pass 4C"):
+    MIXED_PASSED4 = apply(MIXED_PASSED4, parse_move(_move))
+"""Seat 1 bid nil, then her partner seat 3 blind nil: seat 3 passed one card, as the side's
+passer, and seat 1 is to pass one back."""
+
+
+LATE_TIMING = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+LATE_START2 = new_game(LATE_TIMING, seed=1)
+"""Double nil after the first draw choice: seat 0 to draw first, before her chance."""
+LATE_SECOND2 = apply(apply(LATE_START2, Keep()), Keep())
+"""Seat 0 at her second turn to draw: her chance to declare double nil."""
+LATE_DECLARED2 = apply(apply(LATE_SECOND2, BLIND), Keep())
+"""Seat 0 declared at her second turn; seat 1 at hers, her chance."""
 
 
 def _no_blind_two_player(phase: Phase) -> State:
@@ -387,6 +424,18 @@ CASES: dict[str, tuple[View, str]] = {
         "passes[0].seat",
     ),
     "the seat to pass": (_view(PASSED4, 0, to_move=1), "to_move"),
+    "the nil bidder passes before her partner": (
+        _view(NIL_PASSED4, 1, passes=(CardPass(0, None),)),
+        "passes[0].seat",
+    ),
+    "a side with a blind nil passes from its blind nil bidder": (
+        _view(MIXED_PASSED4, 0, passes=(CardPass(1, None),), hand_sizes=(13, 12, 13, 14)),
+        "passes[0].seat",
+    ),
+    "no pass for a nil without a nil pass": (
+        _view(NIL_PASSED4, 1, rules=attrs.evolve(NIL_PASS, nil_pass=0)),
+        "passes[0].seat",
+    ),
     "the play after the passes": (_view(LATE4, 0, passes=()), "passes"),
     # two players: the turns
     "no passes with two players": (_view(DRAW2, 0, passes=(CardPass(0, None),)), "passes"),
@@ -401,6 +450,14 @@ CASES: dict[str, tuple[View, str]] = {
     ),
     "double nil at the seat's turn": (
         _view(new_game(TWO_HANDED, seed=1), 0, bids=(None, BLIND)),
+        "bids[1]",
+    ),
+    "double nil after the first draw choice, under that timing": (
+        _view(LATE_START2, 0, bids=(BLIND, None)),
+        "bids[0]",
+    ),
+    "double nil after the first draw choice, at the seat's turn": (
+        _view(LATE_SECOND2, 0, bids=(None, BLIND)),
         "bids[1]",
     ),
     "no exchange during the draw": (
@@ -451,6 +508,18 @@ CASES: dict[str, tuple[View, str]] = {
     "a pass of the rules' size": (
         _view(LATE4, 1, passes=(CardPass(1, (C("2C"),)), LATE4.passes[1])),
         "passes[0].cards",
+    ),
+    "a nil's pass of the nil pass's size": (
+        _view(NIL_LATE4, 2, passes=(CardPass(2, (C("3C"), C("7C"))), NIL_LATE4.passes[1])),
+        "passes[0].cards",
+    ),
+    "a pass back of the side's size": (
+        _view(MIXED_PASSED4, 3, passes=(CardPass(3, (C("4C"), C("5C"), C("6C"))),)),
+        "passes[0].cards",
+    ),
+    "hand sizes after a pass of the side's size": (
+        _view(NIL_PASSED4, 1, rules=attrs.evolve(NIL_PASS, nil_pass=2)),
+        "hand_sizes[0]",
     ),
     "a card passed away is not held": (
         _view(LATE4, 1, passes=(CardPass(1, (C("JS"), C("KS"))), LATE4.passes[1])),

@@ -38,6 +38,7 @@ from helpers import (
     finished_game,
     first_leads,
     passing_state,
+    passing_states,
     second_lead,
 )
 from spades import (
@@ -74,6 +75,7 @@ from spades import (
     observe,
     parse_move,
 )
+from spades._view_check import view_problem
 from spades.strategies import illegal_moves, rulesets, states
 
 if TYPE_CHECKING:
@@ -113,12 +115,13 @@ POSITIONS = st.one_of(
     states(rules=OPEN_BLIND_NIL, max_moves=8, phases={Phase.BIDDING}),
     states(rules=rulesets(players=4), max_moves=6, phases={Phase.BIDDING}),
     states(rules=PASSING_RULES, max_moves=150, phases={Phase.PASSING}),
+    passing_states(),
     states(rules=EXCHANGE_RULES, max_moves=200, phases={Phase.EXCHANGING}),
     states(rules=ONE_ROUND, max_moves=120, phases={Phase.GAME_OVER}),
 )
 """Any position, with the blind nil bidding, the first round's bidding (a team minimum and
-a zero contract decide bids there), the pass, the exchange and the end of a game each drawn
-on purpose (random play reaches them only now and then)."""
+a zero contract decide bids there), the pass (after a blind nil or a nil), the exchange and
+the end of a game each drawn on purpose (random play reaches them only now and then)."""
 
 
 # --- what a seat is entitled to see, recomputed from the state ---------------------------
@@ -687,12 +690,13 @@ def test_source_c_the_exchange_shows_its_cards_to_the_exchanger_only() -> None:
     assert shown(theirs) == entitled(after, 1)
 
 
-# --- four players: the blind nil pass --------------------------------------------------------
+# --- four players: the card pass -------------------------------------------------------------
 
 
 FOUR_PLAYER_POSITIONS = st.one_of(
     states(rules=st.one_of(rulesets(players=4), PASSING_RULES), max_moves=150),
     states(rules=PASSING_RULES, max_moves=150, phases={Phase.PASSING}),
+    passing_states(),
 )
 
 
@@ -723,6 +727,52 @@ def test_the_blind_nil_pass_is_shown_to_the_partners() -> None:
     assert observe(state, 1).passes == observe(state, 3).passes == partners
     assert observe(state, 0).passes == (CardPass(1, None), CardPass(3, None))
     assert state.phase is Phase.PLAYING
+
+
+def test_the_nil_pass_is_shown_to_the_partners_and_its_size_to_all() -> None:
+    """Seat 2 bids nil under a nil pass of 3: she and seat 0 see the cards of their passes;
+    seats 1 and 3 see two passes of three cards they cannot see, in the hand sizes; the
+    view of the seat to pass lists the engine's passes of three.
+
+    Rules: rule-card-pass, ref-views.
+    """
+    state = new_game(Ruleset(nil_pass=3), deck=DECK)
+    for text in ("bid 4", "bid nil", "bid 3", "bid 5"):
+        state = apply(state, parse_move(text))
+    assert observe(state, 2).legal_moves() == legal_moves(state)
+    assert len(legal_moves(state)) == 286  # 13 cards, 3 at a time
+    given = state.hand(2)[:3]
+    state = apply(state, Pass(given))
+    assert observe(state, 0).legal_moves() == legal_moves(state)
+    assert observe(state, 0).hand_sizes == observe(state, 1).hand_sizes == (16, 13, 10, 13)
+    assert observe(state, 0).passes == observe(state, 2).passes == (CardPass(2, given),)
+    assert observe(state, 1).passes == observe(state, 3).passes == (CardPass(2, None),)
+    back = state.hand(0)[-3:]
+    state = apply(state, Pass(back))
+    assert observe(state, 2).passes == (CardPass(2, given), CardPass(0, back))
+    assert observe(state, 3).passes == (CardPass(2, None), CardPass(0, None))
+    assert observe(state, 3).hand_sizes == (13, 13, 13, 13)
+    assert state.phase is Phase.PLAYING
+
+
+def test_a_view_built_by_hand_whose_passing_phase_has_no_pass_due_has_no_legal_pass() -> None:
+    """Every seat bid nil, but these rules pass for a blind nil only: no pass is due, so
+    no pass is legal, not even one of no cards (the check of a view refuses the view).
+
+    Rules: rule-card-pass, ref-views.
+    """
+    state = new_game(CLASSIC, seed=2)
+    for _ in range(4):
+        state = apply(state, Bid(0))
+    view = attrs.evolve(observe(state, 1), phase=Phase.PASSING, to_move=1, trick_leader=None)
+    assert view.legal_moves() == ()
+    for move in (Pass(()), Pass(view.hand[:2] if view.hand else ())):
+        assert not is_legal(view, move)
+        with pytest.raises(IllegalMoveError) as info:
+            check_move(view, move)
+        assert info.value.reason is Reason.WRONG_PASS_SIZE
+        assert str(info.value).endswith("no card pass is due")
+    assert view_problem(view) == ("phase", "no card pass is due")
 
 
 # --- bad arguments and the end of the game --------------------------------------------------
