@@ -2,12 +2,15 @@
 // state's data alone (porting-states) without replaying its moves: the order of
 // ref-move-order and the reasons, in their order of checks, of ref-reasons.
 //
-// The fields read: rules, phase, to_move, hands, bids, looked, draws, trick,
-// spades_broken, tricks (how many) and scores. Nothing here needs a deck or the seed.
+// The fields read: rules, phase, to_move, dealer, hands, bids, looked, passes (how
+// many), draws, trick, spades_broken, tricks (how many) and scores. Nothing here needs a
+// deck or the seed.
 
 import { combinations, readCards, suitOf } from './cards.js';
 import { parseMove } from './moves.js';
-import { eligibleByDeficit, partnerOf, readRuleset, sideOf } from './rules.js';
+import {
+  DOUBLE_NIL_CHANCES, eligibleByDeficit, nextSeat, partnerOf, readRuleset, sideOf,
+} from './rules.js';
 
 const PHASES = ['drawing', 'exchanging', 'bidding', 'passing', 'playing', 'game_over'];
 
@@ -50,9 +53,54 @@ export function lowestBid(rules, bids, seat) {
 }
 
 /**
+ * The round's card passes, in order, as [seat, count] pairs (porting-card-pass): per side
+ * its passer, the first of its blind nil bidders in the bidding, else the first of its
+ * nil bidders; her count, blind_nil_pass for a blind nil, nil_pass for a nil. A side whose
+ * count is 0 does not pass; the side whose passer bid first passes first, the passer then
+ * her partner. Four players with every bid made; else none. `bids` are move objects or
+ * null, by seat; `first` is the round's first bidder.
+ */
+export function cardPasses(rules, bids, first) {
+  if (rules.players !== 4 || bids.includes(null)) return [];
+  const order = [first];
+  while (order.length < 4) order.push(nextSeat(rules, order.at(-1)));
+  const passers = [];
+  for (const side of [0, 1]) {
+    const mine = order.filter((seat) => seat % 2 === side);
+    const blind = mine.filter((seat) => bids[seat].n === 0 && bids[seat].blind);
+    const plain = mine.filter((seat) => bids[seat].n === 0 && !bids[seat].blind);
+    if (blind.length) passers.push([blind[0], rules.blind_nil_pass]);
+    else if (plain.length) passers.push([plain[0], rules.nil_pass]);
+  }
+  return passers
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .flatMap(([seat, count]) => [[seat, count], [partnerOf(rules, seat), count]]);
+}
+
+/**
+ * The pass due in the position, as [seat, count]: entry `passes.length` of cardPasses,
+ * the first bidder being the seat after the dealer; null when none is due.
+ */
+export function passDue(pos) {
+  const due = cardPasses(pos.rules, pos.bids, nextSeat(pos.rules, pos.dealer));
+  return due[pos.passesMade] ?? null;
+}
+
+/**
+ * Two players: how many of her own draw choices a seat has made at her one chance to
+ * declare double nil (porting-double-nil-timing): 0 before her first choice, 1 right
+ * after it.
+ */
+export function doubleNilChance(rules) {
+  return DOUBLE_NIL_CHANCES[rules.double_nil_timing];
+}
+
+/**
  * Reads the fields of a state's data that the rules below need, checking their
- * types; returns a position {rules, phase, seat, hand, bids, looked, drawn, trick,
- * spadesBroken, tricksPlayed, scores}. `bids` are move objects or null, by seat.
+ * types; returns a position {rules, phase, seat, dealer, hand, bids, looked, passesMade,
+ * chosen, trick, spadesBroken, tricksPlayed, scores}. `bids` are move objects or null,
+ * by seat.
  */
 export function readPosition(data) {
   if (data === null || typeof data !== 'object') throw new Error('position: expected a state object');
@@ -74,7 +122,19 @@ export function readPosition(data) {
   const hands = bySeat('hands').map((hand, s) => readCards(hand, `position.hands[${s}]`, { ordered: true }));
   const bids = bySeat('bids').map((text) => (text === null ? null : parseMove(text)));
   const looked = bySeat('looked');
+  if (!(Number.isInteger(data.dealer) && data.dealer >= 0 && data.dealer < players)) {
+    throw new Error(`position.dealer: expected a seat, not ${JSON.stringify(data.dealer)}`);
+  }
+  if (!Array.isArray(data.passes) || data.passes.length > 4) throw new Error('position.passes: expected an array of at most 4');
   if (!Array.isArray(data.draws)) throw new Error('position.draws: expected an array');
+  // Two players: how many draw choices each seat has made this round (state.draws).
+  const chosen = Array(players).fill(0);
+  for (const turn of data.draws) {
+    if (!(Number.isInteger(turn?.seat) && turn.seat >= 0 && turn.seat < players)) {
+      throw new Error('position.draws: each turn names a seat');
+    }
+    chosen[turn.seat] += 1;
+  }
   if (!Array.isArray(data.scores) || data.scores.length !== 2) throw new Error('position.scores: expected two, by side');
   if (typeof data.spades_broken !== 'boolean') throw new Error('position.spades_broken: expected a boolean');
   if (!Array.isArray(data.tricks) || data.tricks.length > 13) throw new Error('position.tricks: expected an array of at most 13');
@@ -82,11 +142,13 @@ export function readPosition(data) {
     rules,
     phase: data.phase,
     seat,
+    dealer: data.dealer,
     hand: over ? [] : hands[seat],
     bids,
     looked,
-    // Two players: the seats that have made a draw choice this round (state.draws).
-    drawn: new Set(data.draws.map((turn) => turn.seat)),
+    // four players: the passes made this round, which say which pass is due
+    passesMade: data.passes.length,
+    chosen,
     trick: readCards(data.trick, 'position.trick'),
     spadesBroken: data.spades_broken,
     // the round's completed tricks: the lead of spades may depend on them (porting-lead)
@@ -111,14 +173,15 @@ function mayBidBlindNil(pos) {
 }
 
 /**
- * Two players: whether the seat to move may still declare double nil (rule-double-nil):
- * double nil is on, she has not declared it, has made no draw choice this round, and
- * is eligible by the deficit.
+ * Two players: whether the seat to move may declare double nil now (rule-double-nil,
+ * porting-double-nil-timing): double nil is on, she has not declared it, this is her
+ * chance (she has made exactly doubleNilChance draw choices this round), and she is
+ * eligible by the deficit.
  */
 function mayDeclareDoubleNil(pos) {
   const { rules, seat } = pos;
   return rules.players === 2 && rules.blind_nil && pos.bids[seat] === null
-    && !pos.drawn.has(seat) && eligibleByDeficit(rules, pos.scores, seat);
+    && pos.chosen[seat] === doubleNilChance(rules) && eligibleByDeficit(rules, pos.scores, seat);
 }
 
 // The kinds of move each phase can take (ref-notation's phase column; rule-draw: in
@@ -155,15 +218,18 @@ export function reasonFor(pos, move) {
     case 'bid':
       if (move.blind) {
         // blind nil: not allowed; then four players already seen, two players
-        // already bid then already drawn; then below the team minimum (it counts as
-        // zero); then not eligible
+        // already bid then not yet drawn or already drawn (before or after her
+        // chance); then below the team minimum (it counts as zero); then not eligible
         if (!rules.blind_nil) return 'blind_nil_not_allowed';
         if (rules.players === 4) {
           if (pos.looked[seat]) return 'hand_already_seen';
         } else {
           if (pos.bids[seat] !== null) return 'already_bid';
+          const drawing = pos.phase === 'drawing';
+          const chance = doubleNilChance(rules);
+          if (drawing && pos.chosen[seat] < chance) return 'not_yet_drawn';
           // In the bidding she has necessarily made her draw choices.
-          if (pos.phase !== 'drawing' || pos.drawn.has(seat)) return 'already_drawn';
+          if (!drawing || pos.chosen[seat] > chance) return 'already_drawn';
         }
         if (lowestBid(rules, pos.bids, seat) > 0) return 'below_team_minimum';
         if (!eligibleByDeficit(rules, pos.scores, sideOf(rules, seat))) return 'blind_nil_not_eligible';
@@ -177,8 +243,8 @@ export function reasonFor(pos, move) {
       if (mayBidBlindNil(pos)) return 'hand_not_seen';
       return null;
     case 'pass':
-      // its size before its cards (rule-card-pass)
-      if (move.cards.length !== rules.blind_nil_pass) return 'wrong_pass_size';
+      // its size, the count of the pass due, before its cards (porting-card-pass)
+      if (move.cards.length !== (passDue(pos)?.[1] ?? 0)) return 'wrong_pass_size';
       return move.cards.every(holds) ? null : 'card_not_in_hand';
     case 'exchange':
       // its size (too many exchanged) before its cards (rule-exchange)
@@ -226,9 +292,11 @@ export function legalMoves(pos) {
       const draws = [{ type: 'keep' }, { type: 'reject' }];
       return mayDeclareDoubleNil(pos) ? [blindNil, ...draws] : draws;
     }
-    case 'passing':
-      // every set of blind_nil_pass cards, in itertools.combinations order
-      return combinations(hand, rules.blind_nil_pass).map((cards) => ({ type: 'pass', cards }));
+    case 'passing': {
+      // every set of the due pass's count of cards, in itertools.combinations order
+      const due = passDue(pos);
+      return due === null ? [] : combinations(hand, due[1]).map((cards) => ({ type: 'pass', cards }));
+    }
     case 'exchanging': {
       // no card, then every set of one card, of two, ... up to blind_nil_exchange
       const moves = [];

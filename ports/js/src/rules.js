@@ -3,19 +3,26 @@
 
 const FIELDS = [
   'players', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
-  'blind_nil_value', 'blind_nil_deficit', 'blind_nil_pass', 'blind_nil_exchange',
-  'team_minimum', 'spades_lead', 'bag_limit', 'bag_penalty', 'bag_overflow',
-  'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
+  'blind_nil_value', 'blind_nil_deficit', 'nil_pass', 'blind_nil_pass', 'blind_nil_exchange',
+  'double_nil_timing', 'team_minimum', 'spades_lead', 'bag_limit', 'bag_penalty',
+  'bag_overflow', 'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
 ];
 
 /** The values of spades_lead (porting-lead): when a spade may be led by a player holding another suit. */
 export const SPADES_LEADS = ['broken', 'any_time', 'after_first_trick'];
 
+/**
+ * The values of double_nil_timing (porting-double-nil-timing), each with its chance: how
+ * many of her own draw choices a two-player seat has made at the one turn at which she
+ * may declare double nil.
+ */
+export const DOUBLE_NIL_CHANCES = Object.freeze({ before_first_choice: 0, after_first_choice: 1 });
+
 const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10⁹
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the twenty fields of version 3 data, no others, each of its type and range, in the
+ * the twenty-two fields of version 3 data, no others, each of its type and range, in the
  * combinations the table allows. Returns it unchanged.
  */
 export function readRuleset(data, what = 'rules') {
@@ -55,8 +62,14 @@ export function readRuleset(data, what = 'rules') {
   if (data.blind_nil && !data.nil) throw fail('blind_nil', 'blind nil needs nil');
   whole('blind_nil_value', 0);
   whole('blind_nil_deficit', 0, LIMIT, true);
-  whole('blind_nil_pass', 0, two ? 0 : 3);
+  // porting-card-pass: four players pass 0 to 4 cards; a nil pass needs nil
+  whole('nil_pass', 0, two ? 0 : 4);
+  if (data.nil_pass && !data.nil) throw fail('nil_pass', 'a nil pass needs nil');
+  whole('blind_nil_pass', 0, two ? 0 : 4);
   whole('blind_nil_exchange', 0, two ? 3 : 0);
+  // porting-double-nil-timing: the two-player draw's; four players keep the first value
+  const timings = Object.keys(DOUBLE_NIL_CHANCES);
+  oneOf('double_nil_timing', two ? timings : timings.slice(0, 1));
   whole('team_minimum', 0, two ? 0 : 13); // porting-team-minimum: partnerships only
   oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);
@@ -67,6 +80,15 @@ export function readRuleset(data, what = 'rules') {
   whole('losing_floor', -LIMIT, -1, true);
   whole('round_cap', 1, LIMIT, true);
   return data;
+}
+
+/**
+ * The seat after `seat` in the direction of play (porting-deal): +1 clockwise, −1
+ * counterclockwise, round the table; two players take turns.
+ */
+export function nextSeat(rules, seat) {
+  const step = rules.players === 4 && rules.direction === 'counterclockwise' ? -1 : 1;
+  return (seat + step + rules.players) % rules.players;
 }
 
 /** A seat's partner, opposite her, with four players; null with two. */

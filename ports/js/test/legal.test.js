@@ -1,20 +1,24 @@
 // Legal moves and reasons from a position's data, against the examples of the rules
 // and reference pages (rule-follow-suit, rule-two-play, rule-exchange, ref-reasons,
 // rule-blind-nil, rule-double-nil, rule-spades-broken, porting-lead,
-// porting-zero-contract and porting-team-minimum).
+// porting-zero-contract, porting-team-minimum, porting-card-pass and
+// porting-double-nil-timing).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LIBRARY } from '../src/cards.js';
-import { legalMoves, lowestBid, readPosition, reasonFor, spadesOpen, zeroAllowed } from '../src/legal.js';
+import {
+  cardPasses, doubleNilChance, legalMoves, lowestBid, passDue, readPosition, reasonFor, spadesOpen,
+  zeroAllowed,
+} from '../src/legal.js';
 import { moveText, parseMove } from '../src/moves.js';
 
 const CLASSIC = {
   players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
-  blind_nil_pass: 2, blind_nil_exchange: 0, team_minimum: 0, spades_lead: 'broken',
-  bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset', ten_for_two_hundred: false,
-  target: 500, losing_floor: null, round_cap: null,
+  nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
+  team_minimum: 0, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
+  ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
 };
 const TWO_HANDED = {
   ...CLASSIC, players: 2, nil_tricks: 'bags', blind_nil: true, blind_nil_deficit: null,
@@ -71,7 +75,8 @@ test('rule-blind-nil: a player who may bid blind nil has two moves, then bids af
 
 test('rule-card-pass: 78 passes of two cards from 13, and the sizes and cards refused', () => {
   const rules = { ...CLASSIC, blind_nil: true, blind_nil_deficit: null };
-  const pos = position(rules, { phase: 'passing', hands: DEALT });
+  const bids = ['bid 4', 'bid blind nil', 'bid 3', 'bid 5'];
+  const pos = position(rules, { phase: 'passing', hands: DEALT, bids, looked: [true, false, true, true] });
   const moves = texts(pos);
   assert.equal(moves.length, 78);
   assert.deepEqual([moves[0], moves[77]], ['pass 2C 6C', 'pass 7S JS']);
@@ -104,7 +109,7 @@ test('rule-two-play: seat 1 leads anything but a spade, seat 0 follows clubs', (
   assert.deepEqual(texts(follow), ['play 2C', 'play 6C', 'play TC', 'play AC']);
 });
 
-test('rule-double-nil: declared before the first draw choice only, and once', () => {
+test('rule-double-nil: declared before the first draw choice only (by default), and once', () => {
   const start = position(TWO_HANDED, { phase: 'drawing', to_move: 0 });
   assert.deepEqual(texts(start), ['bid blind nil', 'keep', 'reject']);
   const draw = (seat, kept, discarded) => ({ seat, kept, discarded });
@@ -304,4 +309,92 @@ test('porting-rulesets: the fields of version 3, their types and their combinati
   assert.throws(() => position({ ...TWO_HANDED, team_minimum: 4 }, {}), /team_minimum: expected a whole number from 0 to 0/);
   assert.throws(() => position({ ...CLASSIC, ten_for_two_hundred: 'yes' }, {}), /ten_for_two_hundred: expected true or false/);
   assert.equal(position({ ...CLASSIC, team_minimum: 13, ten_for_two_hundred: true }, {}).rules.team_minimum, 13);
+});
+
+const bid = (text) => parseMove(text);
+const passBids = (...texts) => texts.map(bid);
+
+test('porting-card-pass: the passer and count of each side, in bidding order', () => {
+  const rules = { ...CLASSIC, blind_nil: true, blind_nil_deficit: null, nil_pass: 3, blind_nil_pass: 1 };
+  // The guide's example: seat 1 bids first and nil; seat 2 blind nil, seat 0 nil.
+  assert.deepEqual(cardPasses(rules, passBids('bid nil', 'bid nil', 'bid blind nil', 'bid 4'), 1),
+    [[1, 3], [3, 3], [2, 1], [0, 1]]);
+  // A side with both kinds passes as a blind nil side, though its nil came first.
+  assert.deepEqual(cardPasses(rules, passBids('bid blind nil', 'bid 4', 'bid nil', 'bid 4'), 1),
+    [[0, 1], [2, 1]]);
+  // A count of 0: that kind's side does not pass, the other does.
+  assert.deepEqual(cardPasses({ ...rules, blind_nil_pass: 0 }, passBids('bid blind nil', 'bid nil', 'bid nil', 'bid 4'), 1),
+    [[1, 3], [3, 3]]);
+  assert.deepEqual(cardPasses({ ...rules, nil_pass: 0 }, passBids('bid nil', 'bid 4', 'bid 4', 'bid blind nil'), 1),
+    [[3, 1], [1, 1]]);
+  // Both nils of a side: the first to bid passes; counterclockwise, seat 1 bids after seat 2.
+  const both = passBids('bid nil', 'bid 4', 'bid nil', 'bid 4');
+  assert.deepEqual(cardPasses(rules, both, 1), [[2, 3], [0, 3]]);
+  assert.deepEqual(cardPasses({ ...rules, direction: 'counterclockwise' }, both, 3), [[2, 3], [0, 3]]);
+  assert.deepEqual(cardPasses({ ...rules, direction: 'counterclockwise' }, both, 0), [[0, 3], [2, 3]]);
+  // Nothing before the last bid, nor with two players, nor without a nil.
+  assert.deepEqual(cardPasses(rules, [bid('bid nil'), null, null, null], 1), []);
+  assert.deepEqual(cardPasses({ ...TWO_HANDED }, passBids('bid blind nil', 'bid 3'), 1), []);
+  assert.deepEqual(cardPasses(rules, passBids('bid 1', 'bid 2', 'bid 3', 'bid 4'), 1), []);
+});
+
+test('porting-card-pass: the pass due sets the size of the legal passes, 1 to 4 cards', () => {
+  const rules = { ...CLASSIC, nil_pass: 4, blind_nil_pass: 2 };
+  const bids = ['bid nil', 'bid 4', 'bid 3', 'bid 5'];
+  const first = position(rules, { phase: 'passing', to_move: 0, dealer: 3, hands: DEALT, bids });
+  assert.deepEqual(passDue(first), [0, 4]);
+  assert.equal(texts(first).length, 715);
+  assert.deepEqual(reasons(first, ['pass 5C 9C', 'pass 5C 9C KC 4D', 'pass 2C 6C TC AC']),
+    ['wrong_pass_size', null, 'card_not_in_hand']);
+  // After seat 0's pass seat 2 holds 17 cards and passes 4 of them back.
+  const held = [...DEALT[2], ...DEALT[0].slice(0, 4)].sort((a, b) => LIBRARY.indexOf(a) - LIBRARY.indexOf(b));
+  const back = position(rules, {
+    phase: 'passing', to_move: 2, dealer: 3, hands: [DEALT[0].slice(4), DEALT[1], held, DEALT[3]], bids,
+    passes: [{ seat: 0, cards: DEALT[0].slice(0, 4) }],
+  });
+  assert.deepEqual(passDue(back), [2, 4]);
+  assert.equal(texts(back).length, 2380);
+  // No pass is due once the passes are made, nor outside the passes.
+  const done = { phase: 'playing', dealer: 3, hands: DEALT, bids, passes: [{ seat: 0, cards: [] }, { seat: 2, cards: [] }] };
+  assert.equal(passDue(position(rules, done)), null);
+});
+
+test('porting-double-nil-timing: one chance, before or right after the first draw choice', () => {
+  const late = { ...TWO_HANDED, double_nil_timing: 'after_first_choice' };
+  assert.deepEqual([doubleNilChance(TWO_HANDED), doubleNilChance(late)], [0, 1]);
+  const draw = (seat, kept, discarded) => ({ seat, kept, discarded });
+  const turns = [draw(0, '2C', '3C'), draw(1, '4C', '5C'), draw(0, '6C', '7C'), draw(1, '8C', '9C')];
+  const at = (rules, made, fields = {}) => position(rules, {
+    phase: 'drawing', to_move: made % 2, draws: turns.slice(0, made), ...fields,
+  });
+  // Each player's first, second and third turns under each timing.
+  const verdicts = (rules) => [0, 1, 2, 3, 4].map((made) => reasons(at(rules, made), ['bid blind nil'])[0]);
+  assert.deepEqual(verdicts(TWO_HANDED), [null, null, 'already_drawn', 'already_drawn', 'already_drawn']);
+  assert.deepEqual(verdicts(late), ['not_yet_drawn', 'not_yet_drawn', null, null, 'already_drawn']);
+  assert.deepEqual(texts(at(late, 0)), ['keep', 'reject']);
+  assert.deepEqual(texts(at(late, 2)), ['bid blind nil', 'keep', 'reject']);
+  // Declared at her chance: her next turn is already_bid; the bidding is already_drawn.
+  assert.deepEqual(reasons(at(late, 2, { bids: ['bid blind nil', null] }), ['bid blind nil']), ['already_bid']);
+  const bidding = position(late, { to_move: 1, draws: turns });
+  assert.deepEqual(reasons(bidding, ['bid blind nil']), ['already_drawn']);
+  // The timing comes before the deficit: not yet drawn, then not eligible at the chance.
+  const deficit = { ...late, blind_nil_deficit: 100 };
+  assert.deepEqual([0, 2].map((made) => reasons(at(deficit, made), ['bid blind nil'])[0]),
+    ['not_yet_drawn', 'blind_nil_not_eligible']);
+});
+
+test('porting-rulesets: nil_pass, blind_nil_pass and double_nil_timing, their ranges and combinations', () => {
+  for (const field of ['nil_pass', 'double_nil_timing']) {
+    const { [field]: _, ...without } = CLASSIC;
+    assert.throws(() => position(without, {}), new RegExp(`missing field '${field}'`));
+  }
+  assert.equal(position({ ...CLASSIC, nil_pass: 4, blind_nil_pass: 4 }, {}).rules.nil_pass, 4);
+  assert.throws(() => position({ ...CLASSIC, nil_pass: 5 }, {}), /nil_pass: expected a whole number from 0 to 4/);
+  assert.throws(() => position({ ...CLASSIC, blind_nil_pass: 5 }, {}), /blind_nil_pass: expected a whole number from 0 to 4/);
+  assert.throws(() => position({ ...CLASSIC, nil: false, nil_pass: 2 }, {}), /nil_pass: a nil pass needs nil/);
+  assert.throws(() => position({ ...TWO_HANDED, nil_pass: 1 }, {}), /nil_pass: expected a whole number from 0 to 0/);
+  assert.throws(() => position({ ...CLASSIC, double_nil_timing: 'after_first_choice' }, {}), /double_nil_timing: expected one of/);
+  assert.throws(() => position({ ...TWO_HANDED, double_nil_timing: 'AFTER_FIRST_CHOICE' }, {}), /double_nil_timing: expected one of/);
+  assert.equal(position({ ...TWO_HANDED, double_nil_timing: 'after_first_choice' }, {}).rules.double_nil_timing,
+    'after_first_choice');
 });
