@@ -22,6 +22,7 @@ nil exchange; half of them end after that round. Positions: `spades.strategies.s
 deep into games, for the scores, the bags and the refusals.
 
 Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
+Rules: reading-card-pass, reading-double-nil-timing.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DoubleNilTiming,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -88,6 +90,7 @@ from spades import (
     parse_move,
     sample_state,
 )
+from spades._card_pass import pass_due
 from spades.encoding import (
     ACTIONS,
     BID_ACTIONS,
@@ -309,6 +312,79 @@ def test_moves_without_actions_are_refused() -> None:
         actions_of(Bid(3), "classic")  # type: ignore[arg-type]
 
 
+NIL_AND_BLIND = attrs.evolve(BLIND_ANYTIME, nil_pass=3)
+"""Blind nil open to all, passing two cards (the default), and a nil passing three."""
+
+
+def nil_passing_state() -> State:
+    """Seat 1 bid blind nil and seat 2 nil: seat 1 and seat 3 have passed two cards, and
+    seat 2 passes three, her side's count."""
+    state = apply(new_game(NIL_AND_BLIND, seed=3), BLIND)  # seat 1
+    state = apply(apply(state, Look()), Bid(0))  # seat 2
+    for _ in range(2):
+        state = apply(apply(state, Look()), Bid(3))
+    for _ in range(2):  # seat 1 passes two, her partner two back
+        state = apply(state, Pass(hand(mover_view(state))[:2]))
+    assert pass_due(state) == (2, 3)
+    return state
+
+
+def test_a_pass_takes_its_sides_count_of_cards() -> None:
+    """A pass is complete with as many cards as its side passes: two for the blind nil side,
+    three for the nil side; a selection of three is a whole move there, of two is not; a
+    pass is entered by its cards alone at either size, and at no other.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    view = observe(nil_passing_state(), 2)
+    three = hand(view)[:3]
+    assert advance(view, three[:1], three[1].index) == three[:2]
+    assert advance(view, three[:2], three[2].index) == Pass(three)
+    assert np.flatnonzero(action_mask(view, three[:2])).tolist() == [
+        card.index for card in hand(view)[2:]
+    ]
+    assert entered(view, actions_of(Pass(three), view.rules)) == Pass(three)
+    with pytest.raises(IllegalMoveError, match="pass exactly 3 cards") as caught:
+        advance(view, three[:2], END_EXCHANGE)
+    assert caught.value.reason is Reason.WRONG_PASS_SIZE
+    with pytest.raises(SpadesError, match="a whole move already"):
+        action_mask(view, three)
+    assert actions_of(Pass(three[:2]), NIL_AND_BLIND) == tuple(c.index for c in three[:2])
+    with pytest.raises(SpadesError, match="a pass is exactly 2 or 3 cards"):
+        actions_of(Pass(three[:1]), NIL_AND_BLIND)
+    with pytest.raises(SpadesError, match="a pass is exactly 3 cards"):
+        actions_of(Pass(three[:2]), attrs.evolve(NIL_AND_BLIND, blind_nil_pass=0))
+    blind = observe(passing_state(), 1)  # the blind nil side passes two
+    assert advance(blind, hand(blind)[:1], hand(blind)[1].index) == Pass(hand(blind)[:2])
+
+
+def test_double_nil_is_offered_at_its_one_chance_under_each_timing() -> None:
+    """Two players: the mask offers double nil at her first turn to draw, or under
+    `DoubleNilTiming.AFTER_FIRST_CHOICE` at her second; before it the action is refused as
+    not yet drawn, after it as already drawn.
+
+    Rules: rule-double-nil, reading-double-nil-timing.
+    """
+    offered = {BLIND_NIL, KEEP, REJECT}
+    for timing in DoubleNilTiming:
+        state = new_game(attrs.evolve(TWO_HANDED, double_nil_timing=timing), seed=7)
+        for turn in range(3):  # the seat to move's first three turns
+            view = mover_view(state)
+            allowed = set(np.flatnonzero(action_mask(view)).tolist())
+            if turn == timing.choices_before:
+                assert allowed == offered, (timing, turn)
+                assert advance(view, (), BLIND_NIL) == BLIND
+            else:
+                assert allowed == offered - {BLIND_NIL}, (timing, turn)
+                late = turn > timing.choices_before
+                with pytest.raises(IllegalMoveError) as caught:
+                    advance(view, (), BLIND_NIL)
+                assert caught.value.reason is (
+                    Reason.ALREADY_DRAWN if late else Reason.NOT_YET_DRAWN
+                )
+            state = apply(apply(state, Keep()), Keep())
+
+
 def test_an_action_is_a_whole_number_of_the_action_space() -> None:
     view = mover_view(new_game(CLASSIC, seed=1))
     assert advance(view, (), np.int64(55)) == Bid(3)
@@ -519,8 +595,8 @@ def nominal(phase: Phase, selected: list[Card], action: int) -> Move:
 
 
 def most_chosen(view: View) -> int:
-    rules = view.rules
-    return rules.blind_nil_pass if view.phase is Phase.PASSING else rules.blind_nil_exchange
+    """The cards the move in progress takes: the pass due's, or the exchange's most."""
+    return pass_due(view)[1] if view.phase is Phase.PASSING else view.rules.blind_nil_exchange
 
 
 def test_a_card_not_held_or_chosen_twice_is_refused_by_name() -> None:
@@ -825,6 +901,63 @@ def test_the_spades_lead_slot_is_one_hot_in_the_order_of_spades_lead(players: in
         assert set(changed) <= {start, start + k}
 
 
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"nil_pass": 3}, {"rules.nil_pass": [0.75]}),
+        (
+            {"nil_pass": 4, "blind_nil_pass": 4},
+            {"rules.nil_pass": [1], "rules.blind_nil_pass": [1]},
+        ),
+        ({"blind_nil_pass": 1}, {"rules.blind_nil_pass": [0.25]}),
+    ],
+    ids=["nil pass 3", "both 4", "blind nil pass 1"],
+)
+def test_the_pass_counts_have_their_slots_over_four(
+    changes: dict[str, Any], expected: dict[str, list[float]]
+) -> None:
+    """``rules.nil_pass`` and ``rules.blind_nil_pass`` read each count over 4, the most a
+    side passes, and change nothing else (classic passes two for a blind nil, none for a
+    nil). Four players only: two players refuse a nil pass.
+
+    Rule: rule-card-pass.
+    """
+    before = observation(observe(new_game(CLASSIC, seed=3), 0))
+    assert list(slot(before, "rules.nil_pass")) == [0]
+    assert list(slot(before, "rules.blind_nil_pass")) == [0.5]
+    values = observation(observe(new_game(attrs.evolve(CLASSIC, **changes), seed=3), 0))
+    changed = {
+        each.name: list(values[each.start : each.stop])
+        for each in SLOTS
+        if (values[each.start : each.stop] != before[each.start : each.stop]).any()
+    }
+    assert changed == expected
+    with pytest.raises(SpadesError, match="nil_pass must be 0"):
+        attrs.evolve(TWO_HANDED, nil_pass=1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_double_nil_timing_slot_is_one_hot_in_the_order_of_double_nil_timing(
+    players: int,
+) -> None:
+    """``rules.double_nil_timing`` shows when double nil is declared, one position for each
+    `DoubleNilTiming` in its order, the other slots unchanged; four players keep the
+    default (reading-double-nil-timing)."""
+    base = TWO_HANDED if players == 2 else CLASSIC
+    before = observation(observe(new_game(base, seed=3), 0))
+    assert list(slot(before, "rules.double_nil_timing")) == [1, 0]
+    if players == 4:
+        with pytest.raises(SpadesError, match="double_nil_timing"):
+            attrs.evolve(base, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+        return
+    start = next(each.start for each in SLOTS if each.name == "rules.double_nil_timing")
+    for k, timing in enumerate(DoubleNilTiming):
+        rules = attrs.evolve(base, double_nil_timing=timing)
+        values = observation(observe(new_game(rules, seed=3), 0))
+        assert list(slot(values, "rules.double_nil_timing")) == [int(k == n) for n in range(2)]
+        assert set(np.flatnonzero(values != before).tolist()) <= {start, start + 1}
+
+
 SWITCH_SLOTS = {
     "zero contract": ("zero_contract", {"nil": False, "blind_nil": False}, True, [1]),
     "team minimum 4": ("team_minimum", {}, 4, [np.float32(4 / 13)]),
@@ -925,7 +1058,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1058
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1061
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

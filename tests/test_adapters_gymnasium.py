@@ -2,8 +2,9 @@
 
 - Gymnasium's own ``check_env`` under every preset, registered (``gymnasium.make``, which
   checks the renders too) and made directly, under each other reading of leading
-  spades, and under zero contracts, team minimums and 10-for-200 (the heuristic bots
-  bidding at least what a minimum leaves them);
+  spades, under zero contracts, team minimums and 10-for-200 (the heuristic bots
+  bidding at least what a minimum leaves them), under passes of four cards for a nil and
+  a blind nil, and under double nil declared after the first draw choice;
 - whole episodes of random masked actions at every seat: the agent moves only at her own
   seat, the mask is the encoding's of her view, the reward is the game's result for her
   side (or the rounds' point differences) in the end and 0 before;
@@ -20,6 +21,7 @@ The module skips where Gymnasium is not installed.
 
 Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+Rules: reading-card-pass, reading-double-nil-timing.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    DoubleNilTiming,
     IllegalMoveError,
     Look,
     Move,
@@ -130,6 +133,33 @@ def test_check_env_passes_under_zero_contracts_team_minimums_and_ten_for_two_hun
     for seed in range(2):
         _, terminated, truncated = play_episode(env, seed)
         assert terminated or truncated
+        assert env.game_state.rules == rules
+
+
+NIL_PASSES = {
+    "nil-pass-4": attrs.evolve(BLIND_ANYTIME, nil_pass=4, blind_nil_pass=4, round_cap=2),
+    "late-double-nil": attrs.evolve(
+        TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE, round_cap=2
+    ),
+}
+"""Passes of four cards for a nil and for a blind nil, blind nil open to all; double nil
+declared right after the first draw choice; games of two rounds."""
+
+
+@pytest.mark.parametrize("name", list(NIL_PASSES))
+def test_check_env_passes_with_nil_passes_and_late_double_nil(name: str) -> None:
+    """Gymnasium's check where a nil and a blind nil pass four cards, and where double nil
+    comes right after the first draw choice; whole episodes of random masked actions at
+    every seat, against random players, end with the game.
+
+    Rules: rule-card-pass, reading-double-nil-timing.
+    """
+    rules = NIL_PASSES[name]
+    check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
+    for seat in range(rules.players):
+        env = gym_spades.env(rules, seat=seat, opponents="random")
+        _, terminated, _ = play_episode(env, seat)
+        assert terminated
         assert env.game_state.rules == rules
 
 
@@ -495,7 +525,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1058,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1061,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

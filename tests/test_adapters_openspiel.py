@@ -1,8 +1,10 @@
 """`spades.adapters.openspiel`: Spades as OpenSpiel's Python game ``python_spades``.
 
 - OpenSpiel's own ``random_sim_test`` (serialization included) under every preset, and
-  under rulesets of the other kinds (a blind nil with its card pass, four players; each
-  other reading of leading spades; zero contracts, team minimums and 10-for-200);
+  under rulesets of the other kinds (a blind nil with its card pass, four players; a pass
+  of four cards for a nil and for a blind nil; double nil declared after the first draw
+  choice; each other reading of leading spades; zero contracts, team minimums and
+  10-for-200);
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - the information state and the observation are the shared encoding of the player's view,
   they show no card she cannot see, and resampling keeps them;
@@ -15,6 +17,7 @@ The module skips where OpenSpiel is not installed.
 Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap.
 Rules: rule-spades-broken, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+Rules: reading-card-pass, reading-double-nil-timing.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Direction,
+    DoubleNilTiming,
     InvalidRecordError,
     NotationError,
     Phase,
@@ -116,6 +120,23 @@ def test_random_sim_test_passes_with_card_passes(rules: str) -> None:
 def test_random_sim_test_passes_under_every_spades_lead(rules: str) -> None:
     """OpenSpiel's check under the readings of leading spades (reading-spades-lead)."""
     pyspiel.random_sim_test(load(rules, max_rounds=1), num_sims=1, serialize=True, verbose=False)
+
+
+NIL_PASS_4 = f"{BLIND_PASS};nil_pass:4;blind_nil_pass:4"
+"""Four players passing four cards for a nil and for a blind nil, blind nil open to all."""
+LATE_DOUBLE_NIL = "two-handed;double_nil_timing:after_first_choice"
+"""Two players declaring double nil right after the first draw choice."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [NIL_PASS_4, LATE_DOUBLE_NIL], ids=["nil-pass-4", "late"])
+def test_random_sim_test_passes_with_nil_passes_and_late_double_nil(rules: str) -> None:
+    """OpenSpiel's check where a nil passes four cards, and where double nil comes after
+    the first draw choice.
+
+    Rules: rule-card-pass, reading-double-nil-timing.
+    """
+    pyspiel.random_sim_test(load(rules, max_rounds=3), num_sims=2, serialize=True, verbose=False)
 
 
 SWITCHED = {
@@ -194,6 +215,47 @@ def test_two_players_and_their_exchange_seed_bound_the_game_so() -> None:
     assert load(BLIND_PASS).max_game_length() == 2 * (4 + 4 + 4 * 2 + 52)
 
 
+@pytest.mark.parametrize(
+    ("rules", "length"),
+    [
+        ("classic", 4 + 52),  # blind nil off: its pass of two is never made
+        ("classic;nil_pass:3", 4 + 4 * 3 + 52),
+        (f"{BLIND_PASS};nil_pass:1", 4 + 4 + 4 * 2 + 52),
+        (NIL_PASS_4, 4 + 4 + 4 * 4 + 52),
+        (f"{BLIND_PASS};blind_nil_pass:0;nil_pass:3", 4 + 4 + 4 * 3 + 52),
+        (LATE_DOUBLE_NIL, 26 + 2 + 2 * 3 + 26),
+    ],
+)
+def test_a_round_is_at_most_its_bids_looks_passes_and_cards(rules: str, length: int) -> None:
+    """A round's most actions: two sides each pass and pass back the larger count, a nil's
+    or (where blind nil may be bid) a blind nil's, a card an action.
+
+    Rule: rule-card-pass.
+    """
+    assert load(rules, max_rounds=5).max_game_length() == 5 * length
+
+
+def test_a_game_of_the_longest_passes_stays_within_its_length() -> None:
+    """Every side bids nil and passes four cards, both ways: the round's actions reach the
+    bound, and no game of random actions goes past it.
+
+    Rule: rule-card-pass.
+    """
+    game = load("classic;nil_pass:4", max_rounds=1)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    actions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        legal = state.legal_actions()
+        nil = encoding.BID_ACTIONS.start
+        state.apply_action(nil if nil in legal else rng.choice(legal))
+        actions += 1
+    assert actions == game.max_game_length() == 4 + 4 * 4 + 52
+
+
 def test_max_rounds_caps_the_rounds_unless_the_rules_cap_them_lower() -> None:
     assert load("miniokey", max_rounds=100).rules == MINIOKEY  # its own cap, 25
     assert load("miniokey", max_rounds=7).rules == attrs.evolve(MINIOKEY, round_cap=7)
@@ -229,6 +291,12 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
     assert load(SWITCHED["zero-minimum-200"], max_rounds=100).rules == attrs.evolve(
         switched, round_cap=100
     )
+    passing = attrs.evolve(CLASSIC, nil_pass=3)
+    assert os_spades.ruleset_text(passing) == "classic;nil_pass:3"
+    assert load("classic;nil_pass:3", max_rounds=100).rules == attrs.evolve(passing, round_cap=100)
+    late = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+    assert os_spades.ruleset_text(late) == LATE_DOUBLE_NIL
+    assert load(LATE_DOUBLE_NIL, max_rounds=100).rules == attrs.evolve(late, round_cap=100)
     with pytest.raises(TypeError, match="ruleset_text takes a Ruleset"):
         os_spades.ruleset_text("classic")  # type: ignore[arg-type]
 
@@ -246,6 +314,15 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
         ({"rules": "two-handed;team_minimum:4"}, InvalidRecordError, "team_minimum must be 0"),
         ({"rules": "classic;zero_contract:true"}, InvalidRecordError, "needs nil=False"),
         ({"rules": "classic;ten_for_two_hundred:1"}, InvalidRecordError, "ten_for_two_hundred"),
+        ({"rules": "classic;nil_pass:5"}, InvalidRecordError, r"rules\.nil_pass: "),
+        ({"rules": "classic;nil:false;nil_pass:2"}, InvalidRecordError, "needs nil=True"),
+        ({"rules": "two-handed;nil_pass:2"}, InvalidRecordError, "nil_pass must be 0"),
+        (
+            {"rules": "classic;double_nil_timing:after_first_choice"},
+            InvalidRecordError,
+            r"rules\.double_nil_timing: double_nil_timing is the two-player draw's",
+        ),
+        ({"rules": "two-handed;double_nil_timing:never"}, InvalidRecordError, "expected one of"),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number from 1 to 2..31 - 1"),
     ],
 )

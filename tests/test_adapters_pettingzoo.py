@@ -1,8 +1,9 @@
 """`spades.adapters.pettingzoo`: Spades as a PettingZoo AEC environment.
 
 - PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset,
-  and ``api_test`` under each other reading of leading spades and under zero contracts,
-  team minimums and 10-for-200;
+  and ``api_test`` under each other reading of leading spades, under zero contracts, team
+  minimums and 10-for-200, under passes of four cards for a nil and a blind nil, and
+  under double nil declared after the first draw choice;
 - random games (masked random actions) under every preset, rulesets that reach the blind
   nil pass and the double nil exchange, each reading of leading spades, and zero
   contracts, team minimums and 10-for-200: each agent's
@@ -18,6 +19,7 @@ The module skips where PettingZoo is not installed.
 
 Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+Rules: reading-card-pass, reading-double-nil-timing.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    DoubleNilTiming,
     IllegalMoveError,
     Phase,
     Ruleset,
@@ -87,6 +90,15 @@ SWITCHED = {
 """Zero contracts, a team minimum and 10-for-200 together; a team minimum with blind nil
 open to all (which it closes to a side's second bidder); two players' zero contracts and
 10-for-200 (reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred)."""
+NIL_PASSES = {
+    "nil-pass-4": attrs.evolve(BLIND_ANYTIME, nil_pass=4, blind_nil_pass=4),
+    "late-double-nil": attrs.evolve(
+        TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE
+    ),
+}
+"""Passes of four cards for a nil and for a blind nil, blind nil open to all; and double
+nil declared right after the first draw choice (reading-card-pass,
+reading-double-nil-timing)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -96,6 +108,7 @@ RANDOM_RULESETS = {
     "two-handed-cap-2": attrs.evolve(TWO_HANDED, round_cap=2),
     **{f"lead-{lead.value}": rules for lead, rules in LEADS.items()},
     **SWITCHED,
+    **NIL_PASSES,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
@@ -108,6 +121,8 @@ CHOOSING = {
     "two-handed-cap-2",
     "lead-after_first_trick",
     "minimum-blind-nil",
+    "nil-pass-4",
+    "late-double-nil",
 }
 """The rulesets under which the random games below reach a pass or an exchange."""
 
@@ -149,6 +164,18 @@ def test_api_test_passes_under_zero_contracts_team_minimums_and_ten_for_two_hund
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     """
     api_test(zoo.env(SWITCHED[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.slow
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("name", list(NIL_PASSES))
+def test_api_test_passes_with_nil_passes_and_late_double_nil(name: str) -> None:
+    """PettingZoo's check where a nil and a blind nil pass four cards, and where double nil
+    comes right after the first draw choice.
+
+    Rules: rule-card-pass, reading-double-nil-timing.
+    """
+    api_test(zoo.env(NIL_PASSES[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)

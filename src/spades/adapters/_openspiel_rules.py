@@ -54,7 +54,13 @@ def ruleset_of_text(text: object) -> Ruleset:
     """The ruleset the parameter ``rules`` names: a preset, and changes to its fields.
 
     Each field is changed at most once (as a record gives each key once), and each value
-    is at most `VALUE_LIMIT` characters; anything else is a `SpadesError`.
+    is at most `VALUE_LIMIT` characters; anything else is a `SpadesError`. A name's value
+    (an enum's) needs no quotes.
+
+    >>> ruleset_of_text("classic;nil_pass:3").nil_pass
+    3
+    >>> ruleset_of_text("two-handed;double_nil_timing:after_first_choice").double_nil_timing
+    <DoubleNilTiming.AFTER_FIRST_CHOICE: 'after_first_choice'>
     """
     if not isinstance(text, str):
         raise TypeError(f"rules is a preset's name, not {shown(text)}")

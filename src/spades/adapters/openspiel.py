@@ -141,8 +141,11 @@ _GAME_TYPE: Final = pyspiel.GameType(
 def _round_length(rules: Ruleset) -> int:
     """The most decisions of one round: bids, looks, card passes, draws, exchanges, plays."""
     if rules.players == 4:
-        blind = 4 + 4 * rules.blind_nil_pass if rules.blind_nil else 0  # looks and passes
-        return 4 + blind + 52
+        looks = 4 if rules.blind_nil else 0
+        # Two sides pass, each a pass and a pass back, of at most the larger count a card
+        # an action: a blind nil's counts only where blind nil may be bid (rule-card-pass).
+        most = max(rules.nil_pass, rules.blind_nil_pass if rules.blind_nil else 0)
+        return 4 + looks + 2 * 2 * most + 52
     # An exchange of the most cards is that many actions; one of fewer, one more to end it.
     exchanges = 2 * max(rules.blind_nil_exchange, 1) if has_exchange(rules) else 0
     return 26 + 2 + exchanges + 26  # the draw, a bid each (double nil too), plays

@@ -12,22 +12,23 @@ player after her and, with four players, row 2 her partner. There are always fou
 with two players rows 2 and 3 stay zero. Sides are "ours" then "theirs".
 
 **Actions.** `ACTIONS` (71) actions, the same for every ruleset: 0 to 51 a card by the
-library's order (``DECK[i]``), played or, in the blind nil pass and the double nil
-exchange, chosen; 52 to 65 the bids 0 (nil, or under ``zero_contract`` a contract of
+library's order (``DECK[i]``), played or, in a card pass and the double nil exchange,
+chosen; 52 to 65 the bids 0 (nil, or under ``zero_contract`` a contract of
 none) to 13; 66 blind nil (two players: double nil); 67 `Look`; 68 `Keep`; 69 `Reject`;
 70 `END_EXCHANGE`, which submits the cards chosen so far.
 
 **Moves of several cards** are entered one card at a time; the adapter keeps the cards
 chosen so far, ``selected``, in the order chosen, and `advance` returns the longer
-selection until the move is complete. A `Pass` is complete when ``blind_nil_pass``
-cards are chosen. An `Exchange` is complete when ``blind_nil_exchange`` cards are
-chosen, or at `END_EXCHANGE` with fewer (none included). A chosen card is masked out
-afterwards. `actions_of` gives the actions of a whole move: its cards in the library's
-order, then `END_EXCHANGE` where it is needed. Decided here: a move of no card at all (a
-pass under ``blind_nil_pass=0``, an exchange under ``blind_nil_exchange=0``, which the
-engine never asks for) is `END_EXCHANGE` alone.
+selection until the move is complete. A `Pass` is complete when the pass due has its
+cards: as many as its side passes (`spades.card_passes`: ``blind_nil_pass`` for a blind
+nil, ``nil_pass`` for a nil). An `Exchange` is complete when ``blind_nil_exchange``
+cards are chosen, or at `END_EXCHANGE` with fewer (none included). A chosen card is
+masked out afterwards. `actions_of` gives the actions of a whole move: its cards in the
+library's order, then `END_EXCHANGE` where it is needed. Decided here: a move of no card
+at all (a pass where both counts are 0, an exchange under ``blind_nil_exchange=0``,
+which the engine never asks for) is `END_EXCHANGE` alone.
 
-**The observation** is `OBSERVATION_SIZE` (1058) float32 numbers in the named `SLOTS`,
+**The observation** is `OBSERVATION_SIZE` (1061) float32 numbers in the named `SLOTS`,
 the same for every ruleset and player count. Every one lies from 0 to 1, but the two
 scores, each side's score over the target, clipped to -1 to 1: `OBSERVATION_LOW` and
 `OBSERVATION_HIGH` are the exact bounds. Decided here: the ruleset's numbers are divided

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 
 import numpy as np
 
+from spades._card_pass import pass_due
 from spades._cards import DECK, Card
 from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._legal import check_move
@@ -90,9 +91,11 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
     """The actions that enter ``move`` under ``rules``, in order; `advance` reads them back.
 
     A `Pass` or an `Exchange` is its cards in the library's order, then `END_EXCHANGE`
-    unless it has the most cards the rules allow (or when it has none); any other move is
-    one action. A pass of a size other than the rules', an exchange of more cards than
-    they allow or a bid above 13 has no actions: `SpadesError`.
+    unless it has the most cards the move takes (or when it has none): a pass takes all
+    its cards, so only a pass of none ends so. Any other move is one action. A pass of a
+    size no side passes under the rules (`blind_nil_pass` or `nil_pass`: `_pass_sizes`),
+    an exchange of more cards than they allow or a bid above 13 has no actions:
+    `SpadesError`.
 
     >>> from spades import TWO_HANDED, Bid, Card, Exchange
     >>> actions_of(Bid(4), TWO_HANDED), actions_of(Exchange([Card.parse("3C")]), TWO_HANDED)
@@ -111,18 +114,43 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
 
 def _choice_actions(move: Pass | Exchange, rules: Ruleset) -> tuple[int, ...]:
     """The card actions of a pass or an exchange, then `END_EXCHANGE` where it needs one."""
-    most = _most_chosen(rules, Phase.PASSING if isinstance(move, Pass) else Phase.EXCHANGING)
     size = len(move.cards)
-    if size > most or (isinstance(move, Pass) and size != most):
-        kind = "a pass is exactly" if isinstance(move, Pass) else "an exchange is at most"
-        raise SpadesError(f"'{move}' has no actions: under these rules {kind} {most} cards")
+    if isinstance(move, Pass):
+        sizes = _pass_sizes(rules)
+        if size not in sizes:
+            named = " or ".join(map(str, sizes))
+            raise SpadesError(
+                f"'{move}' has no actions: under these rules a pass is exactly {named} cards"
+            )
+        most = size
+    else:
+        most = rules.blind_nil_exchange
+        if size > most:
+            raise SpadesError(
+                f"'{move}' has no actions: under these rules an exchange is at most {most} cards"
+            )
     cards = tuple(card.index for card in move.cards)
     return cards if cards and size == most else (*cards, END_EXCHANGE)
 
 
-def _most_chosen(rules: Ruleset, phase: Phase) -> int:
-    """How many cards the move of ``phase``, the pass or the exchange, takes at most."""
-    return rules.blind_nil_pass if phase is Phase.PASSING else rules.blind_nil_exchange
+def _pass_sizes(rules: Ruleset) -> tuple[int, ...]:
+    """The sizes of the passes ``rules`` may ask for, each count above zero (rule-card-pass).
+
+    A side with a blind nil passes ``blind_nil_pass`` cards, one with a nil ``nil_pass``;
+    ``(0,)`` where both are zero.
+    """
+    counts = sorted({rules.blind_nil_pass, rules.nil_pass} - {0})
+    return tuple(counts) or (0,)
+
+
+def _most_chosen(view: View) -> int:
+    """How many cards the move in progress in ``view`` takes at most.
+
+    The pass due (`spades.card_passes`), or the double nil exchange's most.
+    """
+    if view.phase is Phase.PASSING:
+        return pass_due(view)[1]
+    return view.rules.blind_nil_exchange
 
 
 def action_mask(view: View, selected: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
@@ -178,7 +206,7 @@ def advance(view: View, selected: Sequence[Card], action: SupportsIndex) -> Move
     if view.phase not in _CHOOSING:
         return _MOVES[number]
     cards = chosen if number == END_EXCHANGE else (*chosen, DECK[number])
-    if number != END_EXCHANGE and len(cards) < _most_chosen(view.rules, view.phase):
+    if number != END_EXCHANGE and len(cards) < _most_chosen(view):
         return cards
     return Pass(cards) if view.phase is Phase.PASSING else Exchange(cards)
 
@@ -231,7 +259,7 @@ def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
         raise SpadesError(f"no choice of cards is in progress for seat {view.seat}: {named}")
     if len(set(chosen)) != len(chosen) or not set(chosen) <= set(view.hand or ()):
         raise SpadesError(f"the cards selected are distinct cards of the hand, not {named}")
-    if len(chosen) >= _most_chosen(view.rules, view.phase):
+    if len(chosen) >= _most_chosen(view):
         raise SpadesError(f"{named} is a whole move already, not a selection in progress")
     return chosen
 

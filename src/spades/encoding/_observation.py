@@ -11,6 +11,7 @@ import numpy as np
 from spades._rules import (
     BagOverflow,
     Direction,
+    DoubleNilTiming,
     NilTricks,
     Ruleset,
     SpadesLead,
@@ -81,8 +82,10 @@ _LAYOUT: Final = (
     ("rules.blind_nil", 1, "1 if blind nil (two players: double nil) may be bid"),
     ("rules.blind_nil_value", 1, "blind_nil_value / 500, at most 1"),
     ("rules.blind_nil_deficit", 2, "1 if blind nil needs a deficit; the deficit / 500, at most 1"),
-    ("rules.blind_nil_pass", 1, "blind_nil_pass / 3"),
+    ("rules.nil_pass", 1, "nil_pass / 4"),
+    ("rules.blind_nil_pass", 1, "blind_nil_pass / 4"),
     ("rules.blind_nil_exchange", 1, "blind_nil_exchange / 3"),
+    ("rules.double_nil_timing", 2, "one-hot: double nil before, or after, her first draw"),
     ("rules.team_minimum", 1, "team_minimum / 13: the least a side's two bids add up to"),
     ("rules.spades_lead", 3, "one-hot: a spade may be led once broken, any time, or from trick 2"),
     ("rules.bag_limit", 1, "bag_limit / 20, at most 1"),
@@ -249,8 +252,11 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         min(1.0, rules.blind_nil_value / 500),
         deficit is not None,
         0.0 if deficit is None else min(1.0, deficit / 500),
-        rules.blind_nil_pass / 3,
+        rules.nil_pass / 4,
+        rules.blind_nil_pass / 4,
         rules.blind_nil_exchange / 3,
+        rules.double_nil_timing is DoubleNilTiming.BEFORE_FIRST_CHOICE,
+        rules.double_nil_timing is DoubleNilTiming.AFTER_FIRST_CHOICE,
         rules.team_minimum / 13,
         rules.spades_lead is SpadesLead.BROKEN,
         rules.spades_lead is SpadesLead.ANY_TIME,
@@ -283,7 +289,7 @@ def _put_draw_and_exchange(out: npt.NDArray[np.float32], view: View) -> None:
 
 
 def _put_passes(out: npt.NDArray[np.float32], view: View) -> None:
-    """Four players: the cards of the blind nil passes between the observer and her partner.
+    """Four players: the cards of the card passes between the observer and her partner.
 
     Her partner's pass is the one she received; the other side's passes show no cards.
     """
