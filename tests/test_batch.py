@@ -20,9 +20,11 @@ The differential tests (``tests/test_batch_differential.py``) hold every step to
   `selections`, ...) agree with the reference states.
 
 Games: random play from `Batch.deal_random` under every preset, four-player rulesets with a
-blind nil pass of one to three cards open to every seat, two-player ones with a double nil
-exchange of one to three, rulesets of zero contracts, a team minimum and 10-for-200, and
-short games (a small target or a round cap) that end.
+blind nil pass of one to four cards open to every seat, and with a pass for a nil (of four
+cards, and of three beside a blind nil's one), two-player ones with a double nil exchange
+of one to three and double nil declared right after the first draw choice, rulesets of zero
+contracts, a team minimum and 10-for-200, and short games (a small target or a round cap)
+that end.
 Chi-square checks use a fixed numpy seed and fail a uniform sampler with probability 0.001.
 """
 
@@ -69,6 +71,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DoubleNilTiming,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -87,6 +90,7 @@ from spades import (
     observe,
     round_deck,
 )
+from spades._card_pass import pass_due
 from spades.batch import PHASES, POLICIES, Batch, IllegalActionsError
 from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
@@ -108,15 +112,22 @@ if TYPE_CHECKING:
     from spades import Move
 
 PASSING_RULES = {
-    f"pass-{size}": attrs.evolve(BLIND_ANYTIME, blind_nil_pass=size) for size in (1, 2, 3)
+    **{f"pass-{size}": attrs.evolve(BLIND_ANYTIME, blind_nil_pass=size) for size in (1, 2, 3, 4)},
+    "nil-pass-4": Ruleset(nil_pass=4),
+    "nil-pass-3-blind-1": attrs.evolve(BLIND_ANYTIME, nil_pass=3, blind_nil_pass=1),
 }
-"""Four players, blind nil open to every seat that has not looked, one to three cards passed."""
+"""Four players: blind nil open to every seat that has not looked, one to four cards passed;
+four cards passed for a nil; and three for a nil beside one for a blind nil
+(rule-card-pass)."""
 EXCHANGE_RULES = {
     f"exchange-{size}": attrs.evolve(TWO_HANDED, blind_nil_exchange=size) for size in (1, 2, 3)
 }
 """Two players, double nil open to both (as in `TWO_HANDED`), one to three cards exchanged."""
 NO_EXCHANGE = attrs.evolve(TWO_HANDED, blind_nil_exchange=0)
 """Two players, double nil without an exchange: the draw goes straight on to the bidding."""
+LATE_DOUBLE_NIL = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+"""Two players, double nil declared right after the first draw choice
+(reading-double-nil-timing)."""
 SWITCH_RULES = {
     "zero-contract": Ruleset(nil=False, zero_contract=True),
     "team-minimum-5": attrs.evolve(BLIND_ANYTIME, team_minimum=5),
@@ -132,6 +143,7 @@ EVERY_RULES = {
     **PASSING_RULES,
     **EXCHANGE_RULES,
     "no-exchange": NO_EXCHANGE,
+    "late-double-nil": LATE_DOUBLE_NIL,
     **SWITCH_RULES,
 }
 ONE_ROUND = Ruleset(round_cap=1)
@@ -220,8 +232,7 @@ def whole_move(state: State, selected: tuple[Card, ...], action: int) -> Move | 
         return Pass(selected) if state.phase is Phase.PASSING else Exchange(selected)
     if state.phase not in (Phase.PASSING, Phase.EXCHANGING):
         return ACTION_MOVES[action]
-    rules = state.rules
-    most = rules.blind_nil_pass if state.phase is Phase.PASSING else rules.blind_nil_exchange
+    most = pass_due(state)[1] if state.phase is Phase.PASSING else state.rules.blind_nil_exchange
     card = DECK[action] if action < 52 else None
     if card is None or card in selected or len(selected) + 1 != most:
         return None  # a choice in progress, or a card chosen twice: no move of the engine's
@@ -644,6 +655,17 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
     led = play(mixed, "2C")  # seat 2: AC and diamonds
     first_draw = new_game(TWO_HANDED, seed=4)
     drawn = apply(apply(first_draw, Keep()), Keep())  # seat 0 again, after her first draw
+    late_first = new_game(LATE_DOUBLE_NIL, seed=4)
+    late_second = apply(apply(late_first, Keep()), Keep())  # her one chance, under the timing
+    late_third = apply(apply(late_second, Keep()), Keep())
+    nil_passing = new_game(attrs.evolve(BLIND_ANYTIME, nil_pass=3), seed=3)
+    nil_passing = apply(nil_passing, Bid(0, blind=True))  # seat 1, then seat 2 bids nil
+    nil_passing = apply(apply(nil_passing, Look()), Bid(0))
+    for _ in range(2):
+        nil_passing = apply(apply(nil_passing, Look()), Bid(3))
+    nil_passing = apply(nil_passing, Pass(held(nil_passing)[:2]))  # seat 1 passes two
+    nil_passing = apply(nil_passing, Pass(held(nil_passing)[:2]))  # seat 3 passes two back
+    assert pass_due(nil_passing) == (2, 3)  # the nil side's count
     declared = apply(first_draw, Bid(0, blind=True))
     exchanging = declared
     while exchanging.phase is not Phase.EXCHANGING:
@@ -681,12 +703,21 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
         ("bid in the draw", first_draw, (), 55, Reason.WRONG_PHASE),
         ("card in the draw", first_draw, (), 0, Reason.WRONG_PHASE),
         ("double nil after a draw", drawn, (), BLIND_NIL, Reason.ALREADY_DRAWN),
+        ("late double nil before a draw", late_first, (), BLIND_NIL, Reason.NOT_YET_DRAWN),
+        ("late double nil after two draws", late_third, (), BLIND_NIL, Reason.ALREADY_DRAWN),
         ("double nil twice", declared, (), BLIND_NIL, Reason.ALREADY_BID),
         ("exchange a card not held", exchanging, (), outside.index, Reason.CARD_NOT_IN_HAND),
         ("keep in the exchange", exchanging, (), KEEP, Reason.WRONG_PHASE),
         ("pass a card not held", passing, (), not_held.index, Reason.CARD_NOT_IN_HAND),
         ("pass a card twice", passing, (hand[0].index,), hand[0].index, Reason.CARD_NOT_IN_HAND),
         ("pass too few", passing, (hand[0].index,), END_EXCHANGE, Reason.WRONG_PASS_SIZE),
+        (
+            "nil pass too few",
+            nil_passing,
+            tuple(card.index for card in held(nil_passing)[:2]),
+            END_EXCHANGE,
+            Reason.WRONG_PASS_SIZE,
+        ),
         ("bid in the pass", passing, (), 55, Reason.WRONG_PHASE),
     ]
 

@@ -23,7 +23,12 @@ whose runs must bid a zero contract, bid the lowest a team minimum leaves, go wi
 blind nil for a minimum, and make and miss contracts of 10 or more, as the switch has it
 (`spades.batch._legal.lowest_bids` and `bid_bits` are also compared with `lowest_bid` and
 the reference's bids on every input, and `spades.batch._round.score_sides` with
-`score_round` on random rounds under the switches). Fixed runs of named rulesets
+`score_round` on random rounds under the switches); and the card pass after a nil
+(`nil_pass`) and a blind nil (`blind_nil_pass` up to 4), four players both ways round,
+whose runs must pass for a nil, for a blind nil, for both sides and for a side of both
+kinds as the counts say (`spades.batch._moves.side_passes` is also compared with
+`card_passes` on random bids), and two players under both readings of when double nil is
+declared, whose runs must declare it at that chance only. Fixed runs of named rulesets
 check that the passes, the exchanges, blind nil and double nil really come up, so that
 the tests cannot quietly stop playing them; planned rounds tie at the target, at the
 floor and at the round cap. Positions: `Batch.from_states` of positions
@@ -42,6 +47,7 @@ Sizes follow the hypothesis profile (``HYPOTHESIS_PROFILE``): ``thorough`` plays
 Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil.
 Rules: rule-spades-broken, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+Rules: reading-card-pass, reading-double-nil-timing.
 """
 
 from __future__ import annotations
@@ -73,6 +79,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DoubleNilTiming,
     Exchange,
     Outcome,
     Pass,
@@ -85,6 +92,7 @@ from spades import (
     Suit,
     Termination,
     apply,
+    card_passes,
     lowest_bid,
     new_game,
     observe,
@@ -93,11 +101,13 @@ from spades import (
     round_deck,
     score_round,
 )
+from spades._card_pass import pass_due
 from spades._legal import moves_from
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
 from spades.batch._codes import BID_OF, BLIND, NONE
 from spades.batch._legal import bid_bits, lowest_bids, spades_led_freely
+from spades.batch._moves import side_passes
 from spades.batch._round import score_sides
 from spades.bots import fallback_move
 from spades.encoding import (
@@ -105,6 +115,7 @@ from spades.encoding import (
     BID_ACTIONS,
     BLIND_NIL,
     END_EXCHANGE,
+    LOOK,
     action_mask,
     actions_of,
     advance,
@@ -223,6 +234,15 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
             for side in after.rounds[-1].sides
             if side.contract >= 10
         ]
+    if action == BLIND_NIL and state.phase is Phase.DRAWING:
+        chosen = sum(turn.seat == state.to_move for turn in state.draws)
+        found.append(f"double nil after {chosen} draw choices")
+    last_bid = after is not None and after.phase is not Phase.BIDDING
+    if rules.players == 4 and state.phase is Phase.BIDDING and last_bid:
+        assert after is not None
+        found += pass_events(after)
+    if isinstance(move, Pass):
+        found.append(f"a pass of {len(move.cards)} for a {passing_kind(state)}")
     if isinstance(move, Exchange):
         found.append(f"an exchange of {len(move.cards)} of {state.rules.blind_nil_exchange}")
     if isinstance(move, Play) and led_freely(state, move.card):
@@ -235,6 +255,31 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(f"ended by {after.outcome.termination.value}")
     elif after is not None and after.round_number > state.round_number:
         found.append("a next round")
+    return found
+
+
+def passing_kind(state: State) -> str:
+    """The kind of nil the side of the seat to move passes for: a blind nil if it has one."""
+    seat = state.to_move
+    assert seat is not None
+    bids = [state.bids[seat], state.bids[(seat + 2) % 4]]
+    return "blind nil" if Bid(0, blind=True) in bids else "nil"
+
+
+def pass_events(state: State) -> list[str]:
+    """What the four bids of a round went through: how many sides pass cards, a side whose
+    blind nil and nil pass as one, and a nil or blind nil left without a pass."""
+    passes = card_passes(
+        state.rules, state.bids, first_bidder=state.rules.orders_of_play[state.dealer][1]
+    )
+    found = [f"{len(passes) // 2} sides pass"]
+    passing = {seat % 2 for seat, _ in passes}
+    for side in (0, 1):
+        bids = {state.bids[side], state.bids[side + 2]}
+        if {Bid(0), Bid(0, blind=True)} <= bids:
+            found.append("a side of a blind nil and a nil")
+        if bids & {Bid(0), Bid(0, blind=True)} and side not in passing:
+            found.append("a nil side that passes no card")
     return found
 
 
@@ -598,7 +643,7 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
     rules = draw(rulesets())
     zero = draw(st.booleans())
     if zero:
-        rules = attrs.evolve(rules, nil=False, blind_nil=False, zero_contract=True)
+        rules = attrs.evolve(rules, nil=False, blind_nil=False, nil_pass=0, zero_contract=True)
     rules = attrs.evolve(rules, ten_for_two_hundred=not zero or draw(st.booleans()))
     players = rules.players
     high = st.integers(10 // (players // 2), 13)
@@ -752,6 +797,140 @@ def test_zero_contracts_team_minimums_and_ten_for_two_hundred_play_as_the_refere
     assert lock.seen["a next round"] > 0
 
 
+# --- the card pass after a nil, and when double nil is declared ----------------------------
+
+
+PASS_CODES = [0, BLIND, 3]
+"""The bids that decide a pass: nil, blind nil, and a number (any other number is alike)."""
+
+
+@pytest.mark.parametrize("base", [CLASSIC, MINIOKEY], ids=["clockwise", "counterclockwise"])
+def test_batch_side_passes_is_card_passes_on_every_input(base: Ruleset) -> None:
+    """The batch's form of the pass's counts, for every count of a nil's pass and a blind
+    nil's (0 to 4) and all bids of nil, blind nil or a number by the four seats, is
+    `card_passes` of the same bids, side by side: each passing side's count, 0 for a side
+    that does not pass. Under a zero contract a bid of zero passes nothing.
+
+    Rule: rule-card-pass.
+    """
+    rows = np.array(
+        [
+            [a, b, c, d]
+            for a in PASS_CODES
+            for b in PASS_CODES
+            for c in PASS_CODES
+            for d in PASS_CODES
+        ],
+        dtype=np.int8,
+    )
+    for nil_pass in range(5):
+        for blind_nil_pass in range(5):
+            rules = attrs.evolve(
+                base, blind_nil=True, nil_pass=nil_pass, blind_nil_pass=blind_nil_pass
+            )
+            got = side_passes(rules, rows).tolist()
+            for row, counts in zip(rows.tolist(), got, strict=True):
+                bids = [BID_OF[code] for code in row]
+                expected = [0, 0]
+                for seat, count in card_passes(rules, bids, first_bidder=1):
+                    expected[seat % 2] = count
+                assert counts == expected, (nil_pass, blind_nil_pass, row)
+    contract = Ruleset(nil=False, zero_contract=True)
+    assert not side_passes(contract, np.zeros((1, 4), dtype=np.int8)).any()
+
+
+def nil_happy(batch: Batch, rng: np.random.Generator) -> Actions:
+    """Uniform legal actions, but blind nil a fifth of the time where it may be bid (else a
+    look) and nil half of the time where it may: passes for a nil and for a blind nil, by
+    one side and by both, and sides of both kinds come up often."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    draws = rng.random(len(batch))
+    actions[mask[:, LOOK]] = LOOK
+    actions[mask[:, BLIND_NIL] & (draws < 0.2)] = BLIND_NIL
+    actions[mask[:, BID_ACTIONS.start] & (draws < 0.5)] = BID_ACTIONS.start
+    return actions
+
+
+CARD_PASSES: dict[str, tuple[dict[str, Any], set[str], set[str]]] = {
+    "nil pass 1": (
+        {"nil_pass": 1},
+        {"a pass of 1 for a nil", "1 sides pass", "2 sides pass", "play after the passing"},
+        {"blind nil", "a nil side that passes no card"},
+    ),
+    "nil pass 4": (
+        {"nil_pass": 4},
+        {"a pass of 4 for a nil", "2 sides pass", "play after the passing"},
+        {"blind nil", "a nil side that passes no card"},
+    ),
+    "nil pass 3, blind nil pass 1": (
+        {"nil_pass": 3, "blind_nil": True, "blind_nil_deficit": None, "blind_nil_pass": 1},
+        {
+            "a pass of 3 for a nil",
+            "a pass of 1 for a blind nil",
+            "a side of a blind nil and a nil",
+            "2 sides pass",
+        },
+        {"a pass of 3 for a blind nil", "a nil side that passes no card"},
+    ),
+    "nil pass 2, blind nil pass 0": (
+        {"nil_pass": 2, "blind_nil": True, "blind_nil_deficit": None, "blind_nil_pass": 0},
+        {"a pass of 2 for a nil", "a nil side that passes no card"},
+        {"a pass of 2 for a blind nil"},
+    ),
+    "blind nil pass 4": (
+        {"blind_nil": True, "blind_nil_deficit": None, "blind_nil_pass": 4},
+        {"a pass of 4 for a blind nil", "a nil side that passes no card", "2 sides pass"},
+        {"a pass of 4 for a nil"},
+    ),
+}
+"""Each count of the card pass, for a nil, a blind nil or both: the changes to the
+ruleset, what the runs must go through and what never."""
+PASS_RUNS = [(name, base) for name in CARD_PASSES for base in ("clockwise", "counterclockwise")]
+
+
+@pytest.mark.parametrize(("name", "base"), PASS_RUNS, ids=[" ".join(run) for run in PASS_RUNS])
+def test_card_passes_after_a_nil_play_as_the_reference(name: str, base: str) -> None:
+    """Two rounds of games under each count of the card pass, four players both ways round,
+    in lockstep: the passes, their sizes by side, the masks and the play after them are the
+    reference's, and the runs pass for a nil, a blind nil and both as the counts say (so
+    that they cannot quietly stop doing it).
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    changes, must, never = CARD_PASSES[name]
+    rules = attrs.evolve(BASES[base], **changes)
+    lock = Lockstep.of_seeds(rules, [700 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(len(name)), steps=ROUND_STEPS, policy=nil_happy
+    )
+    seen = set(lock.seen)
+    assert not must - seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+    assert lock.seen["a next round"] > 0
+
+
+@pytest.mark.parametrize("timing", list(DoubleNilTiming), ids=lambda timing: timing.value)
+def test_double_nil_is_declared_at_its_one_chance_as_the_reference(
+    timing: DoubleNilTiming,
+) -> None:
+    """Two rounds of two-player games under each reading of when double nil is declared, in
+    lockstep: the mask offers it at the player's one chance, before her first draw choice
+    or right after it, and the runs declare it there and never elsewhere.
+
+    Rules: rule-double-nil, reading-double-nil-timing.
+    """
+    rules = attrs.evolve(TWO_HANDED, double_nil_timing=timing)
+    lock = Lockstep.of_seeds(rules, [800 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(5), steps=ROUND_STEPS, policy=eager
+    )
+    chance = f"double nil after {timing.choices_before} draw choices"
+    other = f"double nil after {1 - timing.choices_before} draw choices"
+    assert lock.seen[chance] > 0, dict(lock.seen)
+    assert lock.seen[other] == 0, dict(lock.seen)
+    assert lock.seen["exchanging"] > 0
+    assert lock.seen["a next round"] > 0
+
+
 RARE_RULES = st.one_of(
     OPEN_BLIND_NIL,
     blind_nil_rulesets(),
@@ -759,7 +938,7 @@ RARE_RULES = st.one_of(
     rulesets(players=2).map(
         lambda rules: attrs.evolve(rules, nil=True, zero_contract=False, blind_nil=True)
     ),
-    rulesets().map(lambda rules: attrs.evolve(rules, nil=False, blind_nil=False)),
+    rulesets().map(lambda rules: attrs.evolve(rules, nil=False, blind_nil=False, nil_pass=0)),
 )
 """Blind nil with any pass and deficit, double nil with any exchange, and no nil at all."""
 
@@ -1208,8 +1387,9 @@ def test_the_legal_cases_illegal_moves_are_refused_for_their_reasons(path: Path)
     """The illegal moves of the legal cases, as actions in their phase: a move of one
     action is refused, in a batch of copies of the position (and one legal action, which
     is not), for the case's reason, and nothing moves; a pass or an exchange is refused at
-    its first action the mask refuses, for the case's reason. A finished game ignores any
-    action."""
+    its first action the mask refuses, for the case's reason. A pass of another size than
+    the one due has no actions there (its first cards would make the pass due). A finished
+    game ignores any action."""
     reasons: Counter[str] = Counter()
     for case in file_cases(path):
         state = replayed(case)
@@ -1220,6 +1400,8 @@ def test_the_legal_cases_illegal_moves_are_refused_for_their_reasons(path: Path)
             move, reason = parse_move(entry["move"]), entry["reason"]
             if isinstance(move, (Pass, Exchange)) != (state.phase in CHOOSING):
                 continue  # a card action there is the other kind of move
+            if isinstance(move, Pass) and len(move.cards) != pass_due(state)[1]:
+                continue
             try:
                 actions = actions_of(move, state.rules)
             except SpadesError:  # no actions (a bid above 13, a pass of the wrong size)

@@ -57,7 +57,7 @@ class Batch:
     arrays it holds are handed out as read-only views, which numpy will not make writable
     again; the arrays it computes (`legal_mask`, `is_over`, ...) are new on each call, the
     caller's own. It holds from 1 to `MAX_GAMES` games. The actions are the adapters'
-    (`spades.encoding`), so a blind nil pass or a double nil exchange is entered a
+    (`spades.encoding`), so a card pass or a double nil exchange is entered a
     card at a time. Every game is the game `spades.apply` would play: `to_states` gives
     the reference states.
 

@@ -40,9 +40,10 @@ FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
     "past_taken": (np.int8, lambda p: ("R", p), 0),
     "past_points": (np.int64, lambda p: ("R", 2), 0),
     "past_bags": (np.int64, lambda p: ("R", 2), 0),
-    # Four players: the blind nil passes of the round, in order.
+    # Four players: the card passes of the round, in order (two sides, two passes each, of
+    # up to four cards).
     "pass_seats": (np.int8, lambda p: (4 if p == 4 else 0,), -1),
-    "passed": (np.int8, lambda p: (4 if p == 4 else 0, 3), -1),
+    "passed": (np.int8, lambda p: (4 if p == 4 else 0, 4), -1),
     "n_passes": (np.int8, lambda p: (), 0),
     # Two players: the round's stock (its first 2 * n_drawn cards are gone), the draw
     # turns and the discards; the double nil exchanges.

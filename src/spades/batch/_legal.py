@@ -1,6 +1,6 @@
 """The legal actions of every game at once, as one 64-bit mask a game.
 
-Where the actions are cards (the play, the blind nil pass, the double nil exchange), bit
+Where the actions are cards (the play, the card pass, the double nil exchange), bit
 ``i`` of a game's legal bits is card action ``i`` and bit 52 is `END_EXCHANGE`; in the
 other phases (the bidding and the draw) bit ``j`` is action ``52 + j``. One mask a game
 keeps the check of a step and the choice of a random action to a few array operations.
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "actions_of_bits",
     "bid_bits",
+    "draw_choices",
     "legal_bits",
     "local_bits",
     "lowest_bids",
@@ -79,8 +80,9 @@ def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt
     """Whether the seat to move in each of ``games`` may still bid blind nil (double nil).
 
     `spades.may_bid_blind` on arrays: four players, bidding: she has not looked at her
-    hand. Two players, drawing: she has not declared it and has made no draw choice yet.
-    And her side trails enough.
+    hand. Two players, drawing: she has not declared it, and her draw choices of the round
+    (`draw_choices`) are ``rules.double_nil_timing.choices_before``: none before her first
+    choice, one right after it. And her side trails enough.
     """
     if not rules.blind_nil:
         return np.zeros(len(games), dtype=np.bool_)
@@ -89,11 +91,21 @@ def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt
         fresh = ~a["looked"][games, seats]
         if rules.team_minimum:  # blind nil counts as zero (rule-team-minimum)
             fresh &= lowest_bids(rules, a["bids"][games], seats) == 0
-    else:  # the dealer draws first, at turn 0; the other player at turn 1
-        first_turn = (seats != a["dealer"][games]).astype(np.int8)
-        fresh = (a["bids"][games, seats] < 0) & (a["n_drawn"][games] <= first_turn)
+    else:
+        made = draw_choices(a["n_drawn"][games])
+        fresh = (a["bids"][games, seats] < 0) & (made == rules.double_nil_timing.choices_before)
     allowed: npt.NDArray[np.bool_] = fresh & trails_enough(rules, a["scores"][games], seats)
     return allowed
+
+
+def draw_choices(n_drawn: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+    """How many draw choices the seat to draw has made, ``n_drawn`` turns into the draw.
+
+    Two players (rule-draw): the dealer draws first and the two take turns, so at a
+    player's turn half the turns made are hers.
+    """
+    made: npt.NDArray[np.int64] = n_drawn.astype(np.int64) // 2
+    return made
 
 
 def lowest_bids(

@@ -4,8 +4,8 @@ Each function moves the games it is given by the rules of their phase, written a
 operations on a `Draft`; the reference engine's `spades.apply` is the specification, and
 the differential tests hold every function to it. The array forms of single rules
 (breaking spades, the trick's winner, the draw turn) name their reference functions, and
-``tests/test_rule_forms.py`` holds each to it on random inputs. Completing a blind nil
-pass or a double nil exchange is rare, so it goes to `spades.apply` itself, one game at a
+``tests/test_rule_forms.py`` holds each to it on random inputs. Completing a card pass
+or a double nil exchange is rare, so it goes to `spades.apply` itself, one game at a
 time.
 """
 
@@ -128,12 +128,28 @@ def play(
         end_round(d, rules, done[last])
 
 
+def side_passes(rules: Ruleset, bids: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+    """The cards each side passes after the bidding, games by sides (rule-card-pass).
+
+    `spades.card_passes` on arrays, its counts: a side with a blind nil passes
+    ``blind_nil_pass`` cards, else a side with a nil ``nil_pass``, else none; 0 is no pass.
+    ``bids`` are each game's complete bid codes by seat (four players; side ``seat % 2``).
+    """
+    sides = bids.reshape(len(bids), 2, 2)  # seats 0 and 2 are side 0, seats 1 and 3 side 1
+    blind = (sides == BLIND).any(axis=1)
+    nil = (sides == 0).any(axis=1)  # nil_pass is 0 where a bid of zero is no nil
+    counts: npt.NDArray[np.int64] = np.where(
+        blind, rules.blind_nil_pass, np.where(nil, rules.nil_pass, 0)
+    )
+    return counts
+
+
 def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]) -> None:
     """Each seat to move in ``games`` bids (``bits`` 0 to 14: nil to 13, blind nil) or looks.
 
     After a look she bids. After a bid the next seat without a bid bids; once every seat
-    has bid, a blind nil under rules that pass cards starts the pass (in
-    `spades._engine.pass_order`), else the first bidder leads: `spades.apply`'s bidding.
+    has bid, a side that passes cards (`side_passes`) starts the pass, its passer first
+    (`spades._card_pass.pass_order`), else the first bidder leads: `spades.apply`'s bidding.
     """
     orders = orders_of(rules)
     seats = d["to_move"][games]
@@ -147,15 +163,14 @@ def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray
     all_in = games[~waiting]
     if not all_in.size:
         return
-    if rules.blind_nil_pass:
-        blind = (d["bids"][all_in] == BLIND).any(axis=1)
-        for game in all_in[blind].tolist():
+    if rules.blind_nil_pass or rules.nil_pass:
+        passing = side_passes(rules, d["bids"][all_in]).any(axis=1)
+        for game in all_in[passing].tolist():
             first = rules.orders_of_play[int(d["dealer"][game])][1]
-            bids = tuple(None if code < 0 else BID_OF[code] for code in d["bids"][game].tolist())
-            order = pass_order(rules, bids, first)
+            bids = tuple(BID_OF[code] for code in d["bids"][game].tolist())
             d.w("phase")[game] = PASSING
-            d.w("to_move")[game] = order[0][0]
-        all_in = all_in[~blind]
+            d.w("to_move")[game] = pass_order(rules, bids, first)[0][0]
+        all_in = all_in[~passing]
     lead(d, rules, all_in)
 
 
@@ -221,21 +236,33 @@ def _after_draw(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
     lead(d, rules, games[left])
 
 
+def _most_chosen(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    """The cards each game's choice takes at most: the pass due, or the exchange's most.
+
+    In the pass both partners pass the count of their side (`side_passes`); four players
+    pass, and two exchange, so a batch has one kind of choice or the other.
+    """
+    if rules.players == 2:
+        return np.full(len(games), rules.blind_nil_exchange, dtype=np.int64)
+    seats = d["to_move"][games].astype(np.intp)
+    return side_passes(rules, d["bids"][games])[np.arange(len(games)), seats % 2]
+
+
 def choose(
     d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], actions: npt.NDArray[np.int64]
 ) -> None:
-    """Choose a card for the blind nil pass or the double nil exchange, or submit the choice.
+    """Choose a card for a card pass or the double nil exchange, or submit the choice.
 
-    The card that makes the choice whole, or `END_EXCHANGE`, completes the move, which
-    `spades.apply` makes (one game at a time: the move is rare).
+    The card that makes the choice whole (as many as the side's pass, `side_passes`, or
+    the exchange's most), or `END_EXCHANGE`, completes the move, which `spades.apply`
+    makes (one game at a time: the move is rare).
     """
     ending = actions >= 52
     chosen = d["selected"][games] | np.where(
         ending, np.uint64(0), CARD_BIT[np.minimum(actions, 51)]
     )
     size = np.bitwise_count(chosen)
-    passing = d["phase"][games] == PASSING
-    most = np.where(passing, rules.blind_nil_pass, rules.blind_nil_exchange)
+    most = _most_chosen(d, rules, games)
     complete = ending | (size == most)
     d.w("selected")[games[~complete]] = chosen[~complete]
     for game, cards in zip(games[complete].tolist(), chosen[complete].tolist(), strict=True):

@@ -2,7 +2,7 @@
 
 These are the batch engine's bridge to the reference engine: `Batch.from_states` and
 `Batch.to_states` are built on them, and so is the slow path that hands a rare move (a
-blind nil pass, a double nil exchange) to `spades.apply`.
+card pass, a double nil exchange) to `spades.apply`.
 """
 
 from __future__ import annotations
