@@ -62,6 +62,7 @@ from spades import (
     Ruleset,
     SpadesError,
     State,
+    Suit,
     View,
     apply,
     deal,
@@ -1564,6 +1565,28 @@ def test_a_two_player_view_is_read_with_its_exchange_and_draws() -> None:
     data = to_data(observe(passing_state(), 1))
     data["passes"] = [{"seat": 1, "cards": ["2C", "2C"]}]
     refused(data, "$.passes[0].cards[1]", View, "twice")
+
+
+def test_a_view_whose_voids_leave_no_deal_of_the_hidden_cards_is_refused() -> None:
+    """Seat 0 holds every club and leads one, so the others show clubs void; a view of
+    her hand with a club swapped for a hidden heart puts that club with a seat void in it.
+
+    Rule: rule-follow-suit.
+    """
+    clubs = [card for card in DECK if card.suit is Suit.CLUBS]
+    others = iter(card for card in DECK if card.suit is not Suit.CLUBS)
+    deck = [clubs[index // 4] if index % 4 == 0 else next(others) for index in range(52)]
+    state = new_game(CLASSIC, deck=deck, dealer=3, seed=0)  # seat 0 bids and leads first
+    for _ in range(4):
+        state = apply(state, Bid(3))
+    while not state.tricks:
+        state = apply(state, legal_moves(state)[0])
+    assert state.hand(0) == tuple(clubs[1:])
+    view = observe(state, 0)
+    assert_round_trips(view)
+    data: Json = to_data(view)
+    data["hand"] = _cards([*data["hand"][1:], "AH"])
+    refused(data, "$.tricks", View, "leave no deal of the hidden cards")
 
 
 def test_a_view_s_top_card_is_not_also_in_her_hand() -> None:
