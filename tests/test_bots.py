@@ -16,6 +16,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import oracle
 from helpers import (
     BLIND,
     BLIND_ANYTIME,
@@ -24,8 +25,10 @@ from helpers import (
     bidding_switched,
     cards,
     mover_view,
+    passing_states,
     play,
     play_round,
+    position_of,
     round_bids,
     start,
 )
@@ -56,7 +59,7 @@ from spades import (
     observe,
 )
 from spades._state import evolve_state
-from spades.bots import fallback_move, heuristic_policy, play_game, random_policy
+from spades.bots import fallback_move, heuristic_policy, play_game, random_policy, search_policy
 from spades.bots._bidding import FOUR, likely_tricks
 from spades.bots._playing import Table
 from spades.strategies import rulesets, states
@@ -220,10 +223,14 @@ def test_fallback_bids_legally_under_a_team_minimum_and_a_zero_contract(state: S
 
 
 @settings(max_examples=max(10, settings().max_examples // 3))
-@given(st.integers(0, 2**32), st.integers(1, 3))
-def test_heuristic_passes_are_legal(seed: int, count: int) -> None:
-    # Random seats bid blind nil half the time; the heuristic makes every pass.
-    rules = attrs.evolve(BLIND_ANYTIME, blind_nil_pass=count)
+@given(st.integers(0, 2**32), st.integers(1, 4), st.integers(0, 4))
+def test_heuristic_passes_are_legal(seed: int, count: int, nil_count: int) -> None:
+    """Random seats bid blind nil half the time, sometimes nil; the heuristic makes every
+    pass, of a blind nil's count or a nil's.
+
+    Rule: rule-card-pass.
+    """
+    rules = attrs.evolve(BLIND_ANYTIME, blind_nil_pass=count, nil_pass=nil_count)
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
     while state.phase is not Phase.PLAYING:
@@ -232,6 +239,28 @@ def test_heuristic_passes_are_legal(seed: int, count: int) -> None:
             state = apply(state, decide(state))
         else:
             state = apply(state, rng.choice(legal_moves(state)))
+
+
+SEARCH = search_policy(playouts=8)
+"""The search at its least budget: it passes as the heuristic does, without searching."""
+
+
+@given(passing_states())
+def test_the_bots_pass_the_count_due(state: State) -> None:
+    """The heuristic, the search and the fallback pass as many cards as the side's pass
+    asks (the reference's count), from the passer's hand: a nil bidder her strongest.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    count = oracle.pass_size(position_of(state))
+    seat = state.to_move
+    assert seat is not None
+    for policy in (HEURISTIC, SEARCH, fallback_move):
+        move = decide(state, policy)
+        assert move in legal_moves(state)
+        assert isinstance(move, Pass)
+        assert len(move.cards) == count
+    assert decide(state, SEARCH) == decide(state)
 
 
 @given(states(rules=rulesets(presets_only=True)), st.randoms(use_true_random=False))
@@ -560,6 +589,37 @@ def test_heuristic_blind_nil_bidder_passes_her_strongest_and_gets_the_weakest() 
     assert decide(state) == Pass(cards("3C 4D"))
 
 
+def nil_passing(count: int) -> State:
+    """Under a nil pass of ``count``, seat 1 bids nil, the others 3: seat 1 to pass."""
+    state = start(Ruleset(nil_pass=count), fill(PASSING_HANDS))
+    for move in (NIL, Bid(3), Bid(3), Bid(3)):
+        state = apply(state, move)
+    assert (state.phase, state.to_move) == (Phase.PASSING, 1)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("count", "given", "back"),
+    [(1, "AS", "3C"), (3, "5D KH AS", "3C 4D 5D"), (4, "5C 5D KH AS", "3C 5C 4D 5D")],
+)
+def test_the_nil_bidder_passes_her_strongest_and_gets_the_weakest(
+    count: int, given: str, back: str
+) -> None:
+    """The heuristic's pass after a plain nil, of the nil pass's count each way: the cards
+    likeliest to take a trick go, the partner's least likely come back (the cards just
+    received among them, when they are among her weakest).
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    state = nil_passing(count)
+    assert decide(state) == Pass(cards(given))
+    state = apply(state, decide(state))
+    assert state.to_move == 3
+    assert decide(state) == Pass(cards(back))
+    state = apply(state, decide(state))
+    assert state.phase is Phase.PLAYING
+
+
 # --- the heuristic: playing ------------------------------------------------------------------
 
 HEARTS = {1: "9H 2H 3H 4H", 2: "5H 8H KH", 3: "6H 7H TH", 0: "JH QH AH"}
@@ -732,6 +792,14 @@ def test_fallback_blind_nil_pass_strongest_then_weakest_back() -> None:
     assert fallback_move(state) == Pass(cards("3S AS"))  # spades first, then by rank
     state = apply(state, fallback_move(state))
     assert fallback_move(state) == Pass(cards("3C 4D"))
+
+
+def test_fallback_nil_pass_strongest_then_weakest_back() -> None:
+    """Rule: rule-card-pass."""
+    state = nil_passing(4)
+    assert fallback_move(state) == Pass(cards("AS 3S 2S KH"))  # spades first, then by rank
+    state = apply(state, fallback_move(state))
+    assert fallback_move(state) == Pass(cards("3C 6C 4D 6H"))
 
 
 def test_fallback_has_no_move_for_a_finished_game_or_a_seat_not_to_move() -> None:

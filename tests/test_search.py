@@ -51,6 +51,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Card,
+    DoubleNilTiming,
     Keep,
     Look,
     Outcome,
@@ -275,6 +276,49 @@ def test_search_draws_rather_than_gamble_on_double_nil_at_an_even_start(seed: in
     view = mover_view(state)
     assert BLIND in view.legal_moves()
     assert search_policy(seed=seed)(view) == HEURISTIC(view)
+
+
+LATE_TIMING = DoubleNilTiming.AFTER_FIRST_CHOICE
+LATE = attrs.evolve(TWO_HANDED, double_nil_timing=LATE_TIMING)
+"""Double nil declared at the second turn of the draw, right after the first choice."""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_search_declares_double_nil_at_its_chance_after_the_first_choice(seed: int) -> None:
+    """Rules: rule-double-nil, reading-double-nil-timing.
+
+    The position of `test_search_declares_double_nil_when_nothing_else_can_win` under
+    `AFTER_FIRST_CHOICE`: at her first turn she may not declare, and the search draws as
+    the heuristic does; at her second, a card in hand, it declares in these deals. (In
+    others it draws on: her first card is one a nil fears, 6S, AD, or the search's deals
+    find a contract that wins often enough.)
+    """
+    state = evolve_state(new_game(LATE, seed=20 + seed, dealer=0), scores=(460, 320))
+    for _ in range(2):  # the dealer's first turn, then seat 1's
+        view = mover_view(state)
+        assert BLIND not in view.legal_moves()
+        assert search_policy(seed=seed)(view) == HEURISTIC(view)
+        state = apply(state, HEURISTIC(view))
+    assert BLIND in legal_moves(state)  # the dealer's second turn, her chance
+    state = apply(state, HEURISTIC(mover_view(state)))
+    view = mover_view(state)
+    assert (view.seat, len(view.hand or ())) == (1, 1)
+    assert BLIND in view.legal_moves()
+    assert search_policy(seed=seed)(view) == BLIND
+    state = apply(state, BLIND)
+    check_search_round(state, FAST, until=Phase.BIDDING)
+
+
+LATE_RULES = OPEN_DOUBLE_NIL.map(lambda rules: attrs.evolve(rules, double_nil_timing=LATE_TIMING))
+"""Two players, double nil open to both at their second draw turn."""
+
+
+@pytest.mark.slow
+@FEW
+@given(states(rules=LATE_RULES, max_moves=6, phases={Phase.DRAWING}))
+def test_search_moves_are_legal_with_double_nil_after_the_first_choice(state: State) -> None:
+    """Rules: rule-double-nil, reading-double-nil-timing."""
+    check_search_round(state)
 
 
 # --- refusals ---------------------------------------------------------------------------------

@@ -29,8 +29,9 @@ def fallback_move(game: View | State) -> Move:
       higher, else she rejects it; she never declares double nil.
     - The double nil exchange: she gives up her strongest cards (spades first, then by
       rank), as many as the ruleset allows.
-    - The blind nil pass: the blind nil bidder passes her strongest cards; her partner
-      passes back her weakest.
+    - The card pass after a nil or a blind nil: a nil bidder passes her strongest cards,
+      as many as her side's pass (`spades.card_passes`); a partner who bid no nil passes
+      back her weakest.
 
     A `State` is read as the view of its seat to move. Raises `SpadesError` when nobody is
     to move (the game is over) or the view's seat is not to move, `TypeError` for anything

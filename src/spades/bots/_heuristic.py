@@ -10,8 +10,9 @@ a margin, plus its share of what its side took beyond its bids earlier in the ga
 
 Two players: in the draw it keeps the top card when it is worth more, as a chance of a
 trick, than an unknown card (after double nil: when it is worth less); the double nil
-exchange gives up its strongest cards. Four players, the blind nil pass: the bidder
-passes her strongest cards, her partner passes back her weakest.
+exchange gives up its strongest cards. Four players, the card pass after a nil or a blind
+nil (as many cards as the side's pass): a nil bidder passes her strongest cards, a partner
+who bid no nil passes back her weakest.
 
 Playing: the first of these aims that applies.
 
