@@ -1125,6 +1125,10 @@ LISTED = {
     ),
     "zero contract": "'bid 3', 'bid 0' or 'play AS'",
     "two players, zero contract": "'bid 3', 'bid 0', 'play AS', 'keep' or 'reject'",
+    "nil pass": "'bid 3', 'bid nil', 'play AS' or 'pass 2C 3D 4H'",
+    "nil pass of 4 and blind nil": (
+        "'bid 3', 'bid nil', 'bid blind nil', 'look', 'play AS' or 'pass 2C 3D 4H 5S'"
+    ),
 }
 VARIANTS = {
     "classic": CLASSIC,
@@ -1139,6 +1143,8 @@ VARIANTS = {
     "two players, zero contract": Ruleset(
         players=2, nil=False, blind_nil=False, zero_contract=True
     ),
+    "nil pass": Ruleset(nil_pass=3),
+    "nil pass of 4 and blind nil": Ruleset(blind_nil=True, nil_pass=4, blind_nil_pass=1),
 }
 
 
@@ -1259,6 +1265,93 @@ def test_a_zero_contract_is_shown_as_0_not_nil_and_has_no_note() -> None:
     assert table_text.round_notes(CLASSIC, score_round(CLASSIC, score.bids, score.tricks)) == [
         "  seat 0's nil: took 2 (-100)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("rules", "gloss"),
+    [
+        (Ruleset(nil_pass=3), "'pass 2C 3D 4H' (3 cards, after a nil)"),
+        (Ruleset(blind_nil=True, blind_nil_pass=1), "'pass 2C' (1 card, after a blind nil)"),
+        (
+            Ruleset(blind_nil=True, nil_pass=4, blind_nil_pass=1),
+            "'pass 2C 3D 4H 5S' (4 cards after a nil, 1 card after a blind nil)",
+        ),
+        (Ruleset(nil_pass=2, blind_nil_pass=3), "'pass 2C 3D' (2 cards, after a nil)"),
+    ],
+    ids=["nil", "blind nil", "both", "no blind nil"],
+)
+def test_the_help_says_how_many_cards_a_pass_takes_after_which_nil(
+    rules: Ruleset, gloss: str
+) -> None:
+    """The example passes the most a side may pass; the gloss says each kind's count (a
+    blind nil pass counts only under blind nil).
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    helped = " ".join(moves.help_lines(rules))
+    assert f" {gloss}" in helped
+    assert helped.count("'pass") == 1
+
+
+def test_the_pass_hint_says_the_count_due() -> None:
+    """A nil side's count, then a blind nil side's: the hint names the passer's own.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    rules = Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=3, blind_nil_pass=1)
+    state = spades.new_game(rules, deck=spades.DECK)
+    for typed in ("look", "bid nil", "bid blind nil", "look", "bid 4", "look", "bid 4"):
+        state = spades.apply(state, spades.parse_move(typed))
+    assert state.to_move == 1
+    assert screen.legal_text(spades.observe(state, 1)) == (
+        "pass 2C 6C TC, or any other 3 of your cards"
+    )
+    for _ in range(2):  # seat 1's pass, then seat 3's
+        state = spades.apply(state, spades.legal_moves(state)[0])
+    assert state.to_move == 2
+    assert screen.legal_text(spades.observe(state, 2)) == "pass 3C, or any other of your cards"
+
+
+def test_the_rules_lines_say_the_nil_pass_and_the_late_double_nil() -> None:
+    """Rules: rule-card-pass, reading-double-nil-timing."""
+    assert table_text.rules_lines(Ruleset(nil_pass=1))[1] == (
+        "After a nil, the nil bidder and her partner pass 1 card each way."
+    )
+    assert table_text.rules_lines(Ruleset(nil_pass=4))[1] == (
+        "After a nil, the nil bidder and her partner pass 4 cards each way."
+    )
+    late = attrs.evolve(TWO_HANDED, double_nil_timing=spades.DoubleNilTiming.AFTER_FIRST_CHOICE)
+    assert table_text.rules_lines(late)[1] == (
+        "Double nil is declared at a player's second turn to draw, not her first."
+    )
+    assert len(table_text.rules_lines(attrs.evolve(late, blind_nil=False))) == 2
+
+
+def test_a_person_plays_a_game_with_nil_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bidding nil whenever she may under a nil pass of 3: she and her partner pass three
+    cards each way, which she sees; the others' passes show their size only.
+
+    Rule: rule-card-pass.
+    """
+    rules = Ruleset(nil_pass=3, target=150, round_cap=3)
+    out, errors = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(out, choose=bold))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert terminal.play(rules, "custom", 4, 0) == 0
+    shown = out.getvalue()
+    assert errors.getvalue() == ""
+    assert "is illegal" not in shown
+    assert OUTCOME.fullmatch(replay(shown)[0][-1])
+    assert "After a nil, the nil bidder and her partner pass 3 cards each way." in shown
+    card = "[2-9TJQKA][CDHS]"
+    assert re.search(rf"^you: pass {card} {card} {card} to your partner$", shown, re.M)
+    assert re.search(rf"^seat 2: pass {card} {card} {card} to you$", shown, re.M)
+    assert re.search(
+        r"^Legal moves: pass (\S\S ){2}\S\S, or any other 3 of your cards$", shown, re.M
+    )
+    assert re.search(r"^seat 3: pass 3 cards to seat 1$", shown, re.M)  # seat 3 bid nil
+    assert not re.search(r"pass \d cards? to", shown.replace("3 cards to", ""))
 
 
 def test_the_rules_lines_say_the_zero_contract_the_team_minimum_and_ten_for_200() -> None:

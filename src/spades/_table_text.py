@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from spades import (
     Bid,
+    DoubleNilTiming,
     Play,
     Suit,
     Termination,
@@ -222,7 +223,8 @@ def rules_lines(rules: Ruleset) -> list[str]:
     """Who plays with whom and which way; the switches that are on; how the game ends.
 
     The switches said are the bidding and scoring ones beyond the sources: a zero contract,
-    a team minimum and 10-for-200.
+    a team minimum, the pass after a nil and 10-for-200; and the original text's reading of
+    when double nil is declared (reading-double-nil-timing).
     """
     if rules.players == 4:
         way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
@@ -236,6 +238,11 @@ def rules_lines(rules: Ruleset) -> list[str]:
         lines.append("No nil: a bid of 0 is a contract of no tricks; its tricks count.")
     if rules.team_minimum:
         lines.append(f"A side's two bids must add up to at least {rules.team_minimum}.")
+    if rules.nil_pass:  # rule-card-pass
+        count = counted(rules.nil_pass, "card")
+        lines.append(f"After a nil, the nil bidder and her partner pass {count} each way.")
+    if rules.blind_nil and rules.double_nil_timing is DoubleNilTiming.AFTER_FIRST_CHOICE:
+        lines.append("Double nil is declared at a player's second turn to draw, not her first.")
     if rules.ten_for_two_hundred:
         lines.append("A contract of 10 or more wins 200 when made and loses 200 when set.")
     end = f"Game to {rules.target} points"

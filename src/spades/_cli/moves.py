@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from spades import Bid, Exchange, Keep, Look, NotationError, Pass, Play, Reject, parse_move
 from spades._errors import quoted
+from spades._table_text import counted
 
 if TYPE_CHECKING:
     from spades import Move, Ruleset
@@ -41,14 +42,39 @@ def _kinds(rules: Ruleset) -> list[tuple[type[object], str]]:
         if rules.players == 4:
             kinds.append((Look, "look"))
     kinds.append((Play, "play AS"))
-    passed = max(rules.nil_pass, rules.blind_nil_pass if rules.blind_nil else 0)
-    if rules.players == 4 and passed:
+    passed = max(_pass_counts(rules).values(), default=0)
+    if passed:  # the example passes the most cards a side may pass
         kinds.append((Pass, " ".join(("pass", *_EXAMPLE_CARDS[:passed]))))
     if rules.players == 2:
         kinds += [(Keep, "keep"), (Reject, "reject")]
         if rules.blind_nil and rules.blind_nil_exchange:
             kinds.append((Exchange, "exchange 2C 3D"))
     return kinds
+
+
+def _pass_counts(rules: Ruleset) -> dict[str, int]:
+    """The cards a side passes after each kind of nil that passes (rule-card-pass)."""
+    if rules.players != 4:
+        return {}
+    blind = rules.blind_nil_pass if rules.blind_nil else 0
+    counts = {"a nil": rules.nil_pass, "a blind nil": blind}
+    return {kind: count for kind, count in counts.items() if count}
+
+
+def _pass_gloss(rules: Ruleset) -> str:
+    """How many cards a pass takes, after which nil: `` (2 cards, after a blind nil)``.
+
+    >>> from spades import Ruleset
+    >>> _pass_gloss(Ruleset(blind_nil=True, nil_pass=1))
+    ' (1 card after a nil, 2 cards after a blind nil)'
+    >>> _pass_gloss(Ruleset(nil_pass=3))
+    ' (3 cards, after a nil)'
+    """
+    counts = _pass_counts(rules)
+    said = [counted(count, "card") for count in counts.values()]
+    if len(counts) == 1:
+        return f" ({said[0]}, after {next(iter(counts))})"
+    return f" ({said[0]} after a nil, {said[1]} after a blind nil)"
 
 
 def forms(rules: Ruleset) -> list[str]:
@@ -71,7 +97,10 @@ def help_lines(rules: Ruleset) -> list[str]:
     }
     if rules.players == 2:  # the sources' name, once, and the input it also takes
         glosses["'bid blind nil'"] = " (double nil; 'bid double nil' works too)"
-    typed = [form + glosses.get(form, "") for form in forms(rules)]
+    typed = [
+        form + (_pass_gloss(rules) if form.startswith("'pass") else glosses.get(form, ""))
+        for form in forms(rules)
+    ]
     return [
         f"Type a move: {_listed(typed)}.",
         "'help' shows this again, with your legal moves; 'quit' (or the end of input) stops "

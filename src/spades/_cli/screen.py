@@ -26,6 +26,7 @@ from spades._table_text import (
     SUITS,
     bid_text,
     cards_text,
+    counted,
     finished_trick,
     move_words,
     played_text,
@@ -117,8 +118,9 @@ def legal_text(view: View) -> str:
     if view.phase is Phase.BIDDING and view.hand is not None:
         return _bids_text(view, [move for move in moves if isinstance(move, Bid)])
     if view.phase is Phase.PASSING:
-        count = pass_due(view)[1]
-        return f"{moves[0]}, or any other {count} of your cards"
+        count = pass_due(view)[1]  # her side's count (rule-card-pass)
+        other = f"any other {count}" if count > 1 else "any other"
+        return f"{moves[0]}, or {other} of your cards"
     if view.phase is Phase.EXCHANGING:
         most = rules.blind_nil_exchange
         return f"exchange (keeps your hand), or up to {most} of your cards, like {moves[-1]}"
@@ -149,7 +151,7 @@ def news_lines(before: State, move: Move, after: State, you: int) -> list[str]:
             lines.append(f"you keep {draw.kept} and discard {draw.discarded}")
     elif isinstance(move, Pass):
         passed = seen.passes[-1].cards
-        given = f"{len(move.cards)} cards" if passed is None else cards_text(passed)
+        given = counted(len(move.cards), "card") if passed is None else cards_text(passed)
         mate = partner(rules, seat)
         assert mate is not None, "card passes are between partners"
         to = "your partner" if seat == you else seat_name(mate, you)
