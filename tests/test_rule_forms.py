@@ -19,6 +19,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from helpers import passing_states
 from spades import (
     CLASSIC,
     DECK,
@@ -38,6 +39,7 @@ from spades import (
     Termination,
     apply,
     bag_penalty,
+    card_passes,
     cards_in,
     draw_from_stock,
     is_legal,
@@ -45,6 +47,7 @@ from spades import (
     lowest_bid,
     may_bid_blind,
     may_lead_spades,
+    new_game,
     next_seat,
     nil_points,
     observe,
@@ -57,6 +60,7 @@ from spades import (
     trick_winner,
     winning_card,
 )
+from spades._card_pass import pass_due, pass_order, passes_of
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
 from spades._legal import least_bid
@@ -66,7 +70,7 @@ from spades.batch import Batch
 from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
 from spades.batch._legal import lowest_bids, spades_led_freely
 from spades.batch._legal import may_bid_blind as batch_may_bid_blind
-from spades.batch._moves import breaks_spades, drawn_cards, trick_keys
+from spades.batch._moves import breaks_spades, drawn_cards, side_passes, trick_keys
 from spades.batch._round import contract_worth, nil_bids, outcomes, score_sides
 from spades.batch._rows import arrays_of
 from spades.batch._shuffle import round_decks
@@ -219,6 +223,102 @@ def test_batch_lowest_bids_is_lowest_bid(
     seats = np.array([seat for _, seat in games], dtype=np.intp)
     expected = [lowest_bid(rules, bids, seat) for bids, seat in games]
     assert lowest_bids(rules, codes, seats).tolist() == expected
+
+
+@st.composite
+def passing_bids(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]:
+    """A ruleset (four players: any pass counts, both directions), any bids and a first
+    bidder: nils and blind nils often, sometimes a bid still missing."""
+    rules = draw(rulesets())
+    if rules.players == 4:
+        rules = attrs.evolve(
+            rules,
+            nil=True,
+            zero_contract=False,
+            nil_pass=draw(st.integers(0, 4)),
+            blind_nil_pass=draw(st.integers(0, 4)),
+        )
+    kinds = [Bid(0), Bid(0, blind=True), Bid(3)]
+    bids: tuple[Bid | None, ...] = tuple(draw(st.sampled_from(kinds)) for _ in range(rules.players))
+    if draw(st.integers(0, 9)) == 0:
+        bids = (*bids[:-1], None)
+    return rules, bids, draw(st.integers(0, rules.players - 1))
+
+
+@given(passing_bids())
+def test_card_passes_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...], int]) -> None:
+    """Per side: its first blind nil bidder in the bidding, else its first nil bidder,
+    passes the count of her kind, then her partner as many; sides in their passers' order.
+
+    Its unchecked form, ``pass_order``, gives the same for four players' complete bids.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    rules, bids, first = drawn
+    found = card_passes(rules, bids, first_bidder=first)
+    if rules.players == 2 or None in bids:
+        assert found == ()
+        return
+    bidding = [(first + step * rules.direction.step) % 4 for step in range(4)]
+    passers = []
+    for side in (0, 1):
+        seats = [seat for seat in bidding if seat % 2 == side]
+        blind = [seat for seat in seats if bids[seat] == Bid(0, blind=True)]
+        nil = [seat for seat in seats if bids[seat] == Bid(0)]
+        count = rules.blind_nil_pass if blind else rules.nil_pass
+        if (blind or nil) and count:
+            passers.append(((blind or nil)[0], count))
+    passers.sort(key=lambda passer: bidding.index(passer[0]))
+    expected = tuple(
+        turn for seat, count in passers for turn in ((seat, count), ((seat + 2) % 4, count))
+    )
+    assert found == expected
+    assert pass_order(rules, bids, first) == expected  # unchecked: the engine's, the views'
+
+
+@given(st.lists(passing_bids(), min_size=1, max_size=6))
+def test_batch_side_passes_is_card_passes(
+    drawn: list[tuple[Ruleset, tuple[Bid | None, ...], int]],
+) -> None:
+    """The batch engine's counts by side, complete four-player bids, under the first
+    game's ruleset: what each side passes by `card_passes` (0 for none), whoever bid first.
+
+    Rule: rule-card-pass.
+    """
+    rules = drawn[0][0]
+    games = [bids for other, bids, _ in drawn if other.players == 4 and None not in bids]
+    if rules.players != 4 or not games:
+        return
+    codes = np.array([[bid_code(bid) for bid in bids] for bids in games], dtype=np.int8)
+    expected = []
+    for bids in games:
+        counts = [0, 0]
+        for first in range(4):
+            for seat, count in card_passes(rules, bids, first_bidder=first):
+                counts[seat % 2] = count
+        expected.append(counts)
+    assert side_passes(rules, codes).tolist() == expected
+
+
+@given(passing_states())
+def test_pass_due_is_card_passes_next_turn(state: State) -> None:
+    """The pass due in a passing position (the engine's, the views' and the bots' question)
+    is the next of `card_passes`; outside the phase none is due.
+
+    Rule: rule-card-pass.
+    """
+    order = card_passes(state.rules, state.bids, first_bidder=next_seat(state.rules, state.dealer))
+    made = len(state.passes)
+    assert state.phase is Phase.PASSING
+    assert passes_of(state) == order
+    assert pass_due(state) == order[made]
+    assert state.to_move == order[made][0]
+    for seat in range(4):
+        assert pass_due(observe(state, seat)) == order[made]
+    assert [entry.seat for entry in state.passes] == [seat for seat, _ in order[:made]]
+    assert [len(entry.cards or ()) for entry in state.passes] == [n for _, n in order[:made]]
+    assert pass_due(new_game(state.rules, seed=1)) == (-1, 0)
+    assert passes_of(new_game(state.rules, seed=1)) == ()
 
 
 @st.composite

@@ -116,6 +116,7 @@ def test_every_anchor_is_a_rule_of_the_rules_page() -> None:
         "outcome_after",
         "may_bid_blind",
         "lowest_bid",
+        "card_passes",
     ],
 )
 def test_each_reference_cites_its_rule(name: str) -> None:
