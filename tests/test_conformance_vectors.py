@@ -70,6 +70,7 @@ from oracle import (
     Referee,
     bid_value,
     card,
+    card_passes,
     cards_of,
     check_canonical,
     deal,
@@ -756,6 +757,101 @@ def test_the_lowest_bid_cases_hold_each_situation() -> None:
     assert wanted <= found, wanted - found
 
 
+def nil_pass_situations(case: dict[str, Any]) -> set[str]:
+    """What a legal case of a nil pass shows (porting-card-pass), checking the pass due's
+    size against the count of the passing side's kind."""
+    data = case["position"]
+    rules, bids, seat = data["rules"], data["bids"], data["to_move"]
+    kinds = [{bids[side], bids[side + 2]} for side in (0, 1)]
+    counts = [
+        rules["blind_nil_pass"] if "bid blind nil" in kind else rules["nil_pass"] for kind in kinds
+    ]
+    found = set()
+    for kind, count in zip(kinds, counts, strict=True):
+        if kind & {"bid nil", "bid blind nil"} and count == 0:
+            found.add(f"a side with a nil passing 0, passes {len(data['passes'])}")
+    if data["phase"] == "playing":
+        return found | {f"the first lead after {len(data['passes'])} passes"}
+    size = len(case["legal"][0].split()) - 1
+    assert size == counts[seat % 2], case["id"]
+    kind = kinds[seat % 2]
+    found.add(f"{'blind' if 'bid blind nil' in kind else 'nil'} side passes {size}")
+    if len(data["hands"][seat]) == 13 + size:
+        found.add(f"a partner holding {13 + size}")
+    if kind == {"bid nil", "bid blind nil"}:
+        order = [first_seat(rules, data["dealer"])]
+        while len(order) < 4:
+            order.append(next_seat(rules, order[-1]))
+        mine = [bids[other] for other in order if other % 2 == seat % 2]
+        found.add(f"both kinds, {mine[0].removeprefix('bid ')} first")
+    if len(data["passes"]) >= 2:
+        found.add("the second side passes")
+    return found
+
+
+def test_the_nil_pass_cases_hold_each_situation() -> None:
+    """The nil pass cases of legal-passing.json hold a nil side's passes of 1 to 4 cards, a
+    partner holding 17, a blind nil side's count, a side with both kinds whose nil came
+    first, the second side's passes, a side with a nil passing nothing beside one that
+    passes and with no pass at all, and the first lead after passes; each pass due has its
+    side's count (porting-conformance-legal).
+
+    Rule: rule-card-pass.
+    """
+    found: set[str] = set()
+    for case in CASES["legal"]:
+        if case["id"].startswith("legal-nil-pass-"):
+            found |= nil_pass_situations(case)
+    wanted = {
+        *(f"nil side passes {count}" for count in (1, 2, 3, 4)),
+        "blind side passes 1",
+        "a partner holding 17",
+        "both kinds, nil first",
+        "the second side passes",
+        "a side with a nil passing 0, passes 0",
+        "a side with a nil passing 0, passes 1",
+        "the first lead after 0 passes",
+        "the first lead after 4 passes",
+    }
+    assert wanted <= found, wanted - found
+
+
+def test_the_timing_cases_hold_each_turn_under_each_value() -> None:
+    """The two-player cases of each ``double_nil_timing`` hold a player's first, second and
+    third turns to draw, and their verdict on ``bid blind nil`` is the documented one:
+    legal at her chance, ``not_yet_drawn`` before it, ``already_drawn`` after it
+    (porting-conformance-legal).
+
+    Rule: reading-double-nil-timing.
+    """
+    chance = {"before_first_choice": 0, "after_first_choice": 1}
+    found = set()
+    for case in CASES["legal"]:
+        data = case["position"]
+        rules = data["rules"]
+        if not case["id"].startswith("legal-2p-") or data["phase"] != "drawing":
+            continue
+        seat = data["to_move"]
+        if data["bids"][seat] is not None or not rules["blind_nil"]:
+            continue
+        if rules["blind_nil_deficit"] is not None:
+            continue
+        chosen = sum(entry["seat"] == seat for entry in data["draws"])
+        reasons = {entry["move"]: entry["reason"] for entry in case["illegal"]}
+        verdict = None if "bid blind nil" in case["legal"] else reasons["bid blind nil"]
+        timing = rules["double_nil_timing"]
+        expected = (
+            "not_yet_drawn"
+            if chosen < chance[timing]
+            else None
+            if chosen == chance[timing]
+            else "already_drawn"
+        )
+        assert verdict == expected, case["id"]
+        found.add((timing, min(chosen, 2)))
+    assert {(timing, chosen) for timing in chance for chosen in (0, 1, 2)} <= found
+
+
 def test_each_view_position_comes_once_for_every_seat() -> None:
     """Each position of the view cases comes once for every seat (porting-conformance-view),
     in every phase of both player counts."""
@@ -1005,6 +1101,50 @@ def test_the_referee_on_blind_nil_and_the_card_pass() -> None:
     moves(referee, "pass AC 2H")
     assert (referee.phase, referee.to_move) == ("playing", 1)
     assert hand(referee, 1) == "2C 6C TC AC 5D 9D 2H 4H 8H QH 3S 7S JS"
+
+
+def test_the_referee_on_the_pass_after_a_nil() -> None:
+    """The examples of the rules page and the porting guide: a nil side passes ``nil_pass``
+    cards, a side with a blind nil ``blind_nil_pass`` though it holds a nil too, the side
+    whose passer bid first passes first, and a pass of another size is refused.
+
+    Rule: rule-card-pass.
+    """
+    rules = CLASSIC | {"nil_pass": 3}
+    referee = moves(new(rules), "bid nil", "bid 4", "bid 3", "bid 5")
+    assert card_passes(rules, referee.bids, 1) == [(1, 3), (3, 3)]
+    assert (referee.phase, referee.to_move, len(legal(referee))) == ("passing", 1, 286)
+    assert problem(referee.position(), "pass 2C 6C") == "wrong_pass_size"
+    rules = CLASSIC | {"nil_pass": 3, "blind_nil": True, "blind_nil_deficit": None}
+    rules |= {"blind_nil_pass": 1}
+    referee = new(rules)
+    moves(referee, "look", "bid nil", "bid blind nil", "look", "bid 4", "look", "bid nil")
+    assert card_passes(rules, referee.bids, 1) == [(1, 3), (3, 3), (2, 1), (0, 1)]
+    moves(referee, "pass 2C 6C TC", "pass 4C 8C QC")
+    assert (referee.to_move, len(legal(referee))) == (2, 13)
+    assert problem(referee.position(), "pass 3C 7C JC") == "wrong_pass_size"
+    moves(referee, "pass 3C", "pass 3C")
+    assert (referee.phase, referee.to_move) == ("playing", 1)
+    assert card_passes(rules | {"blind_nil_pass": 0}, referee.bids, 1) == [(1, 3), (3, 3)]
+    assert card_passes(rules | {"nil_pass": 0}, referee.bids, 1) == [(2, 1), (0, 1)]
+
+
+def test_the_referee_on_the_double_nil_timing() -> None:
+    """The rules page's example of ``"after_first_choice"``: no declaration at the first
+    turn (``not_yet_drawn``), one at the second, none at the third (``already_drawn``).
+
+    Rule: reading-double-nil-timing.
+    """
+    late = TWO_HANDED | {"double_nil_timing": "after_first_choice"}
+    referee = new(late, seed=7)
+    assert legal(referee) == ["keep", "reject"]
+    assert problem(referee.position(), "bid blind nil") == "not_yet_drawn"
+    moves(referee, "keep", "keep")
+    assert legal(referee) == ["bid blind nil", "keep", "reject"]
+    moves(referee, "keep")
+    assert legal(referee) == ["bid blind nil", "keep", "reject"]
+    moves(referee, "keep")
+    assert problem(referee.position(), "bid blind nil") == "already_drawn"
 
 
 def test_the_referee_on_blind_nil_eligibility() -> None:
@@ -2056,17 +2196,24 @@ def test_a_port_that_gets_ten_for_two_hundred_wrong_fails_some_vector(
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("zero_contract", True), ("team_minimum", 13), ("ten_for_two_hundred", True)],
+    [
+        ("zero_contract", True),
+        ("team_minimum", 13),
+        ("ten_for_two_hundred", True),
+        ("nil_pass", 2),
+        ("double_nil_timing", "after_first_choice"),
+    ],
 )
 def test_a_reader_that_reads_older_rulesets_with_another_switch_fails_some_vector(
     name: str, value: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A ruleset of version 2 data holds none of the fields of version 3, and reads with
-    the sources' values: no zero contract, no team minimum, no 10-for-200
-    (porting-versions). A reader that gives it another reads records the vectors refuse,
-    or refuses records they read.
+    the sources' values: no zero contract, no team minimum, no 10-for-200, no pass for a
+    plain nil, double nil before the first draw choice (porting-versions). A reader that
+    gives it another reads records the vectors refuse, or refuses records they read.
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-card-pass, reading-double-nil-timing.
     """
     real = oracle.rules.as_current
 
@@ -2080,3 +2227,144 @@ def test_a_reader_that_reads_older_rulesets_with_another_switch_fails_some_vecto
     monkeypatch.setattr(oracle.rules, "as_current", another)
     wrong = [case["id"] for case in cases if reading_verdict(case) not in (None, case["valid"])]
     assert wrong, f"version 2 data read with {name} {value} passes every vector"
+
+
+# --- Ports that get the card pass after a nil or the double nil timing wrong ------------------
+
+
+def _passes_blind_count_for_all(real: Callable[..., Any]) -> Callable[..., Any]:
+    """Every side passes ``blind_nil_pass`` cards, a nil side too."""
+    return lambda rules, bids, first: real(
+        rules | {"nil_pass": rules["blind_nil_pass"]}, bids, first
+    )
+
+
+def _passes_only_for_blind_nil(real: Callable[..., Any]) -> Callable[..., Any]:
+    """The passes as before ``nil_pass``: a plain nil never passes."""
+    return lambda rules, bids, first: real(rules | {"nil_pass": 0}, bids, first)
+
+
+def _first_nil_passes(real: Callable[..., Any]) -> Callable[..., Any]:
+    """A side with a nil and a blind nil passes as a nil side when its nil came first."""
+
+    def card_passes(rules: dict[str, Any], bids: list[str | None], first: int) -> Any:
+        found = real(rules, bids, first)
+        if len(found) < 2 or None in bids:
+            return found
+        order = [first]
+        while len(order) < 4:
+            order.append(next_seat(rules, order[-1]))
+        changed = []
+        for index in range(0, len(found), 2):
+            passer, _ = found[index]
+            side = [bids[seat] for seat in order if seat % 2 == passer % 2]
+            if side == ["bid nil", "bid blind nil"]:
+                nil = next(seat for seat in order if seat % 2 == passer % 2)
+                count = rules["nil_pass"]
+                changed += [(nil, count), ((nil + 2) % 4, count)] if count else []
+            else:
+                changed += found[index : index + 2]
+        return changed
+
+    return card_passes
+
+
+def _count_zero_falls_back(real: Callable[..., Any]) -> Callable[..., Any]:
+    """A side with both kinds whose blind nil count is 0 passes the nil count instead."""
+
+    def card_passes(rules: dict[str, Any], bids: list[str | None], first: int) -> Any:
+        if rules["blind_nil_pass"] or not rules["nil_pass"] or None in bids:
+            return real(rules, bids, first)
+        plain = ["bid nil" if bid == "bid blind nil" else bid for bid in bids]
+        return real(rules, plain, first)
+
+    return card_passes
+
+
+def _sides_in_seat_order(real: Callable[..., Any]) -> Callable[..., Any]:
+    """Both sides pass, side 0 first, whoever bid first."""
+
+    def card_passes(rules: dict[str, Any], bids: list[str | None], first: int) -> Any:
+        found = real(rules, bids, first)
+        pairs = [found[index : index + 2] for index in range(0, len(found), 2)]
+        return [each for pair in sorted(pairs, key=lambda pair: pair[0][0] % 2) for each in pair]
+
+    return card_passes
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        _passes_blind_count_for_all,
+        _passes_only_for_blind_nil,
+        _first_nil_passes,
+        _count_zero_falls_back,
+        _sides_in_seat_order,
+    ],
+)
+def test_a_port_that_gets_the_card_pass_wrong_fails_some_vector(
+    wrong: Callable[[Callable[..., Any]], Callable[..., Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port that passes a nil side the blind nil count, passes only for a blind nil,
+    lets a side's first nil pass whatever its kind, passes a side with both kinds the nil
+    count when its blind nil count is 0, or lets side 0 pass first fails some position
+    under ``nil_pass`` and some game.
+
+    Rules: rule-card-pass, reading-card-pass.
+    """
+    changed = wrong(oracle.legality.card_passes)
+    monkeypatch.setattr(oracle.legality, "card_passes", changed)
+    monkeypatch.setattr(oracle.referee, "card_passes", changed)
+    found = failing(("legal", "game", "reading"))
+    assert any(case.startswith("legal-nil-pass-") for case in found), wrong
+    assert any(case.startswith("game-switch-") for case in found), wrong
+
+
+def _any_turn_after(real: Callable[..., bool]) -> Callable[..., bool]:
+    """``may_bid_blind`` that lets double nil be declared at any turn from her chance on."""
+
+    def may_bid_blind(position: oracle.Position, seat: int) -> bool:
+        rules = position.rules
+        if rules["players"] != 2 or not rules["blind_nil"] or position.phase != "drawing":
+            return real(position, seat)
+        chance = DOUBLE_NIL_CHANCE[rules["double_nil_timing"]]
+        return (
+            position.bids[seat] is None
+            and position.drew[seat] >= chance
+            and trails_enough(rules, position.scores, seat)
+        )
+
+    return may_bid_blind
+
+
+@pytest.mark.parametrize("bug", ["timing ignored", "any later turn", "already drawn for both"])
+def test_a_port_that_gets_the_double_nil_timing_wrong_fails_some_vector(
+    bug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port that declares double nil before the first draw choice under either timing,
+    lets a player declare at any turn from her chance on, or refuses a declaration before
+    the chance as ``already_drawn`` fails some two-player position under
+    ``"after_first_choice"``; the first fails some game and reading case too.
+
+    Rules: reading-double-nil-timing, rule-double-nil.
+    """
+    if bug == "timing ignored":
+        before = dict.fromkeys(DOUBLE_NIL_CHANCE, 0)
+        monkeypatch.setattr(oracle.legality, "DOUBLE_NIL_CHANCE", before)
+        monkeypatch.setattr(sys.modules[__name__], "DOUBLE_NIL_CHANCE", before)
+    elif bug == "any later turn":
+        wider = _any_turn_after(oracle.legality.may_bid_blind)
+        monkeypatch.setattr(oracle.legality, "may_bid_blind", wider)
+    else:
+        real = oracle.legality.problem
+
+        def problem_(position: oracle.Position, move: str) -> str | None:
+            found = real(position, move)
+            return "already_drawn" if found == "not_yet_drawn" else found
+
+        monkeypatch.setattr(sys.modules[__name__], "problem", problem_)
+    found = failing(("legal", "game", "reading"))
+    assert any(case.startswith("legal-2p-after-first-choice-") for case in found), bug
+    if bug == "timing ignored":
+        assert any(case.startswith("game-switch-") for case in found), found
+        assert any(case.startswith("replay-") for case in found), found
