@@ -12,13 +12,14 @@ engine, as an `oracle.Referee`. Four players: bidding nil to 13 (or, without nil
 13, or zero to 13 where zero is a contract), or blind nil or a look before a player who
 may bid it has seen her hand; under a team minimum a side's second bidder bids at least
 what her partner's bid leaves, and bids blind nil only when it leaves nothing; the pass:
-each side with a blind nil, in bidding order, passes from the blind bidder to her partner
-and back; play: follow suit; no spade lead until spades are broken unless the leader holds
-only spades; the highest spade, else the highest card of the suit led, wins; the winner
-leads. Two players (source C): at
-her turn a player keeps the top card of the stock (the next is discarded) or rejects it
-(and takes the next); before her first choice of the round she may declare double nil,
-when the rules have it and she trails by the required deficit. After the draw each double
+each side with a blind nil, or under ``nil_pass`` a nil, in bidding order, passes its
+count from its passer to her partner and back; play: follow suit; no spade lead until
+spades are broken unless the leader holds only spades; the highest spade, else the highest
+card of the suit led, wins; the winner leads. Two players (source C): at her turn a player
+keeps the top card of the stock (the next is discarded) or rejects it (and takes the
+next); at her one chance of the round, before her first choice or right after it by the
+ruleset's ``double_nil_timing``, she may declare double nil, when the rules have it and
+she trails by the required deficit. After the draw each double
 nil bidder, the non-dealer first, exchanges none or up to ``blind_nil_exchange`` of her
 cards with cards drawn from the discards (shuffled as documented, with a BLAKE2b digest of
 the seed, round and seat); then the others bid, nil to 13, the non-dealer first; the
@@ -43,7 +44,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-import attrs
 import pytest
 from typing_extensions import NotRequired
 
@@ -107,8 +107,10 @@ DIVIDED = [row for row in POSITIONS if "divide" in row]
 
 
 def _start(row: Position) -> spades.State:
-    """The row's start position, reached with the engine."""
-    rules = attrs.evolve(spades.find_ruleset(row["rules"]), **row["overrides"])
+    """The row's start position, reached with the engine; its overrides are data values."""
+    data = spades.records.to_data(spades.find_ruleset(row["rules"]))
+    assert isinstance(data, dict)
+    rules = spades.records.from_data(data | row["overrides"], spades.Ruleset)
     deck = [Card.parse(text) for text in row["deck"]]
     state = spades.new_game(rules, seed=row["seed"], dealer=row["dealer"], deck=deck)
     for text in row["moves"]:
@@ -132,9 +134,11 @@ def _perft(state: spades.State, depth: int) -> list[int]:
 
 
 def test_perft_table_covers_every_phase_quickly() -> None:
-    """Every phase, quick rows of both player counts, and the bidding rules' switches.
+    """Every phase, quick rows of both player counts, and the switches of the bidding, the
+    pass after a nil and the double nil timing.
 
     Rules: reading-zero-bid, rule-team-minimum.
+    Rules: rule-card-pass, reading-double-nil-timing.
     """
     ids = [row["id"] for row in POSITIONS]
     assert len(set(ids)) == len(ids)
@@ -160,8 +164,9 @@ def test_perft_table_covers_every_phase_quickly() -> None:
     # Bidding under each rule that changes the bids (reading-zero-bid, rule-team-minimum),
     # four players and two.
     switched = {name for row in quick for name, value in row["overrides"].items() if value}
-    assert {"zero_contract", "team_minimum"} <= switched
+    assert {"zero_contract", "team_minimum", "nil_pass", "double_nil_timing"} <= switched
     assert any(row["overrides"].get("zero_contract") for row in two)
+    assert any(row["overrides"].get("nil_pass") == 4 for row in quick)
     for row in POSITIONS:
         assert sorted(Card.parse(text) for text in row["deck"]) == list(spades.DECK), row["id"]
         assert len(row["perft"]) == row["depth"] >= 1, row["id"]

@@ -51,8 +51,6 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-import attrs
-
 import spades
 from spades import Card, State
 
@@ -237,6 +235,28 @@ SPECS = (
         dealer=1,
         moves=("look", "bid 4", "bid blind nil", "look", "bid 5", "look", "bid 3"),
         depth=2,
+    ),
+    Spec(
+        id="nil-pass-last-bid",
+        comment="A nil pass of 2: the last bid, then the nil side's passes, 2 of 13 and 2 of "
+        "15 (a nil by the last bidder makes her side pass after them).",
+        rules="classic",
+        overrides={"nil_pass": 2},
+        shuffle=76,
+        moves=("bid nil", "bid 3", "bid 4"),
+        depth=3,
+    ),
+    Spec(
+        id="nil-pass-4-beside-blind-nil-pass-1",
+        comment="Nil passes of 4 and blind nil passes of 1: after the first bidder's 4 cards "
+        "her partner passes back 4 of 17; then the other side, whose nil came before its "
+        "blind nil, passes 1 each way from its blind nil bidder.",
+        rules="classic",
+        overrides={**BLIND, "nil_pass": 4, "blind_nil_pass": 1},
+        shuffle=77,
+        moves=("look", "bid nil", "look", "bid nil", "look", "bid 4", "bid blind nil"),
+        plays=1,
+        depth=3,
     ),
     # The playing phase.
     Spec(
@@ -442,6 +462,15 @@ SPECS = (
         overrides={"blind_nil_deficit": 100},
         shuffle=42,
         dealer=1,
+        depth=8,
+    ),
+    Spec(
+        id="two-handed-late-double-nil-draw",
+        comment="Double nil declared right after the first draw choice: at each player's "
+        "second turn to draw, not her first or third.",
+        rules="two-handed",
+        overrides={"double_nil_timing": "after_first_choice"},
+        shuffle=78,
         depth=8,
     ),
     Spec(
@@ -672,7 +701,12 @@ SPECS = (
 
 
 def ruleset(spec: Spec) -> spades.Ruleset:
-    return attrs.evolve(spades.find_ruleset(spec.rules), **spec.overrides)
+    """The preset with the overrides, read as the data format reads a ruleset's fields."""
+    data = spades.records.to_data(spades.find_ruleset(spec.rules))
+    assert isinstance(data, dict)
+    rules = spades.records.from_data(data | spec.overrides, spades.Ruleset)
+    assert isinstance(rules, spades.Ruleset)
+    return rules
 
 
 def first_seat(rules: spades.Ruleset, dealer: int) -> int:
