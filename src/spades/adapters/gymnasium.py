@@ -21,7 +21,7 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   ``get_action_masks`` finds it. In the last step's ``info`` the mask is all 0, and
   ``action_masks()`` once the episode is over raises `spades.SpadesError`, as ``step``
   does: no action is left, and a policy must not pick one from an empty mask.
-- **Actions** are ``Discrete(ACTIONS)``, the encoding's. A blind nil pass or a double nil
+- **Actions** are ``Discrete(ACTIONS)``, the encoding's. A card pass or a double nil
   exchange is entered a card at a time, each card a step of reward 0 in which nobody else
   moves; the observation's ``selected`` slot shows the cards chosen so far.
 - **Rewards** go to the agent's side. ``reward="round"`` (the default): each round's

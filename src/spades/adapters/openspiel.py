@@ -30,8 +30,8 @@ whole games, round after round, for every preset, with four players and with two
   player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
   complete a player's view shows no card of it.
 - **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (71); the legal ones
-  are exactly its mask. A blind nil pass or a double nil exchange is entered one card at
-  a time, and the player stays to move until the move is complete.
+  are exactly its mask. A card pass or a double nil exchange is entered one card at a
+  time, and the player stays to move until the move is complete.
 - **Information state**: the player's `View` and, for the player choosing them, the cards
   chosen so far. The string is JSON, ``{"view": ..., "selected": [...], "chance": ...}``:
   the view's data as `spades.records.to_data` writes it, the cards chosen, and during a

@@ -9,10 +9,10 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   ``OBSERVATION_HIGH``) and the mask of its ``ACTIONS`` actions (int8, 1 = allowed; all 0
   for an agent not to move, and for every agent once she is terminated or truncated).
   Both come from the agent's `View` alone.
-- **Actions** are the encoding's. A blind nil pass or a double nil exchange is entered a
-  card at a time: the environment keeps the cards chosen so far, the same agent stays
-  selected until the move is complete, and the observation's ``selected`` slot shows them
-  to her alone.
+- **Actions** are the encoding's. A card pass (after a nil or a blind nil) or a double nil
+  exchange is entered a card at a time: the environment keeps the cards chosen so far, the
+  same agent stays selected until the move is complete, and the observation's
+  ``selected`` slot shows them to her alone.
 - **Rewards**, the same for both partners and opposite between the sides:
   ``reward="round"`` (the default) gives, as each round is scored, that round's points,
   the side's less the other's, times ``reward_scale`` (by default 0.01: a round is then
