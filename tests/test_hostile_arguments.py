@@ -48,6 +48,7 @@ from spades import (
     SpadesError,
     Suit,
     apply,
+    card_passes,
     check_move,
     deal,
     find_ruleset,
@@ -127,7 +128,15 @@ def _playing() -> Any:
         ("Ruleset.spades_lead", lambda v: Ruleset(spades_lead=v), RulesetError),
         ("Ruleset.zero_contract", lambda v: Ruleset(nil=False, zero_contract=v), RulesetError),
         ("Ruleset.ten_for_two_hundred", lambda v: Ruleset(ten_for_two_hundred=v), RulesetError),
+        ("Ruleset.nil_pass", lambda v: Ruleset(nil_pass=v), RulesetError),
+        ("Ruleset.double_nil_timing", lambda v: Ruleset(double_nil_timing=v), RulesetError),
         ("lowest_bid.bids", lambda v: lowest_bid(CLASSIC, v, 0), TypeError),
+        ("card_passes.bids", lambda v: card_passes(CLASSIC, v, first_bidder=0), TypeError),
+        (
+            "card_passes.bid",
+            lambda v: card_passes(CLASSIC, [None, v, None, None], first_bidder=0),
+            TypeError,
+        ),
         ("lowest_bid.bid", lambda v: lowest_bid(CLASSIC, [None, v, None, None], 3), TypeError),
         (
             "may_lead_spades.spades_broken",
@@ -183,6 +192,7 @@ _WHOLE_NUMBER_ARGUMENTS: list[tuple[str, Callable[[object], object]]] = [
     ("Ruleset.bag_limit", lambda v: Ruleset(bag_limit=v)),  # type: ignore[arg-type]
     ("Ruleset.team_minimum", lambda v: Ruleset(team_minimum=v)),  # type: ignore[arg-type]
     ("lowest_bid.seat", lambda v: lowest_bid(CLASSIC, [None] * 4, v)),  # type: ignore[arg-type]
+    ("card_passes.first_bidder", lambda v: card_passes(CLASSIC, [None] * 4, first_bidder=v)),  # type: ignore[arg-type]
     ("score_round.tricks", lambda v: score_round(CLASSIC, THREES, [v, 3, 3, 3])),  # type: ignore[list-item]
     ("score_round.bags", lambda v: score_round(CLASSIC, THREES, TRICKS, (v, 0))),  # type: ignore[arg-type]
     ("play_game.seed", lambda v: play_game(CLASSIC, [fallback_move] * 4, seed=v)),  # type: ignore[arg-type]
@@ -306,6 +316,7 @@ def test_a_card_that_is_no_card_is_shown_cut_short_when_set() -> None:
             "may_lead_spades takes a Ruleset, not ",
         ),
         (lambda v: lowest_bid(v, [None] * 4, 0), "lowest_bid takes a Ruleset, not "),
+        (lambda v: card_passes(v, [None] * 4, first_bidder=0), "card_passes takes a Ruleset, not "),
         (lambda v: play_game(v, [fallback_move] * 4, seed=1), "play_game takes a Ruleset, not "),
         (fallback_move, "fallback_move takes a View or a State, not "),
         (heuristic_policy(), "a policy takes a View, not "),

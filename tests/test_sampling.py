@@ -758,6 +758,7 @@ def test_hidden_passes_are_made_up_with_each_sides_count(count: int) -> None:
     assert state.phase is Phase.PLAYING
 
 
+@settings(max_examples=max(10, settings().max_examples // 3))
 @given(passing_states(), SEEDS)
 def test_samples_of_passing_positions_are_legal(state: State, k: int) -> None:
     """Some passes made, of a nil's count or a blind nil's, the next one due.

@@ -22,6 +22,7 @@ from spades import (
     Bid,
     Card,
     CardExchange,
+    DoubleNilTiming,
     DrawTurn,
     Exchange,
     IllegalMoveError,
@@ -39,6 +40,7 @@ from spades import (
     Termination,
     View,
     apply,
+    check_move,
     deal,
     legal_moves,
     new_game,
@@ -502,6 +504,33 @@ def test_double_nil_offered_at_each_players_first_draw_turn_only() -> None:
     state = apply(state, Keep())
     assert legal_moves(state) == (Keep(), Reject())
     assert reason_of(state, BLIND) is Reason.ALREADY_DRAWN
+
+
+def test_after_the_first_choice_double_nil_is_offered_at_each_players_second_turn_only() -> None:
+    """Rules: rule-double-nil, reading-double-nil-timing."""
+    late = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
+    state = new_game(late, seed=1, dealer=0, deck=KNOWN)
+    expected = [
+        ((Keep(), Reject()), Reason.NOT_YET_DRAWN),  # the dealer's first turn
+        ((Keep(), Reject()), Reason.NOT_YET_DRAWN),  # the non-dealer's first
+        ((BLIND, Keep(), Reject()), None),  # the dealer's second: her chance
+        ((BLIND, Keep(), Reject()), None),  # the non-dealer's second
+        ((Keep(), Reject()), Reason.ALREADY_DRAWN),  # the dealer's third
+        ((Keep(), Reject()), Reason.ALREADY_DRAWN),
+    ]
+    for moves, reason in expected:
+        assert legal_moves(state) == moves
+        if reason is None:
+            check_move(state, BLIND)
+        else:
+            assert reason_of(state, BLIND) is reason
+        state = apply(state, Keep())
+    assert [len(hand) for hand in state.hands] == [3, 3]
+    declared = new_game(late, seed=1, dealer=0, deck=KNOWN)
+    declared = apply(apply(apply(declared, Keep()), Keep()), BLIND)
+    assert (declared.bids, declared.to_move, declared.hand(0)) == ((BLIND, None), 0, (KNOWN[0],))
+    assert legal_moves(declared) == (Keep(), Reject())  # she still draws at that turn
+    assert reason_of(declared, BLIND) is Reason.ALREADY_BID
 
 
 def test_declaring_double_nil_is_her_bid_and_she_still_draws() -> None:
