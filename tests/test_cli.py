@@ -1433,3 +1433,54 @@ def test_round_notes_speak_to_the_person_of_her_nil_and_her_partner_s() -> None:
     assert table_text.round_notes(TWO_HANDED, missed, you=1) == [
         "  seat 0's blind nil: took 1 (-200)"
     ]
+
+
+def test_demo_record_ending_in_ptn_writes_ptn_that_replays_to_the_printed_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .ptn record is PTN text: each round a hand, replayed one after another to the
+    game's last state.
+
+    Rule: ref-ptn-format.
+    """
+    path = tmp_path / "game.PTN"
+    code, out, err = run(["demo", "--seed", "4", "--record", str(path)], capsys)
+    assert (code, err) == (0, "")
+    json_path = tmp_path / "game.json"
+    assert run(["demo", "--seed", "4", "--record", str(json_path)], capsys)[0] == 0
+    final = spades.records.loads(json_path.read_text(encoding="utf-8")).final_state
+    hands = spades.records.read_ptn(path.read_text(encoding="utf-8"))
+    assert len(hands) == len(final.rounds) == len(rounds_of(out))
+    assert hands[0].tags["Event"] == "spades demo, seed 4, hand 1"
+    scores = bags = (0, 0)
+    for hand in hands:
+        state = hand.replay(scores=scores, bags=bags)
+        scores, bags = state.scores, state.bags
+    assert (scores, state.outcome) == (final.scores, final.outcome)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--rules", "miniokey"],
+            "argument --record: a .ptn record is for four players playing clockwise",
+        ),
+        (
+            ["--rules", "two-handed"],
+            "argument --record: a .ptn record is for four players playing clockwise",
+        ),
+        (["--indent", "2"], "argument --indent: indents JSON; a .ptn record is PTN text"),
+    ],
+)
+def test_demo_record_in_ptn_is_refused_where_ptn_cannot_hold_the_game(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rule: ref-ptn-format."""
+    path = tmp_path / "game.ptn"
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["demo", *argv, "--record", str(path)])
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (2, "")
+    assert err.splitlines()[-1] == f"spades demo: error: {message}"
+    assert not path.exists()

@@ -29,8 +29,7 @@ from spades import (
     legal_moves,
     new_game,
 )
-from spades.records import GameRecord
-from spades.records._ptn import PtnHand, read_ptn, rules_from_options, write_ptn
+from spades.records import GameRecord, PtnHand, read_ptn, rules_from_options, write_ptn
 
 TRICKSTER = Path(__file__).parent / "data" / "trickster"
 

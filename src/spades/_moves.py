@@ -118,9 +118,10 @@ def _exchange_cards(value: Iterable[Card]) -> tuple[Card, ...]:
 
 @attrs.frozen
 class Pass:
-    """Pass these cards to one's partner in the blind nil exchange, in the library's order.
+    """Pass these cards to one's partner in the card pass after a nil, in the library's order.
 
-    The blind nil bidder passes first; then her partner passes back as many.
+    The side's blind nil or nil bidder passes first; then her partner passes back as many
+    (`spades.card_passes`).
 
     >>> str(Pass([Card.parse("3d"), Card.parse("2c")]))
     'pass 2C 3D'

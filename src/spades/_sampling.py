@@ -202,6 +202,8 @@ def _passes(
     Going back from what each seat holds and played, a pass hands its cards back to the
     giver; a hidden pass takes its cards uniformly from what its receiver then held.
     """
+    if not view.passes:
+        return ()
     counts = [count for _, count in passes_of(view)]
     held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
     filled: list[CardPass] = []

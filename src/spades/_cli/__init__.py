@@ -21,7 +21,7 @@ import attrs
 import spades
 import spades._ray as ray_runner
 import spades.bots
-from spades import PRESETS, NotationError, SpadesError, find_ruleset
+from spades import PRESETS, Direction, NotationError, SpadesError, find_ruleset
 from spades._cli import bots, demo, duel, games, serve, simulate, terminal
 from spades._cli.text import WIDTH, show, width, wrap
 from spades._deal import SEED_LIMIT
@@ -104,6 +104,13 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "demo":
         if args.indent is not None and args.record is None:
             parser.error("argument --indent: indents the record: give --record FILE too")
+        if demo.is_ptn(args.record):
+            if args.indent is not None:
+                parser.error("argument --indent: indents JSON; a .ptn record is PTN text")
+            if rules.players != 4 or rules.direction is not Direction.CLOCKWISE:
+                parser.error(
+                    "argument --record: a .ptn record is for four players playing clockwise"
+                )
         return demo.demo(
             rules, args.rules, args.seed, record=args.record, indent=args.indent, bots=args.bots
         )
@@ -219,7 +226,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     demo_.add_argument(
         "--record",
         metavar="FILE",
-        help="also write the game's record to FILE as JSON (see spades.records)",
+        help="also write the game's record to FILE as JSON, or as Trickster Cards' PTN "
+        "text when FILE ends in .ptn (see spades.records)",
     )
     demo_.add_argument(
         "--indent",

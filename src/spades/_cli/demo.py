@@ -44,7 +44,9 @@ def demo(
 
     ``bots`` is a name of `spades.bots.BOTS` (`SpadesError` for another). With
     ``record``, the game's record is also written to that file (`spades.records`), as
-    compact JSON or, with ``indent``, indented by that many spaces.
+    compact JSON or, with ``indent``, indented by that many spaces; a file whose name ends
+    in ``.ptn`` gets PTN text (`spades.records.write_ptn`) instead, which holds no card
+    pass: a game that passes cards is not written.
     """
     policies = seat_policies(rules, seed, (bots, bots))
     if record is not None:
@@ -86,15 +88,24 @@ def _write(game: records.GameRecord, path: str, indent: int | None) -> None:
     A regular file that could be opened but not written to the end (a full disk, a quota)
     is removed, so that no half-written record is left as if it were one.
     """
+    text = records.write_ptn(game, event=f"spades demo, seed {game.seed}") if is_ptn(path) else None
     with open(path, "w", encoding="utf-8") as file:
         try:
-            records.dump(game, file, indent=indent)
-            file.write("\n")
+            if text is None:
+                records.dump(game, file, indent=indent)
+                file.write("\n")
+            else:
+                file.write(text)
             file.flush()
         except OSError:
             if os.path.isfile(path):
                 os.remove(path)
             raise
+
+
+def is_ptn(path: str | None) -> bool:
+    """Whether a record file's name asks for PTN text: it ends in ``.ptn``, in any case."""
+    return path is not None and path.lower().endswith(".ptn")
 
 
 def _cannot_write(path: str, error: OSError | ValueError) -> int:

@@ -8,7 +8,8 @@ The library writes version `VERSION` (3, whose rulesets hold ``zero_contract``,
 ``nil_pass``, ``double_nil_timing``, ``team_minimum``, ``spades_lead`` and
 ``ten_for_two_hundred``, and pass up to 4 cards; since version 2 seeds are decimal
 strings, so that every number is one any JSON parser reads exactly) and reads
-`READABLE_VERSIONS` (1 to 3): older data reads as the games it was.
+`READABLE_VERSIONS` (1 to 3): older data reads as the games it was. `read_ptn` and
+`write_ptn` read and write Trickster Cards' PTN text records of hands.
 
 >>> from spades import CLASSIC, Bid, records
 >>> record = records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
@@ -49,6 +50,7 @@ from spades.records._plain import (
     ruleset_data,
     ruleset_from,
 )
+from spades.records._ptn import PtnHand, read_ptn, rules_from_options, write_ptn
 from spades.records._round_scores import round_score_data, round_score_from
 from spades.records._state import state_data, state_from
 from spades.records._view import view_data, view_from
@@ -67,13 +69,17 @@ __all__ = [
     "Data",
     "GameRecord",
     "InvalidRecordError",
+    "PtnHand",
     "RoundRecord",
     "dump",
     "dumps",
     "from_data",
     "load",
     "loads",
+    "read_ptn",
+    "rules_from_options",
     "to_data",
+    "write_ptn",
 ]
 
 MAX_RECORD_SIZE: Final = 4 * 2**20

@@ -248,11 +248,17 @@ class PtnHand:
     unknown_options: Mapping[str, object]
     """The options the library does not know, by key as written."""
     dealer: int
+    """The dealer's seat, from the Deal tag."""
     hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's 13 cards as dealt, in the library's order; ``None`` for a hidden hand."""
     first_bidder: int | None = None
+    """The Auction tag's seat; ``None`` without one."""
     bids: tuple[Bid | None, ...] = ()
+    """The bids in bidding order; ``None`` for one left out (``-``)."""
     first_leader: int | None = None
+    """The Play tag's seat; ``None`` without one."""
     tricks: tuple[tuple[Card | None, ...], ...] = ()
+    """Each Play line's cards by seat; ``None`` for one left out (``-``)."""
     lines: Mapping[str, int] = attrs.field(factory=dict, repr=False, eq=False)
     """The line of each tag, and of each bid (``"bid 3"``) and trick (``"trick 5"``)."""
 
