@@ -27,7 +27,14 @@ from spades._errors import (
     SpadesError,
 )
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import check_move, is_legal, legal_moves, lowest_bid, may_bid_blind
+from spades._legal import (
+    allowed_bids,
+    check_move,
+    is_legal,
+    legal_moves,
+    lowest_bid,
+    may_bid_blind,
+)
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject, parse_move
 from spades._public import present_as_public
 from spades._rules import (
@@ -36,6 +43,7 @@ from spades._rules import (
     PRESETS,
     TWO_HANDED,
     BagOverflow,
+    Bidding,
     Direction,
     DoubleNilTiming,
     NilTricks,
@@ -71,6 +79,7 @@ __all__ = [
     "TWO_HANDED",
     "BagOverflow",
     "Bid",
+    "Bidding",
     "Card",
     "CardExchange",
     "CardPass",
@@ -103,6 +112,7 @@ __all__ = [
     "Termination",
     "Trick",
     "View",
+    "allowed_bids",
     "apply",
     "bag_penalty",
     "card_passes",

@@ -18,7 +18,7 @@ from spades._ending import outcome_after
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
 from spades._moves import BIDS, BLIND_NIL, Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
-from spades._rules import next_seat, partner, play_order
+from spades._rules import Bidding, next_seat, partner, play_order
 from spades._scoring import score_unchecked
 from spades._state import BIDS as BIDS_AT
 from spades._state import (
@@ -116,7 +116,12 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         rules = state.rules
         number = move.n  # type: ignore[union-attr]
         blind = move.blind  # type: ignore[union-attr]
-        plain = not rules.blind_nil and not blind and not rules.team_minimum
+        plain = (
+            not rules.blind_nil
+            and not blind
+            and not rules.team_minimum
+            and rules.bidding is Bidding.OPEN
+        )
         if plain and (0 < number <= 13 or (number == 0 and (rules.nil or rules.zero_contract))):
             return _bid(state, BIDS[number])
     if type(state) is not State:

@@ -119,6 +119,10 @@ class Reason(enum.Enum):
     BELOW_TEAM_MINIMUM = "below_team_minimum"
     """A bid (nil and blind nil counting as zero) that leaves the side's bids short of the
     ruleset's team minimum, by its second bidder (`lowest_bid`)."""
+    BIDDING_MODE = "bidding_mode"
+    """A bid the ruleset's bidding mode does not allow: under Suicide, anything but nil or 4
+    or more for the first partner of a side to bid, and anything but the other for the
+    second (`allowed_bids`)."""
     BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
     """Blind nil under a ruleset without blind nil (`may_bid_blind`)."""
     BLIND_NIL_NOT_ELIGIBLE = "blind_nil_not_eligible"

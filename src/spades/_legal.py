@@ -24,7 +24,7 @@ from spades._moves import (
     Play,
     Reject,
 )
-from spades._rules import SpadesLead, check_rules, check_seat
+from spades._rules import Bidding, SpadesLead, check_rules, check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
 from spades._trick import SPADES, playable_bits, spades_open
 
@@ -108,10 +108,10 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     rules = state.rules
     blind = rules.blind_nil and may_bid_blind(state, mover)
     hand = hand_of(state[HANDS], mover)
-    lowest = least_bid(rules, state.bids, mover) if rules.team_minimum else 0
     phase = state[PHASE]
+    numbered = bid_moves(rules, state.bids, mover) if phase is _BIDDING else ()
     passing = pass_due(state)[1] if phase is Phase.PASSING else 0
-    return moves_from(rules, phase, hand, 0, blind, lowest, passing)
+    return moves_from(rules, phase, hand, 0, blind, numbered, passing)
 
 
 def moves_from(  # noqa: PLR0917  (what the seat to move knows)
@@ -120,24 +120,20 @@ def moves_from(  # noqa: PLR0917  (what the seat to move knows)
     hand: int,
     allowed: int,
     blind: bool,
-    lowest: int = 0,
+    numbered: tuple[Bid, ...] = (),
     passing: int = 0,
 ) -> tuple[Move, ...]:
     """The legal moves of the seat to move, from what she knows, in `legal_moves`' order.
 
     ``hand`` is her cards' mask, ``allowed`` the mask of those she may play (in the play),
-    ``blind`` whether she may still bid blind nil (`may_bid_blind`) and ``lowest`` the
-    least she may bid (`lowest_bid`), ``passing`` the cards she passes (`card_passes`).
-    States and views both list their moves through this one generator.
+    ``blind`` whether she may still bid blind nil (`may_bid_blind`), ``numbered`` the
+    bids she may make once she has looked (`bid_moves`), ``passing`` the cards she passes
+    (`card_passes`). States and views both list their moves through this one generator.
     """
     if phase is _PLAYING:
         return _plays(allowed)
     if phase is _BIDDING:
-        if blind:
-            return _BLIND_OR_LOOK
-        if lowest:
-            return BIDS[lowest:]
-        return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
+        return _BLIND_OR_LOOK if blind else numbered
     if phase is _DRAWING:
         return _BLIND_OR_DRAWS if blind else _DRAWS
     cards = cards_in(hand)
@@ -212,12 +208,53 @@ def lowest_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
     (3, 0)
     """
     rules = check_rules(rules, "lowest_bid")
+    return least_bid(rules, _checked_bids(rules, bids), check_seat(seat, rules.players))
+
+
+def _checked_bids(rules: Ruleset, bids: object) -> tuple[Bid | None, ...]:
+    """``bids`` as a tuple when it is a tuple or list of a `Bid` or None for each seat."""
     if not isinstance(bids, (tuple, list)) or len(bids) != rules.players:
         raise TypeError(f"bids is a tuple or list of {rules.players} bids or None, by seat")
     for bid in bids:
         if bid is not None and type(bid) is not Bid:
             raise TypeError(f"bids holds a Bid or None for each seat, not {shown(bid)}")
-    return least_bid(rules, tuple(bids), check_seat(seat, rules.players))
+    return tuple(bids)
+
+
+def allowed_bids(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> tuple[int, ...]:
+    """The numbers ``seat`` may bid once she has looked at her hand, 0 being nil.
+
+    From `lowest_bid` up to 13, 0 only where the ruleset has a bid of zero (nil, or a
+    zero contract); under `Bidding.SUICIDE` nil or 4 to 13 for the first partner of a
+    side to bid, then 4 to 13 after her partner's nil and nil after her partner's number
+    (rule-suicide). Blind nil, before she looks, is `may_bid_blind`'s. ``bids`` are the
+    round's bids by seat, ``None`` for a seat that has not bid.
+
+    >>> from spades import Bid, Bidding, Ruleset
+    >>> suicide = Ruleset(bidding=Bidding.SUICIDE)
+    >>> allowed_bids(suicide, [None] * 4, 1)
+    (0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+    >>> allowed_bids(suicide, [Bid(5), None, None, None], 2)
+    (0,)
+    """
+    rules = check_rules(rules, "allowed_bids")
+    bids = _checked_bids(rules, bids)
+    return tuple(bid.n for bid in bid_moves(rules, bids, check_seat(seat, rules.players)))
+
+
+def bid_moves(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> tuple[Bid, ...]:
+    """`allowed_bids` unchecked, as the `Bid` moves: the form legal moves and views read."""
+    if rules.bidding is Bidding.SUICIDE:
+        mate = bids[(seat + 2) % 4]
+        return _SUICIDE_BIDS[0 if mate is None else 1 if mate.n == 0 else 2]
+    lowest = least_bid(rules, bids, seat) if rules.team_minimum else 0
+    if lowest:
+        return BIDS[lowest:]
+    return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
+
+
+_SUICIDE_BIDS: Final = ((BIDS[0], *BIDS[4:]), BIDS[4:], (BIDS[0],))
+"""Suicide's bids: the first partner's, after her partner's nil, after her partner's number."""
 
 
 def least_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
@@ -454,9 +491,20 @@ def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reas
     lowest = least_bid(rules, state.bids, seat)
     if move.n < lowest:
         return _below_minimum(rules, lowest)
+    if rules.bidding is Bidding.SUICIDE and move not in bid_moves(rules, state.bids, seat):
+        return Reason.BIDDING_MODE, _suicide_problem(state.bids[(seat + 2) % 4])
     if may_bid:
         return Reason.HAND_NOT_SEEN, "bid blind nil, or look at your hand before you bid"
     return None
+
+
+def _suicide_problem(mate: Bid | None) -> str:
+    """What Suicide asks of a seat whose partner bid ``mate`` (rule-suicide)."""
+    if mate is None:
+        return "under Suicide one partner bids nil and the other 4 or more: bid nil or 4 to 13"
+    if mate.n == 0:
+        return "your partner bid nil: under Suicide you bid 4 or more"
+    return f"your partner bid {mate.n}: under Suicide you bid nil"
 
 
 def _below_minimum(rules: Ruleset, lowest: int) -> tuple[Reason, str]:

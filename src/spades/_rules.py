@@ -98,6 +98,16 @@ SpadesLead.ANY_TIME.opens_after = 0
 SpadesLead.AFTER_FIRST_TRICK.opens_after = 1
 
 
+class Bidding(enum.Enum):
+    """How a player chooses her bid (rule-suicide)."""
+
+    OPEN = "open"
+    """Any number her ruleset allows (every source)."""
+    SUICIDE = "suicide"
+    """In each partnership one partner bids nil and the other 4 or more: the first of the
+    two to bid chooses which, and the second must do the other (four players)."""
+
+
 class DoubleNilTiming(enum.Enum):
     """Two players: when a player may declare double nil during the draw (rule-double-nil).
 
@@ -280,6 +290,8 @@ class Ruleset:
     """The least a partnership's two bids may add up to, a nil counting as zero; its second
     bidder must make up what is missing (rule-team-minimum). 0: no minimum (four players
     only)."""
+    bidding: Bidding = attrs.field(default=Bidding.OPEN, validator=_kind(Bidding))
+    """How a player chooses her bid: freely, or as Suicide asks (rule-suicide)."""
     spades_lead: SpadesLead = attrs.field(default=SpadesLead.BROKEN, validator=_kind(SpadesLead))
     """When a player who holds another suit may lead a spade: once spades are broken (every
     source), at any time, or from the second trick on."""
@@ -333,6 +345,8 @@ class Ruleset:
     def __attrs_post_init__(self) -> None:
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True (or blind_nil=False)")
+        if self.bidding is not Bidding.OPEN:
+            _check_bidding(self)
         if self.nil_pass and not self.nil:
             raise RulesetError("nil_pass is the pass after a nil bid: it needs nil=True")
         if self.zero_contract and self.nil:
@@ -446,6 +460,21 @@ def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
     rules = check_rules(rules, "seats_of")
     side = check_seat(side, 2, what="side")
     return (side, side + 2) if rules.players == 4 else (side,)
+
+
+def _check_bidding(rules: Ruleset) -> None:
+    """Reject what a bidding mode rules out: it decides the nils and the sides' bids."""
+    mode = rules.bidding.value
+    if rules.players != 4:
+        raise RulesetError(f"bidding={mode} is for partnerships: it needs four players")
+    if not rules.nil:
+        raise RulesetError(f"bidding={mode} is played with nil bids: it needs nil=True")
+    if rules.blind_nil:
+        raise RulesetError(f"bidding={mode} has no blind nil: set blind_nil=False")
+    if rules.team_minimum:
+        raise RulesetError(
+            f"bidding={mode} decides what a side bids itself: team_minimum must be 0"
+        )
 
 
 def _check_two_players(rules: Ruleset) -> None:

@@ -9,7 +9,7 @@ import attrs
 from spades._card_pass import pass_due
 from spades._cards import Card, cards_in
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import least_bid, may_bid_blind, moves_from
+from spades._legal import bid_moves, may_bid_blind, moves_from
 from spades._rules import check_seat, partner
 from spades._state import Phase, State, trick_counts
 from spades._trick import playable_bits, spades_open
@@ -123,9 +123,9 @@ class View:
         led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
         allowed = playable_bits(hand, self.trick, led_freely)
         blind = may_bid_blind(self, self.seat)
-        lowest = least_bid(self.rules, self.bids, self.seat)
+        numbered = bid_moves(self.rules, self.bids, self.seat)
         passing = pass_due(self)[1] if self.phase is Phase.PASSING else 0
-        return moves_from(self.rules, self.phase, hand, allowed, blind, lowest, passing)
+        return moves_from(self.rules, self.phase, hand, allowed, blind, numbered, passing)
 
 
 def observe(state: State, seat: int) -> View:

@@ -25,9 +25,9 @@ from spades._card_pass import pass_order, passes_of
 from spades._cards import DECK, Card, Suit
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import least_bid, trails_enough
+from spades._legal import bid_moves, least_bid, trails_enough
 from spades._moves import Bid
-from spades._rules import Ruleset
+from spades._rules import Bidding, Ruleset
 from spades._scoring import RoundScore, SideScore
 from spades._state import Outcome, Phase
 from spades._trick import spades_broken_by, spades_open, winning_card
@@ -630,6 +630,13 @@ def _check_turns(view: View, over: bool) -> None:
             if mate is not None and seat < 2 and bid.n + mate.n < rules.team_minimum:
                 second = max(seat, seat + 2, key=order.index)  # the side's second bidder
                 _fail(f"bids[{second}]", "the side's bids add up to less than the team minimum")
+            if rules.bidding is Bidding.SUICIDE:
+                first = mate is None or order.index(seat) < order.index((seat + 2) % 4)
+                if bid not in bid_moves(rules, (None,) * 4 if first else view.bids, seat):
+                    _fail(
+                        f"bids[{seat}]",
+                        "under Suicide one partner of a side bids nil and the other 4 or more",
+                    )
             if four and may_blind and not bid.blind and not looked:
                 _fail(f"looked[{seat}]", "a seat that may bid blind nil looks before a number")
         if looked:

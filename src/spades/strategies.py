@@ -45,6 +45,7 @@ from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
 from spades._rules import (
     PRESETS,
     BagOverflow,
+    Bidding,
     Direction,
     DoubleNilTiming,
     NilTricks,
@@ -96,6 +97,7 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
 def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     nil = draw(st.booleans())
     four = players == 4
+    suicide = four and nil and draw(st.integers(0, 7)) == 0
     return Ruleset(
         players=players,
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
@@ -103,7 +105,7 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         zero_contract=not nil and draw(st.booleans()),
         nil_value=draw(st.integers(0, 500)),
         nil_tricks=draw(st.sampled_from(NilTricks)) if four else NilTricks.BAGS,
-        blind_nil=nil and draw(st.booleans()),
+        blind_nil=nil and not suicide and draw(st.booleans()),
         blind_nil_value=draw(st.integers(0, 500)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
         nil_pass=draw(st.just(0) | st.integers(1, 4)) if four and nil else 0,
@@ -112,7 +114,8 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         double_nil_timing=(
             DoubleNilTiming.BEFORE_FIRST_CHOICE if four else draw(st.sampled_from(DoubleNilTiming))
         ),
-        team_minimum=draw(st.just(0) | st.integers(1, 13)) if four else 0,
+        team_minimum=draw(st.just(0) | st.integers(1, 13)) if four and not suicide else 0,
+        bidding=Bidding.SUICIDE if suicide else Bidding.OPEN,
         spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),
         bag_penalty=draw(st.integers(0, 500)),

@@ -25,6 +25,7 @@ from spades._moves import Bid, Move, parse_move
 from spades._rules import (
     MAX_NUMBER,
     BagOverflow,
+    Bidding,
     Direction,
     DoubleNilTiming,
     NilTricks,
@@ -298,6 +299,7 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
         "nil_pass": 3,
         "double_nil_timing": 3,
         "team_minimum": 3,
+        "bidding": 3,
         "spades_lead": 3,
         "ten_for_two_hundred": 3,
     }
@@ -312,6 +314,7 @@ _ENUMS: dict[str, type[enum.Enum]] = {
     "nil_tricks": NilTricks,
     "spades_lead": SpadesLead,
     "double_nil_timing": DoubleNilTiming,
+    "bidding": Bidding,
     "bag_overflow": BagOverflow,
 }
 
