@@ -12,7 +12,8 @@ dictionaries with the fields of the record format (`PRESETS`).
 - `rules`: the ruleset fields and the three presets;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
-  may be led; the least a seat may bid under a team minimum; who passes how many cards
+  may be led; the least a seat may bid under a team minimum and the bids Suicide allows
+  (and which seat of a view's bids breaks a Suicide pair); who passes how many cards
   after the bidding; when two players may declare double nil;
 - `scoring`: a round's points and bags (zero contracts and 10-for-200 too), and the end of
   the game;
@@ -61,10 +62,12 @@ from oracle.data import (
     walk,
 )
 from oracle.legality import (
+    BIDDINGS,
     DOUBLE_NIL_CHANCE,
     KINDS_BY_PHASE,
     LEADS,
     Position,
+    allowed_bids,
     breaks_spades,
     card_passes,
     legal_moves,
@@ -77,6 +80,7 @@ from oracle.legality import (
     position_from,
     problem,
     spades_may_be_led,
+    suicide_breaker,
     trails_enough,
     zero_allowed,
 )
@@ -106,6 +110,7 @@ from oracle.shuffle import digest_number, exchange_draw, round_deck, shuffled
 from oracle.views import PUBLIC, VIEW_FIELDS, face_down, same_side, view_of
 
 __all__ = [
+    "BIDDINGS",
     "BLIND_NIL",
     "CLASSIC",
     "DOUBLE_NIL_CHANCE",
@@ -132,6 +137,7 @@ __all__ = [
     "Referee",
     "Rules",
     "SideScore",
+    "allowed_bids",
     "bid_value",
     "breaks_spades",
     "card",
@@ -176,6 +182,7 @@ __all__ = [
     "sides_of",
     "spades_may_be_led",
     "step",
+    "suicide_breaker",
     "suit",
     "text_problem",
     "trails_enough",

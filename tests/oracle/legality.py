@@ -226,6 +226,55 @@ def lowest_bid(rules: Rules, bids: Sequence[str | None], seat: int) -> int:
     return max(minimum - number, 0)
 
 
+BIDDINGS = ("open", "suicide")
+"""The values of a ruleset's ``bidding`` (rule-suicide)."""
+SUICIDE_FIRST = [0, *range(4, 14)]
+"""Under Suicide, the numbers the first partner of a side to bid may bid: nil, or 4 to 13."""
+
+
+def allowed_bids(rules: Rules, bids: Sequence[str | None], seat: int) -> list[int]:
+    """The numbers ``seat`` may bid once she has looked, 0 for nil or a zero contract.
+
+    Under Suicide (rule-suicide) each side has a nil and a contract of at least 4: the
+    first partner to bid bids nil or 4 to 13; after her partner's nil a seat bids 4 to 13,
+    after her partner's number, nil. Open bidding: from `lowest_bid` to 13, zero only
+    where nil or a zero contract lets it be bid (reading-zero-bid).
+    """
+    assert rules["bidding"] in BIDDINGS, rules["bidding"]
+    if rules["bidding"] == "suicide":
+        partners = bids[partner(seat)]
+        if partners is None:
+            return SUICIDE_FIRST
+        return list(range(4, 14)) if bid_value(partners)[0] == 0 else [0]
+    lowest = lowest_bid(rules, bids, seat)
+    if lowest == 0 and not zero_allowed(rules):
+        lowest = 1
+    return list(range(lowest, 14))
+
+
+def suicide_breaker(rules: Rules, bids: Sequence[str | None], first: int) -> int | None:
+    """The seat whose bid breaks a side's Suicide pair in ``bids``, or None (rule-suicide).
+
+    What a view or state may not show: a first partner's bid other than nil or 4 to 13, or
+    a second partner's bid that does not do the other part. ``first`` is the round's first
+    bidder; only the ruleset's ``bidding`` of "suicide" asks anything.
+    """
+    if rules["bidding"] != "suicide":
+        return None
+    order = [first]
+    while len(order) < 4:
+        order.append(next_seat(rules, order[-1]))
+    made: list[str | None] = [None] * 4
+    for seat in order:
+        bid = bids[seat]
+        if bid is None:
+            continue
+        if bid_value(bid)[0] not in allowed_bids(rules, made, seat):
+            return seat
+        made[seat] = bid
+    return None
+
+
 def trails_enough(rules: Rules, scores: Sequence[int], seat: int) -> bool:
     """Whether ``seat``'s side trails by the blind nil deficit, or there is none.
 
@@ -267,7 +316,8 @@ def problem(position: Position, move: str) -> str | None:
     players already seen, with two already bid then not yet drawn (before her chance) or
     already drawn (after it), then below the team minimum, then not eligible; a look:
     already seen; another bid: out of range, a zero the rules do not allow (nil not
-    allowed), below the team minimum, then hand not seen.
+    allowed), below the team minimum, not what Suicide asks of her (bidding mode,
+    rule-suicide), then hand not seen.
     """
     if position.phase == "game_over":
         return "game_over"
@@ -331,6 +381,8 @@ def problem(position: Position, move: str) -> str | None:
         return "nil_not_allowed"
     if number < lowest_bid(rules, position.bids, seat):
         return "below_team_minimum"
+    if number not in allowed_bids(rules, position.bids, seat):
+        return "bidding_mode"
     return "hand_not_seen" if may else None
 
 
@@ -355,10 +407,8 @@ def legal_moves(position: Position) -> list[str]:
     if phase == "bidding":
         if may_bid_blind(position, seat):
             return [BLIND_NIL, "look"]
-        lowest = lowest_bid(rules, position.bids, seat)
-        if lowest == 0 and not zero_allowed(rules):
-            lowest = 1
-        return [("bid nil" if n == 0 else f"bid {n}") for n in range(lowest, 14)]
+        numbers = allowed_bids(rules, position.bids, seat)
+        return [("bid nil" if n == 0 else f"bid {n}") for n in numbers]
     if phase == "drawing":
         blind = [BLIND_NIL] if may_bid_blind(position, seat) else []
         return [*blind, "keep", "reject"]

@@ -26,6 +26,7 @@ RULESET_ORDER = (
     "blind_nil_exchange",
     "double_nil_timing",
     "team_minimum",
+    "bidding",
     "spades_lead",
     "bag_limit",
     "bag_penalty",
@@ -43,6 +44,7 @@ SINCE = {
     "nil_pass": 3,
     "double_nil_timing": 3,
     "team_minimum": 3,
+    "bidding": 3,
     "spades_lead": 3,
     "ten_for_two_hundred": 3,
 }
@@ -67,6 +69,7 @@ CLASSIC: Rules = {
     "blind_nil_exchange": 0,
     "double_nil_timing": "before_first_choice",
     "team_minimum": 0,
+    "bidding": "open",
     "spades_lead": "broken",
     "bag_limit": 10,
     "bag_penalty": 100,
@@ -123,8 +126,8 @@ def as_current(rules: Rules, version: int) -> Rules:
     """A ruleset of ``version`` data with the fields that came later, at the sources' values.
 
     Data of version 2 or older leads spades once they are broken (porting-lead), has no
-    zero contract, no team minimum, no 10-for-200 and no pass for a plain nil, and
-    declares double nil before the first draw choice.
+    zero contract, no team minimum, no 10-for-200 and no pass for a plain nil, bids
+    freely ("open", not Suicide), and declares double nil before the first draw choice.
     """
     later = {name: CLASSIC[name] for name in RULESET_ORDER if name not in fields_of(version)}
     return {name: (rules | later)[name] for name in RULESET_ORDER}
