@@ -28,10 +28,12 @@ the reference's bids on every input, and `spades.batch._round.score_sides` with
 whose runs must pass for a nil, for a blind nil, for both sides and for a side of both
 kinds as the counts say (`spades.batch._moves.side_passes` is also compared with
 `card_passes` on random bids), and two players under both readings of when double nil is
-declared, whose runs must declare it at that chance only. Fixed runs of named rulesets
-check that the passes, the exchanges, blind nil and double nil really come up, so that
-the tests cannot quietly stop playing them; planned rounds tie at the target, at the
-floor and at the round cap. Positions: `Batch.from_states` of positions
+declared, whose runs must declare it at that chance only; and Suicide, four players both
+ways round, whose runs must bid nil first and a number first, then the other
+(`spades.batch._legal.suicide_bits` is also compared with `allowed_bids` on every
+input). Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
+double nil really come up, so that the tests cannot quietly stop playing them; planned
+rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states` of positions
 `spades.strategies.states` reaches (over, mid-trick, mid-draw, in the exchange, after a
 pass) reads back and plays on in lockstep. `Batch.play_out` and `Batch.deal_random` play
 and deal what the same actions and the same generator would, and the fallback actions are
@@ -48,6 +50,7 @@ Rules: rule-card-pass, rule-double-nil, rule-exchange, rule-blind-nil.
 Rules: rule-spades-broken, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
+Rule: rule-suicide.
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     DoubleNilTiming,
     Exchange,
@@ -91,6 +95,7 @@ from spades import (
     State,
     Suit,
     Termination,
+    allowed_bids,
     apply,
     card_passes,
     lowest_bid,
@@ -102,11 +107,11 @@ from spades import (
     score_round,
 )
 from spades._card_pass import pass_due
-from spades._legal import moves_from
+from spades._legal import bid_moves
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
 from spades.batch._codes import BID_OF, BLIND, NONE
-from spades.batch._legal import bid_bits, lowest_bids, spades_led_freely
+from spades.batch._legal import bid_bits, lowest_bids, spades_led_freely, suicide_bits
 from spades.batch._moves import side_passes
 from spades.batch._round import score_sides
 from spades.bots import fallback_move
@@ -228,6 +233,8 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append("a zero contract" if rules.zero_contract else "nil")
     if state.phase is Phase.BIDDING and rules.team_minimum:
         found += minimum_events(state, action)
+    if isinstance(move, Bid) and rules.bidding is Bidding.SUICIDE:
+        found.append(suicide_event(state, move))
     if after is not None and rules.ten_for_two_hundred and len(after.rounds) > len(state.rounds):
         found += [
             f"a contract of {side.contract} " + ("made" if side.made else "set")
@@ -298,6 +305,17 @@ def minimum_events(state: State, action: int) -> list[str]:
     if lowest and state.rules.blind_nil and not state.looked[seat]:
         found.append("blind nil closed by a team minimum")
     return found
+
+
+def suicide_event(state: State, bid: Bid) -> str:
+    """What a bid under Suicide was: nil or a number, first of her side or after her
+    partner's nil or number."""
+    assert state.to_move is not None
+    partner = state.bids[(state.to_move + 2) % 4]
+    kind = "nil" if bid.n == 0 else "a number" if bid.n >= 4 else f"a bid of {bid.n}"
+    if partner is None:
+        return f"suicide: {kind} first"
+    return f"suicide: {kind} after " + ("a nil" if partner.n == 0 else "a number")
 
 
 def led_freely(state: State, card: Card) -> bool:
@@ -622,18 +640,51 @@ ZERO_READINGS = {
 @pytest.mark.parametrize("reading", list(ZERO_READINGS))
 def test_batch_bid_bits_are_the_references_bids_from_every_lowest(reading: str) -> None:
     """The batch's numbered bids, from every lowest bid a team minimum may leave (and from
-    none), are the bids `spades.legal_moves` lists: zero where it is nil or a contract.
+    none), are the bids the reference lists (`spades._legal.bid_moves`, under a minimum of
+    13 after each bid of the partner's, and without a minimum): zero where it is nil or a
+    contract.
 
     Rules: reading-zero-bid, rule-team-minimum.
     """
-    rules = ZERO_READINGS[reading]
+    free = ZERO_READINGS[reading]
+    rules = attrs.evolve(free, team_minimum=13)
     lowest = np.arange(14)
-    bits = [*bid_bits(rules, lowest).tolist(), int(bid_bits(rules, None))]
-    for n, allowed in zip([*range(14), 0], bits, strict=True):
-        moves = moves_from(rules, Phase.BIDDING, 0, 0, False, n)
-        assert [bit for bit in range(14) if allowed >> bit & 1] == [
-            move.n for move in moves if isinstance(move, Bid)
-        ], n
+    bits = [*bid_bits(rules, lowest).tolist(), int(bid_bits(free, None))]
+    references = [bid_moves(rules, [None, None, Bid(13 - n), None], 0) for n in range(14)]
+    references.append(bid_moves(free, [None] * 4, 0))
+    for n, (allowed, moves) in enumerate(zip(bits, references, strict=True)):
+        assert [bit for bit in range(14) if allowed >> bit & 1] == [move.n for move in moves], n
+
+
+def test_batch_suicide_bits_are_allowed_bids_on_every_input() -> None:
+    """The batch's form of Suicide, for every seat, every bid of her partner's (none yet,
+    nil to 13, blind nil) and the opponents' bids around them, is `allowed_bids` of the
+    same bids: nil or 4 to 13 first, 4 to 13 after a nil, nil after a number.
+
+    Rule: rule-suicide.
+    """
+    rules = Ruleset(bidding=Bidding.SUICIDE)
+    codes = [NONE, *range(14), BLIND]
+    others = [NONE, 0, 5, 13]
+    rows, seats, expected = [], [], []
+    for seat in range(4):
+        for partner in codes:
+            for left in others:
+                for right in others:
+                    row = [NONE] * 4
+                    row[(seat + 2) % 4] = partner
+                    row[(seat + 1) % 4], row[(seat + 3) % 4] = left, right
+                    rows.append(row)
+                    seats.append(seat)
+                    bids = [None if code == NONE else BID_OF[code] for code in row]
+                    expected.append(allowed_bids(rules, bids, seat))
+    got = suicide_bits(np.array(rows, dtype=np.int8), np.array(seats))
+    assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got.tolist()] == expected
+    assert {expected[0], expected[16], expected[48]} == {
+        (0, *range(4, 14)),
+        tuple(range(4, 14)),
+        (0,),
+    }
 
 
 @st.composite
@@ -643,7 +694,14 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
     rules = draw(rulesets())
     zero = draw(st.booleans())
     if zero:
-        rules = attrs.evolve(rules, nil=False, blind_nil=False, nil_pass=0, zero_contract=True)
+        rules = attrs.evolve(
+            rules,
+            nil=False,
+            blind_nil=False,
+            nil_pass=0,
+            zero_contract=True,
+            bidding=Bidding.OPEN,
+        )
     rules = attrs.evolve(rules, ten_for_two_hundred=not zero or draw(st.booleans()))
     players = rules.players
     high = st.integers(10 // (players // 2), 13)
@@ -797,6 +855,33 @@ def test_zero_contracts_team_minimums_and_ten_for_two_hundred_play_as_the_refere
     assert lock.seen["a next round"] > 0
 
 
+SUICIDE_BIDS = {
+    "suicide: nil first",
+    "suicide: a number first",
+    "suicide: a number after a nil",
+    "suicide: nil after a number",
+}
+"""What Suicide allows: each kind of a side's first bid, and the other after it."""
+
+
+@pytest.mark.parametrize("base", ["clockwise", "counterclockwise"])
+def test_suicide_bids_play_as_the_reference(base: str) -> None:
+    """Two rounds of games under Suicide, four players both ways round, in lockstep: the
+    masks offer each bidder what Suicide leaves her, and the runs bid nil first and a
+    number first, then the other, and never anything else (so that they cannot quietly
+    stop doing it).
+
+    Rule: rule-suicide.
+    """
+    rules = attrs.evolve(BASES[base], bidding=Bidding.SUICIDE)
+    lock = Lockstep.of_seeds(rules, [600 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(23), steps=ROUND_STEPS, policy=nil_happy
+    )
+    bids = {kind for kind in lock.seen if kind.startswith("suicide: ")}
+    assert bids == SUICIDE_BIDS, dict(lock.seen)
+    assert lock.seen["a next round"] > 0
+
+
 # --- the card pass after a nil, and when double nil is declared ----------------------------
 
 
@@ -938,7 +1023,11 @@ RARE_RULES = st.one_of(
     rulesets(players=2).map(
         lambda rules: attrs.evolve(rules, nil=True, zero_contract=False, blind_nil=True)
     ),
-    rulesets().map(lambda rules: attrs.evolve(rules, nil=False, blind_nil=False, nil_pass=0)),
+    rulesets().map(
+        lambda rules: attrs.evolve(
+            rules, nil=False, blind_nil=False, nil_pass=0, bidding=Bidding.OPEN
+        )
+    ),
 )
 """Blind nil with any pass and deficit, double nil with any exchange, and no nil at all."""
 

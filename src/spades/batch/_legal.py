@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from spades._rules import Bidding
 from spades.batch._codes import (
     BIDDING,
     BLIND,
@@ -44,8 +45,10 @@ __all__ = [
     "lowest_bids",
     "mask_of_bits",
     "may_bid_blind",
+    "numbered_bits",
     "random_bits",
     "spades_led_freely",
+    "suicide_bits",
 ]
 
 _ONE: Final = np.uint64(1)
@@ -56,6 +59,9 @@ _BIDS_WITH_ZERO: Final = np.uint64(0x3FFF)
 _BIDS_WITHOUT_ZERO: Final = np.uint64(0x3FFE)
 _BIDS_FROM: Final = np.array([0x3FFF & ~((1 << n) - 1) for n in range(14)], dtype=np.uint64)
 """``_BIDS_FROM[n]``: the bits of the bids from ``n`` to 13."""
+_SUICIDE_BITS: Final = np.array([0x3FF1, 0x3FF0, 0x0001], dtype=np.uint64)
+"""Suicide's bids as bits: the first partner's (nil or 4 to 13), after her partner's nil
+(4 to 13), after her partner's number (nil)."""
 _NO_BIT: Final = 63
 """A bit no phase ever sets: where an action that cannot be legal is looked up."""
 
@@ -142,6 +148,34 @@ def bid_bits(rules: Ruleset, lowest: npt.NDArray[np.int64] | None) -> npt.NDArra
     return allowed
 
 
+def suicide_bits(bids: npt.NDArray[np.int8], seats: npt.NDArray[Any]) -> npt.NDArray[np.uint64]:
+    """The bids each of ``seats`` may make under Suicide, as legal bits (rule-suicide).
+
+    `spades.allowed_bids` under `Bidding.SUICIDE`, on arrays, from her partner's bid among
+    each game's bid codes (games by seats): while her partner has not bid, nil or 4 to 13;
+    after her partner's nil, 4 to 13; after her partner's number, nil. (A partner's blind
+    nil, which Suicide rules out, reads as her nil, as `spades._legal.bid_moves` reads it.)
+    """
+    partners = bids[np.arange(len(seats)), (seats + 2) % 4]
+    after = np.where(partners == NONE, 0, np.where((partners == 0) | (partners == BLIND), 1, 2))
+    allowed: npt.NDArray[np.uint64] = _SUICIDE_BITS[after]
+    return allowed
+
+
+def numbered_bits(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt.NDArray[np.uint64]:
+    """The numbered bids the seat to move in each of ``games`` may make, once she has looked.
+
+    `spades.allowed_bids` on arrays: `suicide_bits` under `Bidding.SUICIDE`, else
+    `bid_bits` from `lowest_bids` (the same bits in every game without a team minimum).
+    """
+    if rules.bidding is Bidding.SUICIDE:
+        return suicide_bits(a["bids"][games], a["to_move"][games].astype(np.intp))
+    if rules.team_minimum:
+        seats = a["to_move"][games].astype(np.intp)
+        return bid_bits(rules, lowest_bids(rules, a["bids"][games], seats))
+    return bid_bits(rules, None)
+
+
 def spades_led_freely(
     rules: Ruleset, broken: npt.NDArray[np.bool_], n_played: npt.NDArray[np.int8]
 ) -> npt.NDArray[np.bool_]:
@@ -191,13 +225,8 @@ def legal_bits(
         bits[games] = playing
     games = groups.get(BIDDING)
     if games is not None:
-        lowest = (
-            lowest_bids(rules, a["bids"][games], a["to_move"][games].astype(np.intp))
-            if rules.team_minimum
-            else None
-        )
         blind = may_bid_blind(rules, a, games)
-        bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, bid_bits(rules, lowest))
+        bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, numbered_bits(rules, a, games))
     games = groups.get(DRAWING)
     if games is not None:
         blind = may_bid_blind(rules, a, games)

@@ -9,8 +9,9 @@ import numpy as np
 
 from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
+from spades._rules import Bidding
 from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
-from spades.batch._legal import LOOK_BIT, lowest_bids
+from spades.batch._legal import LOOK_BIT
 from spades.batch._rows import read_state
 from spades.encoding import KEEP, LOOK, REJECT
 
@@ -30,6 +31,7 @@ _LOWEST13: Final = np.array(
 )
 """The lowest set bit of each 13-bit value (13 for none): a suit's lowest card."""
 _SUIT: Final = np.uint64(0x1FFF)
+_ONE: Final = np.uint64(1)
 _BID_ZERO: Final = 52
 _BID_ONE: Final = _BID_ZERO + 1
 
@@ -53,14 +55,26 @@ def policy_table(policies: object, players: int) -> npt.NDArray[np.bool_]:
     return np.array([name == "fallback" for name in named])
 
 
+def least_numbered(bits: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """The least bid from 1 up that each bidder's legal bits allow, else 0 (nil).
+
+    The fallback's bid (`spades.bots.fallback_move`): 1, or the least a team minimum
+    leaves her if it is more; under Suicide 4, or nil after her partner's number.
+    """
+    low = _LOWEST13[(bits >> _ONE) & _SUIT]
+    least: npt.NDArray[np.int64] = np.where(low < 13, low + 1, 0)
+    return least
+
+
 def fallback_actions(
     rules: Ruleset, a: Arrays, bits: npt.NDArray[np.uint64]
 ) -> npt.NDArray[np.int64]:
     """`spades.bots.fallback_move` in each game, as actions; -1 once a game is over.
 
-    Bidding: look first if she may bid blind nil, then bid 1 (or, under a team minimum,
-    the lowest bid her partner's leaves her if it is more). Playing: her lowest legal
-    card by rank, clubs first among equals, a spade only when she has nothing else.
+    Bidding: look first if she may bid blind nil, then bid 1 (or, under a team minimum
+    or Suicide, the least bid from 1 up she may make, nil if none: `least_numbered`).
+    Playing: her lowest legal card by rank, clubs first among equals, a spade only when
+    she has nothing else.
     Drawing: keep a spade or a card from ten up. The pass and the exchange, rare, ask
     the reference rule, one game at a time, and enter its cards in order.
     """
@@ -77,9 +91,8 @@ def fallback_actions(
         actions[games] = np.where(plain < 13, 13 * suit + plain, 39 + lowest[:, 3])
     games = np.flatnonzero(phase == BIDDING)
     bid: int | npt.NDArray[np.int64] = _BID_ONE
-    if rules.team_minimum:  # 1, or what her partner's bid leaves missing of the minimum
-        seats = a["to_move"][games].astype(np.intp)
-        bid = _BID_ZERO + np.maximum(1, lowest_bids(rules, a["bids"][games], seats))
+    if rules.team_minimum or rules.bidding is not Bidding.OPEN:
+        bid = _BID_ZERO + least_numbered(bits[games])
     actions[games] = np.where(bits[games] & LOOK_BIT != 0, LOOK, bid)
     games = np.flatnonzero(phase == DRAWING)
     if games.size:
