@@ -15,28 +15,30 @@ library both ways:
   yet, mid-round, at a round's start), four-player blind nil with card passes,
   two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, a
   game under a zero contract, a team minimum and 10-for-200, passes of 4 cards after a
-  nil and a blind nil, double nil declared right after the first draw choice, and random
-  games under random rulesets;
+  nil and a blind nil, double nil declared right after the first draw choice, a game under
+  Suicide bidding, and random games under random rulesets;
 - each of those records under the rules of every source turned back into version 2 (none
   of the ruleset fields of version 3, `NEW_IN_3`) and version 1 (the seed a JSON number,
   too) is valid, and `loads` reads it to the same record; so are the records written by
   the library before versions 2 and 3 (``tests/data``); under every ``spades_lead``, and
   with the switches of version 3 on, only version 3 holds the fields (reading-spades-lead,
   reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, reading-card-pass,
-  reading-double-nil-timing), and a ``blind_nil_pass`` of 4 (rule-card-pass);
+  reading-double-nil-timing, rule-suicide), and a ``blind_nil_pass`` of 4 (rule-card-pass);
 - records broken in a way the schema describes (an extra or missing field, a bad card,
   a 51-card deck, a text outside the move grammar, a pass out of order, a seed written
   as the other version writes it or with a leading zero, a field of version 3 in version
   2 data or missing from version 3 data, a zero contract with nil, a team minimum of two
   players, a nil pass without nil or of two players, double nil's timing of four
-  players, a pass of 4 cards in version 2, ...) fail the schema, and
+  players, a pass of 4 cards in version 2, Suicide with two players, without nil, with
+  blind nil or with a team minimum, ...) fail the schema, and
   `spades.records.loads` refuses them too; records
   broken only in what a replay finds (a move of the grammar illegal where it stands, such
   as ``bid 14``, a pass of five cards, a pass of the wrong size or where the rules ask
   none, a double nil declared before its chance, a draw choice with four players or a bid
-  below the team minimum; a wrong summary, such as one scored by 10-for-200 under rules without
-  it), or with a seed as text (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass
-  the schema and are refused by `loads` alone;
+  below the team minimum, a Suicide bid that breaks its side's pair; a wrong summary,
+  such as one scored by 10-for-200 under rules without it), or with a seed as text
+  (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass the schema and are refused
+  by `loads` alone;
 - the records of the conformance suite's game cases, the rulesets of all its cases, and
   the records its reading cases call valid, are valid.
 """
@@ -64,6 +66,7 @@ from spades import (
     TWO_HANDED,
     BagOverflow,
     Bid,
+    Bidding,
     Direction,
     DoubleNilTiming,
     Exchange,
@@ -103,6 +106,7 @@ RULESET_VALIDATOR = Draft202012Validator(
             "nil_pass",
             "double_nil_timing",
             "team_minimum",
+            "bidding",
             "spades_lead",
             "ten_for_two_hundred",
         ],
@@ -114,6 +118,7 @@ NEW_IN_3 = (
     "nil_pass",
     "double_nil_timing",
     "team_minimum",
+    "bidding",
     "spades_lead",
     "ten_for_two_hundred",
 )
@@ -133,6 +138,8 @@ NIL_PASSES = attrs.evolve(BLIND_ANYTIME, nil_pass=4, blind_nil_pass=4)
 """Passes of 4 cards after a nil and after a blind nil (rule-card-pass)."""
 LATE_DOUBLE_NIL = attrs.evolve(DOUBLE_NIL, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
 """Double nil declared right after the first draw choice (reading-double-nil-timing)."""
+SUICIDE = Ruleset(bidding=Bidding.SUICIDE, round_cap=4)
+"""Each side a nil and a contract of 4 or more (rule-suicide)."""
 RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset) if field.init]
 I_JSON = 2**53 - 1
 """The largest number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
@@ -183,6 +190,7 @@ def assert_written_as_version_3(record: GameRecord) -> None:
     assert data["rules"]["team_minimum"] in range(14)
     assert data["rules"]["nil_pass"] in range(5)
     assert data["rules"]["double_nil_timing"] in {"before_first_choice", "after_first_choice"}
+    assert data["rules"]["bidding"] in {"open", "suicide"}
     assert data["seed"] == str(record.seed)
     assert [n for n in numbers_in(dumps(record)) if not -I_JSON <= n <= I_JSON] == []
 
@@ -287,6 +295,7 @@ def games() -> Iterator[tuple[str, GameRecord]]:
     both_nils = daring(nils, lambda view: view.seat == 1 and view.hand is not None, NIL)
     yield "nil passes", played(NIL_PASSES, [both_nils] * 4, seed=9, dealer=3)
     yield "late double nil", played(LATE_DOUBLE_NIL, double, seed=6, limit=80)
+    yield "suicide", played(SUICIDE, [random_policy(5)] * 4, seed=13, dealer=2)
     yield "largest seed", played(MINIOKEY, heuristic(4), seed=2**128 - 1, dealer=3, limit=80)
 
 
@@ -333,6 +342,7 @@ def test_records_written_before_version_3_are_valid(name: str) -> None:
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     data = json.loads((DATA / name).read_text(encoding="utf-8"))
     assert data["version"] in {1, 2}
@@ -386,6 +396,7 @@ def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
         ("ten_for_two_hundred", True),
         ("nil_pass", 1),
         ("nil_pass", 4),
+        ("bidding", Bidding.SUICIDE),
     ],
 )
 def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value: object) -> None:
@@ -393,13 +404,14 @@ def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value:
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     Rule: reading-card-pass.
+    Rule: rule-suicide.
     """
     changes: dict[str, Any] = {field: value, "nil": field != "zero_contract"}
     rules = attrs.evolve(CLASSIC, round_cap=1, **changes)
     record = played(rules, [random_policy(3)] * 4, seed=12, limit=30)
     assert_written_as_version_3(record)
     data = data_of(record)
-    assert data["rules"][field] == value
+    assert data["rules"][field] == (value.value if isinstance(value, Bidding) else value)
     assert records.loads(json.dumps(data)) == record
     data["version"] = 2
     assert errors(data)
@@ -459,6 +471,34 @@ def test_double_nil_after_the_first_choice_is_valid_in_version_3_only() -> None:
     with pytest.raises(InvalidRecordError) as raised:
         records.loads(json.dumps(data))
     assert raised.value.path == "$.rules.double_nil_timing"
+
+
+def test_the_game_under_suicide_holds_what_it_changes() -> None:
+    """Every side of every round bids one nil and one number of 4 or more, the first
+    partner to bid choosing nil in some rounds and a number in others. As version 2 data,
+    without ``bidding``, the same moves read as open bidding, which allows them all.
+
+    Rule: rule-suicide.
+    """
+    record = GAMES["suicide"]
+    scores = record.final_state.rounds
+    assert len(scores) == SUICIDE.round_cap
+    for score in scores:
+        for side in (0, 1):
+            pair = sorted(bid.n for bid in score.bids[side::2])
+            assert pair[0] == 0, score.bids
+            assert pair[1] >= 4, score.bids
+    firsts = set()
+    for state in record:
+        if state.phase is Phase.BIDDING and state.bids.count(None) == 2:
+            firsts |= {bid.n == 0 for bid in state.bids if bid is not None}
+    assert firsts == {True, False}
+    data = data_of(record)
+    as_version_2(data)
+    assert errors(data) == []
+    read = records.loads(json.dumps(data))
+    assert read.rules == attrs.evolve(SUICIDE, bidding=Bidding.OPEN)
+    assert read.moves == record.moves
 
 
 def test_the_largest_seed_is_written_as_a_string_and_the_smallest_too() -> None:
@@ -617,7 +657,9 @@ def test_every_object_is_closed_and_requires_all_its_fields() -> None:
     assert [path for path, schema in subschemas(SCHEMA) if "required" in schema] == [
         "#",
         "#/allOf/2/then/properties/rules",
-        *(f"#/$defs/{name}" for name in ("ruleset", "round", "summary", "result", "outcome")),
+        "#/$defs/ruleset",
+        "#/$defs/ruleset/allOf/2/if",  # Suicide's combinations, only where it is named
+        *(f"#/$defs/{name}" for name in ("round", "summary", "result", "outcome")),
     ]
 
 
@@ -630,6 +672,7 @@ def test_the_ruleset_lists_exactly_the_fields_of_ruleset() -> None:
         "nil_tricks": NilTricks,
         "spades_lead": SpadesLead,
         "double_nil_timing": DoubleNilTiming,
+        "bidding": Bidding,
         "bag_overflow": BagOverflow,
     }
     for name, kind in enums.items():
@@ -683,6 +726,7 @@ def test_the_ruleset_s_fields_of_version_3_are_required_or_refused_by_the_versio
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     older = {**dict.fromkeys(NEW_IN_3, False), "blind_nil_pass": {"maximum": 3}}
     assert by_version("rules") == {
@@ -753,6 +797,10 @@ def test_every_ruleset_is_valid_and_its_data_reads_back(rules: Ruleset) -> None:
         ("team_minimum", True),
         ("team_minimum", "4"),
         ("team_minimum", None),
+        ("bidding", "SUICIDE"),
+        ("bidding", "whiz"),
+        ("bidding", 1),
+        ("bidding", None),
         ("ten_for_two_hundred", 1),
         ("ten_for_two_hundred", None),
         ("bag_limit", 0),
@@ -801,17 +849,22 @@ TWO_PLAYERS = {"players": 2, "nil_tricks": "bags", "blind_nil_pass": 0}
         ({"nil": False}, "nil_pass", 2, {"nil": True}),
         (TWO_PLAYERS, "nil_pass", 4, {"players": 4, "blind_nil_pass": 2}),
         ({}, "double_nil_timing", "after_first_choice", TWO_PLAYERS),
+        (TWO_PLAYERS, "bidding", "suicide", {"players": 4, "blind_nil_pass": 2}),
+        ({"nil": False}, "bidding", "suicide", {"nil": True}),
+        ({"blind_nil": True}, "bidding", "suicide", {"blind_nil": False}),
+        ({"team_minimum": 4}, "bidding", "suicide", {"team_minimum": 0}),
     ],
 )
 def test_a_switch_of_version_3_that_does_not_combine_fails(
     base: dict[str, object], field: str, value: object, fits: dict[str, object]
 ) -> None:
     """A zero contract needs nil off, a team minimum four players, a nil pass nil and four
-    players, double nil's timing two players: the schema states each, and the same switch
-    where it fits is valid.
+    players, double nil's timing two players, Suicide four players, nil, no blind nil and no
+    team minimum: the schema states each, and the same switch where it fits is valid.
 
     Rules: reading-zero-bid, rule-team-minimum.
     Rules: rule-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     rules = {**data_of(GAMES["classic, no move"])["rules"], **base}
     for good in (rules, {**rules, field: value, **fits}):
@@ -936,6 +989,26 @@ BROKEN = {
         set_at("rules", "double_nil_timing", value="after_first_choice"),
     ),
     "double_nil_timing 'after'": (TWO, set_at("rules", "double_nil_timing", value="after")),
+    "no bidding in version 3 rules": (FOUR, drop("rules", "bidding")),
+    "bidding in version 2 rules": (
+        FOUR,
+        both(as_version_2, set_at("rules", "bidding", value="open")),
+    ),
+    "bidding 'Suicide'": (FOUR, set_at("rules", "bidding", value="Suicide")),
+    "suicide of two players": (TWO, set_at("rules", "bidding", value="suicide")),
+    "suicide without nil": (
+        FOUR,
+        both(set_at("rules", "nil", value=False), set_at("rules", "bidding", value="suicide")),
+    ),
+    "suicide with blind nil": ("blind nil and passes", set_at("rules", "bidding", value="suicide")),
+    "suicide with a team minimum": (
+        "new switches",
+        both(
+            set_at("rules", "nil", value=True),
+            set_at("rules", "zero_contract", value=False),
+            set_at("rules", "bidding", value="suicide"),
+        ),
+    ),
     "no summary": (FOUR, drop("rounds", 0, "summary")),
     "version 4": (FOUR, set_at("version", value=4)),
     "version 0": (FOUR, set_at("version", value=0)),
@@ -1045,6 +1118,11 @@ BEYOND = {
     "a zero bid without nil or a zero contract": (
         "new switches",
         both(set_at("rules", "zero_contract", value=False), move(0, "bid nil")),
+    ),
+    "a first partner's bid of 2 under Suicide": ("suicide", move(0, "bid 2")),
+    "a second partner who bids as her partner did under Suicide": (
+        "suicide",
+        lambda data: data["rounds"][0]["moves"].__setitem__(2, data["rounds"][0]["moves"][0]),
     ),
     "summaries of 10-for-200 without it": (
         "new switches",

@@ -10,15 +10,15 @@ their decks and states their hands, so they read as the games they were.
 Version 3 came with ruleset fields that older data does not hold (`NEW_IN_3`): its
 rulesets read as the rules of every source, a zero bid no contract (reading-zero-bid), no
 card pass after a plain nil (reading-card-pass), double nil declared before the first
-draw choice (reading-double-nil-timing), no team minimum (rule-team-minimum), spades led
-once broken (reading-spades-lead) and ten points a trick bid however many
-(rule-ten-for-two-hundred). It came with passes of 4 cards too: an older ruleset's
+draw choice (reading-double-nil-timing), no team minimum (rule-team-minimum), open
+bidding (rule-suicide), spades led once broken (reading-spades-lead) and ten points a trick
+bid however many (rule-ten-for-two-hundred). It came with passes of 4 cards too: an older ruleset's
 ``blind_nil_pass`` is at most 3, and 4 is refused at its path. The files
 ``tests/data/*-v2-*.json`` were written by the library before version 3
 (``tests/data/make_version_2.py`` says how); the four-player ones stop at a lead where the
 default ``spades_lead`` decides whether a spade may be led, after a round whose bids fall
-short of a team minimum of 4. Older data that holds one of the fields is refused at its
-path, and version 3 data that lacks one at its ruleset's.
+short of a team minimum of 4 and break Suicide's pairs. Older data that holds one of the
+fields is refused at its path, and version 3 data that lacks one at its ruleset's.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from spades import (
     CLASSIC,
     TWO_HANDED,
+    Bidding,
     DoubleNilTiming,
     InvalidRecordError,
     Play,
@@ -73,6 +74,7 @@ NEW_IN_3: dict[str, Any] = {
     "nil_pass": 0,
     "double_nil_timing": "before_first_choice",
     "team_minimum": 0,
+    "bidding": "open",
     "spades_lead": "broken",
     "ten_for_two_hundred": False,
 }
@@ -214,6 +216,7 @@ def test_a_version_2_record_reads_with_the_rules_of_the_sources(name: str) -> No
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     text = text_of(name)
     data = json.loads(text)
@@ -226,6 +229,7 @@ def test_a_version_2_record_reads_with_the_rules_of_the_sources(name: str) -> No
     assert (record.rules.zero_contract, record.rules.ten_for_two_hundred) == (False, False)
     assert record.rules.team_minimum == record.rules.nil_pass == 0
     assert record.rules.double_nil_timing is DoubleNilTiming.BEFORE_FIRST_CHOICE
+    assert record.rules.bidding is Bidding.OPEN
     # Its decks are the seed's, and its moves replay to the same states under version 3.
     replayed = GameRecord.from_moves(
         record.rules, record.moves, seed=record.seed, dealer=record.dealer
@@ -293,6 +297,33 @@ def test_version_2_bids_below_a_team_minimum_read_and_are_refused_under_one(name
         assert (info.value.path, info.value.problem) == (
             "$.rounds[0].bids[2]",
             "the side's bids add up to 3, less than the team minimum of 4",
+        )
+
+
+@pytest.mark.parametrize("name", ["record-v2-four.json", "state-v2-four.json", "view-v2-four.json"])
+def test_version_2_bids_that_break_suicide_read_and_are_refused_under_it(name: str) -> None:
+    """The first round's first bid was seat 0's 1, which Suicide does not allow a side's
+    first bidder: version 2 data reads with open bidding; as version 3 data under Suicide
+    (without the blind nil it rules out) the record is refused at that move, the state
+    at that bid of its history. The view is refused at the current round's bid 2 by seat
+    0 after her partner's 5, which its check of the round finds first.
+
+    Rule: rule-suicide.
+    """
+    data = data_of(name)
+    assert rules_of(from_data(data)).bidding is Bidding.OPEN
+    assert rules_of(from_data(as_version_3(data, blind_nil=False))).bidding is Bidding.OPEN
+    with pytest.raises(InvalidRecordError) as info:
+        from_data(as_version_3(data, bidding="suicide", blind_nil=False))
+    if name.startswith("record"):
+        assert info.value.path == "$.rounds[0].moves[0]"
+        assert "'bid 1' by seat 0 is illegal: under Suicide one partner bids nil" in (
+            info.value.problem
+        )
+    else:
+        assert (info.value.path, info.value.problem) == (
+            "$.rounds[0].bids[0]" if name.startswith("state") else "$.bids[0]",
+            "under Suicide one partner of a side bids nil and the other 4 or more",
         )
 
 
@@ -370,6 +401,8 @@ NEW_VALUES = [
     ("nil_pass", 4),
     ("double_nil_timing", "before_first_choice"),
     ("double_nil_timing", "after_first_choice"),
+    ("bidding", "open"),
+    ("bidding", "suicide"),
 ]
 """Each field of version 3 with values it may take, its default among them."""
 
@@ -386,6 +419,7 @@ def test_an_older_ruleset_that_holds_a_field_of_version_3_is_refused_at_it(
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     data, rules, path = carrier(kind)
     data["version"] = version
@@ -409,6 +443,7 @@ def test_a_version_3_ruleset_without_a_field_of_version_3_is_refused(kind: str, 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     data, rules, path = carrier(kind)
     data["version"] = 3
@@ -500,6 +535,20 @@ def test_a_version_3_double_nil_timing_is_one_of_its_two_names(value: object) ->
     assert info.value.path == "$.double_nil_timing"
 
 
+@pytest.mark.parametrize("value", ["SUICIDE", "Suicide", "whiz", "", None, 0, True, ["open"]])
+def test_a_version_3_bidding_is_one_of_its_names(value: object) -> None:
+    """Rule: rule-suicide."""
+    data = to_data(Ruleset())
+    assert isinstance(data, dict)
+    for bidding in Bidding:
+        data["bidding"] = bidding.value
+        assert from_data(data, Ruleset).bidding is bidding
+    data["bidding"] = value  # type: ignore[assignment]
+    with pytest.raises(InvalidRecordError, match="'open', 'suicide'") as info:
+        from_data(data)
+    assert info.value.path == "$.bidding"
+
+
 def test_the_version_2_double_nils_are_declared_too_early_for_after_first_choice() -> None:
     """Both players declared double nil before their first draw choice, the only timing
     of version 2: as version 3 data under the other, the first declaration is refused.
@@ -573,16 +622,22 @@ def test_a_version_3_team_minimum_is_from_0_to_13(value: int) -> None:
         (Ruleset(nil=False), "nil_pass", 2, "it needs nil=True", "$.nil_pass"),
         (TWO_HANDED, "nil_pass", 2, "nil_pass must be 0", "$"),
         (CLASSIC, "double_nil_timing", "after_first_choice", "two-player", "$.double_nil_timing"),
+        (TWO_HANDED, "bidding", "suicide", "it needs four players", "$"),
+        (Ruleset(nil=False), "bidding", "suicide", "it needs nil=True", "$"),
+        (Ruleset(blind_nil=True), "bidding", "suicide", "no blind nil", "$"),
+        (Ruleset(team_minimum=4), "bidding", "suicide", "team_minimum must be 0", "$"),
     ],
 )
 def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
     rules: Ruleset, name: str, value: object, words: str, path: str
 ) -> None:
     """A zero contract needs nil off; a team minimum and a nil pass four players, a nil
-    pass nil too; double nil's timing is two players'.
+    pass nil too; double nil's timing is two players'; Suicide four players, nil, no blind
+    nil and no team minimum.
 
     Rules: reading-zero-bid, rule-team-minimum.
     Rules: rule-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -603,6 +658,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -614,6 +670,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     assert data["nil_pass"] == rules.nil_pass
     assert data["blind_nil_pass"] == rules.blind_nil_pass
     assert data["double_nil_timing"] == rules.double_nil_timing.value
+    assert data["bidding"] == rules.bidding.value
     assert from_data(json.loads(json.dumps(data))) == rules
     older = {name: value for name, value in data.items() if name not in NEW_IN_3}
     older["blind_nil_pass"] = min(rules.blind_nil_pass, 3)
@@ -624,6 +681,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
         blind_nil_pass=min(rules.blind_nil_pass, 3),
         double_nil_timing=DoubleNilTiming.BEFORE_FIRST_CHOICE,
         team_minimum=0,
+        bidding=Bidding.OPEN,
         spades_lead=SpadesLead.BROKEN,
         ten_for_two_hundred=False,
     )

@@ -47,6 +47,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     Direction,
     Exchange,
@@ -244,10 +245,11 @@ ENDLESS: dict[str, Any] = {"target": 10**6, "losing_floor": None, "round_cap": N
 
 def _blind_nil_open(players: int, switch: str) -> st.SearchStrategy[Ruleset]:
     """Rulesets with blind nil open to all, ``switch`` (a card count) from 1 to 3, no end
-    (blind nil is a nil: a bid of zero is no contract)."""
+    (blind nil is a nil: a bid of zero is no contract; and it leaves bidding open)."""
 
     def opened(rules: Ruleset, count: int) -> Ruleset:
         changes: dict[str, Any] = {**ENDLESS, switch: count, "zero_contract": False}
+        changes["bidding"] = Bidding.OPEN
         return attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None, **changes)
 
     return rulesets(players=players).flatmap(
@@ -888,6 +890,7 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
             ("nil_pass", 0),
             ("double_nil_timing", "before_first_choice"),
             ("team_minimum", 0),
+            ("bidding", "open"),
             ("spades_lead", "broken"),
             ("ten_for_two_hundred", False),
         )
@@ -899,6 +902,7 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
             "nil_pass",
             "double_nil_timing",
             "team_minimum",
+            "bidding",
             "ten_for_two_hundred",
         )
     ),
@@ -920,6 +924,13 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
         _set(["rules", "double_nil_timing"], "after_first_choice"),
         "$.rules.double_nil_timing",
         "two-player",
+    ),
+    ("bidding_unknown", _set(["rules", "bidding"], "whiz"), "$.rules.bidding", "'open', 'suicide'"),
+    (
+        "suicide_over_open_bids",
+        _set(["rules", "bidding"], "suicide"),
+        "$.rounds[0].moves[0]",
+        "under Suicide one partner bids nil and the other 4 or more",
     ),
     (
         "zero_contract_as_a_number",
@@ -1452,6 +1463,46 @@ def test_a_history_below_the_team_minimum_is_refused_at_the_second_bidder(
                     f"$.rounds[{short}].bids[{second}]",
                     type(value),
                     "the side's bids add up to 4, less than the team minimum of 5",
+                )
+
+
+@pytest.mark.parametrize("direction", list(Direction), ids=lambda direction: direction.name)
+@pytest.mark.parametrize("dealer", range(4))
+@pytest.mark.parametrize(("pair", "which"), [((3, 3), 0), ((0, 0), 1)], ids=["3-3", "nil-nil"])
+def test_a_history_that_breaks_suicide_is_refused_at_the_first_bid_it_does_not_allow(
+    direction: Direction, dealer: int, pair: tuple[int, int], which: int
+) -> None:
+    """Three rounds bid openly, every side a nil and a 5 but ``side`` in round ``short``,
+    which bids ``pair``: under Suicide a state's or view's history is refused at the bid
+    Suicide did not allow, the side's first bidder's 3 or its second bidder's nil after
+    her partner's, whom the round's dealer decides; under open bidding it reads.
+
+    Rule: rule-suicide.
+    """
+    rules = Ruleset(direction=direction)
+    for short in (0, 2):
+        for side in (0, 1):
+            state = new_game(rules, seed=0, dealer=dealer)
+            dealers = []
+            for number in range(3):
+                sides = [(0, 5), (5, 0)]
+                if number == short:
+                    sides[side] = pair
+                dealers.append(state.dealer)
+                state = play_round(state, round_bids(sides[0], sides[1]), [4, 3, 3, 3])
+            first = first_seat(rules, dealers[short])
+            bidders = [seat_after(rules, first, k) for k in range(4)]
+            wrong = [seat for seat in bidders if seat % 2 == side][which]
+            values: list[State | View] = [state, *(observe(state, seat) for seat in range(4))]
+            for value in values:
+                assert_round_trips(value)
+                data: Json = to_data(value)
+                data["rules"]["bidding"] = "suicide"
+                refused(
+                    data,
+                    f"$.rounds[{short}].bids[{wrong}]",
+                    type(value),
+                    "under Suicide one partner of a side bids nil and the other 4 or more",
                 )
 
 

@@ -26,6 +26,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     DoubleNilTiming,
     InvalidRecordError,
     Phase,
@@ -150,6 +151,8 @@ LATE_DOUBLE_NIL = attrs.evolve(
     TWO_HANDED, blind_nil_deficit=None, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE
 )
 """Double nil declared right after the first draw choice (reading-double-nil-timing)."""
+SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
+"""Each side a nil and a contract of 4 or more (rule-suicide)."""
 SOURCES_BY_PRESET = {
     name: _preset_sources(rules, seed)
     for seed, (name, rules) in enumerate(
@@ -158,13 +161,14 @@ SOURCES_BY_PRESET = {
             ("new switches", NEW_SWITCHES),
             ("nil passes", NIL_PASSES),
             ("late double nil", LATE_DOUBLE_NIL),
+            ("suicide", SUICIDE),
         ],
         40,
     )
 }
 PRESET_SOURCES = [source for sources in SOURCES_BY_PRESET.values() for source in sources]
-"""Valid values of real games under every preset, and under `NEW_SWITCHES`, `NIL_PASSES`
-and `LATE_DOUBLE_NIL`, to mutate."""
+"""Valid values of real games under every preset, and under `NEW_SWITCHES`, `NIL_PASSES`,
+`LATE_DOUBLE_NIL` and `SUICIDE`, to mutate."""
 
 CARD_TEXTS = [str(card) for card in DECK]
 WORDS = [
@@ -649,6 +653,7 @@ def test_deep_python_data_is_refused_without_recursion() -> None:
         "nil_pass",
         "double_nil_timing",
         "team_minimum",
+        "bidding",
         "round_cap",
         "target",
         "direction",

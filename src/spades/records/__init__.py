@@ -5,7 +5,7 @@ JSON; `to_data` and `from_data` turn any `Ruleset`, move, `State`, `View`, `Roun
 `GameRecord` into plain JSON-compatible data and back, exactly. The format is described,
 field by field, in the documentation's porting guide, with a JSON Schema for records.
 The library writes version `VERSION` (3, whose rulesets hold ``zero_contract``,
-``nil_pass``, ``double_nil_timing``, ``team_minimum``, ``spades_lead`` and
+``nil_pass``, ``double_nil_timing``, ``team_minimum``, ``bidding``, ``spades_lead`` and
 ``ten_for_two_hundred``, and pass up to 4 cards; since version 2 seeds are decimal
 strings, so that every number is one any JSON parser reads exactly) and reads
 `READABLE_VERSIONS` (1 to 3): older data reads as the games it was. `read_ptn` and
@@ -143,7 +143,7 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
 
     >>> old = {**to_data(Ruleset()), "version": 2}
     >>> for name in ("zero_contract", "nil_pass", "double_nil_timing", "team_minimum",
-    ...              "spades_lead", "ten_for_two_hundred"):
+    ...              "bidding", "spades_lead", "ten_for_two_hundred"):
     ...     del old[name]
     >>> from_data(old) == Ruleset()
     True

@@ -69,9 +69,10 @@ READABLE_VERSIONS = (1, 2, 3)
 
 Version 3 came with the ruleset fields of the rules people play beyond the three sources
 (`ruleset_fields`: ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
-``team_minimum``, ``spades_lead`` and ``ten_for_two_hundred``); data of an older version
-holds none of them, and its rulesets take their defaults, the rules of the sources. It
-came with passes of 4 cards too: an older ruleset's ``blind_nil_pass`` is at most 3.
+``team_minimum``, ``bidding``, ``spades_lead`` and ``ten_for_two_hundred``); data of an
+older version holds none of them, and its rulesets take their defaults, the rules of the
+sources. It came with passes of 4 cards too: an older ruleset's ``blind_nil_pass`` is at
+most 3.
 
 Version 2 writes a seed as a decimal string, so that every number in the data is a JSON
 number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1 wrote it
@@ -323,7 +324,7 @@ def ruleset_fields(version: int) -> tuple[str, ...]:
     """The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
 
     >>> print(*(name for name in ruleset_fields(3) if name not in ruleset_fields(2)))
-    zero_contract nil_pass double_nil_timing team_minimum spades_lead ten_for_two_hundred
+    zero_contract nil_pass double_nil_timing team_minimum bidding spades_lead ten_for_two_hundred
     """
     return tuple(name for name in RULESET_FIELDS if _SINCE.get(name, 1) <= version)
 

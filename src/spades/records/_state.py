@@ -16,9 +16,9 @@ from spades._deal import start_round
 from spades._ending import outcome_after
 from spades._engine import apply
 from spades._errors import IllegalMoveError
-from spades._legal import trails_enough
+from spades._legal import bid_moves, trails_enough
 from spades._moves import BLIND_NIL, KEEP, LOOK, Bid, Exchange, Move, Pass, Play
-from spades._rules import next_seat, play_order
+from spades._rules import Bidding, next_seat, play_order
 from spades._scoring import score_round
 from spades._state import Phase, State
 from spades.records._plain import (
@@ -164,10 +164,11 @@ def check_history(
     """The totals and bags before each of ``rounds`` and after the last, checked as it goes.
 
     Every round must score as `score_round` says, every bid must have been allowed by the
-    rules and the scores before its round, each side's bids must reach the team minimum,
-    and the game must go on after every round but, when it ``ended``, the last. ``dealer``
-    is the dealer of the round the game is in (of the last of ``rounds``, when it
-    ``ended``): the deal passes on every round, so it tells each round's bidding order.
+    rules and the scores before its round, each side's bids must reach the team minimum
+    and, under Suicide, be a nil and a number of 4 or more, and the game must go on after
+    every round but, when it ``ended``, the last. ``dealer`` is the dealer of the round the
+    game is in (of the last of ``rounds``, when it ``ended``): the deal passes on every
+    round, so it tells each round's bidding order.
     """
     scores, bags = (0, 0), (0, 0)
     totals = [(scores, bags)]
@@ -179,6 +180,7 @@ def check_history(
         for seat, bid in enumerate(score.bids):
             _check_bid(rules, bid, seat, scores, f"{here}.bids[{seat}]")
         _check_team_minimum(rules, score.bids, dealers[index], f"{here}.bids")
+        _check_suicide(rules, score.bids, dealers[index], f"{here}.bids")
         expected = score_round(rules, score.bids, score.tricks, bags)
         if expected != score:
             fail(f"{here}.sides", "does not follow from the bids, the tricks and the rules")
@@ -227,6 +229,24 @@ def _check_team_minimum(rules: Ruleset, bids: tuple[Bid, ...], dealer: int, path
                 f"{path}[{seat}]",
                 f"the side's bids add up to {total}, less than the team minimum of {minimum}",
             )
+
+
+def _check_suicide(rules: Ruleset, bids: tuple[Bid, ...], dealer: int, path: str) -> None:
+    """Under Suicide each side bid a nil and a number of 4 or more (rule-suicide).
+
+    The first partner to bid chose her part, so a bid that breaks the pair is refused at
+    the first bid, in bidding order, that Suicide did not allow.
+    """
+    if rules.bidding is not Bidding.SUICIDE:
+        return
+    made: list[Bid | None] = [None] * 4
+    for seat in play_order(rules, next_seat(rules, dealer)):
+        if bids[seat] not in bid_moves(rules, made, seat):
+            fail(
+                f"{path}[{seat}]",
+                "under Suicide one partner of a side bids nil and the other 4 or more",
+            )
+        made[seat] = bids[seat]
 
 
 class _Positions:

@@ -131,7 +131,8 @@ def view_from(data: dict[str, Any], version: int) -> View:
 
     Views hold no seed, so versions 1 and 2 write them alike; version 3 adds the ruleset's
     fields of that version (``zero_contract``, ``nil_pass``, ``double_nil_timing``,
-    ``team_minimum``, ``spades_lead``, ``ten_for_two_hundred``) and passes of 4 cards.
+    ``team_minimum``, ``bidding``, ``spades_lead``, ``ten_for_two_hundred``) and passes of
+    4 cards.
     """
     found = record_fields(data, "$", VIEW_FIELDS)
     rules = ruleset_from(found["rules"], "$.rules", version)

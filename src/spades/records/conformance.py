@@ -7,8 +7,9 @@ sees of a position, what a reader accepts at the edges of the format, and whole 
 replayed round by round. Every file is ``{"type": "conformance", "version": 3, "kind":
 ..., "description": ..., "cases": [...]}``; the porting guide describes the cases field
 by field. A case's ruleset and seed are read as data of the format's version 3, so every
-ruleset holds the fields that came with it: ``zero_contract``, ``team_minimum``,
-``spades_lead`` and ``ten_for_two_hundred``.
+ruleset holds the fields that came with it: ``zero_contract``, ``nil_pass``,
+``double_nil_timing``, ``team_minimum``, ``bidding``, ``spades_lead`` and
+``ten_for_two_hundred``.
 
 `run` checks one file, or every ``*.json`` file of a directory in name order, and returns
 the `Results`; `main` is the command line. It prints one line per failure,
