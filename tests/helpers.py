@@ -29,6 +29,7 @@ from spades import (
     DECK,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     Direction,
     Exchange,
@@ -366,6 +367,7 @@ def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
         blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
         nil_pass=draw(st.integers(0, 4)),
         blind_nil_pass=draw(st.integers(0, 4)),
+        bidding=Bidding.OPEN,  # Suicide has no blind nil (rule-suicide)
     )
     if long_games:
         target = draw(st.integers(300, 1000))
@@ -785,6 +787,7 @@ PASSING_RULES = st.builds(
         blind_nil=True,
         blind_nil_deficit=None,
         team_minimum=0,
+        bidding=Bidding.OPEN,
         nil_pass=nil,
         blind_nil_pass=blind,
     ),
@@ -830,6 +833,7 @@ def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
             blind_nil=rules.blind_nil and not zero,
             zero_contract=zero,
             ten_for_two_hundred=ten,
+            bidding=Bidding.OPEN,  # Suicide decides the bids itself (rule-suicide)
         ),
         rulesets(players=4),
         st.integers(least_minimum, 13),

@@ -66,6 +66,7 @@ from spades import (
     TWO_HANDED,
     BagOverflow,
     Bid,
+    Bidding,
     Card,
     Direction,
     DoubleNilTiming,
@@ -104,7 +105,7 @@ NO_PASS_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False, nil
 PASS_RULES = st.one_of(blind_nil_rulesets(long_games=True), PASSING_RULES)
 """Four players who often pass cards: blind nil on, and a nil pass often."""
 TEAM_MINIMUM_RULES = st.builds(
-    lambda rules, minimum: attrs.evolve(rules, team_minimum=minimum),
+    lambda rules, minimum: attrs.evolve(rules, team_minimum=minimum, bidding=Bidding.OPEN),
     st.one_of(rulesets(players=4), blind_nil_rulesets(long_games=True)),
     st.integers(1, 13),
 )

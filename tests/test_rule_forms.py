@@ -27,6 +27,7 @@ from spades import (
     TWO_HANDED,
     BagOverflow,
     Bid,
+    Bidding,
     Card,
     IllegalMoveError,
     NilTricks,
@@ -186,7 +187,7 @@ def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> 
 def bids_at_a_seat(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]:
     """A ruleset (four players: any team minimum, often one), any bids by seat and a seat."""
     rules = draw(rulesets())
-    if rules.players == 4:
+    if rules.players == 4 and rules.bidding is Bidding.OPEN:  # Suicide has no minimum
         rules = attrs.evolve(rules, team_minimum=draw(st.integers(0, 13)))
     kinds = [None, *(Bid(n) for n in range(14)), Bid(0, blind=True)]
     bids = tuple(draw(st.sampled_from(kinds)) for _ in range(rules.players))
@@ -329,9 +330,11 @@ def bidding_positions(draw: st.DrawFn) -> State:
     (blind nil among them), the looks and the scores are drawn on their own, so positions
     no played game reaches come up as well.
     """
+    rules = draw(rulesets(players=4))
+    suicide = rules.bidding is Bidding.SUICIDE  # Suicide has no minimum (rule-suicide)
     rules = attrs.evolve(
-        draw(rulesets(players=4)),
-        team_minimum=draw(st.integers(0, 13)),
+        rules,
+        team_minimum=0 if suicide else draw(st.integers(0, 13)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 100)),
     )
     deck = draw(st.permutations(DECK))
