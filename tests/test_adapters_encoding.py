@@ -23,6 +23,7 @@ deep into games, for the scores, the bags and the refusals.
 
 Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
 Rules: reading-card-pass, reading-double-nil-timing.
+Rule: rule-suicide.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from spades import (
     MINIOKEY,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     DoubleNilTiming,
     Exchange,
@@ -958,6 +960,55 @@ def test_the_double_nil_timing_slot_is_one_hot_in_the_order_of_double_nil_timing
         assert set(np.flatnonzero(values != before).tolist()) <= {start, start + 1}
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_bidding_slot_is_one_hot_in_the_order_of_bidding(players: int) -> None:
+    """``rules.bidding`` shows the bidding mode, one position for each `Bidding` in its
+    order, the other slots unchanged; two players keep open bidding.
+
+    Rule: rule-suicide.
+    """
+    base = TWO_HANDED if players == 2 else CLASSIC
+    before = observation(observe(new_game(base, seed=3), 0))
+    assert list(slot(before, "rules.bidding")) == [1, 0]
+    if players == 2:
+        with pytest.raises(SpadesError, match="bidding=suicide is for partnerships"):
+            attrs.evolve(base, bidding=Bidding.SUICIDE)
+        return
+    start = next(each.start for each in SLOTS if each.name == "rules.bidding")
+    for k, mode in enumerate(Bidding):
+        values = observation(observe(new_game(attrs.evolve(base, bidding=mode), seed=3), 0))
+        assert list(slot(values, "rules.bidding")) == [int(k == n) for n in range(2)]
+        assert set(np.flatnonzero(values != before).tolist()) <= {start, start + 1}
+
+
+def test_the_mask_offers_what_suicide_leaves_each_bidder() -> None:
+    """Under Suicide the first of two partners to bid may bid nil or 4 to 13 (actions 52
+    and 56 to 65), her partner then 4 to 13 after a nil and nil after a number; the other
+    bids are refused for the bidding mode, with what Suicide asks of her.
+
+    Rule: rule-suicide.
+    """
+    state = new_game(Ruleset(bidding=Bidding.SUICIDE), seed=1)
+    nil, four = BID_ACTIONS.start, BID_ACTIONS.start + 4
+    expected = {
+        1: ([nil, *range(four, BID_ACTIONS.stop)], "bid nil or 4 to 13"),
+        2: ([nil, *range(four, BID_ACTIONS.stop)], "bid nil or 4 to 13"),
+        3: (list(range(four, BID_ACTIONS.stop)), "your partner bid nil: under Suicide you bid 4"),
+        0: ([nil], "your partner bid 5: under Suicide you bid nil"),
+    }
+    for seat, bid in zip((1, 2, 3, 0), (Bid(0), Bid(5), Bid(4), Bid(0)), strict=True):
+        view = observe(state, seat)
+        allowed, message = expected[seat]
+        assert np.flatnonzero(action_mask(view)).tolist() == allowed, seat
+        for action in sorted(set(BID_ACTIONS) - set(allowed)):
+            with pytest.raises(IllegalMoveError, match=message) as caught:
+                advance(view, (), action)
+            assert caught.value.reason is Reason.BIDDING_MODE, (seat, action)
+        assert advance(view, (), actions_of(bid, view.rules)[0]) == bid
+        state = apply(state, bid)
+    assert state.phase is Phase.PLAYING
+
+
 SWITCH_SLOTS = {
     "zero contract": ("zero_contract", {"nil": False, "blind_nil": False}, True, [1]),
     "team minimum 4": ("team_minimum", {}, 4, [np.float32(4 / 13)]),
@@ -1058,7 +1109,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1061
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1063
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

@@ -525,7 +525,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1061,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1063,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

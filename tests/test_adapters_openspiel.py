@@ -4,7 +4,7 @@
   under rulesets of the other kinds (a blind nil with its card pass, four players; a pass
   of four cards for a nil and for a blind nil; double nil declared after the first draw
   choice; each other reading of leading spades; zero contracts, team minimums and
-  10-for-200);
+  10-for-200; Suicide);
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - the information state and the observation are the shared encoding of the player's view,
   they show no card she cannot see, and resampling keeps them;
@@ -18,6 +18,7 @@ Rules: rule-deal, rule-card-pass, rule-exchange, rule-round-cap.
 Rules: rule-spades-broken, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
+Rule: rule-suicide.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Direction,
     DoubleNilTiming,
     InvalidRecordError,
@@ -161,6 +163,20 @@ def test_random_sim_test_passes_under_zero_contracts_team_minimums_and_ten_for_t
     pyspiel.random_sim_test(
         load(SWITCHED[name], max_rounds=2), num_sims=1, serialize=True, verbose=False
     )
+
+
+SUICIDE = "classic;bidding:suicide"
+"""Four players bidding Suicide, as the parameter ``rules``."""
+
+
+def test_random_sim_test_passes_under_suicide() -> None:
+    """OpenSpiel's check under Suicide, its ruleset read from the parameter ``rules``.
+
+    Rule: rule-suicide.
+    """
+    game = load(SUICIDE, max_rounds=2)
+    assert game.rules == attrs.evolve(CLASSIC, bidding=Bidding.SUICIDE, round_cap=2)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
@@ -297,6 +313,9 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
     late = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
     assert os_spades.ruleset_text(late) == LATE_DOUBLE_NIL
     assert load(LATE_DOUBLE_NIL, max_rounds=100).rules == attrs.evolve(late, round_cap=100)
+    suicide = attrs.evolve(CLASSIC, bidding=Bidding.SUICIDE)
+    assert os_spades.ruleset_text(suicide) == SUICIDE
+    assert load(SUICIDE, max_rounds=100).rules == attrs.evolve(suicide, round_cap=100)
     with pytest.raises(TypeError, match="ruleset_text takes a Ruleset"):
         os_spades.ruleset_text("classic")  # type: ignore[arg-type]
 
@@ -323,6 +342,14 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
             r"rules\.double_nil_timing: double_nil_timing is the two-player draw's",
         ),
         ({"rules": "two-handed;double_nil_timing:never"}, InvalidRecordError, "expected one of"),
+        ({"rules": "classic;bidding:whiz"}, InvalidRecordError, r"rules\.bidding: .*one of"),
+        ({"rules": "two-handed;bidding:suicide"}, InvalidRecordError, "it needs four players"),
+        (
+            {"rules": "classic;blind_nil:true;bidding:suicide"},
+            InvalidRecordError,
+            "bidding=suicide has no blind nil",
+        ),
+        ({"rules": "classic;team_minimum:4;bidding:suicide"}, InvalidRecordError, "minimum"),
         ({"max_rounds": 0}, SpadesError, "max_rounds is a whole number from 1 to 2..31 - 1"),
     ],
 )

@@ -2,11 +2,11 @@
 
 - PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset,
   and ``api_test`` under each other reading of leading spades, under zero contracts, team
-  minimums and 10-for-200, under passes of four cards for a nil and a blind nil, and
-  under double nil declared after the first draw choice;
+  minimums and 10-for-200, under passes of four cards for a nil and a blind nil, under
+  double nil declared after the first draw choice, and under Suicide;
 - random games (masked random actions) under every preset, rulesets that reach the blind
-  nil pass and the double nil exchange, each reading of leading spades, and zero
-  contracts, team minimums and 10-for-200: each agent's
+  nil pass and the double nil exchange, each reading of leading spades, zero contracts,
+  team minimums and 10-for-200, and Suicide: each agent's
   mask is the encoding's of her view (the legal moves, a card at a time in a pass or an
   exchange), all zero for the others; the environment's game follows the moves the
   actions stand for; rewards equal for partners and opposite between the sides, and the
@@ -20,6 +20,7 @@ The module skips where PettingZoo is not installed.
 Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
+Rule: rule-suicide.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     DoubleNilTiming,
     IllegalMoveError,
     Phase,
@@ -99,6 +101,8 @@ NIL_PASSES = {
 """Passes of four cards for a nil and for a blind nil, blind nil open to all; and double
 nil declared right after the first draw choice (reading-card-pass,
 reading-double-nil-timing)."""
+SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
+"""Each side a nil and a contract of 4 or more (rule-suicide)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -109,10 +113,11 @@ RANDOM_RULESETS = {
     **{f"lead-{lead.value}": rules for lead, rules in LEADS.items()},
     **SWITCHED,
     **NIL_PASSES,
+    "suicide": SUICIDE,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
-readings of leading spades, and zero contracts, team minimums and 10-for-200."""
+readings of leading spades, zero contracts, team minimums and 10-for-200, and Suicide."""
 CHOOSING = {
     "two-handed",
     "blind-nil-anytime",
@@ -176,6 +181,15 @@ def test_api_test_passes_with_nil_passes_and_late_double_nil(name: str) -> None:
     Rules: rule-card-pass, reading-double-nil-timing.
     """
     api_test(zoo.env(NIL_PASSES[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+def test_api_test_passes_under_suicide() -> None:
+    """PettingZoo's check under Suicide.
+
+    Rule: rule-suicide.
+    """
+    api_test(zoo.env(SUICIDE), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)

@@ -10,6 +10,7 @@ import numpy as np
 
 from spades._rules import (
     BagOverflow,
+    Bidding,
     Direction,
     DoubleNilTiming,
     NilTricks,
@@ -87,6 +88,7 @@ _LAYOUT: Final = (
     ("rules.blind_nil_exchange", 1, "blind_nil_exchange / 3"),
     ("rules.double_nil_timing", 2, "one-hot: double nil before, or after, her first draw"),
     ("rules.team_minimum", 1, "team_minimum / 13: the least a side's two bids add up to"),
+    ("rules.bidding", 2, "one-hot: open bidding, or Suicide (one partner nil, one 4 or more)"),
     ("rules.spades_lead", 3, "one-hot: a spade may be led once broken, any time, or from trick 2"),
     ("rules.bag_limit", 1, "bag_limit / 20, at most 1"),
     ("rules.bag_penalty", 1, "bag_penalty / 500, at most 1"),
@@ -258,6 +260,8 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         rules.double_nil_timing is DoubleNilTiming.BEFORE_FIRST_CHOICE,
         rules.double_nil_timing is DoubleNilTiming.AFTER_FIRST_CHOICE,
         rules.team_minimum / 13,
+        rules.bidding is Bidding.OPEN,
+        rules.bidding is Bidding.SUICIDE,
         rules.spades_lead is SpadesLead.BROKEN,
         rules.spades_lead is SpadesLead.ANY_TIME,
         rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK,
