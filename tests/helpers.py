@@ -840,3 +840,28 @@ def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
         st.booleans(),
         st.booleans(),
     )
+
+
+SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
+"""The classic rules bid as Suicide asks: each side a nil and a contract of 4 or more."""
+SUICIDE_RULES = rulesets(players=4).map(
+    lambda rules: attrs.evolve(
+        rules,
+        nil=True,
+        zero_contract=False,
+        blind_nil=False,
+        team_minimum=0,
+        bidding=Bidding.SUICIDE,
+    )
+)
+"""Four players bidding as Suicide asks, with any other switch it allows (rule-suicide)."""
+
+
+def suicide_kept(bids: Sequence[Bid | None]) -> bool:
+    """Whether each side's bids so far are Suicide's: each nil or 4 to 13, and not two
+    nils nor two numbers (rule-suicide)."""
+    for side in (0, 1):
+        made = [bid.n for bid in (bids[side], bids[side + 2]) if bid is not None]
+        if any(0 < number < 4 for number in made) or (len(made) == 2 and made.count(0) != 1):
+            return False
+    return True

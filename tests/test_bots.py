@@ -21,6 +21,8 @@ from helpers import (
     BLIND,
     BLIND_ANYTIME,
     NIL,
+    SUICIDE,
+    SUICIDE_RULES,
     C,
     bidding_switched,
     cards,
@@ -31,6 +33,7 @@ from helpers import (
     position_of,
     round_bids,
     start,
+    suicide_kept,
 )
 from spades import (
     CLASSIC,
@@ -220,6 +223,20 @@ def test_fallback_bids_legally_under_a_team_minimum_and_a_zero_contract(state: S
     """Rules: rule-team-minimum, reading-zero-bid."""
     move = fallback_move(state)
     assert move in legal_moves(state)
+
+
+SUICIDE_BIDS = states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING})
+"""The bidding of a game's first round under Suicide: some partners' bids made."""
+
+
+@given(SUICIDE_BIDS)
+def test_heuristic_and_fallback_bid_legally_under_suicide(state: State) -> None:
+    """The heuristic to the round's end, and the fallback at the first bid.
+
+    Rule: rule-suicide.
+    """
+    assert fallback_move(state) in legal_moves(state)
+    check_heuristic_move(state)
 
 
 @settings(max_examples=max(10, settings().max_examples // 3))
@@ -424,6 +441,37 @@ def test_heuristic_bids_no_more_than_ten_for_its_side_under_ten_for_200() -> Non
     assert first_bid(WEAK, TEN) == first_bid(WEAK)
 
 
+def test_heuristic_bids_its_part_under_suicide() -> None:
+    """The first partner of a side bids nil with a nil hand or one counting below 3
+    tricks, else her count and at least 4; the second does the other part.
+
+    Seat 1 bids first for side 1, seat 3 after her partner.
+
+    Rule: rule-suicide.
+    """
+    three = "AS 4S 3S 2S AH 5H 4H KD 7D 6D 5C 4C 3C"  # counts 3 tricks
+    assert (first_bid(three), first_bid(WEAK)) == (Bid(3), Bid(1))
+    assert (first_bid(NIL_HAND, SUICIDE), first_bid(WEAK, SUICIDE)) == (NIL, NIL)
+    assert (first_bid(three, SUICIDE), first_bid(STRONG, SUICIDE)) == (Bid(4), first_bid(STRONG))
+    for hand, after_nil in ((WEAK, Bid(4)), (NIL_HAND, Bid(4)), (STRONG, first_bid(STRONG))):
+        state = apply(apply(start(SUICIDE, fill({3: hand})), NIL), Bid(4))
+        assert decide(state) == after_nil
+        state = apply(apply(start(SUICIDE, fill({3: hand})), Bid(5)), Bid(4))
+        assert decide(state) == NIL
+
+
+def test_fallback_bids_four_or_nil_under_suicide() -> None:
+    """The least she may bid from 1 up: 4, and nil after her partner's number.
+
+    Rule: rule-suicide.
+    """
+    state = new_game(SUICIDE, seed=1)
+    assert fallback_move(state) == Bid(4)
+    state = apply(apply(state, NIL), Bid(5))
+    assert fallback_move(state) == Bid(4)
+    assert fallback_move(apply(state, Bid(4))) == NIL
+
+
 def test_heuristic_plays_a_zero_contract_as_a_contract_not_a_nil() -> None:
     """No nil to keep, cover or set: a zero bidder's tricks count toward her side's need.
 
@@ -479,6 +527,25 @@ def test_the_bots_play_whole_games_under_a_minimum_a_zero_contract_and_ten_for_2
                 for side in (0, 1) if rules.players == 4 else ():
                     bids = [score.bids[seat].n for seat in (side, side + 2)]
                     assert sum(bids) >= rules.team_minimum
+
+
+@pytest.mark.slow
+def test_the_bots_play_whole_games_under_suicide() -> None:
+    """The heuristic, the fallback and random players, in many games: every move legal and
+    every side bids a nil and 4 or more.
+
+    Rule: rule-suicide.
+    """
+    rules = capped(SUICIDE, 12)
+    for seed in range(12):
+        mixes: list[Sequence[Policy]] = [
+            [HEURISTIC] * 4,
+            [HEURISTIC, fallback_move, random_policy(seed), HEURISTIC],
+        ]
+        for players in mixes:
+            state = play_game(rules, players, seed=seed, dealer=seed % 4)
+            assert state.is_over
+            assert all(suicide_kept(score.bids) for score in state.rounds)
 
 
 def test_heuristic_looks_instead_of_bidding_blind_nil() -> None:

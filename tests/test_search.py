@@ -30,6 +30,8 @@ from helpers import (
     NIL,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
+    SUICIDE,
+    SUICIDE_RULES,
     C,
     bidding_switched,
     cards,
@@ -195,6 +197,34 @@ def test_search_moves_are_legal_under_a_team_minimum_and_a_zero_contract(state: 
     Rules: rule-team-minimum, reading-zero-bid, rule-ten-for-two-hundred.
     """
     check_search_round(state)
+
+
+@pytest.mark.slow
+@FEW
+@given(states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING}))
+def test_search_moves_are_legal_under_suicide(state: State) -> None:
+    """The first round's bidding and its play.
+
+    Rule: rule-suicide.
+    """
+    check_search_round(state)
+
+
+def test_search_bids_its_part_under_suicide() -> None:
+    """Seat 3 searches numbers from 4 up after her partner's nil, and bids nil without a
+    search after her partner's number.
+
+    Rule: rule-suicide.
+    """
+    state = apply(apply(new_game(SUICIDE, seed=2), NIL), Bid(5))
+    tried = _search._bids_to_try(mover_view(state), legal_moves(state))
+    assert tried
+    assert all(isinstance(bid, Bid) and bid.n >= 4 for bid in tried)
+    move = FAST(mover_view(state))
+    assert isinstance(move, Bid)
+    assert move.n >= 4
+    state = apply(apply(new_game(SUICIDE, seed=2), Bid(4)), Bid(5))
+    assert FAST(mover_view(state)) == NIL
 
 
 def test_search_bids_at_least_what_the_team_minimum_leaves_missing() -> None:

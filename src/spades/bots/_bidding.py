@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades._card_pass import pass_due
 from spades._cards import DECK, Card, Rank, Suit
-from spades._legal import least_bid
+from spades._legal import bid_moves
 from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
-from spades._rules import partner, seats_of, side_of
+from spades._rules import Bidding, partner, seats_of, side_of
 from spades.bots._hand import SPADES, danger, is_nil, known_discards, of_suit, unseen_cards
 
 if TYPE_CHECKING:
@@ -100,6 +100,9 @@ NIL_GUARDS: Final = {Rank.JACK: 1, Rank.QUEEN: 1, Rank.KING: 2, Rank.ACE: 14}
 """A nil hand holds a high side card only with this many low cards of its suit (no ace)."""
 NIL_PARTNER: Final = 3
 """Four players: nil only beside a partner who bid at least this (or has not bid yet)."""
+SUICIDE_NIL: Final = 3
+"""Suicide: the first partner of a side bids nil when she counts fewer tricks than this,
+as her partner will have to bid 4 or more."""
 
 
 def bid(view: View) -> Move:
@@ -107,20 +110,29 @@ def bid(view: View) -> Move:
 
     The count is at least what a team minimum leaves missing, and at least one unless a
     bid of zero is a contract. Under 10-for-200 a contract of ten is worth what a larger one
-    is: she bids no more than brings her side's bids to ten, known so far.
+    is: she bids no more than brings her side's bids to ten, known so far. Under Suicide
+    the first partner of a side bids nil for a nil hand or one she counts below
+    ``SUICIDE_NIL`` tricks, else at least 4; the second does the other part: at least 4
+    after a nil, nil after a number (rule-suicide).
     """
     if view.hand is None:
         return LOOK
     hand = view.hand
     rules = view.rules
-    lowest = least_bid(rules, view.bids, view.seat)  # a team minimum's (rule-team-minimum)
-    if rules.nil and not lowest and _wants_nil(view, hand):
+    allowed = bid_moves(rules, view.bids, view.seat)  # the minimum's and Suicide's bids
+    if allowed == (BIDS[0],):  # Suicide, after her partner's number
+        return BIDS[0]
+    nil = rules.nil and allowed[0] is BIDS[0]
+    if nil and _wants_nil(view, hand):
         return BIDS[0]
     counting = FOUR if rules.players == 4 else TWO
     count = likely_tricks(hand, unseen_cards(view), counting)
     count += _table_bias(view, counting.margin)
-    floor = max(lowest, 0 if rules.zero_contract else 1)  # zero: only as a contract
+    # the least she may bid, zero only as a contract (reading-zero-bid)
+    floor = min(move.n for move in allowed if move.n or rules.zero_contract)
     number = min(13, round(count - counting.margin))
+    if nil and rules.bidding is Bidding.SUICIDE and number < SUICIDE_NIL:
+        return BIDS[0]  # the first partner, too weak for 4 (rule-suicide)
     if rules.ten_for_two_hundred:  # ten or more wins 200 (rule-ten-for-two-hundred)
         mate = partner(rules, view.seat)
         mate_bid = None if mate is None else view.bids[mate]

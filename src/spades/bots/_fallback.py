@@ -5,8 +5,8 @@ from __future__ import annotations
 from spades._card_pass import pass_due
 from spades._cards import Card, Rank, Suit
 from spades._errors import SpadesError
-from spades._legal import least_bid
-from spades._moves import LOOK, Bid, Exchange, Keep, Move, Pass, Play, Reject
+from spades._legal import bid_moves
+from spades._moves import LOOK, Exchange, Keep, Move, Pass, Play, Reject
 from spades._state import Phase, State
 from spades._view import View, observe
 
@@ -22,8 +22,9 @@ def fallback_move(game: View | State) -> Move:
     """The move made for the seat to move when her time runs out (source B), from her view.
 
     - Bidding: she bids 1, or under a team minimum what her partner's bid leaves missing if
-      that is more (`spades.lowest_bid`); if she could still bid blind nil, she looks at
-      her hand first.
+      that is more (`spades.lowest_bid`); under Suicide 4, or nil after her partner's
+      number: the least of `spades.allowed_bids` from 1 up, nil if none. If she could
+      still bid blind nil, she looks at her hand first.
     - Playing: her lowest legal card, keeping spades while she has another legal card.
     - Two players, drawing: she keeps the top card if it is a spade or ranks ten or
       higher, else she rejects it; she never declares double nil.
@@ -54,7 +55,8 @@ def fallback_move(game: View | State) -> Move:
     if phase is Phase.BIDDING:
         if view.hand is None:
             return LOOK
-        return Bid(max(1, least_bid(view.rules, view.bids, view.seat)))
+        numbered = bid_moves(view.rules, view.bids, view.seat)
+        return next((move for move in numbered if move.n), numbered[0])
     hand = view.hand or ()
     if phase is Phase.PLAYING:
         plays = [move for move in legal if isinstance(move, Play)]
