@@ -16,9 +16,11 @@ from spades import (
     DECK,
     PRESETS,
     Bid,
+    Bidding,
     DoubleNilTiming,
     Keep,
     Phase,
+    Reason,
     Ruleset,
     SpadesLead,
     State,
@@ -109,6 +111,7 @@ NEW_IN_3 = (
     "nil_pass",
     "double_nil_timing",
     "team_minimum",
+    "bidding",
     "spades_lead",
     "ten_for_two_hundred",
 )
@@ -127,6 +130,7 @@ NEW_IN_3 = (
         {"nil_pass": 4},
         {"blind_nil": True, "nil_pass": 4, "blind_nil_pass": 4},
         {"double_nil_timing": DoubleNilTiming.AFTER_FIRST_CHOICE},
+        {"bidding": Bidding.SUICIDE},
     ],
     ids=lambda changes: ",".join(f"{name}={value}" for name, value in changes.items()),
 )
@@ -136,6 +140,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     Rules: rule-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     definitions = schema()["$defs"]
     for name in NEW_IN_3:
@@ -152,7 +157,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
     validator.validate({**welcome, "preset_rules": rules})
     classic = rules["classic" if players == 4 else "two-handed"]
     written = {
-        name: value.value if isinstance(value, DoubleNilTiming) else value
+        name: value.value if isinstance(value, DoubleNilTiming | Bidding) else value
         for name, value in changes.items()
     }
     assert {name: classic[name] for name in changes} == written
@@ -168,6 +173,9 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
         ("blind_nil_pass", 5),
         ("double_nil_timing", "after"),
         ("double_nil_timing", 1),
+        ("bidding", "Suicide"),
+        ("bidding", "whiz"),
+        ("bidding", None),
     ):
         wrong = {**classic, name: bad}
         assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": wrong}}))
@@ -177,6 +185,18 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
 
 
 BLIND = Bid(0, blind=True)
+
+
+def test_an_error_s_reasons_hold_every_reason_of_the_library() -> None:
+    """(server-errors): a move the rules refuse is answered with its `Reason` value, so
+    the schema's reasons hold every one, in the library's order, before the server's own
+    (``bidding_mode`` under Suicide, ``below_team_minimum``, ``not_yet_drawn`` among them).
+
+    Rules: rule-suicide, rule-team-minimum, reading-double-nil-timing.
+    """
+    error = schema()["$defs"]["server/error"]["properties"]["reason"]["enum"]
+    assert error[: len(Reason)] == [reason.value for reason in Reason]
+    assert "bad_notation" in error[len(Reason) :]
 
 
 def _definition(name: str) -> Draft202012Validator:

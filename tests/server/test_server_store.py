@@ -431,12 +431,13 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
     """(server-restart, server-versions) A database of a server before version 3 of the
     data: its rulesets hold none of the fields of version 3, and read with the rules of
     the sources (spades led once broken, no zero contract, no nil pass, double nil before
-    the first draw choice, no team minimum, ten a trick); the table's messages then carry
-    the ruleset as version 3.
+    the first draw choice, no team minimum, open bidding, ten a trick); the table's
+    messages then carry the ruleset as version 3.
 
     Rules: reading-spades-lead, reading-zero-bid.
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     database = tmp_path / "db.sqlite3"
     with running(database) as server, server.connect() as connection:
@@ -455,11 +456,13 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
         False,
     )
     assert (rules["nil_pass"], rules["double_nil_timing"]) == (0, "before_first_choice")
+    assert rules["bidding"] == "open"
     for name in (
         "zero_contract",
         "nil_pass",
         "double_nil_timing",
         "team_minimum",
+        "bidding",
         "spades_lead",
         "ten_for_two_hundred",
     ):
@@ -482,6 +485,7 @@ def test_a_table_stored_under_version_2_of_the_data_is_taken_up(tmp_path: Path) 
         assert watched["rules"]["spades_lead"] == "broken"
         assert watched["rules"]["team_minimum"] == watched["rules"]["nil_pass"] == 0
         assert watched["rules"]["double_nil_timing"] == "before_first_choice"
+        assert watched["rules"]["bidding"] == "open"
 
 
 def test_the_server_stops_its_tables_before_it_closes_the_database(
