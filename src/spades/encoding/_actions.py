@@ -93,7 +93,7 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
     A `Pass` or an `Exchange` is its cards in the library's order, then `END_EXCHANGE`
     unless it has the most cards the move takes (or when it has none): a pass takes all
     its cards, so only a pass of none ends so. Any other move is one action. A pass of a
-    size no side passes under the rules (`blind_nil_pass` or `nil_pass`: `_pass_sizes`),
+    size no side passes under the rules (``blind_nil_pass`` or ``nil_pass``),
     an exchange of more cards than they allow or a bid above 13 has no actions:
     `SpadesError`.
 
