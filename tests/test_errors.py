@@ -13,6 +13,7 @@ import pytest
 from helpers import (
     BLIND,
     MIXED,
+    SUICIDE,
     C,
     bid_all,
     cards,
@@ -109,7 +110,7 @@ def test_an_error_raised_by_apply_survives_pickle() -> None:
 def test_reason_values_are_stable_strings() -> None:
     assert {reason.name.lower() for reason in Reason} == {reason.value for reason in Reason}
     assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
-    assert len(Reason) == 18
+    assert len(Reason) == 19
 
 
 # --- every reason, with the right seat, move and message ----------------------------------
@@ -146,6 +147,13 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         None,
         3,
         "your side's bids must add up to at least 4: bid 3 or more",
+    ),
+    Reason.BIDDING_MODE: lambda: (
+        new_game(SUICIDE, seed=1),
+        Bid(3),
+        None,
+        1,
+        "under Suicide one partner bids nil and the other 4 or more: bid nil or 4 to 13",
     ),
     Reason.BLIND_NIL_NOT_ALLOWED: lambda: (
         new_game(CLASSIC, seed=1),
@@ -382,6 +390,45 @@ def test_the_team_minimums_reason_comes_in_the_documented_order(
     with pytest.raises(IllegalMoveError) as info:
         check_move(state, move)
     assert info.value.reason is reason
+
+
+@pytest.mark.parametrize(
+    ("bids", "move", "reason", "words"),
+    [
+        ((), Bid(14), Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"),
+        ((), BLIND, Reason.BLIND_NIL_NOT_ALLOWED, "these rules have no blind nil"),
+        ((), Look(), Reason.HAND_ALREADY_SEEN, "your hand is already in view"),
+        ((), Bid(3), Reason.BIDDING_MODE, "one partner bids nil and the other 4 or more"),
+        ((0, 5), Bid(0), Reason.BIDDING_MODE, "your partner bid nil: under Suicide you bid 4 or"),
+        ((0, 5), Bid(3), Reason.BIDDING_MODE, "your partner bid nil: under Suicide you bid 4 or"),
+        ((6, 0), Bid(4), Reason.BIDDING_MODE, "your partner bid 6: under Suicide you bid nil"),
+        ((6, 0), Bid(14), Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"),
+    ],
+    ids=[
+        "first, 14",
+        "first, blind nil",
+        "first, look",
+        "first, 3",
+        "after nil, nil",
+        "after nil, 3",
+        "after a number, 4",
+        "after a number, 14",
+    ],
+)
+def test_suicides_reason_comes_after_the_range_and_says_what_suicide_asks(
+    bids: tuple[int, ...], move: Move, reason: Reason, words: str
+) -> None:
+    """Seat 1 bids first for her side, or seat 3 after seats 1 and 2 bid ``bids``.
+
+    Rules: ref-reasons, rule-suicide.
+    """
+    state = new_game(SUICIDE, seed=1)
+    for bid in bids:
+        state = apply(state, Bid(bid))
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, move)
+    assert (info.value.reason, info.value.seat) == (reason, state.to_move)
+    assert words in str(info.value)
 
 
 @pytest.mark.parametrize("timing", list(DoubleNilTiming), ids=lambda timing: timing.value)

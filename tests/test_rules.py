@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 from typing import Any
 
 import attrs
@@ -16,6 +17,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     BagOverflow,
+    Bidding,
     Direction,
     DoubleNilTiming,
     NilTricks,
@@ -51,6 +53,7 @@ SWITCH_TABLE: dict[str, tuple[object, object]] = {
     "spades_lead": (SpadesLead.BROKEN, SpadesLead.BROKEN),
     "zero_contract": (False, False),
     "team_minimum": (0, 0),
+    "bidding": (Bidding.OPEN, Bidding.OPEN),
     "ten_for_two_hundred": (False, False),
     "nil_pass": (0, 0),
     "double_nil_timing": (DoubleNilTiming.BEFORE_FIRST_CHOICE, DoubleNilTiming.BEFORE_FIRST_CHOICE),
@@ -247,6 +250,10 @@ def test_the_losing_floor_is_at_least_minus_a_billion() -> None:
         ("double_nil_timing", None, "DoubleNilTiming"),
         ("double_nil_timing", 1, "DoubleNilTiming"),
         ("double_nil_timing", SpadesLead.BROKEN, "DoubleNilTiming"),
+        ("bidding", "suicide", "Bidding"),
+        ("bidding", None, "Bidding"),
+        ("bidding", 0, "Bidding"),
+        ("bidding", SpadesLead.BROKEN, "Bidding"),
     ],
 )
 def test_enum_and_flag_fields_reject_other_types(field: str, value: object, kind: str) -> None:
@@ -518,6 +525,54 @@ def test_double_nil_timing_values_and_the_choices_before_the_chance() -> None:
             assert clone.choices_before == timing.choices_before
 
 
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"players": 2, "blind_nil": False}, "bidding=suicide is for partnerships: it needs four"),
+        ({"nil": False}, "bidding=suicide is played with nil bids: it needs nil=True"),
+        (
+            {"nil": False, "zero_contract": True},
+            "bidding=suicide is played with nil bids: it needs nil=True",
+        ),
+        ({"blind_nil": True}, "bidding=suicide has no blind nil: set blind_nil=False"),
+        ({"team_minimum": 4}, "bidding=suicide decides what a side bids itself: team_minimum"),
+    ],
+    ids=["two players", "no nil", "zero contract", "blind nil", "team minimum"],
+)
+def test_suicide_refuses_what_it_rules_out(changes: dict[str, Any], message: str) -> None:
+    """Suicide is four players' bidding with nil, no blind nil and no team minimum.
+
+    Rule: rule-suicide.
+    """
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        Ruleset(bidding=Bidding.SUICIDE, **changes)
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        attrs.evolve(Ruleset(**changes), bidding=Bidding.SUICIDE)
+
+
+def test_suicide_combines_with_the_other_switches_and_the_four_player_presets() -> None:
+    """Any nil scoring, a nil pass, 10-for-200, any spades lead and either direction.
+
+    Rule: rule-suicide.
+    """
+    for name, preset in PRESETS.items():
+        if preset.players == 4:
+            rules = attrs.evolve(preset, bidding=Bidding.SUICIDE, blind_nil=False)
+            assert rules.bidding is Bidding.SUICIDE, name
+            assert "bidding=<Bidding.SUICIDE" in repr(rules)
+    rules = Ruleset(
+        bidding=Bidding.SUICIDE,
+        nil_pass=3,
+        ten_for_two_hundred=True,
+        spades_lead=SpadesLead.ANY_TIME,
+        direction=Direction.COUNTERCLOCKWISE,
+        nil_tricks=NilTricks.BAGS,
+    )
+    assert (rules.nil_pass, rules.ten_for_two_hundred) == (3, True)
+    assert [mode.value for mode in Bidding] == ["open", "suicide"]
+    assert Ruleset().bidding is Bidding.OPEN
+
+
 def test_blind_nil_needs_nil() -> None:
     """Rules: rule-blind-nil, rule-readings."""
     with pytest.raises(RulesetError, match="blind nil is a nil bid: it needs nil=True"):
@@ -575,7 +630,7 @@ def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
 def test_repr_names_every_switch() -> None:
     text = repr(MINIOKEY)
     switches = [field.name for field in attrs.fields(Ruleset) if field.init]
-    assert len(switches) == 22
+    assert len(switches) == 23
     for name in switches:
         assert f"{name}=" in text
     assert "orders_of_play" not in text  # derived, not a switch
