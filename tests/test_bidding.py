@@ -1,6 +1,6 @@
 """Bidding: any bid whatever was bid before, contracts above 13, the card pass between
-partners after a blind nil or a nil (who passes how many), the team minimum and the
-readings of a bid of zero."""
+partners after a blind nil or a nil (who passes how many), the team minimum, the
+readings of a bid of zero and Suicide."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from spades import (
     MINIOKEY,
     TWO_HANDED,
     Bid,
+    Bidding,
     CardPass,
     Direction,
     IllegalMoveError,
@@ -29,6 +30,7 @@ from spades import (
     RulesetError,
     SpadesError,
     State,
+    allowed_bids,
     apply,
     card_passes,
     check_move,
@@ -41,6 +43,7 @@ from spades import (
     parse_move,
     score_round,
 )
+from spades._legal import bid_moves
 
 NUMBERED = tuple(Bid(n) for n in range(1, 14))
 BLIND = Bid(0, blind=True)
@@ -501,3 +504,113 @@ def test_a_zero_contract_is_bid_as_zero_before_the_numbers(players: int) -> None
         assert legal_moves(state) == expected
         assert is_legal(state, Bid(0)) is (rules is zero)
         assert not is_legal(state, BLIND)
+
+
+# --- Suicide --------------------------------------------------------------------------------
+
+SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
+FOUR_UP = tuple(range(4, 14))
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "seat", "expected"),
+    [
+        (CLASSIC, (None, Bid(5), None, None), 3, tuple(range(14))),
+        (Ruleset(nil=False), (None,) * 4, 1, tuple(range(1, 14))),
+        (Ruleset(nil=False, zero_contract=True), (None,) * 4, 1, tuple(range(14))),
+        (Ruleset(team_minimum=4), (None, Bid(1), None, None), 3, tuple(range(3, 14))),
+        (Ruleset(team_minimum=4), (None, Bid(0), None, None), 3, FOUR_UP),
+        (Ruleset(team_minimum=4), (None, Bid(4), None, None), 3, tuple(range(14))),
+        (Ruleset(team_minimum=4), (None, Bid(1), None, None), 2, tuple(range(14))),
+        (SUICIDE, (None,) * 4, 1, (0, *FOUR_UP)),
+        (SUICIDE, (None, Bid(5), Bid(0), None), 0, FOUR_UP),
+        (SUICIDE, (None, Bid(5), Bid(0), None), 3, (0,)),
+        (SUICIDE, (None, Bid(0), None, None), 3, FOUR_UP),
+        (SUICIDE, (None, Bid(13), None, None), 3, (0,)),
+        (SUICIDE, (None, Bid(4), None, None), 2, (0, *FOUR_UP)),
+        (TWO_HANDED, (Bid(0), None), 1, tuple(range(14))),
+    ],
+    ids=[
+        "open",
+        "no nil",
+        "zero contract",
+        "minimum, after 1",
+        "minimum, after nil",
+        "minimum, after 4",
+        "minimum, the other side",
+        "suicide, first",
+        "suicide, after nil",
+        "suicide, after 5",
+        "suicide, after nil, seat 3",
+        "suicide, after 13",
+        "suicide, the other side",
+        "two players",
+    ],
+)
+def test_allowed_bids_are_each_cases_bids(
+    rules: Ruleset, bids: tuple[Bid | None, ...], seat: int, expected: tuple[int, ...]
+) -> None:
+    """From the team minimum's lowest bid to 13, zero where the rules have one; under
+    Suicide nil or 4 to 13 first, then the other part; as `bid_moves` gives them.
+
+    Rules: rule-suicide, rule-team-minimum, reading-zero-bid, rule-bidding.
+    """
+    assert allowed_bids(rules, bids, seat) == expected
+    assert allowed_bids(rules, list(bids), seat) == expected
+    assert tuple(bid.n for bid in bid_moves(rules, bids, seat)) == expected
+
+
+@pytest.mark.parametrize(
+    ("bids", "seat", "error", "message"),
+    [
+        ((Bid(1), None, None), 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
+        ("bid 1", 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
+        ((1, None, None, None), 2, TypeError, "bids holds a Bid or None for each seat, not 1"),
+        ((None,) * 4, 4, SpadesError, "a seat is a number from 0 to 3, not 4"),
+        ((None,) * 4, True, TypeError, "a seat is a number from 0 to 3, not True"),
+    ],
+    ids=["three bids", "a text", "a number for a bid", "seat 4", "a bool for a seat"],
+)
+def test_allowed_bids_checks_its_arguments(
+    bids: object, seat: object, error: type[Exception], message: str
+) -> None:
+    """Rule: rule-suicide."""
+    with pytest.raises(error, match=re.escape(message)):
+        allowed_bids(SUICIDE, bids, seat)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="allowed_bids takes a Ruleset, not dict"):
+        allowed_bids({}, [None] * 4, 0)  # type: ignore[arg-type]
+    assert allowed_bids(SUICIDE, [Bid(5), None, None, None], np.int64(2)) == (0,)
+
+
+@pytest.mark.parametrize("direction", list(Direction), ids=lambda direction: direction.name)
+def test_under_suicide_each_side_bids_a_nil_and_four_or_more(direction: Direction) -> None:
+    """In random rounds from every dealer, each bidder's legal moves are her allowed bids,
+    and whatever she picks each side ends with one nil and one number of 4 or more.
+
+    Rule: rule-suicide.
+    """
+    rules = attrs.evolve(SUICIDE, direction=direction)
+    rng = random.Random(direction.value)
+    for _ in range(12):
+        state = new_game(rules, seed=rng.randrange(2**32), dealer=rng.randrange(4))
+        while state.phase is Phase.BIDDING:
+            seat = state.to_move
+            assert seat is not None
+            allowed = allowed_bids(rules, state.bids, seat)
+            assert legal_moves(state) == tuple(Bid(n) for n in allowed)
+            assert observe(state, seat).legal_moves() == legal_moves(state)
+            state = apply(state, Bid(rng.choice(allowed)))
+        for side in (0, 1):
+            pair = sorted(state.bids[seat].n for seat in (side, side + 2))  # type: ignore[union-attr]
+            assert pair[0] == 0
+            assert pair[1] >= 4
+
+
+def test_suicide_scores_as_open_bidding() -> None:
+    """The nil is scored as a nil and the number as the side's contract.
+
+    Rule: rule-suicide.
+    """
+    bids = [Bid(5), Bid(0), Bid(0), Bid(6)]
+    tricks = [6, 0, 1, 6]
+    assert score_round(SUICIDE, bids, tricks) == score_round(CLASSIC, bids, tricks)

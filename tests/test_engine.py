@@ -16,6 +16,7 @@ from helpers import (
     BLIND,
     BLIND_ANYTIME,
     MIXED,
+    SUICIDE,
     C,
     bid_all,
     bid_three_play_first,
@@ -149,6 +150,23 @@ def test_without_nil_legal_bids_are_1_to_13() -> None:
     with pytest.raises(IllegalMoveError) as info:
         apply(state, Bid(0))
     assert info.value.reason is Reason.NIL_NOT_ALLOWED
+
+
+def test_apply_holds_every_bid_to_suicide() -> None:
+    """Numbers its fast path for open bidding would take are refused: 1 to 3 first, nil
+    after a nil, any number after a number; the rest are bid as `legal_moves` says.
+
+    Rule: rule-suicide.
+    """
+    state = new_game(SUICIDE, seed=4)
+    for bid, refused in ((5, (1, 3)), (0, (1, 2, 3)), (0, (4, 13)), (7, (0, 3))):
+        for number in refused:
+            with pytest.raises(IllegalMoveError) as info:
+                apply(state, Bid(number))
+            assert info.value.reason is Reason.BIDDING_MODE
+        state = apply(state, Bid(bid))
+    assert state.phase is Phase.PLAYING
+    assert state.bids == (Bid(7), Bid(5), Bid(0), Bid(0))
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, Ruleset(blind_nil=True)])

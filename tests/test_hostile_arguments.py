@@ -47,6 +47,7 @@ from spades import (
     RulesetError,
     SpadesError,
     Suit,
+    allowed_bids,
     apply,
     card_passes,
     check_move,
@@ -130,6 +131,9 @@ def _playing() -> Any:
         ("Ruleset.ten_for_two_hundred", lambda v: Ruleset(ten_for_two_hundred=v), RulesetError),
         ("Ruleset.nil_pass", lambda v: Ruleset(nil_pass=v), RulesetError),
         ("Ruleset.double_nil_timing", lambda v: Ruleset(double_nil_timing=v), RulesetError),
+        ("Ruleset.bidding", lambda v: Ruleset(bidding=v), RulesetError),
+        ("allowed_bids.bids", lambda v: allowed_bids(CLASSIC, v, 0), TypeError),
+        ("allowed_bids.bid", lambda v: allowed_bids(CLASSIC, [None, v, None, None], 3), TypeError),
         ("lowest_bid.bids", lambda v: lowest_bid(CLASSIC, v, 0), TypeError),
         ("card_passes.bids", lambda v: card_passes(CLASSIC, v, first_bidder=0), TypeError),
         (
@@ -192,6 +196,7 @@ _WHOLE_NUMBER_ARGUMENTS: list[tuple[str, Callable[[object], object]]] = [
     ("Ruleset.bag_limit", lambda v: Ruleset(bag_limit=v)),  # type: ignore[arg-type]
     ("Ruleset.team_minimum", lambda v: Ruleset(team_minimum=v)),  # type: ignore[arg-type]
     ("lowest_bid.seat", lambda v: lowest_bid(CLASSIC, [None] * 4, v)),  # type: ignore[arg-type]
+    ("allowed_bids.seat", lambda v: allowed_bids(CLASSIC, [None] * 4, v)),  # type: ignore[arg-type]
     ("card_passes.first_bidder", lambda v: card_passes(CLASSIC, [None] * 4, first_bidder=v)),  # type: ignore[arg-type]
     ("score_round.tricks", lambda v: score_round(CLASSIC, THREES, [v, 3, 3, 3])),  # type: ignore[list-item]
     ("score_round.bags", lambda v: score_round(CLASSIC, THREES, TRICKS, (v, 0))),  # type: ignore[arg-type]
@@ -316,6 +321,7 @@ def test_a_card_that_is_no_card_is_shown_cut_short_when_set() -> None:
             "may_lead_spades takes a Ruleset, not ",
         ),
         (lambda v: lowest_bid(v, [None] * 4, 0), "lowest_bid takes a Ruleset, not "),
+        (lambda v: allowed_bids(v, [None] * 4, 0), "allowed_bids takes a Ruleset, not "),
         (lambda v: card_passes(v, [None] * 4, first_bidder=0), "card_passes takes a Ruleset, not "),
         (lambda v: play_game(v, [fallback_move] * 4, seed=1), "play_game takes a Ruleset, not "),
         (fallback_move, "fallback_move takes a View or a State, not "),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 import pytest
-from hypothesis import example, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from helpers import passing_states
@@ -38,6 +38,7 @@ from spades import (
     SpadesLead,
     Suit,
     Termination,
+    allowed_bids,
     apply,
     bag_penalty,
     card_passes,
@@ -64,12 +65,12 @@ from spades import (
 from spades._card_pass import pass_due, pass_order, passes_of
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
-from spades._legal import least_bid
+from spades._legal import bid_moves, least_bid
 from spades._state import SHIFT, State, build_state, evolve_state
 from spades._trick import playable_bits, spades_open
 from spades.batch import Batch
 from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
-from spades.batch._legal import lowest_bids, spades_led_freely
+from spades.batch._legal import lowest_bids, spades_led_freely, suicide_bits
 from spades.batch._legal import may_bid_blind as batch_may_bid_blind
 from spades.batch._moves import breaks_spades, drawn_cards, side_passes, trick_keys
 from spades.batch._round import contract_worth, nil_bids, outcomes, score_sides
@@ -226,6 +227,48 @@ def test_batch_lowest_bids_is_lowest_bid(
     assert lowest_bids(rules, codes, seats).tolist() == expected
 
 
+@given(bids_at_a_seat())
+def test_allowed_bids_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...], int]) -> None:
+    """Under Suicide nil or 4 to 13 while her partner has not bid, 4 to 13 after her nil
+    (a blind one too), nil after her number; else from `lowest_bid` up to 13, with 0 where
+    nothing is missing and the rules have a bid of zero.
+
+    Its unchecked form, ``bid_moves``, gives the same as moves.
+
+    Rules: rule-suicide, rule-team-minimum.
+    """
+    rules, bids, seat = drawn
+    if rules.bidding is Bidding.SUICIDE:
+        mate = bids[(seat + 2) % 4]
+        numbers = range(4, 14) if mate is None or mate.n == 0 else ()
+        zero = mate is None or mate.n > 0
+    else:
+        lowest = lowest_bid(rules, bids, seat)
+        numbers = range(max(lowest, 1), 14)
+        zero = lowest == 0 and (rules.nil or rules.zero_contract)
+    expected = (0, *numbers) if zero else tuple(numbers)
+    assert allowed_bids(rules, bids, seat) == expected
+    assert bid_moves(rules, bids, seat) == tuple(Bid(n) for n in expected)
+
+
+@given(st.lists(bids_at_a_seat(), min_size=1, max_size=6))
+def test_batch_suicide_bits_is_allowed_bids(
+    drawn: list[tuple[Ruleset, tuple[Bid | None, ...], int]],
+) -> None:
+    """The batch engine's array form of Suicide's bids, one bidder a game.
+
+    Rule: rule-suicide.
+    """
+    rules = Ruleset(bidding=Bidding.SUICIDE)
+    games = [(bids, seat) for other, bids, seat in drawn if other.players == 4]
+    assume(games)
+    codes = np.array([[bid_code(bid) for bid in bids] for bids, _ in games], dtype=np.int8)
+    seats = np.array([seat for _, seat in games], dtype=np.intp)
+    got = suicide_bits(codes, seats).tolist()
+    expected = [allowed_bids(rules, bids, seat) for bids, seat in games]
+    assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got] == expected
+
+
 @st.composite
 def passing_bids(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]:
     """A ruleset (four players: any pass counts, both directions), any bids and a first
@@ -379,7 +422,7 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
     A seat given as a numpy integer takes the checked path; both give the same state or
     the same refusal, for every bid.
 
-    Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum.
+    Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum, rule-suicide.
     """
     seat = state.to_move
     assert seat is not None
@@ -399,7 +442,7 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
 def test_batch_bid_bits_are_legal_moves(state: State) -> None:
     """The batch engine's bids (`bid_bits` from `lowest_bids`), blind nil by its own form.
 
-    Rules: rule-bidding, reading-zero-bid, rule-team-minimum.
+    Rules: rule-bidding, reading-zero-bid, rule-team-minimum, rule-suicide.
     """
     assert_masks_are_legal_moves(state)
 

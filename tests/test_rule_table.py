@@ -116,6 +116,7 @@ def test_every_anchor_is_a_rule_of_the_rules_page() -> None:
         "outcome_after",
         "may_bid_blind",
         "lowest_bid",
+        "allowed_bids",
         "card_passes",
     ],
 )

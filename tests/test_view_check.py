@@ -16,7 +16,16 @@ from typing import Any
 import attrs
 import pytest
 
-from helpers import BLIND, BLIND_ANYTIME, C, bid_all, cards, finished_game, passing_state
+from helpers import (
+    BLIND,
+    BLIND_ANYTIME,
+    SUICIDE,
+    C,
+    bid_all,
+    cards,
+    finished_game,
+    passing_state,
+)
 from spades import (
     CLASSIC,
     DECK,
@@ -170,7 +179,7 @@ def _card_not_in(view: View) -> Any:
 def test_the_positions_here_are_real() -> None:
     """Each position is the one its name says, and no view of it has a problem.
 
-    Rules: ref-views, rule-team-minimum, reading-zero-bid.
+    Rules: ref-views, rule-team-minimum, reading-zero-bid, rule-suicide.
     """
     assert (DRAW2.phase, DRAW2.to_move, len(DRAW2.draws)) == (Phase.DRAWING, 0, 4)
     assert (EXCHANGE2.to_move, SECOND_EXCHANGE2.to_move) == (1, 0)
@@ -185,7 +194,8 @@ def test_the_positions_here_are_real() -> None:
     for state in (DRAW2, EXCHANGE2, SECOND_EXCHANGE2, PLAY2, BID2, START4, MID4, OVER4):
         for seat in range(state.rules.players):
             assert view_problem(observe(state, seat)) is None
-    for state in (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, SECOND4, BID4, ZERO4, NIL_LATE4):
+    four = (UNSEEN4, PASSING4, PASSED4, LATE4, SHORT4, SECOND4, BID4, ZERO4, NIL_LATE4, SUICIDE4)
+    for state in four:
         for seat in range(4):
             assert view_problem(observe(state, seat)) is None
     assert (SHORT4.to_move, SHORT4.looked, legal_moves(SHORT4)[0]) == (
@@ -195,6 +205,7 @@ def test_the_positions_here_are_real() -> None:
     )
     assert observe(SHORT4, 3).hand == SHORT4.hand(3)
     assert (ZERO4.phase, ZERO4.bids) == (Phase.PLAYING, (Bid(0),) * 4)
+    assert (SUICIDE4.phase, SUICIDE4.bids) == (Phase.PLAYING, (Bid(4), Bid(5), Bid(0), Bid(0)))
     assert (NIL_PASSED4.to_move, NIL_PASSED4.passes[0].seat) == (0, 2)
     assert (NIL_LATE4.phase, len(NIL_LATE4.tricks), len(NIL_LATE4.passes)) == (Phase.PLAYING, 2, 2)
     assert (MIXED_PASSED4.to_move, MIXED_PASSED4.passes) == (1, (CardPass(3, (C("4C"),)),))
@@ -234,6 +245,10 @@ ZERO4 = new_game(Ruleset(nil=False, zero_contract=True), seed=3)
 for _move in ("bid 0", "bid 0", "bid 0", "bid 0"):
     ZERO4 = apply(ZERO4, parse_move(_move))
 """Every seat bid a zero contract: the play begins."""
+SUICIDE4 = new_game(SUICIDE, seed=3)
+for _move in ("bid 5", "bid nil", "bid nil", "bid 4"):
+    SUICIDE4 = apply(SUICIDE4, parse_move(_move))
+"""Suicide: seat 1 bid 5 and seat 3 nil, seat 2 nil and seat 0 4; the play begins."""
 
 
 NIL_PASS = Ruleset(nil_pass=3)
@@ -395,6 +410,18 @@ CASES: dict[str, tuple[View, str]] = {
     "a hand face up where the team minimum closes blind nil": (
         _view(SHORT4, 3, hand=None),
         "hand",
+    ),
+    "under Suicide a first partner bids nil or 4 or more": (
+        _view(SUICIDE4, 2, bids=(Bid(4), Bid(3), Bid(0), Bid(0))),
+        "bids[1]",
+    ),
+    "under Suicide a nil's partner bids 4 or more": (
+        _view(SUICIDE4, 2, bids=(Bid(0), Bid(5), Bid(0), Bid(0))),
+        "bids[0]",
+    ),
+    "under Suicide a number's partner bids nil": (
+        _view(SUICIDE4, 2, bids=(Bid(4), Bid(5), Bid(0), Bid(6))),
+        "bids[3]",
     ),
     "no zero bid without nil or a zero contract": (
         _view(ZERO4, 0, rules=attrs.evolve(ZERO4.rules, zero_contract=False)),
@@ -670,6 +697,23 @@ def test_the_first_problem_names_the_field_at_fault(name: str) -> None:
     assert problem[0] == field, problem
     with pytest.raises(SpadesError, match=f"no game gives this view: view.{re.escape(field)}:"):
         check_view(view, "here")
+
+
+def test_a_broken_suicide_pair_is_refused_in_suicides_words() -> None:
+    """A first partner's 3, a nil after a nil, a number after a number; a partner's bid
+    still missing leaves the first partner's free.
+
+    Rule: rule-suicide.
+    """
+    words = "under Suicide one partner of a side bids nil and the other 4 or more"
+    for name in CASES:
+        if name.startswith("under Suicide"):
+            problem = view_problem(CASES[name][0])
+            assert problem is not None
+            assert problem[1] == words
+    bidding = apply(new_game(SUICIDE, seed=3), Bid(5))
+    assert view_problem(_view(bidding, 2, bids=(None, Bid(3), None, None))) == ("bids[1]", words)
+    assert view_problem(_view(bidding, 2)) is None
 
 
 _SPADE_FIRST = [(1, "2S 3S 4S 5S"), (0, "6C 7C 8C 9C")]

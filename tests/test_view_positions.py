@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import OPEN_BLIND_NIL, OPEN_DOUBLE_NIL, mover_view, passing_state
+from helpers import OPEN_BLIND_NIL, OPEN_DOUBLE_NIL, SUICIDE_RULES, mover_view, passing_state
 from spades import (
     CLASSIC,
     TWO_HANDED,
@@ -56,6 +56,7 @@ POSITIONS = st.one_of(
     states(rules=ANY_RULES, max_moves=200),
     states(rules=OPEN_BLIND_NIL, max_moves=8, phases={Phase.BIDDING}),
     states(rules=rulesets(players=4), max_moves=6, phases={Phase.BIDDING}),
+    states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING}),
     states(rules=OPEN_BLIND_NIL, max_moves=150, phases={Phase.PASSING}),
     states(rules=OPEN_DOUBLE_NIL, max_moves=200, phases={Phase.EXCHANGING}),
     states(
@@ -65,7 +66,7 @@ POSITIONS = st.one_of(
     ),
 )
 """Any position; the face-down bidding, the pass, the exchange and the end drawn on purpose,
-and the first round's bidding, where a team minimum or a zero contract decides bids."""
+and the first round's bidding, where a team minimum, a zero contract or Suicide decides bids."""
 
 
 def verdict(game: State | View, move: Move, seat: int | None) -> tuple[object, ...] | None:

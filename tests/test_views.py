@@ -32,6 +32,7 @@ import oracle
 from helpers import (
     BLIND,
     BLIND_ANYTIME,
+    SUICIDE_RULES,
     C,
     blind_nil_rulesets,
     expected_moves,
@@ -114,14 +115,16 @@ POSITIONS = st.one_of(
     states(rules=ANY_RULES, max_moves=200),
     states(rules=OPEN_BLIND_NIL, max_moves=8, phases={Phase.BIDDING}),
     states(rules=rulesets(players=4), max_moves=6, phases={Phase.BIDDING}),
+    states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING}),
     states(rules=PASSING_RULES, max_moves=150, phases={Phase.PASSING}),
     passing_states(),
     states(rules=EXCHANGE_RULES, max_moves=200, phases={Phase.EXCHANGING}),
     states(rules=ONE_ROUND, max_moves=120, phases={Phase.GAME_OVER}),
 )
-"""Any position, with the blind nil bidding, the first round's bidding (a team minimum and
-a zero contract decide bids there), the pass (after a blind nil or a nil), the exchange and
-the end of a game each drawn on purpose (random play reaches them only now and then)."""
+"""Any position, with the blind nil bidding, the first round's bidding (a team minimum, a
+zero contract or Suicide decides bids there), the pass (after a blind nil or a nil), the
+exchange and the end of a game each drawn on purpose (random play reaches them only now and
+then)."""
 
 
 # --- what a seat is entitled to see, recomputed from the state ---------------------------
