@@ -93,6 +93,7 @@ from oracle import (
     seed_of,
     seed_problem,
     sides_of,
+    suicide_breaker,
     text_problem,
     trails_enough,
     view_of,
@@ -287,6 +288,10 @@ def check_view_case(case: dict[str, Any]) -> None:
     # What a reader of views checks (porting-views), then the view by the rules.
     if view["hand"] is not None:
         assert len(view["hand"]) == view["hand_sizes"][seat], "hand and hand_sizes differ"
+    breaker = suicide_breaker(
+        view["rules"], view["bids"], first_seat(view["rules"], view["dealer"])
+    )
+    assert breaker is None, f"bids[{breaker}]: its side's bids break Suicide"
     shown = [*(view["hand"] or []), *view["trick"]]
     shown += [text for trick in view["tricks"] for text in trick["cards"]]
     if view["top_card"] is not None:
@@ -1460,6 +1465,9 @@ def rebuilt(data: dict[str, Any]) -> dict[str, Any]:
         for seats in sides_of(players) if players == 4 else []:
             total = sum(bid_value(entry["bids"][seat])[0] for seat in seats)
             assert total >= rules["team_minimum"], "a side's bids below the team minimum"
+            if rules["bidding"] == "suicide":  # a nil and 4 or more, in either order
+                low, high = sorted(bid_value(entry["bids"][seat])[0] for seat in seats)
+                assert (low, min(high, 4)) == (0, 4), "a side's bids break Suicide"
         if number == len(history):
             break  # the last round of a game that is over: the replay scores it
         referee.scores = [
@@ -1697,6 +1705,16 @@ def _other_drawn_card(case: dict[str, Any]) -> bool:
     return True
 
 
+def _suicide_pair_broken(case: dict[str, Any]) -> bool:
+    """Under Suicide, a bid made turned into a 2 in the position and the view alike."""
+    bids = case["view"]["bids"]
+    if case["view"]["rules"]["bidding"] != "suicide" or bids == [None] * 4:
+        return False
+    seat = next(seat for seat, bid in enumerate(bids) if bid is not None)
+    bids[seat] = case["position"]["bids"][seat] = "bid 2"
+    return True
+
+
 def _hand_shown(case: dict[str, Any]) -> bool:
     """A face-down hand shown."""
     if case["view"]["hand"] is not None:
@@ -1776,6 +1794,7 @@ CORRUPTIONS: dict[str, tuple[str, Corruption]] = {
     "view-pass-revealed": ("view", _pass_revealed),
     "view-top-card-revealed": ("view", _top_card_revealed),
     "view-hand-size": ("view", _bump(("view", "hand_sizes", 0))),
+    "view-suicide-pair-broken": ("view", _suicide_pair_broken),
     "verdict-flipped": ("reading", _verdict_flipped),
     "verdict-valid-with-a-path": ("reading", _valid_with_a_path),
     "game-summary-points": ("game", _in_summary("points")),
@@ -2335,6 +2354,94 @@ def _any_turn_after(real: Callable[..., bool]) -> Callable[..., bool]:
         )
 
     return may_bid_blind
+
+
+def suicide_situation(case: dict[str, Any]) -> str:
+    """What a bidding position under Suicide shows, in words: whose turn, and its direction."""
+    data = case["position"]
+    partner = data["bids"][(data["to_move"] + 2) % 4]
+    turn = "first" if partner is None else "after nil" if partner == "bid nil" else "after a number"
+    return f"{turn}, {data['rules']['direction']}, round {data['round_number']}"
+
+
+SUICIDE_FIRST = ["bid nil", *(f"bid {n}" for n in range(4, 14))]
+"""Under Suicide, the bids of the first partner of a side to bid (rule-suicide)."""
+
+
+def test_the_suicide_cases_hold_each_situation() -> None:
+    """legal-bids.json's Suicide positions hold the first bidder of a side (nil or 4 to 13),
+    the second after her partner's nil (4 to 13) and after her partner's number (nil only),
+    clockwise and counterclockwise, and a bid of round 2; every bid from nil to 13 that
+    Suicide rules out is refused with ``bidding_mode`` (porting-suicide).
+
+    Rule: rule-suicide.
+    """
+    cases = [case for case in CASES["legal"] if case["id"].startswith("legal-suicide-")]
+    found: set[str] = set()
+    for case in cases:
+        data = case["position"]
+        assert data["phase"] == "bidding", case["id"]
+        assert data["rules"]["bidding"] == "suicide", case["id"]
+        found.add(suicide_situation(case))
+        partner = data["bids"][(data["to_move"] + 2) % 4]
+        allowed = (
+            SUICIDE_FIRST
+            if partner is None
+            else SUICIDE_FIRST[1:]
+            if partner == "bid nil"
+            else ["bid nil"]
+        )
+        assert case["legal"] == allowed, case["id"]
+        reasons = {entry["move"]: entry["reason"] for entry in case["illegal"]}
+        for n in range(14):
+            move = "bid nil" if n == 0 else f"bid {n}"
+            assert (reasons.get(move) == "bidding_mode") is (move not in allowed), case["id"]
+    turns = {situation.split(",")[0] for situation in found}
+    assert turns == {"first", "after nil", "after a number"}, found
+    for turn in ("after nil", "after a number"):
+        assert {f"{turn}, clockwise, round 1", f"{turn}, counterclockwise, round 1"} <= found
+    assert any(situation.endswith("round 2") for situation in found), found
+
+
+ALLOWED_BIDS = oracle.legality.allowed_bids
+"""The oracle's bids under Suicide, kept before a test breaks them."""
+
+
+def _open_bidding(rules: dict[str, Any], bids: list[str | None], seat: int) -> list[int]:
+    """A port's bids that ignore Suicide: the open bids."""
+    return ALLOWED_BIDS(rules | {"bidding": "open"}, bids, seat)
+
+
+def _number_after_number(rules: dict[str, Any], bids: list[str | None], seat: int) -> list[int]:
+    """A port that lets the second partner bid 4 or more after her partner's number too."""
+    found = ALLOWED_BIDS(rules, bids, seat)
+    return [0, *range(4, 14)] if found == [0] else found
+
+
+@pytest.mark.parametrize("bug", ["ignored", "number after number", "reason"])
+def test_a_port_that_gets_suicide_wrong_fails_some_vector(
+    bug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port that bids openly under Suicide, lets a second partner bid a number after her
+    partner's number, or refuses Suicide's bids as out of range fails some Suicide
+    position; the first reads too the open bids a replay case refuses under Suicide.
+
+    Rule: rule-suicide.
+    """
+    if bug == "reason":
+        real = oracle.legality.problem
+
+        def problem_(position: oracle.Position, move: str) -> str | None:
+            found = real(position, move)
+            return "bid_out_of_range" if found == "bidding_mode" else found
+
+        monkeypatch.setattr(sys.modules[__name__], "problem", problem_)
+    else:
+        wrong = _open_bidding if bug == "ignored" else _number_after_number
+        monkeypatch.setattr(oracle.legality, "allowed_bids", wrong)
+    found = failing(("legal", "reading"))
+    assert any(case.startswith("legal-suicide-") for case in found), bug
+    assert any(case.startswith("replay-") for case in found) is (bug == "ignored"), bug
 
 
 @pytest.mark.parametrize("bug", ["timing ignored", "any later turn", "already drawn for both"])
