@@ -27,6 +27,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     Exchange,
     Look,
@@ -1412,6 +1413,58 @@ def test_a_person_plays_a_zero_contract_and_a_team_minimum(monkeypatch: pytest.M
     assert "\nyou: bid 0\n" in shown
     assert "Legal moves: bid 0, bid 1 to bid 13 (or just the number)\n" in shown
     assert "your side's bids must add up to at least 4\n" in shown
+
+
+def test_the_rules_lines_and_the_bid_hint_say_what_suicide_asks() -> None:
+    """Seat 1 bids first for her side; after seat 1's 5 and seat 2's nil, seat 3 bids nil
+    alone and seat 0 from 4.
+
+    Rule: rule-suicide.
+    """
+    rules = Ruleset(bidding=Bidding.SUICIDE)
+    assert table_text.rules_lines(rules)[1] == (
+        "Suicide: in each side one partner bids nil and the other 4 or more; "
+        "the first of the two to bid chooses."
+    )
+    state = spades.new_game(rules, seed=3)
+    assert screen.legal_text(spades.observe(state, 1)) == (
+        "bid nil, bid 4 to bid 13 (or just the number): under Suicide one partner bids nil "
+        "and the other 4 or more"
+    )
+    state = spades.apply(spades.apply(state, Bid(5)), Bid(0))
+    assert screen.legal_text(spades.observe(state, 3)) == (
+        "bid nil (under Suicide you bid nil after your partner's 5)"
+    )
+    state = spades.apply(state, Bid(0))
+    assert screen.legal_text(spades.observe(state, 0)) == (
+        "bid 4 to bid 13 (or just the number): under Suicide you bid 4 or more after your "
+        "partner's nil"
+    )
+
+
+@pytest.mark.parametrize("choose", [bold, plain], ids=["nil first", "a number first"])
+def test_a_person_plays_suicide(
+    monkeypatch: pytest.MonkeyPatch, choose: Callable[[list[str]], str]
+) -> None:
+    """Typing the first move the hint offers (nil, or the first number): every move legal,
+    and each of Suicide's hints shown.
+
+    Rule: rule-suicide.
+    """
+    rules = Ruleset(bidding=Bidding.SUICIDE, target=150, round_cap=4)
+    out, errors = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(out, choose=choose))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert terminal.play(rules, "custom", 4, 0) == 0
+    shown = out.getvalue()
+    assert errors.getvalue() == ""
+    assert "is illegal" not in shown
+    assert "Suicide: in each side one partner bids nil" in shown
+    assert "under Suicide one partner bids nil and" in shown  # the lines are wrapped
+    assert re.search(
+        r"under Suicide you bid (4 or more after your|nil after your partner's \d)", shown
+    )
 
 
 def test_round_notes_speak_to_the_person_of_her_nil_and_her_partner_s() -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from spades import (
     Bid,
+    Bidding,
     DoubleNilTiming,
     Play,
     Suit,
@@ -223,7 +224,7 @@ def rules_lines(rules: Ruleset) -> list[str]:
     """Who plays with whom and which way; the switches that are on; how the game ends.
 
     The switches said are the bidding and scoring ones beyond the sources: a zero contract,
-    a team minimum, the pass after a nil and 10-for-200; and the original text's reading of
+    a team minimum, Suicide, the pass after a nil and 10-for-200; and the original text's reading of
     when double nil is declared (reading-double-nil-timing).
     """
     if rules.players == 4:
@@ -238,6 +239,11 @@ def rules_lines(rules: Ruleset) -> list[str]:
         lines.append("No nil: a bid of 0 is a contract of no tricks; its tricks count.")
     if rules.team_minimum:
         lines.append(f"A side's two bids must add up to at least {rules.team_minimum}.")
+    if rules.bidding is Bidding.SUICIDE:  # rule-suicide
+        lines.append(
+            "Suicide: in each side one partner bids nil and the other 4 or more; "
+            "the first of the two to bid chooses."
+        )
     if rules.nil_pass:  # rule-card-pass
         count = counted(rules.nil_pass, "card")
         lines.append(f"After a nil, the nil bidder and her partner pass {count} each way.")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from spades import (
     Bid,
+    Bidding,
     Exchange,
     Keep,
     Pass,
@@ -109,7 +110,8 @@ def legal_text(view: View) -> str:
 
     The cards she may play are listed in the order her hand shows them (`hand_order`). Her
     bids start at nil, at a zero contract's ``bid 0`` or at the lowest number she may bid:
-    under a team minimum, what her partner's bid leaves missing (rule-team-minimum).
+    under a team minimum, what her partner's bid leaves missing (rule-team-minimum); under
+    Suicide they say what it asks of her (rule-suicide).
     """
     moves, rules = view.legal_moves(), view.rules
     if view.phase is Phase.PLAYING:
@@ -128,12 +130,28 @@ def legal_text(view: View) -> str:
 
 
 def _bids_text(view: View, bids: list[Bid]) -> str:
-    """``bid nil, bid 1 to bid 13 (or just the number)``; a minimum's lowest bid, and why."""
+    """``bid nil, bid 1 to bid 13 (or just the number)``; a minimum's lowest bid, and why.
+
+    Under Suicide, nil alone after her partner's number, and what Suicide asks of her
+    (rule-suicide).
+    """
     rules = view.rules
     words = [move_words(rules, bid) for bid in bids if bid.n == 0]
-    lowest = min(bid.n for bid in bids if bid.n)  # every bidder may bid 13
-    words.append(f"bid {lowest} to bid 13 (or just the number)" if lowest < 13 else "bid 13")
+    numbers = [bid.n for bid in bids if bid.n]
+    lowest = min(numbers, default=14)
+    if lowest < 13:
+        words.append(f"bid {lowest} to bid 13 (or just the number)")
+    elif lowest == 13:
+        words.append("bid 13")
     text = ", ".join(words)
+    if rules.bidding is Bidding.SUICIDE:
+        seat = partner(rules, view.seat)
+        mate = None if seat is None else view.bids[seat]
+        if mate is None:
+            return text + ": under Suicide one partner bids nil and the other 4 or more"
+        if mate.n == 0:
+            return text + ": under Suicide you bid 4 or more after your partner's nil"
+        return text + f" (under Suicide you bid nil after your partner's {mate.n})"
     if lowest_bid(rules, view.bids, view.seat):
         text += f": your side's bids must add up to at least {rules.team_minimum}"
     return text
