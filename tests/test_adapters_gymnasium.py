@@ -4,7 +4,8 @@
   checks the renders too) and made directly, under each other reading of leading
   spades, under zero contracts, team minimums and 10-for-200 (the heuristic bots
   bidding at least what a minimum leaves them), under passes of four cards for a nil and
-  a blind nil, and under double nil declared after the first draw choice;
+  a blind nil, under double nil declared after the first draw choice, and under Suicide
+  (the heuristic bots bidding what it leaves them);
 - whole episodes of random masked actions at every seat: the agent moves only at her own
   seat, the mask is the encoding's of her view, the reward is the game's result for her
   side (or the rounds' point differences) in the end and 0 before;
@@ -22,6 +23,7 @@ The module skips where Gymnasium is not installed.
 Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
+Rule: rule-suicide.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     DoubleNilTiming,
     IllegalMoveError,
     Look,
@@ -131,6 +134,25 @@ def test_check_env_passes_under_zero_contracts_team_minimums_and_ten_for_two_hun
     check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
     env = gym_spades.env(rules, seat=0, max_rounds=2)
     for seed in range(2):
+        _, terminated, truncated = play_episode(env, seed)
+        assert terminated or truncated
+        assert env.game_state.rules == rules
+
+
+def test_check_env_passes_under_suicide() -> None:
+    """Gymnasium's check under Suicide, the mode in its slot; whole episodes of random
+    masked actions against the heuristic bots, who bid what Suicide leaves them, end or
+    are cut off.
+
+    Rule: rule-suicide.
+    """
+    rules = Ruleset(bidding=Bidding.SUICIDE)
+    check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
+    env = gym_spades.env(rules, seat=0, max_rounds=2)
+    start = next(slot.start for slot in encoding.SLOTS if slot.name == "rules.bidding")
+    for seed in range(2):
+        observation, _ = env.reset(seed=seed)
+        assert observation[start : start + 2].tolist() == [0, 1]
         _, terminated, truncated = play_episode(env, seed)
         assert terminated or truncated
         assert env.game_state.rules == rules

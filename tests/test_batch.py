@@ -23,8 +23,8 @@ Games: random play from `Batch.deal_random` under every preset, four-player rule
 blind nil pass of one to four cards open to every seat, and with a pass for a nil (of four
 cards, and of three beside a blind nil's one), two-player ones with a double nil exchange
 of one to three and double nil declared right after the first draw choice, rulesets of zero
-contracts, a team minimum and 10-for-200, and short games (a small target or a round cap)
-that end.
+contracts, a team minimum, 10-for-200 and Suicide, and short games (a small target or a
+round cap) that end.
 Chi-square checks use a fixed numpy seed and fail a uniform sampler with probability 0.001.
 """
 
@@ -70,6 +70,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     DoubleNilTiming,
     Exchange,
@@ -128,16 +129,19 @@ NO_EXCHANGE = attrs.evolve(TWO_HANDED, blind_nil_exchange=0)
 LATE_DOUBLE_NIL = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
 """Two players, double nil declared right after the first draw choice
 (reading-double-nil-timing)."""
+SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
+"""Each side a nil and a contract of 4 or more (rule-suicide)."""
 SWITCH_RULES = {
     "zero-contract": Ruleset(nil=False, zero_contract=True),
     "team-minimum-5": attrs.evolve(BLIND_ANYTIME, team_minimum=5),
     "two-handed-zero-contract-200": attrs.evolve(
         TWO_HANDED, nil=False, blind_nil=False, zero_contract=True, ten_for_two_hundred=True
     ),
+    "suicide": SUICIDE,
 }
-"""A bid of zero as a contract, a team minimum with blind nil open, and 10-for-200 with
-zero contracts for two players (reading-zero-bid, rule-team-minimum,
-rule-ten-for-two-hundred)."""
+"""A bid of zero as a contract, a team minimum with blind nil open, 10-for-200 with zero
+contracts for two players, and Suicide (reading-zero-bid, rule-team-minimum,
+rule-ten-for-two-hundred, rule-suicide)."""
 EVERY_RULES = {
     **PRESETS,
     **PASSING_RULES,
@@ -159,6 +163,7 @@ SHORT_RULES = {
     "pass-2-100": attrs.evolve(PASSING_RULES["pass-2"], target=100, round_cap=4),
     "one-round": ONE_ROUND,
     "team-minimum-4-100": attrs.evolve(SHORT, team_minimum=4, ten_for_two_hundred=True),
+    "suicide-100": attrs.evolve(SHORT, bidding=Bidding.SUICIDE),
 }
 ACTION_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
@@ -674,6 +679,9 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
     minimum = new_game(attrs.evolve(BLIND_ANYTIME, team_minimum=4), seed=1)
     for bid in (Bid(1), Bid(3)):  # seats 1 and 2 look and bid: seat 3 bids 3 or more
         minimum = apply(apply(minimum, Look()), bid)
+    suicide = new_game(SUICIDE, seed=1)  # seat 1 bids first: nil or 4 to 13
+    after_nil = apply(apply(suicide, Bid(0)), Bid(5))  # seat 3, after her partner's nil
+    after_number = apply(after_nil, Bid(4))  # seat 0, after her partner's 5
     passing = passing_state()  # seat 1 passes two cards
     hand = held(passing)
     not_held = next(card for card in DECK if card not in hand)
@@ -696,6 +704,10 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
         ("below a team minimum", minimum, (), 54, Reason.BELOW_TEAM_MINIMUM),
         ("nil below a team minimum", minimum, (), 52, Reason.BELOW_TEAM_MINIMUM),
         ("blind nil below a team minimum", minimum, (), BLIND_NIL, Reason.BELOW_TEAM_MINIMUM),
+        ("suicide 3 first", suicide, (), 55, Reason.BIDDING_MODE),
+        ("suicide nil after a nil", after_nil, (), 52, Reason.BIDDING_MODE),
+        ("suicide 3 after a nil", after_nil, (), 55, Reason.BIDDING_MODE),
+        ("suicide 4 after a number", after_number, (), 56, Reason.BIDDING_MODE),
         ("lead a spade", mixed, (), C("2S").index, Reason.SPADES_NOT_BROKEN),
         ("play another's card", mixed, (), C("AC").index, Reason.CARD_NOT_IN_HAND),
         ("bid in the play", mixed, (), 55, Reason.WRONG_PHASE),
@@ -737,6 +749,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(
 
     Rules: ref-reasons, ref-views.
     Rule: rule-team-minimum.
+    Rule: rule-suicide.
     """
     batch = Batch.from_states([position, position])
     for card in chosen:
