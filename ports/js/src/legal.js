@@ -53,6 +53,23 @@ export function lowestBid(rules, bids, seat) {
 }
 
 /**
+ * The numbers the seat may bid once she has looked, 0 being nil (porting-suicide,
+ * rule-suicide). Under "suicide" each side bids a nil and a number of 4 or more: the
+ * first partner to bid nil or 4 to 13, after her partner's nil 4 to 13, after her
+ * partner's number nil alone. Under "open" from `lowestBid` to 13, zero only where
+ * `zeroAllowed`. `bids` are move objects or null, by seat.
+ */
+export function allowedBids(rules, bids, seat) {
+  const from = (least) => Array.from({ length: 14 - least }, (_, i) => least + i);
+  if (rules.bidding === 'suicide') {
+    const partners = bids[partnerOf(rules, seat)];
+    if (partners === null) return [0, ...from(4)];
+    return partners.n === 0 ? from(4) : [0];
+  }
+  return from(lowestBid(rules, bids, seat) || (zeroAllowed(rules) ? 0 : 1));
+}
+
+/**
  * The round's card passes, in order, as [seat, count] pairs (porting-card-pass): per side
  * its passer, the first of its blind nil bidders in the bidding, else the first of its
  * nil bidders; her count, blind_nil_pass for a blind nil, nil_pass for a nil. A side whose
@@ -236,10 +253,12 @@ export function reasonFor(pos, move) {
         return null;
       }
       // another bid: out of range, then a zero the rules do not allow (nil not
-      // allowed), then below the team minimum, then hand not seen
+      // allowed), then below the team minimum, then not what Suicide allows her
+      // (bidding mode), then hand not seen
       if (move.n < 0 || move.n > 13) return 'bid_out_of_range';
       if (move.n === 0 && !zeroAllowed(rules)) return 'nil_not_allowed';
       if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
+      if (!allowedBids(rules, pos.bids, seat).includes(move.n)) return 'bidding_mode';
       if (mayBidBlindNil(pos)) return 'hand_not_seen';
       return null;
     case 'pass':
@@ -279,14 +298,9 @@ export function legalMoves(pos) {
   switch (pos.phase) {
     case 'bidding': {
       if (mayBidBlindNil(pos)) return [blindNil, { type: 'look' }];
-      // from the lowest bid up to 13: zero (nil or a zero contract) when allowed and no
-      // team minimum asks for more
-      const least = lowestBid(rules, pos.bids, pos.seat);
-      const bids = [];
-      for (let n = least || (zeroAllowed(rules) ? 0 : 1); n <= 13; n += 1) {
-        bids.push({ type: 'bid', n, blind: false });
-      }
-      return bids;
+      // the allowed bids in order: under open bidding from the lowest bid up to 13,
+      // zero (nil or a zero contract) when allowed and no team minimum asks for more
+      return allowedBids(rules, pos.bids, pos.seat).map((n) => ({ type: 'bid', n, blind: false }));
     }
     case 'drawing': {
       const draws = [{ type: 'keep' }, { type: 'reject' }];

@@ -4,12 +4,15 @@
 const FIELDS = [
   'players', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
   'blind_nil_value', 'blind_nil_deficit', 'nil_pass', 'blind_nil_pass', 'blind_nil_exchange',
-  'double_nil_timing', 'team_minimum', 'spades_lead', 'bag_limit', 'bag_penalty',
+  'double_nil_timing', 'team_minimum', 'bidding', 'spades_lead', 'bag_limit', 'bag_penalty',
   'bag_overflow', 'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
 ];
 
 /** The values of spades_lead (porting-lead): when a spade may be led by a player holding another suit. */
 export const SPADES_LEADS = ['broken', 'any_time', 'after_first_trick'];
+
+/** The values of bidding (porting-suicide): open bidding, or Suicide's nil and 4 or more a side. */
+export const BIDDINGS = ['open', 'suicide'];
 
 /**
  * The values of double_nil_timing (porting-double-nil-timing), each with its chance: how
@@ -22,7 +25,7 @@ const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the twenty-two fields of version 3 data, no others, each of its type and range, in the
+ * the twenty-three fields of version 3 data, no others, each of its type and range, in the
  * combinations the table allows. Returns it unchanged.
  */
 export function readRuleset(data, what = 'rules') {
@@ -71,6 +74,11 @@ export function readRuleset(data, what = 'rules') {
   const timings = Object.keys(DOUBLE_NIL_CHANCES);
   oneOf('double_nil_timing', two ? timings : timings.slice(0, 1));
   whole('team_minimum', 0, two ? 0 : 13); // porting-team-minimum: partnerships only
+  // porting-suicide: four players, nil, no blind nil and no team minimum
+  oneOf('bidding', BIDDINGS);
+  if (data.bidding === 'suicide' && (two || !data.nil || data.blind_nil || data.team_minimum)) {
+    throw fail('bidding', 'Suicide needs four players, nil, no blind nil and no team minimum');
+  }
   oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);
   whole('bag_penalty', 0);

@@ -1,15 +1,15 @@
 // Legal moves and reasons from a position's data, against the examples of the rules
 // and reference pages (rule-follow-suit, rule-two-play, rule-exchange, ref-reasons,
 // rule-blind-nil, rule-double-nil, rule-spades-broken, porting-lead,
-// porting-zero-contract, porting-team-minimum, porting-card-pass and
-// porting-double-nil-timing).
+// porting-zero-contract, porting-team-minimum, porting-card-pass,
+// porting-double-nil-timing and porting-suicide).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LIBRARY } from '../src/cards.js';
 import {
-  cardPasses, doubleNilChance, legalMoves, lowestBid, passDue, readPosition, reasonFor, spadesOpen,
-  zeroAllowed,
+  allowedBids, cardPasses, doubleNilChance, legalMoves, lowestBid, passDue, readPosition, reasonFor,
+  spadesOpen, zeroAllowed,
 } from '../src/legal.js';
 import { moveText, parseMove } from '../src/moves.js';
 
@@ -17,8 +17,8 @@ const CLASSIC = {
   players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
-  team_minimum: 0, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
-  ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
+  team_minimum: 0, bidding: 'open', spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
+  bag_overflow: 'reset', ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
 };
 const TWO_HANDED = {
   ...CLASSIC, players: 2, nil_tricks: 'bags', blind_nil: true, blind_nil_deficit: null,
@@ -397,4 +397,47 @@ test('porting-rulesets: nil_pass, blind_nil_pass and double_nil_timing, their ra
   assert.throws(() => position({ ...TWO_HANDED, double_nil_timing: 'AFTER_FIRST_CHOICE' }, {}), /double_nil_timing: expected one of/);
   assert.equal(position({ ...TWO_HANDED, double_nil_timing: 'after_first_choice' }, {}).rules.double_nil_timing,
     'after_first_choice');
+});
+
+test('porting-suicide: the first partner bids nil or 4 to 13, her partner the other part', () => {
+  const rules = { ...CLASSIC, bidding: 'suicide' };
+  const first = ['bid nil', ...bidsFrom(4)];
+  assert.deepEqual(texts(position(rules, { hands: DEALT })), first);
+  // The other side's first bidder is free too; her partner's seat has not bid.
+  assert.deepEqual(texts(position(rules, { hands: DEALT, to_move: 2, bids: [null, 'bid 5', null, null] })), first);
+  const afterNil = partnerBid(rules, 'bid nil', { bids: [null, 'bid nil', 'bid 5', null] });
+  assert.deepEqual(texts(afterNil), bidsFrom(4));
+  assert.deepEqual(reasons(afterNil, ['bid nil', 'bid 3', 'bid 4', 'bid 14', 'bid -1']),
+    ['bidding_mode', 'bidding_mode', null, 'bid_out_of_range', 'bid_out_of_range']);
+  const afterNumber = partnerBid(rules, 'bid 6', { bids: [null, 'bid 6', 'bid nil', null] });
+  assert.deepEqual(texts(afterNumber), ['bid nil']);
+  assert.deepEqual(reasons(afterNumber, ['bid nil', 'bid 1', 'bid 4', 'bid 13']),
+    [null, 'bidding_mode', 'bidding_mode', 'bidding_mode']);
+  assert.deepEqual(reasons(position(rules, { hands: DEALT }), ['bid 1', 'bid 3', 'bid 4', 'look']),
+    ['bidding_mode', 'bidding_mode', null, 'hand_already_seen']);
+});
+
+test('porting-suicide: allowedBids under each bidding, counterclockwise too', () => {
+  const bid = (n) => ({ type: 'bid', n, blind: false });
+  const rules = { ...CLASSIC, bidding: 'suicide', direction: 'counterclockwise' };
+  assert.deepEqual(allowedBids(rules, [null, null, null, null], 3), [0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  assert.deepEqual(allowedBids(rules, [null, bid(0), null, null], 3), [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  assert.deepEqual(allowedBids(rules, [bid(9), null, null, null], 2), [0]);
+  assert.deepEqual(allowedBids(rules, [bid(9), null, null, null], 1), [0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  // Open bidding: lowestBid up to 13, from 1 without a bid of zero.
+  assert.deepEqual(allowedBids({ ...CLASSIC, team_minimum: 5 }, [bid(2), null, null, null], 2), [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  assert.deepEqual(allowedBids({ ...CLASSIC, nil: false }, [null, null, null, null], 1).slice(0, 2), [1, 2]);
+});
+
+test('porting-rulesets: bidding is required, one of its two values, and Suicide combines as the guide says', () => {
+  const { bidding: _, ...without } = CLASSIC;
+  assert.throws(() => position(without, {}), /missing field 'bidding'/);
+  for (const value of ['SUICIDE', 'whiz', null, 1]) {
+    assert.throws(() => position({ ...CLASSIC, bidding: value }, {}), /bidding: expected one of open, suicide/);
+  }
+  const suicide = { ...CLASSIC, bidding: 'suicide' };
+  assert.equal(position(suicide, {}).rules.bidding, 'suicide');
+  for (const change of [{ ...TWO_HANDED, blind_nil: false }, { nil: false }, { blind_nil: true }, { team_minimum: 4 }]) {
+    assert.throws(() => position({ ...suicide, ...change, bidding: 'suicide' }, {}), /bidding: Suicide needs four players/);
+  }
 });

@@ -11,8 +11,8 @@ const CLASSIC = {
   players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
-  team_minimum: 0, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100, bag_overflow: 'reset',
-  ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
+  team_minimum: 0, bidding: 'open', spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
+  bag_overflow: 'reset', ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
 };
 const MINIOKEY = {
   ...CLASSIC, direction: 'counterclockwise', nil_tricks: 'bags', bag_overflow: 'carry',
