@@ -30,6 +30,7 @@ from helpers import (
     PASSING_RULES,
     RULES_BY_PLAYERS,
     SEEDS,
+    SUICIDE_RULES,
     Game,
     RandomPolicy,
     Step,
@@ -57,6 +58,7 @@ from helpers import (
     rules_data,
     seat_after,
     spade_played,
+    suicide_kept,
 )
 from spades import (
     CLASSIC,
@@ -118,6 +120,7 @@ POSITIONS = {
     4: st.one_of(
         states(rules=RULES),
         states(rules=TEAM_MINIMUM_RULES, max_moves=8, phases={Phase.BIDDING}),  # the first round's
+        states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING}),  # and under Suicide
         passing_states(),
     ),
     2: st.one_of(
@@ -127,8 +130,9 @@ POSITIONS = {
         exchanging_states(),
     ),
 }
-"""Any position; with four players, the first round's bidding under a team minimum and the
-card pass, with two, the bidding, the play and the exchange, also on purpose."""
+"""Any position; with four players, the first round's bidding under a team minimum and under
+Suicide and the card pass, with two, the bidding, the play and the exchange, also on
+purpose."""
 
 
 def bidding(n: int) -> RandomPolicy:
@@ -284,6 +288,7 @@ def test_legal_moves_are_the_references_in_the_documented_order_and_each_is_acce
     Rules: ref-move-order, rule-two-players.
     Rules: rule-team-minimum, reading-zero-bid.
     Rules: rule-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     state = data.draw(POSITIONS[players])
     legal = legal_moves(state)
@@ -362,6 +367,7 @@ def test_every_move_not_in_legal_moves_is_rejected_with_the_references_reason(
 
     Rules: rule-team-minimum, reading-zero-bid.
     Rules: rule-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     state = data.draw(POSITIONS[players])
     move = data.draw(illegal_moves(state))
@@ -547,6 +553,22 @@ def test_a_round_without_a_card_pass_is_exactly_four_bids_then_52_plays(game: Ga
         assert bidders == [seat_after(rules, first, offset) for offset in range(4)]
         assert steps[4].before.phase is Phase.PLAYING
         assert steps[4].before.to_move == first
+
+
+@given(random_games(SUICIDE_RULES))
+def test_every_round_under_suicide_gives_each_side_a_nil_and_four_or_more(game: Game) -> None:
+    """Whatever legal bids are drawn, each bid keeps Suicide and each round's bids by side
+    are one nil and one number of 4 or more; each bid is the reference's legal bid.
+
+    Rule: rule-suicide.
+    """
+    for step in game.steps:
+        if isinstance(step.move, Bid):
+            assert legal_moves(step.before) == expected_moves(step.before)
+            assert suicide_kept(step.after.bids)
+    for score in game.steps[-1].after.rounds:
+        for side in (0, 1):
+            assert sorted(score.bids[seat].n > 0 for seat in (side, side + 2)) == [False, True]
 
 
 @given(random_games(PASS_RULES))

@@ -19,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import oracle
 from helpers import (
+    SUICIDE_RULES,
     blind_nil_rulesets,
     engine_cards,
     expected_moves,
@@ -26,9 +27,11 @@ from helpers import (
     reference_cards,
     rules_data,
     seat_after,
+    suicide_kept,
 )
 from spades import (
     DECK,
+    Bidding,
     Card,
     IllegalMoveError,
     Phase,
@@ -55,7 +58,10 @@ class SpadesGame(RuleBasedStateMachine):
 
     @initialize(
         rules=st.one_of(
-            rulesets(presets_only=True, players=4), rulesets(players=4), blind_nil_rulesets()
+            rulesets(presets_only=True, players=4),
+            rulesets(players=4),
+            blind_nil_rulesets(),
+            SUICIDE_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
         dealer=st.integers(0, 3),
@@ -67,7 +73,10 @@ class SpadesGame(RuleBasedStateMachine):
     @precondition(lambda self: self.state.is_over)
     @rule(
         rules=st.one_of(
-            rulesets(presets_only=True, players=4), rulesets(players=4), blind_nil_rulesets()
+            rulesets(presets_only=True, players=4),
+            rulesets(players=4),
+            blind_nil_rulesets(),
+            SUICIDE_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
     )
@@ -196,12 +205,24 @@ class SpadesGame(RuleBasedStateMachine):
                     assert sum(bid.n for bid in pair if bid is not None) >= minimum
 
     @invariant()
+    def every_side_bids_as_suicide_asks(self) -> None:
+        """Under Suicide a nil and 4 or more a side, this round and every completed one.
+
+        Rule: rule-suicide.
+        """
+        state = self.state
+        if state.rules.bidding is Bidding.SUICIDE:
+            for bids in (state.bids, *(score.bids for score in state.rounds)):
+                assert suicide_kept(bids)
+
+    @invariant()
     def the_legal_moves_are_the_references(self) -> None:
         """The engine's legal moves, in order, are those of the tests' reference.
 
         Rules: rule-play, rule-follow-suit, rule-spades-broken, reading-spades-lead.
         Rules: rule-team-minimum, reading-zero-bid.
         Rule: rule-card-pass.
+        Rule: rule-suicide.
         """
         state = self.state
         if not state.is_over:
