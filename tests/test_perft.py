@@ -135,10 +135,11 @@ def _perft(state: spades.State, depth: int) -> list[int]:
 
 def test_perft_table_covers_every_phase_quickly() -> None:
     """Every phase, quick rows of both player counts, and the switches of the bidding, the
-    pass after a nil and the double nil timing.
+    pass after a nil, the double nil timing and Suicide.
 
     Rules: reading-zero-bid, rule-team-minimum.
     Rules: rule-card-pass, reading-double-nil-timing.
+    Rule: rule-suicide.
     """
     ids = [row["id"] for row in POSITIONS]
     assert len(set(ids)) == len(ids)
@@ -164,7 +165,7 @@ def test_perft_table_covers_every_phase_quickly() -> None:
     # Bidding under each rule that changes the bids (reading-zero-bid, rule-team-minimum),
     # four players and two.
     switched = {name for row in quick for name, value in row["overrides"].items() if value}
-    assert {"zero_contract", "team_minimum", "nil_pass", "double_nil_timing"} <= switched
+    assert {"zero_contract", "team_minimum", "nil_pass", "double_nil_timing", "bidding"} <= switched
     assert any(row["overrides"].get("zero_contract") for row in two)
     assert any(row["overrides"].get("nil_pass") == 4 for row in quick)
     for row in POSITIONS:

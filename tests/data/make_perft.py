@@ -168,6 +168,28 @@ SPECS = (
         depth=5,
     ),
     Spec(
+        id="suicide-bidding",
+        comment="Suicide: a side's first bidder bids nil or 4 to 13, her partner the other "
+        "part (4 to 13 after a nil, nil after a number); then the first lead.",
+        rules="classic",
+        overrides={"bidding": "suicide"},
+        shuffle=75,
+        dealer=1,
+        depth=5,
+        divide=True,
+    ),
+    Spec(
+        id="suicide-bidding-counterclockwise",
+        comment="Suicide counterclockwise, from the second bid: each side's pairs in the "
+        "reversed bidding order.",
+        rules="miniokey",
+        overrides={"bidding": "suicide"},
+        shuffle=76,
+        dealer=2,
+        moves=("bid nil",),
+        depth=3,
+    ),
+    Spec(
         id="zero-contract-team-minimum-bidding",
         comment="Zero contracts under a team minimum of 13: a second bidder makes up the rest, "
         "the first bids zero to 13.",
