@@ -17,6 +17,7 @@ from spades import (
     MINIOKEY,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     IllegalMoveError,
     InvalidRecordError,
@@ -126,7 +127,12 @@ TRICKSTER_LIKE = Ruleset(
 
 @pytest.mark.parametrize(
     "rules",
-    [CLASSIC, TRICKSTER_LIKE, Ruleset(blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None)],
+    [
+        CLASSIC,
+        TRICKSTER_LIKE,
+        Ruleset(blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None),
+        Ruleset(bidding=Bidding.SUICIDE),
+    ],
 )
 @pytest.mark.parametrize("seed", range(4))
 def test_written_records_read_back_to_the_same_games(rules: Ruleset, seed: int) -> None:
@@ -231,6 +237,7 @@ def test_a_round_with_a_card_pass_is_not_written() -> None:
         ({"failBidScoring": 1}, {}),
         ({"mercyRule": 1}, {"losing_floor": -200}),
         ({"variation": 0}, {}),
+        ({"variation": "Suicide"}, {"bidding": Bidding.SUICIDE}),
         ({"variation": "Classic"}, {}),
         ({"players": 4, "isPartnership": True}, {}),
         ({"noWatching": True, "noSuggestions": True}, {}),
@@ -280,7 +287,6 @@ def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) ->
         ({"variation": 1}, "variation 1 \\(joker-joker-ace\\) is not played"),
         ({"variation": "JokerJokerDeuceDeuce"}, "joker-joker-deuce-deuce"),
         ({"variation": 2}, "joker-joker-deuce-ace"),
-        ({"variation": "Suicide"}, "suicide"),
         ({"players": 3}, "four-player records only"),
         ({"isPartnership": False}, "solo games"),
         ({"nilOrZero": 1, "nilPass": 2}, "describe no playable game: nil_pass"),

@@ -29,7 +29,7 @@ from spades._engine import apply
 from spades._errors import InvalidRecordError, shown
 from spades._legal import may_bid_blind
 from spades._moves import LOOK, Bid, Play
-from spades._rules import CLASSIC, NilTricks, Ruleset, SpadesLead, play_order
+from spades._rules import CLASSIC, Bidding, NilTricks, Ruleset, SpadesLead, play_order
 from spades._state import Phase, State, evolve_state
 
 if TYPE_CHECKING:
@@ -158,7 +158,9 @@ def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
         variation = _VARIATIONS.get(name)
         if variation is None:
             return False
-        if variation != "classic":
+        if variation == "suicide":
+            fields["bidding"] = Bidding.SUICIDE
+        elif variation != "classic":
             _fail(line, f"variation {shown(value)} ({variation}) is not played by this version")
         return True
     if key == "players":
@@ -517,6 +519,8 @@ def read_ptn(text: str) -> tuple[PtnHand, ...]:
 def _options_of(rules: Ruleset) -> dict[str, object]:
     """Trickster's options for the fields it has; the rest travel in ``SpadesRuleset``."""
     options: dict[str, object] = {"gameOverScore": rules.target}
+    if rules.bidding is Bidding.SUICIDE:
+        options["variation"] = "Suicide"
     if rules.team_minimum:
         options["minBid"] = rules.team_minimum
     if rules.zero_contract:
