@@ -33,8 +33,8 @@ ways round, whose runs must bid nil first and a number first, then the other
 (`spades.batch._legal.suicide_bits` is also compared with `allowed_bids` on every
 input). Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
 double nil really come up, so that the tests cannot quietly stop playing them; planned
-rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states` of positions
-`spades.strategies.states` reaches (over, mid-trick, mid-draw, in the exchange, after a
+rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states`
+of positions `spades.strategies.states` reaches (over, mid-trick, mid-draw, in the exchange, after a
 pass) reads back and plays on in lockstep. `Batch.play_out` and `Batch.deal_random` play
 and deal what the same actions and the same generator would, and the fallback actions are
 `spades.bots.fallback_move`'s.
