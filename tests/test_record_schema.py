@@ -86,6 +86,7 @@ from spades.bots import heuristic_policy, random_policy
 from spades.records import GameRecord
 from spades.records._plain import MAX_POINTS
 from spades.strategies import rulesets
+from test_record_versions import NEW_IN_3 as VERSION_3_FIELDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -101,27 +102,11 @@ RULESET_VALIDATOR = Draft202012Validator(
         "$schema": SCHEMA["$schema"],
         "$defs": SCHEMA["$defs"],
         "$ref": "#/$defs/ruleset",
-        "required": [
-            "zero_contract",
-            "nil_pass",
-            "double_nil_timing",
-            "team_minimum",
-            "bidding",
-            "spades_lead",
-            "ten_for_two_hundred",
-        ],
+        "required": list(VERSION_3_FIELDS),
     }
 )
 """The schema's ruleset on its own, as version 3 writes it: with the fields of version 3."""
-NEW_IN_3 = (
-    "zero_contract",
-    "nil_pass",
-    "double_nil_timing",
-    "team_minimum",
-    "bidding",
-    "spades_lead",
-    "ten_for_two_hundred",
-)
+NEW_IN_3 = tuple(VERSION_3_FIELDS)
 """The ruleset fields of version 3 on (``test_record_versions.py`` holds them to it)."""
 DATA = Path(__file__).resolve().parent / "data"
 """Data written by the library before versions 2 and 3 (``test_record_versions.py``)."""

@@ -897,14 +897,8 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
     ),
     *(
         (f"{name}_missing_in_version_3", _delete(["rules", name]), "$.rules", f"'{name}'")
-        for name in (
-            "zero_contract",
-            "nil_pass",
-            "double_nil_timing",
-            "team_minimum",
-            "bidding",
-            "ten_for_two_hundred",
-        )
+        for name in NEW_IN_3
+        if name != "spades_lead"
     ),
     (
         "blind_nil_pass_of_4_in_version_2",

@@ -31,6 +31,7 @@ from spades import (
     records,
 )
 from spades.server._protocol import _validator, client_types, public_data, schema, seat_data
+from test_record_versions import NEW_IN_3 as VERSION_3_FIELDS
 
 DOCS = Path(__file__).parents[2] / "docs" / "server.md"
 
@@ -106,15 +107,7 @@ def test_the_schema_s_rulesets_and_views_are_the_data_the_library_writes() -> No
     )
 
 
-NEW_IN_3 = (
-    "zero_contract",
-    "nil_pass",
-    "double_nil_timing",
-    "team_minimum",
-    "bidding",
-    "spades_lead",
-    "ten_for_two_hundred",
-)
+NEW_IN_3 = tuple(VERSION_3_FIELDS)
 """The ruleset fields of the records' version 3 (``tests/test_record_versions.py``)."""
 
 
