@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from spades._errors import shown
 from spades._moves import Bid
-from spades._rules import check_rules, check_seat, play_order
+from spades._rules import check_rules, check_seat
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -57,15 +57,20 @@ def pass_order(
     rules: Ruleset, bids: Sequence[Bid | None], first: int
 ) -> tuple[tuple[int, int], ...]:
     """`card_passes` unchecked, for four players' complete bids: the engine's form."""
-    seats = play_order(rules, first)
-    chosen: dict[int, tuple[int, int]] = {}  # by side: its passer and her count
-    for blind, count in ((True, rules.blind_nil_pass), (False, rules.nil_pass)):
-        for seat in seats:
-            bid = bids[seat]
-            if bid is not None and bid.n == 0 and bid.blind is blind:
-                chosen.setdefault(seat % 2, (seat, count))
+    seats = rules.orders_of_play[first]
+    passers: dict[int, tuple[int, bool]] = {}  # by side: its passer, and whether blind
+    for seat in seats:
+        bid = bids[seat]
+        if bid is None or bid.n:
+            continue
+        passer = passers.get(seat % 2)
+        if passer is None or (bid.blind and not passer[1]):  # a blind nil before a nil
+            passers[seat % 2] = (seat, bid.blind)
+    if not passers:
+        return ()
     order: list[tuple[int, int]] = []
-    for seat, count in sorted(chosen.values(), key=lambda passer: seats.index(passer[0])):
+    for seat, blind in sorted(passers.values(), key=lambda passer: seats.index(passer[0])):
+        count = rules.blind_nil_pass if blind else rules.nil_pass
         if count:
             order += [(seat, count), ((seat + 2) % 4, count)]  # then her partner
     return tuple(order)

@@ -57,7 +57,12 @@ _BLIND_OR_DRAWS: Final = (BLIND_NIL, KEEP, REJECT)
 _BLIND_OR_LOOK: Final = (BLIND_NIL, LOOK)
 _BIDS_WITHOUT_NIL: Final = BIDS[1:]
 # The phases as plain names: looking a member up on its enum class costs more.
-_PLAYING, _BIDDING, _DRAWING = Phase.PLAYING, Phase.BIDDING, Phase.DRAWING
+_PLAYING, _BIDDING, _DRAWING, _PASSING = (
+    Phase.PLAYING,
+    Phase.BIDDING,
+    Phase.DRAWING,
+    Phase.PASSING,
+)
 
 
 class _PlaysWithinASuit(dict[int, tuple[Play, ...]]):
@@ -107,11 +112,12 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
         return ()
     rules = state.rules
     blind = rules.blind_nil and may_bid_blind(state, mover)
-    hand = hand_of(state[HANDS], mover)
     phase = state[PHASE]
-    numbered = bid_moves(rules, state.bids, mover) if phase is _BIDDING else ()
-    passing = pass_due(state)[1] if phase is Phase.PASSING else 0
-    return moves_from(rules, phase, hand, 0, blind, numbered, passing)
+    if phase is _BIDDING:  # a bid reads no hand
+        numbered = () if blind else bid_moves(rules, state.bids, mover)
+        return moves_from(rules, phase, 0, 0, blind, numbered)
+    passing = pass_due(state)[1] if phase is _PASSING else 0
+    return moves_from(rules, phase, hand_of(state[HANDS], mover), 0, blind, (), passing)
 
 
 def moves_from(  # noqa: PLR0917  (what the seat to move knows)
@@ -244,15 +250,17 @@ def allowed_bids(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> tuple
 
 def bid_moves(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> tuple[Bid, ...]:
     """`allowed_bids` unchecked, as the `Bid` moves: the form legal moves and views read."""
-    if rules.bidding is Bidding.SUICIDE:
+    if rules.team_minimum:
+        lowest = least_bid(rules, bids, seat)
+        if lowest:
+            return BIDS[lowest:]
+    elif rules.bidding is _SUICIDE:
         mate = bids[(seat + 2) % 4]
         return _SUICIDE_BIDS[0 if mate is None else 1 if mate.n == 0 else 2]
-    lowest = least_bid(rules, bids, seat) if rules.team_minimum else 0
-    if lowest:
-        return BIDS[lowest:]
     return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
 
 
+_SUICIDE: Final = Bidding.SUICIDE
 _SUICIDE_BIDS: Final = ((BIDS[0], *BIDS[4:]), BIDS[4:], (BIDS[0],))
 """Suicide's bids: the first partner's, after her partner's nil, after her partner's number."""
 
