@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from itertools import combinations
+from typing import Any
 
 import attrs
 import numpy as np
@@ -466,17 +467,20 @@ def test_two_players_have_no_team_minimum() -> None:
         Ruleset(team_minimum=14)
 
 
-@pytest.mark.parametrize(
-    ("bids", "seat", "error", "message"),
-    [
+BAD_BID_ARGUMENTS: dict[str, Any] = {
+    "argvalues": [
         ((Bid(1), None, None), 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
         ("bid 1", 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
         ((1, None, None, None), 2, TypeError, "bids holds a Bid or None for each seat, not 1"),
         ((None,) * 4, 4, SpadesError, "a seat is a number from 0 to 3, not 4"),
         ((None,) * 4, True, TypeError, "a seat is a number from 0 to 3, not True"),
     ],
-    ids=["three bids", "a text", "a number for a bid", "seat 4", "a bool for a seat"],
-)
+    "ids": ["three bids", "a text", "a number for a bid", "seat 4", "a bool for a seat"],
+}
+"""Bids and a seat that `lowest_bid` and `allowed_bids` refuse alike, with the error."""
+
+
+@pytest.mark.parametrize(("bids", "seat", "error", "message"), **BAD_BID_ARGUMENTS)
 def test_lowest_bid_checks_its_arguments(
     bids: object, seat: object, error: type[Exception], message: str
 ) -> None:
@@ -560,17 +564,7 @@ def test_allowed_bids_are_each_cases_bids(
     assert tuple(bid.n for bid in bid_moves(rules, bids, seat)) == expected
 
 
-@pytest.mark.parametrize(
-    ("bids", "seat", "error", "message"),
-    [
-        ((Bid(1), None, None), 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
-        ("bid 1", 2, TypeError, "bids is a tuple or list of 4 bids or None, by seat"),
-        ((1, None, None, None), 2, TypeError, "bids holds a Bid or None for each seat, not 1"),
-        ((None,) * 4, 4, SpadesError, "a seat is a number from 0 to 3, not 4"),
-        ((None,) * 4, True, TypeError, "a seat is a number from 0 to 3, not True"),
-    ],
-    ids=["three bids", "a text", "a number for a bid", "seat 4", "a bool for a seat"],
-)
+@pytest.mark.parametrize(("bids", "seat", "error", "message"), **BAD_BID_ARGUMENTS)
 def test_allowed_bids_checks_its_arguments(
     bids: object, seat: object, error: type[Exception], message: str
 ) -> None:
