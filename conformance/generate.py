@@ -25,7 +25,7 @@ import importlib.util
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -2940,17 +2940,9 @@ def switch_replay_checks() -> list[tuple[str, dict[str, Any], str | None]]:
     }
     checks: list[tuple[str, dict[str, Any], str | None]] = []
     for what, (game, changes) in games.items():
-        record = _object(game)
-        checks.append((what, record, None))
-        for name, value in changes:
-            changed = _with(record, ["rules", name], value)
-            if name == "nil":
-                changed = _with(changed, ["rules", "zero_contract"], False)
-            checks.append(
-                (f"{what}, changed to {name} {json.dumps(value)}", changed, _refused_at(changed))
-            )
-        old = _as_version(record, 2)
-        checks.append((f"{what}, as version 2 data", old, _refused_at(old)))
+        checks += _changed_checks(
+            what, _object(game), changes, also={"nil": ("zero_contract", False)}
+        )
     # A state's completed rounds are checked too: its sides' bids reach the minimum.
     start = Start(attrs.evolve(minimum, round_cap=2), 3, 0, spades.round_deck(3, 1))
     state = _object(reach(start, low, at_round_two)[1])
@@ -3046,14 +3038,7 @@ def nil_replay_checks() -> list[tuple[str, dict[str, Any], str | None]]:
     }
     checks: list[tuple[str, dict[str, Any], str | None]] = []
     for what, (record, changes) in games.items():
-        checks.append((what, record, None))
-        for name, value in changes:
-            changed = _with(record, ["rules", name], value)
-            checks.append(
-                (f"{what}, changed to {name} {json.dumps(value)}", changed, _refused_at(changed))
-            )
-        old = _as_version(record, 2)
-        checks.append((f"{what}, as version 2 data", old, _refused_at(old)))
+        checks += _changed_checks(what, record, changes)
     # States: the passes of a nil side, and a double nil declared at the second turn.
     passing = _object(first_reaching(nil_pass, policy, at_pass(1, "nil")))
     keen = declaring((0, 1), heuristic())
@@ -3076,14 +3061,33 @@ def nil_replay_checks() -> list[tuple[str, dict[str, Any], str | None]]:
         ),
     }
     for what, (state, changes) in states.items():
-        checks.append((what, state, None))
-        for name, value in changes:
-            changed = _with(state, ["rules", name], value)
-            checks.append(
-                (f"{what}, changed to {name} {json.dumps(value)}", changed, _refused_at(changed))
-            )
-        old = _as_version(state, 2)
-        checks.append((f"{what}, as version 2 data", old, _refused_at(old)))
+        checks += _changed_checks(what, state, changes)
+    return checks
+
+
+def _changed_checks(
+    what: str,
+    data: dict[str, Any],
+    changes: Sequence[tuple[str, Any]],
+    *,
+    also: Mapping[str, tuple[str, Any]] | None = None,
+) -> list[tuple[str, dict[str, Any], str | None]]:
+    """``data`` as it is, with each change to its rules, and as version 2 data.
+
+    Each comes with the path a reader refuses it at (None: read). A change named in
+    ``also`` brings that second field's change with it.
+    """
+    checks: list[tuple[str, dict[str, Any], str | None]] = [(what, data, None)]
+    for name, value in changes:
+        changed = _with(data, ["rules", name], value)
+        if also and name in also:
+            field, companion = also[name]
+            changed = _with(changed, ["rules", field], companion)
+        checks.append(
+            (f"{what}, changed to {name} {json.dumps(value)}", changed, _refused_at(changed))
+        )
+    old = _as_version(data, 2)
+    checks.append((f"{what}, as version 2 data", old, _refused_at(old)))
     return checks
 
 
