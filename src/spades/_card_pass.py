@@ -93,3 +93,17 @@ def pass_due(game: State | View) -> tuple[int, int]:
     order = passes_of(game)
     made = len(game.passes)
     return order[made] if made < len(order) else (-1, 0)
+
+
+def passed_to_partner(view: View, played: Sequence[int]) -> int:
+    """The cards ``view``'s seat passed her partner this round that the partner still holds.
+
+    As a mask: what the seat gave, less what came back and what the partner has played
+    (``played``: each seat's cards played this round, by seat).
+    """
+    given = 0
+    for seat, cards in view.passes:
+        if cards is not None:  # a pass of the seat's side, which it saw
+            mask = sum(card.bit for card in cards)
+            given = given | mask if seat == view.seat else given & ~mask
+    return given & ~played[(view.seat + 2) % 4]

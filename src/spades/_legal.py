@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
@@ -24,7 +25,7 @@ from spades._moves import (
     Play,
     Reject,
 )
-from spades._rules import Bidding, SpadesLead, check_rules, check_seat
+from spades._rules import BIDS_BY_SPADES, Bidding, SpadesLead, check_rules, check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
 from spades._trick import SPADES, playable_bits, spades_open
 
@@ -113,8 +114,13 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     rules = state.rules
     blind = rules.blind_nil and may_bid_blind(state, mover)
     phase = state[PHASE]
-    if phase is _BIDDING:  # a bid reads no hand
-        numbered = () if blind else bid_moves(rules, state.bids, mover)
+    if phase is _BIDDING:  # a bid reads no hand, but under Whiz and Mirror
+        if blind:
+            numbered: tuple[Bid, ...] = ()
+        elif rules.bidding in BIDS_BY_SPADES:
+            numbered = bid_moves(rules, state.bids, mover, hand_of(state[HANDS], mover))
+        else:
+            numbered = bid_moves(rules, state.bids, mover)
         return moves_from(rules, phase, 0, 0, blind, numbered)
     passing = pass_due(state)[1] if phase is _PASSING else 0
     return moves_from(rules, phase, hand_of(state[HANDS], mover), 0, blind, (), passing)
@@ -227,40 +233,93 @@ def _checked_bids(rules: Ruleset, bids: object) -> tuple[Bid | None, ...]:
     return tuple(bids)
 
 
-def allowed_bids(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> tuple[int, ...]:
-    """The numbers ``seat`` may bid once she has looked at her hand, 0 being nil.
+def allowed_bids(
+    rules: Ruleset,
+    bids: Sequence[Bid | None],
+    seat: int,
+    *,
+    hand: Iterable[Card] | None = None,
+) -> tuple[int, ...]:
+    """The numbers ``seat`` may bid once she has looked at her ``hand``, 0 being nil.
 
     From `lowest_bid` up to 13, 0 only where the ruleset has a bid of zero (nil, or a
     zero contract); under `Bidding.SUICIDE` nil or 4 to 13 for the first partner of a
     side to bid, then 4 to 13 after her partner's nil and nil after her partner's number
-    (rule-suicide). Blind nil, before she looks, is `may_bid_blind`'s. ``bids`` are the
-    round's bids by seat, ``None`` for a seat that has not bid.
+    (rule-suicide); under `Bidding.WHIZ` her number of spades or nil (rule-whiz), and
+    under `Bidding.MIRROR` her number of spades alone (rule-mirror), which is why these
+    two read her ``hand`` (the others do not). Blind nil, before she looks, is
+    `may_bid_blind`'s. ``bids`` are the round's bids by seat, ``None`` for a seat that
+    has not bid.
 
-    >>> from spades import Bid, Bidding, Ruleset
+    >>> from spades import Bid, Bidding, Card, Ruleset
     >>> suicide = Ruleset(bidding=Bidding.SUICIDE)
     >>> allowed_bids(suicide, [None] * 4, 1)
     (0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
     >>> allowed_bids(suicide, [Bid(5), None, None, None], 2)
     (0,)
+    >>> hand = Card.parse_many("AS KS 7S 2H 3H 4H 5H 6H 7H 8H 9H TH JH")
+    >>> whiz, mirror = Ruleset(bidding=Bidding.WHIZ), Ruleset(bidding=Bidding.MIRROR)
+    >>> allowed_bids(whiz, [None] * 4, 1, hand=hand), allowed_bids(mirror, [None] * 4, 1, hand=hand)
+    ((0, 3), (3,))
     """
     rules = check_rules(rules, "allowed_bids")
     bids = _checked_bids(rules, bids)
-    return tuple(bid.n for bid in bid_moves(rules, bids, check_seat(seat, rules.players)))
+    seat = check_seat(seat, rules.players)
+    cards = 0
+    if hand is not None:
+        cards = _checked_hand(hand)
+    elif rules.bidding in BIDS_BY_SPADES:
+        raise TypeError(
+            f"under {rules.bidding.name.title()} a bid is read from the bidder's number of "
+            "spades: pass her hand=, her cards"
+        )
+    return tuple(bid.n for bid in bid_moves(rules, bids, seat, cards))
 
 
-def bid_moves(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> tuple[Bid, ...]:
-    """`allowed_bids` unchecked, as the `Bid` moves: the form legal moves and views read."""
+def _checked_hand(hand: object) -> int:
+    """``hand``, an iterable of distinct cards, as a mask; else `TypeError` or `SpadesError`."""
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+        raise TypeError(f"hand is an iterable of cards, not {shown(hand)}")
+    mask = 0
+    for card in hand:
+        if type(card) is not Card:
+            raise TypeError(f"hand holds cards, not {shown(card)}")
+        if mask & card.bit:
+            raise SpadesError(f"hand holds {card} twice")
+        mask |= card.bit
+    if mask.bit_count() > 13:
+        raise SpadesError(f"a hand at the bidding holds 13 cards, not {mask.bit_count()}")
+    return mask
+
+
+def bid_moves(
+    rules: Ruleset, bids: Sequence[Bid | None], seat: int, hand: int = 0
+) -> tuple[Bid, ...]:
+    """`allowed_bids` unchecked, as the `Bid` moves: the form legal moves and views read.
+
+    ``hand`` is the bidder's cards as a mask, read only under Whiz and Mirror.
+    """
     if rules.team_minimum:
         lowest = least_bid(rules, bids, seat)
         if lowest:
             return BIDS[lowest:]
-    elif rules.bidding is _SUICIDE:
-        mate = bids[(seat + 2) % 4]
-        return _SUICIDE_BIDS[0 if mate is None else 1 if mate.n == 0 else 2]
+    elif rules.bidding is not _OPEN:
+        if rules.bidding is _SUICIDE:
+            mate = bids[(seat + 2) % 4]
+            return _SUICIDE_BIDS[0 if mate is None else 1 if mate.n == 0 else 2]
+        count = spades_in(hand)
+        if rules.bidding is _MIRROR or not count:
+            return (BIDS[count],)
+        return (BIDS[0], BIDS[count])
     return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
 
 
-_SUICIDE: Final = Bidding.SUICIDE
+def spades_in(hand: int) -> int:
+    """The number of spades in ``hand`` (a mask): what a Whiz or Mirror bid shows."""
+    return (hand & SPADES).bit_count()
+
+
+_OPEN, _SUICIDE, _MIRROR = Bidding.OPEN, Bidding.SUICIDE, Bidding.MIRROR
 _SUICIDE_BIDS: Final = ((BIDS[0], *BIDS[4:]), BIDS[4:], (BIDS[0],))
 """Suicide's bids: the first partner's, after her partner's nil, after her partner's number."""
 
@@ -391,7 +450,7 @@ def _problem(state: State | View, move: Move, seat: int | None) -> tuple[Reason,
         return _exchange_problem(state.rules, move, hand)
     if isinstance(move, (Keep, Reject)):
         return None  # every draw turn may keep or reject
-    return _bid_problem(state, move, mover)
+    return _bid_problem(state, move, mover, hand)
 
 
 def not_a_state(doing: str, value: object) -> TypeError:
@@ -449,7 +508,9 @@ def _exchange_problem(rules: Ruleset, move: Exchange, hand: int) -> tuple[Reason
     return None
 
 
-def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reason, str] | None:
+def _bid_problem(
+    state: State | View, move: Bid | Look, seat: int, hand: int
+) -> tuple[Reason, str] | None:
     rules = state.rules
     may_bid = may_bid_blind(state, seat)
     if isinstance(move, Look):
@@ -501,9 +562,22 @@ def _bid_problem(state: State | View, move: Bid | Look, seat: int) -> tuple[Reas
         return _below_minimum(rules, lowest)
     if rules.bidding is Bidding.SUICIDE and move not in bid_moves(rules, state.bids, seat):
         return Reason.BIDDING_MODE, _suicide_problem(state.bids[(seat + 2) % 4])
+    if rules.bidding in BIDS_BY_SPADES and move not in bid_moves(rules, state.bids, seat, hand):
+        return Reason.BIDDING_MODE, _spades_problem(rules, spades_in(hand))
     if may_bid:
         return Reason.HAND_NOT_SEEN, "bid blind nil, or look at your hand before you bid"
     return None
+
+
+def _spades_problem(rules: Ruleset, count: int) -> str:
+    """What Whiz or Mirror asks of a seat holding ``count`` spades (rule-whiz, rule-mirror)."""
+    zero = "nil" if rules.nil else "0"
+    if not count:
+        return f"you hold no spades: under {rules.bidding.name.title()} you bid {zero}"
+    noun = "spade" if count == 1 else "spades"
+    if rules.bidding is Bidding.MIRROR:
+        return f"you hold {count} {noun}: under Mirror you bid {count}"
+    return f"you hold {count} {noun}: under Whiz you bid {count} or {zero}"
 
 
 def _suicide_problem(mate: Bid | None) -> str:

@@ -99,13 +99,21 @@ SpadesLead.AFTER_FIRST_TRICK.opens_after = 1
 
 
 class Bidding(enum.Enum):
-    """How a player chooses her bid (rule-suicide)."""
+    """How a player chooses her bid (rule-suicide, rule-whiz, rule-mirror)."""
 
     OPEN = "open"
     """Any number her ruleset allows (every source)."""
     SUICIDE = "suicide"
     """In each partnership one partner bids nil and the other 4 or more: the first of the
     two to bid chooses which, and the second must do the other (four players)."""
+    WHIZ = "whiz"
+    """Her number of spades, or nil (four players)."""
+    MIRROR = "mirror"
+    """Her number of spades, nil when she holds none: she has no choice (four players)."""
+
+
+BIDS_BY_SPADES: Final = frozenset({Bidding.WHIZ, Bidding.MIRROR})
+"""The bidding modes in which a bid shows the bidder's number of spades."""
 
 
 class DoubleNilTiming(enum.Enum):
@@ -291,7 +299,8 @@ class Ruleset:
     bidder must make up what is missing (rule-team-minimum). 0: no minimum (four players
     only)."""
     bidding: Bidding = attrs.field(default=Bidding.OPEN, validator=_kind(Bidding))
-    """How a player chooses her bid: freely, or as Suicide asks (rule-suicide)."""
+    """How a player chooses her bid: freely, as Suicide asks (rule-suicide), or from her
+    number of spades under Whiz and Mirror (rule-whiz, rule-mirror)."""
     spades_lead: SpadesLead = attrs.field(default=SpadesLead.BROKEN, validator=_kind(SpadesLead))
     """When a player who holds another suit may lead a spade: once spades are broken (every
     source), at any time, or from the second trick on."""
@@ -467,7 +476,12 @@ def _check_bidding(rules: Ruleset) -> None:
     mode = rules.bidding.value
     if rules.players != 4:
         raise RulesetError(f"bidding={mode} is for partnerships: it needs four players")
-    if not rules.nil:
+    if rules.bidding in BIDS_BY_SPADES:
+        if not rules.nil and not rules.zero_contract:
+            raise RulesetError(
+                f"bidding={mode} bids zero with no spades: it needs nil=True or zero_contract=True"
+            )
+    elif not rules.nil:
         raise RulesetError(f"bidding={mode} is played with nil bids: it needs nil=True")
     if rules.blind_nil:
         raise RulesetError(f"bidding={mode} has no blind nil: set blind_nil=False")

@@ -14,15 +14,16 @@ import operator
 import random
 from typing import TYPE_CHECKING, Final
 
-from spades._card_pass import passes_of
+from spades._card_pass import passed_to_partner, passes_of
 from spades._cards import Card, Suit, cards_in
 from spades._deal import discards_after_exchange
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._keep_rule import kept_by_rule
-from spades._rules import play_order
+from spades._rules import BIDS_BY_SPADES, play_order
+from spades._spades_shown import last_pass_undone, pass_spades, shown_spades, spade_weights
 from spades._state import FULL_DECK, SHIFT, build_state
-from spades._trick import spades_broken_by, spades_open
+from spades._trick import SPADES, spades_broken_by, spades_open
 from spades._uniform_deal import SUITS, deal_uniformly, pick
 from spades._view_check import check_view
 
@@ -166,21 +167,18 @@ def _four_players(view: View, rng: random.Random) -> dict[str, object]:
     me = view.seat
     mate = _partner_of(me)
     played, voids = played_and_voids(view)
-    # The cards the seat's side passed: where they went, as the seat saw them go.
-    known = [0, 0, 0, 0]
-    for entry in view.passes:
-        if entry.cards is not None:
-            cards = sum(card.bit for card in entry.cards)
-            giver, taker = entry.seat, _partner_of(entry.seat)
-            known[giver] &= ~cards
-            known[taker] |= cards
-    known[mate] &= ~played[mate]
-    known[me] = 0
+    known = [0, 0, 0, 0]  # the cards the seat passed her partner, where she saw them go
+    known[mate] = passed_to_partner(view, played)
     own = 0 if view.hand is None else sum(card.bit for card in view.hand)
     seen = own | sum(played) | known[mate]
     hidden = [seat for seat in range(4) if seat != me or view.hand is None]
     sizes = [view.hand_sizes[seat] - known[seat].bit_count() for seat in hidden]
-    dealt = deal_uniformly(FULL_DECK ^ seen, sizes, [voids[seat] for seat in hidden], rng)
+    weigh = None
+    if view.rules.bidding in BIDS_BY_SPADES:  # the bids show spade counts (rule-whiz)
+        shown = [played[seat] | known[seat] | (own if seat == me else 0) for seat in range(4)]
+        weigh = spade_weights(view, played, shown, hidden)
+    unseen = FULL_DECK ^ seen
+    dealt = deal_uniformly(unseen, sizes, [voids[seat] for seat in hidden], rng, weigh)
     hands = [own if seat == me else known[seat] for seat in range(4)]
     for seat, cards in zip(hidden, dealt, strict=True):
         hands[seat] |= cards
@@ -206,12 +204,25 @@ def _passes(
         return ()
     counts = [count for _, count in passes_of(view)]
     held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
+    shown = view.rules.bidding in BIDS_BY_SPADES
+    steps = pass_spades(view)
+    targets = tuple(shown_spades(view.rules, bid) for bid in view.bids)
     filled: list[CardPass] = []
     for index in reversed(range(len(view.passes))):
         entry = view.passes[index]
         taker = _partner_of(entry.seat)
         cards = entry.cards
-        if cards is None:
+        if cards is None and shown:  # as many spades as a history the bids allow has
+            spades = tuple((mask & SPADES).bit_count() for mask in held)
+            sizes = tuple(mask.bit_count() for mask in held)
+            (moved,) = pick(last_pass_undone(steps[: index + 1], spades, sizes, targets), rng)
+            cards = tuple(
+                sorted(
+                    _choose(held[taker] & SPADES, moved, rng)
+                    + _choose(held[taker] & ~SPADES, counts[index] - moved, rng)
+                )
+            )
+        elif cards is None:
             cards = _choose(held[taker], counts[index], rng)
         mask = sum(card.bit for card in cards)
         held[taker] &= ~mask

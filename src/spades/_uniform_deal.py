@@ -16,16 +16,20 @@ from spades._errors import SpadesError
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
-__all__ = ["SUITS", "deal_uniformly", "pick"]
+__all__ = ["SUITS", "deal_uniformly", "pick", "splits"]
 
 SUITS: Final = tuple(Suit)
 """The suits in the library's order: a void set is a number whose bit ``i`` is suit ``i``."""
 
 
 def deal_uniformly(
-    unseen: int, sizes: Sequence[int], voids: Sequence[int], rng: random.Random
+    unseen: int,
+    sizes: Sequence[int],
+    voids: Sequence[int],
+    rng: random.Random,
+    spade_weight: Callable[[tuple[int, ...]], int] | None = None,
 ) -> list[int]:
     """The cards of ``unseen`` dealt uniformly to hands of these ``sizes``, keeping ``voids``.
 
@@ -34,6 +38,10 @@ def deal_uniformly(
     the number of its cards each hand gets is drawn with the weight of the deals that
     follow from it (counted exactly); its cards are shuffled among those hands; then the
     cards of the other suits are shuffled into the room left. Nothing is rejected.
+
+    With a ``spade_weight``, a deal weighs as much as it gives for the numbers of spades
+    each hand gets (0 rules it out): the spades go first, their split drawn with that
+    weight too. Whiz and Mirror bids weigh the deals so (`spades._spades_shown`).
     """
     if sum(sizes) != unseen.bit_count():
         raise SpadesError("no deal is consistent with this view: the hand sizes do not add up")
@@ -44,13 +52,15 @@ def deal_uniformly(
     for index, suit in enumerate(SUITS):
         cards = cards_in(unseen & suit.mask)
         allowed = tuple(not void >> index & 1 for void in voids)
-        if all(allowed) or not cards:
+        if spade_weight is not None and suit is Suit.SPADES:
+            constrained.insert(0, (cards, allowed))
+        elif all(allowed) or not cards:
             free += cards
         else:
             constrained.append((cards, allowed))
     counts = tuple(len(cards) for cards, _ in constrained)
     rules = tuple(allowed for _, allowed in constrained)
-    if not _ways(counts, rules, len(free), room):
+    if spade_weight is None and not _ways(counts, rules, len(free), room):
         raise SpadesError("no deal is consistent with this view: a void cannot be kept")
     for number, (cards, allowed) in enumerate(constrained):
         weighted = [
@@ -58,9 +68,16 @@ def deal_uniformly(
                 _spread(split) * _ways(counts[number + 1 :], rules[number + 1 :], len(free), left),
                 split,
             )
-            for split in _splits(len(cards), room, allowed)
+            for split in splits(len(cards), room, allowed)
             for left in (_less(room, split),)
         ]
+        if spade_weight is not None and not number:
+            weighted = [(weight * spade_weight(split), split) for weight, split in weighted]
+            if not any(weight for weight, _ in weighted):
+                raise SpadesError(
+                    "no deal is consistent with this view: the spades its bids show cannot be "
+                    "dealt with its voids kept"
+                )
         split = pick(weighted, rng)
         dealt = list(cards)
         rng.shuffle(dealt)
@@ -86,7 +103,7 @@ def _ways(
         return _spread(room) if sum(room) == free else 0
     return sum(
         _spread(split) * _ways(counts[1:], allowed[1:], free, _less(room, split))
-        for split in _splits(counts[0], room, allowed[0])
+        for split in splits(counts[0], room, allowed[0])
     )
 
 
@@ -101,7 +118,7 @@ def pick(weighted: Sequence[tuple[int, tuple[int, ...]]], rng: random.Random) ->
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _splits(
+def splits(
     count: int, room: tuple[int, ...], allowed: tuple[bool, ...]
 ) -> tuple[tuple[int, ...], ...]:
     """Every way to give ``count`` cards of a suit to the hands, within room and voids."""
@@ -111,7 +128,7 @@ def _splits(
     return tuple(
         (first, *rest)
         for first in range(most + 1)
-        for rest in _splits(count - first, room[1:], allowed[1:])
+        for rest in splits(count - first, room[1:], allowed[1:])
     )
 
 

@@ -123,7 +123,7 @@ class View:
         led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
         allowed = playable_bits(hand, self.trick, led_freely)
         blind = may_bid_blind(self, self.seat)
-        numbered = bid_moves(self.rules, self.bids, self.seat)
+        numbered = bid_moves(self.rules, self.bids, self.seat, hand)
         passing = pass_due(self)[1] if self.phase is Phase.PASSING else 0
         return moves_from(self.rules, self.phase, hand, allowed, blind, numbered, passing)
 

@@ -21,16 +21,18 @@ from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from spades._card_pass import pass_order, passes_of
+from spades._card_pass import pass_order, passed_to_partner, passes_of
 from spades._cards import DECK, Card, Suit
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import bid_moves, least_bid, trails_enough
+from spades._legal import bid_moves, least_bid, spades_in, trails_enough
 from spades._moves import Bid
-from spades._rules import Bidding, Ruleset
+from spades._rules import BIDS_BY_SPADES, Bidding, Ruleset
 from spades._scoring import RoundScore, SideScore
+from spades._spades_shown import spade_weights
 from spades._state import Outcome, Phase
 from spades._trick import spades_broken_by, spades_open, winning_card
+from spades._uniform_deal import splits
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -403,7 +405,9 @@ def _check(view: View) -> None:
     _check_turns(view, over)
     _check_hand(view, played, voids)
     if view.rules.players == 4:
-        _check_passes(view, played, voids)
+        at_bidding = _check_passes(view, played, voids)
+        if view.rules.bidding in BIDS_BY_SPADES:
+            _check_spades_shown(view, played, voids, at_bidding)
     else:
         _check_draws(view, played)
 
@@ -818,8 +822,11 @@ _SUIT_CARDS: Final = tuple(
 )
 
 
-def _check_passes(view: View, played: list[int], voids: list[int]) -> None:
-    """Four players: the cards of the seat's side's passes, where the seat saw them go."""
+def _check_passes(view: View, played: list[int], voids: list[int]) -> int:
+    """Four players: the cards of the seat's side's passes, where the seat saw them go.
+
+    Returns the hand the seat held when she bid (a mask).
+    """
     me, mate = view.seat, (view.seat + 2) % 4
     for index, (entry, (_, size)) in enumerate(zip(view.passes, passes_of(view), strict=False)):
         ours = entry.seat in (me, mate)
@@ -845,15 +852,11 @@ def _check_passes(view: View, played: list[int], voids: list[int]) -> None:
             _fail(f"passes[{index}].cards", f"seat {me} got {card} and neither holds nor played it")
         held = held | mask if seat == me else held & ~mask
     # Going forward: her partner holds, or played, what the seat passed her and she kept.
-    known = 0
-    for seat, cards in view.passes:
-        if cards is not None:
-            known = known | _mask(cards) if seat == me else known & ~_mask(cards)
-    elsewhere = known & ~played[mate] & (played[0] | played[1] | played[2] | played[3])
+    known = passed_to_partner(view, played)
+    elsewhere = known & (played[0] | played[1] | played[2] | played[3])
     if elsewhere:
         card = DECK[elsewhere.bit_length() - 1]
         _fail(_where(view, card), f"seat {mate} holds {card}, which seat {me} passed her")
-    known &= ~played[mate]
     if known.bit_count() > view.hand_sizes[mate]:
         _fail(
             f"hand_sizes[{mate}]", f"seat {mate} holds the {known.bit_count()} cards passed to her"
@@ -864,6 +867,42 @@ def _check_passes(view: View, played: list[int], voids: list[int]) -> None:
             _fail(
                 "passes", f"seat {mate} holds {card}, passed to her, yet showed she held no {suit}"
             )
+    return held
+
+
+def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidding: int) -> None:
+    """Whiz and Mirror: the bids show spade counts the cards keep (rule-whiz, rule-mirror).
+
+    The seat's own bid is one her hand allowed when she bid, and some deal of the spades
+    she has not seen gives every other bidder the count her bid shows, after the card
+    passes as they may have run (`spades._spades_shown.spade_weights`).
+    """
+    rules, me, mate = view.rules, view.seat, (view.seat + 2) % 4
+    bid = view.bids[me]
+    if bid is not None and bid not in bid_moves(rules, view.bids, me, at_bidding):
+        count = spades_in(at_bidding)
+        allowed = " or ".join(
+            "nil" if rules.nil and not move.n else str(move.n)
+            for move in reversed(bid_moves(rules, view.bids, me, at_bidding))
+        )
+        _fail(
+            f"bids[{me}]",
+            f"seat {me} held {count} spades when she bid: under "
+            f"{rules.bidding.name.title()} her bid is {allowed}",
+        )
+    passed = passed_to_partner(view, played)
+    own = _mask(view.hand or ())
+    known = [
+        played[seat] | (passed if seat == mate else 0) | (own if seat == me else 0)
+        for seat in range(4)
+    ]
+    hidden = [seat for seat in range(4) if seat != me]
+    weigh = spade_weights(view, played, known, hidden)
+    unseen = 13 - sum(spades_in(mask) for mask in known)
+    room = tuple(view.hand_sizes[seat] - (seat == mate) * passed.bit_count() for seat in hidden)
+    open_to = tuple(not voids[seat] >> _SPADE & 1 for seat in hidden)
+    if not any(weigh(split) for split in splits(unseen, room, open_to)):
+        _fail("bids", "no deal of the spades the seat has not seen gives the counts the bids show")
 
 
 def _first(mask: int) -> Card:

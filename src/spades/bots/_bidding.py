@@ -113,18 +113,22 @@ def bid(view: View) -> Move:
     is: she bids no more than brings her side's bids to ten, known so far. Under Suicide
     the first partner of a side bids nil for a nil hand or one she counts below
     ``SUICIDE_NIL`` tricks, else at least 4; the second does the other part: at least 4
-    after a nil, nil after a number (rule-suicide).
+    after a nil, nil after a number (rule-suicide). Under Whiz she bids nil for a nil hand,
+    else her number of spades (rule-whiz); under Mirror her number of spades, the one bid
+    she has (rule-mirror).
     """
     if view.hand is None:
         return LOOK
     hand = view.hand
     rules = view.rules
-    allowed = bid_moves(rules, view.bids, view.seat)  # the minimum's and Suicide's bids
-    if allowed == (BIDS[0],):  # Suicide, after her partner's number
-        return BIDS[0]
+    allowed = bid_moves(rules, view.bids, view.seat, sum(card.bit for card in hand))
+    if len(allowed) == 1:  # Suicide after her partner's number; Mirror; Whiz with no spades
+        return allowed[0]
     nil = rules.nil and allowed[0] is BIDS[0]
     if nil and _wants_nil(view, hand):
         return BIDS[0]
+    if rules.bidding is Bidding.WHIZ:  # her number of spades, or the nil above (rule-whiz)
+        return allowed[-1]
     counting = FOUR if rules.players == 4 else TWO
     count = likely_tricks(hand, unseen_cards(view), counting)
     count += _table_bias(view, counting.margin)

@@ -23,7 +23,8 @@ def fallback_move(game: View | State) -> Move:
 
     - Bidding: she bids 1, or under a team minimum what her partner's bid leaves missing if
       that is more (`spades.lowest_bid`); under Suicide 4, or nil after her partner's
-      number: the least of `spades.allowed_bids` from 1 up, nil if none. If she could
+      number; under Whiz and Mirror her number of spades, nil with none: the least of
+      `spades.allowed_bids` from 1 up, nil if none. If she could
       still bid blind nil, she looks at her hand first.
     - Playing: her lowest legal card, keeping spades while she has another legal card.
     - Two players, drawing: she keeps the top card if it is a spade or ranks ten or
@@ -55,7 +56,7 @@ def fallback_move(game: View | State) -> Move:
     if phase is Phase.BIDDING:
         if view.hand is None:
             return LOOK
-        numbered = bid_moves(view.rules, view.bids, view.seat)
+        numbered = bid_moves(view.rules, view.bids, view.seat, sum(card.bit for card in view.hand))
         return next((move for move in numbered if move.n), numbered[0])
     hand = view.hand or ()
     if phase is Phase.PLAYING:

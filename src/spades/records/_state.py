@@ -20,6 +20,7 @@ from spades._legal import bid_moves, trails_enough
 from spades._moves import BLIND_NIL, KEEP, LOOK, Bid, Exchange, Move, Pass, Play
 from spades._rules import Bidding, next_seat, play_order
 from spades._scoring import score_round
+from spades._spades_shown import history_problem
 from spades._state import Phase, State
 from spades.records._plain import (
     Data,
@@ -165,7 +166,8 @@ def check_history(
 
     Every round must score as `score_round` says, every bid must have been allowed by the
     rules and the scores before its round, each side's bids must reach the team minimum
-    and, under Suicide, be a nil and a number of 4 or more, and the game must go on after
+    and, under Suicide, be a nil and a number of 4 or more, the spades Whiz and Mirror bids
+    show must add up (`history_problem`), and the game must go on after
     every round but, when it ``ended``, the last. ``dealer`` is the dealer of the round the
     game is in (of the last of ``rounds``, when it ``ended``): the deal passes on every
     round, so it tells each round's bidding order.
@@ -181,6 +183,9 @@ def check_history(
             _check_bid(rules, bid, seat, scores, f"{here}.bids[{seat}]")
         _check_team_minimum(rules, score.bids, dealers[index], f"{here}.bids")
         _check_suicide(rules, score.bids, dealers[index], f"{here}.bids")
+        problem = history_problem(rules, score.bids)
+        if problem is not None:  # Whiz and Mirror (rule-whiz, rule-mirror)
+            fail(f"{here}.bids", problem)
         expected = score_round(rules, score.bids, score.tricks, bags)
         if expected != score:
             fail(f"{here}.sides", "does not follow from the bids, the tricks and the rules")
