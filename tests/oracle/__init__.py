@@ -12,8 +12,9 @@ dictionaries with the fields of the record format (`PRESETS`).
 - `rules`: the ruleset fields and the three presets;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
-  may be led; the least a seat may bid under a team minimum and the bids Suicide allows
-  (and which seat of a view's bids breaks a Suicide pair); who passes how many cards
+  may be led; the least a seat may bid under a team minimum and the bids Suicide, Whiz
+  and Mirror allow (which seat of a view's bids breaks a Suicide pair, the spades Whiz and
+  Mirror bids show and where a view's bids break them); who passes how many cards
   after the bidding; when two players may declare double nil;
 - `scoring`: a round's points and bags (zero contracts and 10-for-200 too), and the end of
   the game;
@@ -63,6 +64,7 @@ from oracle.data import (
 )
 from oracle.legality import (
     BIDDINGS,
+    BY_SPADES,
     DOUBLE_NIL_CHANCE,
     KINDS_BY_PHASE,
     LEADS,
@@ -70,6 +72,7 @@ from oracle.legality import (
     allowed_bids,
     breaks_spades,
     card_passes,
+    hand_at_bidding,
     legal_moves,
     lowest_bid,
     may_bid_blind,
@@ -79,7 +82,11 @@ from oracle.legality import (
     playable_suits,
     position_from,
     problem,
+    shown_count_problem,
+    shown_spades,
+    spade_count,
     spades_may_be_led,
+    spades_shown_breaker,
     suicide_breaker,
     trails_enough,
     zero_allowed,
@@ -94,6 +101,7 @@ from oracle.rules import (
     RULESET_ORDER,
     TWO_HANDED,
     Rules,
+    bidding_problem,
 )
 from oracle.scoring import SideScore, contract_worth, outcome, score, score_side, score_sides
 from oracle.seats import (
@@ -112,6 +120,7 @@ from oracle.views import PUBLIC, VIEW_FIELDS, face_down, same_side, view_of
 __all__ = [
     "BIDDINGS",
     "BLIND_NIL",
+    "BY_SPADES",
     "CLASSIC",
     "DOUBLE_NIL_CHANCE",
     "IN_ORDER",
@@ -139,6 +148,7 @@ __all__ = [
     "SideScore",
     "allowed_bids",
     "bid_value",
+    "bidding_problem",
     "breaks_spades",
     "card",
     "card_passes",
@@ -151,6 +161,7 @@ __all__ = [
     "exchange_draw",
     "face_down",
     "first_seat",
+    "hand_at_bidding",
     "is_move",
     "is_number",
     "legal_moves",
@@ -178,9 +189,13 @@ __all__ = [
     "seed_of",
     "seed_problem",
     "seed_text",
+    "shown_count_problem",
+    "shown_spades",
     "shuffled",
     "sides_of",
+    "spade_count",
     "spades_may_be_led",
+    "spades_shown_breaker",
     "step",
     "suicide_breaker",
     "suit",

@@ -226,21 +226,42 @@ def lowest_bid(rules: Rules, bids: Sequence[str | None], seat: int) -> int:
     return max(minimum - number, 0)
 
 
-BIDDINGS = ("open", "suicide")
-"""The values of a ruleset's ``bidding`` (rule-suicide)."""
+BIDDINGS = ("open", "suicide", "whiz", "mirror")
+"""The values of a ruleset's ``bidding`` (rule-suicide, rule-whiz, rule-mirror)."""
+BY_SPADES = ("whiz", "mirror")
+"""The biddings in which a bid is the bidder's number of spades (rule-whiz, rule-mirror)."""
 SUICIDE_FIRST = [0, *range(4, 14)]
 """Under Suicide, the numbers the first partner of a side to bid may bid: nil, or 4 to 13."""
 
 
-def allowed_bids(rules: Rules, bids: Sequence[str | None], seat: int) -> list[int]:
+def spade_count(hand: Iterable[int]) -> int:
+    """How many spades ``hand`` holds: her "number of spades" (rule-whiz)."""
+    return sum(suit(each) == SPADES for each in hand)
+
+
+def allowed_bids(
+    rules: Rules,
+    bids: Sequence[str | None],
+    seat: int,
+    hand: Iterable[int] | None = None,
+) -> list[int]:
     """The numbers ``seat`` may bid once she has looked, 0 for nil or a zero contract.
 
     Under Suicide (rule-suicide) each side has a nil and a contract of at least 4: the
     first partner to bid bids nil or 4 to 13; after her partner's nil a seat bids 4 to 13,
-    after her partner's number, nil. Open bidding: from `lowest_bid` to 13, zero only
-    where nil or a zero contract lets it be bid (reading-zero-bid).
+    after her partner's number, nil. Under Whiz (rule-whiz) she bids nil or her number of
+    spades (``hand`` is her hand as she bids), nil alone with none; under Mirror
+    (rule-mirror) her number of spades, nil with none. A zero contract's 0 takes nil's
+    place in both. Open bidding: from `lowest_bid` to 13, zero only where nil or a zero
+    contract lets it be bid (reading-zero-bid).
     """
     assert rules["bidding"] in BIDDINGS, rules["bidding"]
+    if rules["bidding"] in BY_SPADES:
+        assert hand is not None, "Whiz and Mirror bids need the hand"
+        count = spade_count(hand)
+        if rules["bidding"] == "mirror" or count == 0:
+            return [count]
+        return [0, count]
     if rules["bidding"] == "suicide":
         partners = bids[partner(seat)]
         if partners is None:
@@ -250,6 +271,71 @@ def allowed_bids(rules: Rules, bids: Sequence[str | None], seat: int) -> list[in
     if lowest == 0 and not zero_allowed(rules):
         lowest = 1
     return list(range(lowest, 14))
+
+
+def shown_spades(rules: Rules, bid: str | None) -> int | None:
+    """The number of spades ``bid`` shows its bidder held when she bid, or None.
+
+    Under Mirror every bid shows it (nil: none); under Whiz a number does and a nil shows
+    nothing; other biddings show nothing (rule-whiz, rule-mirror).
+    """
+    if bid is None or rules["bidding"] not in BY_SPADES:
+        return None
+    number = bid_value(bid)[0]
+    if rules["bidding"] == "whiz" and number == 0:
+        return None
+    return number
+
+
+def shown_count_problem(rules: Rules, bids: Sequence[str | None]) -> bool:
+    """Whether a round's bids show spade counts no deal gives (rule-whiz, rule-mirror).
+
+    The 13 spades are all dealt: the counts shown add up to 13 or less, and to 13 exactly
+    when all four bids show one (every round under Mirror).
+    """
+    counts = [shown_spades(rules, bid) for bid in bids]
+    total = sum(count for count in counts if count is not None)
+    return total > 13 or (None not in counts and total != 13)
+
+
+def hand_at_bidding(view: dict[str, Any]) -> list[int]:
+    """The hand a view's seat held when she bid: the cards of her hand and those she
+    played, with the card passes of her side undone from the last (rule-card-pass)."""
+    rules, seat = view["rules"], view["seat"]
+    held = set(cards_of(view["hand"] or []))
+    for trick in [*view["tricks"], {"leader": view["trick_leader"], "cards": view["trick"]}]:
+        player = trick["leader"]
+        for text in trick["cards"]:
+            if player == seat:
+                held.add(card(text))
+            player = next_seat(rules, player)
+    for entry in reversed(view["passes"]):
+        if entry["cards"] is None:
+            continue
+        passed = set(cards_of(entry["cards"]))
+        held = held | passed if entry["seat"] == seat else held - passed
+    return sorted(held)
+
+
+def spades_shown_breaker(view: dict[str, Any]) -> str | None:
+    """Where a four-player view's bids break Whiz or Mirror, or None (rule-whiz, rule-mirror).
+
+    ``"bids[s]"`` when the seat's own bid is not one her hand allowed when she bid; else
+    ``"bids"`` when the other bids show more spades than her hand left to them, or,
+    showing all three, fewer. Only a ``bidding`` of "whiz" or "mirror" asks anything.
+    """
+    rules, seat = view["rules"], view["seat"]
+    if rules["bidding"] not in BY_SPADES:
+        return None
+    hand = hand_at_bidding(view)
+    own = view["bids"][seat]
+    if own is not None and bid_value(own)[0] not in allowed_bids(rules, [], seat, hand):
+        return f"bids[{seat}]"
+    others = [shown_spades(rules, bid) for other, bid in enumerate(view["bids"]) if other != seat]
+    total = spade_count(hand) + sum(count for count in others if count is not None)
+    if total > 13 or (None not in others and total != 13):
+        return "bids"
+    return None
 
 
 def suicide_breaker(rules: Rules, bids: Sequence[str | None], first: int) -> int | None:
@@ -316,8 +402,8 @@ def problem(position: Position, move: str) -> str | None:
     players already seen, with two already bid then not yet drawn (before her chance) or
     already drawn (after it), then below the team minimum, then not eligible; a look:
     already seen; another bid: out of range, a zero the rules do not allow (nil not
-    allowed), below the team minimum, not what Suicide asks of her (bidding mode,
-    rule-suicide), then hand not seen.
+    allowed), below the team minimum, not what Suicide, Whiz or Mirror asks of her
+    (bidding mode, rule-suicide, rule-whiz, rule-mirror), then hand not seen.
     """
     if position.phase == "game_over":
         return "game_over"
@@ -381,7 +467,7 @@ def problem(position: Position, move: str) -> str | None:
         return "nil_not_allowed"
     if number < lowest_bid(rules, position.bids, seat):
         return "below_team_minimum"
-    if number not in allowed_bids(rules, position.bids, seat):
+    if number not in allowed_bids(rules, position.bids, seat, hand):
         return "bidding_mode"
     return "hand_not_seen" if may else None
 
@@ -407,7 +493,7 @@ def legal_moves(position: Position) -> list[str]:
     if phase == "bidding":
         if may_bid_blind(position, seat):
             return [BLIND_NIL, "look"]
-        numbers = allowed_bids(rules, position.bids, seat)
+        numbers = allowed_bids(rules, position.bids, seat, hand)
         return [("bid nil" if n == 0 else f"bid {n}") for n in numbers]
     if phase == "drawing":
         blind = [BLIND_NIL] if may_bid_blind(position, seat) else []

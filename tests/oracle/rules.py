@@ -131,3 +131,27 @@ def as_current(rules: Rules, version: int) -> Rules:
     """
     later = {name: CLASSIC[name] for name in RULESET_ORDER if name not in fields_of(version)}
     return {name: (rules | later)[name] for name in RULESET_ORDER}
+
+
+def bidding_problem(rules: Rules) -> str | None:
+    """Why ``rules`` may not have its ``bidding``, or None (rule-suicide, rule-whiz,
+    rule-mirror).
+
+    Suicide, Whiz and Mirror are played by four players, without blind nil and without a
+    team minimum. Suicide needs nil; Whiz and Mirror need a bid of zero, nil or a zero
+    contract.
+    """
+    mode = rules["bidding"]
+    if mode == "open":
+        return None
+    if rules["players"] != 4:
+        return f"{mode} needs four players"
+    if rules["blind_nil"]:
+        return f"{mode} has no blind nil"
+    if rules["team_minimum"]:
+        return f"{mode} has no team minimum"
+    if mode == "suicide" and not rules["nil"]:
+        return "suicide needs nil"
+    if not rules["nil"] and not rules["zero_contract"]:
+        return f"{mode} needs nil or a zero contract"
+    return None
