@@ -41,6 +41,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     Exchange,
     IllegalMoveError,
@@ -223,6 +224,46 @@ def test_fallback_bids_legally_under_a_team_minimum_and_a_zero_contract(state: S
     """Rules: rule-team-minimum, reading-zero-bid."""
     move = fallback_move(state)
     assert move in legal_moves(state)
+
+
+WHIZ, MIRROR = Ruleset(bidding=Bidding.WHIZ), Ruleset(bidding=Bidding.MIRROR)
+BY_SPADES_RULES = st.builds(
+    lambda rules, mode: attrs.evolve(
+        rules,
+        nil=rules.nil or not rules.zero_contract,
+        blind_nil=False,
+        team_minimum=0,
+        bidding=mode,
+    ),
+    rulesets(players=4),
+    st.sampled_from([Bidding.WHIZ, Bidding.MIRROR]),
+)
+"""Four players bidding their number of spades, Whiz or Mirror, with any switch they allow
+(nil or a zero contract, the card pass after a nil; rule-whiz, rule-mirror)."""
+
+
+def spades_held(state: State, seat: int) -> int:
+    """How many spades ``seat`` holds in ``state``."""
+    return sum(card.suit is Suit.SPADES for card in state.hand(seat))
+
+
+@given(states(rules=BY_SPADES_RULES, max_moves=4, phases={Phase.BIDDING}))
+def test_heuristic_and_fallback_bid_legally_under_whiz_and_mirror(state: State) -> None:
+    """The heuristic to the round's end, and the fallback at the first bid: her number of
+    spades, or nil under Whiz.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    seat = state.to_move
+    assert seat is not None
+    count = spades_held(state, seat)
+    move = fallback_move(state)
+    assert move in legal_moves(state)
+    assert move == Bid(count)  # her count, nil (or 0) when she holds no spade
+    move = decide(state)
+    assert isinstance(move, Bid)
+    assert move.n in ((0, count) if state.rules.bidding is Bidding.WHIZ else (count,))
+    check_heuristic_move(state)
 
 
 SUICIDE_BIDS = states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING})
@@ -472,6 +513,49 @@ def test_fallback_bids_four_or_nil_under_suicide() -> None:
     assert fallback_move(apply(state, Bid(4))) == NIL
 
 
+VOID = "AH KH QH JH TH 9H 8H AD KD QD AC KC QC"
+"""A hand of no spade."""
+
+
+def test_heuristic_bids_nil_or_its_spades_under_whiz() -> None:
+    """Nil for a nil hand, else her number of spades, whatever she counts in tricks; nil
+    alone with no spade; her count beside her partner's nil. Under a zero contract, her
+    count, 0 only with no spade.
+
+    Rule: rule-whiz.
+    """
+    assert first_bid(NIL_HAND) == NIL
+    assert first_bid(NIL_HAND, WHIZ) == NIL
+    assert (first_bid(WEAK), first_bid(WEAK, WHIZ)) == (Bid(1), Bid(3))  # 3 spades, no nil
+    assert bid_number(first_bid(STRONG)) >= 10
+    assert first_bid(STRONG, WHIZ) == Bid(5)
+    assert first_bid(VOID, WHIZ) == NIL
+    state = apply(start(WHIZ, fill({3: NIL_HAND})), NIL)
+    state = apply(state, fallback_move(state))
+    assert decide(state) == Bid(3)  # her partner's nil: no second nil
+    zero = Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True)
+    assert (first_bid(NIL_HAND, zero), first_bid(VOID, zero)) == (Bid(3), Bid(0))
+
+
+def test_heuristic_bids_its_spades_under_mirror() -> None:
+    """Her number of spades, nil with none: the one bid she has.
+
+    Rule: rule-mirror.
+    """
+    bids = [first_bid(hand, MIRROR) for hand in (NIL_HAND, WEAK, STRONG, VOID)]
+    assert bids == [Bid(3), Bid(3), Bid(5), NIL]
+
+
+def test_fallback_bids_its_spades_under_whiz_and_mirror() -> None:
+    """The least she may bid from 1 up: her number of spades, nil with none.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    for rules in (WHIZ, MIRROR):
+        for hand, expected in ((NIL_HAND, Bid(3)), (STRONG, Bid(5)), (VOID, NIL)):
+            assert decide(start(rules, fill({1: hand})), fallback_move) == expected
+
+
 def test_heuristic_plays_a_zero_contract_as_a_contract_not_a_nil() -> None:
     """No nil to keep, cover or set: a zero bidder's tricks count toward her side's need.
 
@@ -546,6 +630,47 @@ def test_the_bots_play_whole_games_under_suicide() -> None:
             state = play_game(rules, players, seed=seed, dealer=seed % 4)
             assert state.is_over
             assert all(suicide_kept(score.bids) for score in state.rounds)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        WHIZ,
+        MIRROR,
+        attrs.evolve(WHIZ, nil_pass=2),
+        attrs.evolve(MIRROR, nil=False, zero_contract=True),
+    ],
+    ids=["whiz", "mirror", "whiz, pass 2 after a nil", "mirror, zero contract"],
+)
+def test_the_bots_play_whole_games_under_whiz_and_mirror(rules: Ruleset) -> None:
+    """The heuristic, the fallback and random players, in many games: every move legal and
+    every bid her number of spades as dealt, or nil under Whiz.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules = capped(rules, 12)
+    bids: list[tuple[Bid, int]] = []
+
+    def on_move(before: State, move: Move, after: State) -> None:
+        if before.phase is Phase.BIDDING:
+            assert isinstance(move, Bid)
+            assert before.to_move is not None
+            bids.append((move, spades_held(before, before.to_move)))
+
+    for seed in range(6):
+        mixes: list[Sequence[Policy]] = [
+            [HEURISTIC] * 4,
+            [HEURISTIC, fallback_move, random_policy(seed), HEURISTIC],
+        ]
+        for players in mixes:
+            state = play_game(rules, players, seed=seed, dealer=seed % 4, on_move=on_move)
+            assert state.is_over
+    nils = [count for bid, count in bids if bid.n != count]
+    assert all(bid.n in (0, count) for bid, count in bids)
+    if rules.bidding is Bidding.MIRROR:
+        assert not nils
+    else:
+        assert nils  # Whiz: some nil in place of a count
 
 
 def test_heuristic_looks_instead_of_bidding_blind_nil() -> None:

@@ -52,6 +52,7 @@ from spades import (
     PRESETS,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     DoubleNilTiming,
     Keep,
@@ -62,6 +63,7 @@ from spades import (
     Ruleset,
     SpadesError,
     State,
+    Suit,
     Termination,
     View,
     apply,
@@ -208,6 +210,51 @@ def test_search_moves_are_legal_under_suicide(state: State) -> None:
     Rule: rule-suicide.
     """
     check_search_round(state)
+
+
+WHIZ_PASS = Ruleset(bidding=Bidding.WHIZ, nil_pass=2)
+"""Whiz with two cards passed after a nil: the sampler undoes hidden passes."""
+BY_SPADES_RULES = st.builds(
+    lambda rules, mode: attrs.evolve(
+        rules,
+        nil=rules.nil or not rules.zero_contract,
+        blind_nil=False,
+        team_minimum=0,
+        bidding=mode,
+    ),
+    rulesets(players=4),
+    st.sampled_from([Bidding.WHIZ, Bidding.MIRROR]),
+)
+"""Four players bidding their number of spades, with any switch Whiz and Mirror allow."""
+
+
+@pytest.mark.slow
+@FEW
+@given(states(rules=BY_SPADES_RULES, max_moves=4, phases={Phase.BIDDING}))
+def test_search_moves_are_legal_under_whiz_and_mirror(state: State) -> None:
+    """The first round's bidding and its play, sampled from the counts the bids show.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    check_search_round(state)
+
+
+def test_search_bids_nil_or_its_spades_under_whiz_and_plays_the_round() -> None:
+    """Under Whiz she searches nil and her number of spades, the two bids she has, and
+    plays the round legally after a nil and its card pass; under Mirror she bids her one
+    bid.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    state = new_game(WHIZ_PASS, seed=5)
+    view = mover_view(state)
+    count = sum(card.suit is Suit.SPADES for card in view.hand or ())
+    assert count > 0
+    assert _search._bids_to_try(view, legal_moves(state)) == [Bid(0), Bid(count)]
+    state = apply(state, NIL)
+    check_search_round(state)
+    state = new_game(Ruleset(bidding=Bidding.MIRROR), seed=5)
+    assert FAST(mover_view(state)) == Bid(count)
 
 
 def test_search_bids_its_part_under_suicide() -> None:
