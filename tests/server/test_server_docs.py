@@ -124,6 +124,9 @@ NEW_IN_3 = tuple(VERSION_3_FIELDS)
         {"blind_nil": True, "nil_pass": 4, "blind_nil_pass": 4},
         {"double_nil_timing": DoubleNilTiming.AFTER_FIRST_CHOICE},
         {"bidding": Bidding.SUICIDE},
+        {"bidding": Bidding.WHIZ},
+        {"bidding": Bidding.MIRROR},
+        {"bidding": Bidding.WHIZ, "nil": False, "zero_contract": True},
     ],
     ids=lambda changes: ",".join(f"{name}={value}" for name, value in changes.items()),
 )
@@ -133,7 +136,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     Rules: rule-card-pass, reading-double-nil-timing.
-    Rule: rule-suicide.
+    Rules: rule-suicide, rule-whiz, rule-mirror.
     """
     definitions = schema()["$defs"]
     for name in NEW_IN_3:
@@ -167,7 +170,8 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
         ("double_nil_timing", "after"),
         ("double_nil_timing", 1),
         ("bidding", "Suicide"),
-        ("bidding", "whiz"),
+        ("bidding", "Whiz"),
+        ("bidding", "mirrored"),
         ("bidding", None),
     ):
         wrong = {**classic, name: bad}
