@@ -257,7 +257,7 @@ def allowed_bids(
     (0, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
     >>> allowed_bids(suicide, [Bid(5), None, None, None], 2)
     (0,)
-    >>> hand = Card.parse_many("AS KS 7S 2H 3H 4H 5H 6H 7H 8H 9H TH JH")
+    >>> hand = [Card.parse(text) for text in "AS KS 7S 2H 3H 4H 5H 6H 7H 8H 9H TH JH".split()]
     >>> whiz, mirror = Ruleset(bidding=Bidding.WHIZ), Ruleset(bidding=Bidding.MIRROR)
     >>> allowed_bids(whiz, [None] * 4, 1, hand=hand), allowed_bids(mirror, [None] * 4, 1, hand=hand)
     ((0, 3), (3,))
