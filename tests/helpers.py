@@ -865,3 +865,34 @@ def suicide_kept(bids: Sequence[Bid | None]) -> bool:
         if any(0 < number < 4 for number in made) or (len(made) == 2 and made.count(0) != 1):
             return False
     return True
+
+
+WHIZ = Ruleset(bidding=Bidding.WHIZ)
+"""The classic rules bid as Whiz asks: her number of spades, or nil."""
+MIRROR = Ruleset(bidding=Bidding.MIRROR)
+"""The classic rules bid as Mirror asks: her number of spades, nil with none."""
+
+
+@st.composite
+def by_spades_rulesets(draw: st.DrawFn) -> Ruleset:
+    """Four players bidding as Whiz or Mirror asks, with any other switch they allow: no
+    blind nil, no team minimum, nil or a zero contract (rule-whiz, rule-mirror)."""
+    rules = draw(rulesets(players=4))
+    return attrs.evolve(
+        rules,
+        zero_contract=not rules.nil,
+        blind_nil=False,
+        team_minimum=0,
+        bidding=draw(st.sampled_from([Bidding.WHIZ, Bidding.MIRROR])),
+    )
+
+
+BY_SPADES_RULES = by_spades_rulesets()
+"""Whiz or Mirror, with any other switch they allow (rule-whiz, rule-mirror)."""
+
+
+def bids_by_spades(rules: Ruleset, n: int, hand: Iterable[Card]) -> bool:
+    """Whether a bid of ``n`` is the ``hand`` at the bidding's number of spades, or a zero
+    under Whiz (rule-whiz, rule-mirror)."""
+    count = sum(card.suit is Suit.SPADES for card in hand)
+    return n == count or (rules.bidding is Bidding.WHIZ and n == 0)

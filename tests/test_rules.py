@@ -569,8 +569,61 @@ def test_suicide_combines_with_the_other_switches_and_the_four_player_presets() 
         nil_tricks=NilTricks.BAGS,
     )
     assert (rules.nil_pass, rules.ten_for_two_hundred) == (3, True)
-    assert [mode.value for mode in Bidding] == ["open", "suicide"]
+    assert [mode.value for mode in Bidding] == ["open", "suicide", "whiz", "mirror"]
     assert Ruleset().bidding is Bidding.OPEN
+
+
+@pytest.mark.parametrize("mode", [Bidding.WHIZ, Bidding.MIRROR], ids=["whiz", "mirror"])
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"players": 2, "blind_nil": False}, "is for partnerships: it needs four players"),
+        ({"nil": False}, "bids zero with no spades: it needs nil=True or zero_contract=True"),
+        ({"blind_nil": True}, "has no blind nil: set blind_nil=False"),
+        ({"team_minimum": 4}, "decides what a side bids itself: team_minimum"),
+    ],
+    ids=["two players", "no nil and no zero contract", "blind nil", "team minimum"],
+)
+def test_whiz_and_mirror_refuse_what_they_rule_out(
+    mode: Bidding, changes: dict[str, Any], words: str
+) -> None:
+    """Four players' bidding with a bid of zero (nil or a zero contract), no blind nil and
+    no team minimum.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    message = f"bidding={mode.value} {words}"
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        Ruleset(bidding=mode, **changes)
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        attrs.evolve(Ruleset(**changes), bidding=mode)
+
+
+@pytest.mark.parametrize("mode", [Bidding.WHIZ, Bidding.MIRROR], ids=["whiz", "mirror"])
+def test_whiz_and_mirror_combine_with_a_zero_contract_a_nil_pass_and_the_presets(
+    mode: Bidding,
+) -> None:
+    """A zero contract takes nil's place; a nil pass, 10-for-200, any spades lead and either
+    direction combine, and so does every four-player preset without its blind nil.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    for name, preset in PRESETS.items():
+        if preset.players == 4:
+            rules = attrs.evolve(preset, bidding=mode, blind_nil=False)
+            assert rules.bidding is mode, name
+            assert f"bidding=<Bidding.{mode.name}" in repr(rules)
+    zero = Ruleset(bidding=mode, nil=False, zero_contract=True)
+    assert (zero.nil, zero.zero_contract) == (False, True)
+    rules = Ruleset(
+        bidding=mode,
+        nil_pass=2,
+        ten_for_two_hundred=True,
+        spades_lead=SpadesLead.AFTER_FIRST_TRICK,
+        direction=Direction.COUNTERCLOCKWISE,
+        nil_tricks=NilTricks.BAGS,
+    )
+    assert (rules.bidding, rules.nil_pass, rules.ten_for_two_hundred) == (mode, 2, True)
 
 
 def test_blind_nil_needs_nil() -> None:
