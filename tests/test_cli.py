@@ -1467,6 +1467,78 @@ def test_a_person_plays_suicide(
     )
 
 
+def test_the_rules_lines_and_the_bid_hint_say_what_whiz_and_mirror_ask() -> None:
+    """Dealt from the library's deck, seat 1 holds 3 spades; under seed 162 she holds none.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    whiz, mirror = Ruleset(bidding=Bidding.WHIZ), Ruleset(bidding=Bidding.MIRROR)
+    zero = Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True)
+    assert table_text.rules_lines(whiz)[1] == "Whiz: each player bids her number of spades, or nil."
+    assert table_text.rules_lines(mirror)[1] == (
+        "Mirror: each player bids her number of spades, nil with none."
+    )
+    assert table_text.rules_lines(zero)[2] == "Whiz: each player bids her number of spades, or 0."
+    hints = {
+        (whiz, None): "bid nil, bid 3 (you hold 3 spades: under Whiz you bid 3 or nil)",
+        (zero, None): "bid 0, bid 3 (you hold 3 spades: under Whiz you bid 3 or 0)",
+        (mirror, None): "bid 3 (you hold 3 spades: under Mirror you bid 3)",
+        (whiz, 162): "bid nil (you hold no spades: under Whiz you bid nil)",
+        (mirror, 162): "bid nil (you hold no spades: under Mirror you bid nil)",
+    }
+    for (rules, seed), hint in hints.items():
+        state = spades.new_game(rules, seed=seed, deck=spades.DECK if seed is None else None)
+        assert state.to_move == 1
+        assert screen.legal_text(spades.observe(state, 1)) == hint
+        # the hint's reason is the refusal's, for a bid it leaves out
+        with pytest.raises(spades.IllegalMoveError, match=re.escape(hint.split(" (")[1][:-1])):
+            spades.apply(state, Bid(13))
+    state = spades.new_game(whiz, deck=spades.DECK)
+    assert "spade:" not in screen.legal_text(spades.observe(spades.apply(state, Bid(0)), 2))
+
+
+@pytest.mark.parametrize(
+    ("bidding", "choose"),
+    [(Bidding.MIRROR, plain), (Bidding.WHIZ, plain), (Bidding.WHIZ, bold)],
+    ids=["mirror", "whiz, her number", "whiz, nil"],
+)
+def test_a_person_plays_a_whole_game_under_whiz_and_mirror(
+    monkeypatch: pytest.MonkeyPatch, bidding: Bidding, choose: Callable[[list[str]], str]
+) -> None:
+    """Each of her bids comes with the hint's reason, her number of spades: under Mirror
+    her one bid is played for her; under Whiz she types her number, or nil. Every move is
+    legal.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules = Ruleset(bidding=bidding, round_cap=3)
+    out, errors = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(out, choose=choose))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert terminal.play(rules, "custom", 5, 2) == 0
+    shown = out.getvalue()
+    assert errors.getvalue() == ""
+    assert "is illegal" not in shown
+    mode = bidding.name.title()
+    assert f"{mode}: each player bids her number of spades" in shown
+    bids = re.findall(
+        r"you hold (\d+|no) spades?: under (\w+) you bid [^\n]*\n"
+        r"(?:your move> [^\n]*\n)?you: bid (\w+)$",
+        shown,
+        re.M,
+    )
+    assert len(bids) == len(re.findall(r"^you: bid ", shown, re.M)) > 1  # each with its hint
+    for count, said, bid in bids:
+        assert said == mode
+        if count == "no" or choose is bold:
+            assert bid == "nil"
+        else:
+            assert bid == count
+    forced = re.findall(r"^Your only legal move, bid \S+ \(you hold", shown, re.M)
+    assert (len(forced) == len(bids)) is (bidding is Bidding.MIRROR)
+
+
 def test_round_notes_speak_to_the_person_of_her_nil_and_her_partner_s() -> None:
     rules = Ruleset(blind_nil=True)
     bids = [Bid(0), Bid(0), Bid(0, blind=True), Bid(5)]

@@ -224,8 +224,8 @@ def rules_lines(rules: Ruleset) -> list[str]:
     """Who plays with whom and which way; the switches that are on; how the game ends.
 
     The switches said are the bidding and scoring ones beyond the sources: a zero contract,
-    a team minimum, Suicide, the pass after a nil and 10-for-200; and the original text's reading of
-    when double nil is declared (reading-double-nil-timing).
+    a team minimum, Suicide, Whiz, Mirror, the pass after a nil and 10-for-200; and the
+    original text's reading of when double nil is declared (reading-double-nil-timing).
     """
     if rules.players == 4:
         way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
@@ -244,6 +244,11 @@ def rules_lines(rules: Ruleset) -> list[str]:
             "Suicide: in each side one partner bids nil and the other 4 or more; "
             "the first of the two to bid chooses."
         )
+    zero = "nil" if rules.nil else "0"
+    if rules.bidding is Bidding.WHIZ:  # rule-whiz
+        lines.append(f"Whiz: each player bids her number of spades, or {zero}.")
+    if rules.bidding is Bidding.MIRROR:  # rule-mirror
+        lines.append(f"Mirror: each player bids her number of spades, {zero} with none.")
     if rules.nil_pass:  # rule-card-pass
         count = counted(rules.nil_pass, "card")
         lines.append(f"After a nil, the nil bidder and her partner pass {count} each way.")

@@ -17,6 +17,7 @@ from spades import (
     Phase,
     Play,
     Reject,
+    Suit,
     lowest_bid,
     observe,
     partner,
@@ -111,7 +112,8 @@ def legal_text(view: View) -> str:
     The cards she may play are listed in the order her hand shows them (`hand_order`). Her
     bids start at nil, at a zero contract's ``bid 0`` or at the lowest number she may bid:
     under a team minimum, what her partner's bid leaves missing (rule-team-minimum); under
-    Suicide they say what it asks of her (rule-suicide).
+    Suicide they say what it asks of her (rule-suicide), and under Whiz and Mirror how many
+    spades she holds (rule-whiz, rule-mirror).
     """
     moves, rules = view.legal_moves(), view.rules
     if view.phase is Phase.PLAYING:
@@ -136,6 +138,8 @@ def _bids_text(view: View, bids: list[Bid]) -> str:
     (rule-suicide).
     """
     rules = view.rules
+    if rules.bidding in (Bidding.WHIZ, Bidding.MIRROR):
+        return _spades_bids_text(view, bids)
     words = [move_words(rules, bid) for bid in bids if bid.n == 0]
     numbers = [bid.n for bid in bids if bid.n]
     lowest = min(numbers, default=14)
@@ -155,6 +159,23 @@ def _bids_text(view: View, bids: list[Bid]) -> str:
     if lowest_bid(rules, view.bids, view.seat):
         text += f": your side's bids must add up to at least {rules.team_minimum}"
     return text
+
+
+def _spades_bids_text(view: View, bids: list[Bid]) -> str:
+    """``bid nil, bid 3 (you hold 3 spades: under Whiz you bid 3 or nil)``.
+
+    Her bids under Whiz and Mirror, and why: the number of spades she holds, in the words
+    of the refusal of any other bid (rule-whiz, rule-mirror).
+    """
+    rules = view.rules
+    mode = rules.bidding.name.title()
+    count = sum(card.suit is Suit.SPADES for card in view.hand or ())
+    text = ", ".join(move_words(rules, bid) for bid in bids)
+    zero = bid_text(Bid(0), rules)
+    if not count:
+        return f"{text} (you hold no spades: under {mode} you bid {zero})"
+    asked = f"{count} or {zero}" if rules.bidding is Bidding.WHIZ else str(count)
+    return f"{text} (you hold {counted(count, 'spade')}: under {mode} you bid {asked})"
 
 
 def news_lines(before: State, move: Move, after: State, you: int) -> list[str]:

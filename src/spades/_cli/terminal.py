@@ -17,7 +17,16 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from spades import PRESETS, IllegalMoveError, NotationError, apply, new_game, observe
+from spades import (
+    PRESETS,
+    Bid,
+    Bidding,
+    IllegalMoveError,
+    NotationError,
+    apply,
+    new_game,
+    observe,
+)
 from spades._cli import bots as _bots
 from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
@@ -120,12 +129,17 @@ def _bot(state: State, policy: Policy) -> tuple[Move, State]:
 def _ask(state: State, you: int) -> tuple[Move, State]:
     """Show the person her turn and read moves until one is legal.
 
-    When she has only one legal move, it is played for her, and a line says so.
+    When she has only one legal move, it is played for her, and a line says so: for a bid
+    a bidding mode leaves her (Mirror's always), with the hint's reason (rule-suicide,
+    rule-whiz, rule-mirror).
     """
     view = observe(state, you)
     moves = view.legal_moves()
     if len(moves) == 1:
-        show(f"Your only legal move, {moves[0]}, is played for you.")
+        only = str(moves[0])
+        if isinstance(moves[0], Bid) and state.rules.bidding is not Bidding.OPEN:
+            only = legal_text(view)
+        show(f"Your only legal move, {only}, is played for you.")
         return moves[0], apply(state, moves[0], seat=you)
     show(*turn_lines(view))
     while True:
