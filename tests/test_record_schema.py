@@ -15,27 +15,31 @@ library both ways:
   yet, mid-round, at a round's start), four-player blind nil with card passes,
   two-player double nil with exchanges, `GameRecord.from_moves` with explicit decks, a
   game under a zero contract, a team minimum and 10-for-200, passes of 4 cards after a
-  nil and a blind nil, double nil declared right after the first draw choice, a game under
-  Suicide bidding, and random games under random rulesets;
+  nil and a blind nil, double nil declared right after the first draw choice, games under
+  Suicide, Whiz (with nil passes, and with a zero contract) and Mirror bidding, and random
+  games under random rulesets;
 - each of those records under the rules of every source turned back into version 2 (none
   of the ruleset fields of version 3, `NEW_IN_3`) and version 1 (the seed a JSON number,
   too) is valid, and `loads` reads it to the same record; so are the records written by
   the library before versions 2 and 3 (``tests/data``); under every ``spades_lead``, and
   with the switches of version 3 on, only version 3 holds the fields (reading-spades-lead,
   reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, reading-card-pass,
-  reading-double-nil-timing, rule-suicide), and a ``blind_nil_pass`` of 4 (rule-card-pass);
+  reading-double-nil-timing, rule-suicide, rule-whiz, rule-mirror), and a
+  ``blind_nil_pass`` of 4 (rule-card-pass);
 - records broken in a way the schema describes (an extra or missing field, a bad card,
   a 51-card deck, a text outside the move grammar, a pass out of order, a seed written
   as the other version writes it or with a leading zero, a field of version 3 in version
   2 data or missing from version 3 data, a zero contract with nil, a team minimum of two
   players, a nil pass without nil or of two players, double nil's timing of four
   players, a pass of 4 cards in version 2, Suicide with two players, without nil, with
-  blind nil or with a team minimum, ...) fail the schema, and
+  blind nil or with a team minimum, Whiz or Mirror with two players, with blind nil, with
+  a team minimum or without nil and a zero contract, ...) fail the schema, and
   `spades.records.loads` refuses them too; records
   broken only in what a replay finds (a move of the grammar illegal where it stands, such
   as ``bid 14``, a pass of five cards, a pass of the wrong size or where the rules ask
   none, a double nil declared before its chance, a draw choice with four players or a bid
-  below the team minimum, a Suicide bid that breaks its side's pair; a wrong summary,
+  below the team minimum, a Suicide bid that breaks its side's pair, a Whiz or Mirror bid
+  that is not the bidder's number of spades; a wrong summary,
   such as one scored by 10-for-200 under rules without it), or with a seed as text
   (versions 2 and 3) of 39 digits above ``2**128 - 1``, pass the schema and are refused
   by `loads` alone;
@@ -75,6 +79,7 @@ from spades import (
     Phase,
     Ruleset,
     SpadesLead,
+    Suit,
     Termination,
     apply,
     deal,
@@ -125,6 +130,12 @@ LATE_DOUBLE_NIL = attrs.evolve(DOUBLE_NIL, double_nil_timing=DoubleNilTiming.AFT
 """Double nil declared right after the first draw choice (reading-double-nil-timing)."""
 SUICIDE = Ruleset(bidding=Bidding.SUICIDE, round_cap=4)
 """Each side a nil and a contract of 4 or more (rule-suicide)."""
+WHIZ = Ruleset(bidding=Bidding.WHIZ, nil_pass=2, round_cap=4)
+"""Each bid her number of spades or nil, with passes of 2 after a nil (rule-whiz)."""
+WHIZ_ZERO = Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True, round_cap=3)
+"""Whiz with a zero contract in nil's place (rule-whiz, reading-zero-bid)."""
+MIRROR = Ruleset(bidding=Bidding.MIRROR, round_cap=3)
+"""Each bid her number of spades (rule-mirror)."""
 RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset) if field.init]
 I_JSON = 2**53 - 1
 """The largest number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
@@ -175,7 +186,7 @@ def assert_written_as_version_3(record: GameRecord) -> None:
     assert data["rules"]["team_minimum"] in range(14)
     assert data["rules"]["nil_pass"] in range(5)
     assert data["rules"]["double_nil_timing"] in {"before_first_choice", "after_first_choice"}
-    assert data["rules"]["bidding"] in {"open", "suicide"}
+    assert data["rules"]["bidding"] in {"open", "suicide", "whiz", "mirror"}
     assert data["seed"] == str(record.seed)
     assert [n for n in numbers_in(dumps(record)) if not -I_JSON <= n <= I_JSON] == []
 
@@ -281,6 +292,9 @@ def games() -> Iterator[tuple[str, GameRecord]]:
     yield "nil passes", played(NIL_PASSES, [both_nils] * 4, seed=9, dealer=3)
     yield "late double nil", played(LATE_DOUBLE_NIL, double, seed=6, limit=80)
     yield "suicide", played(SUICIDE, [random_policy(5)] * 4, seed=13, dealer=2)
+    yield "whiz", played(WHIZ, [random_policy(6)] * 4, seed=14, dealer=1)
+    yield "whiz, zero contract", played(WHIZ_ZERO, [random_policy(7)] * 4, seed=15)
+    yield "mirror", played(MIRROR, [random_policy(8)] * 4, seed=23)  # a void in spades
     yield "largest seed", played(MINIOKEY, heuristic(4), seed=2**128 - 1, dealer=3, limit=80)
 
 
@@ -382,6 +396,8 @@ def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
         ("nil_pass", 1),
         ("nil_pass", 4),
         ("bidding", Bidding.SUICIDE),
+        ("bidding", Bidding.WHIZ),
+        ("bidding", Bidding.MIRROR),
     ],
 )
 def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value: object) -> None:
@@ -389,7 +405,7 @@ def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value:
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     Rule: reading-card-pass.
-    Rule: rule-suicide.
+    Rules: rule-suicide, rule-whiz, rule-mirror.
     """
     changes: dict[str, Any] = {field: value, "nil": field != "zero_contract"}
     rules = attrs.evolve(CLASSIC, round_cap=1, **changes)
@@ -483,6 +499,41 @@ def test_the_game_under_suicide_holds_what_it_changes() -> None:
     assert errors(data) == []
     read = records.loads(json.dumps(data))
     assert read.rules == attrs.evolve(SUICIDE, bidding=Bidding.OPEN)
+    assert read.moves == record.moves
+
+
+@pytest.mark.parametrize("name", ["whiz", "whiz, zero contract", "mirror"])
+def test_the_games_under_whiz_and_mirror_hold_what_they_change(name: str) -> None:
+    """Every bid is the bidder's number of spades as dealt, or (Whiz) nil; Whiz's games bid
+    both; under Whiz with nil the nil sides pass. As version 2 data, without ``bidding``,
+    the same moves read as open bidding, which allows them all.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    record = GAMES[name]
+    nils = 0
+    for state, move in zip(record, record.moves, strict=False):
+        if state.phase is Phase.BIDDING:
+            assert isinstance(move, Bid)
+            count = sum(card.suit is Suit.SPADES for card in state.hand(state.to_move))
+            mirror = record.rules.bidding is Bidding.MIRROR
+            assert move.n in ({count} if mirror or not count else {0, count}), move
+            nils += not move.n
+    for score in record.final_state.rounds:
+        if record.rules.bidding is Bidding.MIRROR:
+            assert sum(bid.n for bid in score.bids) == 13, score.bids
+    assert len(record.final_state.rounds) == record.rules.round_cap
+    assert nils
+    assert any(state.passes for state in record) is (record.rules.nil_pass > 0)
+    data = data_of(record)
+    as_version_2(data)
+    assert errors(data) == []
+    if record.rules.bidding is Bidding.WHIZ:  # its passes, or its zero contract, are lost
+        with pytest.raises(InvalidRecordError):
+            records.loads(json.dumps(data))
+        return
+    read = records.loads(json.dumps(data))
+    assert read.rules == attrs.evolve(record.rules, bidding=Bidding.OPEN)
     assert read.moves == record.moves
 
 
@@ -644,6 +695,8 @@ def test_every_object_is_closed_and_requires_all_its_fields() -> None:
         "#/allOf/2/then/properties/rules",
         "#/$defs/ruleset",
         "#/$defs/ruleset/allOf/2/if",  # Suicide's combinations, only where it is named
+        "#/$defs/ruleset/allOf/3/if",  # Whiz's and Mirror's
+        "#/$defs/ruleset/allOf/4/if",  # and their bid of zero
         *(f"#/$defs/{name}" for name in ("round", "summary", "result", "outcome")),
     ]
 
@@ -783,7 +836,7 @@ def test_every_ruleset_is_valid_and_its_data_reads_back(rules: Ruleset) -> None:
         ("team_minimum", "4"),
         ("team_minimum", None),
         ("bidding", "SUICIDE"),
-        ("bidding", "whiz"),
+        ("bidding", "whist"),
         ("bidding", 1),
         ("bidding", None),
         ("ten_for_two_hundred", 1),
@@ -838,6 +891,11 @@ TWO_PLAYERS = {"players": 2, "nil_tricks": "bags", "blind_nil_pass": 0}
         ({"nil": False}, "bidding", "suicide", {"nil": True}),
         ({"blind_nil": True}, "bidding", "suicide", {"blind_nil": False}),
         ({"team_minimum": 4}, "bidding", "suicide", {"team_minimum": 0}),
+        (TWO_PLAYERS, "bidding", "whiz", {"players": 4, "blind_nil_pass": 2}),
+        ({"blind_nil": True}, "bidding", "mirror", {"blind_nil": False}),
+        ({"team_minimum": 4}, "bidding", "whiz", {"team_minimum": 0}),
+        ({"nil": False}, "bidding", "mirror", {"zero_contract": True}),
+        ({"nil": False}, "bidding", "whiz", {"nil": True}),
     ],
 )
 def test_a_switch_of_version_3_that_does_not_combine_fails(
@@ -845,11 +903,12 @@ def test_a_switch_of_version_3_that_does_not_combine_fails(
 ) -> None:
     """A zero contract needs nil off, a team minimum four players, a nil pass nil and four
     players, double nil's timing two players, Suicide four players, nil, no blind nil and no
-    team minimum: the schema states each, and the same switch where it fits is valid.
+    team minimum, Whiz and Mirror four players, no blind nil, no team minimum and nil or a
+    zero contract: the schema states each, and the same switch where it fits is valid.
 
     Rules: reading-zero-bid, rule-team-minimum.
     Rules: rule-card-pass, reading-double-nil-timing.
-    Rule: rule-suicide.
+    Rules: rule-suicide, rule-whiz, rule-mirror.
     """
     rules = {**data_of(GAMES["classic, no move"])["rules"], **base}
     for good in (rules, {**rules, field: value, **fits}):
@@ -994,6 +1053,15 @@ BROKEN = {
             set_at("rules", "bidding", value="suicide"),
         ),
     ),
+    "bidding 'Whiz'": (FOUR, set_at("rules", "bidding", value="Whiz")),
+    "whiz of two players": (TWO, set_at("rules", "bidding", value="whiz")),
+    "mirror of two players": (TWO, set_at("rules", "bidding", value="mirror")),
+    "mirror without nil or a zero contract": (
+        FOUR,
+        both(set_at("rules", "nil", value=False), set_at("rules", "bidding", value="mirror")),
+    ),
+    "whiz with blind nil": ("blind nil and passes", set_at("rules", "bidding", value="whiz")),
+    "mirror with a team minimum": ("new switches", set_at("rules", "bidding", value="mirror")),
     "no summary": (FOUR, drop("rounds", 0, "summary")),
     "version 4": (FOUR, set_at("version", value=4)),
     "version 0": (FOUR, set_at("version", value=0)),
@@ -1109,6 +1177,8 @@ BEYOND = {
         "suicide",
         lambda data: data["rounds"][0]["moves"].__setitem__(2, data["rounds"][0]["moves"][0]),
     ),
+    "a Whiz bid of 13 spades not held": ("whiz", move(0, "bid 13")),
+    "a Mirror nil by a player with spades": ("mirror", move(0, "bid nil")),
     "summaries of 10-for-200 without it": (
         "new switches",
         set_at("rules", "ten_for_two_hundred", value=False),

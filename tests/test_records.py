@@ -919,7 +919,18 @@ RECORD_REFUSALS: list[tuple[str, Callable[[Json], Json], str, str]] = [
         "$.rules.double_nil_timing",
         "two-player",
     ),
-    ("bidding_unknown", _set(["rules", "bidding"], "whiz"), "$.rules.bidding", "'open', 'suicide'"),
+    (
+        "bidding_unknown",
+        _set(["rules", "bidding"], "whist"),
+        "$.rules.bidding",
+        "'open', 'suicide', 'whiz', 'mirror'",
+    ),
+    (
+        "whiz_over_open_bids",
+        _set(["rules", "bidding"], "whiz"),
+        "$.rounds[0].moves[0]",
+        "you hold 3 spades: under Whiz you bid 3 or nil",
+    ),
     (
         "suicide_over_open_bids",
         _set(["rules", "bidding"], "suicide"),
@@ -1498,6 +1509,54 @@ def test_a_history_that_breaks_suicide_is_refused_at_the_first_bid_it_does_not_a
                     type(value),
                     "under Suicide one partner of a side bids nil and the other 4 or more",
                 )
+
+
+@pytest.mark.parametrize(
+    ("bidding", "pair", "words"),
+    [
+        ("mirror", (3, 3), "the bids show 12 spades, and the 13 spades were all dealt"),
+        ("mirror", (5, 3), "the bids show 14 spades, and there are 13"),
+        ("whiz", (9, 0), "the bids show 15 spades, and there are 13"),
+    ],
+)
+def test_a_history_whose_bids_show_spades_no_deal_gives_is_refused_at_its_bids(
+    bidding: str, pair: tuple[int, int], words: str
+) -> None:
+    """Three rounds bid 4, 3, 3, 3 (13 spades shown) but round ``short``, where side 0 bids
+    ``pair``: under Mirror four bids that show 12 or 14 spades, and under Whiz numbers that
+    show 15, are refused at that round's bids; under open bidding the history reads.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    for short in (0, 2):
+        state = new_game(CLASSIC, seed=0)
+        for number in range(3):
+            side0 = pair if number == short else (4, 3)
+            state = play_round(state, round_bids(side0, (3, 3)), [4, 3, 3, 3])
+        values: list[State | View] = [state, *(observe(state, seat) for seat in range(4))]
+        for value in values:
+            assert_round_trips(value)
+            data: Json = to_data(value)
+            data["rules"]["bidding"] = bidding
+            refused(data, f"$.rounds[{short}].bids", type(value), words)
+            data["rules"]["bidding"] = "open"
+            assert from_data(data) == value
+
+
+def test_a_state_whose_current_bid_breaks_whiz_is_refused_at_that_bid() -> None:
+    """A state in its first round whose bid of 2 by seat 1, who holds 3 spades, is refused
+    by the replay of the round at that bid under Whiz; her 3 and her nil read.
+
+    Rule: rule-whiz.
+    """
+    rules = Ruleset(bidding=Bidding.WHIZ)
+    state = new_game(rules, deck=DECK)
+    assert sum(card.suit is Suit.SPADES for card in state.hand(1)) == 3
+    for bid in (Bid(3), Bid(0)):
+        assert_round_trips(apply(state, bid))
+    data: Json = to_data(apply(state, Bid(3)))
+    data["bids"][1] = "bid 2"
+    refused(data, "$.bids[1]", State, "you hold 3 spades: under Whiz you bid 3 or nil")
 
 
 def test_a_state_is_refused_where_its_pass_was_not_made() -> None:
