@@ -515,6 +515,7 @@ def test_the_games_under_whiz_and_mirror_hold_what_they_change(name: str) -> Non
     for state, move in zip(record, record.moves, strict=False):
         if state.phase is Phase.BIDDING:
             assert isinstance(move, Bid)
+            assert state.to_move is not None
             count = sum(card.suit is Suit.SPADES for card in state.hand(state.to_move))
             mirror = record.rules.bidding is Bidding.MIRROR
             assert move.n in ({count} if mirror or not count else {0, count}), move
