@@ -20,6 +20,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Bidding,
+    Card,
     CardPass,
     Direction,
     IllegalMoveError,
@@ -31,6 +32,7 @@ from spades import (
     RulesetError,
     SpadesError,
     State,
+    Suit,
     allowed_bids,
     apply,
     card_passes,
@@ -45,6 +47,8 @@ from spades import (
     score_round,
 )
 from spades._legal import bid_moves
+
+C = Card.parse
 
 NUMBERED = tuple(Bid(n) for n in range(1, 14))
 BLIND = Bid(0, blind=True)
@@ -608,3 +612,124 @@ def test_suicide_scores_as_open_bidding() -> None:
     bids = [Bid(5), Bid(0), Bid(0), Bid(6)]
     tricks = [6, 0, 1, 6]
     assert score_round(SUICIDE, bids, tricks) == score_round(CLASSIC, bids, tricks)
+
+
+# --- Whiz and Mirror --------------------------------------------------------------------------
+
+WHIZ = Ruleset(bidding=Bidding.WHIZ)
+MIRROR = Ruleset(bidding=Bidding.MIRROR)
+WHIZ_ZERO = Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True)
+MIRROR_ZERO = Ruleset(bidding=Bidding.MIRROR, nil=False, zero_contract=True)
+
+
+def _hand(spades: int) -> list[Card]:
+    """Thirteen cards, ``spades`` of them spades (from the ace down), hearts and clubs after."""
+    cards = [card for card in DECK if card.suit is Suit.SPADES][::-1][:spades]
+    return cards + [card for card in DECK if card.suit is not Suit.SPADES][: 13 - spades]
+
+
+@pytest.mark.parametrize(
+    ("rules", "spades", "expected"),
+    [
+        (WHIZ, 3, (0, 3)),
+        (WHIZ, 1, (0, 1)),
+        (WHIZ, 13, (0, 13)),
+        (WHIZ, 0, (0,)),
+        (MIRROR, 3, (3,)),
+        (MIRROR, 13, (13,)),
+        (MIRROR, 0, (0,)),
+        (WHIZ_ZERO, 4, (0, 4)),
+        (WHIZ_ZERO, 0, (0,)),
+        (MIRROR_ZERO, 0, (0,)),
+        (MIRROR_ZERO, 5, (5,)),
+    ],
+)
+def test_allowed_bids_under_whiz_and_mirror_are_her_count_of_spades(
+    rules: Ruleset, spades: int, expected: tuple[int, ...]
+) -> None:
+    """Whiz: her number of spades or nil (nil alone with none); Mirror: her number alone;
+    a zero contract takes nil's place; whatever the others bid; as `bid_moves` gives them.
+
+    Rules: rule-whiz, rule-mirror, reading-zero-bid.
+    """
+    hand = _hand(spades)
+    for bids in ((None,) * 4, (None, Bid(0), None, None), (Bid(7), Bid(2), None, None)):
+        assert allowed_bids(rules, bids, 2, hand=hand) == expected
+        assert allowed_bids(rules, list(bids), 2, hand=tuple(hand[::-1])) == expected
+        assert allowed_bids(rules, bids, 2, hand=iter(hand)) == expected
+        mask = sum(card.bit for card in hand)
+        assert tuple(bid.n for bid in bid_moves(rules, bids, 2, mask)) == expected
+    only_spades = [card for card in hand if card.suit is Suit.SPADES]  # fewer cards, same count
+    assert allowed_bids(rules, (None,) * 4, 2, hand=only_spades) == expected
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, Ruleset(bidding=Bidding.SUICIDE), Ruleset(nil=False)])
+def test_allowed_bids_ignores_a_hand_outside_whiz_and_mirror(rules: Ruleset) -> None:
+    """The other modes read no hand: passing one changes nothing (checked all the same).
+
+    Rules: rule-whiz, rule-bidding.
+    """
+    bids = (None, Bid(4), None, None)
+    assert allowed_bids(rules, bids, 3, hand=_hand(5)) == allowed_bids(rules, bids, 3)
+    assert allowed_bids(rules, bids, 3, hand=()) == allowed_bids(rules, bids, 3)
+    with pytest.raises(TypeError, match="hand holds cards, not 1"):
+        allowed_bids(rules, bids, 3, hand=[1])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(("rules", "name"), [(WHIZ, "Whiz"), (MIRROR, "Mirror")])
+def test_whiz_and_mirror_need_the_hand(rules: Ruleset, name: str) -> None:
+    """Rules: rule-whiz, rule-mirror."""
+    message = f"under {name} a bid is read from the bidder's number of spades: pass her hand="
+    with pytest.raises(TypeError, match=re.escape(message)):
+        allowed_bids(rules, (None,) * 4, 0)
+    with pytest.raises(TypeError, match=re.escape(message)):
+        allowed_bids(rules, (None,) * 4, 0, hand=None)
+
+
+@pytest.mark.parametrize(
+    ("hand", "error", "message"),
+    [
+        ("AS KS", TypeError, "hand is an iterable of cards, not 'AS KS'"),
+        (b"AS", TypeError, "hand is an iterable of cards, not b'AS'"),
+        (3, TypeError, "hand is an iterable of cards, not 3"),
+        ([C("AS"), "KS"], TypeError, "hand holds cards, not 'KS'"),
+        ([C("AS"), None], TypeError, "hand holds cards, not None"),
+        ([C("AS"), C("KS"), C("AS")], SpadesError, "hand holds AS twice"),
+        (list(DECK[:14]), SpadesError, "a hand at the bidding holds 13 cards, not 14"),
+        (list(DECK), SpadesError, "a hand at the bidding holds 13 cards, not 52"),
+    ],
+    ids=["a text", "bytes", "a number", "a text card", "None", "twice", "14 cards", "the deck"],
+)
+def test_allowed_bids_checks_the_hand(hand: object, error: type[Exception], message: str) -> None:
+    """Rule: rule-whiz."""
+    for rules in (WHIZ, MIRROR, CLASSIC):
+        with pytest.raises(error, match=re.escape(message)):
+            allowed_bids(rules, (None,) * 4, 0, hand=hand)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", [WHIZ, MIRROR, WHIZ_ZERO, MIRROR_ZERO])
+def test_under_whiz_and_mirror_every_bid_is_the_dealt_count_of_spades(rules: Ruleset) -> None:
+    """In random rounds from every dealer, each bidder's legal moves are her allowed bids for
+    her hand, nil first, her view's too; the bids are scored as open bidding.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rng = random.Random(str(rules.bidding) + str(rules.nil))
+    for _ in range(12):
+        state = new_game(rules, seed=rng.randrange(2**32), dealer=rng.randrange(4))
+        while state.phase is Phase.BIDDING:
+            seat = state.to_move
+            assert seat is not None
+            count = sum(card.suit is Suit.SPADES for card in state.hand(seat))
+            allowed = allowed_bids(rules, state.bids, seat, hand=state.hand(seat))
+            expected = (count,) if rules.bidding is Bidding.MIRROR or not count else (0, count)
+            assert allowed == expected
+            assert legal_moves(state) == tuple(Bid(n) for n in allowed)
+            assert observe(state, seat).legal_moves() == legal_moves(state)
+            state = apply(state, Bid(rng.choice(allowed)))
+        if rules.bidding is Bidding.MIRROR:
+            assert sum(bid.n for bid in state.bids if bid is not None) == 13
+    bids, tricks = [Bid(4), Bid(0), Bid(3), Bid(6)], [4, 1, 3, 5]
+    assert score_round(rules, bids, tricks) == score_round(
+        attrs.evolve(rules, bidding=Bidding.OPEN), bids, tricks
+    )

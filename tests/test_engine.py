@@ -41,6 +41,7 @@ from spades import (
     MINIOKEY,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     CardPass,
     IllegalMoveError,
@@ -1167,3 +1168,25 @@ def test_tricks_are_values_of_their_own_unordered_type() -> None:
     assert tuple(trick) != trick
     with pytest.raises(TypeError, match="Trick values have no order"):
         assert trick < Trick(0, (), 0)
+
+
+@pytest.mark.parametrize("mode", [Bidding.WHIZ, Bidding.MIRROR], ids=["whiz", "mirror"])
+def test_apply_holds_every_bid_to_the_bidders_spades(mode: Bidding) -> None:
+    """Every number but hers (and nil under Whiz) is refused, though its fast path for open
+    bidding would take it; hers is bid, and the round goes on to the play.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    state = new_game(Ruleset(bidding=mode), seed=4)
+    while state.phase is Phase.BIDDING:
+        seat = state.to_move
+        assert seat is not None
+        count = sum(card.suit is Suit.SPADES for card in state.hand(seat))
+        allowed = {count} | ({0} if mode is Bidding.WHIZ else set())
+        for number in range(14):
+            if number not in allowed:
+                with pytest.raises(IllegalMoveError) as info:
+                    apply(state, Bid(number))
+                assert info.value.reason is Reason.BIDDING_MODE
+        state = apply(state, Bid(count))
+    assert state.phase is Phase.PLAYING

@@ -12,8 +12,10 @@ import pytest
 
 from helpers import (
     BLIND,
+    MIRROR,
     MIXED,
     SUICIDE,
+    WHIZ,
     C,
     bid_all,
     cards,
@@ -46,11 +48,13 @@ from spades import (
     SpadesError,
     SpadesLead,
     State,
+    Suit,
     apply,
     check_move,
     is_legal,
     legal_moves,
     new_game,
+    observe,
 )
 
 if TYPE_CHECKING:
@@ -564,3 +568,69 @@ def test_no_move_is_legal_once_the_game_is_over(move: Move) -> None:
         apply(state, move, seat=2)
     assert (info.value.reason, info.value.seat) == (Reason.GAME_OVER, 2)
     assert str(info.value) == f"'{move}' by seat 2 is illegal: the game is over"
+
+
+WHIZ_ZERO = attrs.evolve(WHIZ, nil=False, zero_contract=True)
+MIRROR_ZERO = attrs.evolve(MIRROR, nil=False, zero_contract=True)
+
+
+def _spades_dealt(rules: Ruleset, count: int, seed: int = 0) -> State:
+    """A new game under ``rules`` whose first bidder (seat 1) holds ``count`` spades."""
+    for tried in range(seed, seed + 5000):
+        state = new_game(rules, seed=tried)
+        if sum(card.suit is Suit.SPADES for card in state.hand(1)) == count:
+            return state
+    raise AssertionError(f"no deal gives seat 1 {count} spades")
+
+
+@pytest.mark.parametrize(
+    ("rules", "count", "move", "reason", "words"),
+    [
+        (WHIZ, 3, Bid(4), Reason.BIDDING_MODE, "you hold 3 spades: under Whiz you bid 3 or nil"),
+        (WHIZ, 3, Bid(2), Reason.BIDDING_MODE, "you hold 3 spades: under Whiz you bid 3 or nil"),
+        (WHIZ, 1, Bid(13), Reason.BIDDING_MODE, "you hold 1 spade: under Whiz you bid 1 or nil"),
+        (WHIZ, 0, Bid(1), Reason.BIDDING_MODE, "you hold no spades: under Whiz you bid nil"),
+        (WHIZ_ZERO, 2, Bid(1), Reason.BIDDING_MODE, "you hold 2 spades: under Whiz you bid 2 or 0"),
+        (WHIZ_ZERO, 0, Bid(2), Reason.BIDDING_MODE, "you hold no spades: under Whiz you bid 0"),
+        (MIRROR, 3, Bid(0), Reason.BIDDING_MODE, "you hold 3 spades: under Mirror you bid 3"),
+        (MIRROR, 1, Bid(2), Reason.BIDDING_MODE, "you hold 1 spade: under Mirror you bid 1"),
+        (MIRROR, 0, Bid(3), Reason.BIDDING_MODE, "you hold no spades: under Mirror you bid nil"),
+        (MIRROR_ZERO, 0, Bid(1), Reason.BIDDING_MODE, "you hold no spades: under Mirror you bid 0"),
+        (MIRROR, 3, Bid(14), Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"),
+        (MIRROR, 3, BLIND, Reason.BLIND_NIL_NOT_ALLOWED, "these rules have no blind nil"),
+        (WHIZ, 3, Look(), Reason.HAND_ALREADY_SEEN, "your hand is already in view"),
+        (WHIZ_ZERO, 0, BLIND, Reason.BLIND_NIL_NOT_ALLOWED, "blind nil"),
+    ],
+    ids=[
+        "whiz 3, 4",
+        "whiz 3, 2",
+        "whiz 1, 13",
+        "whiz none, 1",
+        "whiz zero contract 2, 1",
+        "whiz zero contract none, 2",
+        "mirror 3, nil",
+        "mirror 1, 2",
+        "mirror none, 3",
+        "mirror zero contract none, 1",
+        "mirror 14",
+        "mirror blind nil",
+        "whiz look",
+        "whiz zero contract blind nil",
+    ],
+)
+def test_whiz_and_mirrors_reason_says_her_count_after_the_range(
+    rules: Ruleset, count: int, move: Move, reason: Reason, words: str
+) -> None:
+    """Seat 1, the first bidder, holds ``count`` spades; the range and blind nil come first.
+
+    Rules: ref-reasons, rule-whiz, rule-mirror.
+    """
+    state = _spades_dealt(rules, count)
+    with pytest.raises(IllegalMoveError) as info:
+        check_move(state, move)
+    assert (info.value.reason, info.value.seat, info.value.move) == (reason, 1, move)
+    assert words in str(info.value)
+    view = observe(state, 1)
+    with pytest.raises(IllegalMoveError) as seen:
+        check_move(view, move)
+    assert (seen.value.reason, str(seen.value)) == (reason, str(info.value))

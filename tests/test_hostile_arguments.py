@@ -34,6 +34,7 @@ from spades import (
     MINIOKEY,
     TWO_HANDED,
     Bid,
+    Bidding,
     Card,
     Exchange,
     IllegalMoveError,
@@ -134,6 +135,11 @@ def _playing() -> Any:
         ("Ruleset.bidding", lambda v: Ruleset(bidding=v), RulesetError),
         ("allowed_bids.bids", lambda v: allowed_bids(CLASSIC, v, 0), TypeError),
         ("allowed_bids.bid", lambda v: allowed_bids(CLASSIC, [None, v, None, None], 3), TypeError),
+        (
+            "allowed_bids.hand",
+            lambda v: allowed_bids(Ruleset(bidding=Bidding.WHIZ), [None] * 4, 0, hand=v),
+            TypeError,
+        ),
         ("lowest_bid.bids", lambda v: lowest_bid(CLASSIC, v, 0), TypeError),
         ("card_passes.bids", lambda v: card_passes(CLASSIC, v, first_bidder=0), TypeError),
         (
