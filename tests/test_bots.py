@@ -20,9 +20,12 @@ import oracle
 from helpers import (
     BLIND,
     BLIND_ANYTIME,
+    BY_SPADES_RULES,
+    MIRROR,
     NIL,
     SUICIDE,
     SUICIDE_RULES,
+    WHIZ,
     C,
     bidding_switched,
     cards,
@@ -224,22 +227,6 @@ def test_fallback_bids_legally_under_a_team_minimum_and_a_zero_contract(state: S
     """Rules: rule-team-minimum, reading-zero-bid."""
     move = fallback_move(state)
     assert move in legal_moves(state)
-
-
-WHIZ, MIRROR = Ruleset(bidding=Bidding.WHIZ), Ruleset(bidding=Bidding.MIRROR)
-BY_SPADES_RULES = st.builds(
-    lambda rules, mode: attrs.evolve(
-        rules,
-        nil=rules.nil or not rules.zero_contract,
-        blind_nil=False,
-        team_minimum=0,
-        bidding=mode,
-    ),
-    rulesets(players=4),
-    st.sampled_from([Bidding.WHIZ, Bidding.MIRROR]),
-)
-"""Four players bidding their number of spades, Whiz or Mirror, with any switch they allow
-(nil or a zero contract, the card pass after a nil; rule-whiz, rule-mirror)."""
 
 
 def spades_held(state: State, seat: int) -> int:

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import oracle
 from helpers import (
     BLIND,
+    BY_SPADES_RULES,
     NIL,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
@@ -214,18 +215,6 @@ def test_search_moves_are_legal_under_suicide(state: State) -> None:
 
 WHIZ_PASS = Ruleset(bidding=Bidding.WHIZ, nil_pass=2)
 """Whiz with two cards passed after a nil: the sampler undoes hidden passes."""
-BY_SPADES_RULES = st.builds(
-    lambda rules, mode: attrs.evolve(
-        rules,
-        nil=rules.nil or not rules.zero_contract,
-        blind_nil=False,
-        team_minimum=0,
-        bidding=mode,
-    ),
-    rulesets(players=4),
-    st.sampled_from([Bidding.WHIZ, Bidding.MIRROR]),
-)
-"""Four players bidding their number of spades, with any switch Whiz and Mirror allow."""
 
 
 @pytest.mark.slow
