@@ -23,8 +23,8 @@ Games: random play from `Batch.deal_random` under every preset, four-player rule
 blind nil pass of one to four cards open to every seat, and with a pass for a nil (of four
 cards, and of three beside a blind nil's one), two-player ones with a double nil exchange
 of one to three and double nil declared right after the first draw choice, rulesets of zero
-contracts, a team minimum, 10-for-200 and Suicide, and short games (a small target or a
-round cap) that end.
+contracts, a team minimum, 10-for-200, Suicide, Whiz and Mirror (with a pass for a nil
+too), and short games (a small target or a round cap) that end.
 Chi-square checks use a fixed numpy seed and fail a uniform sampler with probability 0.001.
 """
 
@@ -131,6 +131,10 @@ LATE_DOUBLE_NIL = attrs.evolve(TWO_HANDED, double_nil_timing=DoubleNilTiming.AFT
 (reading-double-nil-timing)."""
 SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
 """Each side a nil and a contract of 4 or more (rule-suicide)."""
+WHIZ = Ruleset(bidding=Bidding.WHIZ)
+"""Each bid her number of spades, or nil (rule-whiz)."""
+MIRROR = Ruleset(bidding=Bidding.MIRROR)
+"""Each bid her number of spades, nil with none (rule-mirror)."""
 SWITCH_RULES = {
     "zero-contract": Ruleset(nil=False, zero_contract=True),
     "team-minimum-5": attrs.evolve(BLIND_ANYTIME, team_minimum=5),
@@ -138,10 +142,13 @@ SWITCH_RULES = {
         TWO_HANDED, nil=False, blind_nil=False, zero_contract=True, ten_for_two_hundred=True
     ),
     "suicide": SUICIDE,
+    "whiz": WHIZ,
+    "mirror-nil-pass-2": attrs.evolve(MIRROR, nil_pass=2),
 }
 """A bid of zero as a contract, a team minimum with blind nil open, 10-for-200 with zero
-contracts for two players, and Suicide (reading-zero-bid, rule-team-minimum,
-rule-ten-for-two-hundred, rule-suicide)."""
+contracts for two players, Suicide, Whiz, and Mirror with a pass for a nil
+(reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, rule-suicide, rule-whiz,
+rule-mirror)."""
 EVERY_RULES = {
     **PRESETS,
     **PASSING_RULES,
@@ -164,6 +171,10 @@ SHORT_RULES = {
     "one-round": ONE_ROUND,
     "team-minimum-4-100": attrs.evolve(SHORT, team_minimum=4, ten_for_two_hundred=True),
     "suicide-100": attrs.evolve(SHORT, bidding=Bidding.SUICIDE),
+    "whiz-zero-contract-100": attrs.evolve(
+        SHORT, bidding=Bidding.WHIZ, nil=False, zero_contract=True
+    ),
+    "mirror-100": attrs.evolve(SHORT, bidding=Bidding.MIRROR),
 }
 ACTION_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
@@ -682,6 +693,10 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
     suicide = new_game(SUICIDE, seed=1)  # seat 1 bids first: nil or 4 to 13
     after_nil = apply(apply(suicide, Bid(0)), Bid(5))  # seat 3, after her partner's nil
     after_number = apply(after_nil, Bid(4))  # seat 0, after her partner's 5
+    whiz = new_game(WHIZ, deck=DECK)  # seat 1 holds three spades: 3 or nil
+    mirror = new_game(MIRROR, deck=DECK)  # 3 alone
+    suits = {seat: DECK[13 * k : 13 * k + 13] for k, seat in enumerate((1, 2, 3, 0))}
+    void = new_game(WHIZ, deck=deck_for(WHIZ, 0, suits))  # seat 1 holds clubs: nil alone
     passing = passing_state()  # seat 1 passes two cards
     hand = held(passing)
     not_held = next(card for card in DECK if card not in hand)
@@ -708,6 +723,11 @@ def cases() -> list[tuple[str, State, tuple[int, ...], int, Reason]]:
         ("suicide nil after a nil", after_nil, (), 52, Reason.BIDDING_MODE),
         ("suicide 3 after a nil", after_nil, (), 55, Reason.BIDDING_MODE),
         ("suicide 4 after a number", after_number, (), 56, Reason.BIDDING_MODE),
+        ("whiz 4 of 3 spades", whiz, (), 56, Reason.BIDDING_MODE),
+        ("whiz 2 of 3 spades", whiz, (), 54, Reason.BIDDING_MODE),
+        ("whiz 1 of no spades", void, (), 53, Reason.BIDDING_MODE),
+        ("mirror nil of 3 spades", mirror, (), 52, Reason.BIDDING_MODE),
+        ("mirror 4 of 3 spades", mirror, (), 56, Reason.BIDDING_MODE),
         ("lead a spade", mixed, (), C("2S").index, Reason.SPADES_NOT_BROKEN),
         ("play another's card", mixed, (), C("AC").index, Reason.CARD_NOT_IN_HAND),
         ("bid in the play", mixed, (), 55, Reason.WRONG_PHASE),
@@ -750,6 +770,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(
     Rules: ref-reasons, ref-views.
     Rule: rule-team-minimum.
     Rule: rule-suicide.
+    Rules: rule-whiz, rule-mirror.
     """
     batch = Batch.from_states([position, position])
     for card in chosen:

@@ -31,7 +31,10 @@ kinds as the counts say (`spades.batch._moves.side_passes` is also compared with
 declared, whose runs must declare it at that chance only; and Suicide, four players both
 ways round, whose runs must bid nil first and a number first, then the other
 (`spades.batch._legal.suicide_bits` is also compared with `allowed_bids` on every
-input). Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
+input); and Whiz and Mirror, with a card pass after a nil and under a zero contract too,
+whose runs must bid the bidder's number of spades, nil (Whiz) and nil with no spades
+(`spades.batch._legal.spades_bits` is also compared with `allowed_bids` on every holding
+of spades). Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
 double nil really come up, so that the tests cannot quietly stop playing them; planned
 rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states`
 of positions `spades.strategies.states` reaches (over, mid-trick, mid-draw, in the exchange, after a
@@ -51,6 +54,7 @@ Rules: rule-spades-broken, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
+Rules: rule-whiz, rule-mirror.
 """
 
 from __future__ import annotations
@@ -111,7 +115,13 @@ from spades._legal import bid_moves
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
 from spades.batch._codes import BID_OF, BLIND, NONE
-from spades.batch._legal import bid_bits, lowest_bids, spades_led_freely, suicide_bits
+from spades.batch._legal import (
+    bid_bits,
+    lowest_bids,
+    spades_bits,
+    spades_led_freely,
+    suicide_bits,
+)
 from spades.batch._moves import side_passes
 from spades.batch._round import score_sides
 from spades.bots import fallback_move
@@ -235,6 +245,8 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found += minimum_events(state, action)
     if isinstance(move, Bid) and rules.bidding is Bidding.SUICIDE:
         found.append(suicide_event(state, move))
+    if isinstance(move, Bid) and rules.bidding in (Bidding.WHIZ, Bidding.MIRROR):
+        found.append(spades_event(state, move))
     if after is not None and rules.ten_for_two_hundred and len(after.rounds) > len(state.rounds):
         found += [
             f"a contract of {side.contract} " + ("made" if side.made else "set")
@@ -316,6 +328,16 @@ def suicide_event(state: State, bid: Bid) -> str:
     if partner is None:
         return f"suicide: {kind} first"
     return f"suicide: {kind} after " + ("a nil" if partner.n == 0 else "a number")
+
+
+def spades_event(state: State, bid: Bid) -> str:
+    """What a bid under Whiz or Mirror was: nil (a bid of zero), her number of spades, or
+    another number, and whether she held no spades."""
+    assert state.to_move is not None
+    count = sum(card.suit is Suit.SPADES for card in state.hand(state.to_move))
+    kind = "nil" if bid.n == 0 else "her number" if bid.n == count else "another number"
+    void = ", holding no spades" if not count else ""
+    return f"{state.rules.bidding.value}: {kind}{void}"
 
 
 def led_freely(state: State, card: Card) -> bool:
@@ -879,6 +901,100 @@ def test_suicide_bids_play_as_the_reference(base: str) -> None:
     )
     bids = {kind for kind in lock.seen if kind.startswith("suicide: ")}
     assert bids == SUICIDE_BIDS, dict(lock.seen)
+    assert lock.seen["a next round"] > 0
+
+
+BY_SPADES = {
+    "whiz": Ruleset(bidding=Bidding.WHIZ),
+    "mirror": Ruleset(bidding=Bidding.MIRROR),
+    "whiz zero contract": Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True),
+    "mirror zero contract": Ruleset(bidding=Bidding.MIRROR, nil=False, zero_contract=True),
+}
+"""Whiz and Mirror, with nil and with a zero contract in nil's place (rule-whiz,
+rule-mirror, reading-zero-bid)."""
+
+
+@pytest.mark.parametrize("name", list(BY_SPADES))
+def test_batch_spades_bits_are_allowed_bids_on_every_holding_of_spades(name: str) -> None:
+    """The batch's form of Whiz and Mirror, for every set of spades a bidder may hold (the
+    8192 of them, the rest of her 13 cards of other suits), at every seat and whoever has
+    bid before her, is `allowed_bids` of her hand: her number of spades, or nil too under
+    Whiz; nil (a bid of zero) alone with no spades.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules = BY_SPADES[name]
+    spades = [card for card in DECK if card.suit is Suit.SPADES]
+    others = [card for card in DECK if card.suit is not Suit.SPADES]
+    rng = np.random.default_rng(len(name))
+    hands = np.zeros((1 << 13, 4), dtype=np.uint64)
+    seats = np.arange(1 << 13) % 4
+    expected = []
+    for subset in range(1 << 13):
+        held = [card for k, card in enumerate(spades) if subset >> k & 1]
+        fill = rng.permutation(len(others))[: 13 - len(held)]
+        hand = held + [others[k] for k in fill.tolist()]
+        hands[subset, seats[subset]] = sum(card.bit for card in hand)
+        bids = [Bid(subset % 14) if seat < seats[subset] else None for seat in range(4)]
+        expected.append(allowed_bids(rules, bids, int(seats[subset]), hand=hand))
+    got = spades_bits(rules, hands, seats)
+    assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got.tolist()] == expected
+    whiz = rules.bidding is Bidding.WHIZ
+    assert expected[0] == (0,)
+    assert expected[0b111] == ((0, 3) if whiz else (3,))
+    assert expected[-1] == ((0, 13) if whiz else (13,))
+
+
+CLUBS, REST = DECK[:13], DECK[13:]
+WITHOUT_SPADES = {1: CLUBS, 2: REST[0::3], 3: REST[1::3], 0: REST[2::3]}
+"""Seat 1 holds the clubs and no spades: the one bid of zero is all Whiz and Mirror leave
+her. The others share the rest."""
+SPADES_RUNS: dict[str, tuple[dict[str, Any], set[str]]] = {
+    "whiz": ({}, {"whiz: nil", "whiz: her number", "whiz: nil, holding no spades"}),
+    "mirror": ({}, {"mirror: her number", "mirror: nil, holding no spades"}),
+    "whiz nil pass 2": (
+        {"nil_pass": 2},
+        {"whiz: nil", "whiz: her number", "whiz: nil, holding no spades", "a pass of 2 for a nil"},
+    ),
+    "mirror nil pass 2": (
+        {"nil_pass": 2},
+        {"mirror: her number", "mirror: nil, holding no spades", "a pass of 2 for a nil"},
+    ),
+    "whiz zero contract": (
+        {"nil": False, "zero_contract": True},
+        {"whiz: nil", "whiz: her number", "whiz: nil, holding no spades", "a zero contract"},
+    ),
+    "mirror zero contract": (
+        {"nil": False, "zero_contract": True},
+        {"mirror: her number", "mirror: nil, holding no spades", "a zero contract"},
+    ),
+}
+"""Whiz and Mirror, with a card pass after a nil and with a zero contract: the changes to
+the ruleset and what the runs must go through (of the bids, nothing else)."""
+
+
+@pytest.mark.parametrize("name", list(SPADES_RUNS))
+@pytest.mark.parametrize("base", ["clockwise", "counterclockwise"])
+def test_whiz_and_mirror_bids_play_as_the_reference(name: str, base: str) -> None:
+    """Two rounds of games under Whiz and Mirror, four players both ways round, with a card
+    pass after a nil and with a zero contract, in lockstep (one game dealt seat 1 no
+    spades): the masks offer each bidder what her spades leave her, and the runs bid her
+    number of spades, nil under Whiz, the one zero with no spades, pass for the nil as
+    the ruleset says, and never another bid (so that they cannot quietly stop doing it).
+
+    Rules: rule-whiz, rule-mirror, rule-card-pass, reading-zero-bid.
+    """
+    changes, must = SPADES_RUNS[name]
+    mode = Bidding.WHIZ if name.startswith("whiz") else Bidding.MIRROR
+    rules = attrs.evolve(BASES[base], bidding=mode, **changes)
+    games = [new_game(rules, seed=800 + game) for game in range(12 * SCALE)]
+    games.append(new_game(rules, seed=0, deck=deck_for(rules, 0, WITHOUT_SPADES)))
+    lock = Lockstep(Batch.from_states(games), games).run(
+        np.random.default_rng(len(name)), steps=ROUND_STEPS, policy=nil_happy
+    )
+    seen = {kind for kind in lock.seen if kind.startswith(f"{mode.value}: ")}
+    seen |= {kind for kind in lock.seen if kind.startswith(("a pass of", "a zero contract"))}
+    assert seen == must, dict(lock.seen)
     assert lock.seen["a next round"] > 0
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from spades._rules import Bidding
+from spades._rules import BIDS_BY_SPADES, Bidding
 from spades.batch._codes import (
     BIDDING,
     BLIND,
@@ -25,6 +25,7 @@ from spades.batch._codes import (
     PASSING,
     PLAYING,
     SELECT8,
+    SPADE_SUIT,
     SUIT_MASKS,
     TRICKS,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "may_bid_blind",
     "numbered_bits",
     "random_bits",
+    "spades_bits",
     "spades_led_freely",
     "suicide_bits",
 ]
@@ -62,6 +64,8 @@ _BIDS_FROM: Final = np.array([0x3FFF & ~((1 << n) - 1) for n in range(14)], dtyp
 _SUICIDE_BITS: Final = np.array([0x3FF1, 0x3FF0, 0x0001], dtype=np.uint64)
 """Suicide's bids as bits: the first partner's (nil or 4 to 13), after her partner's nil
 (4 to 13), after her partner's number (nil)."""
+_FIRST_SPADE_BIT: Final = np.uint64(13 * SPADE_SUIT)
+"""A hand's bits shifted down by this many hold its spades alone."""
 _NO_BIT: Final = 63
 """A bit no phase ever sets: where an action that cannot be legal is looked up."""
 
@@ -162,14 +166,36 @@ def suicide_bits(bids: npt.NDArray[np.int8], seats: npt.NDArray[Any]) -> npt.NDA
     return allowed
 
 
+def spades_bits(
+    rules: Ruleset, hands: npt.NDArray[np.uint64], seats: npt.NDArray[Any]
+) -> npt.NDArray[np.uint64]:
+    """The bids each of ``seats`` may make under Whiz or Mirror, as legal bits.
+
+    `spades.allowed_bids` under `Bidding.WHIZ` and `Bidding.MIRROR`, on arrays, from her
+    number of spades in each game's hands (games by seats; in the bidding her hand is as
+    dealt, no card passed yet): under Whiz that number or nil (rule-whiz), under Mirror
+    that number alone (rule-mirror); nil alone with no spades. Bit 0 is the bid of zero,
+    nil or a zero contract alike.
+    """
+    spades = hands[np.arange(len(seats)), seats] >> _FIRST_SPADE_BIT
+    count = np.bitwise_count(spades).astype(np.uint64)
+    allowed: npt.NDArray[np.uint64] = _ONE << count
+    if rules.bidding is Bidding.WHIZ:
+        allowed |= _ONE
+    return allowed
+
+
 def numbered_bits(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt.NDArray[np.uint64]:
     """The numbered bids the seat to move in each of ``games`` may make, once she has looked.
 
-    `spades.allowed_bids` on arrays: `suicide_bits` under `Bidding.SUICIDE`, else
-    `bid_bits` from `lowest_bids` (the same bits in every game without a team minimum).
+    `spades.allowed_bids` on arrays: `suicide_bits` under `Bidding.SUICIDE`,
+    `spades_bits` under `Bidding.WHIZ` and `Bidding.MIRROR`, else `bid_bits` from
+    `lowest_bids` (the same bits in every game without a team minimum).
     """
     if rules.bidding is Bidding.SUICIDE:
         return suicide_bits(a["bids"][games], a["to_move"][games].astype(np.intp))
+    if rules.bidding in BIDS_BY_SPADES:
+        return spades_bits(rules, a["hands"][games], a["to_move"][games].astype(np.intp))
     if rules.team_minimum:
         seats = a["to_move"][games].astype(np.intp)
         return bid_bits(rules, lowest_bids(rules, a["bids"][games], seats))

@@ -59,7 +59,8 @@ def least_numbered(bits: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     """The least bid from 1 up that each bidder's legal bits allow, else 0 (nil).
 
     The fallback's bid (`spades.bots.fallback_move`): 1, or the least a team minimum
-    leaves her if it is more; under Suicide 4, or nil after her partner's number.
+    leaves her if it is more; under Suicide 4, or nil after her partner's number; under
+    Whiz and Mirror her number of spades, nil when she holds none.
     """
     low = _LOWEST13[(bits >> _ONE) & _SUIT]
     least: npt.NDArray[np.int64] = np.where(low < 13, low + 1, 0)
@@ -71,8 +72,9 @@ def fallback_actions(
 ) -> npt.NDArray[np.int64]:
     """`spades.bots.fallback_move` in each game, as actions; -1 once a game is over.
 
-    Bidding: look first if she may bid blind nil, then bid 1 (or, under a team minimum
-    or Suicide, the least bid from 1 up she may make, nil if none: `least_numbered`).
+    Bidding: look first if she may bid blind nil, then bid 1 (or, under a team minimum,
+    Suicide, Whiz or Mirror, the least bid from 1 up she may make, nil if none:
+    `least_numbered`).
     Playing: her lowest legal card by rank, clubs first among equals, a spade only when
     she has nothing else.
     Drawing: keep a spade or a card from ten up. The pass and the exchange, rare, ask
