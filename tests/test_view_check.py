@@ -31,6 +31,7 @@ from spades import (
     DECK,
     TWO_HANDED,
     Bid,
+    Bidding,
     CardExchange,
     CardPass,
     DoubleNilTiming,
@@ -44,6 +45,7 @@ from spades import (
     SpadesError,
     SpadesLead,
     State,
+    Suit,
     Termination,
     Trick,
     View,
@@ -937,3 +939,96 @@ def test_a_view_with_nobody_to_move_is_no_deal_in_progress_once_anything_shows(
     assert form_problem(view) is not None
     with pytest.raises(InvalidRecordError):
         from_data(to_data(view))
+
+
+# --- Whiz and Mirror: the counts of spades the bids show --------------------------------
+
+
+def _spades(cards: Any) -> int:
+    return sum(card.suit is Suit.SPADES for card in cards)
+
+
+def _whiz_pass() -> tuple[State, int]:
+    """Whiz with a nil pass of 2: a position in the play where the seat bid a number, her
+    partner nil, and their passes changed how many spades the seat holds."""
+    rules = Ruleset(bidding=Bidding.WHIZ, nil_pass=2)
+    for seed in range(2000):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.PLAYING:
+            state = apply(state, rng.choice(legal_moves(state)))
+        for seat in range(4):
+            bid, mate = state.bids[seat], state.bids[(seat + 2) % 4]
+            assert bid is not None
+            assert mate is not None
+            if bid.n and not mate.n and _spades(state.hand(seat)) not in (0, bid.n):
+                return state, seat
+    raise AssertionError("no position found")
+
+
+WHIZ_PASSED, WHIZ_SEAT = _whiz_pass()
+
+
+def _mirror_void() -> tuple[State, int, int]:
+    """Mirror: a position in the play where a seat other than the viewer showed void in
+    spades (she did not follow a spade lead); the viewer and that seat."""
+    rules = Ruleset(bidding=Bidding.MIRROR)
+    for seed in range(2000):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while state.phase is not Phase.GAME_OVER and len(state.tricks) < 8:
+            state = apply(state, rng.choice(legal_moves(state)))
+        for trick in state.tricks:
+            if trick.cards[0].suit is Suit.SPADES:
+                for offset, card in enumerate(trick.cards):
+                    if card.suit is not Suit.SPADES:
+                        return state, (trick.leader + offset + 1) % 4, (trick.leader + offset) % 4
+    raise AssertionError("no position found")
+
+
+MIRROR_VOID, MIRROR_SEAT, VOID_SEAT = _mirror_void()
+
+
+def test_a_seats_own_bid_is_held_to_her_hand_at_the_bidding() -> None:
+    """Her passes undone: the count her bid shows is her hand's when she bid, not now's; a
+    bid her hand now would allow, and not then, is refused at her bid.
+
+    Rules: rule-whiz, rule-card-pass.
+    """
+    view = observe(WHIZ_PASSED, WHIZ_SEAT)
+    bid = view.bids[WHIZ_SEAT]
+    assert bid is not None
+    now = _spades(view.hand or ())
+    assert now not in (0, bid.n)
+    assert view_problem(view) is None
+    bids = list(view.bids)
+    bids[WHIZ_SEAT] = Bid(now)
+    assert view_problem(attrs.evolve(view, bids=tuple(bids))) == (
+        f"bids[{WHIZ_SEAT}]",
+        f"seat {WHIZ_SEAT} held {bid.n} spades when she bid: under Whiz her bid is {bid.n} or nil",
+    )
+
+
+def test_bids_no_deal_of_the_unseen_spades_gives_are_refused_at_the_bids() -> None:
+    """Under Mirror a seat that showed void in spades shows one more spade than she played,
+    another one fewer (still 13 in all): no deal gives it. A bid showing more spades than
+    the seat has not seen is refused too.
+
+    Rules: rule-mirror, rule-follow-suit.
+    """
+    view = observe(MIRROR_VOID, MIRROR_SEAT)
+    assert view_problem(view) is None
+    words = "no deal of the spades the seat has not seen gives the counts the bids show"
+    others = [seat for seat in range(4) if seat not in (MIRROR_SEAT, VOID_SEAT)]
+    giver = next(seat for seat in others if view.bids[seat].n)  # type: ignore[union-attr]
+    bids = list(view.bids)
+    bids[VOID_SEAT] = Bid(bids[VOID_SEAT].n + 1)  # type: ignore[union-attr]
+    bids[giver] = Bid(bids[giver].n - 1)  # type: ignore[union-attr]
+    assert view_problem(attrs.evolve(view, bids=tuple(bids))) == ("bids", words)
+    game = new_game(Ruleset(bidding=Bidding.MIRROR), seed=1)
+    start = observe(apply(game, legal_moves(game)[0]), 0)
+    mine = _spades(start.hand or ())
+    assert view_problem(start) is None
+    assert mine
+    too_many = attrs.evolve(start, bids=(None, Bid(13 - mine + 1), None, None))
+    assert view_problem(too_many) == ("bids", words)
