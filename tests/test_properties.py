@@ -27,6 +27,7 @@ from hypothesis.errors import InvalidArgument
 
 import oracle
 from helpers import (
+    BY_SPADES_RULES,
     PASSING_RULES,
     RULES_BY_PLAYERS,
     SEEDS,
@@ -38,6 +39,7 @@ from helpers import (
     assert_every_card_in_one_place,
     assert_outcome_follows_the_rules,
     assert_scored_by_reference,
+    bids_by_spades,
     blind_nil_rulesets,
     by_round,
     dealt_deck,
@@ -88,6 +90,7 @@ from spades import (
     legal_moves,
     new_game,
 )
+from spades._spades_shown import history_problem
 from spades.strategies import cards, decks, illegal_moves, moves, rulesets, states
 
 if TYPE_CHECKING:
@@ -121,6 +124,7 @@ POSITIONS = {
         states(rules=RULES),
         states(rules=TEAM_MINIMUM_RULES, max_moves=8, phases={Phase.BIDDING}),  # the first round's
         states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING}),  # and under Suicide
+        states(rules=BY_SPADES_RULES, max_moves=4, phases={Phase.BIDDING}),  # Whiz, Mirror
         passing_states(),
     ),
     2: st.one_of(
@@ -368,6 +372,7 @@ def test_every_move_not_in_legal_moves_is_rejected_with_the_references_reason(
     Rules: rule-team-minimum, reading-zero-bid.
     Rules: rule-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
+    Rules: rule-whiz, rule-mirror.
     """
     state = data.draw(POSITIONS[players])
     move = data.draw(illegal_moves(state))
@@ -569,6 +574,36 @@ def test_every_round_under_suicide_gives_each_side_a_nil_and_four_or_more(game: 
     for score in game.steps[-1].after.rounds:
         for side in (0, 1):
             assert sorted(score.bids[seat].n > 0 for seat in (side, side + 2)) == [False, True]
+
+
+def _engine_reason(state: State, move: Move) -> Reason | None:
+    """The reason `check_move` refuses ``move`` for, or None."""
+    try:
+        check_move(state, move)
+    except IllegalMoveError as error:
+        return error.reason
+    return None
+
+
+@given(random_games(BY_SPADES_RULES))
+def test_every_bid_under_whiz_and_mirror_is_the_bidders_dealt_count_of_spades(game: Game) -> None:
+    """Whatever legal bids are drawn, each is her number of spades as dealt (or nil under
+    Whiz), the reference's legal bids, and every other bid is refused for the reference's
+    reason; each round's counts fit one deal.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    for step in game.steps:
+        if isinstance(step.move, Bid):
+            before = step.before
+            assert before.to_move is not None
+            assert bids_by_spades(before.rules, step.move.n, before.hand(before.to_move))
+            assert legal_moves(before) == expected_moves(before)
+            for number in range(14):
+                refusal = _engine_reason(before, Bid(number))
+                assert refusal == expected_reason(before, Bid(number))
+    for score in game.steps[-1].after.rounds:
+        assert history_problem(game.start.rules, score.bids) is None
 
 
 @given(random_games(PASS_RULES))

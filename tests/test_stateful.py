@@ -19,7 +19,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import oracle
 from helpers import (
+    BY_SPADES_RULES,
     SUICIDE_RULES,
+    bids_by_spades,
     blind_nil_rulesets,
     engine_cards,
     expected_moves,
@@ -31,6 +33,7 @@ from helpers import (
 )
 from spades import (
     DECK,
+    Bid,
     Bidding,
     Card,
     IllegalMoveError,
@@ -44,6 +47,8 @@ from spades import (
     legal_moves,
     new_game,
 )
+from spades._rules import BIDS_BY_SPADES
+from spades._spades_shown import history_problem
 from spades.strategies import decks, illegal_moves, moves, rulesets
 
 
@@ -62,6 +67,7 @@ class SpadesGame(RuleBasedStateMachine):
             rulesets(players=4),
             blind_nil_rulesets(),
             SUICIDE_RULES,
+            BY_SPADES_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
         dealer=st.integers(0, 3),
@@ -77,6 +83,7 @@ class SpadesGame(RuleBasedStateMachine):
             rulesets(players=4),
             blind_nil_rulesets(),
             SUICIDE_RULES,
+            BY_SPADES_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
     )
@@ -94,6 +101,9 @@ class SpadesGame(RuleBasedStateMachine):
         after = apply(before, move)
         assert pickle.dumps(before) == pickled
         assert after != before
+        if before.rules.bidding in BIDS_BY_SPADES and isinstance(move, Bid):  # rule-whiz
+            assert before.to_move is not None
+            assert bids_by_spades(before.rules, move.n, before.hand(before.to_move))
         self.state = after
 
     @rule(data=st.data())
@@ -216,6 +226,17 @@ class SpadesGame(RuleBasedStateMachine):
                 assert suicide_kept(bids)
 
     @invariant()
+    def every_round_shows_spades_whiz_and_mirror_allow(self) -> None:
+        """Under Whiz and Mirror the counts a round's bids show fit one deal: 13 at most,
+        13 when every bid shows one; each bid was her count as dealt (`legal_move`).
+
+        Rules: rule-whiz, rule-mirror.
+        """
+        state = self.state
+        for score in state.rounds:
+            assert history_problem(state.rules, score.bids) is None
+
+    @invariant()
     def the_legal_moves_are_the_references(self) -> None:
         """The engine's legal moves, in order, are those of the tests' reference.
 
@@ -223,6 +244,7 @@ class SpadesGame(RuleBasedStateMachine):
         Rules: rule-team-minimum, reading-zero-bid.
         Rule: rule-card-pass.
         Rule: rule-suicide.
+        Rules: rule-whiz, rule-mirror.
         """
         state = self.state
         if not state.is_over:

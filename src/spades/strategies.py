@@ -78,7 +78,9 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     ``players`` (2 or 4) keeps to rulesets for that many players; by default both come.
     Blind nil is drawn only when nil is on, and a zero contract only when it is off, as
     `Ruleset` requires; the switches that belong to the other number of players keep the
-    values `Ruleset` requires of them.
+    values `Ruleset` requires of them. Four players sometimes bid as Suicide (with nil),
+    Whiz or Mirror (with nil or a zero contract) ask, then without blind nil or a team
+    minimum.
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
@@ -97,15 +99,19 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
 def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     nil = draw(st.booleans())
     four = players == 4
-    suicide = four and nil and draw(st.integers(0, 7)) == 0
+    zero_contract = not nil and draw(st.booleans())
+    bidding = Bidding.OPEN
+    if four and (nil or zero_contract):  # Suicide needs nil; Whiz and Mirror a bid of zero
+        bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[not nil :]))
+    moded = bidding is not Bidding.OPEN  # every mode refuses blind nil and a minimum
     return Ruleset(
         players=players,
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
         nil=nil,
-        zero_contract=not nil and draw(st.booleans()),
+        zero_contract=zero_contract,
         nil_value=draw(st.integers(0, 500)),
         nil_tricks=draw(st.sampled_from(NilTricks)) if four else NilTricks.BAGS,
-        blind_nil=nil and not suicide and draw(st.booleans()),
+        blind_nil=nil and not moded and draw(st.booleans()),
         blind_nil_value=draw(st.integers(0, 500)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
         nil_pass=draw(st.just(0) | st.integers(1, 4)) if four and nil else 0,
@@ -114,8 +120,8 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         double_nil_timing=(
             DoubleNilTiming.BEFORE_FIRST_CHOICE if four else draw(st.sampled_from(DoubleNilTiming))
         ),
-        team_minimum=draw(st.just(0) | st.integers(1, 13)) if four and not suicide else 0,
-        bidding=Bidding.SUICIDE if suicide else Bidding.OPEN,
+        team_minimum=draw(st.just(0) | st.integers(1, 13)) if four and not moded else 0,
+        bidding=bidding,
         spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),
         bag_penalty=draw(st.integers(0, 500)),
@@ -125,6 +131,10 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         losing_floor=draw(st.none() | st.integers(-1000, -1)),
         round_cap=draw(st.none() | st.integers(1, 30)),
     )
+
+
+_MODES: Final = (Bidding.SUICIDE, Bidding.WHIZ, Bidding.MIRROR)
+"""The bidding modes other than open: Suicide first, as it alone needs nil."""
 
 
 def states(
