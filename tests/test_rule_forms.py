@@ -19,7 +19,7 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from helpers import passing_states
+from helpers import BY_SPADES_RULES, passing_states
 from spades import (
     CLASSIC,
     DECK,
@@ -66,11 +66,12 @@ from spades._card_pass import pass_due, pass_order, passes_of
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
 from spades._legal import bid_moves, least_bid
+from spades._spades_shown import shown_spades
 from spades._state import SHIFT, State, build_state, evolve_state
 from spades._trick import playable_bits, spades_open
 from spades.batch import Batch
 from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
-from spades.batch._legal import lowest_bids, spades_led_freely, suicide_bits
+from spades.batch._legal import lowest_bids, spades_bits, spades_led_freely, suicide_bits
 from spades.batch._legal import may_bid_blind as batch_may_bid_blind
 from spades.batch._moves import breaks_spades, drawn_cards, side_passes, trick_keys
 from spades.batch._round import contract_worth, nil_bids, outcomes, score_sides
@@ -227,28 +228,60 @@ def test_batch_lowest_bids_is_lowest_bid(
     assert lowest_bids(rules, codes, seats).tolist() == expected
 
 
-@given(bids_at_a_seat())
-def test_allowed_bids_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...], int]) -> None:
+@st.composite
+def bids_and_a_hand(
+    draw: st.DrawFn,
+) -> tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]]:
+    """`bids_at_a_seat`, its ruleset often bid by Whiz or Mirror, and the seat's hand: up to
+    13 cards, any number of them spades."""
+    rules, bids, seat = draw(bids_at_a_seat())
+    if draw(st.booleans()):
+        rules = draw(BY_SPADES_RULES)
+        kinds = [None, *(Bid(n) for n in range(14))]
+        bids, seat = tuple(draw(st.sampled_from(kinds)) for _ in range(4)), draw(st.integers(0, 3))
+    spades = draw(st.just(0) | st.integers(0, 13))  # often none: nil alone
+    spade_cards = sorted(SPADE_CARDS)
+    others = [card for card in DECK if card not in SPADE_CARDS]
+    hand = draw(st.permutations(spade_cards))[:spades]
+    hand += draw(st.permutations(others))[: draw(st.integers(0, 13 - spades))]
+    return rules, bids, seat, hand
+
+
+@given(bids_and_a_hand())
+def test_allowed_bids_states_the_rule(
+    drawn: tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]],
+) -> None:
     """Under Suicide nil or 4 to 13 while her partner has not bid, 4 to 13 after her nil
-    (a blind one too), nil after her number; else from `lowest_bid` up to 13, with 0 where
-    nothing is missing and the rules have a bid of zero.
+    (a blind one too), nil after her number; under Whiz her number of spades or 0, 0 alone
+    with none; under Mirror her number of spades alone; else from `lowest_bid` up to 13,
+    with 0 where nothing is missing and the rules have a bid of zero. Only Whiz and Mirror
+    read her hand.
 
     Its unchecked form, ``bid_moves``, gives the same as moves.
 
-    Rules: rule-suicide, rule-team-minimum.
+    Rules: rule-suicide, rule-team-minimum, rule-whiz, rule-mirror.
     """
-    rules, bids, seat = drawn
+    rules, bids, seat, hand = drawn
+    count = sum(card in SPADE_CARDS for card in hand)
     if rules.bidding is Bidding.SUICIDE:
         mate = bids[(seat + 2) % 4]
-        numbers = range(4, 14) if mate is None or mate.n == 0 else ()
+        numbers: Sequence[int] = range(4, 14) if mate is None or mate.n == 0 else ()
         zero = mate is None or mate.n > 0
+    elif rules.bidding is Bidding.WHIZ:
+        numbers, zero = (count,) if count else (), True
+    elif rules.bidding is Bidding.MIRROR:
+        numbers, zero = (count,) if count else (), not count
     else:
         lowest = lowest_bid(rules, bids, seat)
         numbers = range(max(lowest, 1), 14)
         zero = lowest == 0 and (rules.nil or rules.zero_contract)
     expected = (0, *numbers) if zero else tuple(numbers)
-    assert allowed_bids(rules, bids, seat) == expected
-    assert bid_moves(rules, bids, seat) == tuple(Bid(n) for n in expected)
+    assert allowed_bids(rules, bids, seat, hand=hand) == expected
+    mask = sum(card.bit for card in hand)
+    assert bid_moves(rules, bids, seat, mask) == tuple(Bid(n) for n in expected)
+    if rules.bidding not in (Bidding.WHIZ, Bidding.MIRROR):
+        assert allowed_bids(rules, bids, seat) == expected
+        assert bid_moves(rules, bids, seat) == tuple(Bid(n) for n in expected)
 
 
 @given(st.lists(bids_at_a_seat(), min_size=1, max_size=6))
@@ -266,6 +299,46 @@ def test_batch_suicide_bits_is_allowed_bids(
     seats = np.array([seat for _, seat in games], dtype=np.intp)
     got = suicide_bits(codes, seats).tolist()
     expected = [allowed_bids(rules, bids, seat) for bids, seat in games]
+    assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got] == expected
+
+
+@given(bids_and_a_hand())
+def test_shown_spades_states_the_rule(
+    drawn: tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]],
+) -> None:
+    """A bid shows how many spades its bidder held where her bidding mode makes it her
+    number of spades: every bid under Mirror, a number under Whiz; a nil under Whiz, no
+    bid yet and every bid of the other modes show nothing. So every bid `allowed_bids`
+    leaves her that shows a number shows her own.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules, bids, seat, hand = drawn
+    count = sum(card in SPADE_CARDS for card in hand)
+    for n in range(14):
+        shows = rules.bidding is Bidding.MIRROR or (rules.bidding is Bidding.WHIZ and n > 0)
+        assert shown_spades(rules, Bid(n)) == (n if shows else None)
+    assert shown_spades(rules, None) is None
+    for n in allowed_bids(rules, bids, seat, hand=hand):
+        assert shown_spades(rules, Bid(n)) in (None, count)
+
+
+@given(st.lists(bids_and_a_hand(), min_size=1, max_size=6), st.booleans())
+def test_batch_spades_bits_is_allowed_bids(
+    drawn: list[tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]]], whiz: bool
+) -> None:
+    """The batch engine's array form of Whiz's and Mirror's bids, from each bidder's hand.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules = Ruleset(bidding=Bidding.WHIZ if whiz else Bidding.MIRROR)
+    games = [(seat % 4, hand) for _, _, seat, hand in drawn]
+    hands = np.zeros((len(games), 4), dtype=np.uint64)
+    for game, (seat, hand) in enumerate(games):
+        hands[game, seat] = sum(card.bit for card in hand)
+    seats = np.array([seat for seat, _ in games], dtype=np.intp)
+    got = spades_bits(rules, hands, seats).tolist()
+    expected = [allowed_bids(rules, [None] * 4, seat, hand=hand) for seat, hand in games]
     assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got] == expected
 
 
@@ -367,17 +440,18 @@ def test_pass_due_is_card_passes_next_turn(state: State) -> None:
 
 @st.composite
 def bidding_positions(draw: st.DrawFn) -> State:
-    """Four players in the bidding: any ruleset and team minimum, any bids made before.
+    """Four players in the bidding: any ruleset (often Whiz or Mirror) and team minimum,
+    any bids made before.
 
     The hands are dealt from a shuffled deck; the seat to move, the other seats' bids
     (blind nil among them), the looks and the scores are drawn on their own, so positions
     no played game reaches come up as well.
     """
-    rules = draw(rulesets(players=4))
-    suicide = rules.bidding is Bidding.SUICIDE  # Suicide has no minimum (rule-suicide)
+    rules = draw(rulesets(players=4) | BY_SPADES_RULES)
+    moded = rules.bidding is not Bidding.OPEN  # no mode has a minimum (rule-suicide)
     rules = attrs.evolve(
         rules,
-        team_minimum=0 if suicide else draw(st.integers(0, 13)),
+        team_minimum=0 if moded else draw(st.integers(0, 13)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 100)),
     )
     deck = draw(st.permutations(DECK))
@@ -423,6 +497,7 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
     the same refusal, for every bid.
 
     Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum, rule-suicide.
+    Rules: rule-whiz, rule-mirror.
     """
     seat = state.to_move
     assert seat is not None
@@ -443,6 +518,7 @@ def test_batch_bid_bits_are_legal_moves(state: State) -> None:
     """The batch engine's bids (`bid_bits` from `lowest_bids`), blind nil by its own form.
 
     Rules: rule-bidding, reading-zero-bid, rule-team-minimum, rule-suicide.
+    Rules: rule-whiz, rule-mirror.
     """
     assert_masks_are_legal_moves(state)
 
