@@ -24,6 +24,7 @@ deep into games, for the scores, the bags and the refusals.
 Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
+Rules: rule-whiz, rule-mirror.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from helpers import (
     OPEN_DOUBLE_NIL,
     C,
     bid_all,
+    deck_for,
     finished_game,
     mover_view,
     passing_state,
@@ -963,22 +965,24 @@ def test_the_double_nil_timing_slot_is_one_hot_in_the_order_of_double_nil_timing
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_bidding_slot_is_one_hot_in_the_order_of_bidding(players: int) -> None:
     """``rules.bidding`` shows the bidding mode, one position for each `Bidding` in its
-    order, the other slots unchanged; two players keep open bidding.
+    order (open, Suicide, Whiz, Mirror), the other slots unchanged; two players keep open
+    bidding.
 
-    Rule: rule-suicide.
+    Rules: rule-suicide, rule-whiz, rule-mirror.
     """
     base = TWO_HANDED if players == 2 else CLASSIC
     before = observation(observe(new_game(base, seed=3), 0))
-    assert list(slot(before, "rules.bidding")) == [1, 0]
+    assert list(slot(before, "rules.bidding")) == [1, 0, 0, 0]
     if players == 2:
         with pytest.raises(SpadesError, match="bidding=suicide is for partnerships"):
             attrs.evolve(base, bidding=Bidding.SUICIDE)
         return
     start = next(each.start for each in SLOTS if each.name == "rules.bidding")
+    assert [mode.value for mode in Bidding] == ["open", "suicide", "whiz", "mirror"]
     for k, mode in enumerate(Bidding):
         values = observation(observe(new_game(attrs.evolve(base, bidding=mode), seed=3), 0))
-        assert list(slot(values, "rules.bidding")) == [int(k == n) for n in range(2)]
-        assert set(np.flatnonzero(values != before).tolist()) <= {start, start + 1}
+        assert list(slot(values, "rules.bidding")) == [int(k == n) for n in range(4)]
+        assert set(np.flatnonzero(values != before).tolist()) <= set(range(start, start + 4))
 
 
 def test_the_mask_offers_what_suicide_leaves_each_bidder() -> None:
@@ -1005,6 +1009,48 @@ def test_the_mask_offers_what_suicide_leaves_each_bidder() -> None:
                 advance(view, (), action)
             assert caught.value.reason is Reason.BIDDING_MODE, (seat, action)
         assert advance(view, (), actions_of(bid, view.rules)[0]) == bid
+        state = apply(state, bid)
+    assert state.phase is Phase.PLAYING
+
+
+BY_SUIT = {seat: DECK[13 * k : 13 * k + 13] for k, seat in enumerate((1, 2, 3, 0))}
+"""A deal by suit: seat 1 the clubs (no spades), 2 the diamonds, 3 the hearts, 0 the
+spades (thirteen)."""
+
+
+@pytest.mark.parametrize("zero", ["nil", "zero contract"])
+@pytest.mark.parametrize("mode", [Bidding.WHIZ, Bidding.MIRROR], ids=["whiz", "mirror"])
+@pytest.mark.parametrize("deal", ["DECK", "by suit"])
+def test_the_mask_offers_what_whiz_and_mirror_leave_each_bidder(
+    mode: Bidding, zero: str, deal: str
+) -> None:
+    """Under Whiz each bidder may bid her number of spades or nil (a zero contract in its
+    place), under Mirror her number alone, nil with no spades; the other bids are
+    refused for the bidding mode, with her count and what the mode asks of her.
+
+    Rules: rule-whiz, rule-mirror, reading-zero-bid.
+    """
+    contract = zero == "zero contract"
+    rules = Ruleset(bidding=mode, nil=not contract, zero_contract=contract)
+    deck = DECK if deal == "DECK" else deck_for(rules, 0, BY_SUIT)
+    state = new_game(rules, deck=deck)
+    counts = {"DECK": {1: 3, 2: 3, 3: 3, 0: 4}, "by suit": {1: 0, 2: 0, 3: 0, 0: 13}}[deal]
+    word = "nil" if zero == "nil" else "0"
+    name = mode.name.title()
+    for seat in (1, 2, 3, 0):
+        count, view = counts[seat], observe(state, seat)
+        whiz = mode is Bidding.WHIZ and count
+        allowed = [BID_ACTIONS.start, BID_ACTIONS.start + count] if whiz else [52 + count]
+        held = "no spades" if not count else f"{count} spades"
+        asked = f"{count} or {word}" if whiz else str(count) if count else word
+        assert np.flatnonzero(action_mask(view)).tolist() == allowed, seat
+        for action in sorted(set(BID_ACTIONS) - set(allowed)):
+            with pytest.raises(IllegalMoveError) as caught:
+                advance(view, (), action)
+            assert caught.value.reason is Reason.BIDDING_MODE, (seat, action)
+            assert str(caught.value).endswith(f"you hold {held}: under {name} you bid {asked}")
+        bid = Bid(count)
+        assert advance(view, (), actions_of(bid, rules)[0]) == bid
         state = apply(state, bid)
     assert state.phase is Phase.PLAYING
 
@@ -1109,7 +1155,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1063
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1065
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

@@ -4,8 +4,8 @@
   checks the renders too) and made directly, under each other reading of leading
   spades, under zero contracts, team minimums and 10-for-200 (the heuristic bots
   bidding at least what a minimum leaves them), under passes of four cards for a nil and
-  a blind nil, under double nil declared after the first draw choice, and under Suicide
-  (the heuristic bots bidding what it leaves them);
+  a blind nil, under double nil declared after the first draw choice, and under Suicide,
+  Whiz and Mirror (the heuristic bots bidding what each leaves them);
 - whole episodes of random masked actions at every seat: the agent moves only at her own
   seat, the mask is the encoding's of her view, the reward is the game's result for her
   side (or the rounds' point differences) in the end and 0 before;
@@ -24,6 +24,7 @@ Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
+Rules: rule-whiz, rule-mirror.
 """
 
 from __future__ import annotations
@@ -152,7 +153,36 @@ def test_check_env_passes_under_suicide() -> None:
     start = next(slot.start for slot in encoding.SLOTS if slot.name == "rules.bidding")
     for seed in range(2):
         observation, _ = env.reset(seed=seed)
-        assert observation[start : start + 2].tolist() == [0, 1]
+        assert observation[start : start + 4].tolist() == [0, 1, 0, 0]
+        _, terminated, truncated = play_episode(env, seed)
+        assert terminated or truncated
+        assert env.game_state.rules == rules
+
+
+BY_SPADES = {
+    "whiz": Ruleset(bidding=Bidding.WHIZ),
+    "mirror-nil-pass-2": Ruleset(bidding=Bidding.MIRROR, nil_pass=2),
+}
+"""Each bid her number of spades, or nil under Whiz; Mirror with a card pass after a nil
+(rule-whiz, rule-mirror)."""
+
+
+@pytest.mark.parametrize("name", list(BY_SPADES))
+def test_check_env_passes_under_whiz_and_mirror(name: str) -> None:
+    """Gymnasium's check under Whiz and Mirror, the mode in its slot; whole episodes of
+    random masked actions against the heuristic bots, who bid what their spades leave
+    them, end or are cut off.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules = BY_SPADES[name]
+    check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
+    env = gym_spades.env(rules, seat=0, max_rounds=2)
+    start = next(slot.start for slot in encoding.SLOTS if slot.name == "rules.bidding")
+    expected = [int(mode is rules.bidding) for mode in Bidding]
+    for seed in range(2):
+        observation, _ = env.reset(seed=seed)
+        assert observation[start : start + 4].tolist() == expected
         _, terminated, truncated = play_episode(env, seed)
         assert terminated or truncated
         assert env.game_state.rules == rules
@@ -547,7 +577,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1063,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1065,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

@@ -4,10 +4,11 @@
   under rulesets of the other kinds (a blind nil with its card pass, four players; a pass
   of four cards for a nil and for a blind nil; double nil declared after the first draw
   choice; each other reading of leading spades; zero contracts, team minimums and
-  10-for-200; Suicide);
+  10-for-200; Suicide; Whiz and Mirror, with a card pass after a nil and a zero contract);
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - the information state and the observation are the shared encoding of the player's view,
-  they show no card she cannot see, and resampling keeps them;
+  they show no card she cannot see, and resampling keeps them (under Whiz and Mirror too,
+  where the bids show the bidders' spades);
 - OpenSpiel's ISMCTS plays whole games;
 - against OpenSpiel's C++ ``spades``, on the rules it plays (one round, nil tricks
   counting, no blind nil): the same legal actions and the same points, over many rounds.
@@ -19,6 +20,7 @@ Rules: rule-spades-broken, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
+Rules: rule-whiz, rule-mirror.
 """
 
 from __future__ import annotations
@@ -177,6 +179,31 @@ def test_random_sim_test_passes_under_suicide() -> None:
     game = load(SUICIDE, max_rounds=2)
     assert game.rules == attrs.evolve(CLASSIC, bidding=Bidding.SUICIDE, round_cap=2)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+BY_SPADES = {
+    "classic;bidding:whiz": attrs.evolve(CLASSIC, bidding=Bidding.WHIZ),
+    "classic;nil_pass:2;bidding:mirror": attrs.evolve(CLASSIC, nil_pass=2, bidding=Bidding.MIRROR),
+    "classic;nil:false;zero_contract:true;bidding:whiz": Ruleset(
+        nil=False, zero_contract=True, bidding=Bidding.WHIZ
+    ),
+}
+"""Whiz, Mirror with a card pass after a nil, and Whiz with a zero contract, as the
+parameter ``rules``, and the rulesets they read as."""
+
+
+@pytest.mark.parametrize("text", list(BY_SPADES))
+def test_random_sim_test_passes_under_whiz_and_mirror(text: str) -> None:
+    """OpenSpiel's check under Whiz and Mirror, the ruleset read from the parameter
+    ``rules`` and written back by ``ruleset_text``.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    rules = BY_SPADES[text]
+    assert os_spades.ruleset_text(rules) == text
+    game = load(text, max_rounds=2)
+    assert game.rules == attrs.evolve(rules, round_cap=2)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
@@ -342,7 +369,14 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
             r"rules\.double_nil_timing: double_nil_timing is the two-player draw's",
         ),
         ({"rules": "two-handed;double_nil_timing:never"}, InvalidRecordError, "expected one of"),
-        ({"rules": "classic;bidding:whiz"}, InvalidRecordError, r"rules\.bidding: .*one of"),
+        ({"rules": "classic;bidding:cutthroat"}, InvalidRecordError, r"rules\.bidding: .*one of"),
+        ({"rules": "two-handed;bidding:whiz"}, InvalidRecordError, "it needs four players"),
+        (
+            {"rules": "classic;nil:false;bidding:mirror"},
+            InvalidRecordError,
+            "bidding=mirror bids zero with no spades",
+        ),
+        ({"rules": "classic;team_minimum:4;bidding:whiz"}, InvalidRecordError, "minimum"),
         ({"rules": "two-handed;bidding:suicide"}, InvalidRecordError, "it needs four players"),
         (
             {"rules": "classic;blind_nil:true;bidding:suicide"},
@@ -591,8 +625,13 @@ def test_the_information_state_shows_no_hidden_card(rules: str) -> None:
             )
 
 
-@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS])
+@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS, *BY_SPADES])
 def test_resampling_keeps_the_players_information_state(rules: str) -> None:
+    """A resampled state shows the player what the state did; under Whiz and Mirror its
+    other hands are a deal the bids allow (its record replays).
+
+    Rules: rule-whiz, rule-mirror.
+    """
     game = load(rules)
     sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     changed = 0
@@ -610,6 +649,9 @@ def test_resampling_keeps_the_players_information_state(rules: str) -> None:
             assert sampled.current_player() == state.current_player()
             if state.current_player() == player:
                 assert sampled.legal_actions() == state.legal_actions()
+            dealt = sampled.game_state  # None while the deal goes on
+            if rules in BY_SPADES and dealt is not None:  # each bid her count, replayed
+                assert records.from_data(records.to_data(dealt)) == dealt
             changed += str(sampled) != str(state)
     assert changed
 

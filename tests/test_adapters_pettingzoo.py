@@ -3,10 +3,11 @@
 - PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset,
   and ``api_test`` under each other reading of leading spades, under zero contracts, team
   minimums and 10-for-200, under passes of four cards for a nil and a blind nil, under
-  double nil declared after the first draw choice, and under Suicide;
+  double nil declared after the first draw choice, under Suicide, and under Whiz and
+  Mirror (Mirror with a card pass after a nil);
 - random games (masked random actions) under every preset, rulesets that reach the blind
   nil pass and the double nil exchange, each reading of leading spades, zero contracts,
-  team minimums and 10-for-200, and Suicide: each agent's
+  team minimums and 10-for-200, Suicide, Whiz and Mirror: each agent's
   mask is the encoding's of her view (the legal moves, a card at a time in a pass or an
   exchange), all zero for the others; the environment's game follows the moves the
   actions stand for; rewards equal for partners and opposite between the sides, and the
@@ -21,6 +22,7 @@ Rules: rule-card-pass, rule-exchange, reading-spades-lead.
 Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
+Rules: rule-whiz, rule-mirror.
 """
 
 from __future__ import annotations
@@ -103,6 +105,12 @@ nil declared right after the first draw choice (reading-card-pass,
 reading-double-nil-timing)."""
 SUICIDE = Ruleset(bidding=Bidding.SUICIDE)
 """Each side a nil and a contract of 4 or more (rule-suicide)."""
+BY_SPADES = {
+    "whiz": Ruleset(bidding=Bidding.WHIZ),
+    "mirror-nil-pass-2": Ruleset(bidding=Bidding.MIRROR, nil_pass=2),
+}
+"""Each bid her number of spades, or nil under Whiz; under Mirror nil only with no
+spades, and a pass for it (rule-whiz, rule-mirror)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -114,10 +122,12 @@ RANDOM_RULESETS = {
     **SWITCHED,
     **NIL_PASSES,
     "suicide": SUICIDE,
+    **BY_SPADES,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
-readings of leading spades, zero contracts, team minimums and 10-for-200, and Suicide."""
+readings of leading spades, zero contracts, team minimums and 10-for-200, Suicide, Whiz
+and Mirror."""
 CHOOSING = {
     "two-handed",
     "blind-nil-anytime",
@@ -190,6 +200,16 @@ def test_api_test_passes_under_suicide() -> None:
     Rule: rule-suicide.
     """
     api_test(zoo.env(SUICIDE), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("name", list(BY_SPADES))
+def test_api_test_passes_under_whiz_and_mirror(name: str) -> None:
+    """PettingZoo's check under Whiz and under Mirror with a card pass after a nil.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    api_test(zoo.env(BY_SPADES[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)

@@ -28,7 +28,7 @@ library's order, then `END_EXCHANGE` where it is needed. Decided here: a move of
 at all (a pass where both counts are 0, an exchange under ``blind_nil_exchange=0``,
 which the engine never asks for) is `END_EXCHANGE` alone.
 
-**The observation** is `OBSERVATION_SIZE` (1063) float32 numbers in the named `SLOTS`,
+**The observation** is `OBSERVATION_SIZE` (1065) float32 numbers in the named `SLOTS`,
 the same for every ruleset and player count. Every one lies from 0 to 1, but the two
 scores, each side's score over the target, clipped to -1 to 1: `OBSERVATION_LOW` and
 `OBSERVATION_HIGH` are the exact bounds. Decided here: the ruleset's numbers are divided
