@@ -1158,6 +1158,66 @@ def legal_suicide_bids() -> list[Case]:
     return positions("legal-suicide", len(scenarios), rng, scenarios.__getitem__)
 
 
+# --- Whiz and Mirror bidding ----------------------------------------------------------------
+
+
+def spades_rules(rng: random.Random, bidding: Bidding, **fixed: Any) -> Ruleset:
+    """A four-player ruleset under Whiz or Mirror, the rest drawn, then ``fixed``.
+
+    No blind nil and no team minimum; nil, unless ``fixed`` puts a zero contract in its
+    place (rule-whiz, rule-mirror); the other fields as `switched_rules` draws them.
+    """
+    values = {"nil": True, "zero_contract": False, "blind_nil": False, "team_minimum": 0}
+    if fixed.get("zero_contract"):
+        values |= {"nil": False, "nil_pass": 0}
+    return switched_rules(rng, 4, bidding=bidding, **(values | fixed))
+
+
+def held_spades(state: State) -> int:
+    """How many spades the seat to move holds."""
+    return sum(card.suit is Suit.SPADES for card in state.hand(state.to_move or 0))
+
+
+def at_bid_holding(holds: Callable[[int], bool]) -> Stop:
+    """In the bidding, where the seat to move holds a number of spades ``holds`` accepts."""
+    return lambda state: state.phase is Phase.BIDDING and holds(held_spades(state))
+
+
+def spades_scenarios(rng: random.Random) -> list[tuple[Ruleset, Stop]]:
+    """Rulesets and stops of bidding positions under Whiz and Mirror (rule-whiz, rule-mirror).
+
+    Under each, with nil and with a zero contract: a bidder holding spades, and one
+    holding none; and the first bid of round 2 under Whiz with nil passes.
+    """
+    some, none = at_bid_holding(lambda n: n > 0), at_bid_holding(lambda n: n == 0)
+    zero = {"zero_contract": True}
+    endless = {"target": 1000, "losing_floor": None, "round_cap": None}
+    return [
+        (spades_rules(rng, Bidding.WHIZ), some),
+        (spades_rules(rng, Bidding.WHIZ), none),
+        (spades_rules(rng, Bidding.WHIZ, **zero), some),
+        (spades_rules(rng, Bidding.WHIZ, **zero), none),
+        (spades_rules(rng, Bidding.MIRROR), some),
+        (spades_rules(rng, Bidding.MIRROR), none),
+        (spades_rules(rng, Bidding.MIRROR, **zero), some),
+        (spades_rules(rng, Bidding.MIRROR, **zero), none),
+        (spades_rules(rng, Bidding.WHIZ, nil_pass=2, **endless), at_round_two),
+    ]
+
+
+def legal_spades_bids() -> list[Case]:
+    """Bidding positions under Whiz and Mirror: the `spades_scenarios`, each twice.
+
+    From drawn seeds and decks. Every bid but the bidder's count (and nil, under Whiz) is
+    refused, bidding_mode for those within range.
+    """
+    rng = random.Random(27)
+    chosen = spades_scenarios(rng) * 2
+    policy = suicide_bidder(rng, mixed_policy(rng, randomness=0.3))
+    scenarios = [Scenario(rules, policy, stop) for rules, stop in chosen]
+    return positions("legal-spades", len(scenarios), rng, scenarios.__getitem__)
+
+
 # --- the lead of spades under each value of spades_lead --------------------------------------
 
 LEADS = tuple(SpadesLead)
@@ -1550,7 +1610,8 @@ def games_switches() -> list[Case]:
             break
     else:
         raise RuntimeError("no drawn game")
-    for record in [*lead_games(), *switch_games(), *nil_games(), *suicide_games()]:
+    games = [*lead_games(), *switch_games(), *nil_games(), *suicide_games(), *spades_games()]
+    for record in games:
         cases.append(game_case(f"game-switch-{len(cases) + 1:02}", record))
     return cases
 
@@ -1593,6 +1654,42 @@ def suicide_games() -> list[records.GameRecord]:
                 break
         else:
             raise RuntimeError("no game under Suicide shows both choices")
+    return games
+
+
+def spades_games() -> list[records.GameRecord]:
+    """Games under Whiz and Mirror (rule-whiz, rule-mirror).
+
+    Whiz with nil passes of 2, clockwise; Whiz with a zero contract, counterclockwise;
+    Mirror with nil passes of 1; and Mirror with a zero contract. The players bid at random
+    within what the mode allows and play as the heuristic bot, or at random. Each game is
+    the first, from seeds drawn in turn, in which some player bid nil (or zero) and, with
+    nil passes, a side passed.
+    """
+    rng = random.Random(1027)
+    games = []
+    for bidding, fixed in (
+        (Bidding.WHIZ, {"nil_pass": 2, "direction": Direction.CLOCKWISE}),
+        (Bidding.WHIZ, {"zero_contract": True, "direction": Direction.COUNTERCLOCKWISE}),
+        (Bidding.MIRROR, {"nil_pass": 1}),
+        (Bidding.MIRROR, {"zero_contract": True}),
+    ):
+        for _ in range(200):
+            rules = spades_rules(rng, bidding, round_cap=rng.randint(2, 3), **fixed)
+            players = [
+                suicide_bidder(random.Random(rng.getrandbits(32)), heuristic()),
+                suicide_bidder(
+                    random.Random(rng.getrandbits(32)), random_policy(rng.getrandbits(32))
+                ),
+            ]
+            game = play(rules, random_seed(rng), rng.randrange(4), players * 2)
+            zeros = any(not bid.n for score in game.final_state.rounds for bid in score.bids)
+            passed = any(state.passes for state in game)
+            if zeros and passed is (rules.nil_pass > 0):
+                games.append(game)
+                break
+        else:
+            raise RuntimeError(f"no game under {bidding.value} bids zero")
     return games
 
 
@@ -2146,6 +2243,25 @@ def suicide_view_positions(rng: random.Random) -> list[State]:
     )
 
 
+def spades_view_positions(rng: random.Random) -> list[State]:
+    """Positions under Whiz and Mirror (rule-whiz, rule-mirror).
+
+    Whiz with nil passes of 2: the third bid, and the first lead after the passes; Mirror:
+    the play of the second trick.
+    """
+    whiz = Ruleset(bidding=Bidding.WHIZ, nil_pass=2)
+    mirror = Ruleset(bidding=Bidding.MIRROR)
+    return _reached(
+        rng,
+        [
+            (whiz, at_bidding(2), 0.0),
+            (whiz, lambda state: at_play(0, 0)(state) and bool(state.passes), 0.0),
+            (mirror, at_play(1, 2), 0.0),
+        ],
+        functools.partial(suicide_bidder, rng),
+    )
+
+
 def views() -> list[Case]:
     """Every seat's view of each position of `view_positions`, and of the edges and rules.
 
@@ -2157,6 +2273,7 @@ def views() -> list[Case]:
     minimums = minimum_view_positions(random.Random(4))
     nils = nil_view_positions(random.Random(5))
     suicides = suicide_view_positions(random.Random(6))
+    suicides += spades_view_positions(random.Random(7))
     for state in [*view_positions(random.Random(3)), *edges, *minimums, *nils, *suicides]:
         for seat in range(state.rules.players):
             position = _object(state)
@@ -2482,6 +2599,7 @@ def version_checks(
         ]
     checks += nil_version_checks(ruleset, two)
     checks += suicide_version_checks(ruleset, record, two)
+    checks += spades_version_checks(ruleset, two)
     return [(what, _text(data), path) for what, data, path in checks]
 
 
@@ -2505,7 +2623,7 @@ def suicide_version_checks(
                 ruleset | {"bidding": value},
                 "$.bidding",
             )
-            for value in ("SUICIDE", "Suicide", "whiz", "", None, 1)
+            for value in ("SUICIDE", "Suicide", "whist", "", None, 1)
         ),
         ("a version 3 two-player ruleset under Suicide", two | {"bidding": "suicide"}, "$"),
         ("a version 3 ruleset under Suicide without nil", suicide | {"nil": False}, "$"),
@@ -2552,6 +2670,58 @@ def suicide_version_checks(
             _with(record, ["rules", "bidding"], "suicide"),
             "$.rounds[0].moves[0]",
         ),
+    ]
+    return checks
+
+
+def spades_version_checks(
+    ruleset: dict[str, Any], two: dict[str, Any]
+) -> list[tuple[str, dict[str, Any], str | None]]:
+    """``(what, data, path)``: Whiz and Mirror by version (porting-versions, porting-whiz-mirror).
+
+    In version 3 only; four players, no blind nil, no team minimum, and nil or a zero
+    contract (which takes nil's place); a nil pass combines with them.
+    """
+    checks: list[tuple[str, dict[str, Any], str | None]] = []
+    for value in ("whiz", "mirror"):
+        mode = ruleset | {"bidding": value}
+        checks += [
+            (f"a version 3 ruleset with bidding {value}", mode, None),
+            (f"a version 3 two-player ruleset under {value}", two | {"bidding": value}, "$"),
+            (f"a version 3 ruleset under {value} with blind nil", mode | {"blind_nil": True}, "$"),
+            (
+                f"a version 3 ruleset under {value} with a team minimum of 4",
+                mode | {"team_minimum": 4},
+                "$",
+            ),
+            (
+                f"a version 3 ruleset under {value} with neither nil nor a zero contract",
+                mode | {"nil": False},
+                "$",
+            ),
+            (
+                f"a version 3 ruleset under {value} with a zero contract",
+                mode | {"nil": False, "zero_contract": True},
+                None,
+            ),
+            (
+                f"a version 3 ruleset under {value}, counterclockwise with a nil pass of 3",
+                mode | {"direction": "counterclockwise", "nil_pass": 3},
+                None,
+            ),
+            (
+                f"a version 2 ruleset with bidding {value}",
+                _as_version(ruleset, 2) | {"bidding": value},
+                "$.bidding",
+            ),
+        ]
+    checks += [
+        (
+            f"a version 3 ruleset with bidding {json.dumps(value)}",
+            ruleset | {"bidding": value},
+            "$.bidding",
+        )
+        for value in ("WHIZ", "Mirror", "mirrors")
     ]
     return checks
 
@@ -2848,7 +3018,7 @@ def replay_checks() -> list[tuple[str, str, str | None]]:
         ),
     ]
     checks += lead_replay_checks() + switch_replay_checks() + nil_replay_checks()
-    checks += suicide_replay_checks()
+    checks += suicide_replay_checks() + spades_replay_checks()
     return [(what, _text(data), path) for what, data, path in checks]
 
 
@@ -2893,6 +3063,56 @@ def suicide_replay_checks() -> list[tuple[str, dict[str, Any], str | None]]:
             (f"{what}, changed to bidding suicide", changed, _refused_at(changed)),
         ]
     return checks
+
+
+def spades_replay_checks() -> list[tuple[str, dict[str, Any], str | None]]:
+    """``(what, data, path)``: data under Whiz and Mirror, and open bids read under them.
+
+    A one-round game under each reads, and as open bidding too (its bids are open bids);
+    a Whiz game with a nil, changed to Mirror, is refused at the nil of a seat holding
+    spades. A state at round 2 whose first round bid 4, 3, 3 and 3 (13 spades shown)
+    reads under both; after 3 each (12) or 5, 4, 4 and 3 (16) both refuse it at that
+    round's bids; after 4, 3, 3 and nil, Whiz reads it (its nil shows nothing) and Mirror
+    refuses it there (10).
+    """
+    checks: list[tuple[str, dict[str, Any], str | None]] = []
+    for bidding in (Bidding.WHIZ, Bidding.MIRROR):
+        rules = Ruleset(bidding=bidding, round_cap=1)
+        policy = suicide_bidder(random.Random(10), heuristic())
+        game = _object(first_game(rules, policy, lambda score: True))
+        what = f"a four-player game under {bidding.value}"
+        checks += [
+            (what, game, None),
+            (f"{what}, changed to bidding open", _with(game, ["rules", "bidding"], "open"), None),
+        ]
+        if bidding is Bidding.WHIZ:
+            nils = first_game(rules, policy, lambda score: any(not bid.n for bid in score.bids))
+            changed = _with(_object(nils), ["rules", "bidding"], "mirror")
+            checks.append(
+                (f"{what} with a nil, changed to bidding mirror", changed, _refused_at(changed))
+            )
+    for bids in ((4, 3, 3, 3), (3, 3, 3, 3), (5, 4, 4, 3), (4, 3, 3, 0)):
+        state = _history_state([Bid(n) for n in bids])
+        shown = ", ".join(str(n or "nil") for n in bids)
+        what = f"a four-player state in round 2 after bids of {shown}"
+        checks.append((what, state, None))
+        for bidding in ("whiz", "mirror"):
+            changed = _with(state, ["rules", "bidding"], bidding)
+            checks.append((f"{what}, changed to {bidding}", changed, _refused_at(changed)))
+    return checks
+
+
+def _history_state(bids: list[Bid]) -> dict[str, Any]:
+    """The data of a state at round 2 after a round of ``bids`` (by seat), heuristic play."""
+    rules = Ruleset(round_cap=2)
+    state = spades.new_game(rules, seed=5, dealer=3)
+    while state.round_number == 1:
+        seat = state.to_move or 0
+        move = (
+            bids[seat] if state.phase is Phase.BIDDING else heuristic()(spades.observe(state, seat))
+        )
+        state = spades.apply(state, move)
+    return _object(state)
 
 
 def first_game(
@@ -3221,8 +3441,12 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "of round 1 decide whether blind nil is eligible. Then under Suicide: the round's "
         "first bidder and the other side's first (nil or 4 to 13), a second bidder after her "
         "partner's nil (4 to 13) and after her partner's number (nil), clockwise and "
-        "counterclockwise, and the first bid of round 2; the rest refused with bidding_mode.",
-        lambda: [*legal_bids(), *legal_suicide_bids()],
+        "counterclockwise, and the first bid of round 2; the rest refused with bidding_mode. "
+        "Then under Whiz and Mirror, with nil and with a zero contract: a bidder holding "
+        "spades and one holding none (her count, or nil, under Whiz; her count, nil for none, "
+        "under Mirror), and the first bid of round 2 under Whiz with nil passes; the rest "
+        "refused with bidding_mode.",
+        lambda: [*legal_bids(), *legal_suicide_bids(), *legal_spades_bids()],
     ),
     "legal-lowest-bids.json": (
         "legal",
@@ -3273,7 +3497,8 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "a nil side under nil_pass and the lead after both sides' passes; the draw with "
         "double nil declared right after the first choice; under Suicide, the second bidder "
         "of a side after her partner's nil and after her partner's number, and the first "
-        "lead.",
+        "lead; under Whiz with nil passes, the third bid and the lead after the passes; under "
+        "Mirror, the play of the second trick.",
         views,
     ),
     "data-limits.json": (
@@ -3324,7 +3549,8 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "showing its rule at work; games under nil_pass beside blind nil passes of several "
         "counts, and two-player games under each double_nil_timing, each showing its rule "
         "at work; games under Suicide, clockwise and counterclockwise, whose first bidders of "
-        "a side chose nil and chose a number.",
+        "a side chose nil and chose a number; games under Whiz and Mirror, with nil passes "
+        "and with a zero contract, some player bidding nil or zero.",
         games_switches,
     ),
     "games-edges.json": (

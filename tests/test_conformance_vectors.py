@@ -53,6 +53,7 @@ import oracle.rules
 import oracle.scoring
 import oracle.views
 from oracle import (
+    BY_SPADES,
     CLASSIC,
     DOUBLE_NIL_CHANCE,
     IN_ORDER,
@@ -92,7 +93,10 @@ from oracle import (
     score_sides,
     seed_of,
     seed_problem,
+    shown_count_problem,
     sides_of,
+    spade_count,
+    spades_shown_breaker,
     suicide_breaker,
     text_problem,
     trails_enough,
@@ -292,6 +296,9 @@ def check_view_case(case: dict[str, Any]) -> None:
         view["rules"], view["bids"], first_seat(view["rules"], view["dealer"])
     )
     assert breaker is None, f"bids[{breaker}]: its side's bids break Suicide"
+    if view["rules"]["players"] == 4:
+        where = spades_shown_breaker(view)
+        assert where is None, f"{where}: the bids show spades the cards do not keep"
     shown = [*(view["hand"] or []), *view["trick"]]
     shown += [text for trick in view["tricks"] for text in trick["cards"]]
     if view["top_card"] is not None:
@@ -1468,6 +1475,8 @@ def rebuilt(data: dict[str, Any]) -> dict[str, Any]:
             if rules["bidding"] == "suicide":  # a nil and 4 or more, in either order
                 low, high = sorted(bid_value(entry["bids"][seat])[0] for seat in seats)
                 assert (low, min(high, 4)) == (0, 4), "a side's bids break Suicide"
+        # Whiz and Mirror: the spades the bids show add up (porting-whiz-mirror).
+        assert not shown_count_problem(rules, entry["bids"]), "the bids' spades do not add up"
         if number == len(history):
             break  # the last round of a game that is over: the replay scores it
         referee.scores = [
@@ -1715,6 +1724,16 @@ def _suicide_pair_broken(case: dict[str, Any]) -> bool:
     return True
 
 
+def _own_count_broken(case: dict[str, Any]) -> bool:
+    """Under Whiz or Mirror, the seat's own bid turned into a 13 in the position and the
+    view alike: no hand of hers held 13 spades (rule-whiz, rule-mirror)."""
+    seat, bids = case["seat"], case["view"]["bids"]
+    if case["view"]["rules"]["bidding"] not in BY_SPADES or bids[seat] is None:
+        return False
+    bids[seat] = case["position"]["bids"][seat] = "bid 13"
+    return True
+
+
 def _hand_shown(case: dict[str, Any]) -> bool:
     """A face-down hand shown."""
     if case["view"]["hand"] is not None:
@@ -1795,6 +1814,7 @@ CORRUPTIONS: dict[str, tuple[str, Corruption]] = {
     "view-top-card-revealed": ("view", _top_card_revealed),
     "view-hand-size": ("view", _bump(("view", "hand_sizes", 0))),
     "view-suicide-pair-broken": ("view", _suicide_pair_broken),
+    "view-own-spades-count-broken": ("view", _own_count_broken),
     "verdict-flipped": ("reading", _verdict_flipped),
     "verdict-valid-with-a-path": ("reading", _valid_with_a_path),
     "game-summary-points": ("game", _in_summary("points")),
@@ -2407,14 +2427,22 @@ ALLOWED_BIDS = oracle.legality.allowed_bids
 """The oracle's bids under Suicide, kept before a test breaks them."""
 
 
-def _open_bidding(rules: dict[str, Any], bids: list[str | None], seat: int) -> list[int]:
+def _open_bidding(
+    rules: dict[str, Any], bids: list[str | None], seat: int, hand: Any = None
+) -> list[int]:
     """A port's bids that ignore Suicide: the open bids."""
+    if rules["bidding"] != "suicide":
+        return ALLOWED_BIDS(rules, bids, seat, hand)
     return ALLOWED_BIDS(rules | {"bidding": "open"}, bids, seat)
 
 
-def _number_after_number(rules: dict[str, Any], bids: list[str | None], seat: int) -> list[int]:
+def _number_after_number(
+    rules: dict[str, Any], bids: list[str | None], seat: int, hand: Any = None
+) -> list[int]:
     """A port that lets the second partner bid 4 or more after her partner's number too."""
-    found = ALLOWED_BIDS(rules, bids, seat)
+    found = ALLOWED_BIDS(rules, bids, seat, hand)
+    if rules["bidding"] != "suicide":
+        return found
     return [0, *range(4, 14)] if found == [0] else found
 
 
@@ -2442,6 +2470,93 @@ def test_a_port_that_gets_suicide_wrong_fails_some_vector(
     found = failing(("legal", "reading"))
     assert any(case.startswith("legal-suicide-") for case in found), bug
     assert any(case.startswith("replay-") for case in found) is (bug == "ignored"), bug
+
+
+def spades_situation(case: dict[str, Any]) -> str:
+    """What a bidding position under Whiz or Mirror shows, in words: the mode, the bid of
+    zero, whether the bidder holds spades, and the round."""
+    data = case["position"]
+    rules = data["rules"]
+    zero = "nil" if rules["nil"] else "zero contract"
+    count = spade_count(card(text) for text in data["hands"][data["to_move"]])
+    held = "spades" if count else "no spades"
+    return f"{rules['bidding']}, {zero}, {held}, round {data['round_number']}"
+
+
+def test_the_whiz_and_mirror_cases_hold_each_situation() -> None:
+    """legal-bids.json's Whiz and Mirror positions hold, under each with nil and with a zero
+    contract, a bidder with spades and one with none, and a bid of round 2 under Whiz.
+    Her legal bids are her count of spades and, under Whiz with spades, nil first; every
+    other bid from nil to 13 is refused with ``bidding_mode`` (porting-whiz-mirror).
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    cases = [case for case in CASES["legal"] if case["id"].startswith("legal-spades-")]
+    found: set[str] = set()
+    for case in cases:
+        data = case["position"]
+        assert data["phase"] == "bidding", case["id"]
+        assert data["rules"]["bidding"] in BY_SPADES, case["id"]
+        found.add(spades_situation(case))
+        count = spade_count(card(text) for text in data["hands"][data["to_move"]])
+        numbers = [0, count] if data["rules"]["bidding"] == "whiz" and count else [count]
+        allowed = [("bid nil" if n == 0 else f"bid {n}") for n in numbers]
+        assert case["legal"] == allowed, case["id"]
+        reasons = {entry["move"]: entry["reason"] for entry in case["illegal"]}
+        for n in range(14):
+            move = "bid nil" if n == 0 else f"bid {n}"
+            assert (reasons.get(move) == "bidding_mode") is (move not in allowed), case["id"]
+    for mode in BY_SPADES:
+        for zero in ("nil", "zero contract"):
+            for held in ("spades", "no spades"):
+                assert f"{mode}, {zero}, {held}, round 1" in found, found
+    assert any(situation.endswith("round 2") for situation in found), found
+
+
+def _bids_ignore_the_hand(
+    rules: dict[str, Any], bids: list[str | None], seat: int, hand: Any = None
+) -> list[int]:
+    """A port that bids openly under Whiz and Mirror."""
+    if rules["bidding"] in BY_SPADES:
+        return ALLOWED_BIDS(rules | {"bidding": "open"}, bids, seat)
+    return ALLOWED_BIDS(rules, bids, seat, hand)
+
+
+def _mirror_as_whiz(
+    rules: dict[str, Any], bids: list[str | None], seat: int, hand: Any = None
+) -> list[int]:
+    """A port that lets a Mirror bidder bid nil too, as under Whiz."""
+    if rules["bidding"] == "mirror":
+        return ALLOWED_BIDS(rules | {"bidding": "whiz"}, bids, seat, hand)
+    return ALLOWED_BIDS(rules, bids, seat, hand)
+
+
+@pytest.mark.parametrize("bug", ["hand ignored", "mirror as whiz", "reason"])
+def test_a_port_that_gets_whiz_or_mirror_wrong_fails_some_vector(
+    bug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port that bids openly under Whiz and Mirror, lets a Mirror bidder bid nil, or
+    refuses their bids as out of range fails some Whiz or Mirror position; the first two
+    read too the Whiz game with a nil that a replay case refuses under Mirror.
+
+    Rules: rule-whiz, rule-mirror.
+    """
+    if bug == "reason":
+        real = oracle.legality.problem
+
+        def problem_(position: oracle.Position, move: str) -> str | None:
+            found = real(position, move)
+            if position.rules["bidding"] in BY_SPADES and found == "bidding_mode":
+                return "bid_out_of_range"
+            return found
+
+        monkeypatch.setattr(sys.modules[__name__], "problem", problem_)
+    else:
+        wrong = _bids_ignore_the_hand if bug == "hand ignored" else _mirror_as_whiz
+        monkeypatch.setattr(oracle.legality, "allowed_bids", wrong)
+    found = failing(("legal", "reading"))
+    assert any(case.startswith("legal-spades-") for case in found), bug
+    assert any(case.startswith("replay-") for case in found) is (bug != "reason"), bug
 
 
 @pytest.mark.parametrize("bug", ["timing ignored", "any later turn", "already drawn for both"])
