@@ -3096,9 +3096,9 @@ def spades_replay_checks() -> list[tuple[str, dict[str, Any], str | None]]:
         shown = ", ".join(str(n or "nil") for n in bids)
         what = f"a four-player state in round 2 after bids of {shown}"
         checks.append((what, state, None))
-        for bidding in ("whiz", "mirror"):
-            changed = _with(state, ["rules", "bidding"], bidding)
-            checks.append((f"{what}, changed to {bidding}", changed, _refused_at(changed)))
+        for mode in ("whiz", "mirror"):
+            changed = _with(state, ["rules", "bidding"], mode)
+            checks.append((f"{what}, changed to {mode}", changed, _refused_at(changed)))
     return checks
 
 
