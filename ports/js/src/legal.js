@@ -54,13 +54,20 @@ export function lowestBid(rules, bids, seat) {
 
 /**
  * The numbers the seat may bid once she has looked, 0 being nil (porting-suicide,
- * rule-suicide). Under "suicide" each side bids a nil and a number of 4 or more: the
- * first partner to bid nil or 4 to 13, after her partner's nil 4 to 13, after her
- * partner's number nil alone. Under "open" from `lowestBid` to 13, zero only where
- * `zeroAllowed`. `bids` are move objects or null, by seat.
+ * rule-suicide, porting-whiz-mirror). Under "suicide" each side bids a nil and a number
+ * of 4 or more: the first partner to bid nil or 4 to 13, after her partner's nil 4 to 13,
+ * after her partner's number nil alone. Under "whiz" nil or her number of spades in
+ * `hand` (nil alone with none), under "mirror" her number of spades (nil with none).
+ * Under "open" from `lowestBid` to 13, zero only where `zeroAllowed`. `bids` are move
+ * objects or null, by seat; `hand` her cards as she bids (read under Whiz and Mirror only).
  */
-export function allowedBids(rules, bids, seat) {
+export function allowedBids(rules, bids, seat, hand = null) {
   const from = (least) => Array.from({ length: 14 - least }, (_, i) => least + i);
+  if (rules.bidding === 'whiz' || rules.bidding === 'mirror') {
+    if (hand === null) throw new TypeError(`allowedBids needs the hand under ${rules.bidding}`);
+    const count = hand.filter((card) => suitOf(card) === 'S').length;
+    return rules.bidding === 'whiz' && count > 0 ? [0, count] : [count];
+  }
   if (rules.bidding === 'suicide') {
     const partners = bids[partnerOf(rules, seat)];
     if (partners === null) return [0, ...from(4)];
@@ -253,12 +260,12 @@ export function reasonFor(pos, move) {
         return null;
       }
       // another bid: out of range, then a zero the rules do not allow (nil not
-      // allowed), then below the team minimum, then not what Suicide allows her
-      // (bidding mode), then hand not seen
+      // allowed), then below the team minimum, then not what Suicide, Whiz or Mirror
+      // allows her (bidding mode), then hand not seen
       if (move.n < 0 || move.n > 13) return 'bid_out_of_range';
       if (move.n === 0 && !zeroAllowed(rules)) return 'nil_not_allowed';
       if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
-      if (!allowedBids(rules, pos.bids, seat).includes(move.n)) return 'bidding_mode';
+      if (!allowedBids(rules, pos.bids, seat, hand).includes(move.n)) return 'bidding_mode';
       if (mayBidBlindNil(pos)) return 'hand_not_seen';
       return null;
     case 'pass':
@@ -300,7 +307,8 @@ export function legalMoves(pos) {
       if (mayBidBlindNil(pos)) return [blindNil, { type: 'look' }];
       // the allowed bids in order: under open bidding from the lowest bid up to 13,
       // zero (nil or a zero contract) when allowed and no team minimum asks for more
-      return allowedBids(rules, pos.bids, pos.seat).map((n) => ({ type: 'bid', n, blind: false }));
+      return allowedBids(rules, pos.bids, pos.seat, hand)
+        .map((n) => ({ type: 'bid', n, blind: false }));
     }
     case 'drawing': {
       const draws = [{ type: 'keep' }, { type: 'reject' }];

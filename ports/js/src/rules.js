@@ -11,8 +11,11 @@ const FIELDS = [
 /** The values of spades_lead (porting-lead): when a spade may be led by a player holding another suit. */
 export const SPADES_LEADS = ['broken', 'any_time', 'after_first_trick'];
 
-/** The values of bidding (porting-suicide): open bidding, or Suicide's nil and 4 or more a side. */
-export const BIDDINGS = ['open', 'suicide'];
+/**
+ * The values of bidding: open bidding, Suicide's nil and 4 or more a side
+ * (porting-suicide), and Whiz's and Mirror's number of spades (porting-whiz-mirror).
+ */
+export const BIDDINGS = ['open', 'suicide', 'whiz', 'mirror'];
 
 /**
  * The values of double_nil_timing (porting-double-nil-timing), each with its chance: how
@@ -78,6 +81,11 @@ export function readRuleset(data, what = 'rules') {
   oneOf('bidding', BIDDINGS);
   if (data.bidding === 'suicide' && (two || !data.nil || data.blind_nil || data.team_minimum)) {
     throw fail('bidding', 'Suicide needs four players, nil, no blind nil and no team minimum');
+  }
+  // porting-whiz-mirror: four players, no blind nil, no team minimum, nil or a zero contract
+  const bySpades = data.bidding === 'whiz' || data.bidding === 'mirror';
+  if (bySpades && (two || data.blind_nil || data.team_minimum || !(data.nil || data.zero_contract))) {
+    throw fail('bidding', `${data.bidding} needs four players, no blind nil, no team minimum, and nil or a zero contract`);
   }
   oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);

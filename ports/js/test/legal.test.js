@@ -429,15 +429,64 @@ test('porting-suicide: allowedBids under each bidding, counterclockwise too', ()
   assert.deepEqual(allowedBids({ ...CLASSIC, nil: false }, [null, null, null, null], 1).slice(0, 2), [1, 2]);
 });
 
-test('porting-rulesets: bidding is required, one of its two values, and Suicide combines as the guide says', () => {
+test('porting-rulesets: bidding is required, one of its four values, and Suicide combines as the guide says', () => {
   const { bidding: _, ...without } = CLASSIC;
   assert.throws(() => position(without, {}), /missing field 'bidding'/);
-  for (const value of ['SUICIDE', 'whiz', null, 1]) {
-    assert.throws(() => position({ ...CLASSIC, bidding: value }, {}), /bidding: expected one of open, suicide/);
+  for (const value of ['SUICIDE', 'Whiz', 'whist', null, 1]) {
+    assert.throws(() => position({ ...CLASSIC, bidding: value }, {}), /bidding: expected one of open, suicide, whiz, mirror/);
   }
   const suicide = { ...CLASSIC, bidding: 'suicide' };
   assert.equal(position(suicide, {}).rules.bidding, 'suicide');
   for (const change of [{ ...TWO_HANDED, blind_nil: false }, { nil: false }, { blind_nil: true }, { team_minimum: 4 }]) {
     assert.throws(() => position({ ...suicide, ...change, bidding: 'suicide' }, {}), /bidding: Suicide needs four players/);
+  }
+});
+
+const VOID = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC', 'JC', 'QC', 'KC', 'AC'];
+// A hand without spades, for seat 1.
+
+test('porting-whiz-mirror: under Whiz her number of spades or nil, nil alone with none', () => {
+  const rules = { ...CLASSIC, bidding: 'whiz' };
+  const pos = position(rules, { hands: DEALT }); // seat 1 holds 3S 7S JS
+  assert.deepEqual(texts(pos), ['bid nil', 'bid 3']);
+  assert.deepEqual(reasons(pos, ['bid nil', 'bid 2', 'bid 3', 'bid 4', 'bid 13', 'bid 14', 'look']),
+    [null, 'bidding_mode', null, 'bidding_mode', 'bidding_mode', 'bid_out_of_range', 'hand_already_seen']);
+  const none = position(rules, { hands: [[], VOID, [], []] });
+  assert.deepEqual(texts(none), ['bid nil']);
+  assert.deepEqual(reasons(none, ['bid nil', 'bid 1']), [null, 'bidding_mode']);
+  // A zero contract takes nil's place.
+  const zero = { ...rules, nil: false, zero_contract: true };
+  assert.deepEqual(texts(position(zero, { hands: DEALT })), ['bid nil', 'bid 3']);
+});
+
+test('porting-whiz-mirror: under Mirror her number of spades, nil with none', () => {
+  const rules = { ...CLASSIC, bidding: 'mirror' };
+  const pos = position(rules, { hands: DEALT });
+  assert.deepEqual(texts(pos), ['bid 3']);
+  assert.deepEqual(reasons(pos, ['bid nil', 'bid 2', 'bid 3', 'bid 4', 'bid -1']),
+    ['bidding_mode', 'bidding_mode', null, 'bidding_mode', 'bid_out_of_range']);
+  assert.deepEqual(texts(position(rules, { hands: [[], VOID, [], []] })), ['bid nil']);
+  assert.deepEqual(texts(position(rules, { hands: DEALT, to_move: 0 })), ['bid 4']);
+});
+
+test('porting-whiz-mirror: allowedBids reads the hand under Whiz and Mirror only', () => {
+  const none = [null, null, null, null];
+  assert.deepEqual(allowedBids({ ...CLASSIC, bidding: 'whiz' }, none, 0, DEALT[0]), [0, 4]);
+  assert.deepEqual(allowedBids({ ...CLASSIC, bidding: 'whiz' }, none, 1, VOID), [0]);
+  assert.deepEqual(allowedBids({ ...CLASSIC, bidding: 'mirror' }, none, 0, DEALT[0]), [4]);
+  assert.deepEqual(allowedBids({ ...CLASSIC, bidding: 'mirror' }, none, 1, VOID), [0]);
+  assert.throws(() => allowedBids({ ...CLASSIC, bidding: 'mirror' }, none, 1), /needs the hand under mirror/);
+  assert.equal(allowedBids(CLASSIC, none, 1, VOID).length, 14);
+});
+
+test('porting-rulesets: Whiz and Mirror combine as the guide says', () => {
+  for (const bidding of ['whiz', 'mirror']) {
+    const mode = { ...CLASSIC, bidding };
+    assert.equal(position(mode, {}).rules.bidding, bidding);
+    assert.equal(position({ ...mode, nil: false, zero_contract: true }, {}).rules.bidding, bidding);
+    assert.equal(position({ ...mode, nil_pass: 2 }, {}).rules.nil_pass, 2);
+    for (const change of [{ ...TWO_HANDED, blind_nil: false }, { nil: false }, { blind_nil: true }, { team_minimum: 4 }]) {
+      assert.throws(() => position({ ...mode, ...change, bidding }, {}), new RegExp(`bidding: ${bidding} needs four players`));
+    }
   }
 });
