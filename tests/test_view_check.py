@@ -1009,6 +1009,28 @@ def test_a_seats_own_bid_is_held_to_her_hand_at_the_bidding() -> None:
     )
 
 
+def test_a_seats_own_bid_names_one_spade_in_the_singular() -> None:
+    """A seat that held one spade is told so, "1 spade".
+
+    Rule: rule-mirror.
+    """
+    state = next(
+        game
+        for seed in range(100)
+        for game in (new_game(Ruleset(bidding=Bidding.MIRROR), seed=seed),)
+        if _spades(game.hand(game.to_move)) == 1
+    )
+    seat = state.to_move
+    assert seat is not None
+    view = observe(apply(state, Bid(1)), seat)
+    bids = list(view.bids)
+    bids[seat] = Bid(2)
+    assert view_problem(attrs.evolve(view, bids=tuple(bids))) == (
+        f"bids[{seat}]",
+        f"seat {seat} held 1 spade when she bid: under Mirror her bid is 1",
+    )
+
+
 def test_bids_no_deal_of_the_unseen_spades_gives_are_refused_at_the_bids() -> None:
     """Under Mirror a seat that showed void in spades shows one more spade than she played,
     another one fewer (still 13 in all): no deal gives it. A bid showing more spades than

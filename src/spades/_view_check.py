@@ -887,7 +887,7 @@ def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidd
         )
         _fail(
             f"bids[{me}]",
-            f"seat {me} held {count} spades when she bid: under "
+            f"seat {me} held {count} spade{'' if count == 1 else 's'} when she bid: under "
             f"{rules.bidding.name.title()} her bid is {allowed}",
         )
     passed = passed_to_partner(view, played)
