@@ -117,7 +117,7 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     if phase is _BIDDING:  # a bid reads no hand, but under Whiz and Mirror
         if blind:
             numbered: tuple[Bid, ...] = ()
-        elif rules.bidding in BIDS_BY_SPADES:
+        elif rules.bidding is _WHIZ or rules.bidding is _MIRROR:  # `is`: quicker than `in`
             numbered = bid_moves(rules, state.bids, mover, hand_of(state[HANDS], mover))
         else:
             numbered = bid_moves(rules, state.bids, mover)
@@ -319,7 +319,7 @@ def spades_in(hand: int) -> int:
     return (hand & SPADES).bit_count()
 
 
-_OPEN, _SUICIDE, _MIRROR = Bidding.OPEN, Bidding.SUICIDE, Bidding.MIRROR
+_OPEN, _SUICIDE, _WHIZ, _MIRROR = Bidding.OPEN, Bidding.SUICIDE, Bidding.WHIZ, Bidding.MIRROR
 _SUICIDE_BIDS: Final = ((BIDS[0], *BIDS[4:]), BIDS[4:], (BIDS[0],))
 """Suicide's bids: the first partner's, after her partner's nil, after her partner's number."""
 
