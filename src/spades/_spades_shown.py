@@ -43,6 +43,8 @@ of them were spades (``None`` when the reader did not see them)."""
 def shown_spades(rules: Ruleset, bid: Bid | None) -> int | None:
     """The number of spades ``bid`` shows its bidder held, or ``None`` if it shows none.
 
+    Under Mirror every bid shows them, under Whiz a number does (rule-whiz, rule-mirror).
+
     >>> from spades import Bid, Bidding, Ruleset
     >>> whiz, mirror = Ruleset(bidding=Bidding.WHIZ), Ruleset(bidding=Bidding.MIRROR)
     >>> shown_spades(whiz, Bid(3)), shown_spades(whiz, Bid(0)), shown_spades(mirror, Bid(0))
