@@ -132,6 +132,8 @@ TRICKSTER_LIKE = Ruleset(
         TRICKSTER_LIKE,
         Ruleset(blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None),
         Ruleset(bidding=Bidding.SUICIDE),
+        Ruleset(bidding=Bidding.WHIZ),
+        Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True),
     ],
 )
 @pytest.mark.parametrize("seed", range(4))
@@ -195,6 +197,39 @@ def test_only_four_players_playing_clockwise_are_written(rules: Ruleset) -> None
         write_ptn(record)
 
 
+def test_mirror_games_are_not_written() -> None:
+    """Trickster has no Mirror bidding: PTN cannot hold it, before a move or after some.
+
+    Rules: ref-ptn-format, rule-mirror.
+    """
+    rules = Ruleset(bidding=Bidding.MIRROR)
+    for record in (GameRecord.from_moves(rules, [], seed=1), _random_record(rules, 1, 20)):
+        with pytest.raises(SpadesError, match="PTN records no Mirror bidding"):
+            write_ptn(record)
+
+
+def test_a_whiz_hand_names_its_variation_and_replays_against_the_deal() -> None:
+    """A Whiz game written as PTN names its variation "Whiz" and reads back as Whiz, from
+    the options alone too; its first bid changed off the bidder's count is refused by the
+    replay with the library's error.
+
+    Rules: ref-ptn-options, rule-whiz.
+    """
+    record = _random_record(Ruleset(bidding=Bidding.WHIZ), 5, 60)
+    lines = write_ptn(record).splitlines()
+    options = next(line for line in lines if line.startswith("[GameOptionsJson"))
+    assert '\\"variation\\":\\"Whiz\\"' in options
+    without_ours = "\n".join(line for line in lines if not line.startswith("[SpadesRuleset"))
+    for text in ("\n".join(lines), without_ours):
+        (hand, *_) = read_ptn(text)
+        assert hand.rules.bidding is Bidding.WHIZ
+    auction = lines.index(next(line for line in lines if line.startswith("[Auction"))) + 1
+    first, *rest = lines[auction].split(" ")
+    lines[auction] = " ".join([str(int(first) % 13 + 1), *rest])
+    with pytest.raises(IllegalMoveError, match="under Whiz you bid"):
+        read_ptn("\n".join(lines))[0].replay()
+
+
 def test_a_round_with_a_card_pass_is_not_written() -> None:
     """Rule: ref-ptn-format."""
     rules = Ruleset(nil_pass=2)
@@ -238,6 +273,7 @@ def test_a_round_with_a_card_pass_is_not_written() -> None:
         ({"mercyRule": 1}, {"losing_floor": -200}),
         ({"variation": 0}, {}),
         ({"variation": "Suicide"}, {"bidding": Bidding.SUICIDE}),
+        ({"variation": "Whiz"}, {"bidding": Bidding.WHIZ}),
         ({"variation": "Classic"}, {}),
         ({"players": 4, "isPartnership": True}, {}),
         ({"noWatching": True, "noSuggestions": True}, {}),

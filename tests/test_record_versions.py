@@ -535,16 +535,18 @@ def test_a_version_3_double_nil_timing_is_one_of_its_two_names(value: object) ->
     assert info.value.path == "$.double_nil_timing"
 
 
-@pytest.mark.parametrize("value", ["SUICIDE", "Suicide", "whiz", "", None, 0, True, ["open"]])
+@pytest.mark.parametrize(
+    "value", ["SUICIDE", "Suicide", "WHIZ", "Mirror", "whist", "", None, 0, True, ["open"]]
+)
 def test_a_version_3_bidding_is_one_of_its_names(value: object) -> None:
-    """Rule: rule-suicide."""
+    """Rules: rule-suicide, rule-whiz, rule-mirror."""
     data = to_data(Ruleset())
     assert isinstance(data, dict)
     for bidding in Bidding:
         data["bidding"] = bidding.value
         assert from_data(data, Ruleset).bidding is bidding
     data["bidding"] = value  # type: ignore[assignment]
-    with pytest.raises(InvalidRecordError, match="'open', 'suicide'") as info:
+    with pytest.raises(InvalidRecordError, match="'open', 'suicide', 'whiz', 'mirror'") as info:
         from_data(data)
     assert info.value.path == "$.bidding"
 

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from spades.records._game import GameRecord
 
-__all__ = ["PtnHand", "read_ptn", "rules_from_options", "write_ptn"]
+__all__ = ["PtnHand", "ptn_problem", "read_ptn", "rules_from_options", "write_ptn"]
 
 SEATS: Final = "NESW"
 """The seat letters by seat number: seat 0 is North, and play runs N, E, S, W."""
@@ -158,8 +158,8 @@ def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
         variation = _VARIATIONS.get(name)
         if variation is None:
             return False
-        if variation == "suicide":
-            fields["bidding"] = Bidding.SUICIDE
+        if variation in ("suicide", "whiz"):
+            fields["bidding"] = Bidding(variation)
         elif variation != "classic":
             _fail(line, f"variation {shown(value)} ({variation}) is not played by this version")
         return True
@@ -519,8 +519,8 @@ def read_ptn(text: str) -> tuple[PtnHand, ...]:
 def _options_of(rules: Ruleset) -> dict[str, object]:
     """Trickster's options for the fields it has; the rest travel in ``SpadesRuleset``."""
     options: dict[str, object] = {"gameOverScore": rules.target}
-    if rules.bidding is Bidding.SUICIDE:
-        options["variation"] = "Suicide"
+    if rules.bidding in (Bidding.SUICIDE, Bidding.WHIZ):
+        options["variation"] = rules.bidding.name.title()
     if rules.team_minimum:
         options["minBid"] = rules.team_minimum
     if rules.zero_contract:
@@ -543,21 +543,34 @@ def _hand_text(cards: list[Card]) -> str:
     )
 
 
+def ptn_problem(rules: Ruleset) -> str | None:
+    """Why PTN cannot hold games under ``rules``, or ``None``.
+
+    PTN records four players playing clockwise, and Trickster has no Mirror bidding.
+    """
+    if rules.players != 4 or rules.orders_of_play[0][1] != 1:
+        return "PTN records four players playing clockwise"
+    if rules.bidding is Bidding.MIRROR:
+        return "PTN records no Mirror bidding: Trickster offers none"
+    return None
+
+
 def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
     """PTN text of every round of ``record``, one hand a round, that `read_ptn` reads back.
 
     Each hand has Trickster's tags (``Event``, ``GameOptionsJson`` for the options it has,
     ``Dealer``, ``Deal``, ``Auction``, ``Play``) and the library's own ``SpadesRuleset``
     (the ruleset as `spades.records.to_data` writes it), which Trickster ignores and
-    `read_ptn` prefers. Four players, clockwise, and rounds without a card pass only: other
-    records raise `SpadesError`.
+    `read_ptn` prefers. Rules PTN holds (`ptn_problem`) and rounds without a card pass
+    only: other records raise `SpadesError`.
     """
     from spades._errors import SpadesError  # noqa: PLC0415
     from spades.records import to_data  # noqa: PLC0415  (records imports this module)
 
     rules = record.rules
-    if rules.players != 4 or rules.orders_of_play[0][1] != 1:
-        raise SpadesError("PTN records four players playing clockwise")
+    problem = ptn_problem(rules)
+    if problem is not None:
+        raise SpadesError(problem)
     blocks: list[str] = []
     states = iter(record)
     state = next(states)
