@@ -21,7 +21,7 @@ import attrs
 import spades
 import spades._ray as ray_runner
 import spades.bots
-from spades import PRESETS, Direction, NotationError, SpadesError, find_ruleset
+from spades import PRESETS, NotationError, SpadesError, find_ruleset
 from spades._cli import bots, demo, duel, games, serve, simulate, terminal
 from spades._cli.text import WIDTH, show, width, wrap
 from spades._deal import SEED_LIMIT
@@ -107,10 +107,11 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if demo.is_ptn(args.record):
             if args.indent is not None:
                 parser.error("argument --indent: indents JSON; a .ptn record is PTN text")
-            if rules.players != 4 or rules.direction is not Direction.CLOCKWISE:
-                parser.error(
-                    "argument --record: a .ptn record is for four players playing clockwise"
-                )
+            from spades.records._ptn import ptn_problem  # noqa: PLC0415  (PTN only)
+
+            problem = ptn_problem(rules)
+            if problem is not None:
+                parser.error(f"argument --record: {problem}")
         return demo.demo(
             rules, args.rules, args.seed, record=args.record, indent=args.indent, bots=args.bots
         )
