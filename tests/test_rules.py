@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import re
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
+import oracle
 from helpers import seat_after
 from spades import (
     CLASSIC,
@@ -29,6 +31,7 @@ from spades import (
     find_ruleset,
 )
 from spades._rules import MAX_NUMBER
+from spades.records._plain import ruleset_data
 
 
 def test_defaults_are_source_a() -> None:
@@ -708,3 +711,38 @@ def test_direction_values_are_the_step_between_seats() -> None:
 def test_find_ruleset_takes_a_name(name: object) -> None:
     with pytest.raises(TypeError, match="find_ruleset takes a name"):
         find_ruleset(name)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", list(Bidding))
+@pytest.mark.parametrize("base", [CLASSIC, TWO_HANDED], ids=["four", "two"])
+def test_the_bidding_modes_refuse_what_the_oracle_refuses(mode: Bidding, base: Ruleset) -> None:
+    """Each mode is refused exactly where the oracle, read from the rules page, refuses it:
+    among rulesets open bidding allows, by players, nil, a zero contract, blind nil and a
+    team minimum.
+
+    Rules: rule-suicide, rule-whiz, rule-mirror.
+    """
+    checked = 0
+    for nil, zero, blind, minimum in itertools.product(
+        (False, True), (False, True), (False, True), (0, 4)
+    ):
+        changes: dict[str, Any] = {
+            "nil": nil,
+            "zero_contract": zero,
+            "blind_nil": blind,
+            "team_minimum": minimum,
+        }
+        try:
+            attrs.evolve(base, **changes)
+        except RulesetError:
+            continue  # refused whatever the bidding: not the mode's business
+        checked += 1
+        data = ruleset_data(base) | changes | {"bidding": mode.value}
+        problem = oracle.bidding_problem(data)
+        try:
+            attrs.evolve(base, bidding=mode, **changes)
+        except RulesetError:
+            assert problem is not None, (mode, changes)
+        else:
+            assert problem is None, (mode, changes, problem)
+    assert checked >= (6 if base.players == 4 else 3)
