@@ -29,6 +29,7 @@ from spades._errors import (
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import (
     allowed_bids,
+    blind_numbers,
     check_move,
     is_legal,
     legal_moves,
@@ -115,6 +116,7 @@ __all__ = [
     "allowed_bids",
     "apply",
     "bag_penalty",
+    "blind_numbers",
     "card_passes",
     "cards_in",
     "check_move",

@@ -17,7 +17,19 @@ from spades._deal import draw_from_stock, exchange_with_discards, shuffled_bits,
 from spades._ending import outcome_after
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
-from spades._moves import BIDS, BLIND_NIL, Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
+from spades._moves import (
+    BIDS,
+    BLIND_BIDS,
+    BLIND_NIL,
+    Bid,
+    Exchange,
+    Keep,
+    Look,
+    Move,
+    Pass,
+    Play,
+    Reject,
+)
 from spades._rules import Bidding, next_seat, partner, play_order
 from spades._scoring import score_unchecked
 from spades._state import BIDS as BIDS_AT
@@ -118,6 +130,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         blind = move.blind  # type: ignore[union-attr]
         plain = (
             not rules.blind_nil
+            and not rules.blind_bid_minimum
             and not blind
             and not rules.team_minimum
             and rules.bidding is Bidding.OPEN
@@ -197,7 +210,7 @@ def _bid(state: State, bid: Bid) -> State:
     rules, phase, seat, packed, trick, leader, broken, tricks, _, game = state
     changed = list(game)
     bids = changed[BIDS_AT] = _with_bid(
-        game[BIDS_AT], seat, BLIND_NIL if bid.blind else BIDS[bid.n]
+        game[BIDS_AT], seat, BLIND_BIDS[bid.n] if bid.blind else BIDS[bid.n]
     )
     order = rules.orders_of_play  # `next_seat`, unchecked: seats here are valid
     following = order[seat][1]

@@ -122,18 +122,26 @@ class Reason(enum.Enum):
     BIDDING_MODE = "bidding_mode"
     """A bid the ruleset's bidding mode does not allow: under Suicide, anything but nil or 4
     or more for the first partner of a side to bid, and anything but the other for the
-    second (`allowed_bids`)."""
+    second; under Whiz, anything but her number of spades or nil; under Mirror, anything
+    but her number of spades (`allowed_bids`)."""
     BLIND_NIL_NOT_ALLOWED = "blind_nil_not_allowed"
     """Blind nil under a ruleset without blind nil (`may_bid_blind`)."""
     BLIND_NIL_NOT_ELIGIBLE = "blind_nil_not_eligible"
     """Blind nil by a side that does not trail by the ruleset's required deficit
     (`may_bid_blind`)."""
+    BLIND_BID_NOT_ALLOWED = "blind_bid_not_allowed"
+    """A blind number under a ruleset without blind numbers, or below its
+    ``blind_bid_minimum`` (`blind_numbers`)."""
+    BLIND_BID_NOT_ELIGIBLE = "blind_bid_not_eligible"
+    """A blind number by a side that does not trail by the ruleset's ``blind_bid_deficit``
+    (`blind_numbers`)."""
     HAND_ALREADY_SEEN = "hand_already_seen"
-    """Blind nil by a player who has looked at her hand; a look by a player whose hand is
-    already in view (she has looked, or she may not bid blind nil): `may_bid_blind`."""
+    """A blind bid by a player who has looked at her hand; a look by a player whose hand is
+    already in view (she has looked, or she may bid nothing blind): `may_bid_blind`,
+    `blind_numbers`."""
     HAND_NOT_SEEN = "hand_not_seen"
-    """A numbered bid by a player who may bid blind nil and has not looked at her hand yet
-    (`may_bid_blind`)."""
+    """A bid in sight by a player who may still bid blind and has not looked at her hand
+    yet (`may_bid_blind`, `blind_numbers`)."""
     CARD_NOT_IN_HAND = "card_not_in_hand"
     """A card, played, passed or exchanged, that the player does not hold (`check_move`)."""
     WRONG_PASS_SIZE = "wrong_pass_size"

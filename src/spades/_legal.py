@@ -11,6 +11,7 @@ from spades._cards import Card, Suit, cards_in
 from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._moves import (
     BIDS,
+    BLIND_BIDS,
     BLIND_NIL,
     KEEP,
     LOOK,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from spades._view import View
 
 __all__ = [
+    "blind_numbers",
     "check_move",
     "is_legal",
     "legal_moves",
@@ -55,7 +57,6 @@ _KINDS_BY_PHASE: Final = {
 }
 _DRAWS: Final = (KEEP, REJECT)
 _BLIND_OR_DRAWS: Final = (BLIND_NIL, KEEP, REJECT)
-_BLIND_OR_LOOK: Final = (BLIND_NIL, LOOK)
 _BIDS_WITHOUT_NIL: Final = BIDS[1:]
 # The phases as plain names: looking a member up on its enum class costs more.
 _PLAYING, _BIDDING, _DRAWING, _PASSING = (
@@ -112,18 +113,18 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     if mover is None:
         return ()
     rules = state.rules
-    blind = rules.blind_nil and may_bid_blind(state, mover)
+    blinds = blind_moves(state, mover) if rules.blind_nil or rules.blind_bid_minimum else ()
     phase = state[PHASE]
     if phase is _BIDDING:  # a bid reads no hand, but under Whiz and Mirror
-        if blind:
+        if blinds:
             numbered: tuple[Bid, ...] = ()
         elif rules.bidding is _WHIZ or rules.bidding is _MIRROR:  # `is`: quicker than `in`
             numbered = bid_moves(rules, state.bids, mover, hand_of(state[HANDS], mover))
         else:
             numbered = bid_moves(rules, state.bids, mover)
-        return moves_from(rules, phase, 0, 0, blind, numbered)
+        return moves_from(rules, phase, 0, 0, blinds, numbered)
     passing = pass_due(state)[1] if phase is _PASSING else 0
-    return moves_from(rules, phase, hand_of(state[HANDS], mover), 0, blind, (), passing)
+    return moves_from(rules, phase, hand_of(state[HANDS], mover), 0, blinds, (), passing)
 
 
 def moves_from(  # noqa: PLR0917  (what the seat to move knows)
@@ -131,23 +132,23 @@ def moves_from(  # noqa: PLR0917  (what the seat to move knows)
     phase: Phase,
     hand: int,
     allowed: int,
-    blind: bool,
+    blinds: tuple[Bid, ...],
     numbered: tuple[Bid, ...] = (),
     passing: int = 0,
 ) -> tuple[Move, ...]:
     """The legal moves of the seat to move, from what she knows, in `legal_moves`' order.
 
     ``hand`` is her cards' mask, ``allowed`` the mask of those she may play (in the play),
-    ``blind`` whether she may still bid blind nil (`may_bid_blind`), ``numbered`` the
-    bids she may make once she has looked (`bid_moves`), ``passing`` the cards she passes
+    ``blinds`` the blind bids she may still make (`blind_moves`), ``numbered`` the bids
+    she may make once she has looked (`bid_moves`), ``passing`` the cards she passes
     (`card_passes`). States and views both list their moves through this one generator.
     """
     if phase is _PLAYING:
         return _plays(allowed)
     if phase is _BIDDING:
-        return _BLIND_OR_LOOK if blind else numbered
+        return (*blinds, LOOK) if blinds else numbered
     if phase is _DRAWING:
-        return _BLIND_OR_DRAWS if blind else _DRAWS
+        return _BLIND_OR_DRAWS if blinds else _DRAWS
     cards = cards_in(hand)
     if phase is Phase.PASSING:  # no pass due (0) only in a view no game gives: no moves
         return tuple(Pass(chosen) for chosen in combinations(cards, passing)) if passing else ()
@@ -203,6 +204,49 @@ def may_bid_blind(game: State | View, seat: int) -> bool:
     if least_bid(rules, game.bids, seat):  # blind nil counts as zero (rule-team-minimum)
         return False
     return trails_enough(rules, game.scores, seat)
+
+
+def blind_numbers(game: State | View, seat: int) -> tuple[int, ...]:
+    """The numbers ``seat`` may still bid blind, before she looks (rule-blind-bids).
+
+    From the ruleset's ``blind_bid_minimum`` (or the least a team minimum leaves her, if
+    more) up to 13, while she has not looked at her hand and her side trails by
+    ``blind_bid_deficit`` points or more; none where the ruleset has no blind numbers (0)
+    or for two players. A blind number's tricks count double, made or set. A `View` of
+    her seat knows all of this, so it reads the same.
+
+    >>> from spades import Ruleset, new_game
+    >>> rules = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None)
+    >>> blind_numbers(new_game(rules, seed=1), 1)
+    (6, 7, 8, 9, 10, 11, 12, 13)
+    """
+    if type(game) is not State:
+        from spades._view import View  # noqa: PLC0415  (a cold path; _view imports this)
+
+        if not isinstance(game, View):
+            raise TypeError(f"blind_numbers takes a State or a View, not {type(game).__name__}")
+    seat = check_seat(seat, game.rules.players)
+    return tuple(bid.n for bid in blind_number_moves(game, seat))
+
+
+def blind_number_moves(game: State | View, seat: int) -> tuple[Bid, ...]:
+    """`blind_numbers` unchecked, as the `Bid` moves."""
+    rules = game.rules
+    least = rules.blind_bid_minimum
+    if not least or game.looked[seat] or not trails_by(rules.blind_bid_deficit, game.scores, seat):
+        return ()
+    return BLIND_BIDS[max(least, least_bid(rules, game.bids, seat)) :]
+
+
+def blind_moves(game: State | View, seat: int) -> tuple[Bid, ...]:
+    """Every blind bid ``seat`` may still make, blind nil first, then the blind numbers.
+
+    From `may_bid_blind` and `blind_numbers`. While there is one, her hand is face down.
+    """
+    numbers = blind_number_moves(game, seat)
+    if game.rules.blind_nil and may_bid_blind(game, seat):
+        return (BLIND_NIL, *numbers)
+    return numbers
 
 
 def lowest_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
@@ -335,7 +379,11 @@ def least_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
 
 def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
     """Whether ``seat``'s side trails by the ruleset's blind nil deficit (if it has one)."""
-    deficit = rules.blind_nil_deficit
+    return trails_by(rules.blind_nil_deficit, scores, seat)
+
+
+def trails_by(deficit: int | None, scores: tuple[int, int], seat: int) -> bool:
+    """Whether ``seat``'s side trails by ``deficit`` points or more; ``None``: always."""
     return deficit is None or scores[1 - seat % 2] - scores[seat % 2] >= deficit
 
 
@@ -512,13 +560,15 @@ def _bid_problem(
     state: State | View, move: Bid | Look, seat: int, hand: int
 ) -> tuple[Reason, str] | None:
     rules = state.rules
-    may_bid = may_bid_blind(state, seat)
+    blinds = blind_moves(state, seat) if rules.blind_nil or rules.blind_bid_minimum else ()
     if isinstance(move, Look):
-        if may_bid:
+        if blinds:
             return None
         return Reason.HAND_ALREADY_SEEN, "your hand is already in view: bid a number"
+    if move.blind and move.n:
+        return _blind_number_problem(state, move, seat, blinds)
     if move.blind:
-        if may_bid:
+        if BLIND_NIL in blinds:
             return None
         if not rules.blind_nil:
             return Reason.BLIND_NIL_NOT_ALLOWED, "these rules have no blind nil"
@@ -564,9 +614,49 @@ def _bid_problem(
         return Reason.BIDDING_MODE, _suicide_problem(state.bids[(seat + 2) % 4])
     if rules.bidding in BIDS_BY_SPADES and move not in bid_moves(rules, state.bids, seat, hand):
         return Reason.BIDDING_MODE, _spades_problem(rules, spades_in(hand))
-    if may_bid:
-        return Reason.HAND_NOT_SEEN, "bid blind nil, or look at your hand before you bid"
+    if blinds:
+        choices = _blind_choices(blinds)
+        return Reason.HAND_NOT_SEEN, f"{choices}, or look at your hand before you bid"
     return None
+
+
+def _blind_choices(blinds: tuple[Bid, ...]) -> str:
+    """The blind bids a seat may make, in words: "bid blind nil", "bid blind (6 to 13)"."""
+    numbers = [bid.n for bid in blinds if bid.n]
+    if not numbers:
+        return "bid blind nil"
+    span = f"{numbers[0]} to 13" if numbers[0] < 13 else "13"
+    return f"bid blind (nil, or {span})" if blinds[0].n == 0 else f"bid blind {span}"
+
+
+def _blind_number_problem(
+    state: State | View, move: Bid, seat: int, blinds: tuple[Bid, ...]
+) -> tuple[Reason, str] | None:
+    """Why a blind number may not be bid, or None (rule-blind-bids)."""
+    if move in blinds:
+        return None
+    rules = state.rules
+    least = rules.blind_bid_minimum
+    if not 0 < move.n <= 13:
+        return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"
+    if not least:
+        return Reason.BLIND_BID_NOT_ALLOWED, "these rules have no blind bid but blind nil"
+    if move.n < least:
+        return (
+            Reason.BLIND_BID_NOT_ALLOWED,
+            f"a blind bid is nil or a number from {least} to 13"
+            if rules.blind_nil
+            else f"a blind bid is a number from {least} to 13",
+        )
+    if state.phase is Phase.BIDDING and state.looked[seat]:
+        return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"
+    lowest = least_bid(rules, state.bids, seat)
+    if move.n < lowest:
+        return _below_minimum(rules, lowest)
+    return (
+        Reason.BLIND_BID_NOT_ELIGIBLE,
+        f"a blind bid needs your side to trail by {rules.blind_bid_deficit} points or more",
+    )
 
 
 def _spades_problem(rules: Ruleset, count: int) -> str:

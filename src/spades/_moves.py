@@ -41,16 +41,17 @@ def _bid_number(instance: Bid, attribute: attrs.Attribute[int], value: object) -
 def _flag(instance: Bid, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
         raise TypeError(f"blind must be True or False, not {shown(value)}")
-    if value and instance.n != 0:
-        raise SpadesError(f"only nil can be bid blind, not {instance.n}; use Bid(0, blind=True)")
 
 
 @attrs.frozen
 class Bid:
     """A bid of ``n`` tricks; ``Bid(0)`` is nil and ``Bid(0, blind=True)`` blind nil.
 
-    >>> str(Bid(4)), str(Bid(0)), str(Bid(0, blind=True))
-    ('bid 4', 'bid nil', 'bid blind nil')
+    A blind number, ``Bid(7, blind=True)``, is bid before looking where the ruleset has
+    blind bids (rule-blind-bids).
+
+    >>> str(Bid(4)), str(Bid(0)), str(Bid(0, blind=True)), str(Bid(7, blind=True))
+    ('bid 4', 'bid nil', 'bid blind nil', 'bid blind 7')
     """
 
     n: int = attrs.field(converter=_plain_bid, validator=_bid_number)
@@ -63,13 +64,13 @@ class Bid:
 
     def __str__(self) -> str:
         if self.blind:
-            return "bid blind nil"
+            return "bid blind nil" if self.n == 0 else f"bid blind {self.n}"
         return "bid nil" if self.n == 0 else f"bid {self.n}"
 
 
 @attrs.frozen
 class Look:
-    """Look at one's hand at one's turn to bid, giving up blind nil for this round."""
+    """Look at one's hand at one's turn to bid, giving up blind bids for this round."""
 
     def __str__(self) -> str:
         return "look"
@@ -170,7 +171,9 @@ Move: TypeAlias = "Bid | Look | Play | Pass | Keep | Reject | Exchange"
 """Any move."""
 
 BIDS: Final = tuple(Bid(n) for n in range(14))
-BLIND_NIL: Final = Bid(0, blind=True)
+BLIND_BIDS: Final = tuple(Bid(n, blind=True) for n in range(14))
+"""Blind nil, then the blind numbers 1 to 13 (rule-blind-bids)."""
+BLIND_NIL: Final = BLIND_BIDS[0]
 LOOK: Final = Look()
 PLAYS: Final = tuple(Play(card) for card in DECK)
 KEEP: Final = Keep()
@@ -195,6 +198,8 @@ def parse_move(text: str) -> Move:
             return BLIND_NIL
         case ["bid", number] if re.fullmatch(r"-?[0-9]{1,3}", number):
             return Bid(int(number))
+        case ["bid", "blind", number] if re.fullmatch(r"-?[0-9]{1,3}", number):
+            return Bid(int(number), blind=True)
         case ["look"]:
             return LOOK
         case ["play", card]:
@@ -211,7 +216,8 @@ def parse_move(text: str) -> Move:
                 )
             return Pass(chosen) if kind == "pass" else Exchange(chosen)
     raise NotationError(
-        f"{quoted(text)} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'look', "
+        f"{quoted(text)} is not a move; write 'bid 3', 'bid nil', 'bid blind nil', 'bid blind 7', "
+        "'look', "
         "'play AS', 'pass 2C 3D', 'keep', 'reject' or 'exchange 2C 3D'"
     )
 

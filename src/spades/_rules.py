@@ -301,6 +301,16 @@ class Ruleset:
     bidding: Bidding = attrs.field(default=Bidding.OPEN, validator=_kind(Bidding))
     """How a player chooses her bid: freely, as Suicide asks (rule-suicide), or from her
     number of spades under Whiz and Mirror (rule-whiz, rule-mirror)."""
+    blind_bid_minimum: int = attrs.field(
+        default=0, converter=_plain_number, validator=_whole(0, 13)
+    )
+    """The least number a player may bid blind, before she looks, up to 13; its tricks count
+    double, made or set (rule-blind-bids). 0: no blind numbers (four players only)."""
+    blind_bid_deficit: int | None = attrs.field(
+        default=100, converter=_plain_optional, validator=_whole(0, optional=True)
+    )
+    """Blind numbers only for a side trailing by at least this many points; ``None``:
+    always (rule-blind-bids)."""
     spades_lead: SpadesLead = attrs.field(default=SpadesLead.BROKEN, validator=_kind(SpadesLead))
     """When a player who holds another suit may lead a spade: once spades are broken (every
     source), at any time, or from the second trick on."""
@@ -358,6 +368,11 @@ class Ruleset:
             _check_bidding(self)
         if self.nil_pass and not self.nil:
             raise RulesetError("nil_pass is the pass after a nil bid: it needs nil=True")
+        if self.blind_bid_minimum and self.ten_for_two_hundred:
+            raise RulesetError(
+                "a blind number doubles ten a trick, and 10-for-200 replaces ten a trick: "
+                "blind_bid_minimum needs ten_for_two_hundred=False"
+            )
         if self.zero_contract and self.nil:
             raise RulesetError(
                 "a bid of zero is either nil or an ordinary contract: zero_contract needs nil=False"
@@ -485,6 +500,8 @@ def _check_bidding(rules: Ruleset) -> None:
         raise RulesetError(f"bidding={mode} is played with nil bids: it needs nil=True")
     if rules.blind_nil:
         raise RulesetError(f"bidding={mode} has no blind nil: set blind_nil=False")
+    if rules.blind_bid_minimum:
+        raise RulesetError(f"bidding={mode} has no blind bids: blind_bid_minimum must be 0")
     if rules.team_minimum:
         raise RulesetError(
             f"bidding={mode} decides what a side bids itself: team_minimum must be 0"
@@ -516,6 +533,11 @@ def _check_two_players(rules: Ruleset) -> None:
         raise RulesetError(
             "a team minimum is a partnership's: two players each bid alone, so "
             "team_minimum must be 0"
+        )
+    if rules.blind_bid_minimum:
+        raise RulesetError(
+            "two players see their cards as they draw them, so nobody bids a number blind: "
+            "blind_bid_minimum must be 0 (double nil is their blind bid)"
         )
 
 

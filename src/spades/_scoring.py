@@ -29,8 +29,8 @@ class SideScore(TupleValue):
         "Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."
     )
     contract_points: int = field(
-        "Ten per contracted trick (200 for a contract of 10 or more under "
-        "``ten_for_two_hundred``), won when made and lost when missed."
+        "Ten per contracted trick, twenty per trick of a blind number (200 for a contract "
+        "of 10 or more under ``ten_for_two_hundred``), won when made and lost when missed."
     )
     overtricks: int = field("Tricks over the contract when it is made; each is a bag and a point.")
     nil_points: int = field("What the side's nil and blind nil bids won or lost.")
@@ -215,34 +215,46 @@ def _score_side(
     if len(bids) == 4:
         partner, partner_taken = bids[side + 2], tricks[side + 2]
         if bid.n and partner.n:  # no nil: the usual case, all tricks count
-            return _side_score(rules, bid.n + partner.n, taken + partner_taken, 0, 0, bags_before)
+            blind = (bid.n if bid.blind else 0) + (partner.n if partner.blind else 0)
+            return _side_score(
+                rules, bid.n + partner.n, taken + partner_taken, 0, 0, bags_before, blind
+            )
         pairs = ((bid, taken), (partner, partner_taken))
     else:
         pairs = ((bid, taken),)
-    contract = counted = nil_points = nil_bags = 0
+    contract = counted = nil_points = nil_bags = blind = 0
     for one, won in pairs:
         contract += one.n
         if one.n or rules.zero_contract:  # a zero contract counts like any other
             counted += won
+            blind += one.n if one.blind else 0
             continue
         nil_points += _nil_points(rules, one, won)
         if rules.nil_tricks is NilTricks.COUNT:  # rule-nil-tricks
             counted += won
         else:
             nil_bags += won
-    return _side_score(rules, contract, counted, nil_points, nil_bags, bags_before)
+    return _side_score(rules, contract, counted, nil_points, nil_bags, bags_before, blind)
 
 
 def _side_score(  # noqa: PLR0917  (the parts of a side's score)
-    rules: Ruleset, contract: int, counted: int, nil_points: int, nil_bags: int, bags_before: int
+    rules: Ruleset,
+    contract: int,
+    counted: int,
+    nil_points: int,
+    nil_bags: int,
+    bags_before: int,
+    blind: int = 0,
 ) -> SideScore:
     """The contract, overtricks and bags, the bag limit of one side's round.
 
-    rule-contract-points, rule-ten-for-two-hundred, rule-bags, rule-bag-limit.
+    ``blind`` is the part of the contract bid blind, whose tricks count twice.
+    rule-contract-points, rule-blind-bids, rule-ten-for-two-hundred, rule-bags,
+    rule-bag-limit.
     """
     made = counted >= contract
     overtricks = counted - contract if made else 0
-    worth = 200 if rules.ten_for_two_hundred and contract >= 10 else 10 * contract
+    worth = 200 if rules.ten_for_two_hundred and contract >= 10 else 10 * (contract + blind)
     contract_points = worth if made else -worth
     penalty, bags = _bag_penalty(rules, bags_before + overtricks + nil_bags)
     points = contract_points + overtricks + nil_points + nil_bags + penalty

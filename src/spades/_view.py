@@ -9,7 +9,7 @@ import attrs
 from spades._card_pass import pass_due
 from spades._cards import Card, cards_in
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import bid_moves, may_bid_blind, moves_from
+from spades._legal import bid_moves, blind_moves, moves_from
 from spades._rules import check_seat, partner
 from spades._state import Phase, State, trick_counts
 from spades._trick import playable_bits, spades_open
@@ -64,7 +64,7 @@ class View:
     """The round being played, counted from 1."""
     hand: tuple[Card, ...] | None
     """The seat's own cards, in the library's order; ``None`` while they are face down:
-    with four players, while she may still bid blind nil and has not looked."""
+    with four players, while she may still bid blind (nil, or a number) and has not looked."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     bids: tuple[Bid | None, ...]
@@ -122,10 +122,10 @@ class View:
         hand = sum(card.bit for card in self.hand or ())
         led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
         allowed = playable_bits(hand, self.trick, led_freely)
-        blind = may_bid_blind(self, self.seat)
+        blinds = blind_moves(self, self.seat)
         numbered = bid_moves(self.rules, self.bids, self.seat, hand)
         passing = pass_due(self)[1] if self.phase is Phase.PASSING else 0
-        return moves_from(self.rules, self.phase, hand, allowed, blind, numbered, passing)
+        return moves_from(self.rules, self.phase, hand, allowed, blinds, numbered, passing)
 
 
 def observe(state: State, seat: int) -> View:
@@ -145,7 +145,7 @@ def observe(state: State, seat: int) -> View:
         state.phase is Phase.BIDDING
         and rules.players == 4
         and state.bids[seat] is None
-        and may_bid_blind(state, seat)
+        and bool(blind_moves(state, seat))
     )
     partners = {seat, partner(rules, seat)}
     drawing_now = state.phase is Phase.DRAWING and state.to_move == seat

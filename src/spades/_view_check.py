@@ -25,7 +25,14 @@ from spades._card_pass import pass_order, passed_to_partner, passes_of
 from spades._cards import DECK, Card, Suit
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
-from spades._legal import bid_moves, least_bid, spades_in, trails_enough
+from spades._legal import (
+    bid_moves,
+    blind_moves,
+    least_bid,
+    spades_in,
+    trails_by,
+    trails_enough,
+)
 from spades._moves import Bid
 from spades._rules import BIDS_BY_SPADES, Bidding, Ruleset
 from spades._scoring import RoundScore, SideScore
@@ -623,11 +630,18 @@ def _check_turns(view: View, over: bool) -> None:
     order = rules.orders_of_play[_first_bidder(view)]
     for seat, (bid, looked) in enumerate(zip(view.bids, view.looked, strict=True)):
         may_blind = rules.blind_nil and trails_enough(rules, scores, seat)
+        least = rules.blind_bid_minimum  # the least blind number open to her, 0 for none
+        if not trails_by(rules.blind_bid_deficit, scores, seat):
+            least = 0
         if four and order.index(seat) > order.index((seat + 2) % 4):  # her partner bids first
-            may_blind = may_blind and not least_bid(rules, view.bids, seat)
+            lowest = least_bid(rules, view.bids, seat)
+            may_blind = may_blind and not lowest
+            least = least and max(least, lowest)
         if bid is not None:
-            if bid.blind and not may_blind:
+            if bid.blind and not bid.n and not may_blind:
                 _fail(f"bids[{seat}]", "blind nil was not open to this seat this round")
+            if bid.blind and bid.n and not 0 < least <= bid.n:
+                _fail(f"bids[{seat}]", f"a blind {bid.n} was not open to this seat this round")
             if bid.n == 0 and not rules.nil and not rules.zero_contract:
                 _fail(f"bids[{seat}]", "these rules have no nil")
             mate = view.bids[(seat + 2) % 4] if four else None
@@ -641,15 +655,15 @@ def _check_turns(view: View, over: bool) -> None:
                         f"bids[{seat}]",
                         "under Suicide one partner of a side bids nil and the other 4 or more",
                     )
-            if four and may_blind and not bid.blind and not looked:
-                _fail(f"looked[{seat}]", "a seat that may bid blind nil looks before a number")
+            if four and (may_blind or least) and not bid.blind and not looked:
+                _fail(f"looked[{seat}]", "a seat that may bid blind looks before a bid in sight")
         if looked:
             if not four:
                 _fail(f"looked[{seat}]", "two players never look: no hand is face down")
-            if not may_blind:
-                _fail(f"looked[{seat}]", "only a seat that may bid blind nil looks at her hand")
+            if not may_blind and not least:
+                _fail(f"looked[{seat}]", "only a seat that may bid blind looks at her hand")
             if bid is not None and bid.blind:
-                _fail(f"looked[{seat}]", "a seat that looked cannot bid blind nil")
+                _fail(f"looked[{seat}]", "a seat that looked cannot bid blind")
             if bid is None and not (phase is Phase.BIDDING and view.to_move == seat):
                 _fail(f"looked[{seat}]", "a seat looks at her turn to bid, and then bids")
     if four:
@@ -773,13 +787,10 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
         rules.players == 4
         and view.phase is Phase.BIDDING
         and view.bids[me] is None
-        and not view.looked[me]
-        and rules.blind_nil
-        and trails_enough(rules, view.scores, me)
-        and not least_bid(rules, view.bids, me)
+        and bool(blind_moves(view, me))
     )
     if (view.hand is None) != face_down:
-        _fail("hand", "is face down (null) exactly while its seat may still bid blind nil")
+        _fail("hand", "is face down (null) exactly while its seat may still bid blind")
     if rules.players == 4:
         sizes = [13 - mask.bit_count() for mask in played]
         for entry, (_, count) in zip(view.passes, passes_of(view), strict=False):

@@ -107,7 +107,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if demo.is_ptn(args.record):
             if args.indent is not None:
                 parser.error("argument --indent: indents JSON; a .ptn record is PTN text")
-            from spades.records._ptn import ptn_problem  # noqa: PLC0415  (PTN only)
+            from spades.records import ptn_problem  # noqa: PLC0415  (PTN records only)
 
             problem = ptn_problem(rules)
             if problem is not None:

@@ -50,7 +50,7 @@ from spades.records._plain import (
     ruleset_data,
     ruleset_from,
 )
-from spades.records._ptn import PtnHand, read_ptn, rules_from_options, write_ptn
+from spades.records._ptn import PtnHand, ptn_problem, read_ptn, rules_from_options, write_ptn
 from spades.records._round_scores import round_score_data, round_score_from
 from spades.records._state import state_data, state_from
 from spades.records._view import view_data, view_from
@@ -76,6 +76,7 @@ __all__ = [
     "from_data",
     "load",
     "loads",
+    "ptn_problem",
     "read_ptn",
     "rules_from_options",
     "to_data",
@@ -143,7 +144,8 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
 
     >>> old = {**to_data(Ruleset()), "version": 2}
     >>> for name in ("zero_contract", "nil_pass", "double_nil_timing", "team_minimum",
-    ...              "bidding", "spades_lead", "ten_for_two_hundred"):
+    ...              "bidding", "blind_bid_minimum", "blind_bid_deficit", "spades_lead",
+    ...              "ten_for_two_hundred"):
     ...     del old[name]
     >>> from_data(old) == Ruleset()
     True

@@ -301,6 +301,8 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
         "double_nil_timing": 3,
         "team_minimum": 3,
         "bidding": 3,
+        "blind_bid_minimum": 3,
+        "blind_bid_deficit": 3,
         "spades_lead": 3,
         "ten_for_two_hundred": 3,
     }
@@ -309,7 +311,7 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
 _WIDENED: Final[Mapping[str, tuple[int, int]]] = MappingProxyType({"blind_nil_pass": (3, 3)})
 """Ruleset numbers whose range grew: the version that widened it, and the most before it."""
 _FLAGS = frozenset({"nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
-_OPTIONAL = frozenset({"blind_nil_deficit", "losing_floor", "round_cap"})
+_OPTIONAL = frozenset({"blind_nil_deficit", "blind_bid_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
     "direction": Direction,
     "nil_tricks": NilTricks,
@@ -321,10 +323,18 @@ _ENUMS: dict[str, type[enum.Enum]] = {
 
 
 def ruleset_fields(version: int) -> tuple[str, ...]:
-    """The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
+    r"""The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
 
-    >>> print(*(name for name in ruleset_fields(3) if name not in ruleset_fields(2)))
-    zero_contract nil_pass double_nil_timing team_minimum bidding spades_lead ten_for_two_hundred
+    >>> print(*(name for name in ruleset_fields(3) if name not in ruleset_fields(2)), sep="\n")
+    zero_contract
+    nil_pass
+    double_nil_timing
+    team_minimum
+    bidding
+    blind_bid_minimum
+    blind_bid_deficit
+    spades_lead
+    ten_for_two_hundred
     """
     return tuple(name for name in RULESET_FIELDS if _SINCE.get(name, 1) <= version)
 

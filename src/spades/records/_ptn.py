@@ -29,7 +29,15 @@ from spades._engine import apply
 from spades._errors import InvalidRecordError, shown
 from spades._legal import may_bid_blind
 from spades._moves import LOOK, Bid, Play
-from spades._rules import CLASSIC, Bidding, NilTricks, Ruleset, SpadesLead, play_order
+from spades._rules import (
+    CLASSIC,
+    Bidding,
+    NilTricks,
+    Ruleset,
+    SpadesLead,
+    check_rules,
+    play_order,
+)
 from spades._state import Phase, State, evolve_state
 
 if TYPE_CHECKING:
@@ -547,7 +555,14 @@ def ptn_problem(rules: Ruleset) -> str | None:
     """Why PTN cannot hold games under ``rules``, or ``None``.
 
     PTN records four players playing clockwise, and Trickster has no Mirror bidding.
+    `write_ptn` refuses games under such rules, and ``spades demo --record x.ptn`` does
+    before it plays. `TypeError` for ``rules`` that is not a `Ruleset`.
+
+    >>> from spades import CLASSIC, MINIOKEY
+    >>> ptn_problem(CLASSIC) is None, ptn_problem(MINIOKEY)
+    (True, 'PTN records four players playing clockwise')
     """
+    rules = check_rules(rules, "ptn_problem")
     if rules.players != 4 or rules.orders_of_play[0][1] != 1:
         return "PTN records four players playing clockwise"
     if rules.bidding is Bidding.MIRROR:

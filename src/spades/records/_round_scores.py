@@ -81,7 +81,8 @@ def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
     }
     side = SideScore(**parts)
     contract = sum(bid.n for bid in bids)
-    worth, meaning = 10 * contract, "ten per trick bid"
+    blind = sum(bid.n for bid in bids if bid.blind)
+    worth, meaning = 10 * (contract + blind), "ten per trick bid, twenty bid blind"
     if contract >= 10 and abs(side.contract_points) == 200:  # the ruleset decides which
         worth, meaning = 200, "200 for a contract of 10 or more, rule-ten-for-two-hundred"
     checks = (

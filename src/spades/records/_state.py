@@ -16,7 +16,7 @@ from spades._deal import start_round
 from spades._ending import outcome_after
 from spades._engine import apply
 from spades._errors import IllegalMoveError
-from spades._legal import bid_moves, trails_enough
+from spades._legal import bid_moves, trails_by, trails_enough
 from spades._moves import BLIND_NIL, KEEP, LOOK, Bid, Exchange, Move, Pass, Play
 from spades._rules import Bidding, next_seat, play_order
 from spades._scoring import score_round
@@ -206,8 +206,13 @@ def check_history(
 def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, int], path: str) -> None:
     if bid.n == 0 and not rules.nil and not rules.zero_contract:
         fail(path, "the rules do not allow nil")
-    if bid.blind and not (rules.blind_nil and trails_enough(rules, scores, seat)):
+    if bid.blind and not bid.n and not (rules.blind_nil and trails_enough(rules, scores, seat)):
         fail(path, "blind nil was not allowed to this seat in this round")
+    least = rules.blind_bid_minimum
+    if bid.blind and bid.n and not (least and trails_by(rules.blind_bid_deficit, scores, seat)):
+        fail(path, "a blind number was not allowed to this seat in this round")
+    if bid.blind and 0 < bid.n < least:
+        fail(path, f"a blind number is from {least} to 13")
 
 
 def _dealers(rules: Ruleset, rounds: int, dealer: int) -> list[int]:
