@@ -24,7 +24,7 @@ from spades import (
 
 ALL_MOVES: list[Move] = [
     *ALL_BIDS,
-    Bid(0, blind=True),
+    *(Bid(n, blind=True) for n in range(14)),
     Look(),
     *(Play(card) for card in DECK),
     *(Pass([card]) for card in DECK),
@@ -53,6 +53,8 @@ def test_move_text_forms() -> None:
     assert str(Bid(0, blind=True)) == "bid blind nil"
     assert str(Bid(1)) == "bid 1"
     assert str(Bid(13)) == "bid 13"
+    assert str(Bid(7, blind=True)) == "bid blind 7"
+    assert str(Bid(13, blind=True)) == "bid blind 13"
     assert str(Look()) == "look"
     assert str(Play(C("10h"))) == "play TH"
     assert str(Pass([C("3d"), C("2c")])) == "pass 2C 3D"
@@ -65,6 +67,10 @@ def test_move_text_forms() -> None:
         ("bid 07", Bid(7)),
         ("Bid Nil", Bid(0)),
         ("BID BLIND NIL", Bid(0, blind=True)),
+        ("bid blind 0", Bid(0, blind=True)),
+        ("bid blind 07", Bid(7, blind=True)),
+        ("Bid Blind 13", Bid(13, blind=True)),
+        ("bid blind 14", Bid(14, blind=True)),
         ("bid 14", Bid(14)),
         ("bid -1", Bid(-1)),
         ("bid -0", Bid(0)),
@@ -94,7 +100,10 @@ def test_parse_move_accepts_other_spellings(text: str, move: Move) -> None:
         "bid \uff13",
         "bid ²",
         "bid blind",
-        "bid blind 3",
+        "bid blind three",
+        "bid blind 3 4",
+        "bid blind blind 3",
+        "bid 3 blind",
         "bid nil nil",
         "bid 3 4",
         "blind nil",
@@ -161,10 +170,18 @@ def test_bid_blind_takes_a_bool(blind: object) -> None:
         Bid(0, blind=blind)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("n", [1, 5, 13])
-def test_only_nil_can_be_bid_blind(n: int) -> None:
-    with pytest.raises(SpadesError, match="only nil can be bid blind"):
-        Bid(n, blind=True)
+@pytest.mark.parametrize("n", [1, 6, 13])
+def test_a_number_may_be_bid_blind(n: int) -> None:
+    """A blind bid of a number is a move like any other; whether it is legal is the
+    ruleset's question (blind_bid_minimum), not the value's.
+
+    Rule: rule-blind-bids.
+    """
+    bid = Bid(n, blind=True)
+    assert (bid.n, bid.blind, bid.is_nil) == (n, True, False)
+    assert bid != Bid(n)
+    assert str(bid) == f"bid blind {n}"
+    assert parse_move(str(bid)) == bid
 
 
 def test_bid_blind_is_keyword_only_and_is_nil() -> None:

@@ -57,6 +57,8 @@ SWITCH_TABLE: dict[str, tuple[object, object]] = {
     "zero_contract": (False, False),
     "team_minimum": (0, 0),
     "bidding": (Bidding.OPEN, Bidding.OPEN),
+    "blind_bid_minimum": (0, 0),
+    "blind_bid_deficit": (100, 100),
     "ten_for_two_hundred": (False, False),
     "nil_pass": (0, 0),
     "double_nil_timing": (DoubleNilTiming.BEFORE_FIRST_CHOICE, DoubleNilTiming.BEFORE_FIRST_CHOICE),
@@ -162,6 +164,11 @@ def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(nam
         ("team_minimum", "4"),
         ("team_minimum", 4.0),
         ("team_minimum", True),
+        ("blind_bid_minimum", "6"),
+        ("blind_bid_minimum", 6.0),
+        ("blind_bid_minimum", True),
+        ("blind_bid_deficit", 100.0),
+        ("blind_bid_deficit", False),
     ],
 )
 def test_whole_number_fields_reject_other_types_including_bool(field: str, value: object) -> None:
@@ -188,6 +195,9 @@ def test_whole_number_fields_reject_other_types_including_bool(field: str, value
         ("round_cap", 0, "at least 1"),
         ("team_minimum", -1, "from 0 to 13"),
         ("team_minimum", 14, "from 0 to 13"),
+        ("blind_bid_minimum", -1, "from 0 to 13"),
+        ("blind_bid_minimum", 14, "from 0 to 13"),
+        ("blind_bid_deficit", -1, "at least 0"),
     ],
 )
 def test_whole_number_fields_reject_values_out_of_range(
@@ -203,6 +213,7 @@ def test_whole_number_fields_reject_values_out_of_range(
         "nil_value",
         "blind_nil_value",
         "blind_nil_deficit",
+        "blind_bid_deficit",
         "bag_limit",
         "bag_penalty",
         "target",
@@ -686,7 +697,7 @@ def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
 def test_repr_names_every_switch() -> None:
     text = repr(MINIOKEY)
     switches = [field.name for field in attrs.fields(Ruleset) if field.init]
-    assert len(switches) == 23
+    assert len(switches) == 25
     for name in switches:
         assert f"{name}=" in text
     assert "orders_of_play" not in text  # derived, not a switch
@@ -746,3 +757,75 @@ def test_the_bidding_modes_refuse_what_the_oracle_refuses(mode: Bidding, base: R
         else:
             assert problem is None, (mode, changes, problem)
     assert checked >= (6 if base.players == 4 else 3)
+
+
+def test_blind_numbers_are_off_by_default_and_take_a_minimum_and_a_deficit() -> None:
+    """0 is no blind numbers; a minimum from 1 to 13, a deficit from 0 up or None (at any
+    score), each preset without them.
+
+    Rule: rule-blind-bids.
+    """
+    assert (CLASSIC.blind_bid_minimum, CLASSIC.blind_bid_deficit) == (0, 100)
+    assert all(rules.blind_bid_minimum == 0 for rules in PRESETS.values())
+    for least in (1, 6, 13):
+        for deficit in (None, 0, 100, MAX_NUMBER):
+            rules = Ruleset(blind_bid_minimum=least, blind_bid_deficit=deficit)
+            assert (rules.blind_bid_minimum, rules.blind_bid_deficit) == (least, deficit)
+            assert f"blind_bid_minimum={least}, blind_bid_deficit={deficit}," in repr(rules)
+    assert Ruleset(blind_bid_deficit=None).blind_bid_deficit is None  # with no numbers too
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"players": 2},
+            "two players see their cards as they draw them, so nobody bids a "
+            "number blind: blind_bid_minimum must be 0",
+        ),
+        ({"bidding": Bidding.SUICIDE}, "bidding=suicide has no blind bids: blind_bid_minimum"),
+        ({"bidding": Bidding.WHIZ}, "bidding=whiz has no blind bids: blind_bid_minimum"),
+        ({"bidding": Bidding.MIRROR}, "bidding=mirror has no blind bids: blind_bid_minimum"),
+        (
+            {"ten_for_two_hundred": True},
+            "a blind number doubles ten a trick, and 10-for-200 "
+            "replaces ten a trick: blind_bid_minimum needs ten_for_two_hundred=False",
+        ),
+    ],
+    ids=["two players", "suicide", "whiz", "mirror", "10-for-200"],
+)
+def test_blind_numbers_refuse_what_they_rule_out(changes: dict[str, Any], message: str) -> None:
+    """Two players, the bidding modes and 10-for-200 refuse blind numbers, each with its
+    reason; with the minimum at 0 each is allowed.
+
+    Rule: rule-blind-bids.
+    """
+    with_nil = {"nil": True} if "bidding" in changes else {}
+    for least in (1, 6, 13):
+        with pytest.raises(RulesetError, match=re.escape(message)):
+            Ruleset(blind_bid_minimum=least, **changes, **with_nil)
+    assert Ruleset(blind_bid_minimum=0, **changes, **with_nil).blind_bid_minimum == 0
+
+
+def test_blind_numbers_combine_with_the_other_bidding_switches_and_the_presets() -> None:
+    """Blind nil, its pass, a nil pass, a team minimum, a zero contract, no nil at all, each
+    spades lead and every four-player preset.
+
+    Rule: rule-blind-bids.
+    """
+    for name, preset in PRESETS.items():
+        if preset.players == 4:
+            rules = attrs.evolve(preset, blind_bid_minimum=6, blind_bid_deficit=None)
+            assert rules.blind_bid_minimum == 6, name
+    rules = Ruleset(
+        blind_bid_minimum=6,
+        blind_nil=True,
+        blind_nil_pass=4,
+        nil_pass=2,
+        team_minimum=13,
+        spades_lead=SpadesLead.AFTER_FIRST_TRICK,
+    )
+    assert (rules.blind_nil, rules.team_minimum, rules.nil_pass) == (True, 13, 2)
+    for zero in (False, True):
+        rules = Ruleset(blind_bid_minimum=1, nil=False, zero_contract=zero)
+        assert (rules.nil, rules.zero_contract) == (False, zero)
