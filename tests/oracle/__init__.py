@@ -9,14 +9,17 @@ numbers in the library's order (`card`, `name`), moves their canonical text, rul
 dictionaries with the fields of the record format (`PRESETS`).
 
 - `cards`: card and move notation, and the move grammar;
-- `rules`: the ruleset fields and the three presets;
+- `rules`: the ruleset fields and the three presets, and the combinations the bidding
+  modes and blind numbers refuse;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
-  may be led; the least a seat may bid under a team minimum and the bids Suicide, Whiz
+  may be led; the blind bids open to a seat (blind nil, blind numbers); the least a seat
+  may bid under a team minimum and the bids Suicide, Whiz
   and Mirror allow (which seat of a view's bids breaks a Suicide pair, the spades Whiz and
   Mirror bids show and where a view's bids break them); who passes how many cards
   after the bidding; when two players may declare double nil;
-- `scoring`: a round's points and bags (zero contracts and 10-for-200 too), and the end of
+- `scoring`: a round's points and bags (zero contracts, blind numbers and 10-for-200
+  too), and the end of
   the game;
 - `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
 - `referee`: a whole game followed move by move, two players' draw and exchange included;
@@ -31,6 +34,7 @@ The tests import it as ``import oracle`` or ``from oracle import ...``: pytest p
 from __future__ import annotations
 
 from oracle.cards import (
+    BLIND,
     BLIND_NIL,
     IN_ORDER,
     LIBRARY_DECK,
@@ -70,6 +74,9 @@ from oracle.legality import (
     LEADS,
     Position,
     allowed_bids,
+    blind_bids,
+    blind_number_problem,
+    blind_numbers,
     breaks_spades,
     card_passes,
     hand_at_bidding,
@@ -102,6 +109,7 @@ from oracle.rules import (
     TWO_HANDED,
     Rules,
     bidding_problem,
+    blind_bid_problem,
 )
 from oracle.scoring import SideScore, contract_worth, outcome, score, score_side, score_sides
 from oracle.seats import (
@@ -119,6 +127,7 @@ from oracle.views import PUBLIC, VIEW_FIELDS, face_down, same_side, view_of
 
 __all__ = [
     "BIDDINGS",
+    "BLIND",
     "BLIND_NIL",
     "BY_SPADES",
     "CLASSIC",
@@ -149,6 +158,10 @@ __all__ = [
     "allowed_bids",
     "bid_value",
     "bidding_problem",
+    "blind_bid_problem",
+    "blind_bids",
+    "blind_number_problem",
+    "blind_numbers",
     "breaks_spades",
     "card",
     "card_passes",

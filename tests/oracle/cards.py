@@ -23,6 +23,9 @@ IN_ORDER = list(range(52))
 """The library's order of the cards (`spades.DECK`) as a deck of plain cards."""
 BLIND_NIL = "bid blind nil"
 """Blind nil (four players), or double nil (two players), in move notation."""
+BLIND = "bid blind "
+"""How a blind bid's text begins: blind nil, or a blind number ("bid blind 7",
+rule-blind-bids)."""
 
 
 def card(text: str) -> int:
@@ -69,7 +72,7 @@ _CARD = "[2-9TJQKA][CDHS]"
 MOVE_GRAMMAR = re.compile(
     "|".join(
         [
-            "bid (?:-?[1-9][0-9]{0,2}|nil|blind nil)",  # -999 to 999, never 0
+            "bid (?:blind )?(?:-?[1-9][0-9]{0,2}|nil)",  # -999 to 999, never 0; blind too
             "look",
             f"play {_CARD}",
             f"pass(?: {_CARD}){{0,52}}",
@@ -101,14 +104,13 @@ def is_move(text: str) -> bool:
 
 
 def bid_value(text: str) -> tuple[int, bool]:
-    """The number and the blindness of a bid's canonical text ("bid 3", "bid nil", ...)."""
-    if text == "bid nil":
-        return 0, False
-    if text == BLIND_NIL:
-        return 0, True
+    """The number and the blindness of a bid's canonical text ("bid 3", "bid nil",
+    "bid blind nil", "bid blind 7")."""
     assert text.startswith("bid "), f"not a bid: {text!r}"
     assert is_move(text), f"not a bid: {text!r}"
-    return int(text.removeprefix("bid ")), False
+    blind = text.startswith(BLIND)
+    number = text.removeprefix(BLIND if blind else "bid ")
+    return (0 if number == "nil" else int(number)), blind
 
 
 def check_canonical(move: str) -> None:

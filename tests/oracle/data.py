@@ -23,11 +23,12 @@ VERSION = 3
 READABLE_VERSIONS = (1, 2, 3)
 """The versions a reader reads (porting-versions): version 1 wrote the seed as a number;
 version 3 added the ruleset fields ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
-``team_minimum``, ``bidding`` ("open", "suicide", "whiz", "mirror"), ``spades_lead`` and
+``team_minimum``, ``bidding`` ("open", "suicide", "whiz", "mirror"),
+``blind_bid_minimum``, ``blind_bid_deficit``, ``spades_lead`` and
 ``ten_for_two_hundred``, which rulesets of
 1 and 2 lack (they read as the sources' rules: no zero contract, no pass for a plain nil,
-double nil before the first draw choice, no minimum, "open" bidding, spades led once
-"broken", no 10-for-200), and let
+double nil before the first draw choice, no minimum, "open" bidding, no blind numbers
+(0, 100), spades led once "broken", no 10-for-200), and let
 ``blind_nil_pass`` reach 4 (3 at most before)."""
 MAX_SAFE = 2**53 - 1
 """The largest magnitude of a number in the data (porting-conventions)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from oracle.cards import BLIND_NIL, SPADES, bid_value, card, cards_of, names, suit
+from oracle.cards import BLIND, BLIND_NIL, SPADES, bid_value, card, cards_of, names, suit
 from oracle.seats import first_seat, next_seat, partner
 
 if TYPE_CHECKING:
@@ -361,15 +361,69 @@ def suicide_breaker(rules: Rules, bids: Sequence[str | None], first: int) -> int
     return None
 
 
-def trails_enough(rules: Rules, scores: Sequence[int], seat: int) -> bool:
+def trails_enough(
+    rules: Rules, scores: Sequence[int], seat: int, deficit: str = "blind_nil_deficit"
+) -> bool:
     """Whether ``seat``'s side trails by the blind nil deficit, or there is none.
 
     The other side's score minus her side's must be the deficit or more
-    (rule-blind-nil-eligibility); with two players each seat is her own side.
+    (rule-blind-nil-eligibility); with two players each seat is her own side. ``deficit``
+    names the ruleset's field: "blind_bid_deficit" for blind numbers (rule-blind-bids).
     """
-    deficit = rules["blind_nil_deficit"]
+    least = rules[deficit]
     side = seat % 2
-    return deficit is None or scores[1 - side] - scores[side] >= deficit
+    return least is None or scores[1 - side] - scores[side] >= least
+
+
+def blind_numbers(position: Position, seat: int) -> list[int]:
+    """The numbers ``seat`` may still bid blind, before she looks (rule-blind-bids).
+
+    Four players with a ``blind_bid_minimum`` (0: none): while she has not looked and her
+    side trails by ``blind_bid_deficit`` (or there is none), from the minimum, or the
+    least a team minimum leaves her if more (rule-team-minimum), up to 13.
+    """
+    rules = position.rules
+    least = rules["blind_bid_minimum"]
+    if rules["players"] != 4 or not least or position.looked[seat]:
+        return []
+    if not trails_enough(rules, position.scores, seat, "blind_bid_deficit"):
+        return []
+    return list(range(max(least, lowest_bid(rules, position.bids, seat)), 14))
+
+
+def blind_bids(position: Position, seat: int) -> list[str]:
+    """Every blind bid ``seat`` may still make, in order: blind nil (`may_bid_blind`), then
+    the blind numbers ascending (`blind_numbers`). While there is one, her hand is face
+    down and she may look (rule-blind-nil, rule-blind-bids)."""
+    nil = [BLIND_NIL] if may_bid_blind(position, seat) else []
+    return nil + [f"{BLIND}{number}" for number in blind_numbers(position, seat)]
+
+
+def blind_number_problem(position: Position, move: str) -> str | None:
+    """Why a blind number may not be bid by the seat to move, or None (rule-blind-bids).
+
+    Open to her (`blind_numbers`): legal. Otherwise the first of: out of 1 to 13; the rules
+    have no blind numbers, or it is below their minimum (blind bid not allowed); she has
+    looked (hand already seen); below what a team minimum leaves her; her side does not
+    trail enough (blind bid not eligible).
+    """
+    seat = position.to_move
+    assert seat is not None
+    rules = position.rules
+    number, blind = bid_value(move)
+    assert blind, move
+    assert number, move
+    if number in blind_numbers(position, seat):
+        return None
+    if not 0 < number <= 13:
+        return "bid_out_of_range"
+    if not rules["blind_bid_minimum"] or number < rules["blind_bid_minimum"]:
+        return "blind_bid_not_allowed"
+    if position.looked[seat]:
+        return "hand_already_seen"
+    if number < lowest_bid(rules, position.bids, seat):
+        return "below_team_minimum"
+    return "blind_bid_not_eligible"
 
 
 def may_bid_blind(position: Position, seat: int) -> bool:
@@ -400,10 +454,11 @@ def problem(position: Position, move: str) -> str | None:
     phase; a card not held before following and leading; a pass's size before its cards;
     an exchange's size before its cards; for blind nil: not allowed, then with four
     players already seen, with two already bid then not yet drawn (before her chance) or
-    already drawn (after it), then below the team minimum, then not eligible; a look:
-    already seen; another bid: out of range, a zero the rules do not allow (nil not
-    allowed), below the team minimum, not what Suicide, Whiz or Mirror asks of her
-    (bidding mode, rule-suicide, rule-whiz, rule-mirror), then hand not seen.
+    already drawn (after it), then below the team minimum, then not eligible; for a blind
+    number `blind_number_problem`; a look: already seen (no blind bid open); another bid:
+    out of range, a zero the rules do not allow (nil not allowed), below the team minimum,
+    not what Suicide, Whiz or Mirror asks of her (bidding mode, rule-suicide, rule-whiz,
+    rule-mirror), then hand not seen (a blind bid is open to her, rule-blind-bids).
     """
     if position.phase == "game_over":
         return "game_over"
@@ -437,8 +492,11 @@ def problem(position: Position, move: str) -> str | None:
     if kind in ("keep", "reject"):
         return None
     may = may_bid_blind(position, seat)
+    face_down = bool(blind_bids(position, seat))
     if kind == "look":
-        return None if may else "hand_already_seen"
+        return None if face_down else "hand_already_seen"
+    if move.startswith(BLIND) and move != BLIND_NIL:
+        return blind_number_problem(position, move)
     if move == BLIND_NIL:
         if may:
             return None
@@ -469,7 +527,7 @@ def problem(position: Position, move: str) -> str | None:
         return "below_team_minimum"
     if number not in allowed_bids(rules, position.bids, seat, hand):
         return "bidding_mode"
-    return "hand_not_seen" if may else None
+    return "hand_not_seen" if face_down else None
 
 
 def legal_moves(position: Position) -> list[str]:
@@ -491,8 +549,9 @@ def legal_moves(position: Position) -> list[str]:
         )
         return [f"play {text}" for text in names(cards)]
     if phase == "bidding":
-        if may_bid_blind(position, seat):
-            return [BLIND_NIL, "look"]
+        blind = blind_bids(position, seat)
+        if blind:
+            return [*blind, "look"]
         numbers = allowed_bids(rules, position.bids, seat, hand)
         return [("bid nil" if n == 0 else f"bid {n}") for n in numbers]
     if phase == "drawing":

@@ -27,6 +27,8 @@ RULESET_ORDER = (
     "double_nil_timing",
     "team_minimum",
     "bidding",
+    "blind_bid_minimum",
+    "blind_bid_deficit",
     "spades_lead",
     "bag_limit",
     "bag_penalty",
@@ -45,6 +47,8 @@ SINCE = {
     "double_nil_timing": 3,
     "team_minimum": 3,
     "bidding": 3,
+    "blind_bid_minimum": 3,
+    "blind_bid_deficit": 3,
     "spades_lead": 3,
     "ten_for_two_hundred": 3,
 }
@@ -70,6 +74,8 @@ CLASSIC: Rules = {
     "double_nil_timing": "before_first_choice",
     "team_minimum": 0,
     "bidding": "open",
+    "blind_bid_minimum": 0,
+    "blind_bid_deficit": 100,
     "spades_lead": "broken",
     "bag_limit": 10,
     "bag_penalty": 100,
@@ -126,8 +132,9 @@ def as_current(rules: Rules, version: int) -> Rules:
     """A ruleset of ``version`` data with the fields that came later, at the sources' values.
 
     Data of version 2 or older leads spades once they are broken (porting-lead), has no
-    zero contract, no team minimum, no 10-for-200 and no pass for a plain nil, bids
-    freely ("open", not Suicide), and declares double nil before the first draw choice.
+    zero contract, no team minimum, no 10-for-200, no blind numbers and no pass for a
+    plain nil, bids freely ("open", not Suicide), and declares double nil before the first
+    draw choice.
     """
     later = {name: CLASSIC[name] for name in RULESET_ORDER if name not in fields_of(version)}
     return {name: (rules | later)[name] for name in RULESET_ORDER}
@@ -137,9 +144,9 @@ def bidding_problem(rules: Rules) -> str | None:
     """Why ``rules`` may not have its ``bidding``, or None (rule-suicide, rule-whiz,
     rule-mirror).
 
-    Suicide, Whiz and Mirror are played by four players, without blind nil and without a
-    team minimum. Suicide needs nil; Whiz and Mirror need a bid of zero, nil or a zero
-    contract.
+    Suicide, Whiz and Mirror are played by four players, without blind nil, blind numbers
+    (rule-blind-bids) or a team minimum. Suicide needs nil; Whiz and Mirror need a bid of
+    zero, nil or a zero contract.
     """
     mode = rules["bidding"]
     if mode == "open":
@@ -148,10 +155,30 @@ def bidding_problem(rules: Rules) -> str | None:
         return f"{mode} needs four players"
     if rules["blind_nil"]:
         return f"{mode} has no blind nil"
+    if rules["blind_bid_minimum"]:
+        return f"{mode} has no blind bids"
     if rules["team_minimum"]:
         return f"{mode} has no team minimum"
     if mode == "suicide" and not rules["nil"]:
         return "suicide needs nil"
     if not rules["nil"] and not rules["zero_contract"]:
         return f"{mode} needs nil or a zero contract"
+    return None
+
+
+def blind_bid_problem(rules: Rules) -> str | None:
+    """Why ``rules`` may not have blind numbers, or None (rule-blind-bids).
+
+    A ``blind_bid_minimum`` of 0 has none. Blind numbers are bid by four players (two see
+    their cards as they draw them), under open bidding (Suicide, Whiz and Mirror have no
+    blind bids), and not with 10-for-200, which replaces the ten a trick they double.
+    """
+    if not rules["blind_bid_minimum"]:
+        return None
+    if rules["players"] != 4:
+        return "blind numbers need four players"
+    if rules["bidding"] != "open":
+        return f"{rules['bidding']} has no blind bids"
+    if rules["ten_for_two_hundred"]:
+        return "blind numbers do not combine with 10-for-200"
     return None

@@ -2,7 +2,8 @@
 
 Per side: contract made, 10 a contract trick and 1 an overtrick, which is a bag; missed,
 -10 a contract trick and no bag. Under 10-for-200, a contract of 10 tricks or more is worth
-200 in all, made or missed (rule-ten-for-two-hundred). Nil and blind nil: their value won or
+200 in all, made or missed (rule-ten-for-two-hundred). The tricks of a number bid blind
+count twice, made or missed (rule-blind-bids). Nil and blind nil: their value won or
 lost; the nil bidder's tricks count toward the contract, or (nil mode "bags", and always
 with two players) are bags worth 1 each. Without nil, a zero contract's bid of zero is a
 contract like any other, of no tricks: its tricks count toward the side's contract, with
@@ -41,15 +42,16 @@ class SideScore:
     bags: int
 
 
-def contract_worth(rules: Rules, contract: int) -> int:
+def contract_worth(rules: Rules, contract: int, blind: int = 0) -> int:
     """What a side's contract wins when made and loses when missed (rule-contract-points).
 
-    Ten a trick bid; under ``ten_for_two_hundred`` a contract of ten tricks or more is
+    Ten a trick bid, and ten more for each of the ``blind`` tricks bid as blind numbers
+    (rule-blind-bids); under ``ten_for_two_hundred`` a contract of ten tricks or more is
     worth 200, however many tricks over ten it holds (rule-ten-for-two-hundred).
     """
     if rules["ten_for_two_hundred"] and contract >= 10:
         return 200
-    return 10 * contract
+    return 10 * (contract + blind)
 
 
 def score_side(
@@ -57,7 +59,7 @@ def score_side(
 ) -> SideScore:
     """One side's round: its contract, nil bids, bags and bag penalty (rule-scoring)."""
     nil_counts = rules["players"] == 4 and rules["nil_tricks"] == "count"
-    contract = counted = nil_points = nil_bags = 0
+    contract = counted = nil_points = nil_bags = blind_part = 0
     for seat in seats:
         number, blind = bid_value(bids[seat])
         if number == 0 and rules["nil"]:
@@ -70,9 +72,10 @@ def score_side(
         else:  # a number, or a zero contract (a zero bid where there is no nil)
             assert number or rules["zero_contract"], "a bid of zero is nil or a zero contract"
             contract += number
+            blind_part += number if blind else 0
             counted += tricks[seat]
     made = counted >= contract
-    worth = contract_worth(rules, contract)
+    worth = contract_worth(rules, contract, blind_part)
     contract_points = worth if made else -worth
     overtricks = counted - contract if made else 0
     counter = bags + overtricks + nil_bags

@@ -7,8 +7,8 @@
   are broken, how many cards each player holds, the scores, the bags, the completed
   rounds and the outcome; with two players also the stock's size, whose turn each draw
   was and how many cards each exchange gave up;
-- her hand, except while it is face down (`face_down`): four players, blind nil on, she
-  has neither looked nor bid this round, and her side is eligible by the deficit;
+- her hand, except while it is face down (`face_down`): four players, she has neither
+  looked nor bid this round, and blind nil or a blind number is open to her;
 - a card pass's cards only to the side that gave and received them;
 - the top card of the stock only to the seat to draw, and of the draw turns only her own;
 - of her exchange the cards she gave up and drew, of the other's only how many she gave up.
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.data import VERSION
-from oracle.legality import lowest_bid, trails_enough
+from oracle.legality import blind_numbers, lowest_bid, position_from, trails_enough
 
 VIEW_FIELDS = (
     "type",
@@ -75,17 +75,20 @@ PUBLIC = (
 def face_down(data: dict[str, Any], seat: int) -> bool:
     """Whether ``seat``'s hand is face down in the state ``data`` (ref-views).
 
-    While she may still bid blind nil: four players, the bidding, she has not bid, blind
-    nil is on, she has not made a ``look`` move, no team minimum asks more of her than zero
-    (rule-team-minimum), and her side trails by the deficit (or there is none). Two
+    While she may still bid blind: four players, the bidding, she has not bid, and she
+    has not made a ``look`` move; then either blind nil is on, no team minimum asks more
+    of her than zero (rule-team-minimum) and her side trails by the deficit (or there is
+    none), or a blind number is open to her (`blind_numbers`, rule-blind-bids). Two
     players see every card as they draw it.
     """
     rules = data["rules"]
-    if rules["players"] != 4 or data["phase"] != "bidding" or not rules["blind_nil"]:
+    if rules["players"] != 4 or data["phase"] != "bidding":
         return False
     if data["looked"][seat] or data["bids"][seat] is not None:
         return False
-    if lowest_bid(rules, data["bids"], seat) > 0:
+    if blind_numbers(position_from(data), seat):
+        return True
+    if not rules["blind_nil"] or lowest_bid(rules, data["bids"], seat) > 0:
         return False
     return trails_enough(rules, data["scores"], seat)
 
