@@ -771,6 +771,7 @@ def test_simulate_against_other_bots_and_report_stopped_games(
     assert f"endings: target 0, losing floor 0, round cap 0, stopped {number}" in out
     assert f"stopped: no winner after 1 round in {number} games" in out
     assert "blind nil bids, made" in out
+    assert "blind bids, made" in out  # numbers bid blind (rule-blind-bids)
     assert "double nil" not in out
     updates = stderr.getvalue().split("\r")[1:]
     assert updates[0].startswith(f"simulate: 1/{number} games, ")  # from the first game on
@@ -807,6 +808,8 @@ def test_a_game_s_counts_of_nil_bids_contracts_bags_and_penalties() -> None:
         "nils made": sum(score.tricks[2] == 0 for score in rounds),
         "blind nil bids": 2,
         "blind nils made": sum(score.tricks[0] == 0 for score in rounds),
+        "blind bids": 0,  # blind nil is no number bid blind
+        "blind bids made": 0,
         "contracts": 0,  # nil and blind nil: no contract
         "contracts made": 0,
         "contracts exact": 0,

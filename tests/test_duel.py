@@ -28,6 +28,7 @@ from spades.bots import (
     DuelResult,
     PolicyStats,
     duel,
+    fallback_move,
     game_seed,
     heuristic_policy,
     play_game,
@@ -56,6 +57,7 @@ LABELS = [
     "their contracts, set",
     "nil bids, made",
     "blind nil bids, made",
+    "blind bids, made",
     "bags per round",
     "bag penalties, points",
     "moves",
@@ -187,6 +189,32 @@ def test_a_game_s_counts_of_nils_contracts_exact_contracts_bags_and_penalties() 
         assert counts["bags"] == sum(d.overtricks + d.nil_bags for d in details)
         assert counts["penalty points"] == sum(d.bag_penalty for d in details)
         assert counts["bag penalties"] * CLASSIC.bag_penalty == counts["penalty points"]
+
+
+def test_a_number_bid_blind_counts_as_a_blind_bid_made_with_its_side_s_contract() -> None:
+    """Seat 1 bids blind 7 every round, the others look and bid as the fallback does: side
+    1 counts a blind bid a round, made when its contract is; side 0 none.
+
+    Rule: rule-blind-bids.
+    """
+    rules = spades.Ruleset(blind_bid_minimum=6, blind_bid_deficit=None, round_cap=4)
+
+    def bidder(view: View) -> Move:
+        if view.hand is None:
+            return spades.Bid(7, blind=True) if view.seat == 1 else spades.Look()
+        return fallback_move(view)
+
+    state = play_game(rules, [bidder] * 4, seed=6)
+    made = [score.sides[1].made for score in state.rounds]
+    assert len(made) == 4
+    assert 0 < sum(made) < 4  # both kinds of round
+    theirs, ours = (
+        dict(zip(duels.COUNTERS, duels.side_counts(state, side), strict=True)) for side in (0, 1)
+    )
+    assert (ours["blind bids"], ours["blind bids made"]) == (4, sum(made))
+    assert (ours["contracts"], ours["contracts made"]) == (4, sum(made))
+    assert ours["blind nil bids"] == ours["nil bids"] == 0
+    assert (theirs["blind bids"], theirs["blind bids made"]) == (0, 0)
 
 
 def test_a_zero_contract_counts_as_a_contract_not_a_nil() -> None:
@@ -382,7 +410,15 @@ MADE_UP = [
             counts(
                 nil_bids=2, nils_made=1, contracts=4, contracts_made=3, contracts_exact=2, bags=6
             ),
-            counts(blind_nil_bids=1, contracts=5, contracts_made=2, contracts_exact=1, bags=1),
+            counts(
+                blind_nil_bids=1,
+                blind_bids=2,
+                blind_bids_made=1,
+                contracts=5,
+                contracts_made=2,
+                contracts_exact=1,
+                bags=1,
+            ),
         ),
         ((0.001, 0.003), (0.002,)),
     ),
@@ -391,7 +427,7 @@ MADE_UP = [
         False,
         2,
         (150, 150),
-        (counts(contracts=2), counts(contracts=2, contracts_exact=1)),
+        (counts(contracts=2), counts(contracts=2, contracts_exact=1, blind_bids=1)),
         ((0.004,), (0.005,)),
     ),
     # pair 1: A (side 0) loses, then A (side 1) is stopped without a winner
@@ -461,6 +497,8 @@ def test_the_figures_add_up_each_bot_s_own_sides(
         nils_made=1,
         blind_nil_bids=0,
         blind_nils_made=0,
+        blind_bids=1,
+        blind_bids_made=0,
         bags=6,
         bag_penalties=1,
         penalty_points=-100,
@@ -477,6 +515,7 @@ def test_the_figures_add_up_each_bot_s_own_sides(
     assert (b.contracts, b.contracts_made, b.contracts_exact) == (10, 5, 1 + 0 + 3 + 0)
     assert (b.their_contracts, b.sets) == (10, 7)
     assert (b.blind_nil_bids, b.bags, b.moves) == (1, 1, 5)
+    assert (b.blind_bids, b.blind_bids_made) == (2, 1)
     assert b.mean_ms == pytest.approx(6.0)  # of 2, 4, 7, 9 and 8 ms
     assert b.median_ms == pytest.approx(7.0)
     assert isinstance(result, DuelResult)
@@ -502,6 +541,7 @@ def test_the_table_of_made_up_games(
         row("their contracts, set", "10, 5 (50.0%)", "10, 7 (70.0%)"),
         row("nil bids, made", "2, 1 (50.0%)", "0"),
         row("blind nil bids, made", "0", "1, 0 (0.0%)"),
+        row("blind bids, made", "1, 0 (0.0%)", "2, 1 (50.0%)"),
         row("bags per round", "0.60", "0.10"),
         row("bag penalties, points", "1, -100", "0, 0"),
         row("moves", "5", "5"),
@@ -562,12 +602,12 @@ def test_the_figures_are_the_same_whatever_the_worker_count(
     ]
     assert max(map(len, lines)) <= text.WIDTH
     assert lines[4].split() == ["A:", "heuristic", "B:", "random"]
-    assert [line[2:26].rstrip() for line in lines[5:18]] == LABELS
+    assert [line[2:26].rstrip() for line in lines[5:19]] == LABELS
     assert re.fullmatch(
-        r"  pairs: 3, scoring for A 1: \d, 0.75: \d, 0.5: \d, 0.25: \d, 0: \d", lines[18]
+        r"  pairs: 3, scoring for A 1: \d, 0.75: \d, 0.5: \d, 0.25: \d, 0: \d", lines[19]
     )
-    assert re.fullmatch(r"  rounds: \d+, \d+\.\d a game", lines[19])
-    assert len(lines) == 20  # no game stopped
+    assert re.fullmatch(r"  rounds: \d+, \d+\.\d a game", lines[20])
+    assert len(lines) == 21  # no game stopped
     rate = re.fullmatch(
         r"  win rate, 95% CI +(\S+)% \[(\S+), (\S+)\] +(\S+)% \[(\S+), (\S+)\]", lines[5]
     )

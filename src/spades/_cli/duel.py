@@ -102,6 +102,7 @@ def summary(result: DuelResult) -> list[str]:
         row("their contracts, set", (share(s.sets, s.their_contracts) for s in sides)),
         row("nil bids, made", (share(s.nils_made, s.nil_bids) for s in sides)),
         row("blind nil bids, made", (share(s.blind_nils_made, s.blind_nil_bids) for s in sides)),
+        row("blind bids, made", (share(s.blind_bids_made, s.blind_bids) for s in sides)),
         row("bags per round", (f"{s.bags / rounds:.2f}" for s in sides)),
         row("bag penalties, points", (f"{s.bag_penalties}, {s.penalty_points}" for s in sides)),
         row("moves", (str(s.moves) for s in sides)),

@@ -200,6 +200,7 @@ def summary(rules: Ruleset, totals: Totals, limit: int | None) -> list[str]:
             "blind nil bids, made",
             (share(c["blind nils made"], c["blind nil bids"]) for c in count),
         ),
+        row("blind bids, made", (share(c["blind bids made"], c["blind bids"]) for c in count)),
         row("contracts, made", (share(c["contracts made"], c["contracts"]) for c in count)),
         row("bags per round", (f"{c['bags'] / rounds:.2f}" for c in count)),
         row(

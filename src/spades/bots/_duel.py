@@ -171,6 +171,10 @@ class PolicyStats:
     nils_made: int
     blind_nil_bids: int
     blind_nils_made: int
+    blind_bids: int
+    """Numbers bid blind by its seats (rule-blind-bids)."""
+    blind_bids_made: int
+    """Those whose side made its contract: their tricks counted double for it."""
     bags: int
     bag_penalties: int
     penalty_points: int
@@ -236,6 +240,8 @@ COUNTERS: Final = (
     "nils made",
     "blind nil bids",
     "blind nils made",
+    "blind bids",
+    "blind bids made",
     "contracts",
     "contracts made",
     "contracts exact",
@@ -250,7 +256,8 @@ COUNTERS: Final = (
 def side_counts(state: State, side: int) -> tuple[int, ...]:
     """The `COUNTERS` of ``side`` over the completed rounds of ``state``'s game, in order.
 
-    A nil or blind nil counts as made when its bidder took no trick; a side's contract is
+    A nil or blind nil counts as made when its bidder took no trick; a number bid blind
+    when her side made its contract (rule-blind-bids); a side's contract is
     its numbered bids added up, counted when above zero; bags are its overtricks and the
     nil tricks that became bags; penalties are each time the bag limit cost points. Under a
     zero contract (reading-zero-bid) a bid of zero is no nil: every round is a contract of
@@ -275,6 +282,13 @@ def side_counts(state: State, side: int) -> tuple[int, ...]:
                 counts[f"{kind} bids"] += 1
                 counts[f"{kind}s made"] += score.tricks[seat] == 0
         detail = score.sides[side]
+        blind = sum(
+            bid.blind and bid.n > 0
+            for seat, bid in enumerate(score.bids)
+            if side_of(rules, seat) == side
+        )
+        counts["blind bids"] += blind
+        counts["blind bids made"] += blind * detail.made
         if detail.contract or rules.zero_contract:
             counts["contracts"] += 1
             counts["contracts made"] += detail.made
@@ -469,6 +483,8 @@ def _stats(
         nils_made=count["nils made"],
         blind_nil_bids=count["blind nil bids"],
         blind_nils_made=count["blind nils made"],
+        blind_bids=count["blind bids"],
+        blind_bids_made=count["blind bids made"],
         bags=count["bags"],
         bag_penalties=count["bag penalties"],
         penalty_points=count["penalty points"],
