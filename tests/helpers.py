@@ -321,7 +321,7 @@ def winners_for(tricks: Sequence[int]) -> list[int]:
 def play_round(state: State, bids: Sequence[Move], tricks: Sequence[int]) -> State:
     """Deal, bid ``bids`` (by seat) and play a round where seat ``s`` takes ``tricks[s]``.
 
-    A seat that may still bid blind nil looks first unless its bid is blind nil; every
+    A seat that may still bid blind looks first unless its bid is blind; every
     trick's winner is checked against the plan as the round goes.
     """
     winners = winners_for(tricks)
@@ -330,7 +330,7 @@ def play_round(state: State, bids: Sequence[Move], tricks: Sequence[int]) -> Sta
     state = deal(state, deck_for(state.rules, state.dealer, hands))
     while state.phase is Phase.BIDDING:
         bid = bids[state.to_move]  # type: ignore[index]
-        if bid != BLIND and Look() in legal_moves(state):
+        if not getattr(bid, "blind", False) and Look() in legal_moves(state):
             state = apply(state, Look())
         state = apply(state, bid)
     for number, trick in enumerate(plan):
@@ -373,6 +373,46 @@ def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
         target = draw(st.integers(300, 1000))
         rules = attrs.evolve(rules, target=target, losing_floor=None, round_cap=None)
     return rules
+
+
+BLIND_NUMBERS = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None)
+"""Blind numbers from 6 to 13 at any score (rule-blind-bids)."""
+
+
+def trailing(rules: Ruleset) -> State:
+    """Round 2 under ``rules`` (four players, open bidding, no 10-for-200): side 0 leads
+    130 to -130 (13 bid and made, 13 bid and missed); seat 2 is to bid, then seats 3, 0
+    and 1, whose side trails by 260.
+    """
+    state = play_round(new_game(rules, seed=1), round_bids((7, 6), (7, 6)), (9, 0, 4, 0))
+    assert (state.scores, state.to_move) == ((130, -130), 2)
+    return state
+
+
+def bid_in_view(state: State, n: int) -> State:
+    """The seat to move bids ``n``, looking first where she may still bid blind."""
+    if Look() in legal_moves(state):
+        state = apply(state, Look())
+    return apply(state, Bid(n))
+
+
+@st.composite
+def blind_number_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A four-player ruleset with blind numbers from a drawn minimum, a deficit often met
+    (None or up to 150), sometimes blind nil and a team minimum (rule-blind-bids).
+    """
+    rules = draw(rulesets(players=4))
+    nil = rules.nil or rules.bidding is not Bidding.OPEN
+    return attrs.evolve(
+        rules,
+        nil=nil,
+        zero_contract=rules.zero_contract and not nil,
+        blind_nil=nil and draw(st.booleans()),
+        bidding=Bidding.OPEN,
+        ten_for_two_hundred=False,
+        blind_bid_minimum=draw(st.integers(1, 13)),
+        blind_bid_deficit=draw(st.none() | st.integers(0, 150)),
+    )
 
 
 def plain(value: State | View) -> dict[str, Any]:

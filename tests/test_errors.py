@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import pickle
 import re
@@ -12,18 +13,21 @@ import pytest
 
 from helpers import (
     BLIND,
+    BLIND_NUMBERS,
     MIRROR,
     MIXED,
     SUICIDE,
     WHIZ,
     C,
     bid_all,
+    bid_in_view,
     cards,
     finished_game,
     looked_state,
     passing_state,
     play,
     start,
+    trailing,
     unseen_state,
 )
 from spades import (
@@ -114,7 +118,7 @@ def test_an_error_raised_by_apply_survives_pickle() -> None:
 def test_reason_values_are_stable_strings() -> None:
     assert {reason.name.lower() for reason in Reason} == {reason.value for reason in Reason}
     assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
-    assert len(Reason) == 19
+    assert len(Reason) == 21
 
 
 # --- every reason, with the right seat, move and message ----------------------------------
@@ -172,6 +176,20 @@ REASON_CASES: dict[Reason, Callable[[], tuple[State, Move, int | None, int | Non
         None,
         1,
         "blind nil needs your side to trail by 100 points or more",
+    ),
+    Reason.BLIND_BID_NOT_ALLOWED: lambda: (
+        new_game(BLIND_NUMBERS, seed=1),
+        Bid(5, blind=True),
+        None,
+        1,
+        "a blind bid is a number from 6 to 13",
+    ),
+    Reason.BLIND_BID_NOT_ELIGIBLE: lambda: (
+        new_game(Ruleset(blind_bid_minimum=6), seed=1),
+        Bid(7, blind=True),
+        None,
+        1,
+        "a blind bid needs your side to trail by 100 points or more",
     ),
     Reason.HAND_ALREADY_SEEN: lambda: (
         looked_state(),
@@ -634,3 +652,124 @@ def test_whiz_and_mirrors_reason_says_her_count_after_the_range(
     with pytest.raises(IllegalMoveError) as seen:
         check_move(view, move)
     assert (seen.value.reason, str(seen.value)) == (reason, str(info.value))
+
+
+MINIMUM_NUMBERS = Ruleset(blind_bid_minimum=6, team_minimum=13, blind_nil=True)
+"""Blind numbers from 6 and blind nil for a side 100 points behind, a team minimum of 13."""
+
+
+def _blind_number_refusal(rules: Ruleset, move: Move, *, look: bool) -> Reason | None:
+    """The reason seat 1 in `trailing`'s round 2 may not make ``move`` after seats 2, 3 and
+    0 bid 2, 2 and 11 in view, or None; with ``look`` she looks first."""
+    state = trailing(rules)
+    for n in (2, 2, 11):
+        state = bid_in_view(state, n)
+    if look:
+        state = apply(state, Look())
+    assert state.to_move == 1
+    refused = not is_legal(state, move)
+    with pytest.raises(IllegalMoveError) if refused else contextlib.nullcontext() as info:
+        check_move(state, move)
+    return info.value.reason if info else None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("rules", "move", "look", "reason"),
+    [
+        (CLASSIC, Bid(7, blind=True), False, Reason.BLIND_BID_NOT_ALLOWED),
+        (CLASSIC, Bid(14, blind=True), False, Reason.BID_OUT_OF_RANGE),  # before no blind bids
+        (MINIMUM_NUMBERS, Bid(14, blind=True), False, Reason.BID_OUT_OF_RANGE),
+        (MINIMUM_NUMBERS, Bid(5, blind=True), True, Reason.BLIND_BID_NOT_ALLOWED),  # before
+        (MINIMUM_NUMBERS, Bid(7, blind=True), True, Reason.HAND_ALREADY_SEEN),  # before
+        (MINIMUM_NUMBERS, Bid(7, blind=True), False, Reason.BELOW_TEAM_MINIMUM),
+        (MINIMUM_NUMBERS, Bid(11, blind=True), False, None),
+        (
+            attrs.evolve(MINIMUM_NUMBERS, blind_bid_deficit=261),
+            Bid(7, blind=True),
+            False,
+            Reason.BELOW_TEAM_MINIMUM,
+        ),  # before not eligible
+        (
+            attrs.evolve(MINIMUM_NUMBERS, blind_bid_deficit=261),
+            Bid(11, blind=True),
+            False,
+            Reason.BLIND_BID_NOT_ELIGIBLE,
+        ),
+        (attrs.evolve(MINIMUM_NUMBERS, blind_bid_deficit=260), Bid(11, blind=True), False, None),
+        (MINIMUM_NUMBERS, Bid(11), False, Reason.HAND_NOT_SEEN),
+        (MINIMUM_NUMBERS, BLIND, False, Reason.BELOW_TEAM_MINIMUM),
+    ],
+    ids=[
+        "no blind numbers",
+        "14, no blind numbers",
+        "14",
+        "below the minimum, looked",
+        "looked",
+        "below the team minimum",
+        "what the team minimum leaves",
+        "below the team minimum, not eligible",
+        "not eligible",
+        "the deficit met",
+        "in sight",
+        "blind nil below the team minimum",
+    ],
+)
+def test_a_blind_numbers_reason_comes_in_the_documented_order(
+    rules: Ruleset, move: Move, look: bool, reason: Reason | None
+) -> None:
+    """Seat 1, whose side trails by 260 and whose partner bid 2: a blind bid out of range,
+    then where the rules have none or below their minimum, after a look, below what the
+    team minimum leaves, then short of the deficit.
+
+    Rules: ref-reasons, rule-blind-bids, rule-team-minimum.
+    """
+    assert _blind_number_refusal(rules, move, look=look) is reason
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (BLIND_NUMBERS, "bid blind 6 to 13, or look at your hand before you bid"),
+        (
+            attrs.evolve(BLIND_NUMBERS, blind_nil=True, blind_nil_deficit=None),
+            "bid blind (nil, or 6 to 13), or look at your hand before you bid",
+        ),
+        (
+            attrs.evolve(BLIND_NUMBERS, blind_bid_minimum=13),
+            "bid blind 13, or look at your hand before you bid",
+        ),
+        (
+            attrs.evolve(
+                BLIND_NUMBERS, blind_nil=True, blind_nil_deficit=None, blind_bid_deficit=1
+            ),
+            "bid blind nil, or look at your hand before you bid",
+        ),
+    ],
+    ids=["numbers", "nil and numbers", "13", "nil only"],
+)
+def test_a_bid_in_sight_before_looking_names_the_blind_bids_open_to_her(
+    rules: Ruleset, words: str
+) -> None:
+    """Every bid in sight by a seat whose hand is face down is refused, naming what she
+    may bid blind.
+
+    Rules: rule-blind-bids, rule-blind-nil.
+    """
+    state = new_game(rules, seed=1)
+    for n in range(14):
+        with pytest.raises(IllegalMoveError) as info:
+            check_move(state, Bid(n))
+        assert info.value.reason is Reason.HAND_NOT_SEEN
+        assert str(info.value) == f"'bid {'nil' if n == 0 else n}' by seat 1 is illegal: {words}"
+
+
+def test_no_blind_number_rules_say_they_have_none_and_two_players_too() -> None:
+    """Rules without blind numbers refuse them as such; two players, who have none, too.
+
+    Rule: rule-blind-bids.
+    """
+    for state in (new_game(CLASSIC, seed=1), new_game(TWO_HANDED, seed=1)):
+        with pytest.raises(IllegalMoveError) as info:
+            check_move(state, Bid(6, blind=True))
+        assert info.value.reason is Reason.BLIND_BID_NOT_ALLOWED
+        assert str(info.value).endswith("these rules have no blind bid but blind nil")
