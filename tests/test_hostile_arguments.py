@@ -50,6 +50,7 @@ from spades import (
     Suit,
     allowed_bids,
     apply,
+    blind_numbers,
     card_passes,
     check_move,
     deal,
@@ -133,6 +134,8 @@ def _playing() -> Any:
         ("Ruleset.nil_pass", lambda v: Ruleset(nil_pass=v), RulesetError),
         ("Ruleset.double_nil_timing", lambda v: Ruleset(double_nil_timing=v), RulesetError),
         ("Ruleset.bidding", lambda v: Ruleset(bidding=v), RulesetError),
+        ("Ruleset.blind_bid_minimum", lambda v: Ruleset(blind_bid_minimum=v), RulesetError),
+        ("Ruleset.blind_bid_deficit", lambda v: Ruleset(blind_bid_deficit=v), RulesetError),
         ("allowed_bids.bids", lambda v: allowed_bids(CLASSIC, v, 0), TypeError),
         ("allowed_bids.bid", lambda v: allowed_bids(CLASSIC, [None, v, None, None], 3), TypeError),
         (
@@ -201,6 +204,8 @@ _WHOLE_NUMBER_ARGUMENTS: list[tuple[str, Callable[[object], object]]] = [
     ("Bid", lambda v: Bid(v)),  # type: ignore[arg-type]  # noqa: PLW0108  (typed as the others)
     ("Ruleset.bag_limit", lambda v: Ruleset(bag_limit=v)),  # type: ignore[arg-type]
     ("Ruleset.team_minimum", lambda v: Ruleset(team_minimum=v)),  # type: ignore[arg-type]
+    ("Ruleset.blind_bid_minimum", lambda v: Ruleset(blind_bid_minimum=v)),  # type: ignore[arg-type]
+    ("blind_numbers.seat", lambda v: blind_numbers(_game(), v)),  # type: ignore[arg-type]
     ("lowest_bid.seat", lambda v: lowest_bid(CLASSIC, [None] * 4, v)),  # type: ignore[arg-type]
     ("allowed_bids.seat", lambda v: allowed_bids(CLASSIC, [None] * 4, v)),  # type: ignore[arg-type]
     ("card_passes.first_bidder", lambda v: card_passes(CLASSIC, [None] * 4, first_bidder=v)),  # type: ignore[arg-type]
@@ -210,7 +215,11 @@ _WHOLE_NUMBER_ARGUMENTS: list[tuple[str, Callable[[object], object]]] = [
     ("play_game.dealer", lambda v: play_game(CLASSIC, [fallback_move] * 4, seed=1, dealer=v)),  # type: ignore[arg-type]
     ("search_policy.playouts", lambda v: search_policy(playouts=v)),  # type: ignore[arg-type]
 ]
-_OUT_OF_RANGE = {"Ruleset.bag_limit": RulesetError, "Ruleset.team_minimum": RulesetError}
+_OUT_OF_RANGE = {
+    "Ruleset.bag_limit": RulesetError,
+    "Ruleset.team_minimum": RulesetError,
+    "Ruleset.blind_bid_minimum": RulesetError,
+}
 _WRONG_TYPE = {"Ruleset": RulesetError, "search_policy": SpadesError}
 """A ruleset refuses every bad field with `RulesetError`, of the wrong type too; the
 search bot its budget with `SpadesError` (``tests/test_search.py`` pins both)."""
@@ -331,6 +340,7 @@ def test_a_card_that_is_no_card_is_shown_cut_short_when_set() -> None:
         (lambda v: card_passes(v, [None] * 4, first_bidder=0), "card_passes takes a Ruleset, not "),
         (lambda v: play_game(v, [fallback_move] * 4, seed=1), "play_game takes a Ruleset, not "),
         (fallback_move, "fallback_move takes a View or a State, not "),
+        (lambda v: blind_numbers(v, 1), "blind_numbers takes a State or a View, not "),
         (heuristic_policy(), "a policy takes a View, not "),
         (search_policy(), "a policy takes a View, not "),
         (random_policy(1), "a policy takes a View, not "),
