@@ -13,6 +13,7 @@ import attrs
 import numpy as np
 import pytest
 
+from helpers import BLIND_NUMBERS, bid_in_view, trailing
 from spades import (
     CLASSIC,
     DECK,
@@ -35,6 +36,7 @@ from spades import (
     Suit,
     allowed_bids,
     apply,
+    blind_numbers,
     card_passes,
     check_move,
     is_legal,
@@ -733,3 +735,107 @@ def test_under_whiz_and_mirror_every_bid_is_the_dealt_count_of_spades(rules: Rul
     assert score_round(rules, bids, tricks) == score_round(
         attrs.evolve(rules, bidding=Bidding.OPEN), bids, tricks
     )
+
+
+# --- blind numbers (rule-blind-bids) ------------------------------------------------------
+
+FROM_6 = tuple(range(6, 14))
+BLIND_FROM_6 = tuple(Bid(n, blind=True) for n in FROM_6)
+
+
+def test_a_face_down_hand_may_bid_a_number_blind_from_the_minimum_or_look() -> None:
+    """At any score, every seat to bid may bid 6 to 13 blind, or look; once she looks she
+    bids in sight, and a blind number is her bid: she never looked.
+
+    Rule: rule-blind-bids.
+    """
+    state = new_game(BLIND_NUMBERS, seed=1)
+    assert [blind_numbers(state, seat) for seat in range(4)] == [FROM_6] * 4
+    assert legal_moves(state) == (*BLIND_FROM_6, Look())
+    with_nil = new_game(attrs.evolve(BLIND_NUMBERS, blind_nil=True, blind_nil_deficit=None))
+    assert legal_moves(with_nil) == (BLIND, *BLIND_FROM_6, Look())
+    looked = apply(state, Look())
+    assert blind_numbers(looked, 1) == ()
+    assert legal_moves(looked) == (Bid(0), *NUMBERED)
+    bid = apply(state, Bid(7, blind=True))
+    assert (bid.bids[1], bid.looked[1], bid.to_move) == (Bid(7, blind=True), False, 2)
+    assert bid.hand(1) == state.hand(1)
+    assert legal_moves(bid) == (*BLIND_FROM_6, Look())  # seat 2 is face down too
+    with pytest.raises(IllegalMoveError) as info:  # no fast path past a face-down hand
+        apply(state, Bid(7))
+    assert info.value.reason is Reason.HAND_NOT_SEEN
+
+
+@pytest.mark.parametrize(
+    ("deficit", "open_to_3"), [(None, True), (0, True), (260, True), (261, False)]
+)
+def test_blind_numbers_need_the_side_to_trail_by_the_deficit(
+    deficit: int | None, open_to_3: bool
+) -> None:
+    """Round 2, side 1 260 points behind: seat 2's side leads and bids in sight (but at any
+    score); seat 3 may bid blind where the deficit is met.
+
+    Rules: rule-blind-bids, rule-blind-nil-eligibility.
+    """
+    state = trailing(Ruleset(blind_bid_minimum=6, blind_bid_deficit=deficit))
+    assert blind_numbers(state, 2) == (FROM_6 if deficit is None else ())
+    assert blind_numbers(state, 3) == (FROM_6 if open_to_3 else ())
+    state = bid_in_view(state, 3)
+    assert state.to_move == 3
+    assert legal_moves(state) == ((*BLIND_FROM_6, Look()) if open_to_3 else (Bid(0), *NUMBERED))
+    assert is_legal(state, Bid(9, blind=True)) is open_to_3
+
+
+@pytest.mark.parametrize(("minimum", "least"), [(13, 11), (8, 6), (4, 6), (0, 6)])
+def test_a_team_minimum_raises_the_least_blind_number(minimum: int, least: int) -> None:
+    """Seat 1, whose partner bid 2, may bid blind from the larger of the ruleset's minimum
+    and what the team minimum leaves her; her partner, first of the side, from 6.
+
+    Rules: rule-blind-bids, rule-team-minimum.
+    """
+    rules = Ruleset(blind_bid_minimum=6, team_minimum=minimum)
+    state = trailing(rules)
+    state = bid_in_view(state, 2)
+    assert blind_numbers(state, 3) == FROM_6
+    state = bid_in_view(state, 2)
+    state = bid_in_view(state, max(minimum - 2, 0))
+    assert blind_numbers(state, 1) == tuple(range(least, 14))
+    assert legal_moves(state)[0] == Bid(least, blind=True)
+    assert blind_numbers(observe(state, 1), 1) == tuple(range(least, 14))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [CLASSIC, Ruleset(blind_nil=True, blind_nil_deficit=None), TWO_HANDED],
+    ids=["classic", "blind nil alone", "two players"],
+)
+def test_rules_without_blind_numbers_open_none(rules: Ruleset) -> None:
+    """Rule: rule-blind-bids."""
+    state = new_game(rules, seed=1)
+    assert all(blind_numbers(state, seat) == () for seat in range(rules.players))
+    assert not any(move.blind and move.n for move in legal_moves(state) if isinstance(move, Bid))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Bid(7, blind=True))
+    assert info.value.reason is Reason.BLIND_BID_NOT_ALLOWED
+
+
+def test_a_view_reads_the_blind_numbers_of_its_own_seat_as_the_state_does() -> None:
+    """Rule: rule-blind-bids."""
+    for rules in (BLIND_NUMBERS, Ruleset(blind_bid_minimum=9), CLASSIC):
+        state = trailing(rules)
+        for _ in range(4):
+            for seat in range(4):
+                assert blind_numbers(observe(state, seat), seat) == blind_numbers(state, seat)
+            state = bid_in_view(state, 3)
+
+
+@pytest.mark.parametrize("value", [CLASSIC, None, (), "state"])
+def test_blind_numbers_takes_a_state_or_a_view_and_a_seat(value: object) -> None:
+    with pytest.raises(TypeError, match="blind_numbers takes a State or a View, not "):
+        blind_numbers(value, 0)  # type: ignore[arg-type]
+    state = new_game(BLIND_NUMBERS, seed=1)
+    for seat in (4, -1):
+        with pytest.raises(SpadesError, match="seat"):
+            blind_numbers(state, seat)
+    with pytest.raises(TypeError):
+        blind_numbers(state, "1")  # type: ignore[arg-type]
