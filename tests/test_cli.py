@@ -38,6 +38,7 @@ from spades import (
 from spades import _cli as cli
 from spades import _table_text as table_text
 from spades._cli import demo, games, moves, progress, screen, simulate, terminal, text
+from spades._state import evolve_state
 from spades.bots import _registry as registry
 from spades.bots import fallback_move, game_seed, heuristic_policy, play_game, random_policy
 
@@ -1612,3 +1613,158 @@ def test_demo_record_in_ptn_is_refused_where_ptn_cannot_hold_the_game(
     assert (exit_.value.code, out) == (2, "")
     assert err.splitlines()[-1] == f"spades demo: error: {message}"
     assert not path.exists()
+
+
+BLIND_NUMBERS = Ruleset(blind_bid_minimum=6)
+"""Blind numbers from 6, for a side trailing by 100 points or more (rule-blind-bids)."""
+
+
+def test_the_rules_lines_and_the_help_name_the_blind_numbers() -> None:
+    """Rule: rule-blind-bids."""
+    assert table_text.rules_lines(BLIND_NUMBERS)[1] == (
+        "Blind bids: before looking at her hand, a player whose side trails by 100 points or "
+        "more may bid 6 to 13 blind, for 20 points a trick, made or set."
+    )
+    anytime = Ruleset(blind_bid_minimum=13, blind_bid_deficit=None, blind_nil=True)
+    assert table_text.rules_lines(anytime)[1] == (
+        "Blind bids: before looking at her hand, a player may bid 13 blind, for 20 points a "
+        "trick, made or set."
+    )
+    assert not any("Blind bids" in line for line in table_text.rules_lines(CLASSIC))
+    assert moves.forms(BLIND_NUMBERS) == [
+        "'bid 3'",
+        "'bid nil'",
+        "'bid blind 6'",
+        "'look'",
+        "'play AS'",
+    ]
+    assert "'bid blind 6' (6 to 13, before you look), 'look'" in moves.help_lines(BLIND_NUMBERS)[0]
+    assert "'bid blind 13' (before you look), 'look'" in moves.help_lines(anytime)[0]
+    assert [str(moves.read_move(BLIND_NUMBERS, text)) for text in ("blind 7", "look")] == [
+        "bid blind 7",
+        "look",
+    ]
+
+
+def face_down(rules: Ruleset, scores: tuple[int, int] = (0, 0), *bids: Bid) -> View:
+    """The view of the seat to bid after ``bids`` (each after a look), dealt from DECK."""
+    state = evolve_state(spades.new_game(rules, deck=spades.DECK), scores=scores)
+    for bid in bids:
+        if state.phase is spades.Phase.BIDDING and spades.legal_moves(state)[-1] == Look():
+            state = spades.apply(state, Look())
+        state = spades.apply(state, bid)
+    assert state.to_move is not None
+    view = spades.observe(state, state.to_move)
+    assert view.hand is None
+    return view
+
+
+def test_the_face_down_hint_lists_the_blind_bids_open_and_why() -> None:
+    """Seat 1 is first to bid; her side (1) trails by 150 points, or the rules allow blind
+    numbers at any score; with blind nil too; under a team minimum of 9 after her
+    partner's 2, from 7.
+
+    Rules: rule-blind-bids, rule-blind-nil, rule-team-minimum.
+    """
+    anytime = attrs.evolve(BLIND_NUMBERS, blind_bid_deficit=None)
+    both = attrs.evolve(anytime, blind_nil=True, blind_nil_deficit=None)
+    minimum = attrs.evolve(anytime, team_minimum=9)
+    cases = {
+        face_down(BLIND_NUMBERS, (300, 150)): [
+            "Your cards are face down: bid blind 6 to 13 now, or look at them first.",
+            "A number bid blind counts 20 points a trick, made or set: your side trails by "
+            "150 points (100 or more allows it).",
+        ],
+        face_down(anytime): [
+            "Your cards are face down: bid blind 6 to 13 now, or look at them first.",
+            "A number bid blind counts 20 points a trick, made or set: these rules allow it "
+            "at any score.",
+        ],
+        face_down(both): [
+            "Your cards are face down: bid blind nil or blind 6 to 13 now, or look at them first.",
+            "A number bid blind counts 20 points a trick, made or set: these rules allow it "
+            "at any score.",
+        ],
+        face_down(minimum, (0, 0), Bid(2), Bid(3)): [
+            "Your cards are face down: bid blind 7 to 13 now, or look at them first.",
+            "A number bid blind counts 20 points a trick, made or set: these rules allow it "
+            "at any score.",
+            "You bid blind 7 to 13, not from 6: your side's bids must add up to at least 9.",
+        ],
+        face_down(attrs.evolve(both, blind_bid_deficit=100)): [
+            "Your cards are face down: bid blind nil now, or look at them first.",
+        ],
+    }
+    legal = {
+        "bid blind 6 to bid blind 13, look",
+        "bid blind nil, bid blind 6 to bid blind 13, look",
+        "bid blind 7 to bid blind 13, look",
+        "bid blind nil, look",
+    }
+    for view, expected in cases.items():
+        lines = screen.turn_lines(view)
+        start = lines.index(expected[0])
+        assert lines[start : start + len(expected) + 1] == [
+            *expected,
+            f"Legal moves: {screen.legal_text(view)}",
+        ]
+        assert screen.legal_text(view) in legal
+        # the first of the legal moves, typed as it is, is legal
+        first = moves.read_move(view.rules, screen.legal_text(view).split(" to ")[0].split(",")[0])
+        assert first in view.legal_moves()
+    thirteen = face_down(attrs.evolve(anytime, blind_bid_minimum=13))
+    assert screen.legal_text(thirteen) == "bid blind 13, look"
+    assert "bid blind 13 now" in screen.turn_lines(thirteen)[-3]
+
+
+def test_round_notes_say_what_a_number_bid_blind_was_worth() -> None:
+    """Rule: rule-blind-bids."""
+    bids = [Bid(7, blind=True), Bid(3), Bid(2), Bid(6, blind=True)]
+    score = score_round(BLIND_NUMBERS, bids, [8, 2, 2, 1])  # side 0 makes 9, side 1 is set
+    assert table_text.round_notes(BLIND_NUMBERS, score, you=2) == [
+        "  your partner's blind 7: made, 20 a trick (+140)",
+        "  seat 3's blind 6: set, 20 a trick (-120)",
+    ]
+    assert table_text.round_notes(BLIND_NUMBERS, score) == [
+        "  seat 0's blind 7: made, 20 a trick (+140)",
+        "  seat 3's blind 6: set, 20 a trick (-120)",
+    ]
+    row = table_text.round_table(BLIND_NUMBERS, 1, score, score.points, you=0)[1]
+    assert "blind 7 + 2" in row
+
+
+def test_a_person_whose_side_trails_bids_blind() -> None:
+    """She types the first move offered that is not a nil: a blind 6 whenever her side
+    trails by 100 or more at a round's start, after the hint that says so; every move legal,
+    and each blind 6 scored in the round's notes.
+
+    Rule: rule-blind-bids.
+    """
+    rules = attrs.evolve(BLIND_NUMBERS, round_cap=6, target=300)
+    out, errors = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(sys, "stdin", Person(out, choose=plain))
+        monkeypatch.setattr(sys, "stdout", out)
+        monkeypatch.setattr(sys, "stderr", errors)
+        assert terminal.play(rules, "custom", 1, 0) == 0
+    shown = out.getvalue()
+    assert errors.getvalue() == ""
+    assert "is illegal" not in shown
+    blind = re.findall(
+        r"^Scores: side 0 \(seats 0\+2, yours\) (-?\d+), side 1 \(seats 1\+3\) (-?\d+)\n"
+        r"Bids: [^\n]*\n"
+        r"Your cards are face down: bid blind 6 to 13 now, or look at them first\.\n"
+        r"A number bid blind counts 20 points a trick, made or set: your side trails by\s+"
+        r"(\d+)\s+points\s+\(100\s+or\s+more\s+allows\s+it\)\.\n"
+        r"Legal moves: bid blind 6 to bid blind 13, look\n"
+        r"your move> bid blind 6\n"
+        r"you: bid blind 6$",
+        shown,
+        re.M,
+    )
+    assert len(blind) == len(re.findall(r"^you: bid blind", shown, re.M)) >= 2
+    for ours, theirs, behind in blind:
+        assert int(theirs) - int(ours) == int(behind) >= 100
+    notes = re.findall(r"^  your blind 6: (made|set), 20 a trick \(([+-]120)\)$", shown, re.M)
+    assert len(notes) == len(blind)
+    assert all((said == "made") is (points == "+120") for said, points in notes)

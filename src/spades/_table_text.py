@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SUITS",
     "bid_text",
+    "blind_bids_line",
     "brief_hand",
     "cards_text",
     "counted",
@@ -176,12 +177,20 @@ def _whose(rules: Ruleset, seat: int, you: int | None) -> str:
 def round_notes(rules: Ruleset, score: RoundScore, you: int | None = None) -> list[str]:
     """A line for each nil bid of the round (made or not, and its points) and each penalty.
 
-    With ``you``, the person's seat, her own bids are ``your`` and her partner's ``your
-    partner's``. A zero contract is no nil: it has no line.
+    And one for each number bid blind: its side's contract made or set, and what the
+    number's tricks were worth, 20 points each (rule-blind-bids). With ``you``, the
+    person's seat, her own bids are ``your`` and her partner's ``your partner's``. A zero
+    contract is no nil: it has no line.
     """
     notes = []
     for seat, bid in enumerate(score.bids):
-        if bid.n == 0 and rules.nil:
+        if bid.blind and bid.n:
+            made = score.sides[side_of(rules, seat)].made
+            result = (
+                f"made, 20 a trick (+{20 * bid.n})" if made else f"set, 20 a trick (-{20 * bid.n})"
+            )
+            notes.append(f"  {_whose(rules, seat, you)} {bid_text(bid)}: {result}")
+        elif bid.n == 0 and rules.nil:
             taken = score.tricks[seat]
             value = rules.blind_nil_value if bid.blind else rules.nil_value
             result = f"made it (+{value})" if taken == 0 else f"took {taken} (-{value})"
@@ -224,7 +233,8 @@ def rules_lines(rules: Ruleset) -> list[str]:
     """Who plays with whom and which way; the switches that are on; how the game ends.
 
     The switches said are the bidding and scoring ones beyond the sources: a zero contract,
-    a team minimum, Suicide, Whiz, Mirror, the pass after a nil and 10-for-200; and the
+    a team minimum, Suicide, Whiz, Mirror, blind numbers, the pass after a nil and
+    10-for-200; and the
     original text's reading of when double nil is declared (reading-double-nil-timing).
     """
     if rules.players == 4:
@@ -249,6 +259,8 @@ def rules_lines(rules: Ruleset) -> list[str]:
         lines.append(f"Whiz: each player bids her number of spades, or {zero}.")
     if rules.bidding is Bidding.MIRROR:  # rule-mirror
         lines.append(f"Mirror: each player bids her number of spades, {zero} with none.")
+    if rules.blind_bid_minimum:  # rule-blind-bids
+        lines.append(blind_bids_line(rules))
     if rules.nil_pass:  # rule-card-pass
         count = counted(rules.nil_pass, "card")
         lines.append(f"After a nil, the nil bidder and her partner pass {count} each way.")
@@ -262,6 +274,28 @@ def rules_lines(rules: Ruleset) -> list[str]:
     if rules.round_cap is not None:
         end += f"; at most {rules.round_cap} rounds"
     return [*lines, end + "."]
+
+
+def blind_bids_line(rules: Ruleset) -> str:
+    """Who may bid a number blind, from what, and what it is worth (rule-blind-bids).
+
+    >>> from spades import Ruleset
+    >>> line = blind_bids_line(Ruleset(blind_bid_minimum=6))
+    >>> line[line.index("a player") : line.index(" blind,")]
+    'a player whose side trails by 100 points or more may bid 6 to 13'
+    """
+    least = rules.blind_bid_minimum
+    numbers = f"{least} to 13" if least < 13 else "13"
+    deficit = rules.blind_bid_deficit
+    who = (
+        "a player"
+        if deficit is None
+        else f"a player whose side trails by {counted(deficit, 'point')} or more"
+    )
+    return (
+        f"Blind bids: before looking at her hand, {who} may bid {numbers} blind, "
+        "for 20 points a trick, made or set."
+    )
 
 
 def round_header(rules: Ruleset, number: int, dealer: int) -> str:

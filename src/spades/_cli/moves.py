@@ -39,8 +39,10 @@ def _kinds(rules: Ruleset) -> list[tuple[type[object], str]]:
         kinds.append((Bid, "bid 0"))
     if rules.blind_nil:
         kinds.append((Bid, "bid blind nil"))
-        if rules.players == 4:
-            kinds.append((Look, "look"))
+    if rules.blind_bid_minimum:  # a number bid blind (rule-blind-bids)
+        kinds.append((Bid, f"bid blind {rules.blind_bid_minimum}"))
+    if rules.players == 4 and (rules.blind_nil or rules.blind_bid_minimum):
+        kinds.append((Look, "look"))
     kinds.append((Play, "play AS"))
     passed = max(_pass_counts(rules).values(), default=0)
     if passed:  # the example passes the most cards a side may pass
@@ -95,6 +97,10 @@ def help_lines(rules: Ruleset) -> list[str]:
         "'exchange 2C 3D'": " ('exchange' alone keeps your hand)",
         "'bid 0'": " (a contract of no tricks)",
     }
+    least = rules.blind_bid_minimum
+    if least:  # rule-blind-bids
+        numbers = f"{least} to 13, " if least < 13 else ""
+        glosses[f"'bid blind {least}'"] = f" ({numbers}before you look)"
     if rules.players == 2:  # the sources' name, once, and the input it also takes
         glosses["'bid blind nil'"] = " (double nil; 'bid double nil' works too)"
     typed = [

@@ -18,9 +18,12 @@ from spades import (
     Play,
     Reject,
     Suit,
+    blind_numbers,
     lowest_bid,
+    may_bid_blind,
     observe,
     partner,
+    side_of,
     winning_card,
 )
 from spades._card_pass import pass_due
@@ -86,10 +89,42 @@ def turn_lines(view: View) -> list[str]:
         lines.append(f"Top of the stock: {view.top_card} ({view.stock_size} cards left).")
         lines.append("'keep' takes it and discards the next; 'reject' discards it, takes the next.")
     if view.hand is None:
-        lines.append("Your cards are face down: bid blind nil now, or look at them first.")
+        lines.extend(_face_down_lines(view))
     else:
         lines.extend(_hand(view))
     lines.append(f"Legal moves: {legal_text(view)}")
+    return lines
+
+
+def _face_down_lines(view: View) -> list[str]:
+    """Her cards are face down: the blind bids open to her, and why she may bid a number.
+
+    Blind nil where she may bid it (rule-blind-nil); the numbers from the least she may bid
+    blind to 13, worth 20 a trick made or set, because her side trails by the rules'
+    deficit, or at any score, and from more than the rules' minimum under a team minimum
+    (rule-blind-bids).
+    """
+    rules, you = view.rules, view.seat
+    numbers = blind_numbers(view, you)
+    nil = rules.blind_nil and may_bid_blind(view, you)
+    span = f"{numbers[0]} to 13" if numbers and numbers[0] < 13 else "13"
+    choices = " or ".join((["blind nil"] if nil else []) + ([f"blind {span}"] if numbers else []))
+    lines = [f"Your cards are face down: bid {choices} now, or look at them first."]
+    if not numbers:
+        return lines
+    deficit = rules.blind_bid_deficit
+    if deficit is None:
+        why = "these rules allow it at any score"
+    else:
+        mine = side_of(rules, you)
+        behind = view.scores[1 - mine] - view.scores[mine]
+        why = f"your side trails by {counted(behind, 'point')} ({deficit} or more allows it)"
+    lines.append(f"A number bid blind counts 20 points a trick, made or set: {why}.")
+    if numbers[0] > rules.blind_bid_minimum:  # rule-team-minimum
+        lines.append(
+            f"You bid blind {span}, not from {rules.blind_bid_minimum}: your side's bids must "
+            f"add up to at least {rules.team_minimum}."
+        )
     return lines
 
 
@@ -121,6 +156,14 @@ def legal_text(view: View) -> str:
         return ", ".join(f"play {card}" for card in cards)
     if view.phase is Phase.BIDDING and view.hand is not None:
         return _bids_text(view, [move for move in moves if isinstance(move, Bid)])
+    if view.phase is Phase.BIDDING:  # face down: blind nil, the blind numbers, a look
+        words = [str(move) for move in moves if not (isinstance(move, Bid) and move.n)]
+        numbers = [move.n for move in moves if isinstance(move, Bid) and move.n]
+        if len(numbers) > 1:
+            words.insert(-1, f"bid blind {numbers[0]} to bid blind 13")
+        elif numbers:
+            words.insert(-1, "bid blind 13")
+        return ", ".join(words)
     if view.phase is Phase.PASSING:
         count = pass_due(view)[1]  # her side's count (rule-card-pass)
         other = f"any other {count}" if count > 1 else "any other"
