@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import BLIND, NIL
 from spades import (
@@ -25,6 +27,7 @@ from spades import (
     nil_points,
     score_round,
 )
+from spades.strategies import rulesets
 
 COUNT = attrs.evolve(CLASSIC, nil_tricks=NilTricks.COUNT)
 BAGS = attrs.evolve(CLASSIC, nil_tricks=NilTricks.BAGS)
@@ -579,3 +582,103 @@ def test_side_score_is_immutable() -> None:
     with pytest.raises(AttributeError):
         score.extra = 1  # type: ignore[attr-defined]
     assert score.points == 52
+
+
+# --- blind numbers (rule-blind-bids) ------------------------------------------------------
+
+
+def blind(n: int) -> Bid:
+    return Bid(n, blind=True)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "tricks", "bags", "expected"),
+    [
+        # (contract, made, contract_points, overtricks, nil_points, nil_bags, points, bags)
+        (CLASSIC, (blind(7), Bid(2)), (6, 4), 0, (9, True, 160, 1, 0, 0, 161, 1)),
+        (CLASSIC, (blind(7), Bid(2)), (7, 1), 0, (9, False, -160, 0, 0, 0, -160, 0)),
+        (CLASSIC, (blind(7), Bid(2)), (9, 0), 4, (9, True, 160, 0, 0, 0, 160, 4)),
+        (CLASSIC, (blind(6), blind(6)), (7, 6), 0, (12, True, 240, 1, 0, 0, 241, 1)),
+        (CLASSIC, (blind(6), blind(6)), (6, 5), 0, (12, False, -240, 0, 0, 0, -240, 0)),
+        (CLASSIC, (blind(6), Bid(2)), (9, 1), 9, (8, True, 140, 2, 0, 0, 42, 0)),
+        (COUNT, (blind(7), NIL), (7, 0), 0, (7, True, 140, 0, 100, 0, 240, 0)),
+        (COUNT, (blind(7), NIL), (6, 1), 0, (7, True, 140, 0, -100, 0, 40, 0)),
+        (BAGS, (blind(7), NIL), (6, 1), 0, (7, False, -140, 0, -100, 1, -239, 1)),
+        (BLIND_RULES, (blind(8), BLIND), (9, 0), 0, (8, True, 160, 1, 200, 0, 361, 1)),
+        (ZERO, (blind(6), Bid(0)), (6, 2), 0, (6, True, 120, 2, 0, 0, 122, 2)),
+    ],
+    ids=[
+        "made, one over",
+        "set",
+        "made exactly",
+        "both blind",
+        "both blind, set",
+        "bags past the limit",
+        "nil made, counted",
+        "nil set, its trick counted",
+        "nil set, its trick a bag",
+        "blind nil beside",
+        "a zero contract beside",
+    ],
+)
+def test_a_blind_numbers_tricks_count_twice_made_or_set(
+    rules: Ruleset,
+    bids: tuple[Bid, Bid],
+    tricks: tuple[int, int],
+    bags: int,
+    expected: tuple[int, bool, int, int, int, int, int, int],
+) -> None:
+    """The contract is the bids added; made, it scores 20 a trick bid blind and 10 a trick
+    bid in sight; set, it loses as much. Overtricks are bags, and a nil scores on its own.
+
+    Rules: rule-blind-bids, rule-contract-points, rule-bags, rule-nil-scoring.
+    """
+    score = side(rules, bids, tricks, bags)
+    assert (
+        score.contract,
+        score.made,
+        score.contract_points,
+        score.overtricks,
+        score.nil_points,
+        score.nil_bags,
+        score.points,
+        score.bags,
+    ) == expected
+    assert_parts_add_up(score)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rules=rulesets(players=4).map(lambda rules: attrs.evolve(rules, ten_for_two_hundred=False)),
+    numbers=st.lists(st.integers(0, 13), min_size=4, max_size=4),
+    blinds=st.lists(st.booleans(), min_size=4, max_size=4),
+    cuts=st.lists(st.integers(0, 13), min_size=3, max_size=3),
+    bags=st.tuples(st.integers(0, 30), st.integers(0, 30)),
+)
+def test_a_blind_number_adds_or_takes_ten_a_trick_to_the_plain_score(
+    rules: Ruleset,
+    numbers: list[int],
+    blinds: list[bool],
+    cuts: list[int],
+    bags: tuple[int, int],
+) -> None:
+    """Any four bids, some numbers bid blind: each side scores what the same bids in sight
+    score, plus 10 a trick bid blind when made, minus that when set.
+
+    Rules: rule-blind-bids, rule-contract-points.
+    """
+    bids = [Bid(n, blind=flag and n > 0) for n, flag in zip(numbers, blinds, strict=True)]
+    low, high = sorted(cuts[:2])
+    tricks = [low, high - low, 13 - high, 0]
+    tricks = [tricks[0], tricks[1], tricks[2] - min(cuts[2], tricks[2]), min(cuts[2], tricks[2])]
+    scored = score_round(rules, bids, tricks, bags)
+    plain = score_round(
+        rules, [Bid(bid.n, blind=bid.blind and not bid.n) for bid in bids], tricks, bags
+    )
+    for number, (with_blind, in_sight) in enumerate(zip(scored.sides, plain.sides, strict=True)):
+        part = sum(bid.n for bid in bids[number::2] if bid.blind)
+        extra = 10 * part if in_sight.made else -10 * part
+        assert with_blind == in_sight._replace(
+            contract_points=in_sight.contract_points + extra,
+            points=in_sight.points + extra,
+        )
