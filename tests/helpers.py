@@ -415,6 +415,9 @@ def blind_number_rulesets(draw: st.DrawFn) -> Ruleset:
     )
 
 
+BLIND_NUMBER_RULES = blind_number_rulesets()
+
+
 def plain(value: State | View) -> dict[str, Any]:
     """A state's or a view's data, as `oracle` reads it."""
     found = records.to_data(value)
@@ -874,6 +877,7 @@ def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
             zero_contract=zero,
             ten_for_two_hundred=ten,
             bidding=Bidding.OPEN,  # Suicide decides the bids itself (rule-suicide)
+            blind_bid_minimum=0 if ten else rules.blind_bid_minimum,  # rule-blind-bids
         ),
         rulesets(players=4),
         st.integers(least_minimum, 13),
@@ -892,6 +896,7 @@ SUICIDE_RULES = rulesets(players=4).map(
         blind_nil=False,
         team_minimum=0,
         bidding=Bidding.SUICIDE,
+        blind_bid_minimum=0,
     )
 )
 """Four players bidding as Suicide asks, with any other switch it allows (rule-suicide)."""
@@ -923,6 +928,7 @@ def by_spades_rulesets(draw: st.DrawFn) -> Ruleset:
         zero_contract=not rules.nil,
         blind_nil=False,
         team_minimum=0,
+        blind_bid_minimum=0,
         bidding=draw(st.sampled_from([Bidding.WHIZ, Bidding.MIRROR])),
     )
 

@@ -670,7 +670,7 @@ def _blind_number_refusal(rules: Ruleset, move: Move, *, look: bool) -> Reason |
     refused = not is_legal(state, move)
     with pytest.raises(IllegalMoveError) if refused else contextlib.nullcontext() as info:
         check_move(state, move)
-    return info.value.reason if info else None  # type: ignore[union-attr]
+    return info.value.reason if info else None
 
 
 @pytest.mark.parametrize(

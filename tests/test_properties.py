@@ -27,6 +27,7 @@ from hypothesis.errors import InvalidArgument
 
 import oracle
 from helpers import (
+    BLIND_NUMBER_RULES,
     BY_SPADES_RULES,
     PASSING_RULES,
     RULES_BY_PLAYERS,
@@ -85,10 +86,13 @@ from spades import (
     Ruleset,
     State,
     apply,
+    blind_numbers,
     check_move,
     is_legal,
     legal_moves,
+    may_bid_blind,
     new_game,
+    observe,
 )
 from spades._spades_shown import history_problem
 from spades.strategies import cards, decks, illegal_moves, moves, rulesets, states
@@ -125,6 +129,7 @@ POSITIONS = {
         states(rules=TEAM_MINIMUM_RULES, max_moves=8, phases={Phase.BIDDING}),  # the first round's
         states(rules=SUICIDE_RULES, max_moves=4, phases={Phase.BIDDING}),  # and under Suicide
         states(rules=BY_SPADES_RULES, max_moves=4, phases={Phase.BIDDING}),  # Whiz, Mirror
+        states(rules=BLIND_NUMBER_RULES, max_moves=8, phases={Phase.BIDDING}),  # blind numbers
         passing_states(),
     ),
     2: st.one_of(
@@ -134,9 +139,9 @@ POSITIONS = {
         exchanging_states(),
     ),
 }
-"""Any position; with four players, the first round's bidding under a team minimum and under
-Suicide and the card pass, with two, the bidding, the play and the exchange, also on
-purpose."""
+"""Any position; with four players, the first round's bidding under a team minimum, under
+Suicide, Whiz and Mirror and with blind numbers, and the card pass, with two, the bidding,
+the play and the exchange, also on purpose."""
 
 
 def bidding(n: int) -> RandomPolicy:
@@ -188,7 +193,11 @@ def test_strategies_rulesets_are_valid_four_player_rulesets(
             for flag in (False, True)
         ),
         *(("team_minimum", count) for count in (0, 4, 13)),
-        *((name, None) for name in ("blind_nil_deficit", "losing_floor", "round_cap")),
+        *(("blind_bid_minimum", count) for count in (0, 1, 6, 13)),
+        *(
+            (name, None)
+            for name in ("blind_nil_deficit", "blind_bid_deficit", "losing_floor", "round_cap")
+        ),
         *(("blind_nil_pass", count) for count in range(5)),
         *(("nil_pass", count) for count in range(5)),
         *(("double_nil_timing", timing) for timing in DoubleNilTiming),
@@ -204,7 +213,9 @@ def test_strategies_rulesets_reach_every_value_of_every_switch(field: str, value
 def test_strategies_rulesets_draw_numbers_for_every_optional_field() -> None:
     found = find(
         rulesets(),
-        lambda r: None not in (r.blind_nil_deficit, r.losing_floor, r.round_cap),
+        lambda r: (
+            None not in (r.blind_nil_deficit, r.blind_bid_deficit, r.losing_floor, r.round_cap)
+        ),
         settings=FIND,
     )
     assert found.losing_floor is not None
@@ -293,6 +304,8 @@ def test_legal_moves_are_the_references_in_the_documented_order_and_each_is_acce
     Rules: rule-team-minimum, reading-zero-bid.
     Rules: rule-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
+    Rules: rule-whiz, rule-mirror.
+    Rule: rule-blind-bids.
     """
     state = data.draw(POSITIONS[players])
     legal = legal_moves(state)
@@ -310,17 +323,19 @@ def test_legal_moves_are_the_references_in_the_documented_order_and_each_is_acce
 
 @given(states(rules=blind_nil_rulesets(long_games=True), phases={Phase.BIDDING}))
 def test_blind_nil_is_offered_only_to_a_side_trailing_by_the_deficit(state: State) -> None:
-    """A numbered bid is legal exactly when blind nil is not offered; 13 is a bid no team
-    minimum refuses.
+    """A numbered bid in sight is legal exactly when no blind bid is offered (blind nil or a
+    blind number); 13 is a bid no team minimum refuses.
 
-    Rules: rule-blind-nil-eligibility, rule-team-minimum.
+    Rules: rule-blind-nil-eligibility, rule-team-minimum, rule-blind-bids.
     """
     seat = state.to_move
     assert seat is not None
     offered = may_bid_blind_by_reference(state, seat)  # not looked, trailing, no minimum left
-    assert (legal_moves(state) == (Bid(0, blind=True), Look())) == offered
+    numbers = tuple(Bid(n, blind=True) for n in blind_numbers(state, seat))
+    blinds = (Bid(0, blind=True), *numbers) if offered else numbers
+    assert legal_moves(state) == ((*blinds, Look()) if blinds else expected_moves(state))
     assert is_legal(state, Bid(0, blind=True)) == offered
-    assert is_legal(state, Bid(13)) == (not offered)
+    assert is_legal(state, Bid(13)) == (not blinds)
 
 
 @given(states(rules=RULES, phases={Phase.PLAYING}))
@@ -373,6 +388,7 @@ def test_every_move_not_in_legal_moves_is_rejected_with_the_references_reason(
     Rules: rule-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
     Rules: rule-whiz, rule-mirror.
+    Rule: rule-blind-bids.
     """
     state = data.draw(POSITIONS[players])
     move = data.draw(illegal_moves(state))
@@ -604,6 +620,34 @@ def test_every_bid_under_whiz_and_mirror_is_the_bidders_dealt_count_of_spades(ga
                 assert refusal == expected_reason(before, Bid(number))
     for score in game.steps[-1].after.rounds:
         assert history_problem(game.start.rules, score.bids) is None
+
+
+@given(random_games(BLIND_NUMBER_RULES))
+def test_every_blind_number_was_open_to_its_bidder_and_counts_twice(game: Game) -> None:
+    """Whatever legal moves are drawn, each blind number was open to her (the reference's
+    blind numbers, her hand face down), every blind number is refused for the reference's
+    reason, and each round's blind tricks count twice, made or set.
+
+    Rules: rule-blind-bids, rule-contract-points.
+    """
+    for step in game.steps:
+        before = step.before
+        if before.phase is Phase.BIDDING and before.to_move is not None:
+            seat = before.to_move
+            numbers = blind_numbers(before, seat)
+            assert (observe(before, seat).hand is None) == bool(
+                numbers or may_bid_blind(before, seat)
+            )
+            if isinstance(step.move, Bid) and step.move.blind and step.move.n:
+                assert step.move.n in numbers
+            for number in range(15):
+                move = Bid(number, blind=True)
+                assert _engine_reason(before, move) == expected_reason(before, move)
+    for score in game.steps[-1].after.rounds:
+        for side, part in enumerate(score.sides):
+            blind = sum(bid.n for bid in score.bids[side::2] if bid.blind)
+            sight = 10 * part.contract if part.made else -10 * part.contract
+            assert part.contract_points == sight + (blind * 10 if part.made else -blind * 10)
 
 
 @given(random_games(PASS_RULES))

@@ -800,7 +800,7 @@ def test_blind_numbers_refuse_what_they_rule_out(changes: dict[str, Any], messag
 
     Rule: rule-blind-bids.
     """
-    with_nil = {"nil": True} if "bidding" in changes else {}
+    with_nil: dict[str, Any] = {"nil": True} if "bidding" in changes else {}
     for least in (1, 6, 13):
         with pytest.raises(RulesetError, match=re.escape(message)):
             Ruleset(blind_bid_minimum=least, **changes, **with_nil)

@@ -80,12 +80,12 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     `Ruleset` requires; the switches that belong to the other number of players keep the
     values `Ruleset` requires of them. Four players sometimes bid as Suicide (with nil),
     Whiz or Mirror (with nil or a zero contract) ask, then without blind nil or a team
-    minimum.
+    minimum. Four players bidding openly without 10-for-200 sometimes bid numbers blind.
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
-    up to 30, blind nil deficits up to 500 and team minimums up to 13 (often none); optional
-    fields are often ``None``.
+    up to 30, blind nil and blind number deficits up to 500, team minimums and blind
+    number minimums up to 13 (often none); optional fields are often ``None``.
     """
     if players not in {None, 2, 4}:
         raise InvalidArgument(f"players must be 2, 4 or None, not {shown(players)}")
@@ -104,6 +104,8 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     if four and (nil or zero_contract):  # Suicide needs nil; Whiz and Mirror a bid of zero
         bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[not nil :]))
     moded = bidding is not Bidding.OPEN  # every mode refuses blind nil and a minimum
+    ten_for_two_hundred = draw(st.booleans())
+    blind_numbers = four and not moded and not ten_for_two_hundred  # rule-blind-bids
     return Ruleset(
         players=players,
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
@@ -122,11 +124,13 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         ),
         team_minimum=draw(st.just(0) | st.integers(1, 13)) if four and not moded else 0,
         bidding=bidding,
+        blind_bid_minimum=draw(st.just(0) | st.integers(1, 13)) if blind_numbers else 0,
+        blind_bid_deficit=draw(st.none() | st.integers(0, 500)),
         spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),
         bag_penalty=draw(st.integers(0, 500)),
         bag_overflow=draw(st.sampled_from(BagOverflow)),
-        ten_for_two_hundred=draw(st.booleans()),
+        ten_for_two_hundred=ten_for_two_hundred,
         target=draw(st.integers(1, 1000)),
         losing_floor=draw(st.none() | st.integers(-1000, -1)),
         round_cap=draw(st.none() | st.integers(1, 30)),
@@ -199,7 +203,7 @@ def moves(state: State) -> SearchStrategy[Move]:
 
 _WORDS: Final[tuple[Bid | Look | Keep | Reject, ...]] = (
     *(Bid(n) for n in range(-1, 15)),
-    Bid(0, blind=True),
+    *(Bid(n, blind=True) for n in range(-1, 15)),
     Look(),
     Keep(),
     Reject(),
@@ -209,7 +213,7 @@ _WORDS: Final[tuple[Bid | Look | Keep | Reject, ...]] = (
 def illegal_moves(state: State) -> SearchStrategy[Move]:
     """A well-formed move that is not legal in ``state``.
 
-    One of five kinds, about equally often: a bid from -1 to 14, blind nil, `Look`,
+    One of five kinds, about equally often: a bid from -1 to 14, in sight or blind, `Look`,
     `Keep` or `Reject`; a `Play` of one of the mover's own cards (following suit and
     leading spades are tried here); a `Play` of any other card; a `Pass` of one to five
     cards, often her own; or an `Exchange` of none to four cards, often her own.
