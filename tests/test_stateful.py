@@ -19,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import oracle
 from helpers import (
+    BLIND_NUMBER_RULES,
     BY_SPADES_RULES,
     SUICIDE_RULES,
     bids_by_spades,
@@ -42,10 +43,12 @@ from spades import (
     Ruleset,
     State,
     apply,
+    blind_numbers,
     deal,
     is_legal,
     legal_moves,
     new_game,
+    observe,
 )
 from spades._rules import BIDS_BY_SPADES
 from spades._spades_shown import history_problem
@@ -68,6 +71,7 @@ class SpadesGame(RuleBasedStateMachine):
             blind_nil_rulesets(),
             SUICIDE_RULES,
             BY_SPADES_RULES,
+            BLIND_NUMBER_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
         dealer=st.integers(0, 3),
@@ -84,6 +88,7 @@ class SpadesGame(RuleBasedStateMachine):
             blind_nil_rulesets(),
             SUICIDE_RULES,
             BY_SPADES_RULES,
+            BLIND_NUMBER_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
     )
@@ -104,6 +109,11 @@ class SpadesGame(RuleBasedStateMachine):
         if before.rules.bidding in BIDS_BY_SPADES and isinstance(move, Bid):  # rule-whiz
             assert before.to_move is not None
             assert bids_by_spades(before.rules, move.n, before.hand(before.to_move))
+        if isinstance(move, Bid) and move.blind and move.n:  # rule-blind-bids
+            assert before.to_move is not None
+            assert move.n in blind_numbers(before, before.to_move)
+            assert observe(before, before.to_move).hand is None
+            event("a blind number")
         self.state = after
 
     @rule(data=st.data())
@@ -245,6 +255,7 @@ class SpadesGame(RuleBasedStateMachine):
         Rule: rule-card-pass.
         Rule: rule-suicide.
         Rules: rule-whiz, rule-mirror.
+        Rule: rule-blind-bids.
         """
         state = self.state
         if not state.is_over:
