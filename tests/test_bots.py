@@ -666,6 +666,35 @@ def test_heuristic_looks_instead_of_bidding_blind_nil() -> None:
     assert decide(state) == Look()
 
 
+@pytest.mark.parametrize("blind_nil", [False, True], ids=["numbers", "and blind nil"])
+def test_heuristic_and_fallback_look_when_blind_numbers_are_open(blind_nil: bool) -> None:
+    """Face down, with blind numbers from 6 at any score (and blind nil), both look, then
+    bid in sight; so does every seat of the round, whose every move is legal.
+
+    Rule: rule-blind-bids.
+    """
+    rules = Ruleset(
+        blind_bid_minimum=6, blind_bid_deficit=None, blind_nil=blind_nil, blind_nil_deficit=None
+    )
+    state = new_game(rules, seed=3)
+    blinds = tuple(Bid(n, blind=True) for n in range(6, 14))
+    assert legal_moves(state) == ((BLIND,) if blind_nil else ()) + blinds + (Look(),)
+    for policy in (HEURISTIC, fallback_move):
+        assert decide(state, policy) == Look()
+        bid = decide(apply(state, Look()), policy)
+        assert isinstance(bid, Bid)
+        assert not bid.blind
+    for policy in (HEURISTIC, fallback_move):
+        played, looks = state, 0
+        while played.round_number == 1:
+            move = decide(played, policy)
+            assert move in legal_moves(played)
+            assert not (isinstance(move, Bid) and move.blind)
+            looks += move == Look()
+            played = apply(played, move)
+        assert looks == 4  # at any score every seat's cards start face down
+
+
 def test_heuristic_bids_more_at_a_table_where_its_side_takes_more_than_it_bids() -> None:
     deck = list(DECK)
     fresh = deal(new_game(CLASSIC, seed=2, dealer=1), deck)

@@ -293,6 +293,54 @@ def test_search_bids_blind_nil_or_looks_when_blind_nil_is_open() -> None:
     check_search_round(state)
 
 
+BLIND_NUMBERS = Ruleset(blind_bid_minimum=6, blind_nil=True, target=500)
+"""Blind numbers from 6 and blind nil, for a side trailing by 100 or more (rule-blind-bids)."""
+
+
+def test_search_tries_every_blind_bid_against_a_look_when_face_down() -> None:
+    """Seat 1's side trails 150 to 300: face down, her moves are blind nil, blind 6 to 13
+    and a look; the search tries them all, picks one of them, and the round goes on legally.
+
+    Rules: rule-blind-bids, rule-blind-nil.
+    """
+    state = evolve_state(new_game(BLIND_NUMBERS, seed=2), scores=(300, 150))
+    legal = legal_moves(state)
+    assert legal == (BLIND, *(Bid(n, blind=True) for n in range(6, 14)), Look())
+    view = mover_view(state)
+    assert _search._bids_to_try(view, legal) == list(legal)
+    assert FAST(view) in legal
+    check_search_round(state)
+
+
+def test_search_looks_at_an_even_score_and_bids_blind_far_behind_at_the_end() -> None:
+    """With blind numbers at any score, at 0 to 0 a blind bid throws away what a look
+    tells; 290 behind a side at 490 of 500, whose next contract ends the game, only a
+    doubled contract keeps a chance, and the search bids one.
+
+    Rule: rule-blind-bids.
+    """
+    rules = attrs.evolve(BLIND_NUMBERS, blind_nil=False, blind_bid_deficit=None)
+    choose = search_policy()
+    even = new_game(rules, seed=1)
+    assert choose(mover_view(even)) == Look()
+    behind = evolve_state(new_game(rules, seed=1), scores=(490, 200))
+    move = choose(mover_view(behind))
+    assert isinstance(move, Bid)
+    assert move.blind
+    assert move.n >= 6
+
+
+def test_search_plays_whole_games_with_blind_numbers() -> None:
+    """Search bots against heuristic ones, blind numbers and blind nil open at a deficit
+    of 100: every move legal (`play_game` applies each), the game played out.
+
+    Rule: rule-blind-bids.
+    """
+    rules = attrs.evolve(BLIND_NUMBERS, target=300, round_cap=4)
+    state = play_game(rules, [FAST, HEURISTIC] * 2, seed=3)
+    assert state.is_over
+
+
 def test_search_passes_as_the_heuristic_after_a_blind_nil() -> None:
     """Rule: rule-card-pass."""
     state = passing_state()

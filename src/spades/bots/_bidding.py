@@ -106,7 +106,7 @@ as her partner will have to bid 4 or more."""
 
 
 def bid(view: View) -> Move:
-    """Look first (never bid blind nil); then nil for a nil hand, else the trick count.
+    """Look first (never bid blind, nil or a number); then nil for a nil hand, else the count.
 
     The count is at least what a team minimum leaves missing, and at least one unless a
     bid of zero is a contract. Under 10-for-200 a contract of ten is worth what a larger one

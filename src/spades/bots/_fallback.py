@@ -25,7 +25,7 @@ def fallback_move(game: View | State) -> Move:
       that is more (`spades.lowest_bid`); under Suicide 4, or nil after her partner's
       number; under Whiz and Mirror her number of spades, nil with none: the least of
       `spades.allowed_bids` from 1 up, nil if none. If she could
-      still bid blind nil, she looks at her hand first.
+      still bid blind (nil or a number), she looks at her hand first.
     - Playing: her lowest legal card, keeping spades while she has another legal card.
     - Two players, drawing: she keeps the top card if it is a spade or ranks ten or
       higher, else she rejects it; she never declares double nil.

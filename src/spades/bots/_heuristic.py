@@ -1,6 +1,7 @@
 """A heuristic player that decides from its view alone: card sense, no search.
 
-Bidding: it always looks at its hand (it never bids blind nil, nor declares double nil).
+Bidding: it always looks at its hand (it never bids blind, nil or a number, nor declares
+double nil).
 A nil hand bids nil: low spades, no ace, each high card guarded by low ones of its suit;
 beside a partner who can cover (four players), or holding the lowest unseen card of each
 suit (two players). Else it counts likely tricks card by card, by how many unseen cards
@@ -50,8 +51,8 @@ def heuristic_policy() -> Policy:
     """A plain but sound player: it bids by counting tricks and plays by card sense.
 
     It decides from the `View` alone, deterministically, and only ever makes one of the
-    view's legal moves. Four players: it always looks at its hand (it never bids blind
-    nil); two players: it never declares double nil, and keeps high cards and spades in
+    view's legal moves. Four players: it always looks at its hand (it never bids blind,
+    nil or a number); two players: it never declares double nil, and keeps high cards and spades in
     the draw. Raises `SpadesError` when its seat is not to move, `TypeError` for anything
     but a `View`.
 

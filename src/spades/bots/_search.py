@@ -60,7 +60,8 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
     draw would give if she drew as the heuristic bot does, keeping the top card when it is
     a spade or a queen or higher (low cards after her double nil, until she exchanges),
     rather than uniformly: her draw keeps her strong cards. Where double nil may be
-    declared it searches that against the heuristic's draw. The card pass, the rest of
+    declared it searches that against the heuristic's draw; while its cards are face down,
+    each blind bid open (nil and the numbers) against a look. The card pass, the rest of
     the draw and the exchange are the heuristic bot's.
 
     ``playouts`` is a whole number from 1 to ``10**9`` (else `SpadesError`), ``seed`` any
@@ -181,7 +182,11 @@ def _is_blind(move: Move) -> bool:
 
 
 def _bids_to_try(view: View, legal: Sequence[Move]) -> list[Move]:
-    """Blind nil or a look; else nil and the numbered bids near the heuristic bot's."""
+    """Face down, every blind bid and the look; else nil and numbers near the heuristic's.
+
+    Face down, the deals give her a hand too: a blind bid is judged on hands she has not
+    seen, and the look on each hand with the heuristic bot's bid for it (rule-blind-bids).
+    """
     if any(_is_blind(move) for move in legal):
         return list(legal)
     guess = _HEURISTIC(view)
