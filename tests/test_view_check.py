@@ -19,6 +19,7 @@ import pytest
 from helpers import (
     BLIND,
     BLIND_ANYTIME,
+    BLIND_NUMBERS,
     SUICIDE,
     C,
     bid_all,
@@ -38,6 +39,7 @@ from spades import (
     DrawTurn,
     InvalidRecordError,
     Keep,
+    Look,
     Move,
     Outcome,
     Phase,
@@ -50,6 +52,7 @@ from spades import (
     Trick,
     View,
     apply,
+    blind_numbers,
     legal_moves,
     new_game,
     observe,
@@ -1054,3 +1057,95 @@ def test_bids_no_deal_of_the_unseen_spades_gives_are_refused_at_the_bids() -> No
     assert mine
     too_many = attrs.evolve(start, bids=(None, Bid(13 - mine + 1), None, None))
     assert view_problem(too_many) == ("bids", words)
+
+
+# --- blind numbers (rule-blind-bids) ------------------------------------------------------
+
+_BLIND7 = apply(new_game(BLIND_NUMBERS, seed=1), Bid(7, blind=True))  # seat 1 bid blind 7
+_START_NUMBERS = new_game(BLIND_NUMBERS, seed=1)  # seat 1 to bid, face down
+
+
+def _team_blind() -> State:
+    """A team minimum of 13: seats 1 and 2 bid 2 in view, seat 3 blind 11 (what is left)."""
+    rules = attrs.evolve(BLIND_NUMBERS, team_minimum=13)
+    state = new_game(rules, seed=1)
+    for n in (2, 2):
+        state = apply(apply(state, Look()), Bid(n))
+    return apply(state, Bid(11, blind=True))
+
+
+_TEAM_BLIND = _team_blind()
+BLIND_NUMBER_CASES: dict[str, tuple[View, str, str]] = {
+    "short of the deficit": (
+        _view(_BLIND7, 1, rules=attrs.evolve(BLIND_NUMBERS, blind_bid_deficit=100)),
+        "bids[1]",
+        "a blind 7 was not open to this seat this round",
+    ),
+    "below the minimum": (
+        _view(_BLIND7, 1, rules=attrs.evolve(BLIND_NUMBERS, blind_bid_minimum=8)),
+        "bids[1]",
+        "a blind 7 was not open to this seat this round",
+    ),
+    "rules without them": (
+        _view(_BLIND7, 1, rules=attrs.evolve(BLIND_NUMBERS, blind_bid_minimum=0)),
+        "bids[1]",
+        "a blind 7 was not open to this seat this round",
+    ),
+    "below what the team minimum leaves": (
+        _view(_TEAM_BLIND, 3, bids=(None, Bid(2), Bid(2), Bid(10, blind=True))),
+        "bids[3]",
+        "the side's bids add up to less than the team minimum",
+    ),
+    "a look before a blind number": (
+        _view(_BLIND7, 1, looked=(False, True, False, False)),
+        "looked[1]",
+        "a seat that looked cannot bid blind",
+    ),
+    "a bid in sight without a look": (
+        _view(_BLIND7, 1, bids=(None, Bid(7), None, None)),
+        "looked[1]",
+        "a seat that may bid blind looks before a bid in sight",
+    ),
+    "a look with no blind bid open": (
+        _view(
+            apply(_START_NUMBERS, Look()),
+            1,
+            rules=attrs.evolve(BLIND_NUMBERS, blind_bid_deficit=100),
+        ),
+        "looked[1]",
+        "only a seat that may bid blind looks at her hand",
+    ),
+    "a hand in view while a blind number is open": (
+        _view(_START_NUMBERS, 1, hand=_START_NUMBERS.hand(1)),
+        "hand",
+        "is face down (null) exactly while its seat may still bid blind",
+    ),
+    "a hand face down with none open": (
+        _view(_START_NUMBERS, 1, rules=attrs.evolve(BLIND_NUMBERS, blind_bid_deficit=100)),
+        "hand",
+        "is face down (null) exactly while its seat may still bid blind",
+    ),
+}
+
+
+def test_the_blind_number_positions_here_are_real() -> None:
+    """Rule: rule-blind-bids."""
+    assert _TEAM_BLIND.bids == (None, Bid(2), Bid(2), Bid(11, blind=True))
+    for state in (_BLIND7, _START_NUMBERS, _TEAM_BLIND):
+        for seat in range(4):
+            view = observe(state, seat)
+            assert view_problem(view) is None
+            face_down = state.bids[seat] is None and bool(blind_numbers(state, seat))
+            assert (view.hand is None) is face_down
+    assert observe(_START_NUMBERS, 1).hand is None
+
+
+@pytest.mark.parametrize("name", sorted(BLIND_NUMBER_CASES))
+def test_a_blind_number_not_open_to_a_seat_is_refused_at_its_field(name: str) -> None:
+    """A blind number only where the rules, the score and a team minimum opened it to her,
+    never after a look; her hand face down exactly while one is open.
+
+    Rule: rule-blind-bids.
+    """
+    view, field, words = BLIND_NUMBER_CASES[name]
+    assert view_problem(view) == (field, words)
