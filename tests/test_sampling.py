@@ -32,6 +32,7 @@ import oracle
 from helpers import (
     BLIND,
     BLIND_ANYTIME,
+    BLIND_NUMBERS,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
     PASSING_RULES,
@@ -961,3 +962,21 @@ def test_the_uniform_deal_refuses_hand_sizes_that_do_not_add_up_to_the_cards() -
     every_card = (1 << 52) - 1
     with pytest.raises(SpadesError, match="the hand sizes do not add up"):
         deal_uniformly(every_card, [13, 13, 13], [0, 0, 0], random.Random(0))
+
+
+def test_a_face_down_hand_under_blind_numbers_is_sampled_and_its_records_round_trip() -> None:
+    """Seat 1 to bid, face down under blind numbers (with and without blind nil), and seat 2
+    after her blind 7: each sample shows the view, plays on, and reads back from its data.
+
+    Rules: ref-views, rule-blind-bids.
+    """
+    for rules in (BLIND_NUMBERS, attrs.evolve(BLIND_NUMBERS, blind_nil=True)):
+        state = new_game(rules, seed=4)
+        for position, seat in ((state, 1), (apply(state, Bid(7, blind=True)), 2)):
+            view = observe(position, seat)
+            assert view.hand is None
+            assert view.legal_moves()[-1] == Look()
+            for k in range(10):
+                sampled = check_sample(position, seat, k, deep=k < 3)
+                assert observe(sampled, seat) == view
+                assert records.from_data(records.to_data(sampled), State) == sampled
