@@ -41,6 +41,7 @@ from spades import (
     allowed_bids,
     apply,
     bag_penalty,
+    blind_numbers,
     card_passes,
     cards_in,
     draw_from_stock,
@@ -65,7 +66,8 @@ from spades import (
 from spades._card_pass import pass_due, pass_order, passes_of
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
-from spades._legal import bid_moves, least_bid
+from spades._legal import bid_moves, blind_moves, blind_number_moves, least_bid
+from spades._moves import LOOK
 from spades._spades_shown import shown_spades
 from spades._state import SHIFT, State, build_state, evolve_state
 from spades._trick import playable_bits, spades_open
@@ -210,6 +212,52 @@ def test_lowest_bid_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...]
     assert lowest_bid(rules, bids, seat) == expected
     assert lowest_bid(rules, list(bids), seat) == expected
     assert least_bid(rules, bids, seat) == expected  # unchecked: `legal_moves`', views', bots'
+
+
+@st.composite
+def blind_number_positions(draw: st.DrawFn) -> State:
+    """Four players with blind numbers (and often blind nil, a team minimum), any scores,
+    the first seats of the bidding having looked and bid."""
+    rules = Ruleset(
+        blind_bid_minimum=draw(st.integers(1, 13)),
+        blind_bid_deficit=draw(st.none() | st.integers(0, 300)),
+        blind_nil=draw(st.booleans()),
+        blind_nil_deficit=draw(st.none() | st.integers(0, 300)),
+        team_minimum=draw(st.integers(0, 13)),
+    )
+    scores = (draw(st.integers(-400, 400)), draw(st.integers(-400, 400)))
+    state = evolve_state(new_game(rules, seed=draw(st.integers(0, 99))), scores=scores)
+    for _ in range(draw(st.integers(0, 3))):
+        if legal_moves(state)[-1] == LOOK:
+            state = apply(state, LOOK)
+        state = apply(state, draw(st.sampled_from(legal_moves(state))))
+    return state
+
+
+@given(blind_number_positions())
+def test_blind_numbers_states_the_rule(state: State) -> None:
+    """From the minimum, or what a team minimum leaves missing if more, to 13, while she has
+    not looked and her side trails by the deficit (or at any score). Its forms give the
+    same: ``blind_number_moves`` as bids, ``blind_moves`` after blind nil where
+    `may_bid_blind`; a view of her seat reads the same.
+
+    Rules: rule-blind-bids.
+    """
+    rules, seat = state.rules, state.to_move
+    assert seat is not None
+    mate = state.bids[(seat + 2) % 4]
+    least = max(rules.blind_bid_minimum, rules.team_minimum - mate.n if mate else 0)
+    behind = state.scores[1 - seat % 2] - state.scores[seat % 2]
+    deficit = rules.blind_bid_deficit
+    open_ = not state.looked[seat] and (deficit is None or behind >= deficit)
+    expected = tuple(range(least, 14)) if open_ else ()
+    assert blind_numbers(state, seat) == expected
+    assert blind_numbers(observe(state, seat), seat) == expected
+    numbers = tuple(Bid(n, blind=True) for n in expected)
+    assert blind_number_moves(state, seat) == numbers
+    nil = (Bid(0, blind=True),) if may_bid_blind(state, seat) else ()
+    assert blind_moves(state, seat) == nil + numbers
+    assert (observe(state, seat).hand is None) is bool(nil + numbers)
 
 
 @given(st.lists(bids_at_a_seat(), min_size=1, max_size=6))

@@ -115,6 +115,7 @@ def test_every_anchor_is_a_rule_of_the_rules_page() -> None:
         "bag_penalty",
         "outcome_after",
         "may_bid_blind",
+        "blind_numbers",
         "lowest_bid",
         "allowed_bids",
         "card_passes",
