@@ -109,8 +109,10 @@ PLAYERS = pytest.mark.parametrize("players", [4, 2])
 
 PRESET_RULES = rulesets(presets_only=True, players=4)
 RULES = RULES_BY_PLAYERS[4]
-NO_PASS_RULES = RULES.map(lambda rules: attrs.evolve(rules, blind_nil=False, nil_pass=0))
-"""Four players who pass no cards: no blind nil, no nil pass."""
+NO_PASS_RULES = RULES.map(
+    lambda rules: attrs.evolve(rules, blind_nil=False, nil_pass=0, blind_bid_minimum=0)
+)
+"""Four players who pass no cards: no blind nil, no nil pass; nor look: no blind numbers."""
 PASS_RULES = st.one_of(blind_nil_rulesets(long_games=True), PASSING_RULES)
 """Four players who often pass cards: blind nil on, and a nil pass often."""
 TEAM_MINIMUM_RULES = st.builds(
