@@ -698,6 +698,7 @@ def test_every_object_is_closed_and_requires_all_its_fields() -> None:
         "#/$defs/ruleset/allOf/2/if",  # Suicide's combinations, only where it is named
         "#/$defs/ruleset/allOf/3/if",  # Whiz's and Mirror's
         "#/$defs/ruleset/allOf/4/if",  # and their bid of zero
+        "#/$defs/ruleset/allOf/5/if",  # blind numbers' combinations, where there are some
         *(f"#/$defs/{name}" for name in ("round", "summary", "result", "outcome")),
     ]
 
@@ -792,7 +793,7 @@ def test_every_integer_of_the_schema_is_bounded_both_ways() -> None:
         if schema.get("type") == "integer"
         or (isinstance(schema.get("type"), list) and "integer" in schema["type"])
     ]
-    assert len(integers) == 17  # the seed, dealer, 12 ruleset fields, tricks, scores, bags
+    assert len(integers) == 19  # the seed, dealer, 14 ruleset fields, tricks, scores, bags
     assert [path for path, schema in integers if not {"minimum", "maximum"} <= set(schema)] == []
 
 

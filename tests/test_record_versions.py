@@ -75,6 +75,8 @@ NEW_IN_3: dict[str, Any] = {
     "double_nil_timing": "before_first_choice",
     "team_minimum": 0,
     "bidding": "open",
+    "blind_bid_minimum": 0,
+    "blind_bid_deficit": 100,
     "spades_lead": "broken",
     "ten_for_two_hundred": False,
 }
@@ -628,6 +630,13 @@ def test_a_version_3_team_minimum_is_from_0_to_13(value: int) -> None:
         (Ruleset(nil=False), "bidding", "suicide", "it needs nil=True", "$"),
         (Ruleset(blind_nil=True), "bidding", "suicide", "no blind nil", "$"),
         (Ruleset(team_minimum=4), "bidding", "suicide", "team_minimum must be 0", "$"),
+        (TWO_HANDED, "blind_bid_minimum", 6, "blind_bid_minimum must be 0", "$"),
+        (Ruleset(bidding=Bidding.WHIZ), "blind_bid_minimum", 6, "no blind bids", "$"),
+        (Ruleset(ten_for_two_hundred=True), "blind_bid_minimum", 6, "ten_for_two_hundred", "$"),
+        (CLASSIC, "blind_bid_minimum", 14, "from 0 to 13", "$.blind_bid_minimum"),
+        (CLASSIC, "blind_bid_minimum", None, "not null", "$.blind_bid_minimum"),
+        (CLASSIC, "blind_bid_deficit", -1, "at least 0", "$.blind_bid_deficit"),
+        (CLASSIC, "blind_bid_deficit", "100", "not a string", "$.blind_bid_deficit"),
     ],
 )
 def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
@@ -635,11 +644,13 @@ def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
 ) -> None:
     """A zero contract needs nil off; a team minimum and a nil pass four players, a nil
     pass nil too; double nil's timing is two players'; Suicide four players, nil, no blind
-    nil and no team minimum.
+    nil and no team minimum; blind numbers four players, open bidding and no 10-for-200,
+    from 0 to 13, their deficit a whole number from 0 or null.
 
     Rules: reading-zero-bid, rule-team-minimum.
     Rules: rule-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
+    Rule: rule-blind-bids.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -661,6 +672,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
+    Rule: rule-blind-bids.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -673,6 +685,8 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     assert data["blind_nil_pass"] == rules.blind_nil_pass
     assert data["double_nil_timing"] == rules.double_nil_timing.value
     assert data["bidding"] == rules.bidding.value
+    assert data["blind_bid_minimum"] == rules.blind_bid_minimum
+    assert data["blind_bid_deficit"] == rules.blind_bid_deficit
     assert from_data(json.loads(json.dumps(data))) == rules
     older = {name: value for name, value in data.items() if name not in NEW_IN_3}
     older["blind_nil_pass"] = min(rules.blind_nil_pass, 3)
@@ -684,6 +698,8 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
         double_nil_timing=DoubleNilTiming.BEFORE_FIRST_CHOICE,
         team_minimum=0,
         bidding=Bidding.OPEN,
+        blind_bid_minimum=0,
+        blind_bid_deficit=100,
         spades_lead=SpadesLead.BROKEN,
         ten_for_two_hundred=False,
     )

@@ -127,6 +127,9 @@ NEW_IN_3 = tuple(VERSION_3_FIELDS)
         {"bidding": Bidding.WHIZ},
         {"bidding": Bidding.MIRROR},
         {"bidding": Bidding.WHIZ, "nil": False, "zero_contract": True},
+        {"blind_bid_minimum": 6},
+        {"blind_bid_minimum": 1, "blind_bid_deficit": None},
+        {"blind_bid_minimum": 13, "blind_bid_deficit": 250, "blind_nil": True},
     ],
     ids=lambda changes: ",".join(f"{name}={value}" for name, value in changes.items()),
 )
@@ -137,6 +140,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     Rules: rule-card-pass, reading-double-nil-timing.
     Rules: rule-suicide, rule-whiz, rule-mirror.
+    Rule: rule-blind-bids.
     """
     definitions = schema()["$defs"]
     for name in NEW_IN_3:
@@ -173,6 +177,12 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
         ("bidding", "Whiz"),
         ("bidding", "mirrored"),
         ("bidding", None),
+        ("blind_bid_minimum", 14),
+        ("blind_bid_minimum", -1),
+        ("blind_bid_minimum", None),
+        ("blind_bid_minimum", False),
+        ("blind_bid_deficit", "100"),
+        ("blind_bid_deficit", True),
     ):
         wrong = {**classic, name: bad}
         assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": wrong}}))
@@ -269,3 +279,40 @@ def test_two_players_views_are_valid_under_either_double_nil_timing(
     assert declared
     assert state.bids[1] == BLIND
     assert seat_data(state, 0)[0]["rules"]["double_nil_timing"] == timing.value
+
+
+def test_blind_numbers_are_valid_in_views_moves_and_errors() -> None:
+    """(server-versions): through a round in which seat 1 bids blind 7 and seat 2 blind nil,
+    each seat's view and legal moves (every blind number among them) and the round's
+    public data are valid parts of messages; a blind 14 is no legal move; the two reasons
+    of blind numbers are errors' reasons.
+
+    Rules: rule-blind-bids, rule-blind-nil.
+    """
+    rules = Ruleset(
+        blind_nil=True, blind_nil_deficit=None, blind_bid_minimum=6, blind_bid_deficit=None
+    )
+    state = new_game(rules, deck=DECK, seed=0)
+    states = [state]
+    for text in ("bid blind 7", "bid blind nil", "look", "bid 3", "look", "bid 4"):
+        state = apply(state, parse_move(text))
+        states.append(state)
+    states += _bid_and_pass(
+        rules, ("bid blind 7", "bid blind nil", "look", "bid 3", "look", "bid 4")
+    )[1:]
+    view, move, public = _definition("view"), _definition("canonicalMove"), _definition("public")
+    offered = set()
+    for state in states:
+        public.validate(public_data(state))
+        for seat in range(4):
+            data, moves = seat_data(state, seat)
+            view.validate(data)
+            for text in moves:
+                move.validate(text)
+                offered.add(text)
+    assert {f"bid blind {n}" for n in range(6, 14)} <= offered
+    assert states[-1].bids[1] == Bid(7, blind=True)
+    assert list(move.iter_errors("bid blind 14"))
+    assert list(move.iter_errors("bid blind 0"))
+    error = schema()["$defs"]["server/error"]["properties"]["reason"]["enum"]
+    assert {"blind_bid_not_allowed", "blind_bid_not_eligible"} <= set(error)
