@@ -764,12 +764,17 @@ def test_a_bid_in_sight_before_looking_names_the_blind_bids_open_to_her(
 
 
 def test_no_blind_number_rules_say_they_have_none_and_two_players_too() -> None:
-    """Rules without blind numbers refuse them as such; two players, who have none, too.
+    """Rules without blind numbers refuse them as such, saying whether blind nil is open;
+    two players, who have none but double nil, too.
 
     Rule: rule-blind-bids.
     """
-    for state in (new_game(CLASSIC, seed=1), new_game(TWO_HANDED, seed=1)):
+    cases = (
+        (new_game(CLASSIC, seed=1), "these rules have no blind bids"),
+        (new_game(TWO_HANDED, seed=1), "these rules have no blind bid but blind nil"),
+    )
+    for state, words in cases:
         with pytest.raises(IllegalMoveError) as info:
             check_move(state, Bid(6, blind=True))
         assert info.value.reason is Reason.BLIND_BID_NOT_ALLOWED
-        assert str(info.value).endswith("these rules have no blind bid but blind nil")
+        assert str(info.value).endswith(words)

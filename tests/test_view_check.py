@@ -1021,7 +1021,7 @@ def test_a_seats_own_bid_names_one_spade_in_the_singular() -> None:
         game
         for seed in range(100)
         for game in (new_game(Ruleset(bidding=Bidding.MIRROR), seed=seed),)
-        if _spades(game.hand(game.to_move)) == 1
+        if _spades(game.hand(game.to_move or 0)) == 1
     )
     seat = state.to_move
     assert seat is not None

@@ -131,21 +131,28 @@ then)."""
 
 
 def hand_face_down(state: State, seat: int) -> bool:
-    """Four players: she may still bid blind nil and has not looked (ref-views).
+    """Four players: she may still bid blind, nil or a number, and has not looked (ref-views).
 
-    A team minimum her partner's bid leaves unmet closes blind nil to her (rule-team-minimum).
+    A team minimum her partner's bid leaves unmet closes blind nil to her (rule-team-minimum),
+    not the blind numbers, which reach 13 (rule-blind-bids).
     """
     rules = state.rules
-    if rules.players != 4 or not rules.blind_nil:
+    if rules.players != 4 or state.bids[seat] is not None or state.looked[seat]:
         return False
-    if state.bids[seat] is not None or state.looked[seat]:
+    side = seat % 2
+    behind = state.scores[1 - side] - state.scores[side]
+    numbers = rules.blind_bid_minimum and (
+        rules.blind_bid_deficit is None or behind >= rules.blind_bid_deficit
+    )
+    if numbers:
+        return True
+    if not rules.blind_nil:
         return False
     mate = state.bids[(seat + 2) % 4]
     if mate is not None and mate.n < rules.team_minimum:
         return False
-    side = seat % 2
     deficit = rules.blind_nil_deficit
-    return deficit is None or state.scores[1 - side] - state.scores[side] >= deficit
+    return deficit is None or behind >= deficit
 
 
 def entitled(state: State, seat: int) -> frozenset[Card]:
@@ -509,7 +516,7 @@ def test_view_legal_moves_in_every_phase() -> None:
 
 
 @given(st.one_of(POSITIONS, states(rules=blind_nil_rulesets(long_games=True), max_moves=300)))
-def test_a_hand_is_face_down_exactly_while_blind_nil_is_open_to_her(state: State) -> None:
+def test_a_hand_is_face_down_exactly_while_a_blind_bid_is_open_to_her(state: State) -> None:
     for seat in range(state.rules.players):
         hand = observe(state, seat).hand
         assert hand == (None if hand_face_down(state, seat) else state.hand(seat))

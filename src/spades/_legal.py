@@ -174,7 +174,8 @@ def may_bid_blind(game: State | View, seat: int) -> bool:
 
     Blind nil eligibility (rule-blind-nil, rule-blind-nil-eligibility, rule-double-nil):
     the rules must allow it, and her side must trail by at least the required deficit.
-    With four players she must not have looked at her hand. With two players it must be
+    With four players it must be the bidding, before her bid, and she must not have looked
+    at her hand. With two players it must be
     the draw, at her turn before her first draw choice (after it, under
     `DoubleNilTiming.AFTER_FIRST_CHOICE`), and she must not have declared it already.
     A `View` of her seat knows all of this, so it reads the same.
@@ -199,7 +200,7 @@ def may_bid_blind(game: State | View, seat: int) -> bool:
         chosen = sum(draw.seat == seat for draw in game.draws)
         if chosen != rules.double_nil_timing.choices_before:
             return False
-    elif game.looked[seat]:
+    elif game.phase is not Phase.BIDDING or game.bids[seat] is not None or game.looked[seat]:
         return False
     if least_bid(rules, game.bids, seat):  # blind nil counts as zero (rule-team-minimum)
         return False
@@ -210,10 +211,10 @@ def blind_numbers(game: State | View, seat: int) -> tuple[int, ...]:
     """The numbers ``seat`` may still bid blind, before she looks (rule-blind-bids).
 
     From the ruleset's ``blind_bid_minimum`` (or the least a team minimum leaves her, if
-    more) up to 13, while she has not looked at her hand and her side trails by
-    ``blind_bid_deficit`` points or more; none where the ruleset has no blind numbers (0)
-    or for two players. A blind number's tricks count double, made or set. A `View` of
-    her seat knows all of this, so it reads the same.
+    more) up to 13, in the bidding before her bid, while she has not looked at her hand
+    and her side trails by ``blind_bid_deficit`` points or more; none where the ruleset
+    has no blind numbers (0) or for two players. A blind number's tricks count double,
+    made or set. A `View` of her seat knows all of this, so it reads the same.
 
     >>> from spades import Ruleset, new_game
     >>> rules = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None)
@@ -233,7 +234,9 @@ def blind_number_moves(game: State | View, seat: int) -> tuple[Bid, ...]:
     """`blind_numbers` unchecked, as the `Bid` moves."""
     rules = game.rules
     least = rules.blind_bid_minimum
-    if not least or game.looked[seat] or not trails_by(rules.blind_bid_deficit, game.scores, seat):
+    if not least or game.phase is not Phase.BIDDING or game.bids[seat] is not None:
+        return ()
+    if game.looked[seat] or not trails_by(rules.blind_bid_deficit, game.scores, seat):
         return ()
     return BLIND_BIDS[max(least, least_bid(rules, game.bids, seat)) :]
 
@@ -640,7 +643,9 @@ def _blind_number_problem(
     if not 0 < move.n <= 13:
         return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"
     if not least:
-        return Reason.BLIND_BID_NOT_ALLOWED, "these rules have no blind bid but blind nil"
+        if rules.blind_nil:
+            return Reason.BLIND_BID_NOT_ALLOWED, "these rules have no blind bid but blind nil"
+        return Reason.BLIND_BID_NOT_ALLOWED, "these rules have no blind bids"
     if move.n < least:
         return (
             Reason.BLIND_BID_NOT_ALLOWED,
