@@ -25,6 +25,7 @@ Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
+Rule: rule-blind-bids.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ from spades.encoding import (
     ACTIONS,
     BID_ACTIONS,
     BLIND_NIL,
+    BLIND_NUMBER_ACTIONS,
     CARD_ACTIONS,
     END_EXCHANGE,
     KEEP,
@@ -149,7 +151,7 @@ POSITIONS = st.one_of(
     states(rules=OPEN_DOUBLE_NIL, max_moves=200, phases={Phase.EXCHANGING}),
 )
 
-ACTION_MOVES: tuple[Move, ...] = (
+FIRST_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
     *(Bid(n) for n in range(14)),
     Bid(0, blind=True),
@@ -157,7 +159,11 @@ ACTION_MOVES: tuple[Move, ...] = (
     Keep(),
     Reject(),
 )
-"""The move of each action but the last, as the docs' table gives them."""
+ACTION_MOVES: dict[int, Move] = {
+    **dict(enumerate(FIRST_MOVES)),
+    **{70 + n: Bid(n, blind=True) for n in range(1, 14)},
+}
+"""The move of each action but `END_EXCHANGE` (70), as the docs' table gives them."""
 
 
 def first_round(rules: Ruleset, seed: int) -> Iterator[State]:
@@ -248,11 +254,12 @@ def test_the_mask_reaches_exactly_the_legal_moves_by_every_order_of_their_cards(
 
 
 def test_the_actions_are_the_table_of_the_docs() -> None:
-    """Rule: ref-notation."""
-    assert ACTIONS == 71 == len(ACTION_MOVES) + 1
+    """Rules: ref-notation, rule-blind-bids."""
+    assert ACTIONS == 84 == len(ACTION_MOVES) + 1
     assert (range(52), range(52, 66)) == (CARD_ACTIONS, BID_ACTIONS)
+    assert range(71, 84) == BLIND_NUMBER_ACTIONS
     assert (BLIND_NIL, LOOK, KEEP, REJECT, END_EXCHANGE) == (66, 67, 68, 69, 70)
-    for action, move in enumerate(ACTION_MOVES):
+    for action, move in ACTION_MOVES.items():
         if isinstance(move, Play):
             assert move_text(action) == f"{move} / choose {move.card}"
         else:
@@ -261,7 +268,16 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
         assert actions_of(move, TWO_HANDED) == (action,)
     assert move_text(END_EXCHANGE) == "submit the chosen cards"
     rows = table("rl-actions")
-    assert [row[0] for row in rows] == ["0 to 51", "52 to 65", "66", "67", "68", "69", "70"]
+    assert [row[0] for row in rows] == [
+        "0 to 51",
+        "52 to 65",
+        "66",
+        "67",
+        "68",
+        "69",
+        "70",
+        "71 to 83",
+    ]
     assert [code(row[1]) for row in rows] == [
         ["CARD_ACTIONS"],
         ["BID_ACTIONS"],
@@ -270,6 +286,7 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
         ["KEEP"],
         ["REJECT"],
         ["END_EXCHANGE"],
+        ["BLIND_NUMBER_ACTIONS"],
     ]
 
 
@@ -394,12 +411,12 @@ def test_an_action_is_a_whole_number_of_the_action_space() -> None:
     assert advance(view, (), np.int64(55)) == Bid(3)
     assert move_text(np.int8(52)) == "bid nil"
     for wrong in (True, np.bool_(True), 3.0, "55", None):
-        with pytest.raises(TypeError, match="an action is a whole number from 0 to 70"):
+        with pytest.raises(TypeError, match="an action is a whole number from 0 to 83"):
             advance(view, (), wrong)  # type: ignore[arg-type]
-    for outside, text in ((-1, "-1"), (71, "71"), (10**20, "a number of 21 digits")):
+    for outside, text in ((-1, "-1"), (84, "84"), (10**20, "a number of 21 digits")):
         with pytest.raises(SpadesError, match=f"{text} is not an action"):
             advance(view, (), outside)
-        with pytest.raises(SpadesError, match="the actions are 0 to 70"):
+        with pytest.raises(SpadesError, match="the actions are 0 to 83"):
             move_text(outside)
 
 
@@ -1093,6 +1110,79 @@ def test_zero_contracts_team_minimums_and_ten_for_two_hundred_have_their_slots(
     assert changed == {f"rules.{key}" for key in changes if getattr(base, key) != changes[key]}
 
 
+@pytest.mark.parametrize(
+    ("changes", "minimum", "deficit"),
+    [
+        ({}, [0], [1, 0.2]),
+        ({"blind_bid_minimum": 6}, [np.float32(6 / 13)], [1, 0.2]),
+        ({"blind_bid_minimum": 13, "blind_bid_deficit": 1000}, [1], [1, 1]),
+        ({"blind_bid_minimum": 1, "blind_bid_deficit": None}, [np.float32(1 / 13)], [0, 0]),
+    ],
+)
+def test_the_blind_numbers_have_their_slots(
+    changes: dict[str, Any], minimum: list[float], deficit: list[float]
+) -> None:
+    """``rules.blind_bid_minimum`` reads the minimum / 13 (0: none) and
+    ``rules.blind_bid_deficit`` whether there is a deficit and the deficit / 500, at most
+    1. Where a seat may bid a number blind, her hand is face down; else nothing but the
+    slots of the fields changes.
+
+    Rule: rule-blind-bids.
+    """
+    rules = attrs.evolve(CLASSIC, **changes)
+    before = observation(observe(new_game(CLASSIC, seed=3), 0))
+    values = observation(observe(new_game(rules, seed=3), 0))
+    assert list(slot(values, "rules.blind_bid_minimum")) == minimum
+    assert list(slot(values, "rules.blind_bid_deficit")) == deficit
+    down = rules.blind_bid_minimum > 0 and rules.blind_bid_deficit is None
+    assert list(slot(values, "face_down")) == [down]
+    assert bool(slot(values, "hand").any()) is not down
+    changed = {
+        each.name
+        for each in SLOTS
+        if (values[each.start : each.stop] != before[each.start : each.stop]).any()
+    }
+    fields = {f"rules.{key}" for key in changes if getattr(CLASSIC, key) != changes[key]}
+    assert changed == fields | ({"face_down", "hand"} if down else set())
+
+
+@pytest.mark.parametrize("blind_nil", [False, True], ids=["numbers", "numbers-and-nil"])
+def test_the_mask_while_face_down_offers_the_blind_bids_and_look(blind_nil: bool) -> None:
+    """While her hand is face down a seat's mask is blind nil (where open), the numbers from
+    the minimum to 13 blind, and look; a bid in sight is refused as unseen, a blind number
+    below the minimum as not allowed, and after a look a blind number as already seen.
+    A blind number is shown in her bids row, after blind nil.
+
+    Rules: rule-blind-bids, rule-blind-nil.
+    """
+    rules = Ruleset(
+        blind_bid_minimum=6, blind_bid_deficit=None, blind_nil=blind_nil, blind_nil_deficit=None
+    )
+    state = new_game(rules, deck=DECK)
+    view = observe(state, 1)
+    blind = [BLIND_NUMBER_ACTIONS.start + n - 1 for n in range(6, 14)]
+    expected = sorted([*([BLIND_NIL] if blind_nil else []), LOOK, *blind])
+    assert np.flatnonzero(action_mask(view)).tolist() == expected
+    assert [move_text(action) for action in blind] == [f"bid blind {n}" for n in range(6, 14)]
+    for action, reason in (
+        (BID_ACTIONS.start + 3, Reason.HAND_NOT_SEEN),
+        (BLIND_NUMBER_ACTIONS.start, Reason.BLIND_BID_NOT_ALLOWED),
+        (BLIND_NUMBER_ACTIONS.start + 4, Reason.BLIND_BID_NOT_ALLOWED),
+    ):
+        with pytest.raises(IllegalMoveError) as caught:
+            advance(view, (), action)
+        assert caught.value.reason is reason, action
+    assert advance(view, (), BLIND_NUMBER_ACTIONS.start + 6) == Bid(7, blind=True)
+    state = apply(state, Bid(7, blind=True))
+    row = rows(observation(observe(state, 3)), "bids")
+    assert row[2] == [7 + 15]  # seat 1 is seat 3's partner: her row 2
+    looked = observe(apply(state, Look()), 2)
+    assert not action_mask(looked)[BLIND_NUMBER_ACTIONS].any()
+    with pytest.raises(IllegalMoveError) as caught:
+        advance(looked, (), BLIND_NUMBER_ACTIONS.start + 6)
+    assert caught.value.reason is Reason.HAND_ALREADY_SEEN
+
+
 def test_the_mask_offers_a_zero_contract_and_no_bid_below_a_team_minimum() -> None:
     """A bid of zero is action 52 under ``zero_contract`` as nil is under ``nil``, refused
     where neither; under a team minimum of 4, after her partner's 1, a player's mask holds
@@ -1155,7 +1245,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1065
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1120
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

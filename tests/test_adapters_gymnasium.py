@@ -25,6 +25,7 @@ Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
+Rule: rule-blind-bids.
 """
 
 from __future__ import annotations
@@ -154,6 +155,37 @@ def test_check_env_passes_under_suicide() -> None:
     for seed in range(2):
         observation, _ = env.reset(seed=seed)
         assert observation[start : start + 4].tolist() == [0, 1, 0, 0]
+        _, terminated, truncated = play_episode(env, seed)
+        assert terminated or truncated
+        assert env.game_state.rules == rules
+
+
+BLIND_NUMBERS = {
+    "from-6": Ruleset(blind_bid_minimum=6, blind_bid_deficit=None),
+    "from-1-blind-nil": Ruleset(
+        blind_bid_minimum=1, blind_bid_deficit=None, blind_nil=True, blind_nil_deficit=None
+    ),
+}
+"""Numbers bid blind at any score, from 6, and from 1 beside blind nil (rule-blind-bids)."""
+
+
+@pytest.mark.parametrize("name", list(BLIND_NUMBERS))
+def test_check_env_passes_with_blind_numbers(name: str) -> None:
+    """Gymnasium's check with blind numbers, the minimum in its slot; the agent's hand is
+    face down with the blind numbers in her mask; whole episodes of random masked actions
+    against the heuristic bots end or are cut off.
+
+    Rule: rule-blind-bids.
+    """
+    rules = BLIND_NUMBERS[name]
+    check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
+    env = gym_spades.env(rules, seat=0, max_rounds=2)
+    start = next(slot.start for slot in encoding.SLOTS if slot.name == "rules.blind_bid_minimum")
+    for seed in range(2):
+        observation, info = env.reset(seed=seed)
+        assert observation[start] == np.float32(rules.blind_bid_minimum / 13)
+        blind = np.flatnonzero(info["action_mask"][encoding.BLIND_NUMBER_ACTIONS]) + 1
+        assert blind.tolist() == list(range(rules.blind_bid_minimum, 14))
         _, terminated, truncated = play_episode(env, seed)
         assert terminated or truncated
         assert env.game_state.rules == rules
@@ -504,8 +536,8 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     with pytest.raises(IllegalMoveError):
         strict.step(encoding.KEEP)
     env.reset(seed=1)
-    with pytest.raises(SpadesError, match="71 is not an action"):
-        env.step(71)  # outside the space: raises, whatever illegal_reward says
+    with pytest.raises(SpadesError, match="84 is not an action"):
+        env.step(84)  # outside the space: raises, whatever illegal_reward says
     _, _, terminated, *_ = env.step(np.int64(encoding.actions_of(Bid(3), CLASSIC)[0]))
     assert not terminated
     assert env.game_state.bids[0] == Bid(3)
@@ -577,7 +609,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1065,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1120,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

@@ -4,7 +4,8 @@
   under rulesets of the other kinds (a blind nil with its card pass, four players; a pass
   of four cards for a nil and for a blind nil; double nil declared after the first draw
   choice; each other reading of leading spades; zero contracts, team minimums and
-  10-for-200; Suicide; Whiz and Mirror, with a card pass after a nil and a zero contract);
+  10-for-200; Suicide; Whiz and Mirror, with a card pass after a nil and a zero contract;
+  blind numbers, with and without blind nil);
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - the information state and the observation are the shared encoding of the player's view,
   they show no card she cannot see, and resampling keeps them (under Whiz and Mirror too,
@@ -21,6 +22,7 @@ Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
+Rule: rule-blind-bids.
 """
 
 from __future__ import annotations
@@ -206,6 +208,33 @@ def test_random_sim_test_passes_under_whiz_and_mirror(text: str) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+BLIND_NUMBERS = {
+    "classic;blind_bid_minimum:6;blind_bid_deficit:null": Ruleset(
+        blind_bid_minimum=6, blind_bid_deficit=None
+    ),
+    "classic;blind_nil:true;blind_nil_deficit:null;blind_bid_minimum:1;blind_bid_deficit:0": (
+        Ruleset(blind_nil=True, blind_nil_deficit=None, blind_bid_minimum=1, blind_bid_deficit=0)
+    ),
+}
+"""Numbers bid blind at any score from 6, and from 1 beside blind nil (a deficit of 0: a
+side that does not lead), as the parameter ``rules``, and the rulesets they read as."""
+
+
+@pytest.mark.parametrize("text", list(BLIND_NUMBERS))
+def test_random_sim_test_passes_with_blind_numbers(text: str) -> None:
+    """OpenSpiel's check with blind numbers, the ruleset read from the parameter ``rules``
+    and written back by ``ruleset_text``; a round's length counts a look each.
+
+    Rule: rule-blind-bids.
+    """
+    rules = BLIND_NUMBERS[text]
+    assert os_spades.ruleset_text(rules) == text
+    game = load(text, max_rounds=2)
+    assert game.rules == attrs.evolve(rules, round_cap=2)
+    assert game.max_game_length() == 2 * (4 + 4 + 4 * rules.blind_nil_pass * rules.blind_nil + 52)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
 def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
     game = load("miniokey-250", max_rounds=100)  # its own cap, 25 rounds, or 250 points
     assert game.rules == attrs.evolve(MINIOKEY, target=250)
@@ -240,7 +269,7 @@ def test_the_game_is_registered_with_its_defaults() -> None:
     assert game.rules == attrs.evolve(CLASSIC, round_cap=100)
     assert game.max_rounds == 100
     assert game.num_players() == 4
-    assert game.num_distinct_actions() == encoding.ACTIONS == 71
+    assert game.num_distinct_actions() == encoding.ACTIONS == 84
     assert game.max_chance_outcomes() == 52
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.information_state_tensor_shape() == [encoding.OBSERVATION_SIZE]
@@ -378,6 +407,17 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
         ),
         ({"rules": "classic;team_minimum:4;bidding:whiz"}, InvalidRecordError, "minimum"),
         ({"rules": "two-handed;bidding:suicide"}, InvalidRecordError, "it needs four players"),
+        (
+            {"rules": "two-handed;blind_bid_minimum:6"},
+            InvalidRecordError,
+            "nobody bids a number blind",
+        ),
+        ({"rules": "classic;blind_bid_minimum:14"}, InvalidRecordError, "blind_bid_minimum"),
+        (
+            {"rules": "classic;blind_bid_minimum:6;ten_for_two_hundred:true"},
+            InvalidRecordError,
+            "10-for-200 replaces ten a trick",
+        ),
         (
             {"rules": "classic;blind_nil:true;bidding:suicide"},
             InvalidRecordError,

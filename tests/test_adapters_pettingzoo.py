@@ -3,11 +3,11 @@
 - PettingZoo's own checks, ``api_test`` (1000 cycles) and ``seed_test``, under every preset,
   and ``api_test`` under each other reading of leading spades, under zero contracts, team
   minimums and 10-for-200, under passes of four cards for a nil and a blind nil, under
-  double nil declared after the first draw choice, under Suicide, and under Whiz and
-  Mirror (Mirror with a card pass after a nil);
+  double nil declared after the first draw choice, under Suicide, under Whiz and
+  Mirror (Mirror with a card pass after a nil), and with blind numbers;
 - random games (masked random actions) under every preset, rulesets that reach the blind
   nil pass and the double nil exchange, each reading of leading spades, zero contracts,
-  team minimums and 10-for-200, Suicide, Whiz and Mirror: each agent's
+  team minimums and 10-for-200, Suicide, Whiz and Mirror, blind numbers: each agent's
   mask is the encoding's of her view (the legal moves, a card at a time in a pass or an
   exchange), all zero for the others; the environment's game follows the moves the
   actions stand for; rewards equal for partners and opposite between the sides, and the
@@ -23,6 +23,7 @@ Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
+Rule: rule-blind-bids.
 """
 
 from __future__ import annotations
@@ -111,6 +112,13 @@ BY_SPADES = {
 }
 """Each bid her number of spades, or nil under Whiz; under Mirror nil only with no
 spades, and a pass for it (rule-whiz, rule-mirror)."""
+BLIND_NUMBERS = {
+    "blind-numbers": Ruleset(blind_bid_minimum=6, blind_bid_deficit=None),
+    "blind-numbers-and-nil": Ruleset(
+        blind_bid_minimum=6, blind_bid_deficit=None, blind_nil=True, blind_nil_deficit=None
+    ),
+}
+"""Numbers from 6 bid blind at any score, without and with blind nil (rule-blind-bids)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -123,11 +131,12 @@ RANDOM_RULESETS = {
     **NIL_PASSES,
     "suicide": SUICIDE,
     **BY_SPADES,
+    **BLIND_NUMBERS,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
 readings of leading spades, zero contracts, team minimums and 10-for-200, Suicide, Whiz
-and Mirror."""
+and Mirror, and blind numbers."""
 CHOOSING = {
     "two-handed",
     "blind-nil-anytime",
@@ -138,6 +147,7 @@ CHOOSING = {
     "minimum-blind-nil",
     "nil-pass-4",
     "late-double-nil",
+    "blind-numbers-and-nil",
 }
 """The rulesets under which the random games below reach a pass or an exchange."""
 
@@ -210,6 +220,16 @@ def test_api_test_passes_under_whiz_and_mirror(name: str) -> None:
     Rules: rule-whiz, rule-mirror.
     """
     api_test(zoo.env(BY_SPADES[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("name", list(BLIND_NUMBERS))
+def test_api_test_passes_with_blind_numbers(name: str) -> None:
+    """PettingZoo's check with numbers bid blind at any score, with and without blind nil.
+
+    Rule: rule-blind-bids.
+    """
+    api_test(zoo.env(BLIND_NUMBERS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
@@ -318,7 +338,7 @@ def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> N
             for agent, reward in total.items():
                 side = side_of(rules, int(agent.removeprefix("player_")))
                 assert reward == (0.0 if winner is None else 1.0 if side == winner else -1.0)
-        blind = any(bid.blind for score in state.rounds for bid in score.bids)
+        blind = any(bid.blind and not bid.n for score in state.rounds for bid in score.bids)
         if name in CHOOSING:
             assert blind
         chosen |= blind

@@ -29,7 +29,7 @@ whole games, round after round, for every preset, with four players and with two
   chance nodes of 16 outcomes each (4 bits of the 64-bit seed) open the game, and neither
   player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
   complete a player's view shows no card of it.
-- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (71); the legal ones
+- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (84); the legal ones
   are exactly its mask. A card pass or a double nil exchange is entered one card at a
   time, and the player stays to move until the move is complete.
 - **Information state**: the player's `View` and, for the player choosing them, the cards
@@ -139,9 +139,13 @@ _GAME_TYPE: Final = pyspiel.GameType(
 
 
 def _round_length(rules: Ruleset) -> int:
-    """The most decisions of one round: bids, looks, card passes, draws, exchanges, plays."""
+    """The most decisions of one round: bids, looks, card passes, draws, exchanges, plays.
+
+    A seat whose hand is face down (blind nil or a blind number open) may look before she
+    bids: one more action each (rule-blind-bids).
+    """
     if rules.players == 4:
-        looks = 4 if rules.blind_nil else 0
+        looks = 4 if rules.blind_nil or rules.blind_bid_minimum else 0  # a look each
         # Two sides pass, each a pass and a pass back, of at most the larger count a card
         # an action: a blind nil's counts only where blind nil may be bid (rule-card-pass).
         most = max(rules.nil_pass, rules.blind_nil_pass if rules.blind_nil else 0)

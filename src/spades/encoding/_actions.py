@@ -12,7 +12,7 @@ from spades._card_pass import pass_due
 from spades._cards import DECK, Card
 from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._legal import check_move
-from spades._moves import BIDS, PLAYS, Bid, Exchange, Keep, Look, Pass, Play, Reject
+from spades._moves import BIDS, BLIND_BIDS, PLAYS, Bid, Exchange, Keep, Look, Pass, Play, Reject
 from spades._moves import BLIND_NIL as _BLIND_NIL_BID
 from spades._moves import KEEP as _KEEP_MOVE
 from spades._moves import LOOK as _LOOK_MOVE
@@ -31,6 +31,7 @@ __all__ = [
     "ACTIONS",
     "BID_ACTIONS",
     "BLIND_NIL",
+    "BLIND_NUMBER_ACTIONS",
     "CARD_ACTIONS",
     "END_EXCHANGE",
     "KEEP",
@@ -50,17 +51,20 @@ BID_ACTIONS: Final = range(52, 66)
 BLIND_NIL: Final = 66
 """``Bid(0, blind=True)``: blind nil, with two players double nil."""
 LOOK: Final = 67
-"""`Look`: look at the hand, giving up blind nil."""
+"""`Look`: look at the hand, giving up blind bids."""
 KEEP: Final = 68
 """`Keep`: two players, keep the top card of the stock."""
 REJECT: Final = 69
 """`Reject`: two players, discard the top card and take the next."""
 END_EXCHANGE: Final = 70
 """Submit the cards chosen so far: the double nil exchange of fewer than the most."""
-ACTIONS: Final = 71
+BLIND_NUMBER_ACTIONS: Final = range(71, 84)
+"""Actions 71 to 83: ``Bid(action - 70, blind=True)``, the numbers 1 to 13 bid blind
+(rule-blind-bids). They follow the older actions, which keep their numbers."""
+ACTIONS: Final = 84
 """How many actions there are, for every ruleset."""
 
-_MOVES: Final[tuple[Move, ...]] = (
+_FIRST_MOVES: Final[tuple[Move, ...]] = (
     *PLAYS,
     *BIDS,
     _BLIND_NIL_BID,
@@ -68,16 +72,22 @@ _MOVES: Final[tuple[Move, ...]] = (
     _KEEP_MOVE,
     _REJECT_MOVE,
 )
-"""The move of each action up to `REJECT`: the one table the actions are read from."""
-_ACTION_OF: Final[dict[Move, int]] = {move: action for action, move in enumerate(_MOVES)}
+_MOVES: Final[dict[int, Move]] = {
+    **dict(enumerate(_FIRST_MOVES)),
+    **dict(zip(BLIND_NUMBER_ACTIONS, BLIND_BIDS[1:], strict=True)),
+}
+"""The move of each action but `END_EXCHANGE`: the one table the actions are read from."""
+_ACTION_OF: Final[dict[Move, int]] = {move: action for action, move in _MOVES.items()}
 _CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
 
 
 def move_text(action: SupportsIndex) -> str:
     """What ``action`` does, for a render: a card action both plays and chooses its card.
 
-    >>> move_text(5), move_text(55), move_text(BLIND_NIL), move_text(END_EXCHANGE)
-    ('play 7C / choose 7C', 'bid 3', 'bid blind nil', 'submit the chosen cards')
+    >>> move_text(5), move_text(55), move_text(BLIND_NIL), move_text(77)
+    ('play 7C / choose 7C', 'bid 3', 'bid blind nil', 'bid blind 7')
+    >>> move_text(END_EXCHANGE)
+    'submit the chosen cards'
     """
     number = _action(action)
     if number in CARD_ACTIONS:

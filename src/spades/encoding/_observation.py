@@ -65,7 +65,11 @@ _LAYOUT: Final = (
     ("played", 4 * 52, "by relative seat, the cards each played this round, this trick too"),
     ("trick", 4 * 52, "by relative seat, the card each played to the trick in progress"),
     ("trick_leader", 4, "one-hot relative seat that led the trick in progress, or leads next"),
-    ("bids", 4 * 16, "by relative seat, one-hot: not yet, 0 (nil), 1 to 13, blind nil"),
+    (
+        "bids",
+        4 * 29,
+        "by relative seat, one-hot: not yet, 0 (nil), 1 to 13, blind nil, 1 to 13 bid blind",
+    ),
     ("tricks_taken", 4 * 14, "by relative seat, one-hot: tricks taken this round, 0 to 13"),
     ("to_move", 4, "one-hot relative seat to move; all 0 once the game is over"),
     ("phase", 6, "one-hot phase: drawing, exchanging, bidding, passing, playing, game over"),
@@ -89,6 +93,12 @@ _LAYOUT: Final = (
     ("rules.double_nil_timing", 2, "one-hot: double nil before, or after, her first draw"),
     ("rules.team_minimum", 1, "team_minimum / 13: the least a side's two bids add up to"),
     ("rules.bidding", 4, "one-hot: open bidding, Suicide, Whiz, or Mirror"),
+    ("rules.blind_bid_minimum", 1, "blind_bid_minimum / 13: the least number bid blind"),
+    (
+        "rules.blind_bid_deficit",
+        2,
+        "1 if blind numbers need a deficit; the deficit / 500, at most 1",
+    ),
     ("rules.spades_lead", 3, "one-hot: a spade may be led once broken, any time, or from trick 2"),
     ("rules.bag_limit", 1, "bag_limit / 20, at most 1"),
     ("rules.bag_penalty", 1, "bag_penalty / 500, at most 1"),
@@ -97,7 +107,11 @@ _LAYOUT: Final = (
     ("rules.target", 1, "target / 1000, at most 1"),
     ("rules.losing_floor", 2, "1 if there is a losing floor; -floor / 1000, at most 1"),
     ("rules.round_cap", 2, "1 if there is a round cap; round_cap / 100, at most 1"),
-    ("face_down", 1, "1 while the observer's hand is face down (she may bid blind nil)"),
+    (
+        "face_down",
+        1,
+        "1 while the observer's hand is face down (she may bid blind nil or a blind number)",
+    ),
     ("top_card", 52, "two players: the top card of the stock, while the observer draws"),
     ("kept", 52, "two players: the cards the observer kept in this round's draw"),
     ("discarded", 52, "two players: the cards the observer discarded in this round's draw"),
@@ -212,10 +226,13 @@ def _put_table(out: npt.NDArray[np.float32], view: View, row: dict[int, int]) ->
 
 
 def _bid_index(bid: Bid | None) -> int:
-    """A bid's place in its one-hot row: not yet 0, nil 1, ``n`` at ``n + 1``, blind nil 15."""
+    """A bid's place in its one-hot row: not yet 0, ``n`` at ``n + 1``, blind ``n`` at ``n + 15``.
+
+    Nil at 1, blind nil at 15, the numbers bid blind after it (rule-blind-bids).
+    """
     if bid is None:
         return 0
-    return 15 if bid.blind else bid.n + 1
+    return bid.n + 15 if bid.blind else bid.n + 1
 
 
 def _put_scores(out: npt.NDArray[np.float32], view: View) -> None:
@@ -242,6 +259,7 @@ def _clipped(number: int, scale: int) -> float:
 def _rules_values(rules: Ruleset) -> tuple[float, ...]:
     """The ``rules.*`` slots, in order: every field of the ruleset, each between 0 and 1."""
     deficit, floor, cap = rules.blind_nil_deficit, rules.losing_floor, rules.round_cap
+    blind_deficit = rules.blind_bid_deficit
     return (
         rules.players == 2,
         rules.direction is Direction.COUNTERCLOCKWISE,
@@ -264,6 +282,9 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         rules.bidding is Bidding.SUICIDE,
         rules.bidding is Bidding.WHIZ,
         rules.bidding is Bidding.MIRROR,
+        rules.blind_bid_minimum / 13,
+        blind_deficit is not None,
+        0.0 if blind_deficit is None else min(1.0, blind_deficit / 500),
         rules.spades_lead is SpadesLead.BROKEN,
         rules.spades_lead is SpadesLead.ANY_TIME,
         rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK,
