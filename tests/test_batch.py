@@ -176,7 +176,7 @@ SHORT_RULES = {
     ),
     "mirror-100": attrs.evolve(SHORT, bidding=Bidding.MIRROR),
 }
-ACTION_MOVES: tuple[Move, ...] = (
+FIRST_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
     *(Bid(n) for n in range(14)),
     Bid(0, blind=True),
@@ -184,6 +184,10 @@ ACTION_MOVES: tuple[Move, ...] = (
     Keep(),
     Reject(),
 )
+ACTION_MOVES: dict[int, Move] = {
+    **dict(enumerate(FIRST_MOVES)),
+    **{70 + n: Bid(n, blind=True) for n in range(1, 14)},
+}
 """The move of each action but `END_EXCHANGE`, as the encoding's table gives them."""
 CARD_TEXT = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 
@@ -637,8 +641,8 @@ def test_a_step_takes_one_whole_number_a_game() -> None:
 @pytest.mark.parametrize(
     ("actions", "message"),
     [
-        ([-1, 55], "1 of 2 actions are no action .the actions are 0 to 70.: game 0 has -1"),
-        ([55, 71], "1 of 2 actions are no action .*: game 1 has 71"),
+        ([-1, 55], "1 of 2 actions are no action .the actions are 0 to 83.: game 0 has -1"),
+        ([55, 84], "1 of 2 actions are no action .*: game 1 has 84"),
         ([999, -5], "2 of 2 actions are no action .*: game 0 has 999"),
         (np.array([2**64 - 1, 55], dtype=np.uint64), "game 0 has a number of 20 digits"),
     ],
@@ -646,7 +650,7 @@ def test_a_step_takes_one_whole_number_a_game() -> None:
 def test_a_number_that_is_no_action_is_refused_in_a_game_that_goes_on(
     actions: Sequence[int], message: str
 ) -> None:
-    """Outside 0 to 70 is a SpadesError, not an IllegalActionsError, and nothing moves."""
+    """Outside 0 to 83 is a SpadesError, not an IllegalActionsError, and nothing moves."""
     batch = Batch.from_seeds(CLASSIC, [1, 2])
     with pytest.raises(SpadesError, match=message) as caught:
         batch.step(actions)

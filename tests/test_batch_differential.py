@@ -34,7 +34,11 @@ ways round, whose runs must bid nil first and a number first, then the other
 input); and Whiz and Mirror, with a card pass after a nil and under a zero contract too,
 whose runs must bid the bidder's number of spades, nil (Whiz) and nil with no spades
 (`spades.batch._legal.spades_bits` is also compared with `allowed_bids` on every holding
-of spades). Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
+of spades); and blind numbers (with and without blind nil, under a team minimum, with
+deficits met and not met), whose runs must bid them, make and miss them (their tricks
+counting twice) and look (`spades.batch._legal.blind_number_bits` is also compared with
+`blind_numbers` on every input, and `score_sides` with `score_round` on blind numbers).
+Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
 double nil really come up, so that the tests cannot quietly stop playing them; planned
 rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states`
 of positions `spades.strategies.states` reaches (over, mid-trick, mid-draw, in the exchange, after a
@@ -55,6 +59,7 @@ Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
+Rule: rule-blind-bids.
 """
 
 from __future__ import annotations
@@ -62,7 +67,8 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import numpy as np
@@ -89,6 +95,8 @@ from spades import (
     Card,
     DoubleNilTiming,
     Exchange,
+    Look,
+    NilTricks,
     Outcome,
     Pass,
     Phase,
@@ -111,12 +119,13 @@ from spades import (
     score_round,
 )
 from spades._card_pass import pass_due
-from spades._legal import bid_moves
+from spades._legal import bid_moves, blind_number_moves, trails_by
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
 from spades.batch._codes import BID_OF, BLIND, NONE
 from spades.batch._legal import (
     bid_bits,
+    blind_number_bits,
     lowest_bids,
     spades_bits,
     spades_led_freely,
@@ -129,6 +138,7 @@ from spades.encoding import (
     ACTIONS,
     BID_ACTIONS,
     BLIND_NIL,
+    BLIND_NUMBER_ACTIONS,
     END_EXCHANGE,
     LOOK,
     action_mask,
@@ -247,6 +257,15 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(suicide_event(state, move))
     if isinstance(move, Bid) and rules.bidding in (Bidding.WHIZ, Bidding.MIRROR):
         found.append(spades_event(state, move))
+    if rules.blind_bid_minimum and state.phase is Phase.BIDDING:
+        found += blind_number_events(state, move)
+    if after is not None and rules.blind_bid_minimum and len(after.rounds) > len(state.rounds):
+        score = after.rounds[-1]
+        found += [
+            "a blind number " + ("made" if score.sides[side].made else "set")
+            for side in (0, 1)
+            if any(bid.blind and bid.n for bid in score.bids[side::2])
+        ]
     if after is not None and rules.ten_for_two_hundred and len(after.rounds) > len(state.rounds):
         found += [
             f"a contract of {side.contract} " + ("made" if side.made else "set")
@@ -316,6 +335,29 @@ def minimum_events(state: State, action: int) -> list[str]:
         found.append("nil, the partner's bid reaching the minimum")
     if lowest and state.rules.blind_nil and not state.looked[seat]:
         found.append("blind nil closed by a team minimum")
+    return found
+
+
+def blind_number_events(state: State, move: Move | None) -> list[str]:
+    """What a bid or a look went through where the rules have blind numbers: a blind
+    number (at the least a team minimum leaves, or by a side trailing by the deficit), a
+    look while one was open, and blind numbers closed by the score."""
+    seat = state.to_move
+    assert seat is not None
+    rules = state.rules
+    found = []
+    trailing = trails_by(rules.blind_bid_deficit, state.scores, seat)
+    if isinstance(move, Bid) and move.blind and move.n:
+        found.append("a blind number")
+        least = lowest_bid(rules, state.bids, seat)
+        if least > rules.blind_bid_minimum and move.n == least:
+            found.append("a blind number at the least a team minimum leaves")
+        if rules.blind_bid_deficit:
+            found.append("a blind number by a side trailing by the deficit")
+    if move == Look() and blind_number_moves(state, seat):
+        found.append("a look while blind numbers are open")
+    if not state.looked[seat] and not trailing:
+        found.append("blind numbers closed by the score")
     return found
 
 
@@ -724,7 +766,8 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
             zero_contract=True,
             bidding=Bidding.OPEN,
         )
-    rules = attrs.evolve(rules, ten_for_two_hundred=not zero or draw(st.booleans()))
+    ten = not zero or draw(st.booleans())  # 10-for-200 has no blind numbers
+    rules = attrs.evolve(rules, blind_bid_minimum=0, ten_for_two_hundred=ten)
     players = rules.players
     high = st.integers(10 // (players // 2), 13)
     numbers = st.one_of(st.integers(0, 13), high) if rules.zero_contract else st.integers(0, 13)
@@ -999,6 +1042,175 @@ def test_whiz_and_mirror_bids_play_as_the_reference(name: str, base: str) -> Non
 
 
 # --- the card pass after a nil, and when double nil is declared ----------------------------
+
+
+# --- blind numbers ----------------------------------------------------------------------
+
+
+def test_batch_blind_number_bits_is_blind_numbers_on_every_input() -> None:
+    """The batch's form of the blind numbers, for every minimum (none too), deficit, team
+    minimum, seat, partner's bid (none yet, nil, numbers, blind nil, blind numbers), look
+    and score, is `spades._legal.blind_number_moves` (`blind_numbers` unchecked) of the
+    same: from the minimum, or the least a team minimum leaves, to 13, while she has not
+    looked and her side trails by the deficit.
+
+    Rules: rule-blind-bids, rule-team-minimum.
+    """
+    partners = [NONE, 0, 1, 5, 13, BLIND, BLIND + 1, BLIND + 6, BLIND + 13]
+    scores = [(0, 0), (0, 99), (0, 100), (100, 0), (-250, 30), (30, -250)]
+    for minimum in (0, 1, 6, 13):
+        for deficit in (None, 0, 100):
+            for team in (0, 4, 13):
+                rules = Ruleset(
+                    blind_bid_minimum=minimum, blind_bid_deficit=deficit, team_minimum=team
+                )
+                rows: dict[str, list[Any]] = defaultdict(list)
+                expected = []
+                for seat in range(4):
+                    for partner in partners:
+                        for looked in (False, True):
+                            for score in scores:
+                                bids = [NONE] * 4
+                                bids[(seat + 2) % 4] = partner
+                                flags = [not looked] * 4
+                                flags[seat] = looked
+                                rows["to_move"].append(seat)
+                                rows["bids"].append(bids)
+                                rows["looked"].append(flags)
+                                rows["scores"].append(score)
+                                game = SimpleNamespace(
+                                    rules=rules,
+                                    phase=Phase.BIDDING,
+                                    bids=[None if code == NONE else BID_OF[code] for code in bids],
+                                    looked=flags,
+                                    scores=score,
+                                )
+                                moves = blind_number_moves(cast("State", game), seat)
+                                expected.append(tuple(bid.n for bid in moves))
+                a = {
+                    "to_move": np.array(rows["to_move"], dtype=np.int8),
+                    "bids": np.array(rows["bids"], dtype=np.int8),
+                    "looked": np.array(rows["looked"], dtype=np.bool_),
+                    "scores": np.array(rows["scores"], dtype=np.int64),
+                }
+                got = blind_number_bits(rules, a, np.arange(len(expected)))
+                numbers = [tuple(n for n in range(1, 14) if bits >> (18 + n) & 1) for bits in got]
+                assert numbers == expected, (minimum, deficit, team)
+                assert not minimum or any(expected), (minimum, deficit, team)
+
+
+@st.composite
+def blind_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
+    """A ruleset with blind numbers (nil, blind nil, zero contracts as drawn) and a round's
+    bids, some of them numbers bid blind, tricks and bags before."""
+    zero = draw(st.sampled_from(["nil", "zero contract", "no zero bid"]))
+    rules = Ruleset(
+        blind_bid_minimum=draw(st.integers(1, 13)),
+        nil=zero == "nil",
+        zero_contract=zero == "zero contract",
+        blind_nil=zero == "nil" and draw(st.booleans()),
+        nil_tricks=draw(st.sampled_from(list(NilTricks))),
+        bag_limit=draw(st.integers(1, 10)),
+    )
+    kinds = [Bid(n) for n in range(14)] + [Bid(n, blind=True) for n in range(1, 14)]
+    if rules.blind_nil:
+        kinds.append(Bid(0, blind=True))
+    bids = draw(st.lists(st.sampled_from(kinds), min_size=4, max_size=4))
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
+    tricks = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
+    bags = [draw(st.integers(0, rules.bag_limit - 1)) for _ in range(2)]
+    return rules, bids, tricks, bags
+
+
+@given(blind_rounds())
+def test_batch_score_sides_is_score_round_with_blind_numbers(
+    drawn: tuple[Ruleset, list[Bid], list[int], list[int]],
+) -> None:
+    """The batch's scoring of a round with numbers bid blind, pair by pair with
+    `score_round`: their tricks count twice, made or set; overtricks are bags.
+
+    Rules: rule-blind-bids, rule-contract-points.
+    """
+    rules, bids, tricks, bags = drawn
+    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
+    codes = np.array([[BID_OF.index(bid) for bid in bids]])
+    points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
+    assert tuple(points[0].tolist()) == score.points
+    assert tuple(after[0].tolist()) == score.bags
+
+
+def blind_modest(batch: Batch, rng: np.random.Generator) -> Actions:
+    """Uniform legal actions, but a blind number most of the times one is open (the least
+    in even games, any in odd ones), and once she has looked a bid among the
+    `MODEST_BIDS` lowest open: blind numbers are made as well as set."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    for game in np.flatnonzero(~batch.is_over).tolist():
+        blind = np.flatnonzero(mask[game, BLIND_NUMBER_ACTIONS]) + BLIND_NUMBER_ACTIONS.start
+        open_bids = np.flatnonzero(mask[game, BID_ACTIONS])[:MODEST_BIDS] + BID_ACTIONS.start
+        if blind.size and rng.random() < 0.7:
+            actions[game] = int(blind[0] if game % 2 == 0 else rng.choice(blind))
+        elif open_bids.size:
+            actions[game] = int(rng.choice(open_bids))
+    return actions
+
+
+BLIND_ANY_SCORE = {"blind_bid_minimum": 6, "blind_bid_deficit": None}
+BLIND_NUMBERS: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
+    "from 6": (
+        BLIND_ANY_SCORE,
+        blind_modest,
+        {"a blind number", "a blind number made", "a blind number set"},
+        {"blind nil", "blind numbers closed by the score"},
+    ),
+    "from 6, blind nil": (
+        {**BLIND_ANY_SCORE, "blind_nil": True, "blind_nil_deficit": None, "blind_nil_pass": 2},
+        blind_modest,
+        {"a blind number", "blind nil", "a blind number made", "a blind number set"},
+        set(),
+    ),
+    "from 1, team minimum 10": (
+        {"blind_bid_minimum": 1, "blind_bid_deficit": None, "team_minimum": 10},
+        blind_modest,
+        {"a blind number", "a blind number at the least a team minimum leaves"},
+        set(),
+    ),
+    "from 6, deficit 100": (
+        {"blind_bid_minimum": 6, "blind_bid_deficit": 100},
+        blind_modest,
+        {"a blind number by a side trailing by the deficit", "blind numbers closed by the score"},
+        set(),
+    ),
+    "from 6, fallback": (
+        BLIND_ANY_SCORE,
+        by_seat(["fallback", "random", "fallback", "random"]),
+        {"a look while blind numbers are open", "a blind number"},
+        set(),
+    ),
+}
+"""Blind numbers (and some switches with them): the changes to the ruleset, the policy of
+its runs, what the runs must go through and what never."""
+BLIND_RUNS = [(name, base) for name in BLIND_NUMBERS for base in ("clockwise", "counterclockwise")]
+
+
+@pytest.mark.parametrize(("name", "base"), BLIND_RUNS, ids=[" ".join(run) for run in BLIND_RUNS])
+def test_blind_numbers_play_as_the_reference(name: str, base: str) -> None:
+    """Three rounds of games with blind numbers, four players both ways round, in lockstep:
+    the masks while face down (blind nil, the blind numbers, look), the bids and the
+    doubled scores are the reference's, and the runs bid blind numbers, make and miss them,
+    meet a team minimum's least and a deficit, and (the fallback) look.
+
+    Rules: rule-blind-bids, rule-team-minimum, rule-blind-nil.
+    """
+    changes, policy, must, never = BLIND_NUMBERS[name]
+    rules = attrs.evolve(BASES[base], losing_floor=None, **changes)  # doubled losses go on
+    lock = Lockstep.of_seeds(rules, [700 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(len(name)), steps=3 * ROUND_STEPS, policy=policy
+    )
+    seen = set(lock.seen)
+    assert not must - seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+    assert lock.seen["a next round"] > 0
 
 
 PASS_CODES = [0, BLIND, 3]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from spades._cards import Suit
-from spades._moves import BIDS, BLIND_NIL, Bid
+from spades._moves import BIDS, BLIND_BIDS, Bid
 from spades._state import Phase, Termination
 from spades._trick import FIRST_SPADE
 from spades._trick import NOT_SPADES as _NOT_SPADES
@@ -68,15 +68,17 @@ END_BIT: Final = np.uint64(1 << 52)
 NONE: Final = -1
 """The code of a missing value: no seat, no bid yet, no card, no winner."""
 BLIND: Final = 14
-"""The code of blind nil (two players: double nil); 0 to 13 are the numbered bids."""
-BID_OF: Final[tuple[Bid, ...]] = (*BIDS, BLIND_NIL)
+"""The code of blind nil (two players: double nil); 0 to 13 are the numbered bids, and
+``BLIND + n`` (15 to 27) the number ``n`` bid blind (rule-blind-bids)."""
+BID_OF: Final[tuple[Bid, ...]] = (*BIDS, *BLIND_BIDS)
+"""The bid of each code: `BIDS`, then `spades._moves.BLIND_BIDS` from blind nil on."""
 
 
 def bid_code(bid: Bid | None) -> int:
     """The code a batch stores for ``bid``."""
     if bid is None:
         return NONE
-    return BLIND if bid.blind else bid.n
+    return BLIND + bid.n if bid.blind else bid.n
 
 
 TERMINATIONS: Final = (Termination.TARGET, Termination.LOSING_FLOOR, Termination.ROUND_CAP)

@@ -29,7 +29,15 @@ from spades.batch._codes import (
     SUIT_MASKS,
     TRICKS,
 )
-from spades.encoding import ACTIONS, BLIND_NIL, END_EXCHANGE, KEEP, LOOK, REJECT
+from spades.encoding import (
+    ACTIONS,
+    BLIND_NIL,
+    BLIND_NUMBER_ACTIONS,
+    END_EXCHANGE,
+    KEEP,
+    LOOK,
+    REJECT,
+)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -40,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = [
     "actions_of_bits",
     "bid_bits",
+    "blind_number_bits",
     "draw_choices",
     "legal_bits",
     "local_bits",
@@ -57,6 +66,9 @@ _ONE: Final = np.uint64(1)
 BLIND_BIT: Final = np.uint64(1 << (BLIND_NIL - 52))
 LOOK_BIT: Final = np.uint64(1 << (LOOK - 52))
 DRAW_BITS: Final = np.uint64((1 << (KEEP - 52)) | (1 << (REJECT - 52)))
+BLIND_NUMBER_SHIFT: Final = np.uint64(BLIND_NUMBER_ACTIONS.start - 1 - 52)
+"""The bids' bits shifted up by this many are the same numbers' blind bids' bits: bit
+``BLIND_NUMBER_SHIFT + n`` bids ``n`` blind (action ``70 + n``)."""
 _BIDS_WITH_ZERO: Final = np.uint64(0x3FFF)
 _BIDS_WITHOUT_ZERO: Final = np.uint64(0x3FFE)
 _BIDS_FROM: Final = np.array([0x3FFF & ~((1 << n) - 1) for n in range(14)], dtype=np.uint64)
@@ -77,7 +89,16 @@ def trails_enough(
 
     Part of `spades.may_bid_blind`, on arrays.
     """
-    deficit = rules.blind_nil_deficit
+    return trails_by(rules.blind_nil_deficit, scores, seats)
+
+
+def trails_by(
+    deficit: int | None, scores: npt.NDArray[np.int64], seats: npt.NDArray[Any]
+) -> npt.NDArray[np.bool_]:
+    """Whether each seat's side trails by ``deficit`` points or more; ``None``: always.
+
+    ``spades._legal.trails_by`` on arrays.
+    """
     if deficit is None:
         return np.ones(len(seats), dtype=np.bool_)
     side = seats % 2
@@ -108,6 +129,30 @@ def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt
     return allowed
 
 
+def blind_number_bits(
+    rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]
+) -> npt.NDArray[np.uint64]:
+    """The numbers the seat to move in each of ``games`` may bid blind, as legal bits.
+
+    `spades.blind_numbers` on arrays (rule-blind-bids): four players, bidding, she has not
+    looked at her hand and her side trails by ``blind_bid_deficit`` (``trails_by``); then
+    every number from ``blind_bid_minimum`` (or the least a team minimum leaves her,
+    `lowest_bids`, if more) to 13, at bit ``BLIND_NUMBER_SHIFT + n``. None elsewhere.
+    """
+    least = rules.blind_bid_minimum
+    if not least:
+        return np.zeros(len(games), dtype=np.uint64)
+    seats = a["to_move"][games].astype(np.intp)
+    fresh = ~a["looked"][games, seats] & trails_by(
+        rules.blind_bid_deficit, a["scores"][games], seats
+    )
+    lowest = np.maximum(lowest_bids(rules, a["bids"][games], seats), least)
+    numbers: npt.NDArray[np.uint64] = np.where(
+        fresh, _BIDS_FROM[lowest] << BLIND_NUMBER_SHIFT, np.uint64(0)
+    )
+    return numbers
+
+
 def draw_choices(n_drawn: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     """How many draw choices the seat to draw has made, ``n_drawn`` turns into the draw.
 
@@ -125,13 +170,14 @@ def lowest_bids(
 
     ``bids`` are each game's bid codes by seat (games by seats), ``seats`` the bidder of
     each game. Under a team minimum, what her partner's bid leaves missing of it, nil and
-    blind nil counting as zero; nothing while her partner has not bid, nor without a team
-    minimum (four players only), as `spades._legal.least_bid` reads it.
+    blind nil counting as zero and a blind number as its number; nothing while her partner
+    has not bid, nor without a team minimum (four players only), as
+    `spades._legal.least_bid` reads it.
     """
     if not rules.team_minimum or rules.players != 4:
         return np.zeros(len(seats), dtype=np.int64)
     partners = bids[np.arange(len(seats)), (seats + 2) % 4].astype(np.int64)
-    counted = np.where(partners == BLIND, 0, partners)
+    counted = np.where(partners >= BLIND, partners - BLIND, partners)
     missing = np.maximum(0, rules.team_minimum - counted)
     lowest: npt.NDArray[np.int64] = np.where(partners == NONE, 0, missing)
     return lowest
@@ -251,8 +297,13 @@ def legal_bits(
         bits[games] = playing
     games = groups.get(BIDDING)
     if games is not None:
-        blind = may_bid_blind(rules, a, games)
-        bits[games] = np.where(blind, BLIND_BIT | LOOK_BIT, numbered_bits(rules, a, games))
+        may = may_bid_blind(rules, a, games)
+        numbered = numbered_bits(rules, a, games)
+        if rules.blind_bid_minimum:  # while a blind bid is open, her hand is face down
+            blind = np.where(may, BLIND_BIT, np.uint64(0)) | blind_number_bits(rules, a, games)
+            bits[games] = np.where(blind != 0, blind | LOOK_BIT, numbered)
+        else:
+            bits[games] = np.where(may, BLIND_BIT | LOOK_BIT, numbered)
     games = groups.get(DRAWING)
     if games is not None:
         blind = may_bid_blind(rules, a, games)

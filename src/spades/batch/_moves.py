@@ -35,7 +35,7 @@ from spades.batch._codes import (
     TRICKS,
     orders_of,
 )
-from spades.batch._legal import BLIND_BIT, LOOK_BIT
+from spades.batch._legal import BLIND_BIT, BLIND_NUMBER_SHIFT, LOOK_BIT
 from spades.batch._round import end_round
 from spades.batch._rows import read_state, write_state
 
@@ -52,6 +52,8 @@ __all__ = ["bid", "choose", "draw", "play"]
 _LOOK: Final = int(LOOK_BIT).bit_length() - 1
 _BLIND: Final = int(BLIND_BIT).bit_length() - 1
 _KEEP: Final = _LOOK + 1  # KEEP is the action after LOOK
+_BLIND_SHIFT: Final = int(BLIND_NUMBER_SHIFT) - BLIND
+"""A blind number's legal bit less this is its bid code (`BLIND` + n)."""
 _LED_KEY: Final = 52
 """`trick_keys`: what lifts a card of the suit led above every card of another plain suit."""
 _SPADE_KEY: Final = 2 * _LED_KEY
@@ -145,17 +147,21 @@ def side_passes(rules: Ruleset, bids: npt.NDArray[np.int8]) -> npt.NDArray[np.in
 
 
 def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]) -> None:
-    """Each seat to move in ``games`` bids (``bits`` 0 to 14: nil to 13, blind nil) or looks.
+    """Each seat to move in ``games`` bids or looks, as ``bits`` say (their legal bits).
 
-    After a look she bids. After a bid the next seat without a bid bids; once every seat
-    has bid, a side that passes cards (`side_passes`) starts the pass, its passer first
-    (`spades._card_pass.pass_order`), else the first bidder leads: `spades.apply`'s bidding.
+    Bits 0 to 13 bid nil to 13, 14 blind nil, `BLIND_NUMBER_SHIFT` + n the number n blind
+    (rule-blind-bids), whose code is `BLIND` + n. After a look she bids. After a bid the
+    next seat without a bid bids; once every seat has bid, a side that passes cards
+    (`side_passes`) starts the pass, its passer first (`spades._card_pass.pass_order`),
+    else the first bidder leads: `spades.apply`'s bidding.
     """
     orders = orders_of(rules)
     seats = d["to_move"][games]
     looks = bits == _LOOK
     d.w("looked")[games[looks], seats[looks]] = True
     games, seats, codes = games[~looks], seats[~looks], bits[~looks]
+    if rules.blind_bid_minimum:  # a blind number's bit, as its code
+        codes = np.where(codes > _LOOK, codes - _BLIND_SHIFT, codes)
     d.w("bids")[games, seats] = codes.astype(np.int8)
     following = orders[seats, 1]
     waiting = d["bids"][games, following] < 0

@@ -72,7 +72,8 @@ def fallback_actions(
 ) -> npt.NDArray[np.int64]:
     """`spades.bots.fallback_move` in each game, as actions; -1 once a game is over.
 
-    Bidding: look first if she may bid blind nil, then bid 1 (or, under a team minimum,
+    Bidding: look first if her hand is face down (she may bid blind nil or a blind
+    number, rule-blind-bids), then bid 1 (or, under a team minimum,
     Suicide, Whiz or Mirror, the least bid from 1 up she may make, nil if none:
     `least_numbered`).
     Playing: her lowest legal card by rank, clubs first among equals, a spade only when

@@ -59,7 +59,8 @@ def score_sides(
     bids = bids.astype(np.int64)
     taken = taken.astype(np.int64)
     nil = nil_bids(rules, bids)
-    number = np.where(bids == BLIND, 0, bids)
+    number = np.where(bids >= BLIND, bids - BLIND, bids)
+    blind = np.where(bids > BLIND, bids - BLIND, 0)  # the numbers bid blind (rule-blind-bids)
     value = np.where(bids == BLIND, rules.blind_nil_value, rules.nil_value)
     nil_points = np.where(nil, np.where(taken > 0, -value, value), 0)
     counts = rules.nil_tricks is NilTricks.COUNT
@@ -74,10 +75,12 @@ def score_sides(
         def per_side(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
             return values
 
-    contract, counted, nil_points, nil_bags = map(per_side, (number, counted, nil_points, nil_bags))
+    contract, counted, nil_points, nil_bags, blind = map(
+        per_side, (number, counted, nil_points, nil_bags, blind)
+    )
     made = counted >= contract
     overtricks = np.where(made, counted - contract, 0)
-    worth = contract_worth(rules, contract)
+    worth = contract_worth(rules, contract, blind)
     contract_points = np.where(made, worth, -worth)
     after = bags + overtricks + nil_bags
     limit = rules.bag_limit
@@ -106,13 +109,16 @@ def nil_bids(rules: Ruleset, bids: npt.NDArray[np.int64]) -> npt.NDArray[np.bool
     return nil
 
 
-def contract_worth(rules: Ruleset, contract: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def contract_worth(
+    rules: Ruleset, contract: npt.NDArray[np.int64], blind: npt.NDArray[np.int64] | int = 0
+) -> npt.NDArray[np.int64]:
     """What each side's contract wins when made and loses when set, as `score_round` says.
 
-    Ten a trick bid (rule-contract-points); under ``ten_for_two_hundred``, 200 for a
-    contract of 10 or more (rule-ten-for-two-hundred).
+    Ten a trick bid (rule-contract-points), twenty a trick of the ``blind`` part, the
+    numbers bid blind (rule-blind-bids); under ``ten_for_two_hundred`` (which has no blind
+    numbers), 200 for a contract of 10 or more (rule-ten-for-two-hundred).
     """
-    worth = 10 * contract
+    worth = 10 * (contract + blind)
     if rules.ten_for_two_hundred:
         worth = np.where(contract >= 10, 200, worth)
     return worth
