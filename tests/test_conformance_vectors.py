@@ -121,6 +121,9 @@ BID_CANDIDATES = [
     *(f"bid {n}" for n in range(1, 15)),
     "bid -1",
 ]
+BLIND_NUMBER_CANDIDATES = [f"bid blind {n}" for n in range(1, 15)]
+"""Under rules with blind numbers, every blind number from 1 to 14 is a candidate too
+(rule-blind-bids)."""
 DRAW_CANDIDATES = ["keep", "reject", "bid blind nil", "look", "bid 3"]
 PLAY_CANDIDATES = [f"play {name}" for name in LIBRARY_DECK]
 """The moves every legal-move case of a phase gives a verdict on."""
@@ -260,9 +263,10 @@ def check_legal_case(case: dict[str, Any]) -> None:
         check_canonical(move)
         verdict = problem(position, move)
         assert reason == verdict, f"{move!r}: {reason}, by the rules {verdict}"
+    blind = BLIND_NUMBER_CANDIDATES if case["rules"]["blind_bid_minimum"] else []
     candidates = {
         "playing": PLAY_CANDIDATES,
-        "bidding": BID_CANDIDATES,
+        "bidding": [*BID_CANDIDATES, *blind],
         "drawing": DRAW_CANDIDATES,
     }.get(position.phase)
     if candidates is not None:
