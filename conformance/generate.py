@@ -2642,7 +2642,7 @@ def reading_checks() -> list[tuple[str, str, str | None]]:
 
 LATER_FIELDS = (
     *("zero_contract", "team_minimum", "spades_lead", "ten_for_two_hundred", "nil_pass"),
-    "double_nil_timing",
+    *("double_nil_timing", "blind_bid_minimum", "blind_bid_deficit"),
 )
 """The ruleset fields that came with version 3 (porting-versions), in the order we added them."""
 
@@ -2775,7 +2775,69 @@ def version_checks(
     checks += nil_version_checks(ruleset, two)
     checks += suicide_version_checks(ruleset, record, two)
     checks += spades_version_checks(ruleset, two)
+    checks += blind_version_checks(ruleset, two)
     return [(what, _text(data), path) for what, data, path in checks]
+
+
+def blind_version_checks(
+    ruleset: dict[str, Any], two: dict[str, Any]
+) -> list[tuple[str, dict[str, Any], str | None]]:
+    """``(what, data, path)``: blind numbers' fields (porting-blind-bids).
+
+    A minimum of 0 to 13 and a deficit of 0 or more or null; above 0 the minimum needs four
+    players, open bidding and no 10-for-200, else the ruleset is refused at its path.
+    """
+    six = ruleset | {"blind_bid_minimum": 6}
+    return [
+        ("a version 3 ruleset with blind numbers from 6", six, None),
+        (
+            "a version 3 ruleset with blind numbers from 13",
+            ruleset | {"blind_bid_minimum": 13},
+            None,
+        ),
+        (
+            "a version 3 ruleset with blind numbers at any score",
+            six | {"blind_bid_deficit": None},
+            None,
+        ),
+        (
+            "a version 3 ruleset with blind numbers from 14",
+            ruleset | {"blind_bid_minimum": 14},
+            "$.blind_bid_minimum",
+        ),
+        (
+            "a version 3 ruleset with blind numbers from -1",
+            ruleset | {"blind_bid_minimum": -1},
+            "$.blind_bid_minimum",
+        ),
+        (
+            "a version 3 ruleset with blind_bid_minimum null",
+            ruleset | {"blind_bid_minimum": None},
+            "$.blind_bid_minimum",
+        ),
+        (
+            "a version 3 ruleset with a blind bid deficit of -1",
+            six | {"blind_bid_deficit": -1},
+            "$.blind_bid_deficit",
+        ),
+        (
+            "a version 3 ruleset with a blind bid deficit '100'",
+            six | {"blind_bid_deficit": "100"},
+            "$.blind_bid_deficit",
+        ),
+        ("a version 3 two-player ruleset with blind numbers", two | {"blind_bid_minimum": 6}, "$"),
+        ("a version 3 ruleset under Suicide with blind numbers", six | {"bidding": "suicide"}, "$"),
+        (
+            "a version 3 ruleset under Whiz with blind numbers",
+            six | {"bidding": "whiz", "blind_nil": False},
+            "$",
+        ),
+        (
+            "a version 3 ruleset with 10-for-200 and blind numbers",
+            six | {"ten_for_two_hundred": True},
+            "$",
+        ),
+    ]
 
 
 def suicide_version_checks(
