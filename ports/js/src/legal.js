@@ -197,6 +197,43 @@ function mayBidBlindNil(pos) {
 }
 
 /**
+ * Four players: the numbers the seat to move may still bid blind, before she looks
+ * (porting-blind-bids): with a blind_bid_minimum, while she has not looked and her side
+ * trails by blind_bid_deficit (null: at any score), from the minimum, or the least a
+ * team minimum leaves her if more, up to 13.
+ */
+export function blindNumbers(pos) {
+  const { rules, seat } = pos;
+  const least = rules.blind_bid_minimum;
+  if (rules.players !== 4 || !least || pos.looked[seat] || pos.bids[seat] !== null) return [];
+  if (!eligibleByDeficit(rules, pos.scores, sideOf(rules, seat), rules.blind_bid_deficit)) return [];
+  const numbers = [];
+  for (let n = Math.max(least, lowestBid(rules, pos.bids, seat)); n <= 13; n += 1) numbers.push(n);
+  return numbers;
+}
+
+/** The blind bids open to the seat to move: blind nil first, then the blind numbers. */
+function blindBids(pos) {
+  const numbers = blindNumbers(pos).map((n) => ({ type: 'bid', n, blind: true }));
+  return mayBidBlindNil(pos) ? [blindNil, ...numbers] : numbers;
+}
+
+/**
+ * Why a blind number may not be bid, or null (porting-blind-bids): out of 1 to 13; no
+ * blind numbers or below the minimum; after a look; below the team minimum's least;
+ * her side does not trail enough.
+ */
+function blindNumberReason(pos, move) {
+  const { rules, seat } = pos;
+  if (blindNumbers(pos).includes(move.n)) return null;
+  if (move.n < 1 || move.n > 13) return 'bid_out_of_range';
+  if (!rules.blind_bid_minimum || move.n < rules.blind_bid_minimum) return 'blind_bid_not_allowed';
+  if (pos.looked[seat]) return 'hand_already_seen';
+  if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
+  return 'blind_bid_not_eligible';
+}
+
+/**
  * Two players: whether the seat to move may declare double nil now (rule-double-nil,
  * porting-double-nil-timing): double nil is on, she has not declared it, this is her
  * chance (she has made exactly doubleNilChance draw choices this round), and she is
@@ -236,10 +273,11 @@ export function reasonFor(pos, move) {
     case 'reject':
       return null; // legal whenever the phase allows them (ref-reasons)
     case 'look':
-      // a look by a player whose hand is already in view: she looked, may not bid
-      // blind nil, or plays the two-player game
-      return mayBidBlindNil(pos) ? null : 'hand_already_seen';
+      // a look by a player whose hand is already in view: she looked, may bid nothing
+      // blind, or plays the two-player game
+      return blindBids(pos).length ? null : 'hand_already_seen';
     case 'bid':
+      if (move.blind && move.n !== 0) return blindNumberReason(pos, move);
       if (move.blind) {
         // blind nil: not allowed; then four players already seen, two players
         // already bid then not yet drawn or already drawn (before or after her
@@ -266,7 +304,7 @@ export function reasonFor(pos, move) {
       if (move.n === 0 && !zeroAllowed(rules)) return 'nil_not_allowed';
       if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
       if (!allowedBids(rules, pos.bids, seat, hand).includes(move.n)) return 'bidding_mode';
-      if (mayBidBlindNil(pos)) return 'hand_not_seen';
+      if (blindBids(pos).length) return 'hand_not_seen';
       return null;
     case 'pass':
       // its size, the count of the pass due, before its cards (porting-card-pass)
@@ -304,7 +342,9 @@ export function legalMoves(pos) {
   const { rules, hand } = pos;
   switch (pos.phase) {
     case 'bidding': {
-      if (mayBidBlindNil(pos)) return [blindNil, { type: 'look' }];
+      // face down while a blind bid is open: blind nil, the blind numbers, then look
+      const blind = blindBids(pos);
+      if (blind.length) return [...blind, { type: 'look' }];
       // the allowed bids in order: under open bidding from the lowest bid up to 13,
       // zero (nil or a zero contract) when allowed and no team minimum asks for more
       return allowedBids(rules, pos.bids, pos.seat, hand)

@@ -7,7 +7,7 @@
 //
 // A move is a plain object:
 //   {type: 'bid', n, blind}  'bid 1', 'bid -999'..'bid 999' (never 0), 'bid nil' (n 0),
-//                            'bid blind nil' (n 0, blind)
+//                            'bid blind nil' (n 0, blind), 'bid blind 7' (n 7, blind)
 //   {type: 'look'} {type: 'keep'} {type: 'reject'}
 //   {type: 'play', card}
 //   {type: 'pass', cards}      'pass' alone, or 'pass 2C 3D': 0 to 52 cards
@@ -42,7 +42,10 @@ export function parseMove(text) {
         return { type: 'bid', n: 0, blind: true };
       }
       if (rest.length === 1 && TRICKS.test(rest[0])) return { type: 'bid', n: Number(rest[0]), blind: false };
-      throw refuse("write 'bid 3' (-999 to 999, not 0), 'bid nil' or 'bid blind nil'");
+      if (rest.length === 2 && rest[0] === 'blind' && TRICKS.test(rest[1])) {
+        return { type: 'bid', n: Number(rest[1]), blind: true }; // a blind number (porting-blind-bids)
+      }
+      throw refuse("write 'bid 3' (-999 to 999, not 0), 'bid nil', 'bid blind nil' or 'bid blind 7'");
     case 'play':
       if (rest.length !== 1 || !isCard(rest[0])) throw refuse("write 'play AS'");
       return { type: 'play', card: rest[0] };
@@ -60,7 +63,7 @@ export function parseMove(text) {
 export function moveText(move) {
   switch (move.type) {
     case 'bid':
-      if (move.blind) return 'bid blind nil';
+      if (move.blind) return move.n === 0 ? 'bid blind nil' : `bid blind ${move.n}`;
       return move.n === 0 ? 'bid nil' : `bid ${move.n}`; // a negative n prints its '-'
     case 'play':
       return `play ${move.card}`;

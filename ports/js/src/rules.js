@@ -4,7 +4,8 @@
 const FIELDS = [
   'players', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
   'blind_nil_value', 'blind_nil_deficit', 'nil_pass', 'blind_nil_pass', 'blind_nil_exchange',
-  'double_nil_timing', 'team_minimum', 'bidding', 'spades_lead', 'bag_limit', 'bag_penalty',
+  'double_nil_timing', 'team_minimum', 'bidding', 'blind_bid_minimum', 'blind_bid_deficit',
+  'spades_lead', 'bag_limit', 'bag_penalty',
   'bag_overflow', 'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
 ];
 
@@ -28,7 +29,7 @@ const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the twenty-three fields of version 3 data, no others, each of its type and range, in the
+ * the twenty-five fields of version 3 data, no others, each of its type and range, in the
  * combinations the table allows. Returns it unchanged.
  */
 export function readRuleset(data, what = 'rules') {
@@ -87,6 +88,9 @@ export function readRuleset(data, what = 'rules') {
   if (bySpades && (two || data.blind_nil || data.team_minimum || !(data.nil || data.zero_contract))) {
     throw fail('bidding', `${data.bidding} needs four players, no blind nil, no team minimum, and nil or a zero contract`);
   }
+  // porting-blind-bids: four players, open bidding, no 10-for-200
+  whole('blind_bid_minimum', 0, 13);
+  whole('blind_bid_deficit', 0, LIMIT, true);
   oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);
   whole('bag_penalty', 0);
@@ -95,6 +99,9 @@ export function readRuleset(data, what = 'rules') {
   whole('target', 1);
   whole('losing_floor', -LIMIT, -1, true);
   whole('round_cap', 1, LIMIT, true);
+  if (data.blind_bid_minimum && (two || data.bidding !== 'open' || data.ten_for_two_hundred)) {
+    throw fail('blind_bid_minimum', 'blind numbers need four players, open bidding and no 10-for-200');
+  }
   return data;
 }
 
@@ -126,8 +133,9 @@ export function seatsOf(rules, side) {
  * Whether a side may bid blind nil (two players: declare double nil) by the deficit
  * (rule-blind-nil-eligibility): it trails the other side by at least the deficit, in
  * the scores at the start of the round; a null deficit makes every side eligible.
+ * `deficit` is blind_bid_deficit for blind numbers (porting-blind-bids).
  */
-export function eligibleByDeficit(rules, scores, side) {
-  if (rules.blind_nil_deficit === null) return true;
-  return scores[1 - side] - scores[side] >= rules.blind_nil_deficit;
+export function eligibleByDeficit(rules, scores, side, deficit = rules.blind_nil_deficit) {
+  if (deficit === null) return true;
+  return scores[1 - side] - scores[side] >= deficit;
 }

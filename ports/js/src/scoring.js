@@ -6,11 +6,12 @@ import { seatsOf } from './rules.js';
 
 /**
  * What a side's contract wins when made and loses when set (rule-contract-points): ten a
- * trick bid, or under ten_for_two_hundred 200 for a contract of 10 or more, however far
- * above 10 (porting-ten-for-two-hundred).
+ * trick bid, and ten more for each of the `blind` tricks bid as blind numbers
+ * (porting-blind-bids), or under ten_for_two_hundred 200 for a contract of 10 or more,
+ * however far above 10 (porting-ten-for-two-hundred).
  */
-export function contractWorth(rules, contract) {
-  return rules.ten_for_two_hundred && contract >= 10 ? 200 : 10 * contract;
+export function contractWorth(rules, contract, blind = 0) {
+  return rules.ten_for_two_hundred && contract >= 10 ? 200 : 10 * (contract + blind);
 }
 
 /**
@@ -22,6 +23,7 @@ function scoreSide(rules, side, bids, tricks, bagsBefore) {
   // With two players a nil bidder's tricks are always bags (reading-two-nil-bags).
   const nilTricksCount = rules.players === 4 && rules.nil_tricks === 'count';
   let contract = 0;
+  let blind = 0; // the tricks bid as blind numbers, which count twice (porting-blind-bids)
   let counted = 0;
   let nilPoints = 0;
   let nilBags = 0;
@@ -33,6 +35,7 @@ function scoreSide(rules, side, bids, tricks, bagsBefore) {
       // bidders' tricks count toward it; a bid of zero under zero_contract is such a
       // bid, of no tricks (porting-zero-contract).
       contract += bid.n;
+      if (bid.blind) blind += bid.n;
       counted += taken;
       continue;
     }
@@ -47,7 +50,7 @@ function scoreSide(rules, side, bids, tricks, bagsBefore) {
   // rule-contract-points, rule-bags: a zero contract is always made; overtricks and
   // their bags only on a made contract (reading-overtricks).
   const made = counted >= contract;
-  const worth = contractWorth(rules, contract);
+  const worth = contractWorth(rules, contract, blind);
   const contractPoints = made ? worth : -worth;
   const overtricks = made ? counted - contract : 0;
   // rule-bag-limit: add the round's bags, then at the limit RESET pays the penalty

@@ -17,7 +17,7 @@ const CLASSIC = {
   players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
-  team_minimum: 0, bidding: 'open', spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
+  team_minimum: 0, bidding: 'open', blind_bid_minimum: 0, blind_bid_deficit: 100, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
   bag_overflow: 'reset', ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
 };
 const TWO_HANDED = {
@@ -489,4 +489,27 @@ test('porting-rulesets: Whiz and Mirror combine as the guide says', () => {
       assert.throws(() => position({ ...mode, ...change, bidding }, {}), new RegExp(`bidding: ${bidding} needs four players`));
     }
   }
+});
+
+test('porting-blind-bids: face down with blind numbers, each reason of a blind number, and after a look', () => {
+  const rules = { ...CLASSIC, blind_bid_minimum: 6, blind_bid_deficit: null };
+  const pos = position(rules, { hands: DEALT });
+  const numbers = [6, 7, 8, 9, 10, 11, 12, 13].map((n) => `bid blind ${n}`);
+  assert.deepEqual(texts(pos), [...numbers, 'look']);
+  assert.deepEqual(reasons(pos, ['bid 7', 'bid blind 5', 'bid blind 14', 'bid blind 7']),
+    ['hand_not_seen', 'blind_bid_not_allowed', 'bid_out_of_range', null]);
+  const withNil = { ...rules, blind_nil: true, blind_nil_deficit: null };
+  assert.deepEqual(texts(position(withNil, { hands: DEALT })), ['bid blind nil', ...numbers, 'look']);
+  const looked = position(rules, { hands: DEALT, looked: [false, true, false, false] });
+  assert.deepEqual(reasons(looked, ['bid blind 7', 'look']), ['hand_already_seen', 'hand_already_seen']);
+  assert.equal(texts(looked)[0], 'bid nil');
+  const trailing = { ...rules, blind_bid_deficit: 100 };
+  assert.deepEqual(texts(position(trailing, { hands: DEALT, scores: [100, 0] })), [...numbers, 'look']);
+  const level = position(trailing, { hands: DEALT, scores: [99, 0] });
+  assert.deepEqual(reasons(level, ['bid blind 7', 'look']), ['blind_bid_not_eligible', 'hand_already_seen']);
+  const minimum = { ...rules, team_minimum: 10 };
+  const second = position(minimum, { hands: DEALT, to_move: 3, bids: [null, 'bid 2', null, null] });
+  assert.deepEqual(texts(second).slice(0, 2), ['bid blind 8', 'bid blind 9']);
+  assert.deepEqual(reasons(second, ['bid blind 7']), ['below_team_minimum']);
+  assert.deepEqual(reasons(position(CLASSIC, { hands: DEALT }), ['bid blind 7']), ['blind_bid_not_allowed']);
 });

@@ -54,3 +54,13 @@ test('the move texts of the reading vectors are moves exactly when they are vali
     assert.equal(isMove, c.valid, `${c.id}: ${JSON.stringify(text)}`);
   }
 });
+
+test('porting-blind-bids: a blind number reads and writes as "bid blind 7"; "bid blind 0" is no move', () => {
+  assert.deepEqual(parseMove('bid blind 7'), { type: 'bid', n: 7, blind: true });
+  for (const text of ['bid blind 1', 'bid blind 13', 'bid blind 14', 'bid blind -1']) {
+    assert.equal(moveText(parseMove(text)), text);
+  }
+  for (const text of ['bid blind 0', 'bid blind 07', 'bid blind', 'bid blind  7']) {
+    assert.throws(() => parseMove(text), undefined, text);
+  }
+});

@@ -11,7 +11,7 @@ const CLASSIC = {
   players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
-  team_minimum: 0, bidding: 'open', spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
+  team_minimum: 0, bidding: 'open', blind_bid_minimum: 0, blind_bid_deficit: 100, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
   bag_overflow: 'reset', ten_for_two_hundred: false, target: 500, losing_floor: null, round_cap: null,
 };
 const MINIOKEY = {
@@ -111,4 +111,15 @@ test('porting-ten-for-two-hundred: 200 for a contract of 10 or more, won or lost
   const two = { ...CLASSIC, players: 2, nil_tricks: 'bags', ten_for_two_hundred: true };
   assert.deepEqual(scoreRound(two, bids(10, 2), [11, 2]).points, [201, 20]);
   assert.deepEqual(scoreRound(two, bids(11, 2), [10, 3]).points, [-200, 21]);
+});
+
+test('porting-blind-bids: a blind number counts twice, made or set; overtricks are bags', () => {
+  const rules = { ...CLASSIC, blind_bid_minimum: 6, blind_bid_deficit: null };
+  const blind = ['bid 3', 'bid blind 7', 'bid 4', 'bid 2'];
+  const made = scoreRound(rules, blind, [2, 6, 1, 4]);
+  assert.equal(made.sides[1].contract_points, 160);
+  assert.deepEqual(made.points, [-70, 161]);
+  assert.equal(scoreRound(rules, blind, [4, 5, 1, 3]).sides[1].contract_points, -160);
+  assert.equal(contractWorth(rules, 9, 7), 160);
+  assert.equal(contractWorth(rules, 9), 90);
 });
