@@ -73,7 +73,14 @@ from spades._state import SHIFT, State, build_state, evolve_state
 from spades._trick import playable_bits, spades_open
 from spades.batch import Batch
 from spades.batch._codes import BLIND, NONE, TERMINATIONS, bid_code
-from spades.batch._legal import lowest_bids, spades_bits, spades_led_freely, suicide_bits
+from spades.batch._legal import (
+    BLIND_NUMBER_SHIFT,
+    blind_number_bits,
+    lowest_bids,
+    spades_bits,
+    spades_led_freely,
+    suicide_bits,
+)
 from spades.batch._legal import may_bid_blind as batch_may_bid_blind
 from spades.batch._moves import breaks_spades, drawn_cards, side_passes, trick_keys
 from spades.batch._round import contract_worth, nil_bids, outcomes, score_sides
@@ -258,6 +265,20 @@ def test_blind_numbers_states_the_rule(state: State) -> None:
     nil = (Bid(0, blind=True),) if may_bid_blind(state, seat) else ()
     assert blind_moves(state, seat) == nil + numbers
     assert (observe(state, seat).hand is None) is bool(nil + numbers)
+
+
+@given(blind_number_positions())
+def test_batch_blind_number_bits_is_blind_numbers(state: State) -> None:
+    """The batch engine's array form of the blind numbers, from the state's arrays.
+
+    Rules: rule-blind-bids.
+    """
+    rules, seat = state.rules, state.to_move
+    assert seat is not None
+    bits = int(blind_number_bits(rules, arrays_of([state], rules, 0), np.arange(1))[0])
+    shift = int(BLIND_NUMBER_SHIFT)
+    assert tuple(n for n in range(1, 14) if bits >> (shift + n) & 1) == blind_numbers(state, seat)
+    assert not bits & ((1 << (shift + 1)) - 1)  # nothing below the blind numbers' bits
 
 
 @given(st.lists(bids_at_a_seat(), min_size=1, max_size=6))
@@ -1000,12 +1021,15 @@ def test_batch_breaks_spades_is_spades_broken_by(played: list[Card]) -> None:
 
 @st.composite
 def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple[int, int]]:
-    """A ruleset, each seat's bid (nil and blind nil among them), tricks and bags before."""
+    """A ruleset, each seat's bid (nil, blind nil and blind numbers among them), tricks and
+    bags before."""
     rules = draw(rulesets())
     players = rules.players
     kinds = [Bid(n) for n in range(14)]
     if rules.nil:
         kinds.append(Bid(0, blind=True))
+    if rules.blind_bid_minimum:  # numbers bid blind, whose tricks count twice
+        kinds += [Bid(n, blind=True) for n in range(rules.blind_bid_minimum, 14)]
     bids = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
     cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
     tricks = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
@@ -1018,7 +1042,7 @@ def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple
 def test_batch_score_sides_is_score_round(drawn: Any) -> None:
     """Arrays and reference.
 
-    Rules: rule-scoring, rule-nil-scoring, rule-nil-tricks, rule-bag-limit.
+    Rules: rule-scoring, rule-nil-scoring, rule-nil-tricks, rule-bag-limit, rule-blind-bids.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
@@ -1041,11 +1065,13 @@ ZERO_BAGS = Ruleset(nil=False, zero_contract=True, nil_tricks=NilTricks.BAGS)
 @example((TEN_FOR_200, [Bid(6), Bid(2), Bid(4), Bid(1)], [4, 3, 5, 1], (0, 0)))  # 10 set
 @example((ZERO_BAGS, [Bid(0), Bid(3), Bid(4), Bid(3)], [2, 3, 3, 5], (0, 0)))  # zero's tricks
 def test_contract_points_state_the_rule(drawn: Any) -> None:
-    """Ten a trick of the contract, 200 for ten or more under 10-for-200; won or lost.
+    """Ten a trick of the contract, twenty a trick bid blind, 200 for ten or more under
+    10-for-200; won or lost.
 
     The contract adds up the numbered bids; a zero contract's tricks count toward it.
 
     Rules: rule-contract, rule-contract-points, rule-ten-for-two-hundred, reading-zero-bid.
+    Rule: rule-blind-bids.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
@@ -1056,21 +1082,30 @@ def test_contract_points_state_the_rule(drawn: Any) -> None:
             assert side.tricks == sum(tricks[seat] for seat in seats)
         assert side.made == (side.tricks >= side.contract)
         big = rules.ten_for_two_hundred and side.contract >= 10
-        worth = 200 if big else 10 * side.contract
+        blind = sum(bids[seat].n for seat in seats if bids[seat].blind)
+        worth = 200 if big else 10 * side.contract + 10 * blind
         assert side.contract_points == (worth if side.made else -worth)
 
 
 @given(rounds_scored())
 def test_batch_contract_worth_is_score_rounds(drawn: Any) -> None:
-    """The batch engine's worth of each side's contract, made or missed.
+    """The batch engine's worth of each side's contract, made or missed; the tricks of
+    numbers bid blind count twice.
 
-    Rules: rule-contract-points, rule-ten-for-two-hundred.
+    Rules: rule-contract-points, rule-ten-for-two-hundred, rule-blind-bids.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
     contracts = np.array([side.contract for side in score.sides], dtype=np.int64)
+    blind = np.array(
+        [
+            sum(bid.n for seat, bid in enumerate(bids) if bid.blind and seat % 2 == side)
+            for side in range(2)
+        ],
+        dtype=np.int64,
+    )
     expected = [abs(side.contract_points) for side in score.sides]
-    assert contract_worth(rules, contracts).tolist() == expected
+    assert contract_worth(rules, contracts, blind).tolist() == expected
 
 
 @given(rounds_scored())
