@@ -10,6 +10,7 @@ import json
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 from spades import (
@@ -21,8 +22,10 @@ from spades import (
     Card,
     IllegalMoveError,
     InvalidRecordError,
+    Look,
     Move,
     NilTricks,
+    Phase,
     Ruleset,
     SpadesError,
     SpadesLead,
@@ -30,7 +33,14 @@ from spades import (
     legal_moves,
     new_game,
 )
-from spades.records import GameRecord, PtnHand, read_ptn, rules_from_options, write_ptn
+from spades.records import (
+    GameRecord,
+    PtnHand,
+    ptn_problem,
+    read_ptn,
+    rules_from_options,
+    write_ptn,
+)
 
 TRICKSTER = Path(__file__).parent / "data" / "trickster"
 
@@ -143,7 +153,11 @@ def test_written_records_read_back_to_the_same_games(rules: Ruleset, seed: int) 
 
     Rule: ref-ptn-format.
     """
-    record = _random_record(rules, seed, 170)
+    _assert_reads_back(_random_record(rules, seed, 170), rules)
+
+
+def _assert_reads_back(record: GameRecord, rules: Ruleset) -> None:
+    """Each hand of ``record`` written as PTN replays to the record's own states."""
     hands = read_ptn(write_ptn(record))
     assert len(hands) == len(record.rounds)
     states = list(record)
@@ -167,6 +181,134 @@ def test_written_records_read_back_to_the_same_games(rules: Ruleset, seed: int) 
                 expected.to_move,
             )
         scores, bags = state.scores, state.bags
+
+
+BLIND_SIX = Ruleset(blind_bid_minimum=6, blind_bid_deficit=250)
+"""Trickster's blindNonNilBids 4: "Blind 6+ if losing by 250"."""
+
+
+def _trailing_record(rules: Ruleset, seed: int) -> GameRecord:
+    """A game in which side 0 overbids until it trails, then bids blind or looks at random.
+
+    Side 0 bids the most it may in sight, side 1 the least above nil; a seat with a blind
+    bid open bids one of them or looks, at random; the cards are played at random.
+    """
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=seed % 4)
+    played: list[Move] = []
+    while not state.is_over and len(state.rounds) < 6:
+        moves = legal_moves(state)
+        seat = state.to_move or 0
+        in_sight = [move for move in moves if isinstance(move, Bid) and not move.blind]
+        if in_sight:
+            numbers = [bid for bid in in_sight if bid.n] or in_sight
+            move: Move = numbers[-1] if seat % 2 == 0 else numbers[0]
+        elif state.phase is Phase.BIDDING:  # face down: a blind bid, or a look, half the time
+            move = rng.choice(moves[:-1]) if rng.random() < 0.5 else moves[-1]
+        else:
+            move = rng.choice(moves)
+        played.append(move)
+        state = apply(state, move)
+    return GameRecord.from_moves(rules, played, seed=seed, dealer=seed % 4)
+
+
+@pytest.mark.parametrize(
+    "rules", [BLIND_SIX, attrs.evolve(BLIND_SIX, blind_nil=True, blind_nil_pass=0)]
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_games_with_blind_numbers_read_back_to_the_same_games(rules: Ruleset, seed: int) -> None:
+    """A side trailing by 250 bids blind numbers from 6 (and looks before a bid in sight):
+    written as PTN, each hand replays to the record's states; the options alone say the
+    blind numbers too.
+
+    Rules: ref-ptn-format, ref-ptn-options, rule-blind-bids.
+    """
+    record = _trailing_record(rules, seed)
+    moves = [move for played in record.rounds for move in played.moves]
+    assert any(isinstance(move, Bid) and move.blind and move.n for move in moves)
+    assert Look() in moves
+    _assert_reads_back(record, rules)
+    text = write_ptn(record)
+    assert "Blind " in text
+    bare = "\n".join(line for line in text.splitlines() if not line.startswith("[SpadesRuleset"))
+    assert {
+        (hand.rules.blind_bid_minimum, hand.rules.blind_bid_deficit) for hand in read_ptn(bare)
+    } == {(6, 250)}
+
+
+def test_a_blind_number_is_read_and_scored_twice() -> None:
+    """E bids blind 7 while her side trails by 250; W, trailing too, looks before her nil.
+    E-W take no trick: the blind 7 loses 140, the nil makes 100; N-S's 9 make 94.
+
+    Rules: ref-ptn-format, ref-ptn-options, rule-blind-bids, rule-contract-points.
+    """
+    text = _one_suit_each("Blind 7 4 Nil 5").replace(
+        '{\\"gameOverScore\\":500}', '{\\"blindNonNilBids\\":4}'
+    )
+    (hand,) = read_ptn(text)
+    assert hand.rules == BLIND_SIX
+    assert hand.bids == (Bid(7, blind=True), Bid(4), Bid(0), Bid(5))
+    state = hand.replay(scores=(250, 0))
+    assert [side.points for side in state.rounds[-1].sides] == [94, -40]
+    assert state.scores == (344, -40)
+    with pytest.raises(IllegalMoveError, match="trail by 250"):
+        hand.replay()
+
+
+@pytest.mark.parametrize(
+    ("token", "bid"),
+    [
+        ("Blind 7", Bid(7, blind=True)),
+        ("Blind7", Bid(7, blind=True)),
+        ("blind 13", Bid(13, blind=True)),
+        ("BLIND 1", Bid(1, blind=True)),
+        ("Blind Nil", Bid(0, blind=True)),
+        ("BlindNil", Bid(0, blind=True)),
+        ("Double Nil", Bid(0, blind=True)),
+    ],
+)
+def test_blind_bids_are_read_in_either_spelling(token: str, bid: Bid) -> None:
+    """Trickster writes a blind bid "Blind 7" and "Blind Nil": the word after ``Blind``
+    belongs to it, written apart or not.
+
+    Rule: ref-ptn-format.
+    """
+    (hand,) = read_ptn(_one_suit_each(f"2 {token} Nil 5"))
+    assert hand.bids == (Bid(2), bid, Bid(0), Bid(5))
+    assert hand.lines["bid 4"] == 7
+
+
+@pytest.mark.parametrize(
+    "token", ["Blind 0", "Blind 14", "Blind -", "Blind", "Blind7x", "Double 7"]
+)
+def test_a_blind_bid_out_of_range_is_refused_at_its_line(token: str) -> None:
+    """Rule: ref-ptn-format."""
+    with pytest.raises(InvalidRecordError, match="Blind 1 to 13") as caught:
+        read_ptn(_one_suit_each(f"1 4 Nil {token}"))
+    assert caught.value.path == "line 7"
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (Ruleset(blind_bid_minimum=6, blind_bid_deficit=None), "from 6 at any score"),
+        (Ruleset(blind_bid_minimum=7, blind_bid_deficit=250), "from 7 trailing by 250"),
+        (Ruleset(blind_bid_minimum=6), "from 6 trailing by 100"),
+    ],
+)
+def test_blind_numbers_other_than_trickster_s_are_not_written(rules: Ruleset, words: str) -> None:
+    """PTN holds blind numbers as Trickster's blindNonNilBids 4 only: from 6, by a side
+    trailing by 250. `ptn_problem` says why the others are not, and `write_ptn` refuses them.
+
+    Rules: ref-ptn-options, rule-blind-bids.
+    """
+    problem = ptn_problem(rules)
+    assert problem is not None
+    assert problem.endswith(words)
+    with pytest.raises(SpadesError, match="only from 6 by a side trailing by 250") as caught:
+        write_ptn(GameRecord.from_moves(rules, [], seed=1))
+    assert str(caught.value) == problem
+    assert ptn_problem(BLIND_SIX) is None
 
 
 def test_replay_takes_scores_and_bags_as_pairs_of_numbers() -> None:
@@ -271,6 +413,8 @@ def test_a_round_with_a_card_pass_is_not_written() -> None:
         ({"tenBagsPenalty": True}, {}),
         ({"failBidScoring": 1}, {}),
         ({"mercyRule": 1}, {"losing_floor": -200}),
+        ({"blindNonNilBids": 4}, {"blind_bid_minimum": 6, "blind_bid_deficit": 250}),
+        ({"BlindNonNilBids": "4"}, {"blind_bid_minimum": 6, "blind_bid_deficit": 250}),
         ({"variation": 0}, {}),
         ({"variation": "Suicide"}, {"bidding": Bidding.SUICIDE}),
         ({"variation": "Whiz"}, {"bidding": Bidding.WHIZ}),
@@ -295,7 +439,10 @@ def test_each_known_option_sets_its_field(
 @pytest.mark.parametrize(
     "options",
     [
-        {"blindNonNilBids": 4},
+        {"blindNonNilBids": 0},
+        {"blindNonNilBids": 3},
+        {"blindNonNilBids": "Always"},
+        {"blindNonNilBids": True},
         {"firstHandBidsItself": True},
         {"nilOrZero": 2},
         {"leadSpades": 1},
@@ -326,6 +473,7 @@ def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) ->
         ({"players": 3}, "four-player records only"),
         ({"isPartnership": False}, "solo games"),
         ({"nilOrZero": 1, "nilPass": 2}, "describe no playable game: nil_pass"),
+        ({"blindNonNilBids": 4, "tenForTwoHundred": True}, "10-for-200 replaces ten a trick"),
     ],
 )
 def test_options_this_version_cannot_play_are_refused_at_their_line(
@@ -373,7 +521,9 @@ def test_the_options_of_a_real_export_match_its_event_in_words() -> None:
 
 def test_a_real_export_with_escaped_options_is_read_up_to_its_jokers() -> None:
     """The export of issue 335 is read tag by tag; its deck, Joker-Joker-Deuce-Deuce, is
-    refused at its options' line until the jokers decks are played.
+    refused at its options' line until the jokers decks are played. Its blindNonNilBids 4
+    is "Blind 6+ if losing by 250" in words; with its 10-for-200, which doubled tricks do
+    not combine with here, its options describe no game this version plays.
 
     Rule: ref-ptn-options.
     """
@@ -382,6 +532,13 @@ def test_a_real_export_with_escaped_options_is_read_up_to_its_jokers() -> None:
         read_ptn(path.read_text())
     assert caught.value.path == "line 10"
     words = _event_words(path)
+    options = {"failBidScoring": 1, "minBid": 4, "blindNonNilBids": 4, "nilOrZero": 1}
+    rules, unknown = rules_from_options(options)
+    assert dict(unknown) == {}
+    assert "Blind 6+ if losing by 250" in words
+    assert (rules.blind_bid_minimum, rules.blind_bid_deficit) == (6, 250)
+    with pytest.raises(InvalidRecordError, match="blind_bid_minimum needs ten_for_two"):
+        rules_from_options({**options, "tenForTwoHundred": True})
     rules, _unknown = rules_from_options(
         {"failBidScoring": 1, "minBid": 4, "tenForTwoHundred": True, "nilOrZero": 1}
     )

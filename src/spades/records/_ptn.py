@@ -27,8 +27,8 @@ from spades._cards import Card, Rank, Suit
 from spades._deal import new_game
 from spades._engine import apply
 from spades._errors import InvalidRecordError, shown
-from spades._legal import may_bid_blind
-from spades._moves import LOOK, Bid, Play
+from spades._legal import blind_moves
+from spades._moves import BLIND_BIDS, LOOK, Bid, Play
 from spades._rules import (
     CLASSIC,
     Bidding,
@@ -226,6 +226,9 @@ def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
     if key == "mercyrule" and name == 1:  # "to 350/-200" in the Event of a public record
         fields["losing_floor"] = -200
         return True
+    if key == "blindnonnilbids" and _number(value) == _BLIND_OPTION:
+        fields.update(blind_bid_minimum=_BLIND_RULE[0], blind_bid_deficit=_BLIND_RULE[1])
+        return True
     return key in _TABLE_SETTINGS
 
 
@@ -235,6 +238,9 @@ _LEADS: Final[Mapping[object, SpadesLead]] = {
     2: SpadesLead.ANY_TIME,
     "anytime": SpadesLead.ANY_TIME,
 }
+_BLIND_OPTION: Final = 4
+_BLIND_RULE: Final = (6, 250)
+"""``blindNonNilBids`` 4 is "Blind 6+ if losing by 250" in the Event of a public record."""
 _TABLE_SETTINGS: Final = frozenset({"nowatching", "nosuggestions"})
 """Options of the app's table, not of the game's rules: understood, and nothing to read."""
 
@@ -276,8 +282,8 @@ class PtnHand:
         """The state after the hand's last card, every move played through `apply`.
 
         The hand starts at the sides' ``scores`` and ``bags`` (a record states neither
-        for certain), with the record's dealer and hands; a seat that may
-        bid blind nil looks at her hand before a numbered bid. After the last trick the
+        for certain), with the record's dealer and hands; a seat that may bid blind (nil
+        or a number) looks at her hand before a bid in sight. After the last trick the
         hand is scored: ``replay().rounds[-1]`` is its score. The first illegal move
         raises `IllegalMoveError`; a hand the record hides, a bid or card it leaves out
         (``-``) or a card pass it does not list raises `InvalidRecordError` at its line.
@@ -299,7 +305,7 @@ class PtnHand:
                 _fail(self.lines[f"bid {number + 1}"], "a bid left out (-) cannot be replayed")
             seat = state.to_move
             assert seat is not None, "the bidding has a seat to move"
-            if not bid.blind and may_bid_blind(state, seat):
+            if not bid.blind and blind_moves(state, seat):
                 state = apply(state, LOOK)
             state = apply(state, bid)
         if self.tricks and state.phase is not Phase.PLAYING:
@@ -397,7 +403,21 @@ def _bid(token: str, line: int) -> Bid | None:
         return Bid(0, blind=True)
     if word.isdigit() and int(word) <= 13:
         return Bid(int(word))
-    _fail(line, f"a bid is 0 to 13, Nil or BlindNil, not {shown(token)}")
+    number = word.removeprefix("blind")
+    if number != word and number.isdigit() and 1 <= int(number) <= 13:
+        return BLIND_BIDS[int(number)]
+    _fail(line, f"a bid is 0 to 13, Nil, BlindNil or Blind 1 to 13, not {shown(token)}")
+
+
+def _bid_tokens(line: str) -> list[str]:
+    """A line's bids: ``Blind`` (or ``Double``) and the word after it are one bid."""
+    tokens: list[str] = []
+    for token in line.split():
+        if tokens and tokens[-1].lower() in ("blind", "double"):
+            tokens[-1] += " " + token
+        else:
+            tokens.append(token)
+    return tokens
 
 
 def _card(token: str, line: int) -> Card | None:
@@ -449,7 +469,7 @@ def _hand(block: list[_Tag]) -> PtnHand | None:
     if (auction := found.get("Auction")) is not None:
         first_bidder = _seat(auction.value, auction.line)
         for number, line in auction.data:
-            for token in line.split():
+            for token in _bid_tokens(line):
                 bids.append(_bid(token, number))
                 lines[f"bid {len(bids)}"] = number
         if len(bids) > 4:
@@ -541,6 +561,8 @@ def _options_of(rules: Ruleset) -> dict[str, object]:
         options["nilPass"] = rules.nil_pass
     if rules.bag_penalty == 0:
         options["tenBagsPenalty"] = False
+    if rules.blind_bid_minimum:  # from 6 trailing by 250: ptn_problem refuses the others
+        options["blindNonNilBids"] = _BLIND_OPTION
     return options
 
 
@@ -554,7 +576,8 @@ def _hand_text(cards: list[Card]) -> str:
 def ptn_problem(rules: Ruleset) -> str | None:
     """Why PTN cannot hold games under ``rules``, or ``None``.
 
-    PTN records four players playing clockwise, and Trickster has no Mirror bidding.
+    PTN records four players playing clockwise, and Trickster has no Mirror bidding; of
+    blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side trailing by 250.
     `write_ptn` refuses games under such rules, and ``spades demo --record x.ptn`` does
     before it plays. `TypeError` for ``rules`` that is not a `Ruleset`.
 
@@ -567,6 +590,14 @@ def ptn_problem(rules: Ruleset) -> str | None:
         return "PTN records four players playing clockwise"
     if rules.bidding is Bidding.MIRROR:
         return "PTN records no Mirror bidding: Trickster offers none"
+    blind = (rules.blind_bid_minimum, rules.blind_bid_deficit)
+    if rules.blind_bid_minimum and blind != _BLIND_RULE:
+        return (
+            "PTN records blind numbers only from 6 by a side trailing by 250 "
+            "(Trickster's blindNonNilBids 4), not from {} {}".format(
+                blind[0], "at any score" if blind[1] is None else f"trailing by {blind[1]}"
+            )
+        )
     return None
 
 
@@ -597,7 +628,7 @@ def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
         first = (dealer + 1) % 4
         for move in played.moves:
             if isinstance(move, Bid):
-                bids.append("BlindNil" if move.blind else str(move.n))
+                bids.append(_bid_text(move))
             elif isinstance(move, Play):
                 plays.append(move.card)
             elif move != LOOK:
@@ -619,6 +650,13 @@ def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
             lines += [f'[Play "{SEATS[first]}"]', *_play_lines(rules, first, plays)]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"
+
+
+def _bid_text(bid: Bid) -> str:
+    """A bid as Trickster writes it: ``BlindNil``, ``Blind 7`` or the number."""
+    if not bid.blind:
+        return str(bid.n)
+    return f"Blind {bid.n}" if bid.n else "BlindNil"
 
 
 def _escape(text: str) -> str:
