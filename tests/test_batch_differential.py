@@ -1857,10 +1857,10 @@ def entered_until_refused(batch: Batch, actions: Sequence[int]) -> None:
 
 
 def bid_code(text: str) -> int:
-    """The batch's code of a bid's text: 0 to 13, blind nil 14."""
+    """The batch's code of a bid's text: 0 to 13, blind nil 14, blind numbers 14 + n."""
     bid = parse_move(text)
     assert isinstance(bid, Bid), text
-    return 14 if bid.blind else bid.n
+    return BLIND + bid.n if bid.blind else bid.n
 
 
 @pytest.mark.parametrize("path", vector_files("scoring-*.json"), ids=lambda path: path.name)
