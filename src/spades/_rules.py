@@ -368,11 +368,6 @@ class Ruleset:
             _check_bidding(self)
         if self.nil_pass and not self.nil:
             raise RulesetError("nil_pass is the pass after a nil bid: it needs nil=True")
-        if self.blind_bid_minimum and self.ten_for_two_hundred:
-            raise RulesetError(
-                "a blind number doubles ten a trick, and 10-for-200 replaces ten a trick: "
-                "blind_bid_minimum needs ten_for_two_hundred=False"
-            )
         if self.zero_contract and self.nil:
             raise RulesetError(
                 "a bid of zero is either nil or an ordinary contract: zero_contract needs nil=False"

@@ -29,8 +29,9 @@ class SideScore(TupleValue):
         "Whether ``tricks`` reached ``contract`` (a contract of zero is always made)."
     )
     contract_points: int = field(
-        "Ten per contracted trick, twenty per trick of a blind number (200 for a contract "
-        "of 10 or more under ``ten_for_two_hundred``), won when made and lost when missed."
+        "Ten per contracted trick (200 for a contract of 10 or more under "
+        "``ten_for_two_hundred``), and ten more per trick of a blind number; won when made "
+        "and lost when missed."
     )
     overtricks: int = field("Tricks over the contract when it is made; each is a bag and a point.")
     nil_points: int = field("What the side's nil and blind nil bids won or lost.")
@@ -248,13 +249,15 @@ def _side_score(  # noqa: PLR0917  (the parts of a side's score)
 ) -> SideScore:
     """The contract, overtricks and bags, the bag limit of one side's round.
 
-    ``blind`` is the part of the contract bid blind, whose tricks count twice.
-    rule-contract-points, rule-blind-bids, rule-ten-for-two-hundred, rule-bags,
-    rule-bag-limit.
+    ``blind`` is the part of the contract bid blind, whose tricks count twice: ten more
+    points each, on top of the contract's worth (under 10-for-200 too,
+    reading-blind-ten-for-two-hundred). rule-contract-points, rule-blind-bids,
+    rule-ten-for-two-hundred, rule-bags, rule-bag-limit.
     """
     made = counted >= contract
     overtricks = counted - contract if made else 0
-    worth = 200 if rules.ten_for_two_hundred and contract >= 10 else 10 * (contract + blind)
+    big = rules.ten_for_two_hundred and contract >= 10
+    worth = (200 if big else 10 * contract) + 10 * blind
     contract_points = worth if made else -worth
     penalty, bags = _bag_penalty(rules, bags_before + overtricks + nil_bags)
     points = contract_points + overtricks + nil_points + nil_bags + penalty

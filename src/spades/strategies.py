@@ -80,7 +80,7 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     `Ruleset` requires; the switches that belong to the other number of players keep the
     values `Ruleset` requires of them. Four players sometimes bid as Suicide (with nil),
     Whiz or Mirror (with nil or a zero contract) ask, then without blind nil or a team
-    minimum. Four players bidding openly without 10-for-200 sometimes bid numbers blind.
+    minimum. Four players bidding openly sometimes bid numbers blind.
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
@@ -105,7 +105,7 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
         bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[not nil :]))
     moded = bidding is not Bidding.OPEN  # every mode refuses blind nil and a minimum
     ten_for_two_hundred = draw(st.booleans())
-    blind_numbers = four and not moded and not ten_for_two_hundred  # rule-blind-bids
+    blind_numbers = four and not moded  # rule-blind-bids
     return Ruleset(
         players=players,
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,

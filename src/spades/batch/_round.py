@@ -114,14 +114,15 @@ def contract_worth(
 ) -> npt.NDArray[np.int64]:
     """What each side's contract wins when made and loses when set, as `score_round` says.
 
-    Ten a trick bid (rule-contract-points), twenty a trick of the ``blind`` part, the
-    numbers bid blind (rule-blind-bids); under ``ten_for_two_hundred`` (which has no blind
-    numbers), 200 for a contract of 10 or more (rule-ten-for-two-hundred).
+    Ten a trick bid (rule-contract-points), or under ``ten_for_two_hundred`` 200 for a
+    contract of 10 or more (rule-ten-for-two-hundred); and ten more a trick of the
+    ``blind`` part, the numbers bid blind (rule-blind-bids,
+    reading-blind-ten-for-two-hundred).
     """
-    worth = 10 * (contract + blind)
+    worth = 10 * contract
     if rules.ten_for_two_hundred:
         worth = np.where(contract >= 10, 200, worth)
-    return worth
+    return worth + 10 * blind
 
 
 def outcomes(

@@ -83,8 +83,9 @@ def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
     contract = sum(bid.n for bid in bids)
     blind = sum(bid.n for bid in bids if bid.blind)
     worth, meaning = 10 * (contract + blind), "ten per trick bid, twenty bid blind"
-    if contract >= 10 and abs(side.contract_points) == 200:  # the ruleset decides which
-        worth, meaning = 200, "200 for a contract of 10 or more, rule-ten-for-two-hundred"
+    if contract >= 10 and abs(side.contract_points) == 200 + 10 * blind:  # the ruleset says
+        worth = 200 + 10 * blind
+        meaning = "200 for a contract of 10 or more, rule-ten-for-two-hundred"
     checks = (
         ("contract", contract, "the side's bids added up"),
         ("made", side.tricks >= contract, "whether the tricks reached the contract"),
