@@ -214,15 +214,32 @@ def _definition(name: str) -> Draft202012Validator:
 
 
 def _bid_and_pass(rules: Ruleset, bids: tuple[str, ...]) -> list[State]:
-    """A game from `DECK` after ``bids``, through its card passes: each state on the way."""
+    """A game from `DECK` through ``bids`` and its card passes: each state on the way."""
     state = new_game(rules, deck=DECK, seed=0)
+    states = [state]
     for text in bids:
         state = apply(state, parse_move(text))
-    states = [state]
+        states.append(state)
     while state.phase is Phase.PASSING:
         state = apply(state, legal_moves(state)[0])
         states.append(state)
     return states
+
+
+def _offered(states: list[State]) -> list[str]:
+    """Every legal move offered to a seat in ``states``, once each state's public data and
+    each seat's view and moves are checked as valid parts of messages."""
+    view, move, public = _definition("view"), _definition("canonicalMove"), _definition("public")
+    offered = []
+    for state in states:
+        public.validate(public_data(state))
+        for seat in range(4):
+            data, moves = seat_data(state, seat)
+            view.validate(data)
+            for text in moves:
+                move.validate(text)
+            offered += moves
+    return offered
 
 
 def test_passes_of_four_cards_are_valid_in_views_and_moves() -> None:
@@ -237,17 +254,8 @@ def test_passes_of_four_cards_are_valid_in_views_and_moves() -> None:
         rules, ("look", "bid nil", "bid blind nil", "look", "bid 4", "look", "bid 5")
     )
     assert [len(entry.cards or ()) for entry in states[-1].passes] == [4, 4, 4, 4]
-    view, move, public = _definition("view"), _definition("canonicalMove"), _definition("public")
-    legal = 0
-    for state in states:
-        public.validate(public_data(state))
-        for seat in range(4):
-            data, moves = seat_data(state, seat)
-            view.validate(data)
-            for text in moves:
-                move.validate(text)
-            legal += len(moves)
-    assert legal > 1000  # every pass of 4 of 13 cards, and of 17
+    assert len(_offered(states)) > 1000  # every pass of 4 of 13 cards, and of 17
+    view, move = _definition("view"), _definition("canonicalMove")
     assert list(move.iter_errors("pass 2C 3C 4C 5C 6C"))
     data, _ = seat_data(states[-1], 1)
     data["passes"][0]["cards"].append("AS")
@@ -292,25 +300,11 @@ def test_blind_numbers_are_valid_in_views_moves_and_errors() -> None:
     rules = Ruleset(
         blind_nil=True, blind_nil_deficit=None, blind_bid_minimum=6, blind_bid_deficit=None
     )
-    state = new_game(rules, deck=DECK, seed=0)
-    states = [state]
-    for text in ("bid blind 7", "bid blind nil", "look", "bid 3", "look", "bid 4"):
-        state = apply(state, parse_move(text))
-        states.append(state)
-    states += _bid_and_pass(
+    states = _bid_and_pass(
         rules, ("bid blind 7", "bid blind nil", "look", "bid 3", "look", "bid 4")
-    )[1:]
-    view, move, public = _definition("view"), _definition("canonicalMove"), _definition("public")
-    offered = set()
-    for state in states:
-        public.validate(public_data(state))
-        for seat in range(4):
-            data, moves = seat_data(state, seat)
-            view.validate(data)
-            for text in moves:
-                move.validate(text)
-                offered.add(text)
-    assert {f"bid blind {n}" for n in range(6, 14)} <= offered
+    )
+    assert {f"bid blind {n}" for n in range(6, 14)} <= set(_offered(states))
+    move = _definition("canonicalMove")
     assert states[-1].bids[1] == Bid(7, blind=True)
     assert list(move.iter_errors("bid blind 14"))
     assert list(move.iter_errors("bid blind 0"))
