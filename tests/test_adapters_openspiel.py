@@ -215,9 +215,13 @@ BLIND_NUMBERS = {
     "classic;blind_nil:true;blind_nil_deficit:null;blind_bid_minimum:1;blind_bid_deficit:0": (
         Ruleset(blind_nil=True, blind_nil_deficit=None, blind_bid_minimum=1, blind_bid_deficit=0)
     ),
+    "classic;blind_bid_minimum:6;blind_bid_deficit:null;ten_for_two_hundred:true": Ruleset(
+        blind_bid_minimum=6, blind_bid_deficit=None, ten_for_two_hundred=True
+    ),
 }
 """Numbers bid blind at any score from 6, and from 1 beside blind nil (a deficit of 0: a
-side that does not lead), as the parameter ``rules``, and the rulesets they read as."""
+side that does not lead), and from 6 under 10-for-200, as the parameter ``rules``, and the
+rulesets they read as."""
 
 
 @pytest.mark.parametrize("text", list(BLIND_NUMBERS))
@@ -226,6 +230,7 @@ def test_random_sim_test_passes_with_blind_numbers(text: str) -> None:
     and written back by ``ruleset_text``; a round's length counts a look each.
 
     Rule: rule-blind-bids.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     rules = BLIND_NUMBERS[text]
     assert os_spades.ruleset_text(rules) == text
@@ -413,11 +418,6 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
             "nobody bids a number blind",
         ),
         ({"rules": "classic;blind_bid_minimum:14"}, InvalidRecordError, "blind_bid_minimum"),
-        (
-            {"rules": "classic;blind_bid_minimum:6;ten_for_two_hundred:true"},
-            InvalidRecordError,
-            "10-for-200 replaces ten a trick",
-        ),
         (
             {"rules": "classic;blind_nil:true;bidding:suicide"},
             InvalidRecordError,

@@ -473,7 +473,6 @@ def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) ->
         ({"players": 3}, "four-player records only"),
         ({"isPartnership": False}, "solo games"),
         ({"nilOrZero": 1, "nilPass": 2}, "describe no playable game: nil_pass"),
-        ({"blindNonNilBids": 4, "tenForTwoHundred": True}, "10-for-200 replaces ten a trick"),
     ],
 )
 def test_options_this_version_cannot_play_are_refused_at_their_line(
@@ -522,10 +521,11 @@ def test_the_options_of_a_real_export_match_its_event_in_words() -> None:
 def test_a_real_export_with_escaped_options_is_read_up_to_its_jokers() -> None:
     """The export of issue 335 is read tag by tag; its deck, Joker-Joker-Deuce-Deuce, is
     refused at its options' line until the jokers decks are played. Its blindNonNilBids 4
-    is "Blind 6+ if losing by 250" in words; with its 10-for-200, which doubled tricks do
-    not combine with here, its options describe no game this version plays.
+    is "Blind 6+ if losing by 250" in words; with its 10-for-200 its options describe a
+    game this version plays, blind numbers scored on top of the 200.
 
     Rule: ref-ptn-options.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     path = TRICKSTER / "issue-335.ptn"
     with pytest.raises(InvalidRecordError, match="joker-joker-deuce-deuce") as caught:
@@ -537,11 +537,9 @@ def test_a_real_export_with_escaped_options_is_read_up_to_its_jokers() -> None:
     assert dict(unknown) == {}
     assert "Blind 6+ if losing by 250" in words
     assert (rules.blind_bid_minimum, rules.blind_bid_deficit) == (6, 250)
-    with pytest.raises(InvalidRecordError, match="blind_bid_minimum needs ten_for_two"):
-        rules_from_options({**options, "tenForTwoHundred": True})
-    rules, _unknown = rules_from_options(
-        {"failBidScoring": 1, "minBid": 4, "tenForTwoHundred": True, "nilOrZero": 1}
-    )
+    rules, unknown = rules_from_options({**options, "tenForTwoHundred": True})
+    assert dict(unknown) == {}
+    assert (rules.blind_bid_minimum, rules.blind_bid_deficit) == (6, 250)
     assert "min bid 4" in words
     assert rules.team_minimum == 4
     assert "10-for-200" in words

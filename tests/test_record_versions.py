@@ -632,7 +632,6 @@ def test_a_version_3_team_minimum_is_from_0_to_13(value: int) -> None:
         (Ruleset(team_minimum=4), "bidding", "suicide", "team_minimum must be 0", "$"),
         (TWO_HANDED, "blind_bid_minimum", 6, "blind_bid_minimum must be 0", "$"),
         (Ruleset(bidding=Bidding.WHIZ), "blind_bid_minimum", 6, "no blind bids", "$"),
-        (Ruleset(ten_for_two_hundred=True), "blind_bid_minimum", 6, "ten_for_two_hundred", "$"),
         (CLASSIC, "blind_bid_minimum", 14, "from 0 to 13", "$.blind_bid_minimum"),
         (CLASSIC, "blind_bid_minimum", None, "not null", "$.blind_bid_minimum"),
         (CLASSIC, "blind_bid_deficit", -1, "at least 0", "$.blind_bid_deficit"),
@@ -644,8 +643,8 @@ def test_a_version_3_ruleset_whose_new_fields_do_not_combine_is_refused(
 ) -> None:
     """A zero contract needs nil off; a team minimum and a nil pass four players, a nil
     pass nil too; double nil's timing is two players'; Suicide four players, nil, no blind
-    nil and no team minimum; blind numbers four players, open bidding and no 10-for-200,
-    from 0 to 13, their deficit a whole number from 0 or null.
+    nil and no team minimum; blind numbers four players and open bidding, from 0 to 13,
+    their deficit a whole number from 0 or null.
 
     Rules: reading-zero-bid, rule-team-minimum.
     Rules: rule-card-pass, reading-double-nil-timing.

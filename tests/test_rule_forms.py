@@ -1065,13 +1065,14 @@ ZERO_BAGS = Ruleset(nil=False, zero_contract=True, nil_tricks=NilTricks.BAGS)
 @example((TEN_FOR_200, [Bid(6), Bid(2), Bid(4), Bid(1)], [4, 3, 5, 1], (0, 0)))  # 10 set
 @example((ZERO_BAGS, [Bid(0), Bid(3), Bid(4), Bid(3)], [2, 3, 3, 5], (0, 0)))  # zero's tricks
 def test_contract_points_state_the_rule(drawn: Any) -> None:
-    """Ten a trick of the contract, twenty a trick bid blind, 200 for ten or more under
-    10-for-200; won or lost.
+    """Ten a trick of the contract, 200 for ten or more under 10-for-200, and ten more a
+    trick bid blind on top of either; won or lost.
 
     The contract adds up the numbered bids; a zero contract's tricks count toward it.
 
     Rules: rule-contract, rule-contract-points, rule-ten-for-two-hundred, reading-zero-bid.
     Rule: rule-blind-bids.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
@@ -1083,7 +1084,7 @@ def test_contract_points_state_the_rule(drawn: Any) -> None:
         assert side.made == (side.tricks >= side.contract)
         big = rules.ten_for_two_hundred and side.contract >= 10
         blind = sum(bids[seat].n for seat in seats if bids[seat].blind)
-        worth = 200 if big else 10 * side.contract + 10 * blind
+        worth = (200 if big else 10 * side.contract) + 10 * blind
         assert side.contract_points == (worth if side.made else -worth)
 
 

@@ -786,17 +786,12 @@ def test_blind_numbers_are_off_by_default_and_take_a_minimum_and_a_deficit() -> 
         ({"bidding": Bidding.SUICIDE}, "bidding=suicide has no blind bids: blind_bid_minimum"),
         ({"bidding": Bidding.WHIZ}, "bidding=whiz has no blind bids: blind_bid_minimum"),
         ({"bidding": Bidding.MIRROR}, "bidding=mirror has no blind bids: blind_bid_minimum"),
-        (
-            {"ten_for_two_hundred": True},
-            "a blind number doubles ten a trick, and 10-for-200 "
-            "replaces ten a trick: blind_bid_minimum needs ten_for_two_hundred=False",
-        ),
     ],
-    ids=["two players", "suicide", "whiz", "mirror", "10-for-200"],
+    ids=["two players", "suicide", "whiz", "mirror"],
 )
 def test_blind_numbers_refuse_what_they_rule_out(changes: dict[str, Any], message: str) -> None:
-    """Two players, the bidding modes and 10-for-200 refuse blind numbers, each with its
-    reason; with the minimum at 0 each is allowed.
+    """Two players and the bidding modes refuse blind numbers, each with its reason; with
+    the minimum at 0 each is allowed.
 
     Rule: rule-blind-bids.
     """
@@ -805,6 +800,21 @@ def test_blind_numbers_refuse_what_they_rule_out(changes: dict[str, Any], messag
         with pytest.raises(RulesetError, match=re.escape(message)):
             Ruleset(blind_bid_minimum=least, **changes, **with_nil)
     assert Ruleset(blind_bid_minimum=0, **changes, **with_nil).blind_bid_minimum == 0
+
+
+def test_blind_numbers_combine_with_ten_for_two_hundred() -> None:
+    """Trickster's tables offer both: every minimum and deficit with 10-for-200 is a ruleset.
+
+    Rule: rule-blind-bids.
+    Rule: reading-blind-ten-for-two-hundred.
+    """
+    for least in (1, 6, 13):
+        for deficit in (None, 0, 250):
+            rules = Ruleset(
+                blind_bid_minimum=least, blind_bid_deficit=deficit, ten_for_two_hundred=True
+            )
+            assert (rules.blind_bid_minimum, rules.blind_bid_deficit) == (least, deficit)
+            assert rules.ten_for_two_hundred
 
 
 def test_blind_numbers_combine_with_the_other_bidding_switches_and_the_presets() -> None:

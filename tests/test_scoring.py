@@ -647,9 +647,30 @@ def test_a_blind_numbers_tricks_count_twice_made_or_set(
     assert_parts_add_up(score)
 
 
+TEN_BLIND = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None, ten_for_two_hundred=True)
+"""Blind numbers from 6 at any score under 10-for-200, as Trickster's tables have them."""
+
+
+def test_blind_seven_and_four_under_ten_for_two_hundred_win_or_lose_270() -> None:
+    """The reading's example: blind 7 and 4 are a contract of 11, worth 200 under
+    10-for-200 and ten more for each of the 7 tricks bid blind: 270 made (and a bag's
+    point for the twelfth trick), -270 set. Below 10 the blind part adds to ten a trick.
+
+    Rule: reading-blind-ten-for-two-hundred.
+    Rule: rule-blind-bids.
+    """
+    bids = [blind(7), Bid(3), Bid(4), Bid(2)]
+    made = score_round(TEN_BLIND, bids, [7, 1, 5, 0], (0, 0)).sides[0]
+    assert (made.contract, made.made, made.contract_points, made.points) == (11, True, 270, 271)
+    set_ = score_round(TEN_BLIND, bids, [6, 3, 4, 0], (0, 0)).sides[0]
+    assert (set_.contract, set_.made, set_.contract_points, set_.points) == (11, False, -270, -270)
+    low = score_round(TEN_BLIND, [blind(6), Bid(3), Bid(2), Bid(2)], [6, 2, 2, 3], (0, 0))
+    assert (low.sides[0].contract_points, low.sides[1].contract_points) == (140, 50)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    rules=rulesets(players=4).map(lambda rules: attrs.evolve(rules, ten_for_two_hundred=False)),
+    rules=rulesets(players=4),
     numbers=st.lists(st.integers(0, 13), min_size=4, max_size=4),
     blinds=st.lists(st.booleans(), min_size=4, max_size=4),
     cuts=st.lists(st.integers(0, 13), min_size=3, max_size=3),
@@ -663,9 +684,10 @@ def test_a_blind_number_adds_or_takes_ten_a_trick_to_the_plain_score(
     bags: tuple[int, int],
 ) -> None:
     """Any four bids, some numbers bid blind: each side scores what the same bids in sight
-    score, plus 10 a trick bid blind when made, minus that when set.
+    score, plus 10 a trick bid blind when made, minus that when set; under 10-for-200 too.
 
     Rules: rule-blind-bids, rule-contract-points.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     bids = [Bid(n, blind=flag and n > 0) for n, flag in zip(numbers, blinds, strict=True)]
     low, high = sorted(cuts[:2])

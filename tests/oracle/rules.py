@@ -171,7 +171,8 @@ def blind_bid_problem(rules: Rules) -> str | None:
 
     A ``blind_bid_minimum`` of 0 has none. Blind numbers are bid by four players (two see
     their cards as they draw them), under open bidding (Suicide, Whiz and Mirror have no
-    blind bids), and not with 10-for-200, which replaces the ten a trick they double.
+    blind bids). With 10-for-200 they combine: each trick bid blind adds ten on top of the
+    contract's worth (reading-blind-ten-for-two-hundred).
     """
     if not rules["blind_bid_minimum"]:
         return None
@@ -179,6 +180,4 @@ def blind_bid_problem(rules: Rules) -> str | None:
         return "blind numbers need four players"
     if rules["bidding"] != "open":
         return f"{rules['bidding']} has no blind bids"
-    if rules["ten_for_two_hundred"]:
-        return "blind numbers do not combine with 10-for-200"
     return None

@@ -3,7 +3,8 @@
 Per side: contract made, 10 a contract trick and 1 an overtrick, which is a bag; missed,
 -10 a contract trick and no bag. Under 10-for-200, a contract of 10 tricks or more is worth
 200 in all, made or missed (rule-ten-for-two-hundred). The tricks of a number bid blind
-count twice, made or missed (rule-blind-bids). Nil and blind nil: their value won or
+count twice, made or missed: ten more points each, on top of the 200 too
+(rule-blind-bids, reading-blind-ten-for-two-hundred). Nil and blind nil: their value won or
 lost; the nil bidder's tricks count toward the contract, or (nil mode "bags", and always
 with two players) are bags worth 1 each. Without nil, a zero contract's bid of zero is a
 contract like any other, of no tricks: its tricks count toward the side's contract, with
@@ -45,13 +46,13 @@ class SideScore:
 def contract_worth(rules: Rules, contract: int, blind: int = 0) -> int:
     """What a side's contract wins when made and loses when missed (rule-contract-points).
 
-    Ten a trick bid, and ten more for each of the ``blind`` tricks bid as blind numbers
-    (rule-blind-bids); under ``ten_for_two_hundred`` a contract of ten tricks or more is
-    worth 200, however many tricks over ten it holds (rule-ten-for-two-hundred).
+    Ten a trick bid; under ``ten_for_two_hundred`` a contract of ten tricks or more is
+    worth 200 instead, however many tricks over ten it holds (rule-ten-for-two-hundred).
+    Either way, ten more for each of the ``blind`` tricks bid as blind numbers
+    (rule-blind-bids, reading-blind-ten-for-two-hundred).
     """
-    if rules["ten_for_two_hundred"] and contract >= 10:
-        return 200
-    return 10 * (contract + blind)
+    big = rules["ten_for_two_hundred"] and contract >= 10
+    return (200 if big else 10 * contract) + 10 * blind
 
 
 def score_side(
