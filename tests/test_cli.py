@@ -1733,6 +1733,29 @@ def test_round_notes_say_what_a_number_bid_blind_was_worth() -> None:
     assert "blind 7 + 2" in row
 
 
+def test_under_ten_for_two_hundred_the_notes_say_ten_more_a_trick_on_top_of_the_200() -> None:
+    """The lines, the hint and the notes say it; below 10 a blind number is 20 a trick.
+
+    Rule: reading-blind-ten-for-two-hundred.
+    """
+    rules = attrs.evolve(BLIND_NUMBERS, blind_bid_deficit=None, ten_for_two_hundred=True)
+    worth = "20 points a trick, made or set (in a contract of 10 or more, 10 a trick on top of "
+    assert table_text.rules_lines(rules)[1].endswith(f"blind, for {worth}the 200).")
+    hint = screen.turn_lines(face_down(rules))
+    assert f"A number bid blind counts {worth}the 200): these rules allow it at any score." in hint
+    bids = [Bid(7, blind=True), Bid(3), Bid(4), Bid(6, blind=True)]
+    score = score_round(rules, bids, [7, 1, 5, 0])  # side 0 makes 11, side 1 misses 9
+    assert score.points == (271, -150)
+    assert table_text.round_notes(rules, score, you=0) == [
+        "  your blind 7: made, 10 more a trick on top of the 200 (+70)",
+        "  seat 3's blind 6: set, 20 a trick (-120)",
+    ]
+    score = score_round(rules, bids, [6, 3, 4, 0])  # side 0 misses 11, side 1 misses 9
+    assert table_text.round_notes(rules, score)[0] == (
+        "  seat 0's blind 7: set, 10 more a trick on top of the 200 (-70)"
+    )
+
+
 def test_a_person_whose_side_trails_bids_blind() -> None:
     """She types the first move offered that is not a nil: a blind 6 whenever her side
     trails by 100 or more at a round's start, after the hint that says so; every move legal,

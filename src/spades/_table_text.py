@@ -178,17 +178,20 @@ def round_notes(rules: Ruleset, score: RoundScore, you: int | None = None) -> li
     """A line for each nil bid of the round (made or not, and its points) and each penalty.
 
     And one for each number bid blind: its side's contract made or set, and what the
-    number's tricks were worth, 20 points each (rule-blind-bids). With ``you``, the
+    number's tricks were worth, 20 points each (rule-blind-bids), or 10 each on top of the
+    200 of a contract of 10 or more under 10-for-200 (reading-blind-ten-for-two-hundred).
+    With ``you``, the
     person's seat, her own bids are ``your`` and her partner's ``your partner's``. A zero
     contract is no nil: it has no line.
     """
     notes = []
     for seat, bid in enumerate(score.bids):
         if bid.blind and bid.n:
-            made = score.sides[side_of(rules, seat)].made
-            result = (
-                f"made, 20 a trick (+{20 * bid.n})" if made else f"set, 20 a trick (-{20 * bid.n})"
-            )
+            mine = score.sides[side_of(rules, seat)]
+            big = rules.ten_for_two_hundred and mine.contract >= 10
+            each, worth = (10, "10 more a trick on top of the 200") if big else (20, "20 a trick")
+            sign = "+" if mine.made else "-"
+            result = f"{'made' if mine.made else 'set'}, {worth} ({sign}{each * bid.n})"
             notes.append(f"  {_whose(rules, seat, you)} {bid_text(bid)}: {result}")
         elif bid.n == 0 and rules.nil:
             taken = score.tricks[seat]
@@ -294,8 +297,20 @@ def blind_bids_line(rules: Ruleset) -> str:
     )
     return (
         f"Blind bids: before looking at her hand, {who} may bid {numbers} blind, "
-        "for 20 points a trick, made or set."
+        f"for {blind_worth(rules)}."
     )
+
+
+def blind_worth(rules: Ruleset) -> str:
+    """What a number bid blind is worth, in words.
+
+    20 points a trick, made or set (rule-blind-bids); under 10-for-200, 10 a trick on top
+    of the 200 in a contract of 10 or more (reading-blind-ten-for-two-hundred).
+    """
+    worth = "20 points a trick, made or set"
+    if rules.ten_for_two_hundred:
+        worth += " (in a contract of 10 or more, 10 a trick on top of the 200)"
+    return worth
 
 
 def round_header(rules: Ruleset, number: int, dealer: int) -> str:

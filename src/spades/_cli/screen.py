@@ -30,6 +30,7 @@ from spades._card_pass import pass_due
 from spades._table_text import (
     SUITS,
     bid_text,
+    blind_worth,
     cards_text,
     counted,
     finished_trick,
@@ -100,7 +101,7 @@ def _face_down_lines(view: View) -> list[str]:
     """Her cards are face down: the blind bids open to her, and why she may bid a number.
 
     Blind nil where she may bid it (rule-blind-nil); the numbers from the least she may bid
-    blind to 13, worth 20 a trick made or set, because her side trails by the rules'
+    blind to 13, worth 20 a trick made or set (`blind_worth`), because her side trails by the rules'
     deficit, or at any score, and from more than the rules' minimum under a team minimum
     (rule-blind-bids).
     """
@@ -119,7 +120,7 @@ def _face_down_lines(view: View) -> list[str]:
         mine = side_of(rules, you)
         behind = view.scores[1 - mine] - view.scores[mine]
         why = f"your side trails by {counted(behind, 'point')} ({deficit} or more allows it)"
-    lines.append(f"A number bid blind counts 20 points a trick, made or set: {why}.")
+    lines.append(f"A number bid blind counts {blind_worth(rules)}: {why}.")
     if numbers[0] > rules.blind_bid_minimum:  # rule-team-minimum
         lines.append(
             f"You bid blind {span}, not from {rules.blind_bid_minimum}: your side's bids must "
