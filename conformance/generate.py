@@ -296,6 +296,9 @@ TEN = Ruleset(ten_for_two_hundred=True)
 """Four players, 10-for-200 (rule-ten-for-two-hundred)."""
 BLIND_SIX = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None)
 """Four players, blind numbers from 6 at any score (rule-blind-bids)."""
+TEN_BLIND = attrs.evolve(BLIND_SIX, ten_for_two_hundred=True)
+"""Four players, blind numbers from 6 at any score under 10-for-200
+(reading-blind-ten-for-two-hundred)."""
 Round = tuple[Ruleset, list[Bid], list[int], tuple[int, int]]
 """A round to score: the ruleset, the bids and tricks by seat, the bags before by side."""
 SWITCHED_FOUR: list[Round] = [
@@ -368,6 +371,27 @@ SWITCHED_FOUR: list[Round] = [
         [1, 12, 0, 0],
         (0, 0),
     ),
+    # Blind numbers under 10-for-200: ten more a trick bid blind on top of the 200, made
+    # and set at exactly 10 and above, on top of ten a trick below 10; a blind 13 beside a
+    # nil, both sides blind, blind nil beside a blind 10, and bags to the limit.
+    (TEN_BLIND, [Bid(6, blind=True), Bid(3), Bid(4), Bid(2)], [6, 3, 4, 0], (0, 0)),
+    (TEN_BLIND, [Bid(8, blind=True), Bid(1), Bid(5), Bid(1)], [7, 1, 4, 1], (0, 0)),
+    (TEN_BLIND, [Bid(6, blind=True), Bid(2), Bid(2), Bid(3)], [6, 2, 3, 2], (0, 0)),
+    (TEN_BLIND, [Bid(6, blind=True), Bid(2), Bid(2), Bid(3)], [6, 3, 1, 3], (0, 0)),
+    (TEN_BLIND, [Bid(13, blind=True), Bid(1), NIL, Bid(1)], [13, 0, 0, 0], (0, 0)),
+    (
+        attrs.evolve(TEN_BLIND, blind_bid_minimum=1),
+        [Bid(6, blind=True), Bid(7, blind=True), Bid(4), Bid(3)],
+        [6, 1, 5, 1],
+        (0, 0),
+    ),
+    (
+        attrs.evolve(TEN_BLIND, blind_nil=True, nil_tricks=NilTricks.BAGS),
+        [Bid(3), BLIND, Bid(4), Bid(10, blind=True)],
+        [2, 0, 1, 10],
+        (0, 0),
+    ),
+    (TEN_BLIND, [Bid(7, blind=True), Bid(1), Bid(4), Bid(1)], [8, 0, 5, 0], (8, 9)),
 ]
 """Four-player rounds at the edges of the rules beyond the sources."""
 
@@ -550,6 +574,20 @@ def worked_examples() -> list[Case]:
             "rules brief, zero as a contract: a side of two zero bids taking 1 trick makes its "
             "contract of 0, with 1 point and 1 bag",
             *(ZERO, [NIL, b(5), NIL, b(6)], [1, 5, 0, 7], (0, 0), [1, 111], [1, 1]),
+        ),
+        (
+            "rules brief reading, blind numbers under 10-for-200: blind 7 and 4 taking 12 "
+            "tricks score 200 + 70 and 1 bag",
+            TEN_BLIND,
+            [b(7, blind=True), b(3), b(4), b(2)],
+            *([7, 1, 5, 0], (0, 0), [271, -50], [1, 0]),
+        ),
+        (
+            "rules brief reading, blind numbers under 10-for-200: blind 7 and 4 taking 10 "
+            "tricks lose 200 + 70",
+            TEN_BLIND,
+            [b(7, blind=True), b(3), b(4), b(2)],
+            *([6, 3, 4, 0], (0, 0), [-270, -50], [0, 0]),
         ),
     ]
     return [
@@ -1249,11 +1287,11 @@ def legal_spades_bids() -> list[Case]:
 def blind_rules(rng: random.Random, **fixed: Any) -> Ruleset:
     """A four-player ruleset with blind numbers, the rest drawn, then ``fixed``.
 
-    Open bidding and no 10-for-200 (rule-blind-bids); the minimum 6 most often, the
-    deficit any, none, 0 or 100; the other fields as `switched_rules` draws them.
+    Open bidding (rule-blind-bids); the minimum 6 most often, the deficit any, none, 0 or
+    100; the other fields, 10-for-200 half the time (reading-blind-ten-for-two-hundred),
+    as `switched_rules` draws them.
     """
     values = {
-        "ten_for_two_hundred": False,
         "blind_bid_minimum": rng.choice([6, 6, 4, 1, 13, rng.randint(1, 13)]),
         "blind_bid_deficit": rng.choice([None, 0, 100, rng.randint(1, 300)]),
     }
@@ -1813,12 +1851,25 @@ def spades_games() -> list[records.GameRecord]:
     return games
 
 
+def _blind_contracts(game: records.GameRecord) -> set[int]:
+    """0 for each side's contract holding a number bid blind, or 10 if it is of 10 or more."""
+    found = set()
+    for score in game.final_state.rounds:
+        for seat, bid in enumerate(score.bids):
+            if bid.blind and bid.n:
+                contract = score.sides[spades.side_of(game.rules, seat)].contract
+                found |= {0, 10} if contract >= 10 else {0}
+    return found
+
+
 def blind_games() -> list[records.GameRecord]:
     """Games with blind numbers (rule-blind-bids).
 
-    At any score from 6, with blind nil too; and from 4 for a side trailing by 50, with a
-    team minimum of 4, counterclockwise. Each is the first, from seeds drawn in turn, in
-    which some player bid a number blind (in the second, after her side fell behind).
+    At any score from 6, with blind nil too; from 4 for a side trailing by 50, with a
+    team minimum of 4, counterclockwise; and at any score from 6 under 10-for-200. Each is
+    the first, from seeds drawn in turn, in which some player bid a number blind (in the
+    second, after her side fell behind; in the third, in a contract of 10 or more,
+    reading-blind-ten-for-two-hundred).
     """
     rng = random.Random(1029)
     games = []
@@ -1830,7 +1881,9 @@ def blind_games() -> list[records.GameRecord]:
             "team_minimum": 4,
             "direction": Direction.COUNTERCLOCKWISE,
         },
+        {"blind_bid_minimum": 6, "blind_bid_deficit": None, "ten_for_two_hundred": True},
     ):
+        least = 10 if fixed.get("ten_for_two_hundred") else 0
         for _ in range(200):
             rules = blind_rules(rng, round_cap=rng.randint(2, 4), zero_contract=False, **fixed)
             players = [
@@ -1840,8 +1893,7 @@ def blind_games() -> list[records.GameRecord]:
                 ),
             ]
             game = play(rules, random_seed(rng), rng.randrange(4), players * 2)
-            blind = [bid for score in game.final_state.rounds for bid in score.bids]
-            if any(bid.blind and bid.n for bid in blind):
+            if least in _blind_contracts(game):
                 games.append(game)
                 break
         else:
@@ -2785,7 +2837,8 @@ def blind_version_checks(
     """``(what, data, path)``: blind numbers' fields (porting-blind-bids).
 
     A minimum of 0 to 13 and a deficit of 0 or more or null; above 0 the minimum needs four
-    players, open bidding and no 10-for-200, else the ruleset is refused at its path.
+    players and open bidding, else the ruleset is refused at its path; with 10-for-200 it
+    is read (reading-blind-ten-for-two-hundred).
     """
     six = ruleset | {"blind_bid_minimum": 6}
     return [
@@ -2835,7 +2888,7 @@ def blind_version_checks(
         (
             "a version 3 ruleset with 10-for-200 and blind numbers",
             six | {"ten_for_two_hundred": True},
-            "$",
+            None,
         ),
     ]
 
