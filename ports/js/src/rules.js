@@ -88,7 +88,7 @@ export function readRuleset(data, what = 'rules') {
   if (bySpades && (two || data.blind_nil || data.team_minimum || !(data.nil || data.zero_contract))) {
     throw fail('bidding', `${data.bidding} needs four players, no blind nil, no team minimum, and nil or a zero contract`);
   }
-  // porting-blind-bids: four players, open bidding, no 10-for-200
+  // porting-blind-bids: four players, open bidding (10-for-200 too)
   whole('blind_bid_minimum', 0, 13);
   whole('blind_bid_deficit', 0, LIMIT, true);
   oneOf('spades_lead', SPADES_LEADS);
@@ -99,8 +99,8 @@ export function readRuleset(data, what = 'rules') {
   whole('target', 1);
   whole('losing_floor', -LIMIT, -1, true);
   whole('round_cap', 1, LIMIT, true);
-  if (data.blind_bid_minimum && (two || data.bidding !== 'open' || data.ten_for_two_hundred)) {
-    throw fail('blind_bid_minimum', 'blind numbers need four players, open bidding and no 10-for-200');
+  if (data.blind_bid_minimum && (two || data.bidding !== 'open')) {
+    throw fail('blind_bid_minimum', 'blind numbers need four players and open bidding');
   }
   return data;
 }

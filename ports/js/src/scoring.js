@@ -6,12 +6,12 @@ import { seatsOf } from './rules.js';
 
 /**
  * What a side's contract wins when made and loses when set (rule-contract-points): ten a
- * trick bid, and ten more for each of the `blind` tricks bid as blind numbers
- * (porting-blind-bids), or under ten_for_two_hundred 200 for a contract of 10 or more,
- * however far above 10 (porting-ten-for-two-hundred).
+ * trick bid, or under ten_for_two_hundred 200 for a contract of 10 or more, however far
+ * above 10 (porting-ten-for-two-hundred); and, on top of either, ten more for each of the
+ * `blind` tricks bid as blind numbers (porting-blind-bids).
  */
 export function contractWorth(rules, contract, blind = 0) {
-  return rules.ten_for_two_hundred && contract >= 10 ? 200 : 10 * (contract + blind);
+  return (rules.ten_for_two_hundred && contract >= 10 ? 200 : 10 * contract) + 10 * blind;
 }
 
 /**

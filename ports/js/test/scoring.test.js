@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { contractWorth, scoreRound } from '../src/scoring.js';
+import { readRuleset } from '../src/rules.js';
 
 // The presets of ref-rulesets, as data.
 const CLASSIC = {
@@ -122,4 +123,15 @@ test('porting-blind-bids: a blind number counts twice, made or set; overtricks a
   assert.equal(scoreRound(rules, blind, [4, 5, 1, 3]).sides[1].contract_points, -160);
   assert.equal(contractWorth(rules, 9, 7), 160);
   assert.equal(contractWorth(rules, 9), 90);
+});
+
+test('porting-blind-bids: under 10-for-200 each trick bid blind adds ten to the 200 or ten a trick', () => {
+  const rules = { ...CLASSIC, blind_bid_minimum: 6, blind_bid_deficit: null, ten_for_two_hundred: true };
+  assert.equal(readRuleset(rules), rules);
+  assert.throws(() => readRuleset({ ...rules, bidding: 'whiz', nil: true }), /four players and open bidding/);
+  assert.deepEqual([contractWorth(rules, 11, 7), contractWorth(rules, 10, 6), contractWorth(rules, 9, 6)], [270, 260, 150]);
+  const blind = ['bid blind 7', 'bid 3', 'bid 4', 'bid 2'];
+  const made = scoreRound(rules, blind, [7, 1, 5, 0]);
+  assert.deepEqual([made.points, made.bags, made.sides[0].contract_points], [[271, -50], [1, 0], 270]);
+  assert.deepEqual(scoreRound(rules, blind, [6, 3, 4, 0]).points, [-270, -50]);
 });
