@@ -399,7 +399,8 @@ def bid_in_view(state: State, n: int) -> State:
 @st.composite
 def blind_number_rulesets(draw: st.DrawFn) -> Ruleset:
     """A four-player ruleset with blind numbers from a drawn minimum, a deficit often met
-    (None or up to 150), sometimes blind nil and a team minimum (rule-blind-bids).
+    (None or up to 150), sometimes blind nil, a team minimum and 10-for-200 (rule-blind-bids,
+    reading-blind-ten-for-two-hundred).
     """
     rules = draw(rulesets(players=4))
     nil = rules.nil or rules.bidding is not Bidding.OPEN
@@ -409,7 +410,6 @@ def blind_number_rulesets(draw: st.DrawFn) -> Ruleset:
         zero_contract=rules.zero_contract and not nil,
         blind_nil=nil and draw(st.booleans()),
         bidding=Bidding.OPEN,
-        ten_for_two_hundred=False,
         blind_bid_minimum=draw(st.integers(1, 13)),
         blind_bid_deficit=draw(st.none() | st.integers(0, 150)),
     )

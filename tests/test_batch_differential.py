@@ -266,6 +266,13 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
             for side in (0, 1)
             if any(bid.blind and bid.n for bid in score.bids[side::2])
         ]
+        found += [  # reading-blind-ten-for-two-hundred: ten a blind trick on top of the 200
+            "a blind number in a contract of 10 or more " + ("made" if side.made else "set")
+            for number, side in enumerate(score.sides)
+            if rules.ten_for_two_hundred
+            and side.contract >= 10
+            and any(bid.blind and bid.n for bid in score.bids[number::2])
+        ]
     if after is not None and rules.ten_for_two_hundred and len(after.rounds) > len(state.rounds):
         found += [
             f"a contract of {side.contract} " + ("made" if side.made else "set")
@@ -766,7 +773,7 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
             zero_contract=True,
             bidding=Bidding.OPEN,
         )
-    ten = not zero or draw(st.booleans())  # 10-for-200 has no blind numbers
+    ten = not zero or draw(st.booleans())  # blind numbers: blind_rounds
     rules = attrs.evolve(rules, blind_bid_minimum=0, ten_for_two_hundred=ten)
     players = rules.players
     high = st.integers(10 // (players // 2), 13)
@@ -1101,8 +1108,8 @@ def test_batch_blind_number_bits_is_blind_numbers_on_every_input() -> None:
 
 @st.composite
 def blind_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
-    """A ruleset with blind numbers (nil, blind nil, zero contracts as drawn) and a round's
-    bids, some of them numbers bid blind, tricks and bags before."""
+    """A ruleset with blind numbers (nil, blind nil, zero contracts and 10-for-200 as drawn)
+    and a round's bids, some of them numbers bid blind, tricks and bags before."""
     zero = draw(st.sampled_from(["nil", "zero contract", "no zero bid"]))
     rules = Ruleset(
         blind_bid_minimum=draw(st.integers(1, 13)),
@@ -1111,6 +1118,7 @@ def blind_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[i
         blind_nil=zero == "nil" and draw(st.booleans()),
         nil_tricks=draw(st.sampled_from(list(NilTricks))),
         bag_limit=draw(st.integers(1, 10)),
+        ten_for_two_hundred=draw(st.booleans()),
     )
     kinds = [Bid(n) for n in range(14)] + [Bid(n, blind=True) for n in range(1, 14)]
     if rules.blind_nil:
@@ -1127,9 +1135,11 @@ def test_batch_score_sides_is_score_round_with_blind_numbers(
     drawn: tuple[Ruleset, list[Bid], list[int], list[int]],
 ) -> None:
     """The batch's scoring of a round with numbers bid blind, pair by pair with
-    `score_round`: their tricks count twice, made or set; overtricks are bags.
+    `score_round`: their tricks count twice, made or set, on top of the 200 under
+    10-for-200 too; overtricks are bags.
 
     Rules: rule-blind-bids, rule-contract-points.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, (bags[0], bags[1]))
@@ -1152,6 +1162,33 @@ def blind_modest(batch: Batch, rng: np.random.Generator) -> Actions:
             actions[game] = int(blind[0] if game % 2 == 0 else rng.choice(blind))
         elif open_bids.size:
             actions[game] = int(rng.choice(open_bids))
+    return actions
+
+
+def blind_ambitious(batch: Batch, rng: np.random.Generator) -> Actions:
+    """One side of each game (side ``game % 2``) bids the least blind number open and,
+    after a look or blind, 4 or more beside it, and plays its highest card; the other side
+    looks, bids low and plays its lowest: blind numbers in contracts of 10 or more are made
+    and set."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    for game, state in enumerate(batch.to_states()):
+        seat = state.to_move
+        if seat is None or state.phase not in (Phase.BIDDING, Phase.PLAYING):
+            continue
+        bold = seat % 2 == game % 2
+        blind = np.flatnonzero(mask[game, BLIND_NUMBER_ACTIONS]) + BLIND_NUMBER_ACTIONS.start
+        open_bids = np.flatnonzero(mask[game, BID_ACTIONS])
+        if state.phase is Phase.PLAYING:
+            cards = np.flatnonzero(mask[game, :52])
+            actions[game] = int(cards.max() if bold else cards.min())
+        elif blind.size and bold and rng.random() < 0.7:
+            actions[game] = int(blind[0])
+        elif mask[game, LOOK]:
+            actions[game] = LOOK
+        elif open_bids.size:
+            want = 4 if bold else 1
+            actions[game] = BID_ACTIONS.start + int(open_bids[open_bids >= want].min(initial=13))
     return actions
 
 
@@ -1181,6 +1218,16 @@ BLIND_NUMBERS: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
         {"a blind number by a side trailing by the deficit", "blind numbers closed by the score"},
         set(),
     ),
+    "from 6, 10-for-200": (
+        {**BLIND_ANY_SCORE, "ten_for_two_hundred": True},
+        blind_ambitious,
+        {
+            "a blind number",
+            "a blind number in a contract of 10 or more made",
+            "a blind number in a contract of 10 or more set",
+        },
+        set(),
+    ),
     "from 6, fallback": (
         BLIND_ANY_SCORE,
         by_seat(["fallback", "random", "fallback", "random"]),
@@ -1197,10 +1244,12 @@ BLIND_RUNS = [(name, base) for name in BLIND_NUMBERS for base in ("clockwise", "
 def test_blind_numbers_play_as_the_reference(name: str, base: str) -> None:
     """Three rounds of games with blind numbers, four players both ways round, in lockstep:
     the masks while face down (blind nil, the blind numbers, look), the bids and the
-    doubled scores are the reference's, and the runs bid blind numbers, make and miss them,
-    meet a team minimum's least and a deficit, and (the fallback) look.
+    doubled scores are the reference's, and the runs bid blind numbers, make and miss them
+    (in contracts of 10 or more under 10-for-200 too), meet a team minimum's least and a
+    deficit, and (the fallback) look.
 
     Rules: rule-blind-bids, rule-team-minimum, rule-blind-nil.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     changes, policy, must, never = BLIND_NUMBERS[name]
     rules = attrs.evolve(BASES[base], losing_floor=None, **changes)  # doubled losses go on

@@ -212,6 +212,15 @@ def test_strategies_rulesets_reach_every_value_of_every_switch(field: str, value
     assert getattr(found, field) == value
 
 
+def test_strategies_rulesets_draw_blind_numbers_with_ten_for_two_hundred() -> None:
+    """Rule: reading-blind-ten-for-two-hundred."""
+    found = find(
+        rulesets(), lambda r: r.blind_bid_minimum > 0 and r.ten_for_two_hundred, settings=FIND
+    )
+    assert found.blind_bid_minimum > 0
+    assert found.ten_for_two_hundred
+
+
 def test_strategies_rulesets_draw_numbers_for_every_optional_field() -> None:
     found = find(
         rulesets(),
@@ -628,9 +637,11 @@ def test_every_bid_under_whiz_and_mirror_is_the_bidders_dealt_count_of_spades(ga
 def test_every_blind_number_was_open_to_its_bidder_and_counts_twice(game: Game) -> None:
     """Whatever legal moves are drawn, each blind number was open to her (the reference's
     blind numbers, her hand face down), every blind number is refused for the reference's
-    reason, and each round's blind tricks count twice, made or set.
+    reason, and each round's blind tricks count twice, made or set: ten more each on top
+    of ten a trick, or of the 200 of a contract of 10 or more under 10-for-200.
 
     Rules: rule-blind-bids, rule-contract-points.
+    Rule: reading-blind-ten-for-two-hundred.
     """
     for step in game.steps:
         before = step.before
@@ -648,7 +659,9 @@ def test_every_blind_number_was_open_to_its_bidder_and_counts_twice(game: Game) 
     for score in game.steps[-1].after.rounds:
         for side, part in enumerate(score.sides):
             blind = sum(bid.n for bid in score.bids[side::2] if bid.blind)
-            sight = 10 * part.contract if part.made else -10 * part.contract
+            big = game.start.rules.ten_for_two_hundred and part.contract >= 10
+            worth = 200 if big else 10 * part.contract
+            sight = worth if part.made else -worth
             assert part.contract_points == sight + (blind * 10 if part.made else -blind * 10)
 
 
