@@ -1974,6 +1974,27 @@ def test_blind_numbers_round_trip_in_states_views_records_and_round_scores() -> 
     refused(score, "$.sides[1].contract_points", RoundScore, "expected 160 (ten per trick bid")
 
 
+def test_a_round_score_of_a_blind_number_under_ten_for_two_hundred_reads() -> None:
+    """Blind 7 and 4 made under 10-for-200: 200 and ten more a trick bid blind, 270, reads
+    back; the 200 alone is refused, as is the 10-for-200 worth of a contract under 10.
+
+    Rule: reading-blind-ten-for-two-hundred.
+    Rule: rule-blind-bids.
+    """
+    rules = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None, ten_for_two_hundred=True)
+    score = score_round(rules, [Bid(7, blind=True), Bid(3), Bid(4), Bid(2)], [7, 1, 5, 0])
+    assert score.sides[0].contract_points == 270
+    assert_round_trips(score)
+    data: Json = to_data(score)
+    data["sides"][0].update(contract_points=200, points=201)
+    refused(data, "$.sides[0].contract_points", RoundScore, "expected 180 (ten per trick bid")
+    low = score_round(rules, [Bid(6, blind=True), Bid(3), Bid(2), Bid(2)], [6, 2, 2, 3])
+    assert_round_trips(low)
+    data = to_data(low)
+    data["sides"][0].update(contract_points=260, points=260)
+    refused(data, "$.sides[0].contract_points", RoundScore, "expected 140 (ten per trick bid")
+
+
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
