@@ -82,10 +82,12 @@ def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:
     side = SideScore(**parts)
     contract = sum(bid.n for bid in bids)
     blind = sum(bid.n for bid in bids if bid.blind)
-    worth, meaning = 10 * (contract + blind), "ten per trick bid, twenty bid blind"
+    worth, meaning = 10 * contract, "ten per trick bid"
     if contract >= 10 and abs(side.contract_points) == 200 + 10 * blind:  # the ruleset says
-        worth = 200 + 10 * blind
-        meaning = "200 for a contract of 10 or more, rule-ten-for-two-hundred"
+        worth, meaning = 200, "200 for a contract of 10 or more, rule-ten-for-two-hundred"
+    if blind:
+        worth += 10 * blind
+        meaning += ", and ten more per trick bid blind, rule-blind-bids"
     checks = (
         ("contract", contract, "the side's bids added up"),
         ("made", side.tricks >= contract, "whether the tricks reached the contract"),
