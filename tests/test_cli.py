@@ -331,6 +331,27 @@ class Person:
         return self.tty
 
 
+def person_plays(
+    monkeypatch: pytest.MonkeyPatch,
+    rules: Ruleset,
+    seed: int,
+    seat: int,
+    *,
+    choose: Callable[[list[str]], str],
+) -> str:
+    """What a person at ``seat`` saw through a whole game she played by ``choose`` against
+    the bots; she wrote nothing to standard error and typed no illegal move."""
+    out, errors = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Person(out, choose=choose))
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", errors)
+    assert terminal.play(rules, "custom", seed, seat) == 0
+    shown = out.getvalue()
+    assert errors.getvalue() == ""
+    assert "is illegal" not in shown
+    return shown
+
+
 def session(
     monkeypatch: pytest.MonkeyPatch,
     argv: list[str],
@@ -1339,14 +1360,7 @@ def test_a_person_plays_a_game_with_nil_passes(monkeypatch: pytest.MonkeyPatch) 
     Rule: rule-card-pass.
     """
     rules = Ruleset(nil_pass=3, target=150, round_cap=3)
-    out, errors = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdin", Person(out, choose=bold))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", errors)
-    assert terminal.play(rules, "custom", 4, 0) == 0
-    shown = out.getvalue()
-    assert errors.getvalue() == ""
-    assert "is illegal" not in shown
+    shown = person_plays(monkeypatch, rules, 4, 0, choose=bold)
     assert OUTCOME.fullmatch(replay(shown)[0][-1])
     assert "After a nil, the nil bidder and her partner pass 3 cards each way." in shown
     card = "[2-9TJQKA][CDHS]"
@@ -1404,14 +1418,7 @@ def test_a_person_plays_a_zero_contract_and_a_team_minimum(monkeypatch: pytest.M
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     """
     rules = attrs.evolve(ZERO_MINIMUM, target=150, round_cap=6)
-    out, errors = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdin", Person(out, choose=bold))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", errors)
-    assert terminal.play(rules, "custom", 4, 0) == 0
-    shown = out.getvalue()
-    assert errors.getvalue() == ""
-    assert "is illegal" not in shown
+    shown = person_plays(monkeypatch, rules, 4, 0, choose=bold)
     assert "nil" not in shown.replace("No nil: a bid of 0", "")
     assert "'bid 0' (a contract of no tricks)" in shown
     assert "\nyou: bid 0\n" in shown
@@ -1456,14 +1463,7 @@ def test_a_person_plays_suicide(
     Rule: rule-suicide.
     """
     rules = Ruleset(bidding=Bidding.SUICIDE, target=150, round_cap=4)
-    out, errors = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdin", Person(out, choose=choose))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", errors)
-    assert terminal.play(rules, "custom", 4, 0) == 0
-    shown = out.getvalue()
-    assert errors.getvalue() == ""
-    assert "is illegal" not in shown
+    shown = person_plays(monkeypatch, rules, 4, 0, choose=choose)
     assert "Suicide: in each side one partner bids nil" in shown
     assert "under Suicide one partner bids nil and" in shown  # the lines are wrapped
     assert re.search(
@@ -1516,14 +1516,7 @@ def test_a_person_plays_a_whole_game_under_whiz_and_mirror(
     Rules: rule-whiz, rule-mirror.
     """
     rules = Ruleset(bidding=bidding, round_cap=3)
-    out, errors = io.StringIO(), io.StringIO()
-    monkeypatch.setattr(sys, "stdin", Person(out, choose=choose))
-    monkeypatch.setattr(sys, "stdout", out)
-    monkeypatch.setattr(sys, "stderr", errors)
-    assert terminal.play(rules, "custom", 5, 2) == 0
-    shown = out.getvalue()
-    assert errors.getvalue() == ""
-    assert "is illegal" not in shown
+    shown = person_plays(monkeypatch, rules, 5, 2, choose=choose)
     mode = bidding.name.title()
     assert f"{mode}: each player bids her number of spades" in shown
     bids = re.findall(
@@ -1764,15 +1757,8 @@ def test_a_person_whose_side_trails_bids_blind() -> None:
     Rule: rule-blind-bids.
     """
     rules = attrs.evolve(BLIND_NUMBERS, round_cap=6, target=300)
-    out, errors = io.StringIO(), io.StringIO()
     with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setattr(sys, "stdin", Person(out, choose=plain))
-        monkeypatch.setattr(sys, "stdout", out)
-        monkeypatch.setattr(sys, "stderr", errors)
-        assert terminal.play(rules, "custom", 1, 0) == 0
-    shown = out.getvalue()
-    assert errors.getvalue() == ""
-    assert "is illegal" not in shown
+        shown = person_plays(monkeypatch, rules, 1, 0, choose=plain)
     blind = re.findall(
         r"^Scores: side 0 \(seats 0\+2, yours\) (-?\d+), side 1 \(seats 1\+3\) (-?\d+)\n"
         r"Bids: [^\n]*\n"
