@@ -793,6 +793,17 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
     return rules, bids, tricks, bags
 
 
+def assert_scored_as_score_round(
+    rules: Ruleset, bids: list[Bid], tricks: list[int], bags: list[int]
+) -> None:
+    """The batch scores the round as `score_round` does: the points and the bags after."""
+    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
+    codes = np.array([[BID_OF.index(bid) for bid in bids]])
+    points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
+    assert tuple(points[0].tolist()) == score.points
+    assert tuple(after[0].tolist()) == score.bags
+
+
 @given(switched_rounds())
 def test_batch_score_sides_is_score_round_under_zero_contracts_and_ten_for_two_hundred(
     drawn: tuple[Ruleset, list[Bid], list[int], list[int]],
@@ -802,12 +813,7 @@ def test_batch_score_sides_is_score_round_under_zero_contracts_and_ten_for_two_h
 
     Rules: reading-zero-bid, rule-ten-for-two-hundred, rule-bags.
     """
-    rules, bids, tricks, bags = drawn
-    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
-    codes = np.array([[BID_OF.index(bid) for bid in bids]])
-    points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
-    assert tuple(points[0].tolist()) == score.points
-    assert tuple(after[0].tolist()) == score.bags
+    assert_scored_as_score_round(*drawn)
 
 
 MODEST_BIDS = 4
@@ -1141,12 +1147,7 @@ def test_batch_score_sides_is_score_round_with_blind_numbers(
     Rules: rule-blind-bids, rule-contract-points.
     Rule: reading-blind-ten-for-two-hundred.
     """
-    rules, bids, tricks, bags = drawn
-    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
-    codes = np.array([[BID_OF.index(bid) for bid in bids]])
-    points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
-    assert tuple(points[0].tolist()) == score.points
-    assert tuple(after[0].tolist()) == score.bags
+    assert_scored_as_score_round(*drawn)
 
 
 def blind_modest(batch: Batch, rng: np.random.Generator) -> Actions:
