@@ -328,7 +328,7 @@ class Batch:
     # --- moving -----------------------------------------------------------------------
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """Which actions each game's seat to move may take: games by 84 booleans (`ACTIONS`).
+        """Which actions each game's seat to move may take: `spades.encoding.ACTIONS` a game.
 
         The same as `spades.encoding.action_mask` of her view (and the cards chosen so
         far); all False once a game is over.
