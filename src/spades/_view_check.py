@@ -631,9 +631,10 @@ def _check_turns(view: View, over: bool) -> None:
     for seat, (bid, looked) in enumerate(zip(view.bids, view.looked, strict=True)):
         may_blind = rules.blind_nil and trails_enough(rules, scores, seat)
         least = rules.blind_bid_minimum  # the least blind number open to her, 0 for none
-        if not trails_by(rules.blind_bid_deficit, scores, seat):
+        if least and not trails_by(rules.blind_bid_deficit, scores, seat):
             least = 0
-        if four and order.index(seat) > order.index((seat + 2) % 4):  # her partner bids first
+        blind = may_blind or least
+        if blind and four and order.index(seat) > order.index((seat + 2) % 4):  # mate first
             lowest = least_bid(rules, view.bids, seat)
             may_blind = may_blind and not lowest
             least = least and max(least, lowest)
@@ -785,6 +786,7 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
     rules, me = view.rules, view.seat
     face_down = (
         rules.players == 4
+        and (rules.blind_nil or rules.blind_bid_minimum > 0)
         and view.phase is Phase.BIDDING
         and view.bids[me] is None
         and bool(blind_moves(view, me))
