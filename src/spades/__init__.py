@@ -14,8 +14,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from spades._card_pass import card_passes
-from spades._cards import DECK, Card, Rank, Suit, cards_in
+from spades._cards import DECK, JOKERS, Card, Rank, Suit, cards_in
 from spades._deal import deal, draw_from_stock, new_game, round_deck
+from spades._decks import Deck
 from spades._ending import outcome_after
 from spades._engine import apply
 from spades._errors import (
@@ -75,6 +76,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "CLASSIC",
     "DECK",
+    "JOKERS",
     "MINIOKEY",
     "PRESETS",
     "TWO_HANDED",
@@ -84,6 +86,7 @@ __all__ = [
     "Card",
     "CardExchange",
     "CardPass",
+    "Deck",
     "Direction",
     "DoubleNilTiming",
     "DrawTurn",

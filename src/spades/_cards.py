@@ -1,8 +1,9 @@
-"""Cards: suits, ranks, the 52 cards and their short notation.
+"""Cards: suits, ranks, the 52 cards, the two jokers and their short notation.
 
 Every card is a singleton: ``Card(Rank.ACE, Suit.SPADES) is Card.parse("AS")``. Inside the
 engine a card is also a bit: ``card.bit == 1 << card.index``, and a hand is the sum of its
-cards' bits.
+cards' bits. The jokers, played only with a joker deck (`spades.Deck`), are spades above
+the ace: the little joker ``LJ`` is bit 52 and the big joker ``BJ`` bit 53.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from typing import ClassVar, Final
 
 from typing_extensions import Self
 
-from spades._errors import NotationError, quoted, shown
+from spades._errors import NotationError, SpadesError, quoted, shown
 
-__all__ = ["DECK", "Card", "Rank", "Suit", "cards_in"]
+__all__ = ["ALL_CARDS", "DECK", "JOKERS", "Card", "Rank", "Suit", "cards_in"]
 
 
 class Suit(enum.Enum):
@@ -41,7 +42,7 @@ class Suit(enum.Enum):
 
 
 class Rank(enum.IntEnum):
-    """The thirteen ranks, two low and ace high."""
+    """The thirteen ranks, two low and ace high, then the two jokers' (spades only)."""
 
     TWO = 2
     THREE = 3
@@ -56,17 +57,23 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+    LITTLE_JOKER = 15
+    """The little joker's: a spade above the ace, played only with a joker deck."""
+    BIG_JOKER = 16
+    """The big joker's: the highest spade of a joker deck."""
 
     @property
     def symbol(self) -> str:
-        """The rank's character in card notation: ``2`` to ``9``, then ``TJQKA``."""
-        return "23456789TJQKA"[self.value - 2]
+        """The rank in card notation: ``2`` to ``9``, then ``TJQKA``; ``LJ``, ``BJ`` a joker's."""
+        return _SYMBOLS[self.value - 2]
 
     def __str__(self) -> str:
         return self.symbol
 
 
-_RANK_BY_TEXT: Final = {rank.symbol: rank for rank in Rank} | {"10": Rank.TEN}
+_SYMBOLS: Final[tuple[str, ...]] = (*"23456789TJQKA", "LJ", "BJ")
+_RANK_BY_TEXT: Final = {rank.symbol: rank for rank in Rank if rank < 15} | {"10": Rank.TEN}
+_JOKER_BY_TEXT: Final = {"LJ": Rank.LITTLE_JOKER, "BJ": Rank.BIG_JOKER}
 _SUIT_BY_TEXT: Final = {suit.letter: suit for suit in Suit} | {
     "♣": Suit.CLUBS,
     "♦": Suit.DIAMONDS,
@@ -77,7 +84,10 @@ _SUIT_BY_TEXT: Final = {suit.letter: suit for suit in Suit} | {
 
 @functools.total_ordering
 class Card:
-    """One of the 52 cards. Compared by value and ordered by suit, then rank.
+    """One of the 52 cards or a joker. Compared by value and ordered by suit, then rank.
+
+    A joker is a spade of rank `Rank.LITTLE_JOKER` or `Rank.BIG_JOKER`, written ``LJ`` or
+    ``BJ``; it comes after the ace of spades.
 
     >>> Card.parse("10h") == Card(Rank.TEN, Suit.HEARTS)
     True
@@ -85,18 +95,24 @@ class Card:
     ('TH', True)
     >>> Card.parse("as"), Card.parse("10♥")
     (Card.parse('AS'), Card.parse('TH'))
+    >>> Card.parse("bj"), Card(Rank.LITTLE_JOKER, Suit.SPADES) > Card.parse("AS")
+    (Card.parse('BJ'), True)
     """
 
-    __slots__ = ("bit", "index", "rank", "suit", "suit_bits")
+    __slots__ = ("bit", "index", "rank", "suit", "suit_bits", "text")
 
     rank: Rank
     suit: Suit
     index: int
-    """The card's place in the library's order: ``13 * suit + rank - 2``, 0 to 51."""
+    """The card's place in the library's order: ``13 * suit + rank - 2``, 0 to 53 (the
+    jokers are 52 and 53)."""
     bit: int
     """``1 << index``: the card as a one-card hand."""
     suit_bits: int
-    """The bits of every card of this card's suit."""
+    """The bits of every card of this card's suit, the jokers among the spades (under
+    `Deck.JOKER_JOKER_DEUCE_DEUCE` the deck, not the card, says the 2♦ is a spade)."""
+    text: str
+    """The card in notation, as `str` gives it: ``"TH"``, ``"BJ"``."""
 
     _all: ClassVar[list[Card]] = []
 
@@ -105,17 +121,24 @@ class Card:
         given: tuple[object, object] = (rank, suit)
         if not isinstance(given[0], Rank) or not isinstance(given[1], Suit):
             raise TypeError(f"Card takes a Rank and a Suit, not {shown(rank)} and {shown(suit)}")
+        if rank > Rank.ACE and suit is not Suit.SPADES:
+            raise SpadesError(
+                f"a joker is a spade: Card(Rank.{rank.name}, Suit.SPADES), not {suit}"
+            )
         return cls._all[13 * suit.value + rank.value - 2]  # type: ignore[return-value]
 
     @classmethod
     def _make(cls, index: int) -> Card:
         card = object.__new__(cls)
+        suit = Suit(min(index // 13, 3))
+        rank = Rank(index - 13 * suit.value + 2)
         for name, value in (
-            ("rank", Rank(index % 13 + 2)),
-            ("suit", Suit(index // 13)),
+            ("rank", rank),
+            ("suit", suit),
             ("index", index),
             ("bit", 1 << index),
-            ("suit_bits", 0x1FFF << (13 * (index // 13))),
+            ("suit_bits", (0x7FFF if suit is Suit.SPADES else 0x1FFF) << (13 * suit.value)),
+            ("text", rank.symbol if rank > Rank.ACE else rank.symbol + suit.letter),
         ):
             object.__setattr__(card, name, value)
         return card
@@ -124,16 +147,21 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card: rank then suit, any case, ``10`` or ``T`` for ten, ``♠`` for ``S``.
 
-        Raises `NotationError` naming the input when the text is not a card.
+        The jokers are ``LJ`` (little) and ``BJ`` (big). Raises `NotationError` naming the
+        input when the text is not a card.
         """
         if not isinstance(text, str):
             raise TypeError(f"Card.parse takes a string, not {type(text).__name__}")
         cleaned = text.strip().upper()
+        joker = _JOKER_BY_TEXT.get(cleaned)
+        if joker is not None:
+            return cls(joker, Suit.SPADES)
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
             raise NotationError(
-                f"{quoted(text)} is not a card; write rank then suit, like 'AS' or '10H'"
+                f"{quoted(text)} is not a card; write rank then suit, like 'AS' or '10H' "
+                "(the jokers are 'LJ' and 'BJ')"
             )
         return cls(rank, suit)
 
@@ -155,16 +183,20 @@ class Card:
         return self.index < other.index
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.letter
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self.text!r})"
 
 
-Card._all.extend(Card._make(index) for index in range(52))
+Card._all.extend(Card._make(index) for index in range(54))
 
-DECK: Final[tuple[Card, ...]] = tuple(Card._all)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card._all)
+"""The 52 cards and the two jokers, in the library's order (`Card.index`)."""
+DECK: Final = ALL_CARDS[:52]
 """The 52 cards in the library's order: clubs, diamonds, hearts, spades, each two to ace."""
+JOKERS: Final = ALL_CARDS[52:]
+"""The little joker and the big joker, which only a joker deck holds (`spades.Deck`)."""
 
 
 def cards_in(mask: int) -> tuple[Card, ...]:
@@ -173,4 +205,4 @@ def cards_in(mask: int) -> tuple[Card, ...]:
     >>> cards_in(Card.parse("2C").bit | Card.parse("AS").bit)
     (Card.parse('2C'), Card.parse('AS'))
     """
-    return tuple(card for card in DECK if mask & card.bit)
+    return tuple(card for card in ALL_CARDS if mask & card.bit)

@@ -8,10 +8,11 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar, cast
 
-from spades._cards import DECK, Card
+from spades._cards import ALL_CARDS, Card
+from spades._decks import Deck
 from spades._errors import SpadesError, shown
-from spades._rules import Ruleset, whole_number
-from spades._state import Phase, State
+from spades._rules import CLASSIC, Ruleset, check_rules, whole_number
+from spades._state import SHIFT, Phase, State
 
 __all__ = [
     "deal",
@@ -26,33 +27,35 @@ SEED_LIMIT = 2**128
 """Seeds are whole numbers below this: 0 to ``2**128 - 1``."""
 ROUND_LIMIT: Final = 2**63
 """Round numbers are below this, so that any language holds one in a 64-bit integer."""
-_BITS: Final = tuple(card.bit for card in DECK)
+_BITS: Final = {deck: tuple(card.bit for card in deck.cards) for deck in Deck}
 _T = TypeVar("_T")
 _NO_BIDS: Final = {4: (None, None, None, None), 2: (None, None)}
 _NOT_LOOKED: Final = {4: (False, False, False, False), 2: (False, False)}
 
 
-def round_deck(seed: int, round_number: int) -> tuple[Card, ...]:
+def round_deck(seed: int, round_number: int, *, rules: Ruleset = CLASSIC) -> tuple[Card, ...]:
     """The deck order the game with this seed deals in round ``round_number``.
 
     Every round ``r``, the first included, takes the 512-bit BLAKE2b digest of the text
-    ``f"{seed}:{r}"`` as a little-endian integer ``x`` and shuffles `DECK` with it,
-    Fisher-Yates from the top: for ``i`` from 51 down to 1, ``x, j = divmod(x, i + 1)``
-    and cards ``i`` and ``j`` swap. It needs only BLAKE2b and a division of big numbers,
-    so any language reproduces it; the conformance suite pins it. A seed is a whole
-    number from 0 to ``2**128 - 1``; rounds count from 1 to ``2**63 - 1``. Both may be
-    any integer ``operator.index`` takes (numpy's too), but not a bool.
+    ``f"{seed}:{r}"`` as a little-endian integer ``x`` and shuffles the ruleset's deck
+    (`Deck.cards`: `DECK` for the standard deck) with it, Fisher-Yates from the top: for
+    ``i`` from 51 down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap.
+    It needs only BLAKE2b and a division of big numbers, so any language reproduces it;
+    the conformance suite pins it. A seed is a whole number from 0 to ``2**128 - 1``;
+    rounds count from 1 to ``2**63 - 1``. Both may be any integer ``operator.index``
+    takes (numpy's too), but not a bool.
 
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
     """
+    deck = check_rules(rules, "round_deck").deck
     seed = check_seed(seed)
     number = whole_number(round_number)
     if number is None:
         raise TypeError(f"a round number is a whole number, not {shown(round_number)}")
     if not 1 <= number < ROUND_LIMIT:
         raise SpadesError(f"rounds count from 1 to 2**63 - 1, not {shown(number)}")
-    order = list(DECK)
+    order = list(deck.cards)
     shuffle(seed, number, order)
     return tuple(order)
 
@@ -174,17 +177,18 @@ def check_seed(seed: object) -> int:
 
 
 def pack_hands(bits: Sequence[int], order: Sequence[int]) -> int:
-    """The four hands, 52 bits a seat, dealt from cards given by their bits in deck order.
+    """The four hands, 54 bits a seat, dealt from cards given by their bits in deck order.
 
     One card at a time, to the seats in ``order``, round and round.
     """
     packed = 0
     for offset, seat in enumerate(order):
-        packed |= sum(bits[offset::4]) << (52 * seat)
+        packed |= sum(bits[offset::4]) << SHIFT[seat]
     return packed
 
 
-def checked_deck(deck: object) -> Sequence[Card]:
+def checked_deck(deck: object, rules: Ruleset) -> Sequence[Card]:
+    """``deck`` when it is an order of the ruleset's 52 cards (`Deck.cards`); else raise."""
     if isinstance(deck, str) or not isinstance(deck, Sequence):
         raise TypeError(f"a deck is a sequence of 52 cards, not {type(deck).__name__}")
     for card in deck:
@@ -193,6 +197,12 @@ def checked_deck(deck: object) -> Sequence[Card]:
     if len(deck) != 52 or len(set(deck)) != 52:
         raise SpadesError(
             f"a deck is 52 distinct cards; this one has {len(set(deck))} of {len(deck)}"
+        )
+    outside = [card for card in deck if not card.bit & rules.deck.mask]
+    if outside:
+        raise SpadesError(
+            f"the {rules.deck.value.replace('_', '-')} deck has no {outside[0]}: "
+            f"deal its own 52 cards"
         )
     return cast("Sequence[Card]", deck)
 
@@ -224,7 +234,11 @@ def new_game(
     """
     dealer = check_start(rules, dealer, "new_game")
     seed = random.SystemRandom().getrandbits(64) if seed is None else check_seed(seed)
-    bits = shuffled_bits(seed, 1) if deck is None else [card.bit for card in checked_deck(deck)]
+    bits = (
+        shuffled_bits(seed, 1, rules.deck)
+        if deck is None
+        else [card.bit for card in checked_deck(deck, rules)]
+    )
     return start_round(rules, dealer, 1, bits, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
 
 
@@ -243,9 +257,9 @@ def check_start(rules: object, dealer: object, doing: str) -> int:
     return seat
 
 
-def shuffled_bits(seed: int, round_number: int) -> list[int]:
+def shuffled_bits(seed: int, round_number: int, deck: Deck) -> list[int]:
     """The bits of `round_deck`'s cards, in its order."""
-    bits = list(_BITS)
+    bits = list(_BITS[deck])
     shuffle(seed, round_number, bits)
     return bits
 
@@ -289,7 +303,7 @@ def start_round(
         seed=seed,
         looked=_NOT_LOOKED[rules.players],
         passes=(),
-        stock=tuple(DECK[bit.bit_length() - 1] for bit in bits) if two else (),
+        stock=tuple(ALL_CARDS[bit.bit_length() - 1] for bit in bits) if two else (),
         discards=(),
         draws=(),
         exchanges=(),
@@ -315,7 +329,7 @@ def deal(state: State, deck: Sequence[Card]) -> State:
         state.rules,
         state.dealer,
         state.round_number,
-        [card.bit for card in checked_deck(deck)],
+        [card.bit for card in checked_deck(deck, state.rules)],
         seed=state.seed,
         scores=state.scores,
         bags=state.bags,

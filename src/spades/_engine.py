@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spades._card_pass import pass_order
-from spades._cards import DECK
+from spades._cards import ALL_CARDS, DECK
 from spades._deal import draw_from_stock, exchange_with_discards, shuffled_bits, start_round
+from spades._decks import STANDARD_DECK
 from spades._ending import outcome_after
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
@@ -66,8 +67,10 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     too), but not a bool.
 
     Plays and plain bids, the moves of every round, take a fast path when they are legal;
-    every other move, and every illegal one, goes through `check_move`. The fast path
-    holds other forms of five rules: the follow and lead rule (`playable`, on masks), when
+    every other move, and every illegal one, goes through `check_move`. With a joker deck
+    a legal play takes `_play_any_deck`, which reads the suits and ranks from the `Deck`.
+    The fast path of the standard deck holds other forms of five rules: the follow and
+    lead rule (`playable`, on masks), when
     spades may be led (`may_lead_spades`, unchecked as ``spades_open`` is: the completed
     tricks against ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a
     spade holds a bit above ``NOT_SPADES``), the trick's winner (`winning_card`: the
@@ -81,6 +84,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         card = move.card  # type: ignore[union-attr]
         bit = card.bit
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
+            if rules.deck is not STANDARD_DECK:
+                return _play_any_deck(state, card)
             packed ^= bit << SHIFT[mover]
             broken = broken or bit > NOT_SPADES  # `spades_broken_by`: spades hold the top bits
             order = rules.orders_of_play  # `play_order` from each seat: `next_seat`
@@ -157,6 +162,36 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     return _bid(state, move)
 
 
+def _play_any_deck(state: State, card: Card) -> State:
+    """The state after a legal play of ``card``, under any deck.
+
+    It is `apply`'s fast path with the suits (`Deck.suit_bits`, `Deck.spades`) and the
+    trick's winner (`Deck.winning_bit`) read from the ruleset's deck (rule-decks).
+    """
+    rules, phase, mover, packed, trick, leader, broken, tricks, _, game = state
+    deck = rules.deck
+    packed ^= card.bit << SHIFT[mover]
+    broken = broken or bool(card.bit & deck.spades)  # `spades_broken_by`
+    order = rules.orders_of_play
+    trick += (card,)
+    following = order[mover][1]
+    if following != leader:
+        hand = (packed >> SHIFT[following]) & FULL_DECK
+        allowed = playable_bits(deck, hand, trick, True)
+        return _NEW(
+            State, (rules, phase, following, packed, trick, leader, broken, tricks, allowed, game)
+        )
+    played = sum(played.bit for played in trick)
+    top = deck.winning_bit(played, deck.suit_bits[trick[0].index])  # `winning_card`
+    winner = order[leader][trick.index(ALL_CARDS[top.bit_length() - 1])]
+    tricks += ((leader, trick, winner),)
+    if len(tricks) == 13:
+        return _end_round(state, tricks, broken=broken)
+    hand = (packed >> SHIFT[winner]) & FULL_DECK
+    allowed = playable_bits(deck, hand, (), spades_open(rules, broken, len(tricks)))
+    return _NEW(State, (rules, phase, winner, packed, (), winner, broken, tricks, allowed, game))
+
+
 def _end_round(
     state: State, tricks: tuple[tuple[int, tuple[Card, ...], int], ...], *, broken: bool
 ) -> State:
@@ -178,7 +213,7 @@ def _end_round(
             rules,
             next_seat(rules, state.dealer),
             number,
-            shuffled_bits(state.seed, number),
+            shuffled_bits(state.seed, number, rules.deck),
             seed=state.seed,
             scores=scores,
             bags=score.bags,
@@ -225,7 +260,7 @@ def _bid(state: State, bid: Bid) -> State:
             return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0][0])
     first = order[game[DEALER]][1]  # the first bidder leads
     led_freely = spades_open(rules, False, 0)
-    allowed = playable_bits((packed >> SHIFT[first]) & FULL_DECK, (), led_freely)
+    allowed = playable_bits(rules.deck, (packed >> SHIFT[first]) & FULL_DECK, (), led_freely)
     return _NEW(State, (rules, _PLAYING, first, packed, (), first, False, (), allowed, game))
 
 

@@ -28,7 +28,7 @@ from spades._moves import (
 )
 from spades._rules import BIDS_BY_SPADES, Bidding, SpadesLead, check_rules, check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
-from spades._trick import SPADES, playable_bits, spades_open
+from spades._trick import playable_bits, spades_open
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -46,7 +46,10 @@ __all__ = [
     "moves_from",
     "not_a_state",
 ]
-_CLUBS, _DIAMONDS, _HEARTS, _ = (suit.mask for suit in Suit)
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES_AND_JOKERS = (
+    card.suit_bits
+    for card in (Card.parse("2C"), Card.parse("2D"), Card.parse("2H"), Card.parse("2S"))
+)
 _MOVE_TYPES: Final = (Bid, Look, Play, Pass, Keep, Reject, Exchange)
 _KINDS_BY_PHASE: Final = {
     Phase.DRAWING: (Keep, Reject, Bid),
@@ -106,7 +109,7 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
                 _PLAYS_OF[allowed & _CLUBS]
                 + _PLAYS_OF[allowed & _DIAMONDS]
                 + _PLAYS_OF[allowed & _HEARTS]
-                + _PLAYS_OF[allowed & SPADES]
+                + _PLAYS_OF[allowed & _SPADES_AND_JOKERS]
             )
         return plays
     mover = state[TO_MOVE]
@@ -164,7 +167,7 @@ def _plays(allowed: int) -> tuple[Play, ...]:
             _PLAYS_OF[allowed & _CLUBS]
             + _PLAYS_OF[allowed & _DIAMONDS]
             + _PLAYS_OF[allowed & _HEARTS]
-            + _PLAYS_OF[allowed & SPADES]
+            + _PLAYS_OF[allowed & _SPADES_AND_JOKERS]
         )
     return plays
 
@@ -354,16 +357,20 @@ def bid_moves(
         if rules.bidding is _SUICIDE:
             mate = bids[(seat + 2) % 4]
             return _SUICIDE_BIDS[0 if mate is None else 1 if mate.n == 0 else 2]
-        count = spades_in(hand)
+        count = spades_in(hand, rules)
         if rules.bidding is _MIRROR or not count:
             return (BIDS[count],)
         return (BIDS[0], BIDS[count])
     return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
 
 
-def spades_in(hand: int) -> int:
-    """The number of spades in ``hand`` (a mask): what a Whiz or Mirror bid shows."""
-    return (hand & SPADES).bit_count()
+def spades_in(hand: int, rules: Ruleset) -> int:
+    """The number of spades in ``hand`` (a mask): what a Whiz or Mirror bid shows.
+
+    The ruleset's deck says which cards are spades: the jokers, and the 2♦ of
+    Joker-Joker-Deuce-Deuce (rule-decks).
+    """
+    return (hand & rules.deck.spades).bit_count()
 
 
 _OPEN, _SUICIDE, _WHIZ, _MIRROR = Bidding.OPEN, Bidding.SUICIDE, Bidding.WHIZ, Bidding.MIRROR
@@ -521,10 +528,10 @@ def _play_problem(
 ) -> tuple[Reason, str] | None:
     if not hand & card.bit:
         return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
-    if playable_bits(hand, trick, led_freely) & card.bit:
+    if playable_bits(rules.deck, hand, trick, led_freely) & card.bit:
         return None
     if trick:
-        led = trick[0].suit
+        led = Suit.SPADES if rules.deck.spades & trick[0].bit else trick[0].suit
         return Reason.MUST_FOLLOW_SUIT, f"{led} were led and you must follow suit with one"
     if rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK:
         when = "from the second trick on, or once a spade has been played,"
@@ -616,7 +623,7 @@ def _bid_problem(
     if rules.bidding is Bidding.SUICIDE and move not in bid_moves(rules, state.bids, seat):
         return Reason.BIDDING_MODE, _suicide_problem(state.bids[(seat + 2) % 4])
     if rules.bidding in BIDS_BY_SPADES and move not in bid_moves(rules, state.bids, seat, hand):
-        return Reason.BIDDING_MODE, _spades_problem(rules, spades_in(hand))
+        return Reason.BIDDING_MODE, _spades_problem(rules, spades_in(hand, rules))
     if blinds:
         choices = _blind_choices(blinds)
         return Reason.HAND_NOT_SEEN, f"{choices}, or look at your hand before you bid"

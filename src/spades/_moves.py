@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, SupportsIndex, TypeAlias, cast
 
 import attrs
 
-from spades._cards import DECK, Card
+from spades._cards import ALL_CARDS, Card
 from spades._errors import NotationError, SpadesError, quoted, shown
 from spades._rules import whole_number
 
@@ -175,7 +175,7 @@ BLIND_BIDS: Final = tuple(Bid(n, blind=True) for n in range(14))
 """Blind nil, then the blind numbers 1 to 13 (rule-blind-bids)."""
 BLIND_NIL: Final = BLIND_BIDS[0]
 LOOK: Final = Look()
-PLAYS: Final = tuple(Play(card) for card in DECK)
+PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 KEEP: Final = Keep()
 REJECT: Final = Reject()
 

@@ -10,6 +10,7 @@ from typing import Any, Final, SupportsIndex, cast
 
 import attrs
 
+from spades._decks import Deck
 from spades._errors import NotationError, RulesetError, SpadesError, shown
 
 __all__ = [
@@ -251,6 +252,9 @@ class Ruleset:
 
     players: int = attrs.field(default=4, converter=_plain_number)
     """Four players in two partnerships, or two players each on her own (source C)."""
+    deck: Deck = attrs.field(default=Deck.STANDARD, validator=_kind(Deck))
+    """The 52 cards dealt and how they rank: the standard deck (every source) or a joker
+    deck (rule-decks)."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_kind(Direction))
     """Who bids and leads first and the direction of play, bidding and the deal (four
     players; two players simply alternate, and keep the default)."""

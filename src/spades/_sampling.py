@@ -23,7 +23,7 @@ from spades._keep_rule import kept_by_rule
 from spades._rules import BIDS_BY_SPADES, play_order
 from spades._spades_shown import last_pass_undone, pass_spades, shown_spades, spade_weights
 from spades._state import FULL_DECK, SHIFT, build_state
-from spades._trick import SPADES, spades_broken_by, spades_open
+from spades._trick import spades_broken_by, spades_open
 from spades._uniform_deal import SUITS, deal_uniformly, pick
 from spades._view_check import check_view
 
@@ -72,14 +72,14 @@ def sample_state_keeping(view: View, *, rng: random.Random, keeps: int) -> State
     hand under the rule, every order of the stock being equally likely. It applies once
     the draw is over and until she exchanges; before and after, the deal is uniform, as
     `sample_state` draws it. Raises `SpadesError` for a four-player view, and for
-    ``keeps`` that is not a mask of cards (from 0 to ``2**52 - 1``).
+    ``keeps`` that is not a mask of cards (from 0 to ``2**54 - 1``, the jokers' bits included).
     """
     _check(view, rng, "sample_state_keeping")
     if isinstance(keeps, bool) or not hasattr(keeps, "__index__"):
         raise TypeError(f"keeps is a mask of cards, a whole number, not {type(keeps).__name__}")
     keeps = operator.index(keeps)
     if not 0 <= keeps <= FULL_DECK:
-        raise SpadesError(f"keeps is a mask of cards, from 0 to 2**52 - 1, not {shown(keeps)}")
+        raise SpadesError(f"keeps is a mask of cards, from 0 to 2**54 - 1, not {shown(keeps)}")
     if view.rules.players != 2:
         raise SpadesError("a keep rule reads a two-player draw: this view has four players")
     return _built(view, _two_players(view, rng, keeps), rng)
@@ -138,15 +138,16 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     tricks = [(trick.leader, trick.cards) for trick in view.tricks]
     if view.trick and view.trick_leader is not None:  # a trick in progress has a leader
         tricks.append((view.trick_leader, view.trick))
+    deck = view.rules.deck
     for number, (leader, cards) in enumerate(tricks):
-        led = cards[0].suit
+        led = deck.suit_of(cards[0])
         if led is Suit.SPADES and not spades_open(view.rules, broken, number):
             voids[leader] |= _NOT_SPADES_ONLY
         for seat, card in zip(play_order(view.rules, leader), cards, strict=False):
             played[seat] |= card.bit
-            if card.suit is not led:
+            if deck.suit_of(card) is not led:
                 voids[seat] |= 1 << SUITS.index(led)
-        broken = broken or spades_broken_by(cards)
+        broken = broken or spades_broken_by(cards, rules=view.rules)
     return played, voids
 
 
@@ -177,8 +178,9 @@ def _four_players(view: View, rng: random.Random) -> dict[str, object]:
     if view.rules.bidding in BIDS_BY_SPADES:  # the bids show spade counts (rule-whiz)
         shown = [played[seat] | known[seat] | (own if seat == me else 0) for seat in range(4)]
         weigh = spade_weights(view, played, shown, hidden)
-    unseen = FULL_DECK ^ seen
-    dealt = deal_uniformly(unseen, sizes, [voids[seat] for seat in hidden], rng, weigh)
+    unseen = view.rules.deck.mask ^ seen
+    voided = [voids[seat] for seat in hidden]
+    dealt = deal_uniformly(unseen, sizes, voided, rng, weigh, suit_masks=view.rules.deck.suit_masks)
     hands = [own if seat == me else known[seat] for seat in range(4)]
     for seat, cards in zip(hidden, dealt, strict=True):
         hands[seat] |= cards
@@ -205,6 +207,7 @@ def _passes(
     counts = [count for _, count in passes_of(view)]
     held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
     shown = view.rules.bidding in BIDS_BY_SPADES
+    spades = view.rules.deck.spades
     steps = pass_spades(view)
     targets = tuple(shown_spades(view.rules, bid) for bid in view.bids)
     filled: list[CardPass] = []
@@ -213,13 +216,13 @@ def _passes(
         taker = _partner_of(entry.seat)
         cards = entry.cards
         if cards is None and shown:  # as many spades as a history the bids allow has
-            spades = tuple((mask & SPADES).bit_count() for mask in held)
+            counted = tuple((mask & spades).bit_count() for mask in held)
             sizes = tuple(mask.bit_count() for mask in held)
-            (moved,) = pick(last_pass_undone(steps[: index + 1], spades, sizes, targets), rng)
+            (moved,) = pick(last_pass_undone(steps[: index + 1], counted, sizes, targets), rng)
             cards = tuple(
                 sorted(
-                    _choose(held[taker] & SPADES, moved, rng)
-                    + _choose(held[taker] & ~SPADES, counts[index] - moved, rng)
+                    _choose(held[taker] & spades, moved, rng)
+                    + _choose(held[taker] & ~spades, counts[index] - moved, rng)
                 )
             )
         elif cards is None:
@@ -260,7 +263,8 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
         mine_given = _mask(entry.given or ())
     hers_discarded = mine_drawn & ~mine_discarded  # drawn from the pile, and not the seat's
     top = 0 if view.top_card is None else view.top_card.bit
-    unseen = FULL_DECK ^ (own | sum(played) | mine_kept | mine_discarded | mine_drawn | top)
+    deck = view.rules.deck
+    unseen = deck.mask ^ (own | sum(played) | mine_kept | mine_discarded | mine_drawn | top)
     size, exchanged = view.hand_sizes[her], 0
     reachable = 0  # the seat's cards that were in the discards when she exchanged
     later = 0  # her cards the seat drew in an exchange after hers: she may have given them
@@ -271,8 +275,8 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
             reachable |= mine_given
         elif me in order:
             later = hers_discarded
-    allowed = FULL_DECK & ~sum(
-        suit.mask for index, suit in enumerate(SUITS) if voids[her] >> index & 1
+    allowed = deck.mask & ~sum(
+        deck.suit_masks[index] for index in range(len(SUITS)) if voids[her] >> index & 1
     )
     forced = reachable & played[her]  # the seat's discards she has played: she drew them
     options, free = reachable & ~played[her] & allowed, unseen & allowed
@@ -293,7 +297,7 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     from_seat = _mask(rng.sample(cards_in(options), extra))
     ruled = None
     if keeps is not None and not exchanged and not view.stock_size:
-        pool = FULL_DECK & ~(mine_kept | mine_discarded)  # the cards of her draw turns
+        pool = deck.mask & ~(mine_kept | mine_discarded)  # the cards of her draw turns
         ruled = kept_by_rule(
             pool & keeps, pool & ~keeps, played=played[her], free=free, size=size, rng=rng
         )

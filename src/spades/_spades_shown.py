@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from spades._card_pass import passes_of
 from spades._rules import Bidding
-from spades._trick import SPADES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -60,15 +59,17 @@ def shown_spades(rules: Ruleset, bid: Bid | None) -> int | None:
 def history_problem(rules: Ruleset, bids: Sequence[Bid]) -> str | None:
     """Why a round's ``bids`` cannot all show spade counts of one deal, or ``None``.
 
-    The counts a round's bids show add up to at most the 13 spades, and to all 13 when
-    every bid shows one (always, under Mirror).
+    The counts a round's bids show add up to at most the deck's spades (13, 15 with the
+    jokers, 16 with the 2♦ too: rule-decks), and to all of them when every bid shows one
+    (always, under Mirror).
     """
     counts = [shown_spades(rules, bid) for bid in bids]
     shown = sum(count for count in counts if count is not None)
-    if shown > 13:
-        return f"the bids show {shown} spades, and there are 13"
-    if None not in counts and shown != 13:
-        return f"the bids show {shown} spades, and the 13 spades were all dealt"
+    spades = len(rules.deck.spade_cards)
+    if shown > spades:
+        return f"the bids show {shown} spades, and there are {spades}"
+    if None not in counts and shown != spades:
+        return f"the bids show {shown} spades, and the {spades} spades were all dealt"
     return None
 
 
@@ -84,7 +85,7 @@ def spade_weights(
     """
     targets = tuple(shown_spades(view.rules, bid) for bid in view.bids)
     passes = pass_spades(view)
-    base = tuple((mask & SPADES).bit_count() for mask in known)
+    base = tuple((mask & view.rules.deck.spades).bit_count() for mask in known)
     sizes = tuple(
         size + mask.bit_count() for size, mask in zip(view.hand_sizes, played, strict=True)
     )
@@ -101,13 +102,17 @@ def spade_weights(
 def pass_spades(view: View) -> tuple[PassSpades, ...]:
     """The card passes of ``view``'s round as `histories` reads them."""
     return tuple(
-        (entry.seat, count, None if entry.cards is None else _spades(entry.cards))
+        (
+            entry.seat,
+            count,
+            None if entry.cards is None else _spades(entry.cards, view.rules.deck.spades),
+        )
         for entry, (_, count) in zip(view.passes, passes_of(view), strict=False)
     )
 
 
-def _spades(cards: Sequence[Card]) -> int:
-    return sum(card.bit & SPADES != 0 for card in cards)
+def _spades(cards: Sequence[Card], spades: int) -> int:
+    return sum(card.bit & spades != 0 for card in cards)
 
 
 @functools.lru_cache(maxsize=1 << 14)

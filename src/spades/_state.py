@@ -14,8 +14,8 @@ from spades._rules import check_seat
 from spades._trick import playable_bits, spades_open
 from spades._tuple_value import TupleValue, field
 
-FULL_DECK: Final = (1 << 52) - 1
-"""Every card's bit: a mask of the whole deck."""
+FULL_DECK: Final = (1 << 54) - 1
+"""Every card's bit, the jokers' too: a mask of a seat's share of the packed hands."""
 _NEW = tuple.__new__
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class State(TupleValue, init=False, nested_from="bids"):
     rules: Ruleset = field("The ruleset of the game.")
     phase: Phase = field("What the game is waiting for.")
     to_move: int | None = field("The seat to move; ``None`` once the game is over.")
-    _packed_hands: int = field("Every seat's hand, 52 bits a seat (see `hand_masks`).")
+    _packed_hands: int = field("Every seat's hand, 54 bits a seat (see `hand_masks`).")
     trick: tuple[Card, ...] = field(
         "The cards of the trick in progress, in the order they were played; empty between "
         "tricks and outside the playing phase."
@@ -165,7 +165,7 @@ class State(TupleValue, init=False, nested_from="bids"):
     def hand_masks(self) -> tuple[int, ...]:
         """Each seat's cards as a mask of card bits (see `Card.bit`)."""
         packed = self._packed_hands
-        return tuple((packed >> (52 * seat)) & FULL_DECK for seat in range(self.rules.players))
+        return tuple((packed >> SHIFT[seat]) & FULL_DECK for seat in range(self.rules.players))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -210,8 +210,8 @@ PHASE, TO_MOVE, HANDS, PLAYABLE = map(
 )
 BIDS, DEALER = map(State._position, ("bids", "dealer"))
 
-SHIFT: Final = (0, 52, 104, 156)
-"""Where each seat's 52 bits start in the packed hands."""
+SHIFT: Final = (0, 54, 108, 162)
+"""Where each seat's 54 bits start in the packed hands."""
 
 
 def hand_of(packed: int, seat: int) -> int:
@@ -229,7 +229,7 @@ def build_state(**fields: Any) -> State:
     if fields["phase"] is Phase.PLAYING:
         hand = hand_of(fields["_packed_hands"], mover)
         led_freely = spades_open(fields["rules"], fields["spades_broken"], len(fields["_tricks"]))
-        fields["_playable"] = playable_bits(hand, fields["trick"], led_freely)
+        fields["_playable"] = playable_bits(fields["rules"].deck, hand, fields["trick"], led_freely)
     else:
         fields["_playable"] = 0
     return State._build(**fields)  # type: ignore[no-any-return]

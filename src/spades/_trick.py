@@ -2,22 +2,25 @@
 
 Each rule is one function in terms of cards (`playable`, `winning_card`, `trick_winner`,
 `spades_broken_by`, `may_lead_spades`). Inside the engine a hand is a mask of card bits (see
-`Card.bit`); spades hold the highest bits, and within a suit a higher card has a higher bit.
-`playable_bits` is the follow and lead rule on masks, which `playable` and the engine use,
-and `spades_open` is `may_lead_spades` with its arguments taken as valid.
+`Card.bit`); with the standard deck spades hold the highest bits, and within a suit a higher
+card has a higher bit. The ruleset's `Deck` says which cards play as which suit and which
+spades rank above that order. `playable_bits` is the follow and lead rule on masks, which
+`playable` and the engine use, and `spades_open` is `may_lead_spades` with its arguments
+taken as valid.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from spades._cards import DECK, Card, Suit, cards_in
+from spades._cards import ALL_CARDS, Card, Suit, cards_in
 from spades._errors import SpadesError, shown
 from spades._rules import CLASSIC, check_rules, play_order, whole_number
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
+    from spades._decks import Deck
     from spades._rules import Ruleset
 
 __all__ = [
@@ -34,7 +37,7 @@ __all__ = [
 ]
 
 SPADES: Final = Suit.SPADES.mask
-"""The bits of the thirteen spades."""
+"""The bits of the standard deck's thirteen spades (a joker deck's are `Deck.spades`)."""
 NOT_SPADES: Final = ((1 << 52) - 1) ^ SPADES
 """The bits of every card but the spades."""
 FIRST_SPADE: Final = 13 * Suit.SPADES.value
@@ -53,8 +56,10 @@ def playable(
 
     The follow and lead rules (rule-follow-suit, rule-spades-broken): follow the suit led
     when you can, otherwise play anything; lead anything but a spade until `may_lead_spades`
-    (by default once spades are broken), unless you hold only spades. ``rules`` and
-    ``tricks_played`` (the round's completed tricks) matter only to the lead of spades.
+    (by default once spades are broken), unless you hold only spades. ``tricks_played``
+    (the round's completed tricks) matters only to the lead of spades, and ``rules`` to that
+    and to the suits: under its `Deck` the jokers, and the 2♦ of Joker-Joker-Deuce-Deuce,
+    are spades. A card the deck does not hold raises `SpadesError`.
 
     >>> hand = [Card.parse(text) for text in ("3C", "KH", "2S")]
     >>> playable(hand, [Card.parse("AH")], spades_broken=False)
@@ -65,6 +70,11 @@ def playable(
     >>> anytime = Ruleset(spades_lead=SpadesLead.ANY_TIME)
     >>> playable(hand, [], spades_broken=False, rules=anytime)[-1]
     Card.parse('2S')
+    >>> from spades import Deck
+    >>> jokers = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+    >>> playable([Card.parse("2D"), Card.parse("5D")], [Card.parse("AS")], spades_broken=True,
+    ...          rules=jokers)
+    (Card.parse('2D'),)
     """
     led_freely = may_lead_spades(rules, spades_broken=spades_broken, tricks_played=tricks_played)
     mask = 0
@@ -72,22 +82,23 @@ def playable(
         if not isinstance(card, Card):
             raise TypeError(f"a hand holds cards, not {shown(card)}")
         mask |= card.bit
+    _check_in_deck(rules.deck, mask, "a hand")
     if trick:
-        _check_trick(trick)
-    return cards_in(playable_bits(mask, tuple(trick), led_freely))
+        _check_trick(trick, rules.deck)
+    return cards_in(playable_bits(rules.deck, mask, tuple(trick), led_freely))
 
 
-def playable_bits(hand: int, trick: Sequence[Card], spades_led_freely: bool) -> int:
+def playable_bits(deck: Deck, hand: int, trick: Sequence[Card], spades_led_freely: bool) -> int:
     """`playable` on a mask of card bits: the engine's form of the follow and lead rules.
 
     ``spades_led_freely`` is `spades_open`'s answer: whether a spade may be led by a
     player who holds another suit.
     """
     if trick:
-        return hand & trick[0].suit_bits or hand
+        return hand & deck.suit_bits[trick[0].index] or hand
     if spades_led_freely:
         return hand
-    return hand & NOT_SPADES or hand
+    return hand & ~deck.spades or hand
 
 
 def may_lead_spades(rules: Ruleset, *, spades_broken: bool, tricks_played: int) -> bool:
@@ -125,39 +136,48 @@ def spades_open(rules: Ruleset, broken: bool, tricks_played: int) -> bool:
     return broken or tricks_played >= rules.spades_lead.opens_after
 
 
-def spades_broken_by(played: Iterable[Card]) -> bool:
+def spades_broken_by(played: Iterable[Card], *, rules: Ruleset = CLASSIC) -> bool:
     """Whether the cards ``played`` to this round's tricks have broken spades.
 
     Spades are broken once a spade has been played to any trick of the round, led or
     played by a player who could not follow (rule-spades-broken); the first spade breaks
-    them, the card that breaks them included.
+    them, the card that breaks them included. ``rules`` gives the deck, and so which cards
+    are spades (rule-decks).
 
     >>> spades_broken_by([Card.parse("AH"), Card.parse("2S")]), spades_broken_by([])
     (True, False)
     """
+    deck = check_rules(rules, "spades_broken_by").deck
     for card in played:
         if not isinstance(card, Card):
             raise TypeError(f"the cards played are cards, not {shown(card)}")
-        if card.suit is Suit.SPADES:
+        _check_in_deck(deck, card.bit, "the cards played")
+        if card.bit & deck.spades:
             return True
     return False
 
 
-def winning_card(cards: Sequence[Card]) -> Card:
+def winning_card(cards: Sequence[Card], *, rules: Ruleset = CLASSIC) -> Card:
     """The card that wins a trick of ``cards``, in the order played (so far, if unfinished).
 
     The highest spade wins; without a spade, the highest card of the suit led, the first.
+    ``rules`` gives the deck: which cards are spades, and how they rank (rule-decks).
 
     >>> winning_card([Card.parse(text) for text in ("KH", "AH", "2S", "AD")])
     Card.parse('2S')
     >>> winning_card([Card.parse(text) for text in ("KH", "AD", "QH")])
     Card.parse('KH')
+    >>> from spades import Deck, Ruleset
+    >>> jokers = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+    >>> winning_card([Card.parse(text) for text in ("AS", "2D", "2S")], rules=jokers)
+    Card.parse('2D')
     """
-    _check_trick(cards)
+    deck = check_rules(rules, "winning_card").deck
+    _check_trick(cards, deck)
     played = 0
     for card in cards:
         played |= card.bit
-    return DECK[(played & (cards[0].suit_bits | SPADES)).bit_length() - 1]
+    return ALL_CARDS[deck.winning_bit(played, deck.suit_bits[cards[0].index]).bit_length() - 1]
 
 
 def trick_winner(rules: Ruleset, leader: int, cards: Sequence[Card]) -> int:
@@ -175,17 +195,28 @@ def trick_winner(rules: Ruleset, leader: int, cards: Sequence[Card]) -> int:
     order = play_order(check_rules(rules, "trick_winner"), leader)
     if len(cards) > len(order):
         raise SpadesError(f"a trick of {len(order)} players has at most {len(order)} cards")
-    return order[list(cards).index(winning_card(cards))]
+    return order[list(cards).index(winning_card(cards, rules=rules))]
 
 
-def _check_trick(cards: object) -> None:
+def _check_trick(cards: object, deck: Deck) -> None:
     if isinstance(cards, (str, Card)) or not hasattr(cards, "__len__"):
         raise TypeError(f"a trick is a sequence of cards, not {type(cards).__name__}")
     played = list(cards)  # type: ignore[call-overload]
     for card in played:
         if not isinstance(card, Card):
             raise TypeError(f"a trick holds cards, not {shown(card)}")
+        _check_in_deck(deck, card.bit, "a trick")
     if not played:
         raise SpadesError("an empty trick has no winning card")
     if len(set(played)) != len(played):
         raise SpadesError("a trick holds each card once")
+
+
+def _check_in_deck(deck: Deck, mask: int, what: str) -> None:
+    """Raise `SpadesError` when ``mask`` holds a card ``deck`` has not (``what`` holds it)."""
+    outside = mask & ~deck.mask
+    if outside:
+        card = cards_in(outside)[0]
+        raise SpadesError(
+            f"{what} holds {card}, which the {deck.value.replace('_', '-')} deck has not"
+        )

@@ -22,6 +22,7 @@ __all__ = ["SUITS", "deal_uniformly", "pick", "splits"]
 
 SUITS: Final = tuple(Suit)
 """The suits in the library's order: a void set is a number whose bit ``i`` is suit ``i``."""
+_STANDARD_SUITS: Final = tuple(suit.mask for suit in SUITS)
 
 
 def deal_uniformly(
@@ -30,6 +31,8 @@ def deal_uniformly(
     voids: Sequence[int],
     rng: random.Random,
     spade_weight: Callable[[tuple[int, ...]], int] | None = None,
+    *,
+    suit_masks: Sequence[int] = _STANDARD_SUITS,
 ) -> list[int]:
     """The cards of ``unseen`` dealt uniformly to hands of these ``sizes``, keeping ``voids``.
 
@@ -42,6 +45,8 @@ def deal_uniformly(
     With a ``spade_weight``, a deal weighs as much as it gives for the numbers of spades
     each hand gets (0 rules it out): the spades go first, their split drawn with that
     weight too. Whiz and Mirror bids weigh the deals so (`spades._spades_shown`).
+    ``suit_masks`` are the cards of each suit, by `Suit` value: the deck's (`Deck.suit_masks`),
+    under which the jokers are spades.
     """
     if sum(sizes) != unseen.bit_count():
         raise SpadesError("no deal is consistent with this view: the hand sizes do not add up")
@@ -50,7 +55,7 @@ def deal_uniformly(
     free: list[Card] = []
     constrained: list[tuple[tuple[Card, ...], tuple[bool, ...]]] = []
     for index, suit in enumerate(SUITS):
-        cards = cards_in(unseen & suit.mask)
+        cards = cards_in(unseen & suit_masks[index])
         allowed = tuple(not void >> index & 1 for void in voids)
         if spade_weight is not None and suit is Suit.SPADES:
             constrained.insert(0, (cards, allowed))

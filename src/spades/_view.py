@@ -121,7 +121,7 @@ class View:
             return ()
         hand = sum(card.bit for card in self.hand or ())
         led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
-        allowed = playable_bits(hand, self.trick, led_freely)
+        allowed = playable_bits(self.rules.deck, hand, self.trick, led_freely)
         blinds = blind_moves(self, self.seat)
         numbered = bid_moves(self.rules, self.bids, self.seat, hand)
         passing = pass_due(self)[1] if self.phase is Phase.PASSING else 0

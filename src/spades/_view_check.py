@@ -22,7 +22,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from spades._card_pass import pass_order, passed_to_partner, passes_of
-from spades._cards import DECK, Card, Suit
+from spades._cards import ALL_CARDS, Card, Suit
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn, Trick
 from spades._legal import (
@@ -407,6 +407,7 @@ def is_dealing(view: View) -> bool:
 
 
 def _check(view: View) -> None:
+    _check_deck(view)
     over = _check_game(view)
     played, voids = _check_tricks(view, over)
     _check_turns(view, over)
@@ -417,6 +418,33 @@ def _check(view: View) -> None:
             _check_spades_shown(view, played, voids, at_bidding)
     else:
         _check_draws(view, played)
+
+
+def _check_deck(view: View) -> None:
+    """Every card the view shows is one of its deck's (rule-decks).
+
+    No joker shows in a standard game, no 2♣ in a joker game.
+    """
+    deck = view.rules.deck
+    shown_cards: list[tuple[str, tuple[Card, ...]]] = [
+        ("hand", view.hand or ()),
+        ("trick", view.trick),
+        *((f"tricks[{number}].cards", trick.cards) for number, trick in enumerate(view.tricks)),
+        *((f"passes[{index}].cards", entry.cards or ()) for index, entry in enumerate(view.passes)),
+        *(
+            (f"draws[{index}]", tuple(card for card in turn[1:] if card is not None))
+            for index, turn in enumerate(view.draws)
+        ),
+        *(
+            (f"exchanges[{index}]", (*(entry.given or ()), *(entry.drawn or ())))
+            for index, entry in enumerate(view.exchanges)
+        ),
+        ("top_card", () if view.top_card is None else (view.top_card,)),
+    ]
+    for where, cards in shown_cards:
+        for card in cards:
+            if not card.bit & deck.mask:
+                _fail(where, f"holds {card}, which the {deck.value.replace('_', '-')} deck has not")
 
 
 def _check_ranges(view: View) -> None:
@@ -552,25 +580,26 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             _fail(_leader_path(view, number), f"is seat {leader}, {why}")
         if not cards:
             break
-        led = cards[0].index // 13
+        suit_of = view.rules.deck.suit_of
+        led = suit_of(cards[0]).value
         if led == _SPADE and not spades_open(view.rules, broken, number):
             voids[leader] |= _ALL_BUT_SPADES  # she held nothing but spades (her card is one)
         for offset, (seat, card) in enumerate(zip(orders[leader], cards, strict=False)):
             bit = card.bit
-            suit = card.index // 13
+            suit = suit_of(card).value
             if seen & bit:
                 _fail(_card_path(view, number, offset), f"{card} is played twice")
             if voids[seat] >> suit & 1:
                 where = _card_path(view, number, offset)
-                _fail(where, f"seat {seat} showed she held no {card.suit} before")
+                _fail(where, f"seat {seat} showed she held no {Suit(suit)} before")
             if suit != led:
                 voids[seat] |= 1 << led
             seen |= bit
             played[seat] |= bit
-        broken = broken or spades_broken_by(cards)
+        broken = broken or spades_broken_by(cards, rules=view.rules)
         if number == len(tricks):
             break
-        best = winning_card(cards)
+        best = winning_card(cards, rules=view.rules)
         leader = orders[leader][cards.index(best)]
         if winner != leader:
             _fail(f"tricks[{number}].winner", f"is seat {leader}, whose {best} won the trick")
@@ -816,23 +845,20 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
     if held & everyone:
         card = _first(held & everyone)
         _fail(f"hand[{hand.index(card)}]", f"{card} is also in {_where(view, card)}")
-    if held & _suit_cards(voids[me]):
-        card = _first(held & _suit_cards(voids[me]))
-        _fail(f"hand[{hand.index(card)}]", f"seat {me} showed she held no {card.suit}")
+    if held & _suit_cards(rules, voids[me]):
+        card = _first(held & _suit_cards(rules, voids[me]))
+        suit = rules.deck.suit_of(card)
+        _fail(f"hand[{hand.index(card)}]", f"seat {me} showed she held no {suit}")
     top = view.top_card
     if top is not None and top.bit & (held | everyone):
         where = "hand" if top.bit & held else _where(view, top)
         _fail("top_card", f"{top} is also in {where}")
 
 
-def _suit_cards(suits: int) -> int:
-    """The cards of a set of suits (`Suit` values as bits), as a mask."""
-    return _SUIT_CARDS[suits]
-
-
-_SUIT_CARDS: Final = tuple(
-    sum(suit.mask for suit in Suit if suits >> suit.value & 1) for suits in range(16)
-)
+def _suit_cards(rules: Ruleset, suits: int) -> int:
+    """The cards of a set of suits (`Suit` values as bits) under the deck, as a mask."""
+    masks = rules.deck.suit_masks
+    return sum(masks[suit.value] for suit in Suit if suits >> suit.value & 1)
 
 
 def _check_passes(view: View, played: list[int], voids: list[int]) -> int:
@@ -868,15 +894,16 @@ def _check_passes(view: View, played: list[int], voids: list[int]) -> int:
     known = passed_to_partner(view, played)
     elsewhere = known & (played[0] | played[1] | played[2] | played[3])
     if elsewhere:
-        card = DECK[elsewhere.bit_length() - 1]
+        card = ALL_CARDS[elsewhere.bit_length() - 1]
         _fail(_where(view, card), f"seat {mate} holds {card}, which seat {me} passed her")
     if known.bit_count() > view.hand_sizes[mate]:
         _fail(
             f"hand_sizes[{mate}]", f"seat {mate} holds the {known.bit_count()} cards passed to her"
         )
     for suit in Suit:
-        if known & suit.mask and voids[mate] >> suit.value & 1:
-            card = _first(known & suit.mask)
+        cards = known & view.rules.deck.suit_masks[suit.value]
+        if cards and voids[mate] >> suit.value & 1:
+            card = _first(cards)
             _fail(
                 "passes", f"seat {mate} holds {card}, passed to her, yet showed she held no {suit}"
             )
@@ -893,7 +920,7 @@ def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidd
     rules, me, mate = view.rules, view.seat, (view.seat + 2) % 4
     bid = view.bids[me]
     if bid is not None and bid not in bid_moves(rules, view.bids, me, at_bidding):
-        count = spades_in(at_bidding)
+        count = spades_in(at_bidding, rules)
         allowed = " or ".join(
             "nil" if rules.nil and not move.n else str(move.n)
             for move in reversed(bid_moves(rules, view.bids, me, at_bidding))
@@ -911,7 +938,7 @@ def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidd
     ]
     hidden = [seat for seat in range(4) if seat != me]
     weigh = spade_weights(view, played, known, hidden)
-    unseen = 13 - sum(spades_in(mask) for mask in known)
+    unseen = len(rules.deck.spade_cards) - sum(spades_in(mask, rules) for mask in known)
     room = tuple(view.hand_sizes[seat] - (seat == mate) * passed.bit_count() for seat in hidden)
     open_to = tuple(not voids[seat] >> _SPADE & 1 for seat in hidden)
     if not any(weigh(split) for split in splits(unseen, room, open_to)):
@@ -920,7 +947,7 @@ def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidd
 
 def _first(mask: int) -> Card:
     """The first card of ``mask`` in the library's order."""
-    return DECK[(mask & -mask).bit_length() - 1]
+    return ALL_CARDS[(mask & -mask).bit_length() - 1]
 
 
 def _check_draws(view: View, played: list[int]) -> None:
@@ -983,5 +1010,5 @@ def _check_draws(view: View, played: list[int]) -> None:
         _fail(_where(view, card), f"seat {her} could not hold {card}, which seat {me} discarded")
     taken = played[her] & reachable
     if taken.bit_count() > her_size:
-        card = DECK[taken.bit_length() - 1]
+        card = ALL_CARDS[taken.bit_length() - 1]
         _fail(_where(view, card), f"seat {her} drew {her_size} cards from the discards, not more")

@@ -160,7 +160,7 @@ class Batch:
         listed = checked_seeds(seeds)
         if len(decks) != len(listed):
             raise SpadesError(f"one seed a deck: {len(decks)} decks and {len(listed)} seeds")
-        rows = [[card.index for card in checked_deck(deck)] for deck in decks]
+        rows = [[card.index for card in checked_deck(deck, rules)] for deck in decks]
         return cls._started(rules, np.array(rows, dtype=np.int8).reshape(-1, 52), listed, dealer)
 
     @classmethod

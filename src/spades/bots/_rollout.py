@@ -82,7 +82,7 @@ def rollout_play(state: State) -> Move:
     assert seat is not None, "a play-out plays while the round goes on"
     masks = state.hand_masks
     led_freely = spades_open(rules, state.spades_broken, len(state._tricks))
-    allowed = playable_bits(masks[seat], state.trick, led_freely)
+    allowed = playable_bits(rules.deck, masks[seat], state.trick, led_freely)
     if allowed & (allowed - 1) == 0:  # one card
         return PLAYS[allowed.bit_length() - 1]
     bids = state.bids

@@ -34,6 +34,7 @@ __all__ = [
     "BLIND_NUMBER_ACTIONS",
     "CARD_ACTIONS",
     "END_EXCHANGE",
+    "JOKER_ACTIONS",
     "KEEP",
     "LOOK",
     "REJECT",
@@ -61,11 +62,14 @@ END_EXCHANGE: Final = 70
 BLIND_NUMBER_ACTIONS: Final = range(71, 84)
 """Actions 71 to 83: ``Bid(action - 70, blind=True)``, the numbers 1 to 13 bid blind
 (rule-blind-bids). They follow the older actions, which keep their numbers."""
-ACTIONS: Final = 84
+JOKER_ACTIONS: Final = range(84, 86)
+"""Actions 84 and 85: the little joker and the big joker (``JOKERS[action - 84]``),
+played or chosen, as a card action (rule-decks). They follow the older actions too."""
+ACTIONS: Final = 86
 """How many actions there are, for every ruleset."""
 
 _FIRST_MOVES: Final[tuple[Move, ...]] = (
-    *PLAYS,
+    *PLAYS[:52],
     *BIDS,
     _BLIND_NIL_BID,
     _LOOK_MOVE,
@@ -75,6 +79,7 @@ _FIRST_MOVES: Final[tuple[Move, ...]] = (
 _MOVES: Final[dict[int, Move]] = {
     **dict(enumerate(_FIRST_MOVES)),
     **dict(zip(BLIND_NUMBER_ACTIONS, BLIND_BIDS[1:], strict=True)),
+    **dict(zip(JOKER_ACTIONS, PLAYS[52:], strict=True)),
 }
 """The move of each action but `END_EXCHANGE`: the one table the actions are read from."""
 _ACTION_OF: Final[dict[Move, int]] = {move: action for action, move in _MOVES.items()}

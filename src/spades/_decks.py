@@ -1,0 +1,145 @@
+"""The decks: which 52 cards are dealt, which of them are spades, and how the spades rank.
+
+A deck is a value of `Deck`, the ruleset's `deck` field (rule-decks). With the standard
+deck a card's suit is its own and a higher rank wins; a joker deck takes two deuces out,
+adds the two jokers as the highest spades, and under Joker-Joker-Deuce-Deuce makes the 2♦ a
+spade too, ranked with the 2♠ above the ace. Every rule reads a card's suit and rank
+through the deck: `Deck.suit_bits`, `Deck.spades`, `Deck.winning_bit`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+from spades._cards import ALL_CARDS, JOKERS, Card, Suit
+
+__all__ = ["Deck"]
+
+_LITTLE_JOKER, _BIG_JOKER = JOKERS
+_TWO_OF = {suit: Card.parse(f"2{suit.letter}") for suit in Suit}
+
+
+class Deck(enum.Enum):
+    """The 52 cards a round is dealt from, and how they rank (rule-decks).
+
+    >>> Deck.STANDARD.spades == Suit.SPADES.mask, len(Deck.JOKER_JOKER_ACE.cards)
+    (True, 52)
+    >>> [str(card) for card in Deck.JOKER_JOKER_DEUCE_DEUCE.spade_cards[-4:]]
+    ['2S', '2D', 'LJ', 'BJ']
+    """
+
+    STANDARD = "standard"
+    """The 52 cards of four suits, two low and ace high (every source)."""
+    JOKER_JOKER_ACE = "joker_joker_ace"
+    """The 2♣ and 2♦ out, the jokers in: big joker > little joker > A♠ > K♠ ... > 2♠."""
+    JOKER_JOKER_DEUCE_DEUCE = "joker_joker_deuce_deuce"
+    """The 2♣ and 2♥ out, the jokers in, and the 2♦ a spade: big joker > little joker >
+    2♦ > 2♠ > A♠ > K♠ ... > 3♠; diamonds run from the ace down to the 3."""
+
+    cards: tuple[Card, ...]
+    """The deck's 52 cards in the library's order (`Card.index`)."""
+    mask: int
+    """The bits of its cards."""
+    spades: int
+    """The bits of its spades: the cards that follow, lead, break and win as spades."""
+    suit_masks: tuple[int, int, int, int]
+    """By `Suit` value, the bits of the deck's cards that play as that suit."""
+    suit_bits: tuple[int, ...]
+    """By `Card.index`, the bits of the suit the card plays as (0 for a card not in it)."""
+    promoted: tuple[int, ...]
+    """The bits of the spades that rank above the order of the bits, highest first: the
+    ones a trick's highest bit does not tell (`winning_bit`)."""
+    spade_cards: tuple[Card, ...]
+    """Its spades, lowest first."""
+
+    @property
+    def jokers(self) -> bool:
+        """Whether the deck holds the jokers."""
+        return self is not Deck.STANDARD
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit ``card`` plays as under this deck.
+
+        A joker, and the 2♦ of Joker-Joker-Deuce-Deuce, play as spades.
+
+        >>> two = Card.parse("2D")
+        >>> Deck.JOKER_JOKER_DEUCE_DEUCE.suit_of(two), Deck.STANDARD.suit_of(two)
+        (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>)
+        """
+        return Suit.SPADES if card.bit & self.spades else card.suit
+
+    def winning_bit(self, played: int, led: int) -> int:
+        """The bit of the card that wins a trick of the cards ``played`` (a mask).
+
+        ``led`` is the bits of the suit led: the highest spade wins, else the highest card
+        of that suit (rule-trick-winner).
+
+        >>> deck = Deck.JOKER_JOKER_DEUCE_DEUCE
+        >>> played = sum(Card.parse(text).bit for text in ("AS", "2S", "KH"))
+        >>> deck.winning_bit(played, deck.suit_masks[Suit.HEARTS.value]) == Card.parse("2S").bit
+        True
+        """
+        counts = played & (led | self.spades)
+        for bit in self.promoted:
+            if counts & bit:
+                return bit
+        return 1 << (counts.bit_length() - 1)
+
+    def rank_order(self, card: Card) -> int:
+        """Where ``card`` ranks within the suit it plays as under this deck, 0 lowest.
+
+        >>> Deck.JOKER_JOKER_DEUCE_DEUCE.rank_order(Card.parse("2D"))
+        14
+        """
+        bits = self.suit_bits[card.index]
+        if self.spades == bits:
+            return self.spade_cards.index(card)
+        return (bits & (card.bit - 1)).bit_count()
+
+
+def _fill(
+    deck: Deck,
+    *,
+    removed: tuple[Card, ...],
+    made_spades: tuple[Card, ...],
+    promoted: tuple[Card, ...],
+) -> None:
+    cards = tuple(card for card in ALL_CARDS if card not in removed)
+    if not deck.jokers:
+        cards = tuple(card for card in cards if card not in JOKERS)
+    mask = sum(card.bit for card in cards)
+    spades = mask & ((0x7FFF << 39) | sum(card.bit for card in made_spades))
+    suit_masks = tuple(
+        spades if suit is Suit.SPADES else mask & suit.mask & ~spades for suit in Suit
+    )
+    by_index = tuple(
+        next((bits for bits in suit_masks if bits & card.bit), 0) for card in ALL_CARDS
+    )
+    promoted_bits = tuple(card.bit for card in promoted)
+    natural = [card for card in cards if card.bit & spades and card not in promoted]
+    deck.cards = cards
+    deck.mask = mask
+    deck.spades = spades
+    deck.suit_masks = suit_masks  # type: ignore[assignment]
+    deck.suit_bits = by_index
+    deck.promoted = promoted_bits
+    deck.spade_cards = (*natural, *reversed(promoted))
+
+
+_fill(Deck.STANDARD, removed=(), made_spades=(), promoted=())
+_fill(
+    Deck.JOKER_JOKER_ACE,
+    removed=(_TWO_OF[Suit.CLUBS], _TWO_OF[Suit.DIAMONDS]),
+    made_spades=(),
+    promoted=(),
+)
+_fill(
+    Deck.JOKER_JOKER_DEUCE_DEUCE,
+    removed=(_TWO_OF[Suit.CLUBS], _TWO_OF[Suit.HEARTS]),
+    made_spades=(_TWO_OF[Suit.DIAMONDS],),
+    promoted=(_BIG_JOKER, _LITTLE_JOKER, _TWO_OF[Suit.DIAMONDS], _TWO_OF[Suit.SPADES]),
+)
+
+STANDARD_DECK: Final = Deck.STANDARD
+"""The standard deck, for the engine's fast path to compare by identity."""
