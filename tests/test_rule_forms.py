@@ -29,6 +29,7 @@ from spades import (
     Bid,
     Bidding,
     Card,
+    Deck,
     IllegalMoveError,
     NilTricks,
     Phase,
@@ -766,16 +767,16 @@ def test_batch_spades_led_freely_is_may_lead_spades(
 def playing_positions(draw: st.DrawFn) -> State:
     """A random position of the play: any hands, trick in progress, spades broken or not.
 
-    The ruleset is a preset with any ``spades_lead``. The hands are drawn from a shuffled
+    The ruleset is a preset with any ``spades_lead`` and any `Deck`. The hands are drawn from a shuffled
     deck, not played to; the completed tricks before them take cards of the rest of it
     and give each seat a trick count (their winners drawn, not played out), and spades
     broken is drawn on its own, so the fast path meets positions no played game would
     reach as well.
     """
     preset = draw(st.sampled_from([CLASSIC, MINIOKEY, TWO_HANDED]))
-    rules = attrs.evolve(preset, spades_lead=draw(leads))
+    rules = attrs.evolve(preset, spades_lead=draw(leads), deck=draw(st.sampled_from(Deck)))
     players = rules.players
-    deck = list(draw(st.permutations(DECK)))
+    deck = list(draw(st.permutations(rules.deck.cards)))
     size = draw(st.integers(1, 13))  # the cards of a seat that has not played to the trick
     leader = draw(st.integers(0, players - 1))
     played = draw(st.integers(0, players - 1))
@@ -788,7 +789,7 @@ def playing_positions(draw: st.DrawFn) -> State:
     winners = draw(st.lists(st.integers(0, players - 1), min_size=13 - size, max_size=13 - size))
     done = [tuple(deck.pop() for _ in range(players)) for _ in winners]
     if trick:
-        broken = draw(st.booleans()) or any(card in SPADE_CARDS for card in trick)
+        broken = draw(st.booleans()) or any(card.bit & rules.deck.spades for card in trick)
     else:
         broken = draw(st.booleans())
     return build_state(
@@ -835,7 +836,7 @@ def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObje
     cards = (*state.trick, card)
     same_round = after.round_number == state.round_number
     if same_round:  # a finished game keeps its last round, its last card included
-        assert after.spades_broken == (state.spades_broken or spades_broken_by([card]))
+        assert after.spades_broken == (state.spades_broken or spades_broken_by([card], rules=rules))
     if len(cards) < rules.players:
         assert after.to_move == next_seat(rules, mover)
         assert after.trick == cards
