@@ -767,11 +767,11 @@ def test_batch_spades_led_freely_is_may_lead_spades(
 def playing_positions(draw: st.DrawFn) -> State:
     """A random position of the play: any hands, trick in progress, spades broken or not.
 
-    The ruleset is a preset with any ``spades_lead`` and any `Deck`. The hands are drawn from a shuffled
-    deck, not played to; the completed tricks before them take cards of the rest of it
-    and give each seat a trick count (their winners drawn, not played out), and spades
-    broken is drawn on its own, so the fast path meets positions no played game would
-    reach as well.
+    The ruleset is a preset with any ``spades_lead`` and any `Deck`. The hands are drawn
+    from a shuffled deck, not played to; the completed tricks before them take cards of the
+    rest of it and give each seat a trick count (their winners drawn, not played out), and
+    spades broken is drawn on its own, so the fast path meets positions no played game
+    would reach as well.
     """
     preset = draw(st.sampled_from([CLASSIC, MINIOKEY, TWO_HANDED]))
     rules = attrs.evolve(preset, spades_lead=draw(leads), deck=draw(st.sampled_from(Deck)))
