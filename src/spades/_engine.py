@@ -166,7 +166,11 @@ def _play_any_deck(state: State, card: Card) -> State:
     """The state after a legal play of ``card``, under any deck.
 
     It is `apply`'s fast path with the suits (`Deck.suit_bits`, `Deck.spades`) and the
-    trick's winner (`Deck.winning_bit`) read from the ruleset's deck (rule-decks).
+    trick's winner (`Deck.winning_bit`) read from the ruleset's deck (rule-decks), so it
+    holds the same forms of five rules: the follow and lead rule (`playable`, through
+    `playable_bits`), when spades may be led (`may_lead_spades`, as ``spades_open``),
+    breaking spades (`spades_broken_by`: a card of the deck's spades), the trick's winner
+    (`winning_card`) and the next to play (`next_seat`, from the orders of play).
     """
     rules, phase, mover, packed, trick, leader, broken, tricks, _, game = state
     deck = rules.deck
