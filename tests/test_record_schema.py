@@ -71,6 +71,7 @@ from spades import (
     BagOverflow,
     Bid,
     Bidding,
+    Deck,
     Direction,
     DoubleNilTiming,
     Exchange,
@@ -136,6 +137,13 @@ WHIZ_ZERO = Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True, round_c
 """Whiz with a zero contract in nil's place (rule-whiz, reading-zero-bid)."""
 MIRROR = Ruleset(bidding=Bidding.MIRROR, round_cap=3)
 """Each bid her number of spades (rule-mirror)."""
+JOKER_JOKER_ACE = Ruleset(deck=Deck.JOKER_JOKER_ACE, round_cap=3)
+"""The jokers in, the 2C and 2D out (rule-decks)."""
+JOKER_JOKER_DEUCE_DEUCE = Ruleset(
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE, bidding=Bidding.WHIZ, nil_pass=4, round_cap=3
+)
+"""The jokers in, the 2C and 2H out, the 2D a spade (rule-decks); Whiz counts them all and
+its nils pass, so that jokers are bid on and passed."""
 RULESET_FIELDS = [field.name for field in attrs.fields(Ruleset) if field.init]
 I_JSON = 2**53 - 1
 """The largest number that every JSON parser reads exactly (I-JSON, RFC 7493)."""
@@ -295,6 +303,16 @@ def games() -> Iterator[tuple[str, GameRecord]]:
     yield "whiz", played(WHIZ, [random_policy(6)] * 4, seed=14, dealer=1)
     yield "whiz, zero contract", played(WHIZ_ZERO, [random_policy(7)] * 4, seed=15)
     yield "mirror", played(MIRROR, [random_policy(8)] * 4, seed=23)  # a void in spades
+    yield "joker-joker-ace", played(JOKER_JOKER_ACE, [random_policy(9)] * 4, seed=16)
+    yield (
+        "joker-joker-deuce-deuce",
+        played(JOKER_JOKER_DEUCE_DEUCE, [random_policy(10)] * 4, seed=17, dealer=2),
+    )
+    two_jokers = attrs.evolve(DOUBLE_NIL, deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+    yield (
+        "joker-joker-deuce-deuce, two players",
+        played(two_jokers, [random_policy(11)] * 2, seed=18),
+    )
     yield "largest seed", played(MINIOKEY, heuristic(4), seed=2**128 - 1, dealer=3, limit=80)
 
 
@@ -398,6 +416,8 @@ def test_every_spades_lead_is_valid_in_version_3_only(lead: SpadesLead) -> None:
         ("bidding", Bidding.SUICIDE),
         ("bidding", Bidding.WHIZ),
         ("bidding", Bidding.MIRROR),
+        ("deck", Deck.JOKER_JOKER_ACE),
+        ("deck", Deck.JOKER_JOKER_DEUCE_DEUCE),
     ],
 )
 def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value: object) -> None:
@@ -406,19 +426,20 @@ def test_every_switch_of_version_3_is_valid_in_version_3_only(field: str, value:
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     Rule: reading-card-pass.
     Rules: rule-suicide, rule-whiz, rule-mirror.
+    Rule: rule-decks.
     """
     changes: dict[str, Any] = {field: value, "nil": field != "zero_contract"}
     rules = attrs.evolve(CLASSIC, round_cap=1, **changes)
     record = played(rules, [random_policy(3)] * 4, seed=12, limit=30)
     assert_written_as_version_3(record)
     data = data_of(record)
-    assert data["rules"][field] == (value.value if isinstance(value, Bidding) else value)
+    assert data["rules"][field] == (value.value if isinstance(value, Bidding | Deck) else value)
     assert records.loads(json.dumps(data)) == record
     data["version"] = 2
     assert errors(data)
     with pytest.raises(InvalidRecordError) as raised:
         records.loads(json.dumps(data))
-    assert raised.value.path == "$.rules.zero_contract"  # the first of them
+    assert raised.value.path == "$.rules.deck"  # the first of them
     for name in NEW_IN_3:
         if name != field:
             del data["rules"][name]
@@ -536,6 +557,36 @@ def test_the_games_under_whiz_and_mirror_hold_what_they_change(name: str) -> Non
     read = records.loads(json.dumps(data))
     assert read.rules == attrs.evolve(record.rules, bidding=Bidding.OPEN)
     assert read.moves == record.moves
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["joker-joker-ace", "joker-joker-deuce-deuce", "joker-joker-deuce-deuce, two players"],
+)
+def test_the_games_under_joker_decks_hold_what_they_change(name: str) -> None:
+    """Every round is dealt the deck's 52 cards, jokers written LJ and BJ, and played; as
+    version 2 data, without ``deck``, the jokers are no cards of the standard deck.
+
+    Rule: rule-decks.
+    """
+    record = GAMES[name]
+    data = data_of(record)
+    assert errors(data) == []
+    for played_round in data["rounds"]:
+        assert sorted(played_round["deck"]) == sorted(map(str, record.rules.deck.cards))
+        assert {"LJ", "BJ"} <= set(played_round["deck"])
+    moves = [move for played_round in data["rounds"] for move in played_round["moves"]]
+    assert {"play LJ", "play BJ"} <= set(moves)
+    if record.rules.nil_pass:
+        passed = [move.split()[1:] for move in moves if move.startswith("pass ")]
+        assert any({"LJ", "BJ"} & set(cards) for cards in passed)
+    assert records.loads(json.dumps(data)) == record
+    as_version_2(data)
+    assert errors(data) == []  # the schema cannot tell a deck's cards from the rules
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rounds[0].deck"
+    assert "the standard deck has no" in raised.value.problem
 
 
 def test_the_largest_seed_is_written_as_a_string_and_the_smallest_too() -> None:
@@ -687,9 +738,11 @@ def test_every_object_is_closed_and_requires_all_its_fields() -> None:
     version."""
     closed = [schema for _, schema in subschemas(SCHEMA) if schema.get("type") == "object"]
     assert len(closed) == 6  # record, ruleset, round, summary, result, outcome
+    ruleset = SCHEMA["$defs"]["ruleset"]
     for schema in closed:
         assert schema["additionalProperties"] is False
-        fields = [name for name in schema["properties"] if name not in NEW_IN_3]
+        later = NEW_IN_3 if schema is ruleset else ()  # a round's deck is no ruleset's
+        fields = [name for name in schema["properties"] if name not in later]
         assert schema["required"] == fields
     assert [path for path, schema in subschemas(SCHEMA) if "required" in schema] == [
         "#",
@@ -714,6 +767,7 @@ def test_the_ruleset_lists_exactly_the_fields_of_ruleset() -> None:
         "double_nil_timing": DoubleNilTiming,
         "bidding": Bidding,
         "bag_overflow": BagOverflow,
+        "deck": Deck,
     }
     for name, kind in enums.items():
         assert ruleset["properties"][name]["enum"] == [member.name.lower() for member in kind]
@@ -974,6 +1028,12 @@ def both(*changes: Callable[[Any], None]) -> Callable[[Any], None]:
     return change
 
 
+def _swap_in(data: Any, card: str) -> None:
+    """Put ``card`` in the first round's deck in the place of its little joker."""
+    deck = data["rounds"][0]["deck"]
+    deck[deck.index("LJ")] = card
+
+
 FOUR = "classic, target 60"
 TWO = "two-handed, target 60"
 BROKEN = {
@@ -1107,6 +1167,12 @@ BROKEN = {
     "a card '10S'": (FOUR, set_at("rounds", 0, "deck", 5, value="10S")),
     "a card 'AS\\n'": (FOUR, set_at("rounds", 0, "deck", 5, value="AS\n")),
     "a card as a number": (FOUR, set_at("rounds", 0, "deck", 5, value=51)),
+    "a card 'bj'": ("joker-joker-ace", set_at("rounds", 0, "deck", 0, value="bj")),
+    "a card 'JL' (PTN's little joker)": (
+        "joker-joker-ace",
+        set_at("rounds", 0, "deck", 0, value="JL"),
+    ),
+    "'play Bj'": ("joker-joker-ace", move(0, "play Bj")),
     "a 51-card deck": (FOUR, drop("rounds", 0, "deck", 0)),
     "a card twice": (FOUR, set_at("rounds", 0, "deck", 0, value="AS")),
     "'bid 0'": (FOUR, move(0, "bid 0")),
@@ -1180,6 +1246,15 @@ BEYOND = {
         lambda data: data["rounds"][0]["moves"].__setitem__(2, data["rounds"][0]["moves"][0]),
     ),
     "a Whiz bid of 13 spades not held": ("whiz", move(0, "bid 13")),
+    "a joker in a standard deck": (FOUR, set_at("rounds", 0, "deck", 0, value="BJ")),
+    "the 2C in a joker-joker-ace deck": (
+        "joker-joker-ace",
+        lambda data: _swap_in(data, "2C"),
+    ),
+    "the 2H in a joker-joker-deuce-deuce deck": (
+        "joker-joker-deuce-deuce",
+        lambda data: _swap_in(data, "2H"),
+    ),
     "a Mirror nil by a player with spades": ("mirror", move(0, "bid nil")),
     "summaries of 10-for-200 without it": (
         "new switches",

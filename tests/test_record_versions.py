@@ -8,11 +8,12 @@ are numbers beyond 2**53, and their first decks come from the old shuffle. Recor
 their decks and states their hands, so they read as the games they were.
 
 Version 3 came with ruleset fields that older data does not hold (`NEW_IN_3`): its
-rulesets read as the rules of every source, a zero bid no contract (reading-zero-bid), no
-card pass after a plain nil (reading-card-pass), double nil declared before the first
-draw choice (reading-double-nil-timing), no team minimum (rule-team-minimum), open
-bidding (rule-suicide), spades led once broken (reading-spades-lead) and ten points a trick
-bid however many (rule-ten-for-two-hundred). It came with passes of 4 cards too: an older ruleset's
+rulesets read as the rules of every source, the standard deck (rule-decks), a zero bid
+no contract (reading-zero-bid), no card pass after a plain nil (reading-card-pass), double
+nil declared before the first draw choice (reading-double-nil-timing), no team minimum
+(rule-team-minimum), open bidding (rule-suicide), spades led once broken
+(reading-spades-lead) and ten points a trick bid however many (rule-ten-for-two-hundred).
+It came with passes of 4 cards too: an older ruleset's
 ``blind_nil_pass`` is at most 3, and 4 is refused at its path. The files
 ``tests/data/*-v2-*.json`` were written by the library before version 3
 (``tests/data/make_version_2.py`` says how); the four-player ones stop at a lead where the
@@ -70,6 +71,7 @@ LEADS = {
 }
 """Each ``spades_lead`` as the format writes it (porting-lead)."""
 NEW_IN_3: dict[str, Any] = {
+    "deck": "standard",
     "zero_contract": False,
     "nil_pass": 0,
     "double_nil_timing": "before_first_choice",

@@ -50,6 +50,7 @@ from spades import (
     Bid,
     Bidding,
     Card,
+    Deck,
     Direction,
     Exchange,
     IllegalMoveError,
@@ -2018,3 +2019,75 @@ def test_a_history_with_a_blind_number_not_open_is_refused_at_its_bids(
     data["bids"][2] = None  # the round in progress is not what this asks
     data["to_move"] = 2
     refused(data, "$.rounds[0].bids[1]", State, words)
+
+
+def _joker_state(deck: Deck, *, seed: int, moves: int) -> State:
+    """A state ``moves`` random moves into a game under ``deck``, a joker played if any."""
+    state = new_game(Ruleset(deck=deck, round_cap=2), seed=seed)
+    policy = random_policy(seed)
+    for _ in range(moves):
+        assert state.to_move is not None
+        state = apply(state, policy(observe(state, state.to_move)))
+    return state
+
+
+@pytest.mark.parametrize("deck", [Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE])
+def test_joker_decks_round_trip_in_states_views_and_records(deck: Deck) -> None:
+    """A state under each joker deck, each seat's view and the game's record read back the
+    same; the deck is written by name and the jokers as LJ and BJ.
+
+    Rule: rule-decks.
+    """
+    state = _joker_state(deck, seed=3, moves=4 + 52)
+    for value in (state, *(observe(state, seat) for seat in range(4)), state.rounds[0]):
+        assert_round_trips(value)
+    data: Json = to_data(state)
+    assert data["rules"]["deck"] == deck.name.lower()
+    shown = {card for hand in data["hands"] for card in hand}
+    shown |= {card for trick in data["tricks"] for card in trick["cards"]}
+    assert {"LJ", "BJ"} <= shown
+    record = GameRecord.from_moves(state.rules, [], seed=3)
+    assert record.rounds[0].deck == round_deck(3, 1, rules=state.rules)
+    assert loads(dumps(record)) == record
+
+
+@pytest.mark.parametrize(
+    ("deck", "outside"),
+    [
+        (Deck.STANDARD, "BJ"),
+        (Deck.JOKER_JOKER_ACE, "2D"),
+        (Deck.JOKER_JOKER_DEUCE_DEUCE, "2H"),
+    ],
+)
+def test_a_card_the_deck_lacks_is_refused_at_its_place(deck: Deck, outside: str) -> None:
+    """A state whose hand holds a card its deck lacks is refused at that card, and a record
+    whose round deals one at that round's deck.
+
+    Rule: rule-decks.
+    """
+    state = new_game(Ruleset(deck=deck), seed=5)
+    data: Json = to_data(state)
+    inside = data["hands"][1][0]
+    data["hands"][1][0] = outside
+    data["hands"][1].sort(key=lambda text: C(text).index)
+    place = data["hands"][1].index(outside)
+    name = deck.value.replace("_", "-")
+    refused(data, f"$.hands[1][{place}]", State, f"the {name} deck has no {outside}")
+    record: Json = to_data(GameRecord.from_moves(state.rules, [], seed=5))
+    deck_data = record["rounds"][0]["deck"]
+    deck_data[deck_data.index(inside)] = outside
+    refused(record, "$.rounds[0].deck", GameRecord, f"the {name} deck has no {outside}")
+
+
+def test_a_card_is_read_in_its_canonical_text_jokers_too() -> None:
+    """LJ and BJ are the jokers' only spellings in data; 'bj' or PTN's 'JH' for a joker is
+    a jack of hearts or nothing.
+
+    Rule: rule-decks.
+    """
+    state = new_game(Ruleset(deck=Deck.JOKER_JOKER_ACE), seed=6)
+    data: Json = to_data(state)
+    hand = data["hands"][0]
+    hand[hand.index("LJ") if "LJ" in hand else 0] = "lj"
+    where = hand.index("lj")
+    refused(data, f"$.hands[0][{where}]", State, "expected a card like 'AS', 'TH' or 'BJ'")

@@ -126,15 +126,15 @@ class GameRecord:
 
         ``decks`` are the rounds' decks, in order, when they were dealt by the caller (with
         `new_game`'s ``deck`` and `deal`); by default each round's deck is `round_deck` of
-        the seed, as the engine deals. A move that ends a round without ending the game
-        starts the next, so its deck is needed too. An illegal move raises
-        `IllegalMoveError`; too few ``decks`` raise `SpadesError`, and a game longer than
-        `MAX_ROUNDS` rounds `InvalidRecordError`.
+        the seed and the ruleset's deck, as the engine deals. A move that ends a round
+        without ending the game starts the next, so its deck is needed too. An illegal move
+        raises `IllegalMoveError`; too few ``decks`` raise `SpadesError`, and a game longer
+        than `MAX_ROUNDS` rounds `InvalidRecordError`.
         """
 
         def deck_of(number: int) -> tuple[Card, ...]:
             if decks is None:
-                return round_deck(seed, number)
+                return round_deck(seed, number, rules=rules)
             if number > len(decks):
                 raise SpadesError(
                     f"the moves reach round {number}, but only {len(decks)} decks were given"

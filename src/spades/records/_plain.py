@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeAlias, TypeVar
 
 import attrs
 
-from spades._cards import DECK, Card
+from spades._cards import ALL_CARDS, Card
 from spades._deal import SEED_LIMIT
+from spades._decks import Deck
 from spades._errors import InvalidRecordError, NotationError, SpadesError, quoted
 from spades._history import Trick
 from spades._moves import Bid, Move, parse_move
@@ -68,7 +69,7 @@ READABLE_VERSIONS = (1, 2, 3)
 """The versions `from_data` reads; data of any other version is refused.
 
 Version 3 came with the ruleset fields of the rules people play beyond the three sources
-(`ruleset_fields`: ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
+(`ruleset_fields`: ``deck``, ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
 ``team_minimum``, ``bidding``, ``spades_lead`` and ``ten_for_two_hundred``); data of an
 older version holds none of them, and its rulesets take their defaults, the rules of the
 sources. It came with passes of 4 cards too: an older ruleset's ``blind_nil_pass`` is at
@@ -92,7 +93,7 @@ integers (and the doubles) of other languages."""
 _E = TypeVar("_E", bound=enum.Enum)
 _FAR = 10**12
 """Numbers from here on are far out of any range, and a message describes, not writes, them."""
-_CARD_BY_TEXT = {str(card): card for card in DECK}
+_CARD_BY_TEXT = {str(card): card for card in ALL_CARDS}
 
 
 def fail(path: str, message: str) -> NoReturn:
@@ -229,9 +230,13 @@ def enum_data(member: enum.Enum) -> str:
 
 
 def card_from(data: object, path: str) -> Card:
-    """``data`` as a card in its canonical text: rank then suit, upper case (``TH``)."""
+    """``data`` as a card in its canonical text (``TH``, a joker ``LJ`` or ``BJ``).
+
+    Rank then suit, upper case; whether the deck holds the card, the reader checks
+    (rule-decks).
+    """
     if type(data) is not str or data not in _CARD_BY_TEXT:
-        fail(path, f"expected a card like 'AS' or 'TH', not {_short(data)}")
+        fail(path, f"expected a card like 'AS', 'TH' or 'BJ', not {_short(data)}")
     return _CARD_BY_TEXT[data]
 
 
@@ -296,6 +301,7 @@ RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.in
 """The fields of a ruleset in data of the current version, in `Ruleset`'s order."""
 _SINCE: Final[Mapping[str, int]] = MappingProxyType(
     {
+        "deck": 3,
         "zero_contract": 3,
         "nil_pass": 3,
         "double_nil_timing": 3,
@@ -313,6 +319,7 @@ _WIDENED: Final[Mapping[str, tuple[int, int]]] = MappingProxyType({"blind_nil_pa
 _FLAGS = frozenset({"nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
 _OPTIONAL = frozenset({"blind_nil_deficit", "blind_bid_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
+    "deck": Deck,
     "direction": Direction,
     "nil_tricks": NilTricks,
     "spades_lead": SpadesLead,
@@ -326,6 +333,7 @@ def ruleset_fields(version: int) -> tuple[str, ...]:
     r"""The fields a ruleset holds in data of ``version`` (one of `READABLE_VERSIONS`).
 
     >>> print(*(name for name in ruleset_fields(3) if name not in ruleset_fields(2)), sep="\n")
+    deck
     zero_contract
     nil_pass
     double_nil_timing

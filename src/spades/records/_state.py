@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from spades._cards import DECK, Card
 from spades._deal import start_round
 from spades._ending import outcome_after
 from spades._engine import apply
@@ -49,6 +48,7 @@ from spades.records._plain import (
 from spades.records._round_scores import round_score_data, round_scores_from
 
 if TYPE_CHECKING:
+    from spades._cards import Card
     from spades._rules import Ruleset
     from spades._scoring import RoundScore
 
@@ -129,7 +129,7 @@ def state_from(data: dict[str, Any], version: int) -> State:
     played = rounds[:-1] if over else rounds
     start_scores, start_bags = totals[len(played)]
     integer(found["round_number"], "$.round_number", len(played) + 1, len(played) + 1)
-    positions = _positions(found, players)
+    positions = _positions(found, rules)
     start = start_round(
         rules,
         dealer,
@@ -298,9 +298,9 @@ class _Positions:
         side_numbers(found["bags"], "$.bags")
 
 
-def _positions(found: dict[str, Any], players: int) -> _Positions:
-    positions = _Positions(found, players)
-    _check_every_card_once(positions)
+def _positions(found: dict[str, Any], rules: Ruleset) -> _Positions:
+    positions = _Positions(found, rules.players)
+    _check_every_card_once(positions, rules)
     return positions
 
 
@@ -320,8 +320,12 @@ def _seat_and(
     return entry
 
 
-def _check_every_card_once(positions: _Positions) -> None:
-    """Each of the 52 cards lies in exactly one place: a hand, a trick, the stock or discards."""
+def _check_every_card_once(positions: _Positions, rules: Ruleset) -> None:
+    """Each of the deck's 52 cards lies in one place: a hand, a trick, the stock or discards.
+
+    A card the deck lacks lies nowhere (rule-decks).
+    """
+    deck = rules.deck
     where: dict[Card, str] = {}
     places: list[tuple[str, tuple[Card, ...]]] = [
         *((f"$.hands[{seat}]", hand) for seat, hand in enumerate(positions.hands)),
@@ -337,8 +341,11 @@ def _check_every_card_once(positions: _Positions) -> None:
         for index, card in enumerate(cards):
             if card in where:
                 fail(f"{path}[{index}]", f"{card} is also in {where[card]}")
+            if not card.bit & deck.mask:
+                name = deck.value.replace("_", "-")
+                fail(f"{path}[{index}]", f"the {name} deck has no {card}")
             where[card] = path
-    missing = [str(card) for card in DECK if card not in where]
+    missing = [str(card) for card in deck.cards if card not in where]
     if missing:
         fail("$", f"cards missing from the hands, tricks, stock and discards: {' '.join(missing)}")
 
