@@ -29,6 +29,7 @@ from spades import (
     Bid,
     Bidding,
     Card,
+    Deck,
     Exchange,
     Look,
     Ruleset,
@@ -53,7 +54,7 @@ OUTCOME = re.compile(
     r"(Side [01] \(seats [0-3]\+[0-3]\)|Seat [01]) wins -?\d+ to -?\d+ after \d+ rounds?: .+\."
     r"|The game is drawn .+|Stopped after \d+ rounds? without a winner, scores -?\d+ to -?\d+\."
 )
-TRICK = re.compile(r"^ +(\d+)  ((?:[0-3]:[2-9TJQKA][CDHS][* ]  )+)seat ([0-3]) wins$")
+TRICK = re.compile(r"^ +(\d+)  ((?:[0-3]:(?:[2-9TJQKA][CDHS]|[LB]J)[* ]  )+)seat ([0-3]) wins$")
 ROW = re.compile(
     r"^  (side [01] \(seats [0-3]\+[0-3]\)|seat [01]) +(\S.*?) +(\d+) +([+-]\d+) +(\d+)"
     r" +(-?\d+) +(\d+|reached)$"
@@ -109,7 +110,7 @@ def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
         starred = [seat for seat, card in pairs if card.endswith("*")]
         assert starred == [match[3]]
     for seat, cards in played.items():  # each seat played the hand printed for it
-        assert table_text.brief_hand(cards) == hands[seat]
+        assert table_text.brief_hand(cards, rules.deck) == hands[seat]
     won = Counter(int(match[3]) for match in tricks)
     rows = [match for line in lines if (match := ROW.match(line))]
     assert len(rows) == 2
@@ -1777,3 +1778,97 @@ def test_a_person_whose_side_trails_bids_blind() -> None:
     notes = re.findall(r"^  your blind 6: (made|set), 20 a trick \(([+-]120)\)$", shown, re.M)
     assert len(notes) == len(blind)
     assert all((said == "made") is (points == "+120") for said, points in notes)
+
+
+JOKER_DECKS = (Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE)
+
+
+def test_the_table_text_shows_jokers_and_the_deuce_of_diamonds_among_the_spades() -> None:
+    """A hand shows each card in the row of the suit it plays as, at its rank there: the
+    jokers above the ace of spades, and Joker-Joker-Deuce-Deuce's 2D between the little
+    joker and the 2S; the banner names a joker deck's spades and the help its jokers.
+
+    Rule: rule-decks.
+    """
+    cards = [Card.parse(text) for text in ["2S", "AS", "2D", "3D", "LJ", "BJ", "KH"]]
+    jja, jjdd = JOKER_DECKS
+    assert table_text.brief_hand(cards[:1] + cards[3:], jja) == "S: BJ LJ 2  H: K  D: 3  C: -"
+    assert table_text.brief_hand(cards, jjdd) == "S: BJ LJ 2D 2 A  H: K  D: 3  C: -"
+    order = [str(card) for card in table_text.hand_order(cards, jjdd)]
+    assert order == ["BJ", "LJ", "2D", "2S", "AS", "KH", "3D"]
+    assert table_text.rules_lines(Ruleset(deck=jjdd))[1] == (
+        "Joker-Joker-Deuce-Deuce deck: no 2C or 2H; its spades, highest first: "
+        "BJ, LJ, 2D, 2S, AS, KS ... 3S."
+    )
+    assert table_text.rules_lines(Ruleset(deck=jja))[1] == (
+        "Joker-Joker-Ace deck: no 2C or 2D; its spades, highest first: BJ, LJ, AS, KS ... 2S."
+    )
+    assert len(table_text.rules_lines(CLASSIC)) == 2
+    assert "the jokers are BJ and LJ" in moves.help_lines(Ruleset(deck=jja))[0]
+    assert "joker" not in moves.help_lines(CLASSIC)[0]
+
+
+@pytest.mark.parametrize("deck", JOKER_DECKS, ids=lambda deck: deck.name.lower())
+def test_demo_plays_a_whole_game_with_jokers(
+    deck: Deck, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every round deals the deck's 52 cards once, jokers among them, and each trick's star
+    is on the card the deck makes win (a joker over the ace, the 2D over the 2S).
+
+    Rule: rule-decks.
+    """
+    rules = Ruleset(deck=deck, target=150)
+    assert demo.demo(rules, "custom", 3, record=None, indent=None, bots="heuristic") == 0
+    out = capsys.readouterr().out
+    banner = out[out.index("\n") + 1 : out.index("\n\nRound 1: ")]
+    assert banner.split() == " ".join(table_text.rules_lines(rules)).split()
+    blocks = rounds_of(out)
+    assert len(blocks) > 1
+    for block in blocks:
+        check_round(rules, block)
+        tricks = [match[2].split() for line in block if (match := TRICK.match(line))]
+        played = [Card.parse(pair.split(":")[1].rstrip("*")) for trick in tricks for pair in trick]
+        assert sorted(played) == list(deck.cards)
+        for trick in tricks:
+            cards = [Card.parse(pair.split(":")[1].rstrip("*")) for pair in trick]
+            (best,) = (pair for pair in trick if pair.endswith("*"))
+            assert best.split(":")[1] == f"{spades.winning_card(cards, rules=rules)}*"
+
+
+def joker_player(moves: list[str]) -> str:
+    """A player who types a joker, or a 2D, alone whenever she may play one."""
+    for card in ("BJ", "LJ", "2D"):
+        if f"play {card}" in moves:
+            return card
+    return plain(moves)
+
+
+def test_a_person_plays_a_whole_game_with_jokers_under_whiz(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Her hand shows the jokers and the 2D in her spades, her Whiz bid counts them, and
+    she plays them by typing them.
+
+    Rules: rule-decks, rule-whiz.
+    """
+    rules = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE, bidding=Bidding.WHIZ, round_cap=4)
+    shown = person_plays(monkeypatch, rules, 1, 2, choose=joker_player)
+    assert "the jokers are BJ and LJ" in shown
+    typed = {"you: play BJ", "you: play LJ", "you: play 2D"} & set(shown.splitlines())
+    assert len(typed) > 1
+    rows = re.findall(r"^  (\w+) +(.*)$", shown, re.M)
+    for suit, cards in rows:
+        held = {card.strip("[ ]") for card in cards.split()}
+        assert bool(held & {"BJ", "LJ", "2D"}) <= (suit == "spades"), (suit, cards)
+    counted = re.findall(
+        r"^  spades +(.*)\n(?:  \w+ .*\n)*Legal moves: .*\(you hold (\d+|no) spade", shown, re.M
+    )
+    assert len(counted) > 1
+    assert any("2D" in cards or "J " in cards + " " for cards, _ in counted)
+    for cards, count in counted:
+        assert len(cards.split()) == (0 if count == "no" else int(count))
+    tricks = re.findall(r"^  Trick \d+: (.*); .* with (\S+)\.$", shown, re.M)
+    assert len(tricks) == 13 * 4
+    for played, best in tricks:
+        cards = [Card.parse(item.split()[-1]) for item in played.split(", ")]
+        assert best == str(spades.winning_card(cards, rules=rules))

@@ -3,9 +3,11 @@
 Small functions from values to lines of text, shared by the command line and the
 adapters' text renders (both import it; it imports only the core).
 
->>> from spades import Card
+>>> from spades import Card, Deck
 >>> brief_hand([Card.parse(text) for text in "AS 7S QH 2C TC".split()])
 'S: A 7  H: Q  D: -  C: T 2'
+>>> brief_hand(map(Card.parse, "BJ 2D 2S AS 3D".split()), Deck.JOKER_JOKER_DEUCE_DEUCE)
+'S: BJ 2D 2 A  H: -  D: 3  C: -'
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from spades import (
+    DECK,
     Bid,
     Bidding,
+    Deck,
     DoubleNilTiming,
     Play,
+    Rank,
     Suit,
     Termination,
     Trick,
@@ -41,7 +46,9 @@ __all__ = [
     "brief_hand",
     "cards_text",
     "counted",
+    "deck_line",
     "finished_trick",
+    "hand_order",
     "move_words",
     "outcome_lines",
     "played_text",
@@ -81,12 +88,38 @@ def seat_name(seat: int, you: int | None = None) -> str:
     return "you" if seat == you else f"seat {seat}"
 
 
-def brief_hand(cards: Iterable[Card]) -> str:
-    """The cards by suit, spades first, each suit high to low: ``S: A 7  H: Q  D: -``."""
-    ordered = sorted(cards, reverse=True)
+def hand_order(cards: Iterable[Card], deck: Deck = Deck.STANDARD) -> list[Card]:
+    """``cards`` as a hand shows them: spades, hearts, diamonds, clubs, each high to low.
+
+    A card sits with the suit it plays as under ``deck``, at its rank there: the jokers
+    above the ace of spades, and under Joker-Joker-Deuce-Deuce the 2♦ with the spades,
+    between the little joker and the 2♠ (rule-decks).
+
+    >>> from spades import Card
+    >>> [str(card) for card in hand_order(map(Card.parse, ["2C", "AH", "3S", "KH", "TD"]))]
+    ['3S', 'AH', 'KH', 'TD', '2C']
+    >>> jjdd = Deck.JOKER_JOKER_DEUCE_DEUCE
+    >>> [str(card) for card in hand_order(map(Card.parse, ["AS", "2D", "LJ", "2S", "3D"]), jjdd)]
+    ['LJ', '2D', '2S', 'AS', '3D']
+    """
+    return sorted(cards, key=lambda card: (SUITS.index(deck.suit_of(card)), -deck.rank_order(card)))
+
+
+def brief_hand(cards: Iterable[Card], deck: Deck = Deck.STANDARD) -> str:
+    """The cards by suit, spades first, each suit high to low: ``S: A 7  H: Q  D: -``.
+
+    Each card is its rank, in the row of the suit it plays as under ``deck``; a card of
+    another suit there is written whole: the jokers ``BJ`` and ``LJ`` first among the
+    spades, the 2♦ of Joker-Joker-Deuce-Deuce ``2D`` after them (rule-decks).
+    """
+    ordered = hand_order(cards, deck)
     parts = []
     for suit in SUITS:
-        ranks = " ".join(card.rank.symbol for card in ordered if card.suit is suit)
+        ranks = " ".join(
+            card.rank.symbol if card.suit is suit and card.rank <= Rank.ACE else card.text
+            for card in ordered
+            if deck.suit_of(card) is suit
+        )
         parts.append(f"{suit.letter}: {ranks or '-'}")
     return "  ".join(parts)
 
@@ -120,7 +153,7 @@ def move_words(rules: Ruleset, move: Move) -> str:
 
 def trick_line(rules: Ruleset, number: int, trick: Trick) -> str:
     """One trick: seat and card in playing order, ``*`` on the winning card, the winner."""
-    best = winning_card(trick.cards)
+    best = winning_card(trick.cards, rules=rules)
     cards = "  ".join(
         f"{seat}:{card}{'*' if card == best else ' '}"
         for seat, card in zip(play_order(rules, trick.leader), trick.cards, strict=True)
@@ -235,7 +268,8 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
 def rules_lines(rules: Ruleset) -> list[str]:
     """Who plays with whom and which way; the switches that are on; how the game ends.
 
-    The switches said are the bidding and scoring ones beyond the sources: a zero contract,
+    The switches said are the deck with jokers (`deck_line`), and the bidding and scoring
+    ones beyond the sources: a zero contract,
     a team minimum, Suicide, Whiz, Mirror, blind numbers, the pass after a nil and
     10-for-200; and the
     original text's reading of when double nil is declared (reading-double-nil-timing).
@@ -248,6 +282,8 @@ def rules_lines(rules: Ruleset) -> list[str]:
     else:
         who = "Two players, seat 0 against seat 1, each drawing 13 cards from the stock."
     lines = [who]
+    if rules.deck.jokers:  # rule-decks
+        lines.append(deck_line(rules.deck))
     if rules.zero_contract:
         lines.append("No nil: a bid of 0 is a contract of no tricks; its tricks count.")
     if rules.team_minimum:
@@ -277,6 +313,19 @@ def rules_lines(rules: Ruleset) -> list[str]:
     if rules.round_cap is not None:
         end += f"; at most {rules.round_cap} rounds"
     return [*lines, end + "."]
+
+
+def deck_line(deck: Deck) -> str:
+    """A joker deck's missing deuces and its spades, highest first (rule-decks).
+
+    >>> deck_line(Deck.JOKER_JOKER_ACE)
+    'Joker-Joker-Ace deck: no 2C or 2D; its spades, highest first: BJ, LJ, AS, KS ... 2S.'
+    """
+    removed = " or ".join(card.text for card in DECK if not card.bit & deck.mask)
+    name = "-".join(word.title() for word in deck.name.split("_"))
+    top = [card.text for card in reversed(deck.spade_cards)]
+    order = f"{', '.join(top[: top.index('AS') + 1])}, KS ... {top[-1]}"
+    return f"{name} deck: no {removed}; its spades, highest first: {order}."
 
 
 def blind_bids_line(rules: Ruleset) -> str:

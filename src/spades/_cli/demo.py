@@ -147,7 +147,12 @@ class _RoundPrinter:
         rules = before.rules
         show("", round_header(rules, before.round_number, before.dealer))
         show("  Hands as the play begins:")
-        show(*(f"    seat {seat}  {brief_hand(hand)}" for seat, hand in enumerate(self.hands)))
+        show(
+            *(
+                f"    seat {seat}  {brief_hand(hand, rules.deck)}"
+                for seat, hand in enumerate(self.hands)
+            )
+        )
         show(f"  Bids: {', '.join(self.bids)}")
         show(*(f"  {event}" for event in self.events))
         show("  Tricks (seat:card in playing order, the leader first; * the winning card):")

@@ -97,6 +97,8 @@ def help_lines(rules: Ruleset) -> list[str]:
         "'exchange 2C 3D'": " ('exchange' alone keeps your hand)",
         "'bid 0'": " (a contract of no tricks)",
     }
+    if rules.deck.jokers:  # rule-decks
+        glosses["'play AS'"] = " (or just AS; the jokers are BJ and LJ)"
     least = rules.blind_bid_minimum
     if least:  # rule-blind-bids
         numbers = f"{least} to 13, " if least < 13 else ""

@@ -17,7 +17,6 @@ from spades import (
     Phase,
     Play,
     Reject,
-    Suit,
     blind_numbers,
     lowest_bid,
     may_bid_blind,
@@ -34,6 +33,7 @@ from spades._table_text import (
     cards_text,
     counted,
     finished_trick,
+    hand_order,
     move_words,
     played_text,
     round_header,
@@ -44,21 +44,9 @@ from spades._table_text import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from spades import Move, State, View
 
-    from spades import Card, Move, State, View
-
-__all__ = ["hand_order", "legal_text", "news_lines", "turn_lines"]
-
-
-def hand_order(cards: Iterable[Card]) -> list[Card]:
-    """``cards`` in the order her hand shows them: spades, hearts, diamonds, clubs, high first.
-
-    >>> from spades import Card
-    >>> [str(card) for card in hand_order(map(Card.parse, ["2C", "AH", "3S", "KH", "TD"]))]
-    ['3S', 'AH', 'KH', 'TD', '2C']
-    """
-    return sorted(sorted(cards, reverse=True), key=lambda card: SUITS.index(card.suit))
+__all__ = ["legal_text", "news_lines", "turn_lines"]
 
 
 def turn_lines(view: View) -> list[str]:
@@ -130,13 +118,17 @@ def _face_down_lines(view: View) -> list[str]:
 
 
 def _hand(view: View) -> list[str]:
-    """The person's hand, a line a suit, high to low; in the play, her legal cards in [ ]."""
-    hand = view.hand or ()
+    """The person's hand, a line a suit, high to low; in the play, her legal cards in [ ].
+
+    A card sits in the line of the suit it plays as (`hand_order`): the jokers, and the 2♦
+    of Joker-Joker-Deuce-Deuce, in the spades' (rule-decks).
+    """
+    hand, deck = view.hand or (), view.rules.deck
     legal = {move.card for move in view.legal_moves() if isinstance(move, Play)}
     mark = " (the cards you may play in [brackets])" if view.phase is Phase.PLAYING else ""
     lines = [f"Your hand{mark}:" if hand else "Your hand: no card yet."]
     for suit in SUITS if hand else ():
-        cards = [card for card in hand_order(hand) if card.suit is suit]
+        cards = [card for card in hand_order(hand, deck) if deck.suit_of(card) is suit]
         shown = " ".join(f"[{card}]" if card in legal else f" {card} " for card in cards)
         lines.append(f"  {suit.name.lower():<9}{shown or ' -'}".rstrip())
     return lines
@@ -153,7 +145,7 @@ def legal_text(view: View) -> str:
     """
     moves, rules = view.legal_moves(), view.rules
     if view.phase is Phase.PLAYING:
-        cards = hand_order(move.card for move in moves if isinstance(move, Play))
+        cards = hand_order((move.card for move in moves if isinstance(move, Play)), rules.deck)
         return ", ".join(f"play {card}" for card in cards)
     if view.phase is Phase.BIDDING and view.hand is not None:
         return _bids_text(view, [move for move in moves if isinstance(move, Bid)])
@@ -213,7 +205,7 @@ def _spades_bids_text(view: View, bids: list[Bid]) -> str:
     """
     rules = view.rules
     mode = rules.bidding.name.title()
-    count = sum(card.suit is Suit.SPADES for card in view.hand or ())
+    count = sum(card.bit & rules.deck.spades != 0 for card in view.hand or ())  # rule-decks
     text = ", ".join(move_words(rules, bid) for bid in bids)
     zero = bid_text(Bid(0), rules)
     if not count:
@@ -254,7 +246,7 @@ def news_lines(before: State, move: Move, after: State, you: int) -> list[str]:
         winner = seat_name(trick.winner, you)
         wins = "win" if trick.winner == you else "wins"
         cards = played_text(rules, trick.leader, trick.cards, you)
-        best = winning_card(trick.cards)
+        best = winning_card(trick.cards, rules=rules)
         lines.append(f"  Trick {number}: {cards}; {winner} {wins} it with {best}.")
     if len(after.rounds) > len(before.rounds):
         score = after.rounds[-1]
