@@ -20,6 +20,7 @@ from spades import (
     Bid,
     Bidding,
     Card,
+    Deck,
     IllegalMoveError,
     InvalidRecordError,
     Look,
@@ -32,6 +33,7 @@ from spades import (
     apply,
     legal_moves,
     new_game,
+    winning_card,
 )
 from spades.records import (
     GameRecord,
@@ -144,6 +146,8 @@ TRICKSTER_LIKE = Ruleset(
         Ruleset(bidding=Bidding.SUICIDE),
         Ruleset(bidding=Bidding.WHIZ),
         Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True),
+        Ruleset(deck=Deck.JOKER_JOKER_ACE),
+        attrs.evolve(TRICKSTER_LIKE, deck=Deck.JOKER_JOKER_DEUCE_DEUCE),
     ],
 )
 @pytest.mark.parametrize("seed", range(4))
@@ -152,6 +156,7 @@ def test_written_records_read_back_to_the_same_games(rules: Ruleset, seed: int) 
     after round, to the record's own states.
 
     Rule: ref-ptn-format.
+    Rule: rule-decks.
     """
     _assert_reads_back(_random_record(rules, seed, 170), rules)
 
@@ -467,9 +472,8 @@ def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) ->
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"variation": 1}, "variation 1 \\(joker-joker-ace\\) is not played"),
-        ({"variation": "JokerJokerDeuceDeuce"}, "joker-joker-deuce-deuce"),
-        ({"variation": 2}, "joker-joker-deuce-ace"),
+        ({"variation": 2}, "variation 2 \\(joker-joker-deuce-ace\\) is not played"),
+        ({"variation": "JokerJokerDeuceAce"}, "joker-joker-deuce-ace"),
         ({"players": 3}, "four-player records only"),
         ({"isPartnership": False}, "solo games"),
         ({"nilOrZero": 1, "nilPass": 2}, "describe no playable game: nil_pass"),
@@ -500,10 +504,11 @@ def test_the_options_of_a_real_export_match_its_event_in_words() -> None:
         line for line in path.read_text().splitlines() if line.startswith("[GameOptionsJson")
     ]
     options = __import__("json").loads(options_line.split('"', 1)[1].rsplit('"', 1)[0])
-    assert options.pop("variation") == 1
+    assert options["variation"] == 1
     assert "Joker-Joker-Ace" in words
     rules, unknown = rules_from_options(options)
     assert dict(unknown) == {}
+    assert rules.deck is Deck.JOKER_JOKER_ACE
     assert "to 350/\u2212200" in words
     assert (rules.target, rules.losing_floor) == (350, -200)
     assert "min bid 4" in words
@@ -518,20 +523,22 @@ def test_the_options_of_a_real_export_match_its_event_in_words() -> None:
     assert rules.spades_lead is SpadesLead.ANY_TIME
 
 
-def test_a_real_export_with_escaped_options_is_read_up_to_its_jokers() -> None:
-    """The export of issue 335 is read tag by tag; its deck, Joker-Joker-Deuce-Deuce, is
-    refused at its options' line until the jokers decks are played. Its blindNonNilBids 4
-    is "Blind 6+ if losing by 250" in words; with its 10-for-200 its options describe a
-    game this version plays, blind numbers scored on top of the 200.
+def test_a_real_export_with_escaped_options_is_read_with_its_options() -> None:
+    """The export of issue 335's options: its variation 3 is "Joker-Joker-Deuce-Deuce" in
+    words, its blindNonNilBids 4 "Blind 6+ if losing by 250"; with its 10-for-200 its
+    options describe a game this version plays, blind numbers scored on top of the 200.
 
     Rule: ref-ptn-options.
     Rule: reading-blind-ten-for-two-hundred.
     """
     path = TRICKSTER / "issue-335.ptn"
-    with pytest.raises(InvalidRecordError, match="joker-joker-deuce-deuce") as caught:
-        read_ptn(path.read_text())
-    assert caught.value.path == "line 10"
+    (hand,) = read_ptn(path.read_text())
+    assert hand.lines["GameOptionsJson"] == 10
     words = _event_words(path)
+    assert "Joker-Joker-Deuce-Deuce" in words
+    assert hand.rules.deck is Deck.JOKER_JOKER_DEUCE_DEUCE
+    assert dict(hand.unknown_options) == {"firstHandBidsItself": True}
+    assert "1st hand bids itself" in words
     options = {"failBidScoring": 1, "minBid": 4, "blindNonNilBids": 4, "nilOrZero": 1}
     rules, unknown = rules_from_options(options)
     assert dict(unknown) == {}
@@ -593,14 +600,20 @@ def _ruleset_body(rules: Ruleset) -> str:
         (lambda t: t.replace("...AKQJT98765432", "A...KQJT98765432"), 5, "AS is dealt twice"),
         (lambda t: t.replace("...AKQJT98765432", "...AKQJT9876543X"), 5, "'X' in"),
         (lambda t: t.replace("...AKQJT98765432", "..AKQJT98765432"), 5, "spades.hearts"),
-        (lambda t: t.replace("...AKQJT98765432", "...AKQJT98765432.HL"), 5, "jokers"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT98765432.HL"), 5, "holds 15 cards"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT9876543.X"), 5, "'X' in .* no joker"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT9876543.J"), 5, "'J' in .* no joker"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT987654.HH"), 5, "BJ is dealt twice"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT98765.4.H"), 5, "a hand is spades"),
+        (lambda t: t.replace("...AKQJT98765432", "...AKQJT9876543.L"), 5, "deck .* has no LJ"),
         (lambda t: t.replace("1 4 Nil 5", "1 4 Nil 14"), 7, "a bid is 0 to 13"),
         (lambda t: t.replace("1 4 Nil 5", "1 4 Nil 5 2"), 6, "four players bid once each"),
         (lambda t: t.replace('Auction "E"', 'Auction "Q"'), 6, "a seat is"),
         (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 S2 S3"), 9, "a trick is 4 cards"),
         (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 X2"), 9, "suit then its rank"),
         (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 ABC"), 9, "suit then its rank"),
-        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 JH"), 9, "jokers"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 JX"), 9, "a joker is JH .* or JL"),
+        (lambda t: t.replace("HA D2 C2 S2", "HA D2 C2 BJ"), 9, "suit then its rank"),
         (lambda t: t + "HK DA CA SA\n", 8, "a hand has 13 tricks, not 14"),
         (lambda t: t.replace('{\\"gameOverScore\\":500}', "{nope"), 4, "no JSON object"),
         (lambda t: t.replace('{\\"gameOverScore\\":500}', "[1]"), 4, "no JSON object"),
@@ -699,3 +712,87 @@ def test_a_nil_pass_game_is_written_while_no_nil_is_bid() -> None:
     assert '\\"nilPass\\":2' in text
     assert rules_from_options({"nilPass": 2})[0] == rules
     assert read_ptn(text)[0].replay().bids == record.final_state.bids
+
+
+ISSUE_335_SCORES = (162, 527)
+"""Issue 335's GameScores "S:162 527 162 527": by seat from S clockwise (S, W, N, E), so
+N-S 162 and E-W 527, the scores after the hand, which ended the game at 500."""
+
+
+def test_a_real_joker_joker_deuce_deuce_hand_replays_to_its_game_scores() -> None:
+    """Issue 335's hand replays under Joker-Joker-Deuce-Deuce: W, void in clubs, wins the
+    third trick with the 2D, a spade; the big joker beats the 3S and 6S, the little joker
+    the AS and KS. N-S bid 8 and take 7, set (-80, -10x bid); E-W bid 5 and take 6 (+51).
+    From the scores before the hand that GameScores and these points give, the hand ends
+    the game at GameScores, E-W winning past 500.
+
+    Rules: rule-decks, ref-ptn-format.
+    """
+    (hand,) = read_ptn((TRICKSTER / "issue-335.ptn").read_text())
+    assert hand.tags["GameScores"] == "S:162 527 162 527"
+    south, west, north, east = map(int, hand.tags["GameScores"][2:].split())
+    assert (north, east) == (south, west) == ISSUE_335_SCORES
+    west_hand = [str(card) for card in hand.hands[3] or ()]
+    assert "2D" in west_hand
+    assert west_hand[-2:] == ["LJ", "BJ"]
+    state = hand.replay()
+    assert [trick.winner for trick in state.tricks] == []  # scored: a new round's
+    score = state.rounds[-1]
+    assert score.tricks == (6, 2, 1, 4)
+    assert [side.points for side in score.sides] == [-80, 51]
+    before = tuple(
+        total - side.points for total, side in zip(ISSUE_335_SCORES, score.sides, strict=True)
+    )
+    assert before == (242, 476)
+    end = hand.replay(scores=before)
+    assert end.scores == ISSUE_335_SCORES
+    assert end.outcome is not None
+    assert end.outcome.winner == 1
+    played = [hand.tricks[2][seat] for seat in range(4)]
+    assert [str(card) for card in played] == ["KC", "4C", "JC", "2D"]
+    assert winning_card([played[1], played[2], played[3], played[0]], rules=hand.rules) == played[3]
+
+
+@pytest.mark.parametrize(
+    ("deck", "variation"), [(Deck.JOKER_JOKER_ACE, 1), (Deck.JOKER_JOKER_DEUCE_DEUCE, 3)]
+)
+def test_a_joker_hand_names_its_variation_and_writes_its_jokers(deck: Deck, variation: int) -> None:
+    """A game under a joker deck written as PTN names its variation by number, writes the
+    jokers in the Deal's fifth group (H big, L little) and in Play as JH and JL, the 2D
+    of Joker-Joker-Deuce-Deuce among the diamonds; it reads back from the options alone.
+
+    Rules: rule-decks, ref-ptn-options, ref-ptn-format.
+    """
+    record = _random_record(Ruleset(deck=deck), 7, 60)
+    text = write_ptn(record)
+    lines = text.splitlines()
+    options = next(line for line in lines if line.startswith("[GameOptionsJson"))
+    assert f'\\"variation\\":{variation}' in options
+    deal = next(line for line in lines if line.startswith('[Deal "'))
+    fifth = [hand.split(".")[4] for hand in deal[9:-2].split() if hand.count(".") == 4]
+    assert sorted("".join(fifth)) == ["H", "L"]
+    assert all(group in ("H", "L", "HL") for group in fifth)
+    start = lines.index(next(line for line in lines if line.startswith("[Play"))) + 1
+    plays = " ".join(lines[start : start + 13]).split()
+    assert {"JH", "JL"} <= set(plays)
+    assert not {"BJ", "LJ"} & set(plays)
+    without_ours = "\n".join(line for line in lines if not line.startswith("[SpadesRuleset"))
+    (hand, *_) = read_ptn(without_ours)
+    assert hand.rules.deck is deck
+    dealt = next(iter(record))
+    assert hand.hands == tuple(dealt.hand(seat) for seat in range(4))
+    assert hand.replay().rounds[-1] == record.final_state.rounds[0]
+
+
+@pytest.mark.parametrize("bidding", [Bidding.SUICIDE, Bidding.WHIZ])
+def test_a_joker_deck_beside_suicide_or_whiz_is_not_written(bidding: Bidding) -> None:
+    """PTN's one variation names a joker deck or a bidding mode: not both.
+
+    Rules: rule-decks, ref-ptn-options.
+    """
+    rules = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE, bidding=bidding)
+    assert ptn_problem(rules) == (
+        f"PTN's variation names a joker deck or {bidding.name.title()} bidding, not both"
+    )
+    with pytest.raises(SpadesError, match="not both"):
+        write_ptn(GameRecord.from_moves(rules, [], seed=1))

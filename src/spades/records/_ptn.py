@@ -6,10 +6,12 @@ and the lines after it, up to the next tag, are its data. The tags a hand of Spa
 
 - ``GameOptionsJson``: the game's options, a JSON object (`rules_from_options`);
 - ``Deal "N:<hand> <hand> <hand> <hand>"``: the dealer's seat, then every hand clockwise
-  from hers, each ``spades.hearts.diamonds.clubs`` with ranks ``23456789TJQKA``;
+  from hers, each ``spades.hearts.diamonds.clubs`` with ranks ``23456789TJQKA``, and a
+  fifth group for the jokers she holds, ``H`` the big and ``L`` the little (``.HL``);
 - ``Auction "E"`` and its data: the bids from that seat on, clockwise;
 - ``Play "E"`` and its data: one line a trick, a card a column, the columns in seat order
-  clockwise from that seat, whoever leads; a card is its suit, then its rank (``HT``).
+  clockwise from that seat, whoever leads; a card is its suit, then its rank (``HT``),
+  and the jokers are ``JH`` (big) and ``JL`` (little).
 
 Seats are N, E, S and W, the library's seats 0 to 3, so N-S is side 0 (ref-ptn-format).
 """
@@ -23,8 +25,9 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import attrs
 
-from spades._cards import Card, Rank, Suit
+from spades._cards import JOKERS, Card, Rank, Suit
 from spades._deal import new_game
+from spades._decks import Deck
 from spades._engine import apply
 from spades._errors import InvalidRecordError, shown
 from spades._legal import blind_moves
@@ -53,6 +56,9 @@ SEATS: Final = "NESW"
 _SUIT_GROUPS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANKS: Final = {rank.symbol: rank for rank in Rank}
 _SUITS: Final = {suit.letter: suit for suit in Suit}
+_JOKER_LETTERS: Final = {"L": JOKERS[0], "H": JOKERS[1]}
+"""A joker's letter in a Deal's fifth group and after ``J`` in Play: high (big), low."""
+_LETTER_OF_JOKER: Final = {card: letter for letter, card in _JOKER_LETTERS.items()}
 _TAG = re.compile(r"\[(?P<name>[A-Za-z][A-Za-z0-9_]*)(?:\s+\"(?P<value>.*)\")?\s*\]?$")
 MAX_PTN_SIZE: Final = 2**20
 """The longest text `read_ptn` reads: 1 MiB, a few thousand hands."""
@@ -104,12 +110,12 @@ _VARIATIONS: Final[Mapping[object, str]] = {
     0: "classic",
     "classic": "classic",
     "acehigh": "classic",
-    1: "joker-joker-ace",
-    "jokerjokerace": "joker-joker-ace",
+    1: "joker_joker_ace",
+    "jokerjokerace": "joker_joker_ace",
     2: "joker-joker-deuce-ace",
     "jokerjokerdeuceace": "joker-joker-deuce-ace",
-    3: "joker-joker-deuce-deuce",
-    "jokerjokerdeucedeuce": "joker-joker-deuce-deuce",
+    3: "joker_joker_deuce_deuce",
+    "jokerjokerdeucedeuce": "joker_joker_deuce_deuce",
     "suicide": "suicide",
     "whiz": "whiz",
 }
@@ -139,8 +145,8 @@ def rules_from_options(
 
     Keys are read without regard to case, as Trickster reads them; an enum option may be
     its number or its name. An option whose key is known but whose value is not is
-    returned with the unknown ones; a known value that this library does not play (a
-    jokers deck, two players) raises `InvalidRecordError` at ``line``. Options not given
+    returned with the unknown ones; a known value that this library does not play
+    (Joker-Joker-Deuce-Ace, two players) raises `InvalidRecordError` at ``line``. Options not given
     take `CLASSIC`'s values (ref-ptn-options).
 
     >>> options = {"minBid": 4, "nilOrZero": 1, "firstHandBidsItself": True}
@@ -168,6 +174,8 @@ def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
             return False
         if variation in ("suicide", "whiz"):
             fields["bidding"] = Bidding(variation)
+        elif variation in ("joker_joker_ace", "joker_joker_deuce_deuce"):
+            fields["deck"] = Deck(variation)
         elif variation != "classic":
             _fail(line, f"variation {shown(value)} ({variation}) is not played by this version")
         return True
@@ -372,21 +380,30 @@ def _deal(tag: _Tag) -> tuple[int, tuple[tuple[Card, ...] | None, ...]]:
         if text == "-":
             continue
         groups = text.split(".")
-        if len(groups) == 5 and groups[4]:
-            _fail(tag.line, "jokers are not played by this version")
         if len(groups) not in (4, 5):
-            _fail(tag.line, f"a hand is spades.hearts.diamonds.clubs, not {shown(text)}")
+            _fail(
+                tag.line,
+                f"a hand is spades.hearts.diamonds.clubs, and .jokers, not {shown(text)}",
+            )
         cards: list[Card] = []
         for suit, group in zip(_SUIT_GROUPS, groups, strict=False):
             for letter in group.upper():
                 rank = _RANKS.get(letter)
                 if rank is None:
                     _fail(tag.line, f"{shown(letter)} in {shown(text)} is no rank")
-                card = Card(rank, suit)
-                if card in seen:
-                    _fail(tag.line, f"{card} is dealt twice")
-                seen.add(card)
-                cards.append(card)
+                cards.append(Card(rank, suit))
+        for letter in groups[4].upper() if len(groups) == 5 else "":
+            if letter not in _JOKER_LETTERS:
+                _fail(
+                    tag.line,
+                    f"{shown(letter)} in {shown(text)} is no joker: the jokers are H (big) "
+                    "and L (little)",
+                )
+            cards.append(_JOKER_LETTERS[letter])
+        for card in cards:
+            if card in seen:
+                _fail(tag.line, f"{card} is dealt twice")
+            seen.add(card)
         if len(cards) != 13:
             _fail(tag.line, f"{SEATS[seat]}'s hand holds {len(cards)} cards, not 13")
         hands[seat] = tuple(sorted(cards))
@@ -427,7 +444,10 @@ def _card(token: str, line: int) -> Card | None:
             _fail(line, f"a card is its suit then its rank (HT), or -, not {shown(token)}")
         return None
     if text[0] == "J":
-        _fail(line, "jokers are not played by this version")
+        joker = _JOKER_LETTERS.get(text[1])
+        if joker is None:
+            _fail(line, f"a joker is JH (big) or JL (little), not {shown(token)}")
+        return joker
     suit, rank = _SUITS.get(text[0]), _RANKS.get(text[1])
     if suit is None or rank is None:
         _fail(line, f"a card is its suit then its rank (HT), not {shown(token)}")
@@ -463,6 +483,11 @@ def _hand(block: list[_Tag]) -> PtnHand | None:
     else:
         rules = CLASSIC
     dealer, hands = _deal(found["Deal"])
+    for cards in hands:
+        for card in cards or ():
+            if not card.bit & rules.deck.mask:
+                name = rules.deck.value.replace("_", "-")
+                _fail(found["Deal"].line, f"the {name} deck of these rules has no {card}")
     first_bidder = first_leader = None
     bids: list[Bid | None] = []
     tricks: list[tuple[Card | None, ...]] = []
@@ -549,6 +574,8 @@ def _options_of(rules: Ruleset) -> dict[str, object]:
     options: dict[str, object] = {"gameOverScore": rules.target}
     if rules.bidding in (Bidding.SUICIDE, Bidding.WHIZ):
         options["variation"] = rules.bidding.name.title()
+    elif rules.deck is not Deck.STANDARD:  # ptn_problem refuses a deck beside a mode
+        options["variation"] = _DECK_VARIATIONS[rules.deck]
     if rules.team_minimum:
         options["minBid"] = rules.team_minimum
     if rules.zero_contract:
@@ -566,11 +593,30 @@ def _options_of(rules: Ruleset) -> dict[str, object]:
     return options
 
 
+_DECK_VARIATIONS: Final = {Deck.JOKER_JOKER_ACE: 1, Deck.JOKER_JOKER_DEUCE_DEUCE: 3}
+"""Trickster's ``variation`` numbers of the joker decks (rule-decks)."""
+
+
 def _hand_text(cards: list[Card]) -> str:
-    return ".".join(
-        "".join(card.rank.symbol for card in sorted(cards, reverse=True) if card.suit is suit)
+    """A Deal's hand: four groups by natural suit, then one of its jokers, if any.
+
+    The 2D of Joker-Joker-Deuce-Deuce is written among the diamonds, as Trickster does;
+    the jokers' group holds H (big) before L (little).
+    """
+    ordered = sorted(cards, reverse=True)
+    groups = [
+        "".join(card.rank.symbol for card in ordered if card.suit is suit and card not in JOKERS)
         for suit in _SUIT_GROUPS
-    )
+    ]
+    jokers = "".join(_LETTER_OF_JOKER[card] for card in ordered if card in JOKERS)
+    return ".".join([*groups, jokers] if jokers else groups)
+
+
+def _card_text(card: Card) -> str:
+    """A Play card: its suit, then its rank (``HT``); a joker ``JH`` (big) or ``JL``."""
+    if card in JOKERS:
+        return "J" + _LETTER_OF_JOKER[card]
+    return f"{card.suit.letter}{card.rank.symbol}"
 
 
 def ptn_problem(rules: Ruleset) -> str | None:
@@ -578,6 +624,8 @@ def ptn_problem(rules: Ruleset) -> str | None:
 
     PTN records four players playing clockwise, and Trickster has no Mirror bidding; of
     blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side trailing by 250.
+    Its one ``variation`` names a joker deck or Suicide or Whiz, so not a joker deck
+    beside either (rule-decks).
     `write_ptn` refuses games under such rules, and ``spades demo --record x.ptn`` does
     before it plays. `TypeError` for ``rules`` that is not a `Ruleset`.
 
@@ -590,6 +638,10 @@ def ptn_problem(rules: Ruleset) -> str | None:
         return "PTN records four players playing clockwise"
     if rules.bidding is Bidding.MIRROR:
         return "PTN records no Mirror bidding: Trickster offers none"
+    if rules.deck.jokers and rules.bidding is not Bidding.OPEN:
+        return (
+            f"PTN's variation names a joker deck or {rules.bidding.name.title()} bidding, not both"
+        )
     blind = (rules.blind_bid_minimum, rules.blind_bid_deficit)
     if rules.blind_bid_minimum and blind != _BLIND_RULE:
         return (
@@ -675,9 +727,7 @@ def _play_lines(rules: Ruleset, first: int, plays: list[Card]) -> list[str]:
         by_seat: dict[int, Card] = dict(zip(order, cards, strict=False))
         lines.append(
             " ".join(
-                f"{card.suit.letter}{card.rank.symbol}"
-                if (card := by_seat.get((first + i) % 4))
-                else "-"
+                _card_text(card) if (card := by_seat.get((first + i) % 4)) else "-"
                 for i in range(4)
             )
         )
