@@ -66,12 +66,14 @@ from oracle.sampling import critical_value
 from spades import (
     CLASSIC,
     DECK,
+    JOKERS,
     MINIOKEY,
     PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
     Card,
+    Deck,
     DoubleNilTiming,
     Exchange,
     IllegalMoveError,
@@ -135,6 +137,10 @@ WHIZ = Ruleset(bidding=Bidding.WHIZ)
 """Each bid her number of spades, or nil (rule-whiz)."""
 MIRROR = Ruleset(bidding=Bidding.MIRROR)
 """Each bid her number of spades, nil with none (rule-mirror)."""
+JJA = Ruleset(deck=Deck.JOKER_JOKER_ACE)
+"""The jokers above the ace of spades, the 2♣ and 2♦ out (rule-decks)."""
+JJDD = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+"""The jokers, the 2♦ and the 2♠ above the ace of spades, the 2♣ and 2♥ out (rule-decks)."""
 SWITCH_RULES = {
     "zero-contract": Ruleset(nil=False, zero_contract=True),
     "team-minimum-5": attrs.evolve(BLIND_ANYTIME, team_minimum=5),
@@ -144,11 +150,15 @@ SWITCH_RULES = {
     "suicide": SUICIDE,
     "whiz": WHIZ,
     "mirror-nil-pass-2": attrs.evolve(MIRROR, nil_pass=2),
+    "joker-joker-ace": JJA,
+    "jjdd-whiz-nil-pass-3": attrs.evolve(JJDD, bidding=Bidding.WHIZ, nil_pass=3),
+    "two-handed-jjdd": attrs.evolve(TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE),
 }
 """A bid of zero as a contract, a team minimum with blind nil open, 10-for-200 with zero
-contracts for two players, Suicide, Whiz, and Mirror with a pass for a nil
+contracts for two players, Suicide, Whiz, and Mirror with a pass for a nil; the joker decks,
+Joker-Joker-Deuce-Deuce under Whiz with a pass for a nil and for two players
 (reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, rule-suicide, rule-whiz,
-rule-mirror)."""
+rule-mirror, rule-decks)."""
 EVERY_RULES = {
     **PRESETS,
     **PASSING_RULES,
@@ -175,6 +185,8 @@ SHORT_RULES = {
         SHORT, bidding=Bidding.WHIZ, nil=False, zero_contract=True
     ),
     "mirror-100": attrs.evolve(SHORT, bidding=Bidding.MIRROR),
+    "jjdd-mirror-100": attrs.evolve(SHORT, bidding=Bidding.MIRROR, deck=JJDD.deck),
+    "two-handed-jja-100": attrs.evolve(SHORT_TWO, deck=JJA.deck),
 }
 FIRST_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
@@ -187,9 +199,12 @@ FIRST_MOVES: tuple[Move, ...] = (
 ACTION_MOVES: dict[int, Move] = {
     **dict(enumerate(FIRST_MOVES)),
     **{70 + n: Bid(n, blind=True) for n in range(1, 14)},
+    **{84 + k: Play(joker) for k, joker in enumerate(JOKERS)},
 }
 """The move of each action but `END_EXCHANGE`, as the encoding's table gives them."""
-CARD_TEXT = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+CARD_OF_ACTION = {**dict(enumerate(DECK)), 84: JOKERS[0], 85: JOKERS[1]}
+"""The card of each card action: 0 to 51, the little and the big joker 84 and 85."""
+CARD_TEXT = re.compile(r"\b(?:(?:10|[2-9TJQKA])[CDHS]|LJ|BJ)\b")
 
 
 # --- positions and the reference ---------------------------------------------------------
@@ -233,8 +248,8 @@ def reference_fallback(state: State, selected: tuple[Card, ...]) -> int:
         return -1
     move = fallback_move(state)
     if isinstance(move, (Pass, Exchange)):
-        left = [card.index for card in move.cards if card not in selected]
-        return left[0] if left else END_EXCHANGE
+        left = [card for card in move.cards if card not in selected]
+        return actions_of(Play(left[0]), state.rules)[0] if left else END_EXCHANGE
     (action,) = actions_of(move, state.rules)
     return action
 
@@ -253,7 +268,7 @@ def whole_move(state: State, selected: tuple[Card, ...], action: int) -> Move | 
     if state.phase not in (Phase.PASSING, Phase.EXCHANGING):
         return ACTION_MOVES[action]
     most = pass_due(state)[1] if state.phase is Phase.PASSING else state.rules.blind_nil_exchange
-    card = DECK[action] if action < 52 else None
+    card = CARD_OF_ACTION.get(action)
     if card is None or card in selected or len(selected) + 1 != most:
         return None  # a choice in progress, or a card chosen twice: no move of the engine's
     cards_chosen = (*selected, card)
@@ -641,8 +656,8 @@ def test_a_step_takes_one_whole_number_a_game() -> None:
 @pytest.mark.parametrize(
     ("actions", "message"),
     [
-        ([-1, 55], "1 of 2 actions are no action .the actions are 0 to 83.: game 0 has -1"),
-        ([55, 84], "1 of 2 actions are no action .*: game 1 has 84"),
+        ([-1, 55], "1 of 2 actions are no action .the actions are 0 to 85.: game 0 has -1"),
+        ([55, 86], "1 of 2 actions are no action .*: game 1 has 86"),
         ([999, -5], "2 of 2 actions are no action .*: game 0 has 999"),
         (np.array([2**64 - 1, 55], dtype=np.uint64), "game 0 has a number of 20 digits"),
     ],
@@ -795,7 +810,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(
         assert each.move == move
     assert CARD_TEXT.findall(str(error)) == CARD_TEXT.findall(str(each))
     assert set(CARD_TEXT.findall(str(error))) <= visible_cards(position) | (
-        {str(DECK[action])} if action < 52 else set()
+        {str(CARD_OF_ACTION[action])} if action in CARD_OF_ACTION else set()
     )
 
 
@@ -836,8 +851,14 @@ def test_the_error_pickles_with_its_games_reasons_and_message() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [CLASSIC, TWO_HANDED, PASSING_RULES["pass-3"], EXCHANGE_RULES["exchange-2"]],
-    ids=["classic", "two-handed", "pass-3", "exchange-2"],
+    [
+        CLASSIC,
+        TWO_HANDED,
+        PASSING_RULES["pass-3"],
+        EXCHANGE_RULES["exchange-2"],
+        attrs.evolve(JJDD, nil_pass=2),
+    ],
+    ids=["classic", "two-handed", "pass-3", "exchange-2", "jjdd-pass-2"],
 )
 def test_random_illegal_actions_are_refused_as_the_encoding_refuses_them(rules: Ruleset) -> None:
     """Every game of the step is refused with the reason of the encoding's `advance` (and
@@ -873,7 +894,7 @@ def test_random_illegal_actions_are_refused_as_the_encoding_refuses_them(rules: 
                 assert engine_error(state, move).reason is each.reason
             named = set(CARD_TEXT.findall(str(each)))
             assert named <= visible_cards(state) | {str(card) for card in selected} | (
-                {str(DECK[action])} if action < 52 else set()
+                {str(CARD_OF_ACTION[action])} if action in CARD_OF_ACTION else set()
             ), (str(each), named)
 
 

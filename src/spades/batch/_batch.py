@@ -24,7 +24,7 @@ from spades.batch._checks import (
     checked_games,
     checked_seeds,
 )
-from spades.batch._codes import CHOOSING, DEALING, GAME_OVER, PLAYING, phase_groups
+from spades.batch._codes import DEALING, GAME_OVER, deck_tables, phase_groups
 from spades.batch._layout import Draft, allocate, freeze
 from spades.batch._legal import (
     actions_of_bits,
@@ -34,7 +34,7 @@ from spades.batch._legal import (
     mask_of_bits,
     random_bits,
 )
-from spades.batch._moves import PHASE_MOVES, choose
+from spades.batch._moves import PHASE_MOVES
 from spades.batch._policies import fallback_actions, policy_table
 from spades.batch._refusal import refused
 from spades.batch._round import deal_due, start_rounds
@@ -136,8 +136,10 @@ class Batch:
     @classmethod
     def from_seeds(cls, rules: Ruleset, seeds: Sequence[int], *, dealer: int = 0) -> Batch:
         """New games dealt as ``new_game(rules, seed=seed, dealer=dealer)`` deals them."""
+        check_start(rules, dealer, "a batch")
         listed = checked_seeds(seeds)
-        return cls._started(rules, round_decks(listed, [1] * len(listed)), listed, dealer)
+        decks = round_decks(listed, [1] * len(listed), rules.deck)
+        return cls._started(rules, decks, listed, dealer)
 
     @classmethod
     def from_decks(
@@ -152,6 +154,7 @@ class Batch:
 
         The seeds decide the later rounds (and, with two players, the exchange draws).
         """
+        check_start(rules, dealer, "a batch")
         given: object = decks
         if isinstance(given, str) or not isinstance(given, Sequence):
             raise TypeError(f"decks are a sequence of decks, not {type(decks).__name__}")
@@ -170,14 +173,15 @@ class Batch:
         """``games`` new games, each deck uniformly shuffled by ``rng``, a numpy `Generator`.
 
         ``games`` is a whole number (numpy's integers too) from 1 to `MAX_GAMES`. First the
-        decks: ``rng.permuted`` of the deck, row by row; then each game's seed,
+        decks: ``rng.permuted`` of the ruleset's deck (the indices of `Deck.cards`), row by
+        row; then each game's seed,
         ``rng.integers(2**64, dtype=np.uint64)``. The seed deals every later round and
         decides the two-player exchange draws, as for any game (`spades.round_deck`).
         """
         number = checked_games(games)
         check_generator(rng, "deal_random")
         check_start(rules, dealer, "a batch")
-        decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (number, 1)), axis=1)
+        decks = rng.permuted(np.tile(deck_tables(rules.deck).cards, (number, 1)), axis=1)
         seeds = rng.integers(2**64, size=number, dtype=np.uint64).tolist()
         return cls._started(rules, decks, seeds, dealer)
 
@@ -361,32 +365,21 @@ class Batch:
         legal = is_set(ready._legal_bits(), local) | ~going_on
         if not legal.all():
             raise refused(ready._arrays, ready.rules, np.flatnonzero(~legal), chosen)
-        return ready._moved(chosen, local, going_on)
+        return ready._moved(local.astype(np.int64), going_on)
 
-    def _moved(
-        self,
-        actions: npt.NDArray[np.int64],
-        local: npt.NDArray[np.uint64],
-        moving: npt.NDArray[np.bool_],
-    ) -> Batch:
+    def _moved(self, local: npt.NDArray[np.int64], moving: npt.NDArray[np.bool_]) -> Batch:
         """The batch after the (legal) actions of the ``moving`` games.
 
-        ``local`` are the actions' legal bits. Where the actions are cards, a card's bit is
-        its action and bit 52 ends a choice like `END_EXCHANGE`, so ``actions`` may be
-        either there.
+        ``local`` are the actions' legal bits (`local_bits`): where the actions are cards,
+        a card's index (the jokers 52 and 53) or `END_SLOT` for `END_EXCHANGE`.
         """
         d = Draft(self._arrays)
         groups = (
             self._phase_groups() if moving.all() else phase_groups(self._arrays["phase"], moving)
         )
         for code, games in groups.items():
-            if code == PLAYING:
-                PHASE_MOVES[code](d, self.rules, games, actions[games])
-            elif code in PHASE_MOVES:
-                PHASE_MOVES[code](d, self.rules, games, local[games].astype(np.int64))
-            else:
-                assert code in CHOOSING, "a moving game is not over, nor waiting for its deal"
-                choose(d, self.rules, games, actions[games])
+            assert code in PHASE_MOVES, "a moving game is not over, nor waiting for its deal"
+            PHASE_MOVES[code](d, self.rules, games, local[games])
         return Batch._of(self.rules, d)
 
     def play_out(
@@ -446,9 +439,9 @@ class Batch:
                 fallback = fallback_actions(batch.rules, arrays, bits)
                 actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
                 local = local_bits(arrays["phase"], np.where(moving, actions, 0))
-                batch = batch._moved(actions, local, moving)
-            else:  # a legal bit is its own action where actions are cards (52 ends a choice)
-                batch = batch._moved(chosen, chosen.astype(np.uint64), moving)
+                batch = batch._moved(local.astype(np.int64), moving)
+            else:  # the legal bits chosen are what the moves take
+                batch = batch._moved(chosen, moving)
         _put(result, rows, batch, np.ones(len(batch), dtype=np.bool_))
         return Batch._of(batch.rules, result)
 

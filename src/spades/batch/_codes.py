@@ -5,42 +5,45 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Final
 
+import attrs
 import numpy as np
 
-from spades._cards import Suit
+from spades._cards import ALL_CARDS, Suit
 from spades._moves import BIDS, BLIND_BIDS, Bid
 from spades._state import Phase, Termination
-from spades._trick import FIRST_SPADE
-from spades._trick import NOT_SPADES as _NOT_SPADES
+from spades.encoding._actions import ACTIONS, END_EXCHANGE, JOKER_ACTIONS
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from spades._decks import Deck
     from spades._rules import Ruleset
 
 __all__ = [
+    "ACTION_OF_SLOT",
     "BID_OF",
     "BLIND",
     "CARD_BIT",
     "CARD_PHASE",
+    "CARD_SLOTS",
     "CHOOSING",
     "DEALING",
     "DRAW_TURNS",
     "END_BIT",
-    "FIRST_SPADE",
+    "END_SLOT",
     "LOSING_FLOOR",
     "NONE",
-    "NOT_SPADES",
     "PHASES",
     "PHASE_CODE",
     "ROUND_CAP",
     "SELECT8",
-    "SPADE_SUIT",
-    "SUIT_MASKS",
+    "SLOT_OF_ACTION",
     "TARGET",
     "TERMINATIONS",
     "TRICKS",
+    "DeckTables",
     "bid_code",
+    "deck_tables",
     "orders_of",
     "phase_groups",
 ]
@@ -61,9 +64,14 @@ CHOOSING: Final = (EXCHANGING, PASSING)
 DEALING: Final = 6
 """Internal: the round has been scored and the next one is due, its deck not shuffled yet."""
 CARD_PHASE: Final = np.array([False, True, False, True, True, False, False])
-"""Whether a phase's actions are cards (then bit 52 of its legal bits is `END_EXCHANGE`);
-otherwise bit ``j`` of the legal bits is action ``52 + j``."""
-END_BIT: Final = np.uint64(1 << 52)
+"""Whether a phase's actions are cards (then bit ``i`` of its legal bits is card ``i``, the
+jokers 52 and 53 included, and bit `END_SLOT` is `END_EXCHANGE`); otherwise bit ``j`` of
+the legal bits is action ``52 + j``."""
+CARD_SLOTS: Final = len(ALL_CARDS)
+"""The cards' bits in a hand and in the legal bits of a card phase: 54, the jokers last."""
+END_SLOT: Final = CARD_SLOTS
+"""Where a card phase's legal bits hold `END_EXCHANGE`: above every card, the jokers too."""
+END_BIT: Final = np.uint64(1 << END_SLOT)
 
 NONE: Final = -1
 """The code of a missing value: no seat, no bid yet, no card, no winner."""
@@ -90,14 +98,87 @@ TRICKS: Final = 13
 """The tricks of a round: the thirteenth ends it."""
 DRAW_TURNS: Final = 26
 """Two players: the draw turns of a round, each taking two cards off the 52 of the stock."""
-SPADE_SUIT: Final = Suit.SPADES.value
-"""A card's suit is its index // 13; spades are suit 3."""
 
-CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
-"""Each card's bit, by card index."""
-SUIT_MASKS: Final = np.array([0x1FFF << (13 * suit) for suit in range(4)], dtype=np.uint64)
-NOT_SPADES: Final = np.uint64(_NOT_SPADES)
-"""The bits of every card but the spades (``spades._trick.NOT_SPADES``)."""
+CARD_BIT: Final = np.left_shift(np.uint64(1), np.arange(CARD_SLOTS, dtype=np.uint64))
+"""Each card's bit, by card index (the jokers' too)."""
+
+_NOWHERE: Final = 63
+"""A legal bit no phase ever sets: where an action that cannot be legal is looked up."""
+
+
+def _slots() -> npt.NDArray[np.int64]:
+    """`SLOT_OF_ACTION`: row 0 for the phases whose actions are not cards, row 1 for those."""
+    slots = np.full((2, ACTIONS), _NOWHERE, dtype=np.int64)
+    slots[0, 52:] = np.arange(ACTIONS - 52)
+    slots[0, JOKER_ACTIONS.start :] = _NOWHERE
+    slots[1, :52] = np.arange(52)
+    slots[1, JOKER_ACTIONS.start :] = np.arange(52, CARD_SLOTS)
+    slots[1, END_EXCHANGE] = END_SLOT
+    return slots
+
+
+SLOT_OF_ACTION: Final = _slots()
+"""``SLOT_OF_ACTION[CARD_PHASE[phase], action]``: the action's bit in the legal bits of a
+game in that phase (63, a bit never set, for an action no game in it takes). The card
+actions 0 to 51 are bits 0 to 51, the jokers' actions (`JOKER_ACTIONS`) bits 52 and 53."""
+ACTION_OF_SLOT: Final = np.full((2, 65), NONE, dtype=np.int64)
+"""``ACTION_OF_SLOT[CARD_PHASE[phase], bit]``: the action of a legal bit, the inverse of
+`SLOT_OF_ACTION`; its last entry, -1 (as numpy reads index -1), says no action."""
+ACTION_OF_SLOT[0, :64] = np.arange(52, 52 + 64)
+ACTION_OF_SLOT[1, :CARD_SLOTS] = [*range(52), *JOKER_ACTIONS]
+ACTION_OF_SLOT[1, END_SLOT] = END_EXCHANGE
+ACTION_OF_SLOT.flags.writeable = False
+SLOT_OF_ACTION.flags.writeable = False
+
+
+@attrs.frozen(eq=False)
+class DeckTables:
+    """One deck's rules as arrays by card index: what `spades.Deck` says of each card.
+
+    Computed once a deck (`deck_tables`), for the batch's forms of the follow, lead,
+    breaking and trick rules under every deck (rule-decks). A card the deck lacks reads
+    as a card of no suit (-1), no spade.
+    """
+
+    deck: Deck
+    cards: npt.NDArray[np.int8]
+    """The deck's 52 cards by index, in `Deck.cards` order: what its shuffles permute."""
+    spades: np.uint64
+    """The bits of the deck's spades (`Deck.spades`)."""
+    not_spades: np.uint64
+    """The bits of every card of a hand but the deck's spades."""
+    suit_bits: npt.NDArray[np.uint64]
+    """By card index, the bits of the suit the card plays as (`Deck.suit_bits`)."""
+    suit: npt.NDArray[np.int16]
+    """By card index, the suit the card plays as (`Deck.suit_of`), -1 if not in the deck."""
+    order: npt.NDArray[np.int16]
+    """By card index, where the card ranks within that suit, 0 lowest (`Deck.rank_order`)."""
+    is_spade: npt.NDArray[np.bool_]
+    """By card index, whether the card plays as a spade."""
+
+
+@functools.cache
+def deck_tables(deck: Deck) -> DeckTables:
+    """The tables of ``deck``, made once and read-only."""
+    suit = np.full(CARD_SLOTS, NONE, dtype=np.int16)
+    order = np.zeros(CARD_SLOTS, dtype=np.int16)
+    for card in deck.cards:
+        suit[card.index] = deck.suit_of(card).value
+        order[card.index] = deck.rank_order(card)
+    tables = DeckTables(
+        deck=deck,
+        cards=np.array([card.index for card in deck.cards], dtype=np.int8),
+        spades=np.uint64(deck.spades),
+        not_spades=np.uint64(((1 << CARD_SLOTS) - 1) & ~deck.spades),
+        suit_bits=np.array(deck.suit_bits, dtype=np.uint64),
+        suit=suit,
+        order=order,
+        is_spade=suit == Suit.SPADES.value,
+    )
+    for array in (tables.cards, tables.suit_bits, tables.suit, tables.order, tables.is_spade):
+        array.flags.writeable = False
+    return tables
+
 
 SELECT8: Final = np.array(
     [

@@ -1,9 +1,10 @@
 """The legal actions of every game at once, as one 64-bit mask a game.
 
 Where the actions are cards (the play, the card pass, the double nil exchange), bit
-``i`` of a game's legal bits is card action ``i`` and bit 52 is `END_EXCHANGE`; in the
-other phases (the bidding and the draw) bit ``j`` is action ``52 + j``. One mask a game
-keeps the check of a step and the choice of a random action to a few array operations.
+``i`` of a game's legal bits is card ``i`` (`Card.index`: the jokers are bits 52 and 53,
+actions `JOKER_ACTIONS`) and bit `END_SLOT` (54) is `END_EXCHANGE`; in the other phases
+(the bidding and the draw) bit ``j`` is action ``52 + j``. One mask a game keeps the
+check of a step and the choice of a random action to a few array operations.
 """
 
 from __future__ import annotations
@@ -14,20 +15,21 @@ import numpy as np
 
 from spades._rules import BIDS_BY_SPADES, Bidding
 from spades.batch._codes import (
+    ACTION_OF_SLOT,
     BIDDING,
     BLIND,
     CARD_PHASE,
     DRAWING,
     END_BIT,
+    END_SLOT,
     EXCHANGING,
     NONE,
-    NOT_SPADES,
     PASSING,
     PLAYING,
     SELECT8,
-    SPADE_SUIT,
-    SUIT_MASKS,
+    SLOT_OF_ACTION,
     TRICKS,
+    deck_tables,
 )
 from spades.encoding import (
     ACTIONS,
@@ -38,6 +40,7 @@ from spades.encoding import (
     LOOK,
     REJECT,
 )
+from spades.encoding._actions import JOKER_ACTIONS
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -76,10 +79,10 @@ _BIDS_FROM: Final = np.array([0x3FFF & ~((1 << n) - 1) for n in range(14)], dtyp
 _SUICIDE_BITS: Final = np.array([0x3FF1, 0x3FF0, 0x0001], dtype=np.uint64)
 """Suicide's bids as bits: the first partner's (nil or 4 to 13), after her partner's nil
 (4 to 13), after her partner's number (nil)."""
-_FIRST_SPADE_BIT: Final = np.uint64(13 * SPADE_SUIT)
-"""A hand's bits shifted down by this many hold its spades alone."""
-_NO_BIT: Final = 63
-"""A bit no phase ever sets: where an action that cannot be legal is looked up."""
+_CARD_ROW: Final = CARD_PHASE.astype(np.intp)
+"""`CARD_PHASE` as the row of `SLOT_OF_ACTION` and `ACTION_OF_SLOT` to read."""
+_BID_SLOTS: Final = JOKER_ACTIONS.start - 52
+"""The legal bits of the phases whose actions are not cards: actions 52 to 83."""
 
 
 def trails_enough(
@@ -221,9 +224,10 @@ def spades_bits(
     number of spades in each game's hands (games by seats; in the bidding her hand is as
     dealt, no card passed yet): under Whiz that number or nil (rule-whiz), under Mirror
     that number alone (rule-mirror); nil alone with no spades. Bit 0 is the bid of zero,
-    nil or a zero contract alike.
+    nil or a zero contract alike. Her spades are the deck's (`spades._legal.spades_in`):
+    the jokers too, and the 2♦ of Joker-Joker-Deuce-Deuce (rule-decks).
     """
-    spades = hands[np.arange(len(seats)), seats] >> _FIRST_SPADE_BIT
+    spades = hands[np.arange(len(seats)), seats] & deck_tables(rules.deck).spades
     count = np.bitwise_count(spades).astype(np.uint64)
     allowed: npt.NDArray[np.uint64] = _ONE << count
     if rules.bidding is Bidding.WHIZ:
@@ -273,7 +277,8 @@ def legal_bits(
 
     ``groups`` are the games in each phase (`phase_groups`). `spades.legal_moves` on
     arrays; in the play, `spades.playable` (rule-follow-suit, rule-spades-broken), with
-    `spades_led_freely` for the lead.
+    `spades_led_freely` for the lead, and the suits as the ruleset's deck has them
+    (`spades._trick.playable_bits`, rule-decks).
     """
     phase = a["phase"]
     bits = np.zeros(len(phase), dtype=np.uint64)
@@ -286,9 +291,10 @@ def legal_bits(
         count = a["n_played"] if whole else a["n_played"][games]
         in_trick = count % players
         led = a["played"].reshape(-1)[games * 52 + count - in_trick]  # the trick's first card
-        follow = hand & SUIT_MASKS[led // 13]
+        deck = deck_tables(rules.deck)
+        follow = hand & deck.suit_bits[led]  # at a lead, -1: a row read but not used
         following = np.where(follow != 0, follow, hand)
-        others = hand & NOT_SPADES
+        others = hand & deck.not_spades
         broken = a["broken"] if whole else a["broken"][games]
         leading = np.where(spades_led_freely(rules, broken, count) | (others == 0), hand, others)
         playing = np.where(in_trick == 0, leading, following)
@@ -320,20 +326,21 @@ def legal_bits(
 def local_bits(
     phase: npt.NDArray[np.int8], actions: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.uint64]:
-    """Where each game's action sits in its legal bits (`_NO_BIT` if it cannot be legal)."""
-    cards = CARD_PHASE[phase]
-    in_cards = np.where(actions < 52, actions, np.where(actions == END_EXCHANGE, 52, _NO_BIT))
-    in_others = np.where(actions >= 52, actions - 52, _NO_BIT)
-    return np.where(cards, in_cards, in_others).astype(np.uint64)
+    """Where each game's action (0 to `ACTIONS` - 1) sits in its legal bits.
+
+    A card action at its card's bit, the jokers' at 52 and 53, `END_EXCHANGE` at
+    `END_SLOT`; bit 63, which no phase sets, for an action no game in its phase takes.
+    """
+    slots: npt.NDArray[np.int64] = SLOT_OF_ACTION[_CARD_ROW[phase], actions]
+    return slots.astype(np.uint64)
 
 
 def actions_of_bits(
     phase: npt.NDArray[np.int8], bit: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The actions that legal bits ``bit`` stand for; -1 stays -1 (no action)."""
-    cards = CARD_PHASE[phase]
-    action = np.where(cards, np.where(bit == 52, END_EXCHANGE, bit), bit + 52)
-    return np.where(bit < 0, -1, action)
+    actions: npt.NDArray[np.int64] = ACTION_OF_SLOT[_CARD_ROW[phase], bit]
+    return actions
 
 
 def is_set(bits: npt.NDArray[np.uint64], where: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
@@ -353,9 +360,10 @@ def mask_of_bits(
     mask = np.zeros((games, ACTIONS), dtype=np.bool_)
     cards = CARD_PHASE[phase]
     mask[cards, :52] = flat[cards, :52]
-    mask[cards, END_EXCHANGE] = flat[cards, 52]
+    mask[cards, JOKER_ACTIONS.start : JOKER_ACTIONS.stop] = flat[cards, 52:END_SLOT]
+    mask[cards, END_EXCHANGE] = flat[cards, END_SLOT]
     others = ~cards
-    mask[others, 52:] = flat[others, : ACTIONS - 52]
+    mask[others, 52 : JOKER_ACTIONS.start] = flat[others, :_BID_SLOTS]
     return mask
 
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from spades._card_pass import pass_order
-from spades._cards import cards_in
+from spades._cards import Suit, cards_in
+from spades._decks import Deck
 from spades._engine import apply
 from spades._moves import Exchange, Pass
 from spades._state import Phase
@@ -27,12 +28,12 @@ from spades.batch._codes import (
     CARD_BIT,
     DRAW_TURNS,
     DRAWING,
+    END_SLOT,
     EXCHANGING,
-    FIRST_SPADE,
     PASSING,
     PLAYING,
-    SPADE_SUIT,
     TRICKS,
+    deck_tables,
     orders_of,
 )
 from spades.batch._legal import BLIND_BIT, BLIND_NUMBER_SHIFT, LOOK_BIT
@@ -54,30 +55,39 @@ _BLIND: Final = int(BLIND_BIT).bit_length() - 1
 _KEEP: Final = _LOOK + 1  # KEEP is the action after LOOK
 _BLIND_SHIFT: Final = int(BLIND_NUMBER_SHIFT) - BLIND
 """A blind number's legal bit less this is its bid code (`BLIND` + n)."""
-_LED_KEY: Final = 52
-"""`trick_keys`: what lifts a card of the suit led above every card of another plain suit."""
+SPADES: Final = Suit.SPADES.value
+"""The suit code of the spades in `DeckTables.suit`."""
+_LED_KEY: Final = 16
+"""`trick_keys`: what lifts a card of the suit led above every card of another plain suit
+(a suit has at most 16 cards: the spades of Joker-Joker-Deuce-Deuce)."""
 _SPADE_KEY: Final = 2 * _LED_KEY
 """`trick_keys`: what lifts a spade above every card of the suit led."""
 
 
-def breaks_spades(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+def breaks_spades(
+    cards: npt.NDArray[np.int64], deck: Deck = Deck.STANDARD
+) -> npt.NDArray[np.bool_]:
     """Whether each card (an index) breaks spades: `spades.spades_broken_by` of one card.
 
-    The spades are the cards from `FIRST_SPADE` on (rule-spades-broken).
+    The spades are the deck's (`Deck.spades`): the jokers too, and the 2♦ of
+    Joker-Joker-Deuce-Deuce (rule-spades-broken, rule-decks).
     """
-    broken: npt.NDArray[np.bool_] = cards >= FIRST_SPADE
+    broken: npt.NDArray[np.bool_] = deck_tables(deck).is_spade[cards]
     return broken
 
 
-def trick_keys(trick: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+def trick_keys(trick: npt.NDArray[np.int16], deck: Deck = Deck.STANDARD) -> npt.NDArray[np.int16]:
     """Each card's key in its trick (games by cards): the highest key wins the trick.
 
     `spades.winning_card` on arrays (rule-trick-winner): spades above the suit led above
-    the rest; within each, the higher card.
+    the rest; within each, the higher card, by the suits and ranks of the deck
+    (`Deck.suit_of`, `Deck.rank_order`: big joker > little joker > 2♦ > 2♠ > A♠ under
+    Joker-Joker-Deuce-Deuce, rule-decks).
     """
-    suit = trick // 13
-    lift = np.where(suit == SPADE_SUIT, _SPADE_KEY, np.where(suit == suit[:, :1], _LED_KEY, 0))
-    keys: npt.NDArray[np.int16] = trick + lift
+    tables = deck_tables(deck)
+    suit = tables.suit[trick]
+    lift = np.where(suit == SPADES, _SPADE_KEY, np.where(suit == suit[:, :1], _LED_KEY, 0))
+    keys: npt.NDArray[np.int16] = tables.order[trick] + lift
     return keys
 
 
@@ -99,8 +109,9 @@ def play(
 
     The trick goes to the highest spade, else the highest card of the suit led
     (`trick_keys`, for `spades.trick_winner`); its winner leads the next. A spade breaks
-    spades (`breaks_spades`). The next seat is `spades.next_seat`, read from
-    `Ruleset.orders_of_play`. The thirteenth trick ends the round (`end_round`).
+    spades (`breaks_spades`). Both read the ruleset's deck. The next seat is
+    `spades.next_seat`, read from `Ruleset.orders_of_play`. The thirteenth trick ends the
+    round (`end_round`).
     """
     players = rules.players
     orders = orders_of(rules)
@@ -110,7 +121,7 @@ def play(
     count = d.take("n_played", games) + 1
     d.w("played").reshape(-1)[games * 52 + count - 1] = cards
     d.put("n_played", games, count)
-    d.put("broken", games, d.take("broken", games) | breaks_spades(cards))
+    d.put("broken", games, d.take("broken", games) | breaks_spades(cards, rules.deck))
     ends = count % players == 0
     d.put("to_move", games, orders[seats, 1])  # a trick's winner is set below
     if not ends.any():
@@ -119,7 +130,7 @@ def play(
     count = count[ends].astype(np.intp)
     positions = (done * 52 + count - players)[:, None] + np.arange(players)
     trick = d["played"].reshape(-1)[positions].astype(np.int16)
-    winner = orders[d["leader"][done], trick_keys(trick).argmax(axis=1)]
+    winner = orders[d["leader"][done], trick_keys(trick, rules.deck).argmax(axis=1)]
     number = count // players - 1
     d.w("winners").reshape(-1)[done * TRICKS + number] = winner
     last = number == TRICKS - 1
@@ -255,17 +266,18 @@ def _most_chosen(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> npt.N
 
 
 def choose(
-    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], actions: npt.NDArray[np.int64]
+    d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]
 ) -> None:
     """Choose a card for a card pass or the double nil exchange, or submit the choice.
 
-    The card that makes the choice whole (as many as the side's pass, `side_passes`, or
-    the exchange's most), or `END_EXCHANGE`, completes the move, which `spades.apply`
-    makes (one game at a time: the move is rare).
+    ``bits`` are the actions' legal bits: a card's index, or `END_SLOT` for
+    `END_EXCHANGE`. The card that makes the choice whole (as many as the side's pass,
+    `side_passes`, or the exchange's most), or `END_EXCHANGE`, completes the move, which
+    `spades.apply` makes (one game at a time: the move is rare).
     """
-    ending = actions >= 52
+    ending = bits == END_SLOT
     chosen = d["selected"][games] | np.where(
-        ending, np.uint64(0), CARD_BIT[np.minimum(actions, 51)]
+        ending, np.uint64(0), CARD_BIT[np.minimum(bits, END_SLOT - 1)]
     )
     size = np.bitwise_count(chosen)
     most = _most_chosen(d, rules, games)
@@ -282,5 +294,8 @@ PHASE_MOVES: Final[dict[int, Callable[[Draft, Ruleset, npt.NDArray[np.intp], Any
     PLAYING: play,
     BIDDING: bid,
     DRAWING: draw,
+    PASSING: choose,
+    EXCHANGING: choose,
 }
-"""The move of each phase that takes the action's legal bit (choosing takes the action)."""
+"""The move of each phase, each given the actions' legal bits (where the actions are cards,
+a card's bit is its index)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
@@ -10,7 +11,16 @@ import numpy as np
 from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
 from spades._rules import Bidding
-from spades.batch._codes import BIDDING, DRAWING, EXCHANGING, PASSING, PLAYING
+from spades.batch._codes import (
+    ACTION_OF_SLOT,
+    BIDDING,
+    CARD_SLOTS,
+    DRAWING,
+    EXCHANGING,
+    PASSING,
+    PLAYING,
+    deck_tables,
+)
 from spades.batch._legal import LOOK_BIT
 from spades.batch._rows import read_state
 from spades.encoding import KEEP, LOOK, REJECT
@@ -18,6 +28,7 @@ from spades.encoding import KEEP, LOOK, REJECT
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+    from spades._decks import Deck
     from spades._rules import Ruleset
     from spades.batch._layout import Arrays
 
@@ -34,6 +45,42 @@ _SUIT: Final = np.uint64(0x1FFF)
 _ONE: Final = np.uint64(1)
 _BID_ZERO: Final = 52
 _BID_ONE: Final = _BID_ZERO + 1
+_TEN: Final = 8
+"""A card's rank less 2 from the ten up: ``index % 13 >= _TEN`` ranks ten or higher."""
+_UNHELD: Final = np.int64(1 << 20)
+"""`lowest_cards`: the key of a card not legal, above every card's."""
+
+
+@functools.cache
+def _fallback_keys(deck: Deck) -> npt.NDArray[np.int64]:
+    """By card index, the order in which the fallback plays the cards, lowest first.
+
+    Every other card before the deck's spades; then the lower card: by rank among the
+    other suits (a 2♥ before a 3♣), by the deck's order among the spades
+    (`Deck.rank_order`: the 2♦ of Joker-Joker-Deuce-Deuce above the 2♠ and the ace);
+    then clubs, diamonds, hearts.
+    """
+    tables = deck_tables(deck)
+    index = np.arange(CARD_SLOTS)
+    rank = np.where(tables.is_spade, tables.order, index % 13)
+    keys: npt.NDArray[np.int64] = tables.is_spade * 256 + rank * 4 + np.minimum(index // 13, 3)
+    keys.flags.writeable = False
+    return keys
+
+
+def lowest_cards(deck: Deck, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """The card the fallback plays from each game's legal cards (bits) under a joker deck.
+
+    `spades.bots.fallback_move`'s play, by the suits and ranks of ``deck`` (rule-decks):
+    the lowest card by rank (the spades as the deck ranks them), clubs first among
+    equals, a spade (a joker, the 2♦ of Joker-Joker-Deuce-Deuce) only when she has
+    nothing else legal (`_fallback_keys`).
+    """
+    held = np.unpackbits(
+        legal.astype("<u8").view(np.uint8).reshape(len(legal), 8), axis=1, bitorder="little"
+    )[:, :CARD_SLOTS].view(np.bool_)
+    lowest: npt.NDArray[np.int64] = np.where(held, _fallback_keys(deck), _UNHELD).argmin(axis=1)
+    return lowest
 
 
 def policy_table(policies: object, players: int) -> npt.NDArray[np.bool_]:
@@ -77,14 +124,17 @@ def fallback_actions(
     Suicide, Whiz or Mirror, the least bid from 1 up she may make, nil if none:
     `least_numbered`).
     Playing: her lowest legal card by rank, clubs first among equals, a spade only when
-    she has nothing else.
-    Drawing: keep a spade or a card from ten up. The pass and the exchange, rare, ask
+    she has nothing else; under a joker deck by the deck's suits and ranks
+    (`lowest_cards`).
+    Drawing: keep a spade (the deck's) or a card from ten up. The pass and the exchange, rare, ask
     the reference rule, one game at a time, and enter its cards in order.
     """
     phase = a["phase"]
     actions = np.full(len(phase), -1, dtype=np.int64)
     games = np.flatnonzero(phase == PLAYING)
-    if games.size:
+    if games.size and rules.deck.jokers:
+        actions[games] = ACTION_OF_SLOT[1, lowest_cards(rules.deck, bits[games])]
+    elif games.size:
         legal = bits[games]
         lowest = np.stack(
             [_LOWEST13[(legal >> np.uint64(13 * suit)) & _SUIT] for suit in range(4)], axis=1
@@ -100,7 +150,7 @@ def fallback_actions(
     games = np.flatnonzero(phase == DRAWING)
     if games.size:
         top = a["deck"][games, 2 * a["n_drawn"][games].astype(np.intp)]
-        keep = (top >= 39) | (top % 13 >= 8)
+        keep = deck_tables(rules.deck).is_spade[top] | (top % 13 >= _TEN)
         actions[games] = np.where(keep, KEEP, REJECT)
     from spades.bots import fallback_move  # noqa: PLC0415  (when first needed: bots import much)
 
@@ -109,5 +159,6 @@ def fallback_actions(
         assert isinstance(move, (Pass, Exchange)), "the pass or the exchange"
         chosen = int(a["selected"][game])
         # Fewer cards than the move has are chosen (the last completes it): one is left.
-        actions[game] = next(card.index for card in move.cards if not chosen >> card.index & 1)
+        card = next(card.index for card in move.cards if not chosen >> card.index & 1)
+        actions[game] = ACTION_OF_SLOT[1, card]  # a joker's is its action, 84 or 85
     return actions

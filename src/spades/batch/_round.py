@@ -194,9 +194,10 @@ def end_round(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
 
 
 def deal_due(d: Draft, rules: Ruleset) -> None:
-    """Deal every round that is due, from its game's seed (`spades.round_deck`)."""
+    """Deal every round that is due, from its game's seed (`spades.round_deck`, its deck)."""
     games = np.flatnonzero(d["phase"] == DEALING)
-    decks = round_decks(d["seeds"][games].tolist(), d["round_number"][games].tolist())
+    seeds, numbers = d["seeds"][games].tolist(), d["round_number"][games].tolist()
+    decks = round_decks(seeds, numbers, rules.deck)
     start_rounds(d, rules, games, decks)
 
 

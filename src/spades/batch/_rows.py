@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from spades._cards import DECK
+from spades._cards import ALL_CARDS
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._scoring import score_unchecked
-from spades._state import FULL_DECK, Outcome, State, build_state
+from spades._state import FULL_DECK, SHIFT, Outcome, State, build_state
 from spades.batch._codes import (
     BID_OF,
     GAME_OVER,
@@ -37,7 +37,7 @@ __all__ = ["arrays_of", "read_state", "write_state"]
 
 
 def _cards(indices: object) -> tuple:  # type: ignore[type-arg]
-    return tuple(DECK[int(index)] for index in indices)  # type: ignore[attr-defined]
+    return tuple(ALL_CARDS[int(index)] for index in indices)  # type: ignore[attr-defined]
 
 
 def _bids(codes: object) -> tuple:  # type: ignore[type-arg]
@@ -72,7 +72,7 @@ def read_state(arrays: Arrays, rules: Ruleset, game: int) -> State:
     drawn = int(a["n_drawn"])
     packed = 0
     for seat in range(players):
-        packed |= int(a["hands"][seat]) << (52 * seat)
+        packed |= int(a["hands"][seat]) << SHIFT[seat]
     return build_state(
         rules=rules,
         phase=PHASES[phase_code],
@@ -100,8 +100,8 @@ def read_state(arrays: Arrays, rules: Ruleset, game: int) -> State:
         draws=tuple(
             DrawTurn(
                 (int(a["dealer"]) + turn) % 2,
-                DECK[int(a["draw_kept"][turn])],
-                DECK[int(a["draw_discarded"][turn])],
+                ALL_CARDS[int(a["draw_kept"][turn])],
+                ALL_CARDS[int(a["draw_discarded"][turn])],
             )
             for turn in range(drawn)
         ),
@@ -148,7 +148,7 @@ def arrays_of(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
         return a
     index = np.array(rows)
     a = {name: array[index] for name, array in a.items()}
-    shifts = range(0, 52 * rules.players, 52)
+    shifts = SHIFT[: rules.players]
     hands = [state._packed_hands >> shift & FULL_DECK for state in states for shift in shifts]
     a["hands"][...] = np.array(hands, dtype=np.uint64).reshape(a["hands"].shape)
     a["seeds"][:] = [state.seed for state in states]
@@ -186,7 +186,7 @@ def _converted(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
 
     column("phase", [PHASE_CODE[state.phase] for state in states])
     column("to_move", [_code(state.to_move) for state in states])
-    shifts = range(0, 52 * players, 52)
+    shifts = SHIFT[:players]
     column(
         "hands",
         [

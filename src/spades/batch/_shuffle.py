@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 
 from spades._deal import fisher_yates_runs, shuffle
+from spades._decks import Deck
+from spades.batch._codes import deck_tables
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -33,14 +35,33 @@ _VECTORISED_FROM: Final = 128
 _LIMB: Final = np.uint64(32)
 
 
-def round_decks(seeds: Sequence[int], numbers: Sequence[int]) -> npt.NDArray[np.int8]:
+def round_decks(
+    seeds: Sequence[int], numbers: Sequence[int], deck: Deck = Deck.STANDARD
+) -> npt.NDArray[np.int8]:
     """The card indices of ``round_deck(seed, number)`` for each pair, games by 52.
 
-    >>> from spades import round_deck
+    The shuffle permutes places, whatever cards fill them: the places of ``deck``'s cards
+    (`Deck.cards`) shuffled, read as those cards (rule-decks).
+
+    >>> from spades import Deck, Ruleset, round_deck
     >>> decks = round_decks([7, 2**128 - 1], [2, 1])
     >>> [card.index for card in round_deck(7, 2)] == decks[0].tolist()
     True
+    >>> jokers = Ruleset(deck=Deck.JOKER_JOKER_ACE)
+    >>> [card.index for card in round_deck(7, 2, rules=jokers)] == round_decks(
+    ...     [7], [2], Deck.JOKER_JOKER_ACE
+    ... )[0].tolist()
+    True
     """
+    places = _places(seeds, numbers)
+    if deck.jokers:
+        cards: npt.NDArray[np.int8] = deck_tables(deck).cards[places]
+        return cards
+    return places
+
+
+def _places(seeds: Sequence[int], numbers: Sequence[int]) -> npt.NDArray[np.int8]:
+    """The shuffled places 0 to 51 of each pair's deck (the standard deck's card indices)."""
     games = len(seeds)
     if games < _VECTORISED_FROM:  # a few hundred array operations cost more than a loop
         return _one_by_one(seeds, numbers)
