@@ -73,6 +73,7 @@ from spades import (
     Bid,
     Bidding,
     Card,
+    Deck,
     Direction,
     DoubleNilTiming,
     IllegalMoveError,
@@ -93,7 +94,9 @@ from spades import (
     may_bid_blind,
     new_game,
     observe,
+    play_order,
 )
+from spades import JOKERS as JOKER_CARDS
 from spades._spades_shown import history_problem
 from spades.strategies import cards, decks, illegal_moves, moves, rulesets, states
 
@@ -174,6 +177,22 @@ def test_strategies_cards_are_cards_and_decks_are_permutations(
     assert sorted(deck) == list(DECK)
 
 
+@given(st.sampled_from(Deck), st.data())
+def test_strategies_cards_and_decks_keep_to_the_deck_asked_for(
+    deck: Deck, data: st.DataObject
+) -> None:
+    """Rule: rule-decks."""
+    card = data.draw(cards(deck=deck))
+    assert card.bit & deck.mask
+    assert sorted(data.draw(decks(deck=deck))) == list(deck.cards)
+    assert data.draw(cards(deck=None)) in (*DECK, *JOKER_CARDS)
+
+
+def test_strategies_cards_of_no_deck_reach_the_jokers() -> None:
+    """Rule: rule-decks."""
+    assert find(cards(deck=None), lambda card: card not in DECK, settings=FIND) in JOKER_CARDS
+
+
 @given(rulesets(players=4), PRESET_RULES)
 def test_strategies_rulesets_are_valid_four_player_rulesets(
     rules: Ruleset, preset: Ruleset
@@ -205,11 +224,28 @@ def test_strategies_rulesets_are_valid_four_player_rulesets(
         *(("double_nil_timing", timing) for timing in DoubleNilTiming),
         *(("blind_nil_exchange", count) for count in range(4)),
         *(("players", count) for count in (2, 4)),
+        *(("deck", deck) for deck in Deck),
     ],
 )
 def test_strategies_rulesets_reach_every_value_of_every_switch(field: str, value: object) -> None:
     found = find(rulesets(), lambda rules: getattr(rules, field) == value, settings=FIND)
     assert getattr(found, field) == value
+
+
+def test_strategies_rulesets_draw_joker_decks_for_two_players_and_with_whiz() -> None:
+    """Rule: rule-decks."""
+    two = find(
+        rulesets(),
+        lambda r: r.players == 2 and r.deck is Deck.JOKER_JOKER_DEUCE_DEUCE,
+        settings=FIND,
+    )
+    assert (two.players, two.deck) == (2, Deck.JOKER_JOKER_DEUCE_DEUCE)
+    whiz = find(
+        rulesets(),
+        lambda r: r.bidding is Bidding.WHIZ and r.deck is Deck.JOKER_JOKER_ACE,
+        settings=FIND,
+    )
+    assert (whiz.bidding, whiz.deck) == (Bidding.WHIZ, Deck.JOKER_JOKER_ACE)
 
 
 def test_strategies_rulesets_draw_blind_numbers_with_ten_for_two_hundred() -> None:
@@ -829,3 +865,104 @@ def test_every_game_ends_under_the_presets_when_players_bid_two_or_three(
     assert end.is_over
     assert_outcome_follows_the_rules(end)
     assert all(r.bids == (Bid(bid),) * 4 for r in end.rounds)
+
+
+# ---------------------------------------------------------------------------------------
+# Decks with jokers, under every other switch
+
+
+DECK_RULES = st.builds(
+    lambda rules, deck: attrs.evolve(rules, deck=deck),
+    st.one_of(
+        rulesets(),
+        blind_nil_rulesets(long_games=True),
+        PASSING_RULES,
+        SUICIDE_RULES,
+        BY_SPADES_RULES,
+        BLIND_NUMBER_RULES,
+    ),
+    st.sampled_from(Deck),
+)
+"""Any ruleset (two players or four, any bidding, passes, blind bids) with any deck."""
+
+_SPADE_ORDER = {
+    Deck.STANDARD: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    Deck.JOKER_JOKER_ACE: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS LJ BJ",
+    Deck.JOKER_JOKER_DEUCE_DEUCE: "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S 2D LJ BJ",
+}
+"""Each deck's spades, lowest first, as docs/rules.md's rule-decks lists them."""
+_LEFT_OUT = {
+    Deck.STANDARD: ("LJ", "BJ"),
+    Deck.JOKER_JOKER_ACE: ("2C", "2D"),
+    Deck.JOKER_JOKER_DEUCE_DEUCE: ("2C", "2H"),
+}
+"""The cards of the 54 that each deck does not hold."""
+
+
+def _suit(deck: Deck, card: Card) -> str:
+    """The suit ``card`` plays as under ``deck``: ``S`` for its spades, else its letter."""
+    return "S" if str(card) in _SPADE_ORDER[deck].split() else str(card)[-1]
+
+
+def _winner(deck: Deck, cards: tuple[Card, ...]) -> Card:
+    """The highest spade of ``cards``, else the highest card of the suit led, by rank."""
+    spades = _SPADE_ORDER[deck].split()
+    trumps = [card for card in cards if str(card) in spades]
+    if trumps:
+        return max(trumps, key=lambda card: spades.index(str(card)))
+    led = _suit(deck, cards[0])
+    return max((card for card in cards if _suit(deck, card) == led), key=lambda card: card.rank)
+
+
+@given(DECK_RULES, st.data(), SEEDS)
+def test_every_deck_deals_its_own_52_cards_and_plays_them_by_the_suits_it_gives_them(
+    rules: Ruleset, data: st.DataObject, seed: int
+) -> None:
+    """Random legal rounds under any deck and any other switches: every round deals the
+    deck's 52 cards, each once (13 a seat with four players, the stock's 52 with two), and
+    no card it lacks ever shows; a play follows the suit led, as the deck gives suits,
+    whenever the seat holds one; each trick goes to the deck's highest spade, else the
+    highest card of the suit led; every round has 13 tricks, and the scores are the sums
+    of the rounds'.
+
+    Rule: rule-decks.
+    Rules: rule-cards, rule-follow-suit, rule-trick-winner.
+    """
+    deck = rules.deck
+    order = data.draw(st.none() | decks(deck=deck))
+    start = new_game(rules, seed=data.draw(SEEDS), deck=order)
+    held = sorted(str(card) for card in deck.cards)
+    assert len(held) == 52
+    assert not set(held) & set(_LEFT_OUT[deck])
+    rounds = list(by_round(random_play(start, seed, rounds=2)))
+    for steps in rounds:
+        begun = steps[0].before
+        dealt = [*begun.stock, *(card for hand in begun.hands for card in hand)]
+        assert sorted(str(card) for card in dealt) == held
+        plays = [(step, step.move.card) for step in steps if isinstance(step.move, Play)]
+        assert len(plays) == 13 * rules.players
+        for step, card in plays:
+            before, seat = step.before, step.before.to_move
+            assert seat is not None
+            assert str(card) in held
+            if before.trick:
+                led = _suit(deck, before.trick[0])
+                hand = before.hand(seat)
+                if any(_suit(deck, mine) == led for mine in hand):
+                    assert _suit(deck, card) == led
+            if len(before.trick) == rules.players - 1:
+                assert before.trick_leader is not None
+                cards = (*before.trick, card)
+                seats = play_order(rules, before.trick_leader)
+                expected = seats[cards.index(_winner(deck, cards))]
+                counts = step.after.rounds[-1].tricks if ends_round(step) else None
+                if counts is None:
+                    assert step.after.tricks[-1].winner == expected
+                else:
+                    taken = zip(counts, before.tricks_taken, strict=True)
+                    assert [now - then for now, then in taken].index(1) == expected
+        end = steps[-1].after
+        score = end.rounds[-1]
+        assert sum(score.tricks) == 13
+    last = rounds[-1][-1].after
+    assert tuple(map(sum, zip(*(r.points for r in last.rounds), strict=True))) == last.scores

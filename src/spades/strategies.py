@@ -38,8 +38,9 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from spades import apply, legal_moves
-from spades._cards import DECK, Card
+from spades._cards import ALL_CARDS, Card
 from spades._deal import new_game
+from spades._decks import Deck
 from spades._errors import shown
 from spades._moves import Bid, Exchange, Keep, Look, Move, Pass, Play, Reject
 from spades._rules import (
@@ -62,14 +63,21 @@ if TYPE_CHECKING:
 __all__ = ["cards", "decks", "illegal_moves", "moves", "rulesets", "states"]
 
 
-def cards() -> SearchStrategy[Card]:
-    """Any of the 52 cards."""
-    return st.sampled_from(DECK)
+def cards(*, deck: Deck | None = Deck.STANDARD) -> SearchStrategy[Card]:
+    """Any of the 52 cards of ``deck``, by default the standard deck's.
+
+    With ``None``, any of the 54 cards, the jokers among them (rule-decks).
+    """
+    return st.sampled_from(ALL_CARDS if deck is None else deck.cards)
 
 
-def decks() -> SearchStrategy[tuple[Card, ...]]:
-    """A deck: the 52 cards in any order, as `new_game` and `deal` take it."""
-    return st.permutations(DECK).map(tuple)
+def decks(*, deck: Deck = Deck.STANDARD) -> SearchStrategy[tuple[Card, ...]]:
+    """A deck: the 52 cards of ``deck`` in any order, as `new_game` and `deal` take it.
+
+    ``deck`` is a `Deck`, the standard one by default: rules of a joker deck are dealt its
+    own cards (rule-decks).
+    """
+    return st.permutations(deck.cards).map(tuple)
 
 
 def rulesets(*, presets_only: bool = False, players: int | None = None) -> SearchStrategy[Ruleset]:
@@ -80,7 +88,8 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     `Ruleset` requires; the switches that belong to the other number of players keep the
     values `Ruleset` requires of them. Four players sometimes bid as Suicide (with nil),
     Whiz or Mirror (with nil or a zero contract) ask, then without blind nil or a team
-    minimum. Four players bidding openly sometimes bid numbers blind.
+    minimum. Four players bidding openly sometimes bid numbers blind. Every `Deck` comes,
+    the standard one about half the time (rule-decks).
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
@@ -108,6 +117,7 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     blind_numbers = four and not moded  # rule-blind-bids
     return Ruleset(
         players=players,
+        deck=draw(st.sampled_from((Deck.STANDARD, Deck.STANDARD, *Deck))),
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
         nil=nil,
         zero_contract=zero_contract,
@@ -149,7 +159,8 @@ def states(
 ) -> SearchStrategy[State]:
     """A state reached by legal play: a new game, then up to ``max_moves`` legal moves.
 
-    The game starts from a drawn seed, dealer and (sometimes) deck, under ``rules``: that
+    The game starts from a drawn seed, dealer and (sometimes) order of the ruleset's
+    deck (`decks`), under ``rules``: that
     ruleset, a ruleset drawn from that strategy, or by default one from `rulesets`. Each
     move is drawn from the state's `legal_moves`, bids uniformly, so games under the usual
     targets rarely end within a few hundred moves. With ``phases`` the state is in one of
@@ -178,7 +189,7 @@ def _walks(
         ruleset,
         seed=draw(st.integers(0, 2**64 - 1)),
         dealer=draw(st.integers(0, ruleset.players - 1)),
-        deck=draw(st.none() | decks()),
+        deck=draw(st.none() | decks(deck=ruleset.deck)),
     )
     length = draw(st.integers(0, max_moves))
     for done in range(max_moves):
@@ -215,18 +226,19 @@ def illegal_moves(state: State) -> SearchStrategy[Move]:
 
     One of five kinds, about equally often: a bid from -1 to 14, in sight or blind, `Look`,
     `Keep` or `Reject`; a `Play` of one of the mover's own cards (following suit and
-    leading spades are tried here); a `Play` of any other card; a `Pass` of one to five
+    leading spades are tried here); a `Play` of any other card, of the 54 (the jokers, and
+    the deuces a joker deck lacks, among them: rule-decks); a `Pass` of one to five
     cards, often her own; or an `Exchange` of none to four cards, often her own.
     """
     legal = frozenset(legal_moves(state))
     own = state.hand(state.to_move) if state.to_move is not None else ()
-    card = st.sampled_from(own) | cards() if own else cards()
+    card = st.sampled_from(own) | cards(deck=None) if own else cards(deck=None)
     passes = st.lists(card, min_size=1, max_size=5, unique=True).map(Pass)
     exchanges = st.lists(card, max_size=4, unique=True).map(Exchange)
     return st.one_of(
         st.sampled_from([move for move in _WORDS if move not in legal]),
         _any_of([Play(card) for card in own if Play(card) not in legal]),
-        st.sampled_from([Play(card) for card in DECK if card not in own]),
+        st.sampled_from([Play(card) for card in ALL_CARDS if card not in own]),
         passes.filter(lambda move: move not in legal),
         exchanges.filter(lambda move: move not in legal),
     )
