@@ -14,18 +14,21 @@ The tests know the encoding by its contract, the table of actions restated here
 - states that differ only in cards the seat cannot see encode equally for her, and a
   card she sees, moved, changes her observation;
 - the docs' table of the slots is `SLOTS`, and its table of the actions the actions;
+- under every deck the mask is exactly the legal moves' actions (the jokers' 84 and 85),
+  and the card slots show the jokers at 52 and 53;
 - ``import spades`` and ``import spades.adapters`` import no numpy.
 
 Games: the first round of random games, every decision checked, under every preset, random
 rulesets of both player counts, and rulesets that reach the blind nil pass and the double
-nil exchange; half of them end after that round. Positions: `spades.strategies.states`
-deep into games, for the scores, the bags and the refusals.
+nil exchange, each under every deck; half of them end after that round. Positions:
+`spades.strategies.states` deep into games, for the scores, the bags and the refusals.
 
 Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
 Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
+Rule: rule-decks.
 """
 
 from __future__ import annotations
@@ -66,11 +69,13 @@ from oracle import sampling
 from spades import (
     CLASSIC,
     DECK,
+    JOKERS,
     MINIOKEY,
     TWO_HANDED,
     Bid,
     Bidding,
     Card,
+    Deck,
     DoubleNilTiming,
     Exchange,
     IllegalMoveError,
@@ -103,6 +108,7 @@ from spades.encoding import (
     BLIND_NUMBER_ACTIONS,
     CARD_ACTIONS,
     END_EXCHANGE,
+    JOKER_ACTIONS,
     KEEP,
     LOOK,
     OBSERVATION_HIGH,
@@ -110,9 +116,11 @@ from spades.encoding import (
     OBSERVATION_SIZE,
     REJECT,
     SLOTS,
+    action_card,
     action_mask,
     actions_of,
     advance,
+    card_action,
     move_text,
     observation,
 )
@@ -140,11 +148,13 @@ ANY_RULES = st.one_of(
 )
 CHOOSING_RULES = st.one_of(OPEN_BLIND_NIL, OPEN_DOUBLE_NIL)
 """Rulesets with a blind nil pass or a double nil exchange open to every player."""
-GAME_RULES = st.one_of(ANY_RULES, CHOOSING_RULES).flatmap(
-    lambda rules: st.sampled_from([rules, attrs.evolve(rules, round_cap=1)])
+GAME_RULES = (
+    st.one_of(ANY_RULES, CHOOSING_RULES)
+    .flatmap(lambda rules: st.sampled_from([rules, attrs.evolve(rules, round_cap=1)]))
+    .flatmap(lambda rules: st.sampled_from([attrs.evolve(rules, deck=deck) for deck in Deck]))
 )
-"""Any ruleset, those with a pass or an exchange often; half of them end the game after
-one round, so that its end is reached."""
+"""Any ruleset, those with a pass or an exchange often, under any deck (rule-decks); half
+of them end the game after one round, so that its end is reached."""
 POSITIONS = st.one_of(
     states(rules=ANY_RULES, max_moves=200),
     states(rules=OPEN_BLIND_NIL, max_moves=150, phases={Phase.PASSING}),
@@ -162,8 +172,15 @@ FIRST_MOVES: tuple[Move, ...] = (
 ACTION_MOVES: dict[int, Move] = {
     **dict(enumerate(FIRST_MOVES)),
     **{70 + n: Bid(n, blind=True) for n in range(1, 14)},
+    84: Play(Card.parse("LJ")),
+    85: Play(Card.parse("BJ")),
 }
 """The move of each action but `END_EXCHANGE` (70), as the docs' table gives them."""
+CARD_OF_ACTION: dict[int, Card] = {
+    action: move.card for action, move in ACTION_MOVES.items() if isinstance(move, Play)
+}
+"""The card of each card action, the 52 cards and the two jokers, read from the table."""
+ACTION_OF_CARD: dict[Card, int] = {card: action for action, card in CARD_OF_ACTION.items()}
 
 
 def first_round(rules: Ruleset, seed: int) -> Iterator[State]:
@@ -231,7 +248,9 @@ def test_every_legal_move_comes_back_from_its_actions_through_the_mask(
             actions = actions_of(move, rules)
             assert entered(view, actions) == move
             if isinstance(move, (Pass, Exchange)):
-                assert list(actions[: len(move.cards)]) == [card.index for card in move.cards]
+                assert list(actions[: len(move.cards)]) == [
+                    ACTION_OF_CARD[card] for card in move.cards
+                ]
 
 
 @FEW
@@ -254,10 +273,12 @@ def test_the_mask_reaches_exactly_the_legal_moves_by_every_order_of_their_cards(
 
 
 def test_the_actions_are_the_table_of_the_docs() -> None:
-    """Rules: ref-notation, rule-blind-bids."""
-    assert ACTIONS == 84 == len(ACTION_MOVES) + 1
+    """Rules: ref-notation, rule-blind-bids.
+    Rule: rule-decks.
+    """
+    assert ACTIONS == 86 == len(ACTION_MOVES) + 1
     assert (range(52), range(52, 66)) == (CARD_ACTIONS, BID_ACTIONS)
-    assert range(71, 84) == BLIND_NUMBER_ACTIONS
+    assert (range(71, 84), range(84, 86)) == (BLIND_NUMBER_ACTIONS, JOKER_ACTIONS)
     assert (BLIND_NIL, LOOK, KEEP, REJECT, END_EXCHANGE) == (66, 67, 68, 69, 70)
     for action, move in ACTION_MOVES.items():
         if isinstance(move, Play):
@@ -277,6 +298,7 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
         "69",
         "70",
         "71 to 83",
+        "84, 85",
     ]
     assert [code(row[1]) for row in rows] == [
         ["CARD_ACTIONS"],
@@ -287,6 +309,7 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
         ["REJECT"],
         ["END_EXCHANGE"],
         ["BLIND_NUMBER_ACTIONS"],
+        ["JOKER_ACTIONS"],
     ]
 
 
@@ -411,13 +434,16 @@ def test_an_action_is_a_whole_number_of_the_action_space() -> None:
     assert advance(view, (), np.int64(55)) == Bid(3)
     assert move_text(np.int8(52)) == "bid nil"
     for wrong in (True, np.bool_(True), 3.0, "55", None):
-        with pytest.raises(TypeError, match="an action is a whole number from 0 to 83"):
+        with pytest.raises(TypeError, match="an action is a whole number from 0 to 85"):
             advance(view, (), wrong)  # type: ignore[arg-type]
-    for outside, text in ((-1, "-1"), (84, "84"), (10**20, "a number of 21 digits")):
+        with pytest.raises(TypeError, match="an action is a whole number from 0 to 85"):
+            action_card(wrong)  # type: ignore[arg-type]
+    for outside, text in ((-1, "-1"), (86, "86"), (10**20, "a number of 21 digits")):
         with pytest.raises(SpadesError, match=f"{text} is not an action"):
             advance(view, (), outside)
-        with pytest.raises(SpadesError, match="the actions are 0 to 83"):
-            move_text(outside)
+        for read in (move_text, action_card):
+            with pytest.raises(SpadesError, match="the actions are 0 to 85"):
+                read(outside)
 
 
 HUGE = 10**5000
@@ -588,7 +614,7 @@ def refused(
     assert error.seat == view.seat
     assert str(error).startswith(f"action {action}: ")
     choosing = state.phase in (Phase.PASSING, Phase.EXCHANGING) and view.seat == state.to_move
-    card = DECK[action] if action < 52 else None
+    card = CARD_OF_ACTION.get(action)
     if choosing and card is not None and (card in selected or card not in hand(view)):
         assert error.reason is Reason.CARD_NOT_IN_HAND
         what = "have already chosen" if card in selected else "do not hold"
@@ -610,8 +636,8 @@ def nominal(phase: Phase, selected: list[Card], action: int) -> Move:
     kind = Pass if phase is Phase.PASSING else Exchange
     if action == END_EXCHANGE:
         return kind(selected)
-    if action < 52 and phase in (Phase.PASSING, Phase.EXCHANGING):
-        return kind([*selected, DECK[action]])
+    if action in CARD_OF_ACTION and phase in (Phase.PASSING, Phase.EXCHANGING):
+        return kind([*selected, CARD_OF_ACTION[action]])
     return ACTION_MOVES[action]
 
 
@@ -1220,6 +1246,148 @@ def test_the_selection_in_progress_has_its_slot() -> None:
     assert not slot(observation(view), "selected").any()
 
 
+# --- decks with jokers ---------------------------------------------------------------------
+
+JOKER_DECKS = (Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE)
+CHOOSING_BY_PLAYERS = {
+    4: Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=1),
+    2: attrs.evolve(TWO_HANDED, blind_nil_deficit=None, blind_nil_exchange=3),
+}
+"""A blind nil open to every seat with a pass of two (one for a nil), and double nil
+open to both players with an exchange of three: rules whose rounds choose cards."""
+
+
+def test_a_card_action_is_read_back_as_its_card() -> None:
+    """The 52 cards are their index, the little joker 84 and the big one 85, and no other
+    action is a card's.
+
+    Rule: rule-decks.
+    """
+    assert [card_action(card) for card in (*DECK, *JOKERS)] == [*range(52), 84, 85]
+    for action in range(ACTIONS):
+        assert action_card(np.int16(action)) == CARD_OF_ACTION.get(action)
+    for card in (*DECK, *JOKERS):
+        assert action_card(card_action(card)) is card
+        assert move_text(card_action(card)) == f"play {card} / choose {card}"
+    for wrong in ("LJ", 52, None):
+        with pytest.raises(TypeError, match="card_action takes a Card"):
+            card_action(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+def test_under_every_deck_the_mask_is_the_legal_moves_actions(deck: Deck, players: int) -> None:
+    """Every decision of random first rounds (every blind nil taken, so that cards are
+    passed or exchanged): the mask of the seat to move holds exactly the actions of her
+    legal moves, read from the table, and its cards reach exactly the legal passes and
+    exchanges; the other seats have none. The cards the deck lacks are never offered, and
+    under a joker deck the jokers are played and chosen.
+
+    Rule: rule-decks.
+    """
+    rules = attrs.evolve(CHOOSING_BY_PLAYERS[players], deck=deck)
+    offered: set[int] = set()
+    chosen: set[Card] = set()
+    for seed in range(0, 12, 2):
+        for state in first_round(rules, seed):
+            for seat in range(players):
+                view = observe(state, seat)
+                mask = set(np.flatnonzero(action_mask(view)).tolist())
+                offered |= mask
+                if seat != state.to_move:
+                    assert not mask
+                elif state.phase in (Phase.PASSING, Phase.EXCHANGING):
+                    moves = set(reachable(view))
+                    assert moves == set(legal_moves(state))
+                    chosen.update(
+                        card
+                        for move in moves
+                        if isinstance(move, (Pass, Exchange))
+                        for card in move.cards
+                    )
+                else:
+                    expected = {ACTION_MOVES_BY_MOVE[move] for move in legal_moves(state)}
+                    assert mask == expected
+    dealt = {ACTION_OF_CARD[card] for card in deck.cards}
+    assert offered & set(ACTION_OF_CARD.values()) == dealt
+    assert set(JOKERS) <= chosen if deck.jokers else not set(JOKERS) & chosen
+
+
+ACTION_MOVES_BY_MOVE: dict[Move, int] = {move: action for action, move in ACTION_MOVES.items()}
+
+
+@pytest.mark.parametrize("deck", JOKER_DECKS, ids=lambda deck: deck.value)
+def test_the_card_slots_show_the_jokers(deck: Deck) -> None:
+    """A joker is position 52 (little) or 53 (big) of a card slot: in its holder's hand,
+    and once played in its player's row of the cards played and of the trick.
+
+    Rule: rule-decks.
+    """
+    state = new_game(Ruleset(deck=deck, spades_lead=SpadesLead.ANY_TIME), deck=deck.cards)
+    for _ in range(4):
+        state = apply(state, Bid(3))
+    holders = {card: seat for seat in range(4) for card in state.hand(seat) if card in JOKERS}
+    assert set(holders) == set(JOKERS)
+    for joker, seat in holders.items():
+        assert 52 + (joker is JOKERS[1]) in np.flatnonzero(slot(mine(state, seat), "hand"))
+    while not {Play(joker) for joker in JOKERS} & set(legal_moves(state)):
+        state = apply(state, legal_moves(state)[0])
+    player = state.to_move
+    assert player is not None
+    joker = next(card for card in JOKERS if holders[card] == player)
+    state = apply(state, Play(joker))
+    for seat in range(4):
+        row = (player - seat) % 4  # clockwise: her row in seat's view
+        values = mine(state, seat)
+        assert joker.index in rows(values, "played")[row]
+        assert rows(values, "trick")[row] == [joker.index]
+        assert not slot(values, "hand")[joker.index]
+
+
+def mine(state: State, seat: int) -> npt.NDArray[np.float32]:
+    return observation(observe(state, seat))
+
+
+@pytest.mark.parametrize("deck", JOKER_DECKS, ids=lambda deck: deck.value)
+def test_two_players_see_a_joker_on_the_stock_and_keep_it(deck: Deck) -> None:
+    """The top card, the cards kept and discarded show a joker at 52 or 53.
+
+    Rule: rule-decks.
+    """
+    big, little = JOKERS[1], JOKERS[0]
+    rest = [card for card in deck.cards if card not in JOKERS]
+    state = new_game(attrs.evolve(TWO_HANDED, deck=deck), deck=(big, little, *rest))
+    drawer = state.to_move
+    assert drawer is not None
+    assert np.flatnonzero(slot(mine(state, drawer), "top_card")).tolist() == [53]
+    state = apply(state, Reject())  # the big joker discarded, the little one kept
+    values = mine(state, drawer)
+    assert np.flatnonzero(slot(values, "discarded")).tolist() == [53]
+    assert np.flatnonzero(slot(values, "kept")).tolist() == [52]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_deck_slot_is_one_hot_in_the_order_of_deck(players: int) -> None:
+    """``rules.deck`` shows the deck, one position for each `Deck` in its order; no other
+    slot of the rules changes.
+
+    Rule: rule-decks.
+    """
+    base = TWO_HANDED if players == 2 else CLASSIC
+    assert [deck.value for deck in Deck] == [
+        "standard",
+        "joker_joker_ace",
+        "joker_joker_deuce_deuce",
+    ]
+    before = mine(new_game(base, seed=3), 0)
+    for k, deck in enumerate(Deck):
+        values = mine(new_game(attrs.evolve(base, deck=deck), seed=3), 0)
+        assert list(slot(values, "rules.deck")) == [int(k == n) for n in range(3)]
+        for each in SLOTS:
+            if each.name.startswith("rules.") and each.name != "rules.deck":
+                assert np.array_equal(slot(values, each.name), slot(before, each.name))
+
+
 # --- the layout and the docs ---------------------------------------------------------------
 
 
@@ -1245,7 +1413,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1120
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1157
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

@@ -4,8 +4,9 @@
   checks the renders too) and made directly, under each other reading of leading
   spades, under zero contracts, team minimums and 10-for-200 (the heuristic bots
   bidding at least what a minimum leaves them), under passes of four cards for a nil and
-  a blind nil, under double nil declared after the first draw choice, and under Suicide,
-  Whiz and Mirror (the heuristic bots bidding what each leaves them);
+  a blind nil, under double nil declared after the first draw choice, under Suicide,
+  Whiz and Mirror (the heuristic bots bidding what each leaves them), and under each joker
+  deck (the deck in its slot, the jokers dealt at 52 and 53 of the hand);
 - whole episodes of random masked actions at every seat: the agent moves only at her own
   seat, the mask is the encoding's of her view, the reward is the game's result for her
   side (or the rounds' point differences) in the end and 0 before;
@@ -26,6 +27,7 @@ Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
+Rule: rule-decks.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Bidding,
+    Deck,
     DoubleNilTiming,
     IllegalMoveError,
     Look,
@@ -189,6 +192,50 @@ def test_check_env_passes_with_blind_numbers(name: str) -> None:
         _, terminated, truncated = play_episode(env, seed)
         assert terminated or truncated
         assert env.game_state.rules == rules
+
+
+JOKER_DECKS = {
+    "joker-joker-ace": Ruleset(deck=Deck.JOKER_JOKER_ACE),
+    "joker-joker-deuce-deuce-blind-nil": attrs.evolve(
+        BLIND_ANYTIME, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+    "two-handed-joker-joker-deuce-deuce": attrs.evolve(
+        TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+}
+"""Each joker deck: four players, with blind nil open to all under Joker-Joker-Deuce-Deuce,
+and two (rule-decks)."""
+
+
+@pytest.mark.parametrize("name", list(JOKER_DECKS))
+def test_check_env_passes_under_the_joker_decks(name: str) -> None:
+    """Gymnasium's check under each joker deck; the deck shows in its slot and the agent's
+    hand in hers, a joker at 52 or 53 (dealt to her in some of the four players' first
+    rounds); whole episodes of random masked actions against the heuristic bots end or are
+    cut off.
+
+    Rule: rule-decks.
+    """
+    rules = JOKER_DECKS[name]
+    check_env(gym_spades.env(rules, seat=1), skip_render_check=True)
+    env = gym_spades.env(rules, seat=0, max_rounds=2)
+    (deck,) = (slot for slot in encoding.SLOTS if slot.name == "rules.deck")
+    (hand,) = (slot for slot in encoding.SLOTS if slot.name == "hand")
+    jokers = 0
+    for seed in range(4):
+        observation, _ = env.reset(seed=seed)
+        assert observation[deck.start : deck.stop].tolist() == [
+            int(each is rules.deck) for each in Deck
+        ]
+        held = observe(env.game_state, 0).hand or ()  # face down, or two players' draw
+        assert np.flatnonzero(observation[hand.start : hand.stop]).tolist() == [
+            card.index for card in held
+        ]
+        jokers += sum(card.index >= 52 for card in held)
+        _, terminated, truncated = play_episode(env, seed)
+        assert terminated or truncated
+        assert env.game_state.rules == rules
+    assert jokers or name != "joker-joker-ace"
 
 
 BY_SPADES = {
@@ -536,8 +583,8 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     with pytest.raises(IllegalMoveError):
         strict.step(encoding.KEEP)
     env.reset(seed=1)
-    with pytest.raises(SpadesError, match="84 is not an action"):
-        env.step(84)  # outside the space: raises, whatever illegal_reward says
+    with pytest.raises(SpadesError, match="86 is not an action"):
+        env.step(86)  # outside the space: raises, whatever illegal_reward says
     _, _, terminated, *_ = env.step(np.int64(encoding.actions_of(Bid(3), CLASSIC)[0]))
     assert not terminated
     assert env.game_state.bids[0] == Bid(3)
@@ -609,7 +656,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1120,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1157,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

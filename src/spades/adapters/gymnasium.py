@@ -64,7 +64,7 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
 >>> game = spades_gymnasium.env(spades.CLASSIC, seat=0, partner="random")
 >>> observation, info = game.reset(seed=1)
 >>> observation.shape, int(info["action_mask"].sum())
-((1120,), 14)
+((1157,), 14)
 """
 
 from __future__ import annotations

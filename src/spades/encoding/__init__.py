@@ -11,13 +11,15 @@ observation slot.
 player after her and, with four players, row 2 her partner. There are always four rows;
 with two players rows 2 and 3 stay zero. Sides are "ours" then "theirs".
 
-**Actions.** `ACTIONS` (84) actions, the same for every ruleset: 0 to 51 a card by the
+**Actions.** `ACTIONS` (86) actions, the same for every ruleset: 0 to 51 a card by the
 library's order (``DECK[i]``), played or, in a card pass and the double nil exchange,
 chosen; 52 to 65 the bids 0 (nil, or under ``zero_contract`` a contract of
 none) to 13; 66 blind nil (two players: double nil); 67 `Look`; 68 `Keep`; 69 `Reject`;
 70 `END_EXCHANGE`, which submits the cards chosen so far; 71 to 83 the numbers 1 to 13 bid
-blind (`BLIND_NUMBER_ACTIONS`, rule-blind-bids). Decided here: the blind numbers come last,
-so the older actions keep their numbers.
+blind (`BLIND_NUMBER_ACTIONS`, rule-blind-bids); 84 and 85 the little and the big joker,
+played or chosen as the other cards are (`JOKER_ACTIONS`, rule-decks). `card_action` gives
+a card's action and `action_card` reads it back. Decided here: each switch's actions come
+after the older ones, so these keep their numbers.
 
 **Moves of several cards** are entered one card at a time; the adapter keeps the cards
 chosen so far, ``selected``, in the order chosen, and `advance` returns the longer
@@ -30,10 +32,12 @@ library's order, then `END_EXCHANGE` where it is needed. Decided here: a move of
 at all (a pass where both counts are 0, an exchange under ``blind_nil_exchange=0``,
 which the engine never asks for) is `END_EXCHANGE` alone.
 
-**The observation** is `OBSERVATION_SIZE` (1120) float32 numbers in the named `SLOTS`,
-the same for every ruleset and player count. Every one lies from 0 to 1, but the two
-scores, each side's score over the target, clipped to -1 to 1: `OBSERVATION_LOW` and
-`OBSERVATION_HIGH` are the exact bounds. Decided here: the ruleset's numbers are divided
+**The observation** is `OBSERVATION_SIZE` (1157) float32 numbers in the named `SLOTS`,
+the same for every ruleset and player count. A slot of cards has a place for each of the
+52 cards and the two jokers, by `Card.index` (the jokers last, 52 and 53), under every
+deck (rule-decks). Every one lies from 0 to 1, but the two scores, each side's score over
+the target, clipped to -1 to 1: `OBSERVATION_LOW` and `OBSERVATION_HIGH` are the exact
+bounds. Decided here: the ruleset's numbers are divided
 by a fixed scale and capped at 1 (a target over 1000 reads as 1), every field of the
 `Ruleset` has a slot, and once the game is over the slots of the round show its last
 round, as the `View` does.
@@ -42,7 +46,7 @@ round, as the `View` does.
 its `Reason` the one the engine gives for the move the action stands for (the rule, and
 a message that speaks only of what the seat sees). Decided here: choosing a card already
 chosen is `Reason.CARD_NOT_IN_HAND` (a chosen card is set aside, no longer in the hand
-to choose from). An action outside 0 to 83 raises `SpadesError`, a non-integer
+to choose from). An action outside 0 to 85 raises `SpadesError`, a non-integer
 `TypeError`, a selection that is no choice in progress `SpadesError`; a number of any size
 is described in the message, never written out. A `View` built by hand with a field of the
 wrong type raises `TypeError`, one of the wrong form (a seat out of range, a phase the
@@ -67,12 +71,15 @@ from spades.encoding._actions import (
     BLIND_NUMBER_ACTIONS,
     CARD_ACTIONS,
     END_EXCHANGE,
+    JOKER_ACTIONS,
     KEEP,
     LOOK,
     REJECT,
+    action_card,
     action_mask,
     actions_of,
     advance,
+    card_action,
     move_text,
 )
 from spades.encoding._observation import (
@@ -91,6 +98,7 @@ __all__ = [
     "BLIND_NUMBER_ACTIONS",
     "CARD_ACTIONS",
     "END_EXCHANGE",
+    "JOKER_ACTIONS",
     "KEEP",
     "LOOK",
     "OBSERVATION_HIGH",
@@ -99,9 +107,11 @@ __all__ = [
     "REJECT",
     "SLOTS",
     "Slot",
+    "action_card",
     "action_mask",
     "actions_of",
     "advance",
+    "card_action",
     "move_text",
     "observation",
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final, SupportsIndex, cast
 import numpy as np
 
 from spades._card_pass import pass_due
-from spades._cards import DECK, Card
+from spades._cards import DECK, JOKERS, Card
 from spades._errors import IllegalMoveError, Reason, SpadesError, shown
 from spades._legal import check_move
 from spades._moves import BIDS, BLIND_BIDS, PLAYS, Bid, Exchange, Keep, Look, Pass, Play, Reject
@@ -38,15 +38,18 @@ __all__ = [
     "KEEP",
     "LOOK",
     "REJECT",
+    "action_card",
     "action_mask",
     "actions_of",
     "advance",
+    "card_action",
     "checked_selection",
     "move_text",
 ]
 
 CARD_ACTIONS: Final = range(52)
-"""Actions 0 to 51: the card ``DECK[action]``, played, or chosen for a pass or exchange."""
+"""Actions 0 to 51: the card ``DECK[action]``, played, or chosen for a pass or exchange
+(the jokers' are `JOKER_ACTIONS`; `card_action` gives any card's)."""
 BID_ACTIONS: Final = range(52, 66)
 """Actions 52 to 65: ``Bid(action - 52)``, 0 (52: nil, or a zero contract) to 13 (65)."""
 BLIND_NIL: Final = 66
@@ -83,6 +86,15 @@ _MOVES: Final[dict[int, Move]] = {
 }
 """The move of each action but `END_EXCHANGE`: the one table the actions are read from."""
 _ACTION_OF: Final[dict[Move, int]] = {move: action for action, move in _MOVES.items()}
+_CARD_OF: Final[dict[int, Card]] = {
+    **dict(zip(CARD_ACTIONS, DECK, strict=True)),
+    **dict(zip(JOKER_ACTIONS, JOKERS, strict=True)),
+}
+"""The card of each card action: the one table a card's action is read from."""
+_CARD_ACTION: Final[tuple[int, ...]] = tuple(
+    sorted(_CARD_OF, key=lambda action: _CARD_OF[action].index)
+)
+"""By `Card.index`, the card's action."""
 _CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
 
 
@@ -91,12 +103,13 @@ def move_text(action: SupportsIndex) -> str:
 
     >>> move_text(5), move_text(55), move_text(BLIND_NIL), move_text(77)
     ('play 7C / choose 7C', 'bid 3', 'bid blind nil', 'bid blind 7')
-    >>> move_text(END_EXCHANGE)
-    'submit the chosen cards'
+    >>> move_text(END_EXCHANGE), move_text(85)
+    ('submit the chosen cards', 'play BJ / choose BJ')
     """
     number = _action(action)
-    if number in CARD_ACTIONS:
-        return f"play {DECK[number]} / choose {DECK[number]}"
+    card = _CARD_OF.get(number)
+    if card is not None:
+        return f"play {card} / choose {card}"
     if number == END_EXCHANGE:
         return "submit the chosen cards"
     return str(_MOVES[number])
@@ -144,7 +157,7 @@ def _choice_actions(move: Pass | Exchange, rules: Ruleset) -> tuple[int, ...]:
             raise SpadesError(
                 f"'{move}' has no actions: under these rules an exchange is at most {most} cards"
             )
-    cards = tuple(card.index for card in move.cards)
+    cards = tuple(card_action(card) for card in move.cards)
     return cards if cards and size == most else (*cards, END_EXCHANGE)
 
 
@@ -187,7 +200,7 @@ def action_mask(view: View, selected: Sequence[Card] = ()) -> npt.NDArray[np.int
     if view.phase not in _CHOOSING:
         mask[[_ACTION_OF[move] for move in view.legal_moves()]] = 1
     elif view.to_move == view.seat:  # fewer cards are chosen than the move takes
-        mask[[card.index for card in view.hand or () if card not in chosen]] = 1
+        mask[[card_action(card) for card in view.hand or () if card not in chosen]] = 1
         if view.phase is Phase.EXCHANGING:  # a pass takes all its cards, an exchange not
             mask[END_EXCHANGE] = 1
     return mask
@@ -220,10 +233,34 @@ def advance(view: View, selected: Sequence[Card], action: SupportsIndex) -> Move
         raise _refusal(view, chosen, number)
     if view.phase not in _CHOOSING:
         return _MOVES[number]
-    cards = chosen if number == END_EXCHANGE else (*chosen, DECK[number])
+    cards = chosen if number == END_EXCHANGE else (*chosen, _CARD_OF[number])
     if number != END_EXCHANGE and len(cards) < _most_chosen(view):
         return cards
     return Pass(cards) if view.phase is Phase.PASSING else Exchange(cards)
+
+
+def card_action(card: Card) -> int:
+    """The action that plays ``card``, or chooses it for a pass or an exchange.
+
+    A card's index (`Card.index`) for the 52 cards; 84 for the little joker and 85 for
+    the big one (`JOKER_ACTIONS`, rule-decks).
+
+    >>> from spades import Card
+    >>> card_action(Card.parse("AS")), card_action(Card.parse("LJ")), card_action(Card.parse("BJ"))
+    (51, 84, 85)
+    """
+    if not isinstance(card, Card):
+        raise TypeError(f"card_action takes a Card, not {shown(card)}")
+    return _CARD_ACTION[card.index]
+
+
+def action_card(action: SupportsIndex) -> Card | None:
+    """The card ``action`` plays or chooses (`card_action` read back); ``None`` for others.
+
+    >>> action_card(0), action_card(84), action_card(52)
+    (Card.parse('2C'), Card.parse('LJ'), None)
+    """
+    return _CARD_OF.get(_action(action))
 
 
 def _action(action: object) -> int:
@@ -284,7 +321,7 @@ def _refusal(view: View, chosen: tuple[Card, ...], number: int) -> IllegalMoveEr
 
     The view is asked (`spades.check_move` takes a view), so no hidden state is dealt.
     """
-    card = DECK[number] if number in CARD_ACTIONS else None
+    card = _CARD_OF.get(number)
     choosing = view.phase in _CHOOSING and view.to_move == view.seat
     if choosing and card is not None and (card in chosen or card not in (view.hand or ())):
         cards = {*chosen, card}
@@ -304,7 +341,7 @@ def _move_of(view: View, chosen: tuple[Card, ...], number: int) -> Move:
     """The whole move action ``number`` stands for in ``view``'s phase."""
     if number == END_EXCHANGE:
         return Pass(chosen) if view.phase is Phase.PASSING else Exchange(chosen)
-    if number in CARD_ACTIONS and view.phase in _CHOOSING:
-        cards = (*chosen, DECK[number])
+    if number in _CARD_OF and view.phase in _CHOOSING:
+        cards = (*chosen, _CARD_OF[number])
         return Pass(cards) if view.phase is Phase.PASSING else Exchange(cards)
     return _MOVES[number]

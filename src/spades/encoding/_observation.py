@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Final
 import attrs
 import numpy as np
 
+from spades._cards import ALL_CARDS
+from spades._decks import Deck
 from spades._rules import (
     BagOverflow,
     Bidding,
@@ -60,10 +62,16 @@ class Slot:
         return self.start + self.size
 
 
+_CARDS: Final = len(ALL_CARDS)
+"""A card slot's width: a place for each card by `Card.index`, the jokers last (54)."""
 _LAYOUT: Final = (
-    ("hand", 52, "1 for each card the observer holds; all 0 while her hand is face down"),
-    ("played", 4 * 52, "by relative seat, the cards each played this round, this trick too"),
-    ("trick", 4 * 52, "by relative seat, the card each played to the trick in progress"),
+    ("hand", _CARDS, "1 for each card the observer holds; all 0 while her hand is face down"),
+    (
+        "played",
+        4 * _CARDS,
+        "by relative seat, the cards each played this round, this trick too",
+    ),
+    ("trick", 4 * _CARDS, "by relative seat, the card each played to the trick in progress"),
     ("trick_leader", 4, "one-hot relative seat that led the trick in progress, or leads next"),
     (
         "bids",
@@ -79,6 +87,7 @@ _LAYOUT: Final = (
     ("bags", 2, "ours, theirs: bag counter / bag_limit"),
     ("rounds", 1, "completed rounds / round_cap; 0 without a round cap"),
     ("rules.players", 1, "1 for two players, 0 for four"),
+    ("rules.deck", 3, "one-hot: the standard deck, Joker-Joker-Ace, Joker-Joker-Deuce-Deuce"),
     ("rules.direction", 1, "1 for counter-clockwise play, 0 for clockwise"),
     ("rules.nil", 1, "1 if nil may be bid"),
     ("rules.zero_contract", 1, "1 if a bid of zero is an ordinary contract (without nil)"),
@@ -112,16 +121,16 @@ _LAYOUT: Final = (
         1,
         "1 while the observer's hand is face down (she may bid blind nil or a blind number)",
     ),
-    ("top_card", 52, "two players: the top card of the stock, while the observer draws"),
-    ("kept", 52, "two players: the cards the observer kept in this round's draw"),
-    ("discarded", 52, "two players: the cards the observer discarded in this round's draw"),
+    ("top_card", _CARDS, "two players: the top card of the stock, while the observer draws"),
+    ("kept", _CARDS, "two players: the cards the observer kept in this round's draw"),
+    ("discarded", _CARDS, "two players: the cards the observer discarded in this round's draw"),
     ("stock_size", 1, "two players: cards left in the stock / 52"),
-    ("exchange_given", 52, "two players: the cards the observer gave up in her exchange"),
-    ("exchange_drawn", 52, "two players: the cards the observer drew in her exchange"),
+    ("exchange_given", _CARDS, "two players: the cards the observer gave up in her exchange"),
+    ("exchange_drawn", _CARDS, "two players: the cards the observer drew in her exchange"),
     ("other_exchange", 1, "two players: how many cards the other player exchanged / 3"),
-    ("passed", 52, "four players: the cards the observer passed to her partner"),
-    ("received", 52, "four players: the cards the observer's partner passed to her"),
-    ("selected", 52, "the cards chosen so far for the pass or exchange being entered"),
+    ("passed", _CARDS, "four players: the cards the observer passed to her partner"),
+    ("received", _CARDS, "four players: the cards the observer's partner passed to her"),
+    ("selected", _CARDS, "the cards chosen so far for the pass or exchange being entered"),
 )
 
 
@@ -262,6 +271,7 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
     blind_deficit = rules.blind_bid_deficit
     return (
         rules.players == 2,
+        *(rules.deck is deck for deck in Deck),
         rules.direction is Direction.COUNTERCLOCKWISE,
         rules.nil,
         rules.zero_contract,
