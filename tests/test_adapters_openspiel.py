@@ -5,8 +5,10 @@
   of four cards for a nil and for a blind nil; double nil declared after the first draw
   choice; each other reading of leading spades; zero contracts, team minimums and
   10-for-200; Suicide; Whiz and Mirror, with a card pass after a nil and a zero contract;
-  blind numbers, with and without blind nil);
+  blind numbers, with and without blind nil; each joker deck, four players and two);
 - the registration: parameters, their defaults and refusals, the game's bounds;
+- a joker deck's deal: its 52 cards as chance outcomes by their index, the jokers 52 and
+  53, the deuces it lacks none; its jokers played as actions 84 and 85;
 - the information state and the observation are the shared encoding of the player's view,
   they show no card she cannot see, and resampling keeps them (under Whiz and Mirror too,
   where the bids show the bidders' spades);
@@ -23,6 +25,7 @@ Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
+Rule: rule-decks.
 """
 
 from __future__ import annotations
@@ -47,11 +50,13 @@ from helpers import BLIND_ANYTIME
 from spades import (
     CLASSIC,
     DECK,
+    JOKERS,
     MINIOKEY,
     PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
+    Deck,
     Direction,
     DoubleNilTiming,
     InvalidRecordError,
@@ -240,6 +245,37 @@ def test_random_sim_test_passes_with_blind_numbers(text: str) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+JOKER_DECKS = {
+    "classic;deck:joker_joker_ace": Ruleset(deck=Deck.JOKER_JOKER_ACE),
+    "classic;deck:joker_joker_deuce_deuce": Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE),
+    "classic;deck:joker_joker_deuce_deuce;blind_nil:true;blind_nil_deficit:null": Ruleset(
+        deck=Deck.JOKER_JOKER_DEUCE_DEUCE, blind_nil=True, blind_nil_deficit=None
+    ),
+    "two-handed;deck:joker_joker_ace": attrs.evolve(TWO_HANDED, deck=Deck.JOKER_JOKER_ACE),
+    "two-handed;deck:joker_joker_deuce_deuce": attrs.evolve(
+        TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+}
+"""Each joker deck with four players (Joker-Joker-Deuce-Deuce with a blind nil's pass too)
+and with two, as the parameter ``rules``, and the rulesets they read as."""
+
+
+@pytest.mark.parametrize("text", list(JOKER_DECKS))
+def test_random_sim_test_passes_under_the_joker_decks(text: str) -> None:
+    """OpenSpiel's check under each joker deck, the ruleset read from the parameter
+    ``rules`` and written back by ``ruleset_text``; chance has 54 outcomes.
+
+    Rule: rule-decks.
+    """
+    rules = JOKER_DECKS[text]
+    assert os_spades.ruleset_text(rules) == text
+    game = load(text, max_rounds=2)
+    assert game.rules == attrs.evolve(rules, round_cap=2)
+    assert game.max_chance_outcomes() == 54
+    assert game.num_distinct_actions() == encoding.ACTIONS
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_random_sim_test_passes_for_whole_games_to_the_rules_end() -> None:
     game = load("miniokey-250", max_rounds=100)  # its own cap, 25 rounds, or 250 points
     assert game.rules == attrs.evolve(MINIOKEY, target=250)
@@ -274,7 +310,7 @@ def test_the_game_is_registered_with_its_defaults() -> None:
     assert game.rules == attrs.evolve(CLASSIC, round_cap=100)
     assert game.max_rounds == 100
     assert game.num_players() == 4
-    assert game.num_distinct_actions() == encoding.ACTIONS == 84
+    assert game.num_distinct_actions() == encoding.ACTIONS == 86
     assert game.max_chance_outcomes() == 52
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.information_state_tensor_shape() == [encoding.OBSERVATION_SIZE]
@@ -418,6 +454,7 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
             "nobody bids a number blind",
         ),
         ({"rules": "classic;blind_bid_minimum:14"}, InvalidRecordError, "blind_bid_minimum"),
+        ({"rules": "classic;deck:jokers"}, InvalidRecordError, r"rules\.deck: expected one of"),
         (
             {"rules": "classic;blind_nil:true;bidding:suicide"},
             InvalidRecordError,
@@ -463,6 +500,54 @@ def test_the_deal_is_52_chance_nodes_dealt_in_the_order_of_play() -> None:
     assert DECK[51] in hands[3]
     assert DECK[50] in hands[2]
     assert DECK[49] in hands[1]
+
+
+@pytest.mark.parametrize("deck", [Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE])
+def test_a_joker_deck_is_dealt_as_its_cards_indices(deck: Deck) -> None:
+    """Chance deals the deck's 52 cards, each as its index: the jokers 52 (little) and 53
+    (big); a card the deck lacks is no outcome and is refused. The jokers are then played
+    as actions 84 and 85, and a deal in progress resampled is of the deck's cards.
+
+    Rule: rule-decks.
+    """
+    game = load(f"classic;deck:{deck.value}")
+    state = game.new_initial_state()
+    indices = [card.index for card in deck.cards]
+    assert [action for action, _ in state.chance_outcomes()] == indices
+    assert {52, 53} <= set(indices)
+    assert 0 not in indices
+    missing = next(card for card in DECK if card not in deck.cards)
+    for action, text in ((52, "deal LJ"), (53, "deal BJ")):
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, action) == text
+    with pytest.raises(SpadesError, match="is not a card left to deal"):
+        state.apply_action(missing.index)
+    for action in indices[:30]:
+        state.apply_action(action)
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    sampled = state.resample_from_infostate(0, sampler)
+    while sampled.is_chance_node():
+        outcomes = [action for action, _ in sampled.chance_outcomes()]
+        assert set(outcomes) <= set(indices)
+        sampled.apply_action(outcomes[-1])
+    assert sorted(card for hand in sampled.game_state.hands for card in hand) == list(deck.cards)
+    for action in indices[30:]:
+        state.apply_action(action)
+    hands = state.game_state.hands
+    holder = next(seat for seat in range(4) if JOKERS[1] in hands[seat])
+    assert state.action_to_string(holder, 85) == "play BJ"
+    assert state.action_to_string(holder, 84) == "play LJ"
+    played = 0
+    rng = random.Random(4)
+    while not state.is_chance_node() and not state.is_terminal():
+        legal = state.legal_actions()
+        jokers = [action for action in legal if action in encoding.JOKER_ACTIONS]
+        action = jokers[0] if jokers else rng.choice(legal)
+        if jokers:
+            played += 1
+            card = JOKERS[action - 84]
+            assert card in state.game_state.hand(state.current_player())
+        state.apply_action(action)
+    assert played == 2
 
 
 def test_a_later_round_is_dealt_by_chance_again() -> None:
@@ -581,7 +666,7 @@ def test_the_observer_names_the_slots_of_the_encoding() -> None:
     for card in range(52):
         state.apply_action(card)
     observer.set_from(state, 2)
-    assert observer.dict["hand"].tolist() == encoded(state, 2)[:52].tolist()
+    assert observer.dict["hand"].tolist() == encoded(state, 2)[:54].tolist()
     assert "Hand: S:" in observer.string_from(state, 2)
     kind = pyspiel.IIGObservationType(perfect_recall=True)
     assert observer.string_from(state, 2) != game.make_py_observer(kind).string_from(state, 2)
@@ -665,12 +750,14 @@ def test_the_information_state_shows_no_hidden_card(rules: str) -> None:
             )
 
 
-@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS, *BY_SPADES])
+@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS, *BY_SPADES, *list(JOKER_DECKS)[2:]])
 def test_resampling_keeps_the_players_information_state(rules: str) -> None:
     """A resampled state shows the player what the state did; under Whiz and Mirror its
-    other hands are a deal the bids allow (its record replays).
+    other hands are a deal the bids allow (its record replays), under a joker deck a deal
+    of that deck.
 
     Rules: rule-whiz, rule-mirror.
+    Rule: rule-decks.
     """
     game = load(rules)
     sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)

@@ -4,10 +4,12 @@
   and ``api_test`` under each other reading of leading spades, under zero contracts, team
   minimums and 10-for-200, under passes of four cards for a nil and a blind nil, under
   double nil declared after the first draw choice, under Suicide, under Whiz and
-  Mirror (Mirror with a card pass after a nil), and with blind numbers;
+  Mirror (Mirror with a card pass after a nil), with blind numbers, and under each joker
+  deck (four players with a blind nil's pass, and two);
 - random games (masked random actions) under every preset, rulesets that reach the blind
   nil pass and the double nil exchange, each reading of leading spades, zero contracts,
-  team minimums and 10-for-200, Suicide, Whiz and Mirror, blind numbers: each agent's
+  team minimums and 10-for-200, Suicide, Whiz and Mirror, blind numbers, the joker decks
+  (their jokers played): each agent's
   mask is the encoding's of her view (the legal moves, a card at a time in a pass or an
   exchange), all zero for the others; the environment's game follows the moves the
   actions stand for; rewards equal for partners and opposite between the sides, and the
@@ -24,6 +26,7 @@ Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
+Rule: rule-decks.
 """
 
 from __future__ import annotations
@@ -46,10 +49,12 @@ from pettingzoo.test.seed_test import seed_test
 from helpers import BLIND_ANYTIME
 from spades import (
     CLASSIC,
+    JOKERS,
     PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
+    Deck,
     DoubleNilTiming,
     IllegalMoveError,
     Phase,
@@ -119,6 +124,17 @@ BLIND_NUMBERS = {
     ),
 }
 """Numbers from 6 bid blind at any score, without and with blind nil (rule-blind-bids)."""
+JOKER_DECKS = {
+    "joker-joker-ace": Ruleset(deck=Deck.JOKER_JOKER_ACE),
+    "joker-joker-deuce-deuce-blind-nil": attrs.evolve(
+        BLIND_ANYTIME, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+    "two-handed-joker-joker-deuce-deuce": attrs.evolve(
+        TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+}
+"""Each joker deck: four players, with blind nil open to all under Joker-Joker-Deuce-Deuce,
+and two (rule-decks)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -132,11 +148,12 @@ RANDOM_RULESETS = {
     "suicide": SUICIDE,
     **BY_SPADES,
     **BLIND_NUMBERS,
+    **JOKER_DECKS,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
 readings of leading spades, zero contracts, team minimums and 10-for-200, Suicide, Whiz
-and Mirror, and blind numbers."""
+and Mirror, blind numbers, and the joker decks."""
 CHOOSING = {
     "two-handed",
     "blind-nil-anytime",
@@ -148,6 +165,8 @@ CHOOSING = {
     "nil-pass-4",
     "late-double-nil",
     "blind-numbers-and-nil",
+    "joker-joker-deuce-deuce-blind-nil",
+    "two-handed-joker-joker-deuce-deuce",
 }
 """The rulesets under which the random games below reach a pass or an exchange."""
 
@@ -230,6 +249,22 @@ def test_api_test_passes_with_blind_numbers(name: str) -> None:
     Rule: rule-blind-bids.
     """
     api_test(zoo.env(BLIND_NUMBERS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=[pytest.mark.slow] if JOKER_DECKS[name].players == 4 else [])
+        for name in JOKER_DECKS
+    ],
+)
+def test_api_test_passes_under_the_joker_decks(name: str) -> None:
+    """PettingZoo's check under each joker deck, four players (slow) and two.
+
+    Rule: rule-decks.
+    """
+    api_test(zoo.env(JOKER_DECKS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
@@ -343,6 +378,34 @@ def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> N
             assert blind
         chosen |= blind
     assert chosen == (name in CHOOSING)
+
+
+@pytest.mark.parametrize("name", list(JOKER_DECKS)[:2])
+def test_the_jokers_are_played_as_actions_84_and_85(name: str) -> None:
+    """In a round of masked random actions under a joker deck, each joker is played once,
+    as its action, by the agent holding it.
+
+    Rule: rule-decks.
+    """
+    env = zoo.env(JOKER_DECKS[name], max_rounds=1)
+    raw = unwrapped(env)
+    rng = random.Random(3)
+    env.reset(seed=3)
+    played = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert obs is not None
+        action = masked_choice(rng, obs["action_mask"])
+        if action in encoding.JOKER_ACTIONS:
+            state = raw.game_state
+            assert state.phase is Phase.PLAYING
+            assert JOKERS[action - 84] in state.hand(int(agent.removeprefix("player_")))
+            played.append(action)
+        env.step(action)
+    assert sorted(played) == [84, 85]
 
 
 def check_final_info(raw: zoo.raw_env, agent: str, info: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from spades._cards import DECK, Card
+from spades._cards import ALL_CARDS, Card
 from spades._deal import deal, new_game
 from spades._errors import SpadesError
 from spades._rules import Ruleset, play_order
@@ -64,16 +64,25 @@ def before_the_deal(rules: Ruleset) -> State:
 
 
 def after_chance(position: Position, action: int) -> Position:
-    """``position`` after the chance outcome ``action``: a digit of the seed, or a card."""
+    """``position`` after the chance outcome ``action``: a digit of the seed, or a card.
+
+    A card is dealt as its index, ``ALL_CARDS[action]``: the jokers are 52 and 53, and a
+    card the ruleset's deck lacks is no outcome (rule-decks).
+    """
     if position.seeding:
         if not 0 <= action < 16:
             raise SpadesError(f"a digit of the seed is 0 to 15, not {action}")
         return attrs.evolve(position, seed=(*position.seed, action))
     assert position.deck is not None
-    if not 0 <= action < len(DECK) or DECK[action] in position.deck:
+    cards = position.rules.deck.cards
+    if (
+        not 0 <= action < len(ALL_CARDS)
+        or ALL_CARDS[action] not in cards
+        or ALL_CARDS[action] in position.deck
+    ):
         raise SpadesError(f"{action} is not a card left to deal")
-    deck = (*position.deck, DECK[action])
-    if len(deck) < len(DECK):
+    deck = (*position.deck, ALL_CARDS[action])
+    if len(deck) < len(cards):
         return attrs.evolve(position, deck=deck)
     if position.state is None:
         seed = sum(digit << 4 * place for place, digit in enumerate(position.seed))

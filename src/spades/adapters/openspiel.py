@@ -20,8 +20,10 @@ whole games, round after round, for every preset, with four players and with two
   actions of a round (56 under the four-player presets) at most that too: 38,347,922
   rounds under classic (`spades.SpadesError` beyond, `TypeError` for no whole number).
 - **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1.
-- **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the cards
-  not dealt yet (action ``i`` is ``DECK[i]``). With four players the ``k``-th card goes to
+- **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the
+  cards of the ruleset's deck not dealt yet (action ``i`` is the card of `~spades.Card.index`
+  ``i``: ``DECK[i]``, and under a joker deck 52 the little joker and 53 the big one;
+  rule-decks). With four players the ``k``-th card goes to
   the ``k % 4``-th seat in the order of play from the first bidder; with two the cards
   make the stock, top first (`spades.new_game` and `spades.deal` read a deck so). The
   engine draws the cards of a double nil exchange from the discards by the game's seed
@@ -29,7 +31,7 @@ whole games, round after round, for every preset, with four players and with two
   chance nodes of 16 outcomes each (4 bits of the 64-bit seed) open the game, and neither
   player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
   complete a player's view shows no card of it.
-- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (84); the legal ones
+- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (86); the legal ones
   are exactly its mask. A card pass or a double nil exchange is entered one card at a
   time, and the player stays to move until the move is complete.
 - **Information state**: the player's `View` and, for the player choosing them, the cards
@@ -79,7 +81,7 @@ except ModuleNotFoundError as error:
 
 import attrs
 
-from spades._cards import DECK, Card
+from spades._cards import ALL_CARDS, DECK, Card
 from spades._engine import apply
 from spades._errors import SpadesError, shown
 from spades._rules import Ruleset, check_seat, side_of, whole_number
@@ -99,9 +101,9 @@ from spades.adapters._openspiel_position import (
 from spades.adapters._openspiel_rules import ruleset_of_text, ruleset_text
 from spades.encoding import (
     ACTIONS,
-    CARD_ACTIONS,
     OBSERVATION_SIZE,
     SLOTS,
+    action_card,
     action_mask,
     advance,
     move_text,
@@ -196,7 +198,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         assert rules.round_cap is not None
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
-            max_chance_outcomes=len(DECK),
+            max_chance_outcomes=len(ALL_CARDS) if rules.deck.jokers else len(DECK),
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -321,7 +323,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         if position.seeding:
             return [(digit, 1 / 16) for digit in range(16)]
         assert position.deck is not None, "chance deals"
-        left = sorted(set(range(len(DECK))) - {card.index for card in position.deck})
+        left = [card.index for card in position.rules.deck.cards if card not in position.deck]
         return [(card, 1 / len(left)) for card in left]
 
     def _apply_action(self, action: int) -> None:
@@ -348,11 +350,12 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         if player == pyspiel.PlayerId.CHANCE:
             if self._position.seeding:
                 return f"seed digit {action:x}"
-            return f"deal {DECK[action]}"
+            return f"deal {ALL_CARDS[action]}"
         state = self._position.state
-        if action in CARD_ACTIONS:
+        card = action_card(action)
+        if card is not None:
             verb = "choose" if state is not None and state.phase in _CHOOSING else "play"
-            return f"{verb} {DECK[action]}"
+            return f"{verb} {card}"
         return move_text(action)
 
     def returns(self) -> list[float]:
@@ -395,7 +398,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
             selected = tuple(rng.sample(state.hand(state.to_move), len(selected)))
         deck = position.deck
         if deck is not None:
-            deck = tuple(rng.sample(DECK, len(deck)))
+            deck = tuple(rng.sample(rules.deck.cards, len(deck)))
         seed = tuple(rng.randrange(16) for _ in position.seed)
         sampled: SpadesState = self.get_game().new_initial_state()
         sampled._position = Position(rules, seed, deck, state, selected)
