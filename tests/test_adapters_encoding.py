@@ -758,7 +758,7 @@ def test_states_the_seat_cannot_tell_apart_encode_equally(
 
 def hidden_cards(view: View) -> list[Card]:
     """The cards the seat has never seen, by the tests' reference (`oracle.sampling`)."""
-    return sorted(C(oracle.LIBRARY_DECK[index]) for index in sampling.unseen(plain(view)))
+    return sorted(C(oracle.CARD_NAMES[index]) for index in sampling.unseen(plain(view)))
 
 
 def choice_in_progress(view: View, data: st.DataObject) -> list[Card]:
