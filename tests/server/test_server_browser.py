@@ -546,3 +546,45 @@ def png_size(data: bytes) -> tuple[int, int]:
     assert data[12:16] == b"IHDR"
     width, height = struct.unpack(">II", data[16:24])
     return width, height
+
+
+_JOKER_FACES = """async () => {
+  const cards = await import("/static/cards.js");
+  const shown = {};
+  for (const card of ["BJ", "LJ", "AS", "2D"]) {
+    const face = cards.cardFace(card);
+    document.body.append(face);
+    const box = face.getBoundingClientRect();
+    const rank = face.querySelector(".rank").getBoundingClientRect();
+    shown[card] = { label: face.getAttribute("aria-label"), text: face.textContent,
+      red: face.classList.contains("red"), fits: rank.width <= box.width,
+      short: cards.cardShort(card), move: cards.moveText(`play ${card}`) };
+  }
+  return shown;
+}"""
+
+
+def test_the_page_shows_the_jokers(served: Serve, page: Page) -> None:
+    """The page's cards module draws a joker as a card whose word fits it, says its name
+    to a screen reader and writes it in moves, beside the other cards.
+
+    Rule: rule-decks.
+    """
+    page.goto(f"{served().url}/")
+    shown: dict[str, dict[str, Any]] = page.evaluate(_JOKER_FACES)
+    assert shown["BJ"] == {
+        "label": "big joker",
+        "text": "Big★",
+        "red": True,
+        "fits": True,
+        "short": "BJ★",
+        "move": "play BJ★",
+    }
+    assert shown["LJ"]["label"] == "little joker"
+    assert (shown["LJ"]["red"], shown["LJ"]["fits"], shown["LJ"]["move"]) == (
+        False,
+        True,
+        "play LJ★",
+    )
+    assert shown["AS"]["label"] == "ace of spades"
+    assert shown["2D"]["move"] == "play 2♦"

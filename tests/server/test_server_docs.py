@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from spades import (
     PRESETS,
     Bid,
     Bidding,
+    Deck,
     DoubleNilTiming,
     Keep,
     Phase,
@@ -130,6 +132,8 @@ NEW_IN_3 = tuple(VERSION_3_FIELDS)
         {"blind_bid_minimum": 6},
         {"blind_bid_minimum": 1, "blind_bid_deficit": None},
         {"blind_bid_minimum": 13, "blind_bid_deficit": 250, "blind_nil": True},
+        {"deck": Deck.JOKER_JOKER_ACE},
+        {"deck": Deck.JOKER_JOKER_DEUCE_DEUCE, "bidding": Bidding.WHIZ},
     ],
     ids=lambda changes: ",".join(f"{name}={value}" for name, value in changes.items()),
 )
@@ -141,9 +145,10 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
     Rules: rule-card-pass, reading-double-nil-timing.
     Rules: rule-suicide, rule-whiz, rule-mirror.
     Rule: rule-blind-bids.
+    Rule: rule-decks.
     """
     definitions = schema()["$defs"]
-    for name in NEW_IN_3:
+    for name in {*NEW_IN_3, "deck"}:
         assert name in definitions["ruleset"]["required"]
         assert name in definitions["rulesetData"]["required"]
     welcome = next(example for example in _examples() if example["type"] == "welcome")
@@ -157,7 +162,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
     validator.validate({**welcome, "preset_rules": rules})
     classic = rules["classic" if players == 4 else "two-handed"]
     written = {
-        name: value.value if isinstance(value, DoubleNilTiming | Bidding) else value
+        name: value.value if isinstance(value, DoubleNilTiming | Bidding | Deck) else value
         for name, value in changes.items()
     }
     assert {name: classic[name] for name in changes} == written
@@ -183,10 +188,13 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
         ("blind_bid_minimum", False),
         ("blind_bid_deficit", "100"),
         ("blind_bid_deficit", True),
+        ("deck", "jokers"),
+        ("deck", "JOKER_JOKER_ACE"),
+        ("deck", None),
     ):
         wrong = {**classic, name: bad}
         assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": wrong}}))
-    for name in NEW_IN_3:
+    for name in {*NEW_IN_3, "deck"}:
         missing = {key: value for key, value in classic.items() if key != name}
         assert list(validator.iter_errors({**welcome, "preset_rules": {"classic": missing}}))
 
@@ -233,7 +241,7 @@ def _offered(states: list[State]) -> list[str]:
     offered = []
     for state in states:
         public.validate(public_data(state))
-        for seat in range(4):
+        for seat in range(state.rules.players):
             data, moves = seat_data(state, seat)
             view.validate(data)
             for text in moves:
@@ -310,3 +318,32 @@ def test_blind_numbers_are_valid_in_views_moves_and_errors() -> None:
     assert list(move.iter_errors("bid blind 0"))
     error = schema()["$defs"]["server/error"]["properties"]["reason"]["enum"]
     assert {"blind_bid_not_allowed", "blind_bid_not_eligible"} <= set(error)
+
+
+@pytest.mark.parametrize("deck", [Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE])
+@pytest.mark.parametrize("players", [4, 2])
+def test_joker_decks_are_valid_in_views_moves_and_public_data(deck: Deck, players: int) -> None:
+    """(server-versions): through a whole round under a joker deck (a nil pass of 4 with
+    four players, the stock with two), every seat's view and legal moves and the public
+    data are valid parts of messages, the jokers' plays ("play BJ", "play LJ") among the
+    moves and their cards in hands and tricks; a card of no deck is refused.
+
+    Rule: rule-decks.
+    """
+    rules = Ruleset(players=players, deck=deck, round_cap=1, nil_pass=4 if players == 4 else 0)
+    state = new_game(rules, deck=deck.cards, seed=3)
+    states, rng = [state], random.Random(3)
+    while not state.is_over:
+        moves = legal_moves(state)
+        nil = [move for move in moves if move == Bid(0)]
+        state = apply(state, nil[0] if nil else rng.choice(moves))
+        states.append(state)
+    offered = _offered(states)
+    assert {"play BJ", "play LJ"} <= set(offered)
+    passes = [text for text in offered if text.startswith("pass ")]
+    assert any("BJ" in text or "LJ" in text for text in passes) is (players == 4)
+    card = _definition("card")
+    for text in ("LJ", "BJ"):
+        card.validate(text)
+    for text in ("JJ", "XJ", "lj", "1J", "BJS"):
+        assert list(card.iter_errors(text))

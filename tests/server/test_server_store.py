@@ -23,9 +23,11 @@ import attrs
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from spades import MINIOKEY, View, parse_move, records
+from spades import MINIOKEY, Deck, Ruleset, View, parse_move, records
 from spades.bots import fallback_move
+from spades.server import ClockSettings
 from spades.server._store import Store
+from spades.server._tables import TableOptions
 from test_record_versions import NEW_IN_3
 
 from .server_client import running
@@ -599,3 +601,61 @@ def test_the_seed_is_in_no_message_before_the_end(tmp_path: Path) -> None:
         for text in texts:
             assert seed not in text
         assert seed in server.client.get(message["record"]).text
+
+
+def _joker_move(message: dict[str, Any]) -> str:
+    """A joker's play when the seat may make one, else its first legal move."""
+    legal: list[str] = message["legal"]
+    return next((move for move in legal if move in {"play BJ", "play LJ"}), legal[0])
+
+
+def test_a_table_with_a_joker_deck_is_stored_restarted_and_played_to_its_record(
+    tmp_path: Path,
+) -> None:
+    """(server-restart) A table of Joker-Joker-Deuce-Deuce rules: its messages carry the
+    deck and the jokers (valid, as every message the test client reads), the database its
+    ruleset; after a restart the table holds the same rules and state, and its game goes
+    on to a record of that deck.
+
+    Rule: rule-decks.
+    """
+    database = tmp_path / "db.sqlite3"
+    rules = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE, round_cap=1)
+    options = TableOptions(
+        preset="classic",
+        rules=rules,
+        seats=("open", "random", "random", "random"),
+        clock=ClockSettings(),
+        bot_pause=0.0,
+    )
+    seen: set[str] = set()
+    with running(database) as server, server.connect() as player:
+        assert server.client.portal is not None
+        table, _ = server.client.portal.call(server.lobby.create, options)
+        token = player.join(table.id, 0)["token"]
+        for _ in range(4):  # a bid and three cards
+            message = our_turn(player)
+            assert message["view"]["rules"]["deck"] == "joker_joker_deuce_deuce"
+            seen.update(message["view"]["hand"])
+            player.send({"type": "move", "table": table.id, "move": _joker_move(message)})
+        turn = our_turn(player)
+        state = server.table(table.id).state
+    ((saved,),) = query(server, "SELECT rules FROM tables WHERE id = ?", table.id)
+    assert json.loads(saved)["deck"] == "joker_joker_deuce_deuce"
+    with running(database) as server:
+        assert server.table(table.id).rules == rules
+        assert server.table(table.id).state == state
+        with server.connect() as player:
+            player.reply({"type": "resume", "table": table.id, "token": token})
+            message = player.table()
+            assert message["view"] == turn["view"]
+            while message["status"] != "over":
+                if message["legal"]:
+                    player.send({"type": "move", "table": table.id, "move": _joker_move(message)})
+                message = player.table()
+                for trick in message["view"]["tricks"]:
+                    seen.update(trick["cards"])
+            record = records.loads(server.client.get(message["record"]).text)
+    assert record.rules == rules
+    assert {"BJ", "LJ", "2D"} <= seen
+    assert not {"2C", "2H"} & seen

@@ -1,6 +1,13 @@
 // Cards and moves as the page shows them. The library writes a card as rank then suit
-// ("QS", "TH"); the page keeps that text in data-card and shows symbols.
+// ("QS", "TH"), a joker of a joker deck as "LJ" or "BJ"; the page keeps that text in
+// data-card and shows symbols.
 import { h } from "./dom.js";
+
+// The jokers (rule-decks): spades above the ace, shown as a star with a word.
+const JOKERS = {
+  LJ: { rank: "Little", name: "little joker", red: false },
+  BJ: { rank: "Big", name: "big joker", red: true },
+};
 
 const SUITS = {
   S: { symbol: "♠", name: "spades", red: false },
@@ -10,37 +17,45 @@ const SUITS = {
 };
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
 
-/** The rank as printed on a card: "10" for the library's "T". */
+/** The rank as printed on a card: "10" for the library's "T"; a joker's word. */
 function rankText(card) {
+  if (card in JOKERS) return JOKERS[card].rank;
   const rank = card.slice(0, -1);
   return rank === "T" ? "10" : rank;
 }
 
-function suitOf(card) {
-  return SUITS[card.slice(-1)];
+/** The suit's symbol on a card: a star for a joker. */
+function symbolOf(card) {
+  return card in JOKERS ? "★" : SUITS[card.slice(-1)].symbol;
 }
 
-/** "queen of spades": what a screen reader says for a card. */
+function isRed(card) {
+  return (JOKERS[card] ?? SUITS[card.slice(-1)]).red;
+}
+
+/** "queen of spades", "big joker": what a screen reader says for a card. */
 function cardName(card) {
+  if (card in JOKERS) return JOKERS[card].name;
   const rank = card.slice(0, -1);
-  return `${RANK_NAMES[rank] ?? rank} of ${suitOf(card).name}`;
+  return `${RANK_NAMES[rank] ?? rank} of ${SUITS[card.slice(-1)].name}`;
 }
 
-/** "Q♠": a card in running text. */
+/** "Q♠", "BJ★": a card in running text. */
 export function cardShort(card) {
-  return rankText(card) + suitOf(card).symbol;
+  return card in JOKERS ? `${card}★` : rankText(card) + symbolOf(card);
 }
 
-/** The face of a card: rank above suit, red for hearts and diamonds. */
+/** The face of a card: rank above suit, red for hearts, diamonds and the big joker. */
 function face(card) {
   return [
     h("span", { class: "rank", "aria-hidden": "true" }, rankText(card)),
-    h("span", { class: "suit", "aria-hidden": "true" }, suitOf(card).symbol),
+    h("span", { class: "suit", "aria-hidden": "true" }, symbolOf(card)),
   ];
 }
 
 function cardClass(card, extra = "") {
-  return `card ${suitOf(card).red ? "red" : "black"} ${extra}`.trim();
+  const joker = card in JOKERS ? " joker" : "";
+  return `card ${isRed(card) ? "red" : "black"}${joker} ${extra}`.trim();
 }
 
 /** A card on the table (in a trick, or a drawn top card): not a control. */
@@ -67,7 +82,7 @@ export function bidText(bid) {
 
 /** A move's notation for reading: card texts become symbols ("play QS" -> "play Q♠"). */
 export function moveText(move) {
-  return move.replace(/\b([2-9TJQKA][SHDC])\b/g, (card) => cardShort(card));
+  return move.replace(/\b([2-9TJQKA][SHDC]|LJ|BJ)\b/g, (card) => cardShort(card));
 }
 
 /** A button's label for a move that is not a card: a bid, look, keep, reject. */
