@@ -5,10 +5,12 @@ the tests' only one: the perft walk (``test_perft.py``), the conformance oracle
 (``test_conformance_vectors.py``), and through ``helpers.py`` the property tests, the
 stateful machine and the deal's tests all check the engine against it; no test module keeps
 a copy of a rule of its own. It imports nothing of ``spades``. Cards are plain
-numbers in the library's order (`card`, `name`), moves their canonical text, rulesets
-dictionaries with the fields of the record format (`PRESETS`).
+numbers in the library's order (`card`, `name`; the jokers 52 and 53), moves their
+canonical text, rulesets dictionaries with the fields of the record format (`PRESETS`).
 
-- `cards`: card and move notation, and the move grammar;
+- `cards`: card and move notation, and the move grammar; the decks (rule-decks): which 52
+  cards each holds (`deck_cards`), its spades in rank order (`spade_cards`), and the suit
+  and rank each card plays as (`suit`, `rank`), which every rule here reads;
 - `rules`: the ruleset fields and the three presets, and the combinations the bidding
   modes and blind numbers refuse;
 - `seats`: seats, sides, the direction of play, the deal and who wins a trick;
@@ -34,10 +36,14 @@ The tests import it as ``import oracle`` or ``from oracle import ...``: pytest p
 from __future__ import annotations
 
 from oracle.cards import (
+    BIG_JOKER,
     BLIND,
     BLIND_NIL,
+    CARD_NAMES,
+    DECKS,
     IN_ORDER,
     LIBRARY_DECK,
+    LITTLE_JOKER,
     RANKS,
     SPADES,
     SUITS,
@@ -46,10 +52,12 @@ from oracle.cards import (
     cards,
     cards_of,
     check_canonical,
+    deck_cards,
     is_move,
     name,
     names,
     rank,
+    spade_cards,
     suit,
 )
 from oracle.data import (
@@ -127,15 +135,19 @@ from oracle.views import PUBLIC, VIEW_FIELDS, face_down, same_side, view_of
 
 __all__ = [
     "BIDDINGS",
+    "BIG_JOKER",
     "BLIND",
     "BLIND_NIL",
     "BY_SPADES",
+    "CARD_NAMES",
     "CLASSIC",
+    "DECKS",
     "DOUBLE_NIL_CHANCE",
     "IN_ORDER",
     "KINDS_BY_PHASE",
     "LEADS",
     "LIBRARY_DECK",
+    "LITTLE_JOKER",
     "MAX_SAFE",
     "MINIOKEY",
     "MINIOKEY_250",
@@ -170,6 +182,7 @@ __all__ = [
     "check_canonical",
     "contract_worth",
     "deal",
+    "deck_cards",
     "digest_number",
     "exchange_draw",
     "face_down",
@@ -206,6 +219,7 @@ __all__ = [
     "shown_spades",
     "shuffled",
     "sides_of",
+    "spade_cards",
     "spade_count",
     "spades_may_be_led",
     "spades_shown_breaker",

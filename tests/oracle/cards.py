@@ -1,10 +1,16 @@
 """Cards and moves as plain values: a card is its index in the library's order.
 
 The library orders the cards by suit, then rank: clubs, diamonds, hearts, spades, each
-from two to ace (docs/rules.md, rule-cards). Here a card is the number ``suit * 13 +
-rank`` in that order, so that sorting cards sorts them as the library does; moves stay
-in their canonical text ("bid 3", "bid nil", "play AS", "pass 2C 3D", ...). Which texts
-are moves at all is the grammar of docs/porting.md (porting-move-grammar): `is_move`.
+from two to ace (docs/rules.md, rule-cards), then the little joker and the big joker
+(rule-decks). Here a card is the number ``suit * 13 + rank`` in that order, the jokers 52
+("LJ") and 53 ("BJ"), so that sorting cards sorts them as the library does; moves stay in
+their canonical text ("bid 3", "bid nil", "play AS", "play BJ", "pass 2C 3D", ...). Which
+texts are moves at all is the grammar of docs/porting.md (porting-move-grammar): `is_move`.
+
+A ruleset's ``deck`` (rule-decks) decides which 52 cards a round holds (`deck_cards`), which
+of them are spades and how the spades rank (`spade_cards`): the suit a card plays as
+(`suit`) and its rank within that suit (`rank`) read the deck; every rule here that reads a
+suit or a rank goes through those two.
 """
 
 from __future__ import annotations
@@ -17,23 +23,91 @@ SUITS = "CDHS"
 """The suits in the library's order: clubs, diamonds, hearts, spades."""
 SPADES = 3
 """The trump suit's number: spades are always trump."""
+LITTLE_JOKER = 52
+"""The little joker ("LJ"), after the ace of spades in the library's order (rule-decks)."""
+BIG_JOKER = 53
+"""The big joker ("BJ"), the library's last card (rule-decks)."""
 LIBRARY_DECK = [rank + suit for suit in SUITS for rank in RANKS]
-"""The 52 cards in the library's order: clubs, diamonds, hearts, spades; 2 to ace."""
+"""The standard deck's 52 cards in the library's order: clubs, diamonds, hearts, spades; 2
+to ace."""
+CARD_NAMES = [*LIBRARY_DECK, "LJ", "BJ"]
+"""Every card's text, by its number: the standard deck's 52, then the little and the big
+joker (rule-decks)."""
 IN_ORDER = list(range(52))
-"""The library's order of the cards (`spades.DECK`) as a deck of plain cards."""
+"""The library's order of the standard deck's cards (`spades.DECK`) as plain cards."""
+DECKS = ("standard", "joker_joker_ace", "joker_joker_deuce_deuce")
+"""The values of a ruleset's ``deck`` (rule-decks)."""
 BLIND_NIL = "bid blind nil"
 """Blind nil (four players), or double nil (two players), in move notation."""
 BLIND = "bid blind "
 """How a blind bid's text begins: blind nil, or a blind number ("bid blind 7",
 rule-blind-bids)."""
 
+_INDEX = {text: index for index, text in enumerate(CARD_NAMES)}
+
+
+def _of(texts: str) -> list[int]:
+    return [_INDEX[text] for text in texts.split()]
+
+
+_LEFT_OUT = {
+    "standard": _of("LJ BJ"),
+    "joker_joker_ace": _of("2C 2D"),
+    "joker_joker_deuce_deuce": _of("2C 2H"),
+}
+"""The cards each deck lacks of the 54 (rule-decks): the standard deck has no joker;
+Joker-Joker-Ace puts them in for the 2C and the 2D, Joker-Joker-Deuce-Deuce for the 2C
+and the 2H."""
+_SPADE_ORDER = {
+    "standard": _of("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"),
+    "joker_joker_ace": _of("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS LJ BJ"),
+    "joker_joker_deuce_deuce": _of("3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S 2D LJ BJ"),
+}
+"""Each deck's spades, lowest first (rule-decks): the jokers rank above the ace, the big
+over the little; under Joker-Joker-Deuce-Deuce the 2D, then the 2S, rank below the little
+joker and above the ace, and the 2D is a spade in every rule."""
+
+
+def _plays_as(deck: str) -> tuple[dict[int, int], dict[int, int]]:
+    """The suit each card of ``deck`` plays as, and its rank within that suit: its printed
+    suit and rank, but the deck's spades (`_SPADE_ORDER`) are spades ranked in that order."""
+    held = [index for index in range(54) if index not in _LEFT_OUT[deck]]
+    assert len(held) == 52, deck
+    suits = {index: index // 13 for index in held}
+    ranks = {index: index % 13 for index in held}
+    for order, spade in enumerate(_SPADE_ORDER[deck]):
+        suits[spade], ranks[spade] = SPADES, order
+    return suits, ranks
+
+
+_SUIT = {deck: _plays_as(deck)[0] for deck in DECKS}
+"""By deck, the suit each of its cards plays as."""
+_RANK = {deck: _plays_as(deck)[1] for deck in DECKS}
+"""By deck, each of its cards' rank within the suit it plays as: higher beats lower."""
+
+
+def deck_cards(deck: str = "standard") -> list[int]:
+    """The 52 cards of a ruleset's ``deck``, in the library's order (rule-decks)."""
+    return sorted(_SUIT[deck])
+
+
+def spade_cards(deck: str = "standard") -> list[int]:
+    """The cards that play as spades in ``deck``, lowest first: 13, or 15 with the jokers,
+    or 16 with the jokers and the 2D of Joker-Joker-Deuce-Deuce (rule-decks).
+
+    >>> " ".join(names(spade_cards("joker_joker_deuce_deuce")))
+    '3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S 2D LJ BJ'
+    >>> names(spade_cards("joker_joker_ace")[-3:]), len(deck_cards("joker_joker_ace"))
+    (['AS', 'LJ', 'BJ'], 52)
+    """
+    return list(_SPADE_ORDER[deck])
+
 
 def card(text: str) -> int:
-    """A card's index in the library's order (suit * 13 + rank), from its canonical text."""
-    assert len(text) == 2, f"not a card: {text!r}"
-    assert text[0] in RANKS, f"not a card: {text!r}"
-    assert text[1] in SUITS, f"not a card: {text!r}"
-    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
+    """A card's number in the library's order (suit * 13 + rank; the jokers 52 and 53),
+    from its canonical text."""
+    assert text in _INDEX, f"not a card: {text!r}"
+    return _INDEX[text]
 
 
 def cards(text: str) -> list[int]:
@@ -43,22 +117,34 @@ def cards(text: str) -> list[int]:
 
 def name(index: int) -> str:
     """A card's canonical text."""
-    return LIBRARY_DECK[index]
+    return CARD_NAMES[index]
 
 
 def names(indexes: list[int]) -> list[str]:
     """The canonical texts of some cards, in the order given."""
-    return [LIBRARY_DECK[index] for index in indexes]
+    return [CARD_NAMES[index] for index in indexes]
 
 
-def suit(index: int) -> int:
-    """A card's suit: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
-    return index // 13
+def suit(index: int, deck: str = "standard") -> int:
+    """The suit a card plays as in ``deck``: 0 clubs, 1 diamonds, 2 hearts, 3 spades.
+
+    Its printed suit, but a joker, and the 2D of Joker-Joker-Deuce-Deuce, are spades
+    (rule-decks). A card the deck lacks has none: a `KeyError`.
+
+    >>> deuce, joker = card("2D"), card("LJ")
+    >>> suit(deuce), suit(deuce, "joker_joker_deuce_deuce"), suit(joker, "joker_joker_ace")
+    (1, 3, 3)
+    """
+    return _SUIT[deck][index]
 
 
-def rank(index: int) -> int:
-    """A card's rank: 0 for the two up to 12 for the ace."""
-    return index % 13
+def rank(index: int, deck: str = "standard") -> int:
+    """A card's rank within the suit it plays as in ``deck``: a higher rank beats a lower.
+
+    0 for the two up to 12 for the ace; among the spades, their place in the deck's order
+    from the lowest (rule-decks). A card the deck lacks has none: a `KeyError`.
+    """
+    return _RANK[deck][index]
 
 
 def cards_of(words: list[str]) -> list[int]:
@@ -68,17 +154,17 @@ def cards_of(words: list[str]) -> list[int]:
     return indexes
 
 
-_CARD = "[2-9TJQKA][CDHS]"
+_CARD = "(?:[2-9TJQKA][CDHS]|LJ|BJ)"
 MOVE_GRAMMAR = re.compile(
     "|".join(
         [
             "bid (?:blind )?(?:-?[1-9][0-9]{0,2}|nil)",  # -999 to 999, never 0; blind too
             "look",
             f"play {_CARD}",
-            f"pass(?: {_CARD}){{0,52}}",
+            f"pass(?: {_CARD}){{0,54}}",
             "keep",
             "reject",
-            f"exchange(?: {_CARD}){{0,52}}",
+            f"exchange(?: {_CARD}){{0,54}}",
         ]
     ),
     re.ASCII,

@@ -22,14 +22,13 @@ VERSION = 3
 """The format's version, which every top-level object the library writes carries."""
 READABLE_VERSIONS = (1, 2, 3)
 """The versions a reader reads (porting-versions): version 1 wrote the seed as a number;
-version 3 added the ruleset fields ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
-``team_minimum``, ``bidding`` ("open", "suicide", "whiz", "mirror"),
-``blind_bid_minimum``, ``blind_bid_deficit``, ``spades_lead`` and
-``ten_for_two_hundred``, which rulesets of
-1 and 2 lack (they read as the sources' rules: no zero contract, no pass for a plain nil,
-double nil before the first draw choice, no minimum, "open" bidding, no blind numbers
-(0, 100), spades led once "broken", no 10-for-200), and let
-``blind_nil_pass`` reach 4 (3 at most before)."""
+version 3 added the ruleset fields ``deck``, ``zero_contract``, ``nil_pass``,
+``double_nil_timing``, ``team_minimum``, ``bidding`` ("open", "suicide", "whiz", "mirror"),
+``blind_bid_minimum``, ``blind_bid_deficit``, ``spades_lead`` and ``ten_for_two_hundred``,
+which rulesets of 1 and 2 lack (they read as the sources' rules: the standard deck, no
+zero contract, no pass for a plain nil, double nil before the first draw choice, no
+minimum, "open" bidding, no blind numbers (0, 100), spades led once "broken", no
+10-for-200), and let ``blind_nil_pass`` reach 4 (3 at most before)."""
 MAX_SAFE = 2**53 - 1
 """The largest magnitude of a number in the data (porting-conventions)."""
 SEED_LIMIT = 2**128

@@ -3,6 +3,8 @@
 `problem` names the first rule a move breaks, in the order docs/rules.md gives, or
 returns None when the move is legal; `legal_moves` lists the legal moves in the
 library's fixed order. The reasons are the values of `spades.Reason` ("must_follow_suit").
+Every suit and rank is the one a card plays as in the ruleset's ``deck`` (rule-decks): the
+functions that take no ruleset take the deck's name, "standard" unless told.
 """
 
 from __future__ import annotations
@@ -11,7 +13,17 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from oracle.cards import BLIND, BLIND_NIL, SPADES, bid_value, card, cards_of, names, suit
+from oracle.cards import (
+    BLIND,
+    BLIND_NIL,
+    SPADES,
+    bid_value,
+    card,
+    cards_of,
+    names,
+    spade_cards,
+    suit,
+)
 from oracle.seats import first_seat, next_seat, partner
 
 if TYPE_CHECKING:
@@ -29,9 +41,10 @@ KINDS_BY_PHASE = {
 """The kinds of move each phase allows; any other kind is a wrong phase."""
 
 
-def breaks_spades(played: Iterable[int]) -> bool:
-    """Whether cards played to the tricks of a round have broken spades: a spade among them."""
-    return any(suit(each) == SPADES for each in played)
+def breaks_spades(played: Iterable[int], deck: str = "standard") -> bool:
+    """Whether cards played to the tricks of a round have broken spades: a spade among them
+    (a joker, or the 2D of Joker-Joker-Deuce-Deuce, too: rule-decks)."""
+    return any(suit(each, deck) == SPADES for each in played)
 
 
 LEADS = ("broken", "any_time", "after_first_trick")
@@ -60,17 +73,19 @@ def playable_suits(
     broken: bool,
     lead: str = "broken",
     tricks_played: int = 0,
+    deck: str = "standard",
 ) -> set[int]:
     """The suits a player holding ``hand`` may play to ``trick``.
 
     To a trick already led: the suit led if she holds it, else any (rule-follow-suit). To
     lead: any but spades until `spades_may_be_led` says spades may be led (by default once
     spades are broken), unless she holds only spades (rule-spades-broken,
-    reading-spades-lead). ``lead`` and ``tricks_played`` matter only to a lead.
+    reading-spades-lead). ``lead`` and ``tricks_played`` matter only to a lead; the suits
+    are those the cards play as in ``deck`` (rule-decks).
     """
-    held = {suit(each) for each in hand}
+    held = {suit(each, deck) for each in hand}
     if trick:
-        led = suit(trick[0])
+        led = suit(trick[0], deck)
         return {led} if led in held else held
     if held <= {SPADES} or spades_may_be_led(lead, broken=broken, tricks_played=tricks_played):
         return held
@@ -85,6 +100,7 @@ def play_problem(
     broken: bool,
     lead: str = "broken",
     tricks_played: int = 0,
+    deck: str = "standard",
 ) -> str | None:
     """Why ``played`` may not be played from ``hand`` to ``trick``, or None.
 
@@ -93,8 +109,10 @@ def play_problem(
     """
     if played not in hand:
         return "card_not_in_hand"
-    suits = playable_suits(hand, trick, broken=broken, lead=lead, tricks_played=tricks_played)
-    if suit(played) in suits:
+    suits = playable_suits(
+        hand, trick, broken=broken, lead=lead, tricks_played=tricks_played, deck=deck
+    )
+    if suit(played, deck) in suits:
         return None
     return "must_follow_suit" if trick else "spades_not_broken"
 
@@ -106,10 +124,13 @@ def playable(
     broken: bool,
     lead: str = "broken",
     tricks_played: int = 0,
+    deck: str = "standard",
 ) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick``, in the library's order."""
-    suits = playable_suits(hand, trick, broken=broken, lead=lead, tricks_played=tricks_played)
-    return [each for each in sorted(hand) if suit(each) in suits]
+    suits = playable_suits(
+        hand, trick, broken=broken, lead=lead, tricks_played=tricks_played, deck=deck
+    )
+    return [each for each in sorted(hand) if suit(each, deck) in suits]
 
 
 @dataclass
@@ -234,9 +255,10 @@ SUICIDE_FIRST = [0, *range(4, 14)]
 """Under Suicide, the numbers the first partner of a side to bid may bid: nil, or 4 to 13."""
 
 
-def spade_count(hand: Iterable[int]) -> int:
-    """How many spades ``hand`` holds: her "number of spades" (rule-whiz)."""
-    return sum(suit(each) == SPADES for each in hand)
+def spade_count(hand: Iterable[int], deck: str = "standard") -> int:
+    """How many spades ``hand`` holds: her "number of spades" (rule-whiz), the jokers and
+    the 2D of Joker-Joker-Deuce-Deuce counted (rule-decks)."""
+    return sum(suit(each, deck) == SPADES for each in hand)
 
 
 def allowed_bids(
@@ -258,7 +280,7 @@ def allowed_bids(
     assert rules["bidding"] in BIDDINGS, rules["bidding"]
     if rules["bidding"] in BY_SPADES:
         assert hand is not None, "Whiz and Mirror bids need the hand"
-        count = spade_count(hand)
+        count = spade_count(hand, rules["deck"])
         if rules["bidding"] == "mirror" or count == 0:
             return [count]
         return [0, count]
@@ -290,12 +312,14 @@ def shown_spades(rules: Rules, bid: str | None) -> int | None:
 def shown_count_problem(rules: Rules, bids: Sequence[str | None]) -> bool:
     """Whether a round's bids show spade counts no deal gives (rule-whiz, rule-mirror).
 
-    The 13 spades are all dealt: the counts shown add up to 13 or less, and to 13 exactly
-    when all four bids show one (every round under Mirror).
+    The deck's spades are all dealt (13, or 15 or 16 with jokers: rule-decks): the counts
+    shown add up to that many or fewer, and to that many exactly when all four bids show
+    one (every round under Mirror).
     """
+    spades = len(spade_cards(rules["deck"]))
     counts = [shown_spades(rules, bid) for bid in bids]
     total = sum(count for count in counts if count is not None)
-    return total > 13 or (None not in counts and total != 13)
+    return total > spades or (None not in counts and total != spades)
 
 
 def hand_at_bidding(view: dict[str, Any]) -> list[int]:
@@ -321,8 +345,9 @@ def spades_shown_breaker(view: dict[str, Any]) -> str | None:
     """Where a four-player view's bids break Whiz or Mirror, or None (rule-whiz, rule-mirror).
 
     ``"bids[s]"`` when the seat's own bid is not one her hand allowed when she bid; else
-    ``"bids"`` when the other bids show more spades than her hand left to them, or,
-    showing all three, fewer. Only a ``bidding`` of "whiz" or "mirror" asks anything.
+    ``"bids"`` when the other bids show more spades than her hand left to them of the
+    deck's (13, 15 or 16: rule-decks), or, showing all three, fewer. Only a ``bidding`` of
+    "whiz" or "mirror" asks anything.
     """
     rules, seat = view["rules"], view["seat"]
     if rules["bidding"] not in BY_SPADES:
@@ -332,8 +357,9 @@ def spades_shown_breaker(view: dict[str, Any]) -> str | None:
     if own is not None and bid_value(own)[0] not in allowed_bids(rules, [], seat, hand):
         return f"bids[{seat}]"
     others = [shown_spades(rules, bid) for other, bid in enumerate(view["bids"]) if other != seat]
-    total = spade_count(hand) + sum(count for count in others if count is not None)
-    if total > 13 or (None not in others and total != 13):
+    spades = len(spade_cards(rules["deck"]))
+    total = spade_count(hand, rules["deck"]) + sum(count for count in others if count is not None)
+    if total > spades or (None not in others and total != spades):
         return "bids"
     return None
 
@@ -478,6 +504,7 @@ def problem(position: Position, move: str) -> str | None:
             broken=position.spades_broken,
             lead=rules["spades_lead"],
             tricks_played=position.tricks_played,
+            deck=rules["deck"],
         )
     if kind == "pass":
         chosen = cards_of(words[1:])
@@ -546,6 +573,7 @@ def legal_moves(position: Position) -> list[str]:
             broken=position.spades_broken,
             lead=rules["spades_lead"],
             tricks_played=position.tricks_played,
+            deck=rules["deck"],
         )
         return [f"play {text}" for text in names(cards)]
     if phase == "bidding":

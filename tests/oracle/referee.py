@@ -19,7 +19,7 @@ from bisect import insort
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from oracle.cards import card, cards_of, check_canonical, name, names
+from oracle.cards import card, cards_of, check_canonical, deck_cards, name, names
 from oracle.data import VERSION, seed_text
 from oracle.legality import Position, breaks_spades, card_passes, problem
 from oracle.rules import RULESET_ORDER, Rules
@@ -98,9 +98,10 @@ class Referee:
 
     def start_round(self, deck: list[int]) -> None:
         """Deal the next round: four players one card at a time from the first bidder in
-        the direction of play; two players take ``deck`` as the stock, top first."""
+        the direction of play; two players take ``deck`` as the stock, top first. ``deck``
+        holds the 52 cards of the ruleset's deck, each once (rule-decks)."""
         assert self.outcome is None, "a round dealt after the end of the game"
-        assert sorted(deck) == list(range(52)), "a deck is the 52 cards, each once"
+        assert sorted(deck) == deck_cards(self.rules["deck"]), "not the ruleset's deck's cards"
         if self.round_number:
             self.dealer = next_seat(self.rules, self.dealer)
         self.round_number += 1
@@ -124,7 +125,7 @@ class Referee:
     def next_round(self) -> None:
         """After a round that did not end the game: deal the next from the seed's shuffle."""
         assert self.phase == "dealing", self.phase
-        self.start_round(round_deck(self.seed, self.round_number + 1))
+        self.start_round(round_deck(self.seed, self.round_number + 1, rules=self.rules))
 
     def position(self) -> Position:
         return Position(
@@ -231,7 +232,7 @@ class Referee:
     def play(self, seat: int, played: int) -> None:
         self.hands[seat].remove(played)
         self.trick.append(played)
-        self.spades_broken = self.spades_broken or breaks_spades([played])
+        self.spades_broken = self.spades_broken or breaks_spades([played], self.rules["deck"])
         if len(self.trick) < self.players:
             self.to_move = next_seat(self.rules, seat)
             return

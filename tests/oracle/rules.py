@@ -13,6 +13,7 @@ Rules = dict[str, Any]
 
 RULESET_ORDER = (
     "players",
+    "deck",
     "direction",
     "nil",
     "zero_contract",
@@ -42,6 +43,7 @@ RULESET_ORDER = (
 RULESET_FIELDS = frozenset(RULESET_ORDER)
 """The fields of a ruleset."""
 SINCE = {
+    "deck": 3,
     "zero_contract": 3,
     "nil_pass": 3,
     "double_nil_timing": 3,
@@ -60,6 +62,7 @@ data of an older version may hold (a blind nil pass of 4 cards came with version
 
 CLASSIC: Rules = {
     "players": 4,
+    "deck": "standard",
     "direction": "clockwise",
     "nil": True,
     "zero_contract": False,
@@ -131,7 +134,8 @@ def version_problem(rules: Rules, version: int) -> str | None:
 def as_current(rules: Rules, version: int) -> Rules:
     """A ruleset of ``version`` data with the fields that came later, at the sources' values.
 
-    Data of version 2 or older leads spades once they are broken (porting-lead), has no
+    Data of version 2 or older plays the standard deck (rule-decks), leads spades once
+    they are broken (porting-lead), has no
     zero contract, no team minimum, no 10-for-200, no blind numbers and no pass for a
     plain nil, bids freely ("open", not Suicide), and declares double nil before the first
     draw choice.

@@ -31,7 +31,7 @@ from itertools import combinations
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
-from oracle.cards import SPADES, card, suit
+from oracle.cards import SPADES, card, deck_cards, suit
 from oracle.legality import spades_may_be_led
 
 if TYPE_CHECKING:
@@ -78,21 +78,23 @@ def voids(view: Mapping[str, Any]) -> list[set[int]]:
     with other suits (`spades_may_be_led`: no spade in an earlier trick of the round, and
     by the ruleset's ``spades_lead`` not yet open at that trick's number) held nothing but
     spades (reading-spades-lead). Both stay true: cards only leave a hand during the play.
+    The suits are those the cards play as in the ruleset's deck (rule-decks): a seat void
+    in spades holds no joker, nor the 2D of Joker-Joker-Deuce-Deuce.
     """
-    lead = view["rules"]["spades_lead"]
+    lead, deck = view["rules"]["spades_lead"], view["rules"]["deck"]
     found: list[set[int]] = [set() for _ in range(view["rules"]["players"])]
     broken = False
     tricks = [(trick["leader"], _cards(trick["cards"])) for trick in view["tricks"]]
     if view["trick"]:
         tricks.append((view["trick_leader"], _cards(view["trick"])))
     for number, (leader, cards) in enumerate(tricks):
-        led = suit(cards[0])
+        led = suit(cards[0], deck)
         if led == SPADES and not spades_may_be_led(lead, broken=broken, tricks_played=number):
             found[leader].update({0, 1, 2})
         for seat, played in zip(play_order(view, leader), cards, strict=False):
-            if suit(played) != led:
+            if suit(played, deck) != led:
                 found[seat].add(led)
-            broken = broken or suit(played) == SPADES
+            broken = broken or suit(played, deck) == SPADES
     return found
 
 
@@ -138,7 +140,8 @@ def _own_draw_cards(view: Mapping[str, Any]) -> tuple[set[int], set[int]]:
 def unseen(view: Mapping[str, Any]) -> set[int]:
     """The cards the seat has never seen: she cannot place them.
 
-    Every card but her own hand (unless face down) and the cards played; with four
+    Every card of the ruleset's deck (rule-decks) but her own hand (unless face down) and
+    the cards played; with four
     players, not the cards of her side's passes either (they are in her hand, played, or
     in her partner's: `known_cards`). With two players, not the cards she kept or
     discarded in her draw, the top card of the stock when she draws, and the cards of her
@@ -157,7 +160,7 @@ def unseen(view: Mapping[str, Any]) -> set[int]:
         own = view["exchanged"]
         if own is not None:
             seen |= set(_cards(own["given"])) | set(_cards(own["drawn"]))
-    return set(range(52)) - seen
+    return set(deck_cards(view["rules"]["deck"])) - seen
 
 
 def exchange_pool(view: Mapping[str, Any]) -> tuple[set[int], int]:
@@ -196,6 +199,7 @@ def deals(view: Mapping[str, Any]) -> list[Deal]:
     many of those, counting the ones she has played, as her exchange drew.
     """
     seats = hidden_seats(view)
+    deck = view["rules"]["deck"]
     void = voids(view)
     known = known_cards(view)
     sizes = view["hand_sizes"]
@@ -204,7 +208,7 @@ def deals(view: Mapping[str, Any]) -> list[Deal]:
         pool, drawn = exchange_pool(view)
         (other,) = seats
         taken = len(played_by(view, other) & pool)
-        candidates = sorted(card for card in free | pool if suit(card) not in void[other])
+        candidates = sorted(card for card in free | pool if suit(card, deck) not in void[other])
         return [
             (frozenset(hand),)
             for hand in combinations(candidates, sizes[other])
@@ -219,7 +223,7 @@ def deals(view: Mapping[str, Any]) -> list[Deal]:
             return
         seat = seats[index]
         fixed = known.get(seat, set())
-        allowed = sorted(card for card in left if suit(card) not in void[seat])
+        allowed = sorted(card for card in left if suit(card, deck) not in void[seat])
         for chosen in combinations(allowed, sizes[seat] - len(fixed)):
             fill(index + 1, left - set(chosen), [*placed, frozenset(chosen) | fixed])
 

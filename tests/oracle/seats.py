@@ -61,14 +61,19 @@ def deal(rules: Rules, dealer: int, deck: Sequence[int]) -> list[list[int]]:
     return [sorted(hand) for hand in hands]
 
 
-def winning_index(trick: Sequence[int]) -> int:
-    """Which card of a trick wins: the highest spade, else the highest of the suit led."""
-    trumps = [index for index, played in enumerate(trick) if suit(played) == SPADES]
-    led = [index for index, played in enumerate(trick) if suit(played) == suit(trick[0])]
-    return max(trumps or led, key=lambda index: rank(trick[index]))
+def winning_index(trick: Sequence[int], deck: str = "standard") -> int:
+    """Which card of a trick wins: the highest spade, else the highest of the suit led.
+
+    Suits and ranks as the ruleset's ``deck`` has them (rule-decks): a joker, and the 2D
+    of Joker-Joker-Deuce-Deuce, is a spade of its rank there.
+    """
+    suits = [suit(played, deck) for played in trick]
+    trumps = [index for index, each in enumerate(suits) if each == SPADES]
+    led = [index for index, each in enumerate(suits) if each == suits[0]]
+    return max(trumps or led, key=lambda index: rank(trick[index], deck))
 
 
 def trick_winner(rules: Rules, leader: int, trick: Sequence[int]) -> int:
     """The seat that wins a complete trick led by ``leader`` (rule-trick-winner)."""
-    seat: int = (leader + winning_index(trick) * step(rules)) % rules["players"]
+    seat: int = (leader + winning_index(trick, rules["deck"]) * step(rules)) % rules["players"]
     return seat
