@@ -75,8 +75,9 @@ BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
 """Blind nil open to every seat that has not looked, whatever the scores."""
 
 
-_PLAIN = {C(text): index for index, text in enumerate(oracle.LIBRARY_DECK)}
-"""Each card's number in the reference (`oracle`), read once from its notation."""
+_PLAIN = {C(text): index for index, text in enumerate(oracle.CARD_NAMES)}
+"""Each card's number in the reference (`oracle`), read once from its notation (the jokers'
+too)."""
 
 
 def _plain(cards: Iterable[Card]) -> list[int]:
@@ -93,7 +94,7 @@ def mover_view(state: State) -> View:
 def spade_played(state: State) -> bool:
     """Whether a spade has been played to a trick of this round, the current one included."""
     played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
-    return oracle.breaks_spades(_plain(played))
+    return oracle.breaks_spades(_plain(played), rules_data(state.rules)["deck"])
 
 
 def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason]:
@@ -110,6 +111,7 @@ def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason
         broken=spade_played(state),
         lead=state.rules.spades_lead.value,
         tricks_played=len(state.tricks),
+        deck=rules_data(state.rules)["deck"],
     )
     return set() if reason is None else {Reason(reason)}
 
@@ -478,7 +480,7 @@ OPEN_DOUBLE_NIL = rulesets(players=2).map(
 # The property tests hold the engine to `oracle`, the tests' one reading of the rules: these
 # translate a state, a move or a ruleset into the reference's plain values and its answer back.
 
-_CARDS = [C(text) for text in oracle.LIBRARY_DECK]
+_CARDS = [C(text) for text in oracle.CARD_NAMES]
 """The engine's card for each of the reference's card numbers."""
 
 
@@ -508,16 +510,17 @@ def position_of(state: State) -> oracle.Position:
     not from the state's own flag, so that the reference checks that flag too.
     """
     played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
+    rules = rules_data(state.rules)
     drew = [0] * state.rules.players
     for turn in state.draws:
         drew[turn.seat] += 1
     return oracle.Position(
-        rules=rules_data(state.rules),
+        rules=rules,
         phase=state.phase.value,
         to_move=state.to_move,
         hands=[set(_plain(hand)) for hand in state.hands],
         trick=_plain(state.trick),
-        spades_broken=oracle.breaks_spades(_plain(played)),
+        spades_broken=oracle.breaks_spades(_plain(played), rules["deck"]),
         bids=[None if bid is None else str(bid) for bid in state.bids],
         looked=list(state.looked),
         scores=list(state.scores),
@@ -939,6 +942,7 @@ BY_SPADES_RULES = by_spades_rulesets()
 
 def bids_by_spades(rules: Ruleset, n: int, hand: Iterable[Card]) -> bool:
     """Whether a bid of ``n`` is the ``hand`` at the bidding's number of spades, or a zero
-    under Whiz (rule-whiz, rule-mirror)."""
-    count = sum(card.suit is Suit.SPADES for card in hand)
+    under Whiz (rule-whiz, rule-mirror); the jokers and the 2D of Joker-Joker-Deuce-Deuce
+    are spades (rule-decks), as the reference counts them (`oracle.spade_count`)."""
+    count = oracle.spade_count(_plain(hand), rules_data(rules)["deck"])
     return n == count or (rules.bidding is Bidding.WHIZ and n == 0)
