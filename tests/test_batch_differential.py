@@ -37,7 +37,13 @@ whose runs must bid the bidder's number of spades, nil (Whiz) and nil with no sp
 of spades); and blind numbers (with and without blind nil, under a team minimum, with
 deficits met and not met), whose runs must bid them, make and miss them (their tricks
 counting twice) and look (`spades.batch._legal.blind_number_bits` is also compared with
-`blind_numbers` on every input, and `score_sides` with `score_round` on blind numbers).
+`blind_numbers` on every input, and `score_sides` with `score_round` on blind numbers);
+and both joker decks with Whiz, Mirror, a card pass after a nil, spades led any time and
+after the first trick, four players both ways round and two players, the fallback played
+at some seats, whose runs must lead, follow, trump, break spades and win with the jokers
+and the 2♦ of Joker-Joker-Deuce-Deuce (`trick_keys`, `breaks_spades`, the shuffle and
+`spades_bits` are also compared with `winning_card`, `spades_broken_by`, `round_deck` and
+`allowed_bids` under every deck on random inputs).
 Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
 double nil really come up, so that the tests cannot quietly stop playing them; planned
 rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states`
@@ -60,6 +66,7 @@ Rules: reading-card-pass, reading-double-nil-timing.
 Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
+Rule: rule-decks.
 """
 
 from __future__ import annotations
@@ -87,12 +94,14 @@ from helpers import (
 from spades import (
     CLASSIC,
     DECK,
+    JOKERS,
     MINIOKEY,
     PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
     Card,
+    Deck,
     DoubleNilTiming,
     Exchange,
     Look,
@@ -117,8 +126,11 @@ from spades import (
     records,
     round_deck,
     score_round,
+    spades_broken_by,
+    winning_card,
 )
 from spades._card_pass import pass_due
+from spades._cards import ALL_CARDS
 from spades._legal import bid_moves, blind_number_moves, trails_by
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
@@ -131,8 +143,9 @@ from spades.batch._legal import (
     spades_led_freely,
     suicide_bits,
 )
-from spades.batch._moves import side_passes
+from spades.batch._moves import breaks_spades, side_passes, trick_keys
 from spades.batch._round import score_sides
+from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
 from spades.encoding import (
     ACTIONS,
@@ -146,7 +159,7 @@ from spades.encoding import (
     advance,
 )
 from spades.records import GameRecord
-from spades.strategies import decks, rulesets, states
+from spades.strategies import rulesets, states
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -290,6 +303,8 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(f"a pass of {len(move.cards)} for a {passing_kind(state)}")
     if isinstance(move, Exchange):
         found.append(f"an exchange of {len(move.cards)} of {state.rules.blind_nil_exchange}")
+    if isinstance(move, Play) and rules.deck.jokers:
+        found += deck_events(state, move.card, after)
     if isinstance(move, Play) and led_freely(state, move.card):
         found.append(
             "a spade led unbroken in " + ("trick 1" if not state.tricks else "a later trick")
@@ -300,6 +315,33 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(f"ended by {after.outcome.termination.value}")
     elif after is not None and after.round_number > state.round_number:
         found.append("a next round")
+    return found
+
+
+TWO_OF_DIAMONDS = Card.parse("2D")
+
+
+def deck_events(state: State, card: Card, after: State | None) -> list[str]:
+    """What a card played under a joker deck went through: a joker, or the 2♦ of
+    Joker-Joker-Deuce-Deuce, led, played to a trick led in spades or in another suit (a
+    trump), breaking spades, and winning the trick (over which spades)."""
+    deck = state.rules.deck
+    special = "a joker" if card in JOKERS else "the 2D" if card == TWO_OF_DIAMONDS else None
+    if special is None:
+        return []
+    if not state.trick:
+        found = [f"{special} led"]
+    elif deck.suit_of(state.trick[0]) is Suit.SPADES:
+        found = [f"{special} played to spades"]
+    else:
+        found = [f"{special} trumps"]
+    if not state.spades_broken:
+        found.append(f"{special} breaks spades")
+    if after is not None and len(state.trick) == state.rules.players - 1:
+        cards = (*state.trick, card)
+        if winning_card(cards, rules=state.rules) is card:
+            beaten = [held for held in cards if held is not card and held.bit & deck.spades]
+            found.append(f"{special} wins over {'a spade' if beaten else 'no spade'}")
     return found
 
 
@@ -383,7 +425,8 @@ def spades_event(state: State, bid: Bid) -> str:
     """What a bid under Whiz or Mirror was: nil (a bid of zero), her number of spades, or
     another number, and whether she held no spades."""
     assert state.to_move is not None
-    count = sum(card.suit is Suit.SPADES for card in state.hand(state.to_move))
+    deck = state.rules.deck
+    count = sum(deck.suit_of(card) is Suit.SPADES for card in state.hand(state.to_move))
     kind = "nil" if bid.n == 0 else "her number" if bid.n == count else "another number"
     void = ", holding no spades" if not count else ""
     return f"{state.rules.bidding.value}: {kind}{void}"
@@ -392,10 +435,11 @@ def spades_event(state: State, bid: Bid) -> str:
 def led_freely(state: State, card: Card) -> bool:
     """Whether ``card`` leads a spade before spades are broken from a hand of other suits
     too: what only `SpadesLead.ANY_TIME` and `SpadesLead.AFTER_FIRST_TRICK` allow."""
-    if state.trick or state.spades_broken or card.suit is not Suit.SPADES:
+    deck = state.rules.deck
+    if state.trick or state.spades_broken or deck.suit_of(card) is not Suit.SPADES:
         return False
     assert state.to_move is not None
-    return any(held.suit is not Suit.SPADES for held in state.hand(state.to_move))
+    return any(deck.suit_of(held) is not Suit.SPADES for held in state.hand(state.to_move))
 
 
 class Lockstep:
@@ -555,8 +599,8 @@ def starts(draw: st.DrawFn, rules: SearchStrategy[Ruleset]) -> Start:
     seeds = tuple(draw(st.lists(SEEDS, min_size=1, max_size=3)))
     dealer = draw(st.integers(0, ruleset.players - 1))
     dealt = draw(st.booleans())
-    own = tuple(draw(decks()) for _ in seeds) if dealt else None
-    return Start(ruleset, seeds, dealer, own)
+    own = tuple(draw(st.permutations(ruleset.deck.cards).map(tuple)) for _ in seeds)
+    return Start(ruleset, seeds, dealer, own if dealt else None)
 
 
 def ending_soon(rules: SearchStrategy[Ruleset]) -> SearchStrategy[Ruleset]:
@@ -1052,6 +1096,167 @@ def test_whiz_and_mirror_bids_play_as_the_reference(name: str, base: str) -> Non
     seen |= {kind for kind in lock.seen if kind.startswith(("a pass of", "a zero contract"))}
     assert seen == must, dict(lock.seen)
     assert lock.seen["a next round"] > 0
+
+
+# --- decks with jokers -----------------------------------------------------------------
+
+
+JOKER_DECKS = [Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+def test_batch_trick_keys_and_breaks_spades_are_the_references_under_every_deck(
+    deck: Deck, players: int
+) -> None:
+    """The batch's forms of the trick and breaking rules under each deck, on random tricks of
+    its cards and on each card: the highest key is `winning_card`'s card (big joker > little
+    joker > 2♦ > 2♠ > ace under Joker-Joker-Deuce-Deuce), and a card breaks spades as
+    `spades_broken_by` says (the jokers and that 2♦ do).
+
+    Rules: rule-decks, rule-trick-winner, rule-spades-broken.
+    """
+    rules = Ruleset(deck=deck)
+    cards = [card.index for card in deck.cards]
+    rng = np.random.default_rng(players)
+    tricks = np.array([rng.choice(cards, players, replace=False) for _ in range(3000)])
+    spades = [card.index for card in deck.spade_cards]
+    tricks[:500, 0] = rng.choice(spades, 500)  # tricks led in spades, as often as needed
+    tricks = tricks[[len(set(trick)) == players for trick in tricks.tolist()]]
+    keys = trick_keys(tricks.astype(np.int16), deck).argmax(axis=1)
+    for trick, key in zip(tricks.tolist(), keys.tolist(), strict=True):
+        played = [ALL_CARDS[index] for index in trick]
+        assert played[key] is winning_card(played, rules=rules), played
+    broken = breaks_spades(np.array(cards), deck).tolist()
+    assert broken == [spades_broken_by([ALL_CARDS[index]], rules=rules) for index in cards]
+    assert sum(broken) == len(deck.spade_cards)
+
+
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+def test_batch_round_decks_are_round_deck_under_every_deck(deck: Deck) -> None:
+    """The batch's shuffle of each deck, game by game (a few games) and on arrays (from 128),
+    deals `round_deck` of the ruleset's deck; `Batch.deal_random` deals the deck's 52 cards.
+
+    Rules: rule-decks, rule-seeded-deal.
+    """
+    rules = Ruleset(deck=deck)
+    for games in (3, 130):
+        seeds = [2**127 + 7 * game for game in range(games)]
+        numbers = [1 + game % 5 for game in range(games)]
+        expected = [
+            [card.index for card in round_deck(seed, number, rules=rules)]
+            for seed, number in zip(seeds, numbers, strict=True)
+        ]
+        assert round_decks(seeds, numbers, deck).tolist() == expected
+    for state in Batch.deal_random(rules, 4, np.random.default_rng(1)).to_states():
+        assert sorted(card for hand in state.hands for card in hand) == list(deck.cards)
+
+
+@pytest.mark.parametrize("bidding", [Bidding.WHIZ, Bidding.MIRROR], ids=lambda mode: mode.value)
+@pytest.mark.parametrize("deck", JOKER_DECKS, ids=lambda deck: deck.value)
+def test_batch_spades_bits_count_the_decks_spades(deck: Deck, bidding: Bidding) -> None:
+    """The batch's Whiz and Mirror under a joker deck offer what `allowed_bids` offers, on
+    random hands of the deck and on hands of none to all of its spades: the bidder's spades
+    are the deck's, the jokers (and the 2♦ of Joker-Joker-Deuce-Deuce) among them.
+
+    Rules: rule-decks, rule-whiz, rule-mirror.
+    """
+    rules = Ruleset(deck=deck, bidding=bidding)
+    spades = list(deck.spade_cards)[::-1]  # the highest first
+    others = [card for card in deck.cards if card not in spades]
+    rng = np.random.default_rng(5)
+    hands = [[*spades[:count], *others[: 13 - count]] for count in range(14)]
+    hands += [
+        [deck.cards[k] for k in rng.choice(52, 13, replace=False).tolist()] for _ in range(400)
+    ]
+    seats = np.arange(len(hands)) % 4
+    masks = np.zeros((len(hands), 4), dtype=np.uint64)
+    for row, hand in enumerate(hands):
+        masks[row, seats[row]] = sum(card.bit for card in hand)
+    got = spades_bits(rules, masks, seats)
+    expected = [
+        allowed_bids(rules, [None] * 4, int(seats[row]), hand=hand)
+        for row, hand in enumerate(hands)
+    ]
+    assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got.tolist()] == expected
+    assert expected[13][-1] == 13  # thirteen of the deck's spades: a bid of 13
+
+
+DECK_RUNS: dict[str, tuple[dict[str, Any], Policy | None]] = {
+    "four players": ({}, None),
+    "counterclockwise, whiz, nil pass 2": (
+        {"direction": MINIOKEY.direction, "bidding": Bidding.WHIZ, "nil_pass": 2},
+        None,
+    ),
+    "mirror, the fallback at seats 0 and 2": (
+        {"bidding": Bidding.MIRROR},
+        by_seat(["fallback", "random", "fallback", "random"]),
+    ),
+    "spades led any time": ({"spades_lead": SpadesLead.ANY_TIME}, None),
+    "spades led after the first trick": ({"spades_lead": SpadesLead.AFTER_FIRST_TRICK}, None),
+    "two players, the fallback at seat 1": ({"players": 2}, by_seat(["random", "fallback"])),
+}
+"""A joker deck with the other switches: the changes to CLASSIC (or TWO_HANDED) and the
+policy of the run (uniform random actions if None)."""
+DECK_MUST: set[str] = {
+    "a joker led",
+    "a joker played to spades",
+    "a joker trumps",
+    "a joker breaks spades",
+    "a joker wins over a spade",
+    "a joker wins over no spade",
+}
+"""What the runs of each deck must go through, counted over its runs."""
+DECK_MUST_2D: set[str] = {
+    "the 2D led",
+    "the 2D played to spades",
+    "the 2D trumps",
+    "the 2D wins over a spade",
+}
+"""What the runs of Joker-Joker-Deuce-Deuce must go through besides: its 2♦ as a spade."""
+
+
+@pytest.mark.parametrize("deck", JOKER_DECKS, ids=lambda deck: deck.value)
+def test_joker_decks_play_as_the_reference_with_every_switch(deck: Deck) -> None:
+    """Two rounds of games under each joker deck, with Whiz and a card pass after a nil, with
+    Mirror, with spades led any time and after the first trick, four players both ways
+    round and two players, in lockstep (states, scores, masks, with the fallback played at
+    some seats): the runs lead, follow, trump, break spades and win with the jokers (and the
+    2♦ of Joker-Joker-Deuce-Deuce), so that they cannot quietly stop playing them.
+
+    Rules: rule-decks, rule-whiz, rule-mirror, rule-card-pass, reading-spades-lead.
+    """
+    seen: Counter[str] = Counter()
+    for name, (changes, policy) in DECK_RUNS.items():
+        base = TWO_HANDED if changes.get("players") == 2 else CLASSIC
+        rules = attrs.evolve(base, deck=deck, **changes)
+        lock = Lockstep.of_seeds(rules, [900 + game for game in range(6 * SCALE)]).run(
+            np.random.default_rng(len(name)), steps=ROUND_STEPS, policy=policy or nil_happy
+        )
+        assert lock.seen["a next round"] > 0, name
+        seen += lock.seen
+    must = DECK_MUST | (DECK_MUST_2D if deck is Deck.JOKER_JOKER_DEUCE_DEUCE else set())
+    assert must <= set(seen), f"never came up: {sorted(must - set(seen))}"
+    assert not any(kind.startswith("the 2D") for kind in seen) or (
+        deck is Deck.JOKER_JOKER_DEUCE_DEUCE
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("deck", JOKER_DECKS, ids=lambda deck: deck.value)
+def test_joker_deck_games_play_to_their_end_as_the_reference(deck: Deck, players: int) -> None:
+    """Whole games (to 150) under each joker deck, in lockstep, with modest bids.
+
+    Rule: rule-decks.
+    """
+    rules = short(attrs.evolve(CLASSIC if players == 4 else TWO_HANDED, deck=deck))
+    seeds = [2**64 - 1 - game for game in range(3 * SCALE)]
+    lock = Lockstep.of_seeds(rules, seeds, dealer=1).run(
+        np.random.default_rng(13), steps=3000, policy=steady
+    )
+    assert lock.batch.is_over.all()
+    assert lock.seen["a joker wins over a spade"] + lock.seen["a joker wins over no spade"] > 0
 
 
 # --- the card pass after a nil, and when double nil is declared ----------------------------
