@@ -33,10 +33,8 @@ from helpers import (
     suicide_kept,
 )
 from spades import (
-    DECK,
     Bid,
     Bidding,
-    Card,
     IllegalMoveError,
     Phase,
     Reason,
@@ -75,9 +73,10 @@ class SpadesGame(RuleBasedStateMachine):
         ),
         seed=st.integers(0, 2**64 - 1),
         dealer=st.integers(0, 3),
-        deck=st.none() | decks(),
+        data=st.data(),
     )
-    def start(self, rules: Ruleset, seed: int, dealer: int, deck: tuple[Card, ...] | None) -> None:
+    def start(self, rules: Ruleset, seed: int, dealer: int, data: st.DataObject) -> None:
+        deck = data.draw(st.none() | decks(deck=rules.deck), label="deck")  # rule-decks
         self.state = new_game(rules, seed=seed, dealer=dealer, deck=deck)
 
     @precondition(lambda self: self.state.is_over)
@@ -145,8 +144,9 @@ class SpadesGame(RuleBasedStateMachine):
         assert pickle.dumps(before) == pickled
 
     @precondition(lambda self: at_round_start(self.state))
-    @rule(deck=decks())
-    def deal_again(self, deck: tuple[Card, ...]) -> None:
+    @rule(data=st.data())
+    def deal_again(self, data: st.DataObject) -> None:
+        deck = data.draw(decks(deck=self.state.rules.deck), label="deck")  # rule-decks
         dealt = deal(self.state, deck)
         hands = oracle.deal(rules_data(dealt.rules), dealt.dealer, reference_cards(deck))
         assert dealt.hands == tuple(engine_cards(hand) for hand in hands)
@@ -183,10 +183,15 @@ class SpadesGame(RuleBasedStateMachine):
 
     @invariant()
     def every_card_is_accounted_for(self) -> None:
+        """The hands and the cards played this round are the deck's 52, once each: no
+        card the deck lacks (a joker of the standard deck, a deuce a joker deck removes).
+
+        Rules: rule-cards, rule-decks.
+        """
         state = self.state
         hands = [card for hand in state.hands for card in hand]
         played = list(state.trick) + [card for trick in state.tricks for card in trick.cards]
-        assert sorted(hands + played) == list(DECK)
+        assert sorted(hands + played) == list(state.rules.deck.cards)
         if state.phase in (Phase.BIDDING, Phase.PASSING):
             assert not played
         if state.phase is Phase.PLAYING:
