@@ -1,11 +1,12 @@
 """Play one whole game of Spades between simple bots and print it round by round.
 
     python examples/play_game.py [--rules classic|miniokey|miniokey-250|two-handed] [--seed N]
+        [--deck standard|joker_joker_ace|joker_joker_deuce_deuce]
 
-The bots are deliberately plain: each bids its aces, its kings and its spades beyond the
-third, never bids blind or double nil, draws and plays at random. Everything goes
-through the public API: `new_game`, `legal_moves`, `apply`; the game is the same for the
-same seed.
+The bots are deliberately plain: each bids its aces, its kings (and jokers) and its
+spades beyond the third, as the deck makes them spades, never bids blind or double nil,
+draws and plays at random. Everything goes through the public API: `new_game`,
+`legal_moves`, `apply`; the game is the same for the same seed.
 """
 
 from __future__ import annotations
@@ -13,17 +14,20 @@ from __future__ import annotations
 import argparse
 import random
 
+import attrs
+
 import spades
-from spades import Bid, Phase, Play, Rank, State, Suit
+from spades import Bid, Deck, Phase, Play, Rank, State
 
 BLIND_NIL = Bid(0, blind=True)
 
 
-def plain_bid(hand: tuple[spades.Card, ...], players: int) -> Bid:
-    """Aces and kings, and spades beyond the third: at least 1; three more with two players,
-    who share the thirteen tricks between them."""
-    high = sum(card.rank in (Rank.ACE, Rank.KING) for card in hand)
-    long_spades = max(0, sum(card.suit is Suit.SPADES for card in hand) - 3)
+def plain_bid(hand: tuple[spades.Card, ...], players: int, deck: Deck) -> Bid:
+    """Aces, kings and jokers, and spades beyond the third: at least 1; three more with two
+    players, who share the thirteen tricks between them. The deck says which cards are
+    spades (the jokers, and Joker-Joker-Deuce-Deuce's 2D)."""
+    high = sum(card.rank >= Rank.KING for card in hand)
+    long_spades = max(0, sum(card.bit & deck.spades != 0 for card in hand) - 3)
     extra = 3 if players == 2 else 0
     return Bid(max(1, min(13, high + long_spades + extra)))
 
@@ -50,16 +54,23 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic", help="a preset name (default: classic)")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
+    parser.add_argument(
+        "--deck",
+        choices=[deck.value for deck in Deck],
+        help="play the preset with this deck (default: the preset's)",
+    )
     args = parser.parse_args(argv)
 
     rules = spades.find_ruleset(args.rules)
+    if args.deck is not None:
+        rules = attrs.evolve(rules, deck=Deck(args.deck))
     rng = random.Random(args.seed)
     state = spades.new_game(rules, seed=args.seed)
     start = state
     print(f"Spades, rules {args.rules!r}, seed {args.seed}, to {rules.target} points")
     while not state.is_over:
         if state.phase is Phase.BIDDING and state.to_move is not None:
-            move: spades.Move = plain_bid(state.hand(state.to_move), rules.players)
+            move: spades.Move = plain_bid(state.hand(state.to_move), rules.players, rules.deck)
             if not spades.is_legal(state, move):
                 move = rng.choice(spades.legal_moves(state))
         else:

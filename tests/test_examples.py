@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from spades import PRESETS
+from spades import PRESETS, Bid, Card, Deck
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -46,3 +46,21 @@ def test_the_example_plays_a_whole_game_under_every_preset(
     seats_per_side = 1 if PRESETS[name].players == 2 else 2
     assert sum("(seat" in line for line in lines) == 2 * len(rounds)
     assert all(line.count(" and ") == seats_per_side - 1 for line in lines if "(seat" in line)
+
+
+@pytest.mark.parametrize("deck", [deck for deck in Deck if deck.jokers])
+def test_the_example_plays_a_whole_game_with_a_joker_deck(
+    deck: Deck, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example takes a deck for its preset and plays it to the end (rule-decks).
+
+    Rule: rule-decks.
+    """
+    play_game = _load()
+    play_game.main(["--rules", "miniokey", "--seed", "3", "--deck", deck.value])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Spades, rules 'miniokey', seed 3, to 500 points"
+    assert re.fullmatch(r"Side [01] wins -?\d+ to -?\d+ after \d+ rounds \(\w+\)\.", lines[-1])
+    hand = tuple(map(Card.parse, ["BJ", "LJ", "2D", "2S", "AS", "KH", "3D"]))
+    assert play_game.plain_bid(hand, 4, Deck.JOKER_JOKER_DEUCE_DEUCE) == Bid(6)
+    assert play_game.plain_bid(hand, 4, Deck.JOKER_JOKER_ACE) == Bid(5)
