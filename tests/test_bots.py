@@ -41,11 +41,13 @@ from helpers import (
 from spades import (
     CLASSIC,
     DECK,
+    JOKERS,
     PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
     Card,
+    Deck,
     Exchange,
     IllegalMoveError,
     Keep,
@@ -57,6 +59,7 @@ from spades import (
     Reason,
     Reject,
     Ruleset,
+    SpadesLead,
     State,
     Suit,
     apply,
@@ -65,7 +68,7 @@ from spades import (
     new_game,
     observe,
 )
-from spades._state import evolve_state
+from spades._state import SHIFT, evolve_state
 from spades.bots import fallback_move, heuristic_policy, play_game, random_policy, search_policy
 from spades.bots._bidding import FOUR, likely_tricks
 from spades.bots._playing import Table
@@ -93,10 +96,11 @@ def decide(state: State, policy: Policy = HEURISTIC) -> Move:
 # --- building positions -------------------------------------------------------------------
 
 
-def fill(hands: Mapping[int, str]) -> dict[int, str]:
-    """Four hands of 13 from partial ones: the missing cards go round in library order."""
+def fill(hands: Mapping[int, str], deck: Deck = Deck.STANDARD) -> dict[int, str]:
+    """Four hands of 13 from partial ones: the missing cards of ``deck`` go round in library
+    order."""
     held = {seat: cards(hands.get(seat, "")) for seat in range(4)}
-    rest = [card for card in DECK if all(card not in hand for hand in held.values())]
+    rest = [card for card in deck.cards if all(card not in hand for hand in held.values())]
     for seat in range(4):
         while len(held[seat]) < 13:
             held[seat].append(rest.pop(0))
@@ -111,7 +115,7 @@ def position(
     rules: Ruleset = CLASSIC,
 ) -> State:
     """A CLASSIC deal (dealer 0: seat 1 bids and leads first), ``bids``, then ``plays``."""
-    state = start(rules, fill(hands))
+    state = start(rules, fill(hands, rules.deck))
     while state.phase is Phase.BIDDING:
         assert state.to_move is not None
         state = apply(state, bids[state.to_move])
@@ -173,7 +177,7 @@ def swap_hidden(state: State, rng: random.Random) -> State | None:
     packed = state._packed_hands
     for holder, out, into in ((first, given, taken), (second, taken, given)):
         if holder is not None:
-            packed ^= (out.bit | into.bit) << (52 * holder)
+            packed ^= (out.bit | into.bit) << SHIFT[holder]
     changed = evolve_state(state, _packed_hands=packed, **changes)
     assert changed.hands != state.hands
     return changed
@@ -230,8 +234,8 @@ def test_fallback_bids_legally_under_a_team_minimum_and_a_zero_contract(state: S
 
 
 def spades_held(state: State, seat: int) -> int:
-    """How many spades ``seat`` holds in ``state``."""
-    return sum(card.suit is Suit.SPADES for card in state.hand(seat))
+    """How many spades ``seat`` holds in ``state``: the deck's (rule-decks)."""
+    return sum(state.rules.deck.suit_of(card) is Suit.SPADES for card in state.hand(seat))
 
 
 @given(states(rules=BY_SPADES_RULES, max_moves=4, phases={Phase.BIDDING}))
@@ -626,14 +630,23 @@ def test_the_bots_play_whole_games_under_suicide() -> None:
         MIRROR,
         attrs.evolve(WHIZ, nil_pass=2),
         attrs.evolve(MIRROR, nil=False, zero_contract=True),
+        attrs.evolve(WHIZ, deck=Deck.JOKER_JOKER_ACE),
+        attrs.evolve(MIRROR, deck=Deck.JOKER_JOKER_DEUCE_DEUCE),
     ],
-    ids=["whiz", "mirror", "whiz, pass 2 after a nil", "mirror, zero contract"],
+    ids=[
+        "whiz",
+        "mirror",
+        "whiz, pass 2 after a nil",
+        "mirror, zero contract",
+        "whiz, joker-joker-ace",
+        "mirror, joker-joker-deuce-deuce",
+    ],
 )
 def test_the_bots_play_whole_games_under_whiz_and_mirror(rules: Ruleset) -> None:
     """The heuristic, the fallback and random players, in many games: every move legal and
-    every bid her number of spades as dealt, or nil under Whiz.
+    every bid her number of spades as dealt (the deck's spades), or nil under Whiz.
 
-    Rules: rule-whiz, rule-mirror.
+    Rules: rule-whiz, rule-mirror, rule-decks.
     """
     rules = capped(rules, 12)
     bids: list[tuple[Bid, int]] = []
@@ -935,6 +948,110 @@ def test_heuristic_saves_its_cards_when_the_partner_holds_the_trick() -> None:
 def test_heuristic_leads_a_sure_winner() -> None:
     state = position({1: "AC 2C 3C 5D 4D 6H 2H 3H 4H 2S 3S 4S 5S"}, BIDS)
     assert decide(state) == Play(C("AC"))
+
+
+# --- the bots under the joker decks ----------------------------------------------------------
+
+JJA = Ruleset(deck=Deck.JOKER_JOKER_ACE)
+JJDD = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+TOP_SPADES = {  # the four highest spades of each deck, and nine low cards of other suits
+    Deck.STANDARD: "AS KS QS JS",
+    Deck.JOKER_JOKER_ACE: "BJ LJ AS KS",
+    Deck.JOKER_JOKER_DEUCE_DEUCE: "BJ LJ 2D 2S",
+}
+
+
+@pytest.mark.parametrize("deck", list(Deck))
+def test_heuristic_bids_the_top_spades_of_each_deck_as_sure_tricks(deck: Deck) -> None:
+    """The jokers, and under Joker-Joker-Deuce-Deuce the 2♦ and 2♠, are its top spades.
+
+    Rule: rule-decks.
+    """
+    hand = f"{TOP_SPADES[deck]} 4H 5H 6H 3D 4D 5C 6C 7C 8C"
+    rules = Ruleset(deck=deck)
+    assert bid_number(decide(start(rules, fill({1: hand}, deck)))) >= 4
+    held = cards(hand)
+    worth = likely_tricks(held, frozenset(deck.cards) - set(held), FOUR, deck=deck)
+    assert worth >= 4 * FOUR.spade[0] + FOUR.base
+
+
+def test_heuristic_counts_the_deuce_of_diamonds_as_a_spade_not_a_diamond() -> None:
+    """Under Joker-Joker-Deuce-Deuce a hand whose only diamond is the 2♦ is void in
+    diamonds, with one more spade to ruff them.
+
+    Rule: rule-decks.
+    """
+    rest = "3S 4S 5S 6H 7H 8H 9H 6C 7C 8C 9C TC"
+    held = cards(f"2D {rest}")
+    unseen = frozenset(JJDD.deck.cards) - set(held)
+    void = likely_tricks(held, unseen, FOUR, deck=JJDD.deck)
+    plain = cards(f"3D {rest}")
+    with_diamond = likely_tricks(
+        plain, frozenset(JJDD.deck.cards) - set(plain), FOUR, deck=JJDD.deck
+    )
+    assert void - with_diamond >= FOUR.void + FOUR.spade[2]
+
+
+def test_heuristic_discards_no_trump_on_its_partners_trick_under_jjdd() -> None:
+    """Void in hearts behind her partner's ace, she throws a low club, not the 2♦ (a spade
+    under Joker-Joker-Deuce-Deuce, above the 2♠) nor the little joker.
+
+    Rule: rule-decks.
+    """
+    hands = {
+        1: "AH KH QH 3S 4S 5S 6S 7S 8S 9S TS JS QS",
+        2: "3H 4H 5H 6H 7H 8H 9H TH JH AC KC QC JC",
+        3: "2D LJ 3C 4C 5C 3D 4D 5D 6D 7D 8D 9D TD",
+    }
+    state = position(hands, {1: Bid(5), 2: Bid(3), 3: Bid(5), 0: Bid(3)}, "AH", "3H", rules=JJDD)
+    assert decide(state) == Play(C("3C"))
+
+
+@pytest.mark.parametrize(("bid", "led"), [(0, "4H"), (5, "9C")], ids=["ducking", "taking"])
+def test_heuristic_leads_no_top_spade_as_a_low_card_under_jjdd(bid: int, led: str) -> None:
+    """Spades may be led at any time; leading low, to duck or to find her partner, she leads
+    neither her 2♦ (a singleton diamond by its face, a spade above the 2♠ in the deck) nor
+    the little joker.
+
+    Rule: rule-decks.
+    """
+    rules = attrs.evolve(JJDD, nil=False, zero_contract=True, spades_lead=SpadesLead.ANY_TIME)
+    hand = "2D LJ 4H 5H 6H 7H 9C TC JC 6S 7S 8S 9S"
+    state = position({1: hand}, {1: Bid(bid), 2: Bid(3), 3: Bid(bid), 0: Bid(3)}, rules=rules)
+    assert Play(C("2D")) in legal_moves(state)
+    assert decide(state) == Play(C(led))
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("deck", list(Deck))
+def test_the_bots_play_whole_games_under_every_deck(deck: Deck, players: int) -> None:
+    """The heuristic, the fallback and random players: every move legal, the deck's cards
+    played, and the heuristic beats random players.
+
+    Rule: rule-decks.
+    """
+    rules = capped(Ruleset(deck=deck, players=players), 4)
+    played: set[Card] = set()
+
+    def on_move(before: State, move: Move, after: State) -> None:
+        if isinstance(move, Play):
+            played.add(move.card)
+
+    mixes: list[Sequence[Policy]] = [
+        [HEURISTIC] * players,
+        [HEURISTIC, fallback_move, random_policy(1), fallback_move][:players],
+    ]
+    for seed, mix in enumerate(mixes):
+        state = play_game(rules, mix, seed=seed, dealer=seed % players, on_move=on_move)
+        assert state.is_over
+    assert played <= set(deck.cards)
+    assert played & set(JOKERS) if deck.jokers else not played & set(JOKERS)
+    won = 0
+    for seed in range(2):
+        mix = [HEURISTIC if seat % 2 == 0 else random_policy(seed) for seat in range(players)]
+        state = play_game(rules, mix, seed=seed)
+        won += state.scores[0] > state.scores[1]
+    assert won == 2
 
 
 # --- the fallback move: source B's timeout rule ----------------------------------------------

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades._card_pass import pass_due
-from spades._cards import DECK, Card, Rank, Suit
+from spades._cards import Card, Rank, Suit
+from spades._decks import Deck
 from spades._legal import bid_moves
 from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
 from spades._rules import Bidding, partner, seats_of, side_of
-from spades.bots._hand import SPADES, danger, is_nil, known_discards, of_suit, unseen_cards
+from spades.bots._hand import SENSES, SPADES, Sense, is_nil, known_discards, sense_of, unseen_cards
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -96,7 +97,7 @@ NIL_SPADES: Final = 3
 """... and no more spades than this."""
 NIL_LOW: Final = Rank.SEVEN
 """A low card, for a nil: it can duck under most others."""
-NIL_GUARDS: Final = {Rank.JACK: 1, Rank.QUEEN: 1, Rank.KING: 2, Rank.ACE: 14}
+NIL_GUARDS: Final[dict[int, int]] = {Rank.JACK: 1, Rank.QUEEN: 1, Rank.KING: 2, Rank.ACE: 14}
 """A nil hand holds a high side card only with this many low cards of its suit (no ace)."""
 NIL_PARTNER: Final = 3
 """Four players: nil only beside a partner who bid at least this (or has not bid yet)."""
@@ -130,7 +131,7 @@ def bid(view: View) -> Move:
     if rules.bidding is Bidding.WHIZ:  # her number of spades, or the nil above (rule-whiz)
         return allowed[-1]
     counting = FOUR if rules.players == 4 else TWO
-    count = likely_tricks(hand, unseen_cards(view), counting)
+    count = likely_tricks(hand, unseen_cards(view), counting, deck=rules.deck)
     count += _table_bias(view, counting.margin)
     # the least she may bid, zero only as a contract (reading-zero-bid)
     floor = min(move.n for move in allowed if move.n or rules.zero_contract)
@@ -162,13 +163,27 @@ def _table_bias(view: View, margin: float) -> float:
     return min(BIAS_LIMIT, max(0.0, (beyond / len(seats) - expected) / (rounds + BIAS_PRIOR)))
 
 
-def likely_tricks(hand: Sequence[Card], unseen: Collection[Card], counting: _Counting) -> float:
-    """Count likely tricks: high cards, guarded ones, long spades, voids to ruff."""
+def likely_tricks(
+    hand: Sequence[Card],
+    unseen: Collection[Card],
+    counting: _Counting,
+    *,
+    deck: Deck = Deck.STANDARD,
+) -> float:
+    """Count likely tricks: high cards, guarded ones, long spades, voids to ruff.
+
+    Suits and ranks are the ``deck``'s: a joker deck's jokers (and the 2♦ of
+    Joker-Joker-Deuce-Deuce) are its top spades, sure tricks when no unseen spade is
+    above them (rule-decks).
+    """
+    sense = SENSES[deck]
+    of_suit, suit_of, power = sense.of_suit, sense.suit, sense.power
     total = counting.base
     for card in hand:
-        above = sum(1 for other in unseen if other.suit is card.suit and other.rank > card.rank)
-        length = len(of_suit(hand, card.suit))
-        if card.suit is SPADES:
+        suit = suit_of(card)
+        above = sum(1 for other in unseen if suit_of(other) is suit and power(other) > power(card))
+        length = len(of_suit(hand, suit))
+        if suit is SPADES:
             worth = counting.spade
         elif counting.guarded and length <= above:
             continue
@@ -186,92 +201,105 @@ def likely_tricks(hand: Sequence[Card], unseen: Collection[Card], counting: _Cou
 
 def _wants_nil(view: View, hand: Sequence[Card]) -> bool:
     """A nil hand: low spades, few high cards, short suits low; and a partner who can cover."""
+    sense = sense_of(view.rules)
     covering = partner(view.rules, view.seat)
     if covering is not None:
         partner_bid = view.bids[covering]
         if partner_bid is not None and (partner_bid.is_nil or partner_bid.n < NIL_PARTNER):
             return False
-    elif not _nil_alone(hand, unseen_cards(view)):
+    elif not _nil_alone(hand, unseen_cards(view), sense):
         return False
-    spades = of_suit(hand, SPADES)
-    if len(spades) > NIL_SPADES or any(card.rank > NIL_TOP_SPADE for card in spades):
+    spades = sense.of_suit(hand, SPADES)
+    if len(spades) > NIL_SPADES or any(sense.power(card) > NIL_TOP_SPADE for card in spades):
         return False
     for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS):
-        cards = of_suit(hand, suit)
-        low = sum(1 for card in cards if card.rank <= NIL_LOW)
+        cards = sense.of_suit(hand, suit)
+        low = sum(1 for card in cards if sense.power(card) <= NIL_LOW)
         for card in cards:
-            if low < NIL_GUARDS.get(card.rank, 0):
+            if low < NIL_GUARDS.get(sense.power(card), 0):
                 return False
     return True
 
 
-def _nil_alone(hand: Sequence[Card], unseen: Collection[Card]) -> bool:
+def _nil_alone(hand: Sequence[Card], unseen: Collection[Card], sense: Sense) -> bool:
     """Two players: she holds the lowest card not yet seen of each suit she has."""
     for suit in Suit:
-        cards = of_suit(hand, suit)
-        if cards and any(card < cards[0] for card in of_suit(unseen, suit)):
-            return False
+        cards = sense.of_suit(hand, suit)
+        if cards:
+            lowest = min(map(sense.power, cards))
+            if any(sense.power(card) < lowest for card in sense.of_suit(unseen, suit)):
+                return False
     return True
 
 
 # --- two players: the draw and the double nil exchange ------------------------------------
 
 
-def _value(card: Card) -> int:
+def _value(sense: Sense, card: Card) -> int:
     """A card's worth to a bidder, in hundredths of a trick: spades well above the rest.
 
     Whole numbers, so that sums and comparisons are exact on every Python version.
     """
-    if card.suit is SPADES:
-        return 40 + 5 * (card.rank - 2)
-    return max(0, 25 * (card.rank - Rank.TEN))
+    if sense.is_spade(card):
+        return 40 + 5 * (sense.power(card) - 2)
+    return max(0, 25 * (sense.power(card) - Rank.TEN))
 
 
 def draw(view: View) -> Move:
     """Keep the top card when it is worth more than an unknown one; a double nil keeps low."""
     top = view.top_card
     assert top is not None, "the seat to draw sees the top card"
+    sense = sense_of(view.rules)
     bid = view.bids[view.seat]
     if bid is not None and bid.is_nil:
-        return Keep() if top.rank <= NIL_LOW else Reject()
-    others = frozenset(DECK) - frozenset(view.hand or ()) - known_discards(view) - {top}
+        return Keep() if sense.power(top) <= NIL_LOW else Reject()
+    others = frozenset(sense.cards) - frozenset(view.hand or ()) - known_discards(view) - {top}
     # At least the average worth of an unknown card, compared without division.
-    return Keep() if _value(top) * len(others) >= sum(map(_value, others)) else Reject()
+    worth = sum(_value(sense, card) for card in others)
+    return Keep() if _value(sense, top) * len(others) >= worth else Reject()
 
 
-def draw_keeps(nil: bool) -> int:
+def draw_keeps(nil: bool, deck: Deck = Deck.STANDARD) -> int:
     """The cards `draw` keeps at the start of a draw, as a mask; a double nil's low ones.
 
-    Worth at least the mean of the other 51 cards: every spade, and queens and higher.
-    The mean drifts a little as the draw goes on; a search reads the other player's
-    draw with this rule (`spades._sampling.sample_state_keeping`).
+    Worth at least the mean of the deck's other 51 cards: every spade, and queens and
+    higher. The mean drifts a little as the draw goes on; a search reads the other
+    player's draw with this rule (`spades._sampling.sample_state_keeping`). A joker deck's
+    jokers (and the 2♦ of Joker-Joker-Deuce-Deuce) are spades to keep (rule-decks).
 
+    >>> from spades import DECK, JOKERS
     >>> " ".join(str(card) for card in DECK if card.bit & draw_keeps(False) and card.rank > 10)
     'QC KC AC QD KD AD QH KH AH JS QS KS AS'
     >>> sum(card.bit & draw_keeps(True) > 0 for card in DECK)  # two to seven of each suit
     24
+    >>> keeps = draw_keeps(False, Deck.JOKER_JOKER_DEUCE_DEUCE)
+    >>> [bool(keeps & card.bit) for card in (*JOKERS, Card.parse("2D"), Card.parse("3D"))]
+    [True, True, True, False]
     """
+    sense = SENSES[deck]
     if nil:
-        return sum(card.bit for card in DECK if card.rank <= NIL_LOW)
-    total = sum(map(_value, DECK))
-    return sum(card.bit for card in DECK if _value(card) * 52 >= total)
+        return sum(card.bit for card in sense.cards if sense.power(card) <= NIL_LOW)
+    total = sum(_value(sense, card) for card in sense.cards)
+    return sum(card.bit for card in sense.cards if _value(sense, card) * 52 >= total)
 
 
 def exchange(view: View) -> Move:
     """Double nil: give up the strongest cards, those a random discard would beat."""
-    dangerous = [card for card in view.hand or () if _dangerous(card)]
-    dangerous.sort(key=danger, reverse=True)
+    sense = sense_of(view.rules)
+    dangerous = [card for card in view.hand or () if _dangerous(sense, card)]
+    dangerous.sort(key=sense.danger, reverse=True)
     return Exchange(dangerous[: view.rules.blind_nil_exchange])
 
 
-def _dangerous(card: Card) -> bool:
+def _dangerous(sense: Sense, card: Card) -> bool:
     """A card a nil bidder would rather not hold: jack or higher, or a spade from eight."""
-    return card.rank >= Rank.JACK or (card.suit is SPADES and card.rank >= Rank.EIGHT)
+    power = sense.power(card)
+    return power >= Rank.JACK or (sense.is_spade(card) and power >= Rank.EIGHT)
 
 
 def pass_cards(view: View) -> Move:
     """The card pass: a nil bidder passes her strongest cards, her partner her weakest."""
-    hand = sorted(view.hand or (), key=danger)
+    hand = sorted(view.hand or (), key=sense_of(view.rules).danger)
     count = pass_due(view)[1]
     if is_nil(view.rules, view.bids[view.seat]):
         return Pass(hand[len(hand) - count :])

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from spades._card_pass import pass_due
-from spades._cards import Card, Rank, Suit
+from spades._cards import Card, Rank
 from spades._errors import SpadesError
 from spades._legal import bid_moves
 from spades._moves import LOOK, Exchange, Keep, Move, Pass, Play, Reject
 from spades._state import Phase, State
 from spades._view import View, observe
+from spades.bots._hand import Sense, sense_of
 
 __all__ = ["fallback_move"]
 
 
-def _strength(card: Card) -> tuple[bool, Rank]:
-    """Spades above every other suit, then by rank: how dangerous a card is to hold."""
-    return (card.suit is Suit.SPADES, card.rank)
+def _strength(sense: Sense, card: Card) -> tuple[bool, int, int]:
+    """Spades above every other suit, then by rank, then by suit: how dangerous a card is.
+
+    Spades are the deck's, ranked as it ranks them (rule-decks).
+    """
+    return (*sense.cheapness(card), sense.suit(card).value)
 
 
 def fallback_move(game: View | State) -> Move:
@@ -29,6 +33,8 @@ def fallback_move(game: View | State) -> Move:
     - Playing: her lowest legal card, keeping spades while she has another legal card.
     - Two players, drawing: she keeps the top card if it is a spade or ranks ten or
       higher, else she rejects it; she never declares double nil.
+    - The jokers, and the 2♦ of Joker-Joker-Deuce-Deuce, are spades above the ace
+      (rule-decks).
     - The double nil exchange: she gives up her strongest cards (spades first, then by
       rank), as many as the ruleset allows.
     - The card pass after a nil or a blind nil: a nil bidder passes her strongest cards,
@@ -59,14 +65,15 @@ def fallback_move(game: View | State) -> Move:
         numbered = bid_moves(view.rules, view.bids, view.seat, sum(card.bit for card in view.hand))
         return next((move for move in numbered if move.n), numbered[0])
     hand = view.hand or ()
+    sense = sense_of(view.rules)
     if phase is Phase.PLAYING:
         plays = [move for move in legal if isinstance(move, Play)]
-        return min(plays, key=lambda move: (*_strength(move.card), move.card.suit.value))
+        return min(plays, key=lambda move: _strength(sense, move.card))
     if phase is Phase.DRAWING:
         top = view.top_card
         assert top is not None, "the seat to draw sees the top card"
-        return Keep() if top.suit is Suit.SPADES or top.rank >= Rank.TEN else Reject()
-    strongest = sorted(hand, key=_strength, reverse=True)
+        return Keep() if sense.is_spade(top) or sense.power(top) >= Rank.TEN else Reject()
+    strongest = sorted(hand, key=lambda card: _strength(sense, card)[:2], reverse=True)
     if phase is Phase.EXCHANGING:
         return Exchange(strongest[: view.rules.blind_nil_exchange])
     count = pass_due(view)[1]  # the card pass: a nil bidder gives her strongest cards

@@ -1,10 +1,15 @@
-"""What the heuristic knows of cards and bids in general: suits, danger, which bids are nil."""
+"""What the heuristic knows of cards and bids in general: suits, danger, which bids are nil.
+
+A card's suit and strength are read through the ruleset's deck (rule-decks): the jokers,
+and the 2♦ of Joker-Joker-Deuce-Deuce, are spades, ranked above the ace (`Sense`).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from spades._cards import DECK, Card, Suit
+from spades._cards import ALL_CARDS, Card, Suit
+from spades._decks import Deck
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -16,6 +21,66 @@ if TYPE_CHECKING:
 SPADES: Final = Suit.SPADES
 
 
+class Sense:
+    """A deck's card sense: the suit each card plays as and its power within that suit.
+
+    A card's power is its rank for the cards that rank in their natural order (two low, ace
+    high), and counts on above the ace for the spades a joker deck ranks higher: under
+    Joker-Joker-Ace the jokers are 15 and 16 (their ranks), under Joker-Joker-Deuce-Deuce
+    the 2♠ is 15, the 2♦ 16 and the jokers 17 and 18 (rule-decks).
+
+    >>> sense = SENSES[Deck.JOKER_JOKER_DEUCE_DEUCE]
+    >>> two = Card.parse("2D")
+    >>> sense.suit(two), sense.power(two), sense.power(Card.parse("AS"))
+    (<Suit.SPADES: 3>, 16, 14)
+    """
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.cards = deck.cards
+        """The deck's 52 cards."""
+        self._suits = tuple(deck.suit_of(card) for card in ALL_CARDS)
+        # the rank of each suit's lowest card, from which its cards count up by rank order
+        lowest = {deck.suit_of(card): card.rank for card in deck.cards if not deck.rank_order(card)}
+        self._powers = tuple(
+            deck.rank_order(card) + lowest[suit] if card.bit & deck.mask else 0
+            for card, suit in zip(ALL_CARDS, self._suits, strict=True)
+        )
+
+    def suit(self, card: Card) -> Suit:
+        """The suit ``card`` plays as."""
+        return self._suits[card.index]
+
+    def power(self, card: Card) -> int:
+        """Where ``card`` ranks in the suit it plays as, on the scale of `Rank`."""
+        return self._powers[card.index]
+
+    def of_suit(self, cards: Iterable[Card], suit: Suit) -> list[Card]:
+        """The cards that play as ``suit``."""
+        return [card for card in cards if self._suits[card.index] is suit]
+
+    def is_spade(self, card: Card) -> bool:
+        """Whether ``card`` plays as a spade."""
+        return self._suits[card.index] is SPADES
+
+    def danger(self, card: Card) -> tuple[int, bool]:
+        """How likely a card is to take a trick against its holder's will: power, spades first."""
+        return (self._powers[card.index], self._suits[card.index] is SPADES)
+
+    def cheapness(self, card: Card) -> tuple[bool, int]:
+        """How much a card costs to give away: spades last, then by power."""
+        return (self._suits[card.index] is SPADES, self._powers[card.index])
+
+
+SENSES: Final = {deck: Sense(deck) for deck in Deck}
+"""Each deck's `Sense`."""
+
+
+def sense_of(rules: Ruleset) -> Sense:
+    """The card sense of the ruleset's deck."""
+    return SENSES[rules.deck]
+
+
 def is_nil(rules: Ruleset, bid: Bid | None) -> bool:
     """Whether ``bid`` is a nil or blind nil: a bid of zero under ``rules.nil``.
 
@@ -23,21 +88,6 @@ def is_nil(rules: Ruleset, bid: Bid | None) -> bool:
     (``zero_contract``, reading-zero-bid): no nil to duck, cover or set.
     """
     return bid is not None and bid.n == 0 and rules.nil
-
-
-def of_suit(cards: Iterable[Card], suit: Suit) -> list[Card]:
-    """The cards of one suit."""
-    return [card for card in cards if card.suit is suit]
-
-
-def danger(card: Card) -> tuple[int, bool]:
-    """How likely a card is to take a trick against its holder's will: rank, spades first."""
-    return (card.rank, card.suit is SPADES)
-
-
-def cheapness(card: Card) -> tuple[bool, int]:
-    """How much a card costs to give away: spades last, then by rank."""
-    return (card.suit is SPADES, card.rank)
 
 
 def known_discards(view: View) -> frozenset[Card]:
@@ -51,5 +101,5 @@ def known_discards(view: View) -> frozenset[Card]:
 
 
 def unseen_cards(view: View) -> frozenset[Card]:
-    """The cards she has not seen in her hand or her own discards (the tricks aside)."""
-    return frozenset(DECK) - frozenset(view.hand or ()) - known_discards(view)
+    """The deck's cards she has not seen in her hand or her own discards (the tricks aside)."""
+    return frozenset(view.rules.deck.cards) - frozenset(view.hand or ()) - known_discards(view)

@@ -26,6 +26,10 @@ Playing: the first of these aims that applies.
 A card "holds" when no later rival is likely to beat it: each unseen card is with a later
 player in proportion to the cards she holds, and a player known to lack the suit led can
 only trump. Everything is deterministic: ties go to the library's card order.
+
+Suits and ranks are the ruleset's deck's (rule-decks): with jokers, they are its highest
+spades, and under Joker-Joker-Deuce-Deuce so are the 2♦ and the 2♠, counted as sure tricks,
+kept, and never led or thrown as low cards (`spades.bots._hand.Sense`).
 """
 
 from __future__ import annotations

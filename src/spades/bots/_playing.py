@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from spades._cards import DECK, Card, Rank, Suit
+from spades._cards import Card, Suit
 from spades._rules import NilTricks, play_order, seats_of, side_of
 from spades._rules import partner as partner_of
 from spades._trick import trick_winner, winning_card
-from spades.bots._hand import SPADES, cheapness, danger, is_nil, known_discards, of_suit
+from spades.bots._hand import SPADES, is_nil, known_discards, sense_of
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Sequence
@@ -25,10 +25,14 @@ HOLD: Final = 0.7
 
 
 class Table:
-    """What the seat knows while playing: seats, tricks taken, unseen cards, known voids."""
+    """What the seat knows while playing: seats, tricks taken, unseen cards, known voids.
+
+    Suits and ranks are read through the ruleset's deck (`Sense`, rule-decks).
+    """
 
     def __init__(self, view: View) -> None:
         self.view = view
+        self.sense = sense_of(view.rules)
         self.seat = view.seat
         self.players = view.rules.players
         self.partner = partner_of(view.rules, self.seat)
@@ -48,16 +52,20 @@ class Table:
         self._note_voids(self.trick_order, view.trick)
         self.later = self.trick_order[self.trick_order.index(self.seat) + 1 :]
         """The seats still to play to this trick after this seat."""
-        unseen = frozenset(DECK) - played - set(self.hand) - known_discards(view)
+        unseen = frozenset(self.sense.cards) - played - set(self.hand) - known_discards(view)
         self.unseen_count = len(unseen)
-        self.unseen = {suit: [card.rank for card in unseen if card.suit is suit] for suit in Suit}
-        """The ranks of the cards she has not seen, by suit."""
+        power = self.sense.power
+        self.unseen = {
+            suit: [power(card) for card in self.sense.of_suit(unseen, suit)] for suit in Suit
+        }
+        """The powers (`Sense.power`) of the cards she has not seen, by the suit they play as."""
 
     def _note_voids(self, order: Sequence[int], cards: Sequence[Card]) -> None:
         """A seat that did not follow the suit led has none of it left."""
+        suit = self.sense.suit
         for seat, card in zip(order, cards, strict=False):
-            if card.suit is not cards[0].suit:
-                self.voids[seat].add(cards[0].suit)
+            if suit(card) is not suit(cards[0]):
+                self.voids[seat].add(suit(cards[0]))
 
     def played_by(self, seat: int) -> Card | None:
         """The card ``seat`` played to the trick in progress, if any."""
@@ -110,10 +118,11 @@ class Table:
         if not later:
             return 1.0
         trick = self.view.trick
-        led = trick[0].suit if trick else card.suit
+        suit = self.sense.suit
+        led = suit(trick[0] if trick else card)
         of_led = len(self.unseen[led])
-        higher_led = _above(self.unseen[led], led, card) if card.suit is led else 0
-        higher_spades = _above(self.unseen[SPADES], SPADES, card)
+        higher_led = self._above(led, card) if suit(card) is led else 0
+        higher_spades = self._above(SPADES, card)
         chance = 1.0
         for seat in later:
             share = self.view.hand_sizes[seat] / self.unseen_count  # the later seats hold some
@@ -127,12 +136,13 @@ class Table:
             chance *= max(0.0, 1 - follows_higher - trumps)
         return chance
 
-
-def _above(ranks: Sequence[Rank], suit: Suit, card: Card) -> int:
-    """How many cards of ``suit`` with these ranks beat ``card``: all, if it is another suit."""
-    if card.suit is not suit:
-        return len(ranks)
-    return sum(1 for rank in ranks if rank > card.rank)
+    def _above(self, suit: Suit, card: Card) -> int:
+        """How many unseen cards of ``suit`` beat ``card``: all, if it plays as another suit."""
+        powers = self.unseen[suit]
+        if self.sense.suit(card) is not suit:
+            return len(powers)
+        power = self.sense.power(card)
+        return sum(1 for other in powers if other > power)
 
 
 # --- playing: the aims --------------------------------------------------------------------
@@ -158,21 +168,21 @@ def _contract(table: Table, cards: list[Card]) -> Card:
     return _take(table, cards) if table.wants_tricks() else _duck(table, cards)
 
 
-def _wins(trick: Sequence[Card], card: Card) -> bool:
-    """Whether ``card``, played now to ``trick``, would win it so far."""
-    return winning_card((*trick, card)) is card
+def _wins(table: Table, card: Card) -> bool:
+    """Whether ``card``, played now to the trick in progress, would win it so far."""
+    return winning_card((*table.view.trick, card), rules=table.view.rules) is card
 
 
 def _losers(table: Table, cards: Sequence[Card]) -> list[Card]:
     """The cards that cannot win the trick in progress (none when leading)."""
-    trick = table.view.trick
-    if not trick:
+    if not table.view.trick:
         return []
-    return [card for card in cards if not _wins(trick, card)]
+    return [card for card in cards if not _wins(table, card)]
 
 
 def _keep_nil(table: Table, cards: list[Card]) -> Card:
     """Her own nil: the highest card that loses; else the card likeliest to be beaten."""
+    danger = table.sense.danger
     losers = _losers(table, cards)
     if losers:
         return max(losers, key=danger)
@@ -185,15 +195,16 @@ def _keep_nil(table: Table, cards: list[Card]) -> Card:
 def _cover_nil(table: Table, cards: list[Card], partner: int) -> Card:
     """Her partner's nil: lead winners, overtake the partner, play high before her."""
     trick = table.view.trick
+    danger = table.sense.danger
     if not trick:
         rivals = table.opponents
         return max(cards, key=lambda card: (table.hold_chance(card, rivals), danger(card)))
-    winners = [card for card in cards if _wins(trick, card)]
+    winners = [card for card in cards if _wins(table, card)]
     if table.played_by(partner) is not None:
         if table.winner() == partner and winners:
-            return min(winners, key=cheapness)  # take the trick off her
+            return min(winners, key=table.sense.cheapness)  # take the trick off her
         return _contract(table, cards)
-    best = winning_card(trick)
+    best = winning_card(trick, rules=table.view.rules)
     if winners and table.hold_chance(best, (partner,)) < HOLD:  # she plays later: cover her
         return max(winners, key=danger)
     return _contract(table, cards)
@@ -202,15 +213,18 @@ def _cover_nil(table: Table, cards: list[Card], partner: int) -> Card:
 def _set_nil(table: Table, cards: list[Card], nil: int) -> Card | None:
     """An opponent's nil: lead low, stay under her card, play low before her; or None."""
     trick = table.view.trick
+    sense = table.sense
+    cheapness = sense.cheapness
     if not trick:
-        return min(cards, key=lambda card: (card.suit in table.voids[nil], cheapness(card)))
+        return min(cards, key=lambda card: (sense.suit(card) in table.voids[nil], cheapness(card)))
     if nil in table.later:
-        follow = of_suit(cards, trick[0].suit)
-        return min(follow or [c for c in cards if c.suit is not SPADES] or cards, key=cheapness)
+        follow = sense.of_suit(cards, sense.suit(trick[0]))
+        plain = [card for card in cards if not sense.is_spade(card)]
+        return min(follow or plain or cards, key=cheapness)
     if table.winner() == nil:
         losers = _losers(table, cards)
         if losers:
-            return max(losers, key=danger)
+            return max(losers, key=sense.danger)
     return None
 
 
@@ -220,52 +234,64 @@ def _take(table: Table, cards: list[Card]) -> Card:
     if not trick:
         return _lead_to_win(table, cards)
     rivals = table.opponents
-    best = winning_card(trick)
+    best = winning_card(trick, rules=table.view.rules)
     if table.winner() == table.partner and table.hold_chance(best, rivals) >= HOLD:
         return _discard(table, cards)  # her card holds: save ours
-    winners = [card for card in cards if _wins(trick, card)]
+    winners = [card for card in cards if _wins(table, card)]
     holding = [card for card in winners if table.hold_chance(card, rivals) >= HOLD]
     if holding:
-        return min(holding, key=cheapness)
+        return min(holding, key=table.sense.cheapness)
     return _discard(table, cards)
 
 
 def _lead_to_win(table: Table, cards: list[Card]) -> Card:
     """Lead a card that will hold; else a low card where the partner may win or ruff."""
+    sense = table.sense
     chances = {card: table.hold_chance(card, table.opponents) for card in cards}
-    best = max(cards, key=lambda card: (chances[card], card.suit is not SPADES, -card.rank))
+    best = max(
+        cards, key=lambda card: (chances[card], not sense.is_spade(card), -sense.power(card))
+    )
     if chances[best] >= HOLD:
         return best
     partner = table.partner
     if partner is not None:
-        ruffs = [c for c in cards if c.suit in table.voids[partner] and c.suit is not SPADES]
-        if ruffs and SPADES not in table.voids[partner]:
-            return min(ruffs, key=cheapness)
+        voids = table.voids[partner]
+        ruffs = [c for c in cards if sense.suit(c) in voids and not sense.is_spade(c)]
+        if ruffs and SPADES not in voids:
+            return min(ruffs, key=sense.cheapness)
     return _low_lead(table, cards)
 
 
 def _low_lead(table: Table, cards: list[Card]) -> Card:
     """A low lead: from the shortest side suit, to ruff it later, away from the opponents' voids."""
+    sense = table.sense
 
     def key(card: Card) -> tuple[bool, bool, int, int]:
         """Spades last, then suits no opponent is void in, shortest, lowest."""
-        trumped = any(card.suit in table.voids[seat] for seat in table.opponents)
-        return (card.suit is SPADES, trumped, len(of_suit(table.hand, card.suit)), card.rank)
+        suit = sense.suit(card)
+        trumped = any(suit in table.voids[seat] for seat in table.opponents)
+        length = len(sense.of_suit(table.hand, suit))
+        return (suit is SPADES, trumped, length, sense.power(card))
 
     return min(cards, key=key)
 
 
 def _discard(table: Table, cards: list[Card]) -> Card:
     """The cheapest card: lowest of the suit led, or the lowest side card from a short suit."""
-    return min(cards, key=lambda card: (*cheapness(card), len(of_suit(table.hand, card.suit))))
+    sense = table.sense
+    return min(
+        cards,
+        key=lambda card: (*sense.cheapness(card), len(sense.of_suit(table.hand, sense.suit(card)))),
+    )
 
 
 def _duck(table: Table, cards: list[Card]) -> Card:
     """Keep bags away: the highest card that loses, else the likeliest to be beaten."""
+    sense = table.sense
     losers = _losers(table, cards)
     if losers:
-        return max(losers, key=danger)
+        return max(losers, key=sense.danger)
     if table.view.trick and not table.later:  # last to play, every card wins: the highest
-        return max(cards, key=danger)
+        return max(cards, key=sense.danger)
     rivals = table.opponents
-    return min(cards, key=lambda card: (table.hold_chance(card, rivals), cheapness(card)))
+    return min(cards, key=lambda card: (table.hold_chance(card, rivals), sense.cheapness(card)))
