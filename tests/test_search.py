@@ -49,12 +49,12 @@ from helpers import (
 from oracle import sampling
 from spades import (
     CLASSIC,
-    DECK,
     PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
     Card,
+    Deck,
     DoubleNilTiming,
     Keep,
     Look,
@@ -63,6 +63,7 @@ from spades import (
     Play,
     Ruleset,
     SpadesError,
+    SpadesLead,
     State,
     Suit,
     Termination,
@@ -99,10 +100,11 @@ FEW = settings(max_examples=max(4, settings().max_examples // 10))
 SOME = settings(max_examples=max(8, settings().max_examples // 3))
 
 
-def fill(hands: Mapping[int, str]) -> dict[int, list[Card]]:
-    """Four hands of 13 from partial ones: the missing cards go round in library order."""
+def fill(hands: Mapping[int, str], deck: Deck = Deck.STANDARD) -> dict[int, list[Card]]:
+    """Four hands of 13 from partial ones: the missing cards of ``deck`` go round in library
+    order."""
     held = {seat: cards(hands.get(seat, "")) for seat in range(4)}
-    rest = [card for card in DECK if all(card not in hand for hand in held.values())]
+    rest = [card for card in deck.cards if all(card not in hand for hand in held.values())]
     for seat in range(4):
         while len(held[seat]) < 13:
             held[seat].append(rest.pop(0))
@@ -114,7 +116,7 @@ def position(
     before: State, hands: Mapping[int, str], bids: Mapping[int, Bid], *plays: str
 ) -> State:
     """``before``, a round not yet begun, dealt ``hands``, bid ``bids`` (by seat), then played."""
-    state = deal(before, deck_for(before.rules, before.dealer, fill(hands)))
+    state = deal(before, deck_for(before.rules, before.dealer, fill(hands, before.rules.deck)))
     while state.phase is Phase.BIDDING:
         assert state.to_move is not None
         state = apply(state, bids[state.to_move])
@@ -682,6 +684,57 @@ def test_distinct_plays_keep_cards_a_card_in_the_trick_lies_between() -> None:
     assert plays_of(_distinct_plays(view, list(view.legal_moves()))) == "3H QH AH"
 
 
+JJDD = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE, spades_lead=SpadesLead.ANY_TIME)
+
+
+def test_distinct_plays_follow_the_decks_ranks() -> None:
+    """Under Joker-Joker-Deuce-Deuce the AS, 2S, 2D, LJ and BJ are one run of spades, the
+    3D and 4D the lowest diamonds, and the 3S and 4S the lowest spades.
+
+    Rule: rule-decks.
+    """
+    hands = {1: "3D 4D 6D 3S 4S AS 2S 2D LJ BJ 3H 5H 7H"}
+    state = position(new_game(JJDD, seed=0), hands, BIDS_3)
+    view = mover_view(state)
+    legal = list(view.legal_moves())
+    assert plays_of(legal) == "2D 3D 4D 6D 3H 5H 7H 2S 3S 4S AS LJ BJ"
+    assert plays_of(_distinct_plays(view, legal)) == "3D 6D 3H 5H 7H 3S AS"
+
+
+def test_rollout_leads_a_low_diamond_not_the_deuce_under_jjdd() -> None:
+    """Every contract is of zero tricks, so the play-out ducks: it leads its lowest card,
+    and the 2D is a high spade, not the lowest diamond.
+
+    Rule: rule-decks.
+    """
+    rules = attrs.evolve(JJDD, nil=False, zero_contract=True)
+    hands = {1: "2D 5D 6D 7D 9H TH JH QH KH 3S 4S 5S 6S"}
+    state = position(new_game(rules, seed=0), hands, {seat: Bid(0) for seat in range(4)})
+    assert rollout_play(state) == Play(C("5D"))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE), Ruleset(players=2, deck=Deck.JOKER_JOKER_ACE)],
+    ids=["jjdd", "jja, 2 players"],
+)
+def test_search_plays_a_game_under_a_joker_deck(rules: Ruleset) -> None:
+    """The search bot against the heuristic: a whole game of one round, every move legal.
+
+    Rule: rule-decks.
+    """
+    rules = attrs.evolve(rules, round_cap=1)
+    played: list[Move] = []
+
+    def on_move(before: State, move: Move, after: State) -> None:
+        played.append(move)
+
+    mix = [FAST, HEURISTIC, FAST, HEURISTIC][: rules.players]
+    state = play_game(rules, mix, seed=2, on_move=on_move)
+    assert state.is_over
+    assert {move.card for move in played if isinstance(move, Play)} <= set(rules.deck.cards)
+
+
 # --- play_out and rollout_play ---------------------------------------------------------------
 
 
@@ -777,9 +830,9 @@ def test_rollout_plays_are_legal_under_random_rulesets(state: State) -> None:
     check_rollout_plays(state)
 
 
-def wins_now(trick: tuple[Card, ...], card: Card) -> bool:
-    """Whether ``card``, played to ``trick`` now, wins the trick so far."""
-    return winning_card((*trick, card)) == card
+def wins_now(state: State, card: Card) -> bool:
+    """Whether ``card``, played to the trick in progress now, wins the trick so far."""
+    return winning_card((*state.trick, card), rules=state.rules) == card
 
 
 def nil_heavy_play(rules: Ruleset, seed: int) -> State:
@@ -809,8 +862,8 @@ def test_a_nil_bidder_in_the_play_out_loses_every_trick_she_can(rules: Ruleset, 
         if bid.n or now.tricks_taken[seat] or not now.trick:
             continue
         allowed = [legal.card for legal in legal_moves(now) if isinstance(legal, Play)]
-        if any(not wins_now(now.trick, card) for card in allowed):
-            assert not wins_now(now.trick, move.card), (now.trick, allowed, move)
+        if any(not wins_now(now, card) for card in allowed):
+            assert not wins_now(now, move.card), (now.trick, allowed, move)
 
 
 def test_a_nil_bidder_in_the_play_out_plays_her_highest_losing_card() -> None:
@@ -1018,7 +1071,7 @@ def test_search_does_not_overtake_its_partner_once_the_contract_is_made() -> Non
     assert Play(C("2S")) in legal_moves(state)
     chosen = search_at(state)
     assert isinstance(chosen, Play)
-    assert not wins_now(state.trick, chosen.card)
+    assert not wins_now(state, chosen.card)
 
 
 NEAR_TARGET = attrs.evolve(CLASSIC, target=150)

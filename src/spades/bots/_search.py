@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
+from spades._cards import ALL_CARDS
+from spades._decks import Deck
 from spades._engine import apply
 from spades._errors import SpadesError, shown
 from spades._moves import Bid, Play
@@ -132,7 +134,8 @@ def _sample_four(view: View, rng: random.Random) -> State:
 def _sample_two(view: View, rng: random.Random) -> State:
     """A deal in which the other player drew as the heuristic bot draws."""
     bid = view.bids[1 - view.seat]
-    return sample_state_keeping(view, rng=rng, keeps=draw_keeps(bid is not None and bid.blind))
+    keeps = draw_keeps(bid is not None and bid.blind, view.rules.deck)
+    return sample_state_keeping(view, rng=rng, keeps=keeps)
 
 
 def _judge(end: State, side: int, start: State) -> float:
@@ -156,25 +159,46 @@ def _position_key(seed: str, view: View) -> str:
 def _distinct_plays(view: View, legal: Sequence[Move]) -> list[Move]:
     """The legal plays, one of each run of cards that are equal in play.
 
-    Two cards of one suit in the hand are equal when every card between them is in the
-    hand too or played in an earlier trick: whichever is played, the trick goes the same
-    way.
+    Two cards that play as one suit in the hand are equal when every card of the deck
+    ranked between them in that suit is in the hand too or played in an earlier trick:
+    whichever is played, the trick goes the same way. The deck says the suits and ranks
+    (rule-decks): the 2♠ and 2♦ of Joker-Joker-Deuce-Deuce are the spades just under the
+    jokers, and the jokers above the ace otherwise.
     """
     # The cards of the trick in progress still count: they decide who wins it.
     known = sum(card.bit for trick in view.tricks for card in trick.cards)
     known |= sum(card.bit for card in view.hand or ())
+    plays = [move for move in legal if isinstance(move, Play)]
+    playable = sum(move.card.bit for move in plays)
+    below = _BELOW[view.rules.deck]
     kept: list[Move] = []
-    previous = 0
-    for move in legal:
-        assert isinstance(move, Play)
-        bit = move.card.bit
-        between = (bit - 1) & ~((previous << 1) - 1)  # the cards strictly between the two
-        if previous and move.card.suit.mask & previous and not between & ~known:
-            previous = bit
-            continue
-        kept.append(move)
-        previous = bit
+    for move in plays:
+        lower = below[move.card.index]  # its suit's cards ranked below it, nearest first
+        # the nearest one not played before this trick: in the hand (then it is as good)
+        nearest = next((bit for bit in lower if not bit & known & ~playable), 0)
+        if not nearest & playable:
+            kept.append(move)
     return kept
+
+
+def _below(deck: Deck) -> tuple[tuple[int, ...], ...]:
+    """By card index, the bits of the deck's cards that rank below it, nearest first.
+
+    Of the suit it plays as, ranked as the deck ranks them (rule-decks).
+    """
+    ranked = sorted(deck.cards, key=deck.rank_order, reverse=True)
+    return tuple(
+        tuple(
+            other.bit
+            for other in ranked
+            if deck.suit_bits[other.index] == deck.suit_bits[card.index]
+            and deck.rank_order(other) < deck.rank_order(card)
+        )
+        for card in ALL_CARDS
+    )
+
+
+_BELOW: Final = {deck: _below(deck) for deck in Deck}
 
 
 def _is_blind(move: Move) -> bool:
