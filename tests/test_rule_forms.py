@@ -88,7 +88,14 @@ from spades.batch._round import contract_worth, nil_bids, outcomes, score_sides
 from spades.batch._rows import arrays_of
 from spades.batch._shuffle import round_decks
 from spades.bots import _rollout
-from spades.bots._rollout import _beaters, _holds, _winning_bit, counted_tricks, rollout_play
+from spades.bots._rollout import (
+    DECK_BITS,
+    _beaters,
+    _holds,
+    _winning_bit,
+    counted_tricks,
+    rollout_play,
+)
 from spades.encoding import action_mask, actions_of
 from spades.strategies import rulesets, states
 
@@ -948,8 +955,8 @@ def test_rollout_plays_from_playable_with_spades_open(state: State) -> None:
     """
     seen = []
 
-    def recorded(hand: int, trick: Sequence[Card], led_freely: bool) -> int:
-        allowed = playable_bits(hand, trick, led_freely)
+    def recorded(deck: Deck, hand: int, trick: Sequence[Card], led_freely: bool) -> int:
+        allowed = playable_bits(deck, hand, trick, led_freely)
         seen.append(allowed)
         return allowed
 
@@ -970,18 +977,49 @@ def test_batch_trick_keys_is_winning_card(cards: list[Card]) -> None:
     assert cards[int(trick_keys(indices).argmax(axis=1)[0])] is winning_card(cards)
 
 
-@given(tricks())
-def test_rollout_winning_bit_is_winning_card(cards: list[Card]) -> None:
-    """The rollout's `_winning_bit` and `_beaters` on bits.
+@st.composite
+def deck_tricks(draw: st.DrawFn) -> tuple[Ruleset, list[Card]]:
+    """A ruleset of any `Deck` and the cards of a trick from that deck, in the order played."""
+    rules = Ruleset(deck=draw(st.sampled_from(Deck)))
+    size = draw(st.sampled_from((1, 2, 3, 4)))
+    return rules, list(draw(st.permutations(rules.deck.cards))[:size])
 
-    Rules: rule-trick-winner.
+
+@given(deck_tricks())
+@example((Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE), [Card.parse(t) for t in ("AS", "2S", "3D")]))
+@example((Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE), [Card.parse(t) for t in ("3D", "2D", "4D")]))
+def test_rollout_winning_bit_is_winning_card(drawn: tuple[Ruleset, list[Card]]) -> None:
+    """The rollout's `_winning_bit` and `_beaters` on bits, under every deck.
+
+    Rules: rule-trick-winner, rule-decks.
     """
-    assert _winning_bit(tuple(card.bit for card in cards)) == winning_card(cards).bit
-    best = winning_card(cards)
-    for other in DECK:
+    rules, cards = drawn
+    bits = DECK_BITS[rules.deck]
+    best = winning_card(cards, rules=rules)
+    assert _winning_bit(tuple(card.bit for card in cards), bits) == best.bit
+    for other in rules.deck.cards:
         if other not in cards:
-            beats = winning_card([*cards, other]) is other
-            assert bool(_beaters(best.bit) & other.bit) == beats
+            beats = winning_card([*cards, other], rules=rules) is other
+            assert bool(_beaters(best.bit, bits) & other.bit) == beats
+
+
+@given(st.sampled_from(Deck), st.data())
+def test_rollout_lowest_and_highest_follow_the_decks_ranks(deck: Deck, data: st.DataObject) -> None:
+    """The rollout's lowest card of a mask is of its lowest suit (clubs, diamonds, hearts,
+    spades, each as the deck plays it) the lowest there by `Deck.rank_order`; its highest
+    is the highest spade if it holds one, else the highest card of its highest suit.
+
+    Rule: rule-decks.
+    """
+    held = data.draw(st.sets(st.sampled_from(deck.cards), min_size=1, max_size=13))
+    bits = DECK_BITS[deck]
+    mask = sum(card.bit for card in held)
+
+    def place(card: Card) -> tuple[int, int]:
+        return deck.suit_of(card).value, deck.rank_order(card)
+
+    assert bits.lowest(mask) == min(held, key=place).bit
+    assert bits.highest(mask) == max(held, key=place).bit
 
 
 @given(playing_positions(), st.data())
@@ -1001,13 +1039,13 @@ def test_rollout_holds_reads_playable_and_winning_card(state: State, data: st.Da
     cards = [*state.trick, card]
     later = play_order(rules, seat)[1 : rules.players - len(state.trick)]
     mate = (seat + 2) % 4 if rules.players == 4 else None
-    holds = winning_card(cards) is card and not any(
-        winning_card([*cards, answer]) is answer
+    holds = winning_card(cards, rules=rules) is card and not any(
+        winning_card([*cards, answer], rules=rules) is answer
         for other in later
         if other != mate
-        for answer in playable(state.hand(other), cards, spades_broken=True)
+        for answer in playable(state.hand(other), cards, spades_broken=True, rules=rules)
     )
-    assert _holds(state, seat, card.bit, state.hand_masks) == holds
+    assert _holds(state, seat, card.bit, state.hand_masks, DECK_BITS[rules.deck]) == holds
 
 
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=52))
