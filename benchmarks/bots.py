@@ -18,7 +18,10 @@ samples. The rows, by the names ``--matches`` takes (default: all):
   ``heuristic-random-classic``), 500 pairs (1,000 games); met if the heuristic wins
   every game;
 - ``heuristic-fallback``: heuristic against source B's fallback move under every preset,
-  500 pairs, reported without a target.
+  500 pairs, reported without a target;
+- ``search-jjdd``, ``heuristic-random-jjdd``, ``heuristic-fallback-jjdd``: the same three
+  matches under ``classic`` dealt from the Joker-Joker-Deuce-Deuce deck (rule-decks), with
+  the same pairs and targets (the search row's as ``search-classic``'s).
 
 ``--pairs N`` plays ``N`` pairs a row instead. The games are full games of the presets as
 they are; ``--target T`` sets every preset's target to ``T`` points for shorter games,
@@ -82,10 +85,13 @@ class Row:
     pairs: int
     goal: float | None
     """The lower end of A's interval must be above it; 1: A wins every game; None: no target."""
+    deck: spades.Deck = spades.Deck.STANDARD
+    """The deck the preset's games are dealt from."""
 
     @property
     def match(self) -> str:
-        return f"{self.a} vs {self.b}, {self.preset}"
+        deck = "" if self.deck is spades.Deck.STANDARD else f", {self.deck.value.replace('_', '-')}"
+        return f"{self.a} vs {self.b}, {self.preset}{deck}"
 
 
 ROWS = (
@@ -112,14 +118,28 @@ ROWS = (
         for b in ("random", "fallback")
         for preset in spades.PRESETS
     ),
+    *(
+        Row(
+            name=f"{a}-{b}-jjdd".replace("search-heuristic", "search"),
+            a=a,
+            b=b,
+            preset="classic",
+            pairs=SEARCH_PAIRS if a == "search" else HEURISTIC_PAIRS,
+            goal=0.65 if a == "search" else 1.0 if b == "random" else None,
+            deck=spades.Deck.JOKER_JOKER_DEUCE_DEUCE,
+        )
+        for a, b in (("search", "heuristic"), ("heuristic", "random"), ("heuristic", "fallback"))
+    ),
 )
 """The table's rows, in order."""
 
 GROUPS = {
     "heuristic-random": [row for row in ROWS if row.b == "random"],
     "heuristic-fallback": [row for row in ROWS if row.b == "fallback"],
+    "jjdd": [row for row in ROWS if row.deck is not spades.Deck.STANDARD],
 }
-"""Names of several rows: ``heuristic-random`` is a row for each preset."""
+"""Names of several rows: ``heuristic-random`` is a row for each preset (and the joker
+deck's), ``jjdd`` the joker deck's three."""
 
 
 def select(names: list[str] | None) -> list[Row]:
@@ -142,7 +162,7 @@ def met(row: Row, result: DuelResult) -> bool | None:
 
 
 def row_rules(row: Row, target: int | None) -> Ruleset:
-    rules = spades.find_ruleset(row.preset)
+    rules = attrs.evolve(spades.find_ruleset(row.preset), deck=row.deck)
     return rules if target is None else attrs.evolve(rules, target=target)
 
 
@@ -189,6 +209,7 @@ def record(row: Row, result: DuelResult, target: int | None, seconds: float) -> 
         "a": row.a,
         "b": row.b,
         "preset": row.preset,
+        "deck": row.deck.value,
         "target": row_rules(row, target).target,
         "shortened": target is not None,
         "goal": row.goal,
