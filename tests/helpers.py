@@ -733,13 +733,14 @@ class Game(NamedTuple):
 
 @st.composite
 def starts(draw: st.DrawFn, rules: st.SearchStrategy[Ruleset]) -> State:
-    """A new game: any seed and dealer, sometimes dealt from an explicit deck."""
+    """A new game: any seed and dealer, sometimes dealt from an explicit order of the
+    ruleset's deck (rule-decks)."""
     drawn = draw(rules)
     return new_game(
         drawn,
         seed=draw(SEEDS),
         dealer=draw(st.integers(0, drawn.players - 1)),
-        deck=draw(st.none() | decks()),
+        deck=draw(st.none() | decks(deck=drawn.deck)),
     )
 
 
