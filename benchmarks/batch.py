@@ -10,7 +10,9 @@ action through ``apply_action`` until there are none: its 52 chance deals, 4 bid
 52 plays; the loop of ``benchmarks/playouts.py``). The engines alternate within one
 run, each figure is the best of repeated short runs, and the ratio of each size to
 OpenSpiel is printed, the best size marked; also decisions per second (bids and plays,
-56 a round) and bytes per game (``Batch.nbytes``, dealt and after the round).
+56 a round) and bytes per game (``Batch.nbytes``, dealt and after the round). The same
+full rounds under the Joker-Joker-Deuce-Deuce deck (`JOKERS`) at the largest size, in
+the same alternation, give the joker-deck figure and its ratio to the standard deck.
 
 Rollouts: ``--states`` states met in uniform-random play (every fifth state, bidding
 included, a new game every ``--round-cap`` rounds), each played on at random to the end
@@ -48,7 +50,17 @@ import numpy as np
 # The loop and the timing of the one-state benchmark, so that both measure OpenSpiel alike.
 from playouts import rate, spiel_rounds
 
-from spades import CLASSIC, Ruleset, State, apply, legal_moves, new_game, observe, sample_state
+from spades import (
+    CLASSIC,
+    Deck,
+    Ruleset,
+    State,
+    apply,
+    legal_moves,
+    new_game,
+    observe,
+    sample_state,
+)
 from spades.batch import Batch
 
 if TYPE_CHECKING:
@@ -63,9 +75,13 @@ SAMPLE_EVERY = 5
 states met have every number of cards played."""
 
 
-def batch_rounds(games: int, rng: np.random.Generator) -> int:
-    """Deal ``games`` games of CLASSIC and play their first round at random."""
-    batch = Batch.deal_random(CLASSIC, games, rng)
+JOKERS = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+"""CLASSIC with the Joker-Joker-Deuce-Deuce deck: the joker-deck figure (rule-decks)."""
+
+
+def batch_rounds(games: int, rng: np.random.Generator, rules: Ruleset = CLASSIC) -> int:
+    """Deal ``games`` games of ``rules`` and play their first round at random."""
+    batch = Batch.deal_random(rules, games, rng)
     while not (batch.round_number > 1).all():
         batch = batch.step(batch.random_actions(rng))
     return games
@@ -236,6 +252,10 @@ def main(argv: list[str] | None = None) -> None:
         engines[f"batch {size}"] = functools.partial(
             batch_rounds, size, np.random.default_rng(size)
         )
+    largest = max(args.sizes)
+    engines["jokers"] = functools.partial(
+        batch_rounds, largest, np.random.default_rng(largest), JOKERS
+    )
     best = dict.fromkeys(engines, 0.0)
     for _ in range(args.repeats):
         for name, run in engines.items():
@@ -256,6 +276,11 @@ def main(argv: list[str] | None = None) -> None:
         )
     if spiel_rate is None:
         print("open_spiel is not importable: no ratio (pip install spades[openspiel] installs it)")
+    jokers = best["jokers"]
+    print(
+        f"{'Joker-Joker-Deuce-Deuce':>22}: {jokers:9.0f} rounds/s at {largest}, "
+        f"{jokers / sizes[largest]:5.2f}x the standard deck"
+    )
     dealt, played = bytes_per_game(max(args.sizes), 9)
     print(f"{'bytes per game':>22}: {dealt:.0f} dealt, {played:.0f} after the round")
 
@@ -325,6 +350,7 @@ def main(argv: list[str] | None = None) -> None:
                     for size, value in sizes.items()
                 },
                 "best_size": top,
+                "joker_joker_deuce_deuce": {"size": largest, "rounds_per_second": jokers},
                 "decisions_per_second": {
                     str(size): value * DECISIONS for size, value in sizes.items()
                 },

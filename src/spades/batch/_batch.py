@@ -365,13 +365,14 @@ class Batch:
         legal = is_set(ready._legal_bits(), local) | ~going_on
         if not legal.all():
             raise refused(ready._arrays, ready.rules, np.flatnonzero(~legal), chosen)
-        return ready._moved(local.astype(np.int64), going_on)
+        return ready._moved(local, going_on)
 
-    def _moved(self, local: npt.NDArray[np.int64], moving: npt.NDArray[np.bool_]) -> Batch:
+    def _moved(self, local: npt.NDArray[Any], moving: npt.NDArray[np.bool_]) -> Batch:
         """The batch after the (legal) actions of the ``moving`` games.
 
-        ``local`` are the actions' legal bits (`local_bits`): where the actions are cards,
-        a card's index (the jokers 52 and 53) or `END_SLOT` for `END_EXCHANGE`.
+        ``local`` are the actions' legal bits, whole numbers of any integer type
+        (`local_bits`, `random_bits`): where the actions are cards, a card's index (the
+        jokers 52 and 53) or `END_SLOT` for `END_EXCHANGE`.
         """
         d = Draft(self._arrays)
         groups = (
@@ -439,7 +440,7 @@ class Batch:
                 fallback = fallback_actions(batch.rules, arrays, bits)
                 actions = np.where(table[np.maximum(arrays["to_move"], 0)], fallback, actions)
                 local = local_bits(arrays["phase"], np.where(moving, actions, 0))
-                batch = batch._moved(local.astype(np.int64), moving)
+                batch = batch._moved(local, moving)
             else:  # the legal bits chosen are what the moves take
                 batch = batch._moved(chosen, moving)
         _put(result, rows, batch, np.ones(len(batch), dtype=np.bool_))

@@ -81,6 +81,9 @@ _SUICIDE_BITS: Final = np.array([0x3FF1, 0x3FF0, 0x0001], dtype=np.uint64)
 (4 to 13), after her partner's number (nil)."""
 _CARD_ROW: Final = CARD_PHASE.astype(np.intp)
 """`CARD_PHASE` as the row of `SLOT_OF_ACTION` and `ACTION_OF_SLOT` to read."""
+_SLOTS: Final = SLOT_OF_ACTION.reshape(-1)
+_ACTIONS_OF: Final = ACTION_OF_SLOT.reshape(-1)
+_ROW: Final = ACTION_OF_SLOT.shape[1]
 _BID_SLOTS: Final = JOKER_ACTIONS.start - 52
 """The legal bits of the phases whose actions are not cards: actions 52 to 83."""
 
@@ -331,15 +334,15 @@ def local_bits(
     A card action at its card's bit, the jokers' at 52 and 53, `END_EXCHANGE` at
     `END_SLOT`; bit 63, which no phase sets, for an action no game in its phase takes.
     """
-    slots: npt.NDArray[np.int64] = SLOT_OF_ACTION[_CARD_ROW[phase], actions]
-    return slots.astype(np.uint64)
+    slots: npt.NDArray[np.uint64] = np.take(_SLOTS, _CARD_ROW[phase] * ACTIONS + actions)
+    return slots
 
 
 def actions_of_bits(
     phase: npt.NDArray[np.int8], bit: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The actions that legal bits ``bit`` stand for; -1 stays -1 (no action)."""
-    actions: npt.NDArray[np.int64] = ACTION_OF_SLOT[_CARD_ROW[phase], bit]
+    actions: npt.NDArray[np.int64] = np.take(_ACTIONS_OF, _CARD_ROW[phase] * _ROW + bit)
     return actions
 
 

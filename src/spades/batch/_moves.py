@@ -57,9 +57,9 @@ _BLIND_SHIFT: Final = int(BLIND_NUMBER_SHIFT) - BLIND
 """A blind number's legal bit less this is its bid code (`BLIND` + n)."""
 SPADES: Final = Suit.SPADES.value
 """The suit code of the spades in `DeckTables.suit`."""
-_LED_KEY: Final = 16
+_LED_KEY: Final = 64
 """`trick_keys`: what lifts a card of the suit led above every card of another plain suit
-(a suit has at most 16 cards: the spades of Joker-Joker-Deuce-Deuce)."""
+(a card's code, ``16 * suit + order``, is below 64)."""
 _SPADE_KEY: Final = 2 * _LED_KEY
 """`trick_keys`: what lifts a spade above every card of the suit led."""
 
@@ -72,7 +72,7 @@ def breaks_spades(
     The spades are the deck's (`Deck.spades`): the jokers too, and the 2♦ of
     Joker-Joker-Deuce-Deuce (rule-spades-broken, rule-decks).
     """
-    broken: npt.NDArray[np.bool_] = deck_tables(deck).is_spade[cards]
+    broken: npt.NDArray[np.bool_] = np.take(deck_tables(deck).is_spade, cards)
     return broken
 
 
@@ -84,10 +84,10 @@ def trick_keys(trick: npt.NDArray[np.int16], deck: Deck = Deck.STANDARD) -> npt.
     (`Deck.suit_of`, `Deck.rank_order`: big joker > little joker > 2♦ > 2♠ > A♠ under
     Joker-Joker-Deuce-Deuce, rule-decks).
     """
-    tables = deck_tables(deck)
-    suit = tables.suit[trick]
+    code = np.take(deck_tables(deck).code, trick)  # 16 * suit + order: the order within
+    suit = code >> 4
     lift = np.where(suit == SPADES, _SPADE_KEY, np.where(suit == suit[:, :1], _LED_KEY, 0))
-    keys: npt.NDArray[np.int16] = tables.order[trick] + lift
+    keys: npt.NDArray[np.int16] = code + lift
     return keys
 
 
