@@ -11,7 +11,7 @@ import numpy as np
 from spades._cards import ALL_CARDS, Suit
 from spades._moves import BIDS, BLIND_BIDS, Bid
 from spades._state import Phase, Termination
-from spades.encoding._actions import ACTIONS, END_EXCHANGE, JOKER_ACTIONS
+from spades.encoding import ACTIONS, END_EXCHANGE, JOKER_ACTIONS
 
 if TYPE_CHECKING:
     import numpy.typing as npt

@@ -36,11 +36,11 @@ from spades.encoding import (
     BLIND_NIL,
     BLIND_NUMBER_ACTIONS,
     END_EXCHANGE,
+    JOKER_ACTIONS,
     KEEP,
     LOOK,
     REJECT,
 )
-from spades.encoding._actions import JOKER_ACTIONS
 
 if TYPE_CHECKING:
     import numpy.typing as npt
