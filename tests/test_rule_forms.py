@@ -19,6 +19,7 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
+import oracle
 from helpers import BY_SPADES_RULES, passing_states
 from spades import (
     CLASSIC,
@@ -65,6 +66,7 @@ from spades import (
     winning_card,
 )
 from spades._card_pass import pass_due, pass_order, passes_of
+from spades._cards import ALL_CARDS
 from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
 from spades._legal import bid_moves, blind_moves, blind_number_moves, least_bid
@@ -317,11 +319,16 @@ def bids_and_a_hand(
         kinds = [None, *(Bid(n) for n in range(14))]
         bids, seat = tuple(draw(st.sampled_from(kinds)) for _ in range(4)), draw(st.integers(0, 3))
     spades = draw(st.just(0) | st.integers(0, 13))  # often none: nil alone
-    spade_cards = sorted(SPADE_CARDS)
-    others = [card for card in DECK if card not in SPADE_CARDS]
+    spade_cards = sorted(deck_spades(rules))
+    others = [card for card in rules.deck.cards if card not in deck_spades(rules)]
     hand = draw(st.permutations(spade_cards))[:spades]
     hand += draw(st.permutations(others))[: draw(st.integers(0, 13 - spades))]
     return rules, bids, seat, hand
+
+
+def deck_spades(rules: Ruleset) -> frozenset[Card]:
+    """The spades of the ruleset's deck, as the tests' reference reads rule-decks."""
+    return frozenset(ALL_CARDS[index] for index in oracle.spade_cards(rules.deck.value))
 
 
 @given(bids_and_a_hand())
@@ -339,7 +346,7 @@ def test_allowed_bids_states_the_rule(
     Rules: rule-suicide, rule-team-minimum, rule-whiz, rule-mirror.
     """
     rules, bids, seat, hand = drawn
-    count = sum(card in SPADE_CARDS for card in hand)
+    count = sum(card in deck_spades(rules) for card in hand)
     if rules.bidding is Bidding.SUICIDE:
         mate = bids[(seat + 2) % 4]
         numbers: Sequence[int] = range(4, 14) if mate is None or mate.n == 0 else ()
@@ -391,7 +398,7 @@ def test_shown_spades_states_the_rule(
     Rules: rule-whiz, rule-mirror.
     """
     rules, bids, seat, hand = drawn
-    count = sum(card in SPADE_CARDS for card in hand)
+    count = sum(card in deck_spades(rules) for card in hand)
     for n in range(14):
         shows = rules.bidding is Bidding.MIRROR or (rules.bidding is Bidding.WHIZ and n > 0)
         assert shown_spades(rules, Bid(n)) == (n if shows else None)
@@ -742,9 +749,9 @@ def test_playable_bits_is_playable(
     hand, trick, broken = drawn
     rules = LEAD_RULES[lead]
     mask = sum(card.bit for card in hand)
-    assert cards_in(playable_bits(mask, trick, spades_open(rules, broken, played))) == playable(
-        hand, trick, spades_broken=broken, rules=rules, tricks_played=played
-    )
+    assert cards_in(
+        playable_bits(rules.deck, mask, trick, spades_open(rules, broken, played))
+    ) == playable(hand, trick, spades_broken=broken, rules=rules, tricks_played=played)
 
 
 @given(
@@ -1336,7 +1343,9 @@ def test_batch_legal_bits_are_legal_moves(state: State) -> None:
 
     Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
     """
-    expected = sorted(move.card.index for move in legal_moves(state))  # type: ignore[union-attr]
+    expected = sorted(
+        action for move in legal_moves(state) for action in actions_of(move, state.rules)
+    )
     assert np.flatnonzero(Batch.from_states([state]).legal_mask()[0]).tolist() == expected
 
 
