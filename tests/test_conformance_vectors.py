@@ -54,6 +54,7 @@ import oracle.scoring
 import oracle.views
 from oracle import (
     BY_SPADES,
+    CARD_NAMES,
     CLASSIC,
     DOUBLE_NIL_CHANCE,
     IN_ORDER,
@@ -75,6 +76,7 @@ from oracle import (
     cards_of,
     check_canonical,
     deal,
+    deck_cards,
     exchange_draw,
     face_down,
     first_seat,
@@ -125,7 +127,7 @@ BLIND_NUMBER_CANDIDATES = [f"bid blind {n}" for n in range(1, 15)]
 """Under rules with blind numbers, every blind number from 1 to 14 is a candidate too
 (rule-blind-bids)."""
 DRAW_CANDIDATES = ["keep", "reject", "bid blind nil", "look", "bid 3"]
-PLAY_CANDIDATES = [f"play {name}" for name in LIBRARY_DECK]
+PLAY_CANDIDATES = [f"play {name}" for name in CARD_NAMES]
 """The moves every legal-move case of a phase gives a verdict on."""
 ELSEWHERE_CANDIDATES = ["bid blind nil", "look", "bid 3"]
 """Moves of other phases that every passing and exchanging case holds: ``wrong_phase``."""
@@ -222,7 +224,7 @@ def check_state_data(data: dict[str, Any]) -> None:
     places += [trick["cards"] for trick in data["tricks"]]
     played = [card(text) for place in places for text in place]
     assert len(played) == len(set(played)), "a card in two places"
-    assert sorted(played) == IN_ORDER, "a card in no place"
+    assert sorted(played) == deck_cards(data["rules"]["deck"]), "a card in no place"
 
 
 def replay_position(case: dict[str, Any]) -> Referee:

@@ -1,7 +1,8 @@
 // Cards as their data text, and the library order (porting-conventions, porting-cards).
 //
 // A card is two characters: a rank of "23456789TJQKA", then a suit of "CDHS", in
-// capitals. Only that form is a card in data ("10H", "th" and "T♥" are refused).
+// capitals, or a joker, "LJ" or "BJ". Only that form is a card in data ("10H", "th",
+// "T♥" and "lj" are refused).
 
 export const SUITS = 'CDHS';
 export const RANKS = '23456789TJQKA';
@@ -12,7 +13,35 @@ export const LIBRARY = Object.freeze(
   [...SUITS].flatMap((suit) => [...RANKS].map((rank) => rank + suit)),
 );
 
-const INDEX = new Map(LIBRARY.map((card, index) => [card, index]));
+// The jokers (porting-decks, rule-decks): the little joker, index 52, and the big joker,
+// index 53, after the 52 cards of library order. Both play as spades.
+export const JOKERS = Object.freeze(['LJ', 'BJ']);
+export const CARDS = Object.freeze([...LIBRARY, ...JOKERS]);
+
+const INDEX = new Map(CARDS.map((card, index) => [card, index]));
+
+// Each deck's cards in library order (porting-decks): the standard 52; Joker-Joker-Ace
+// without 2C and 2D; Joker-Joker-Deuce-Deuce without 2C and 2H. Each has the jokers.
+const OUT = { standard: [...JOKERS], joker_joker_ace: ['2C', '2D'], joker_joker_deuce_deuce: ['2C', '2H'] };
+const DECK_CARDS = Object.fromEntries(
+  Object.entries(OUT).map(([deck, out]) => [deck, Object.freeze(CARDS.filter((card) => !out.includes(card)))]),
+);
+
+/** The 52 cards of `deck` (a ruleset's deck value) in library order. */
+export function deckCards(deck = 'standard') {
+  const cards = DECK_CARDS[deck];
+  if (cards === undefined) throw new Error(`unknown deck ${JSON.stringify(deck)}`);
+  return cards;
+}
+
+/**
+ * The suit letter a card plays as under `deck` (porting-decks): a joker plays as a
+ * spade, and so does the 2D of Joker-Joker-Deuce-Deuce; every other card its own suit.
+ */
+export function playsAs(card, deck = 'standard') {
+  if (JOKERS.includes(card) || (deck === 'joker_joker_deuce_deuce' && card === '2D')) return 'S';
+  return card[1];
+}
 
 /** Whether `value` is a card's data text. */
 export function isCard(value) {
@@ -26,9 +55,9 @@ export function cardIndex(card) {
   return index;
 }
 
-/** The suit letter of a card. */
+/** The suit letter of a card (a joker's is "S"); for a rule, use `playsAs` with the deck. */
 export function suitOf(card) {
-  return card[1];
+  return JOKERS.includes(card) ? 'S' : card[1];
 }
 
 /** A copy of `cards` in library order. */

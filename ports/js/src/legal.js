@@ -6,7 +6,7 @@
 // many), draws, trick, spades_broken, tricks (how many) and scores. Nothing here needs a
 // deck or the seed.
 
-import { combinations, readCards, suitOf } from './cards.js';
+import { combinations, playsAs, readCards } from './cards.js';
 import { parseMove } from './moves.js';
 import {
   DOUBLE_NIL_CHANCES, eligibleByDeficit, nextSeat, partnerOf, readRuleset, sideOf,
@@ -65,7 +65,7 @@ export function allowedBids(rules, bids, seat, hand = null) {
   const from = (least) => Array.from({ length: 14 - least }, (_, i) => least + i);
   if (rules.bidding === 'whiz' || rules.bidding === 'mirror') {
     if (hand === null) throw new TypeError(`allowedBids needs the hand under ${rules.bidding}`);
-    const count = hand.filter((card) => suitOf(card) === 'S').length;
+    const count = hand.filter((card) => playsAs(card, rules.deck) === 'S').length;
     return rules.bidding === 'whiz' && count > 0 ? [0, count] : [count];
   }
   if (rules.bidding === 'suicide') {
@@ -317,6 +317,8 @@ export function reasonFor(pos, move) {
     case 'play': {
       // card not in hand before the follow and lead rules
       if (!holds(move.card)) return 'card_not_in_hand';
+      // porting-decks: each card by the suit it plays as under the deck
+      const suitOf = (card) => playsAs(card, rules.deck);
       const suit = suitOf(move.card);
       if (pos.trick.length > 0) {
         // rule-follow-suit: follow the suit led when you hold it

@@ -2,12 +2,15 @@
 // porting-conventions, ref-rulesets).
 
 const FIELDS = [
-  'players', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
+  'players', 'deck', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
   'blind_nil_value', 'blind_nil_deficit', 'nil_pass', 'blind_nil_pass', 'blind_nil_exchange',
   'double_nil_timing', 'team_minimum', 'bidding', 'blind_bid_minimum', 'blind_bid_deficit',
   'spades_lead', 'bag_limit', 'bag_penalty',
   'bag_overflow', 'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
 ];
+
+/** The values of deck (porting-rulesets, porting-decks). */
+export const DECKS = ['standard', 'joker_joker_ace', 'joker_joker_deuce_deuce'];
 
 /** The values of spades_lead (porting-lead): when a spade may be led by a player holding another suit. */
 export const SPADES_LEADS = ['broken', 'any_time', 'after_first_trick'];
@@ -29,7 +32,7 @@ const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the twenty-five fields of version 3 data, no others, each of its type and range, in the
+ * the twenty-six fields of version 3 data, no others, each of its type and range, in the
  * combinations the table allows. Returns it unchanged.
  */
 export function readRuleset(data, what = 'rules') {
@@ -80,6 +83,7 @@ export function readRuleset(data, what = 'rules') {
   whole('team_minimum', 0, two ? 0 : 13); // porting-team-minimum: partnerships only
   // porting-suicide: four players, nil, no blind nil and no team minimum
   oneOf('bidding', BIDDINGS);
+  oneOf('deck', DECKS);
   if (data.bidding === 'suicide' && (two || !data.nil || data.blind_nil || data.team_minimum)) {
     throw fail('bidding', 'Suicide needs four players, nil, no blind nil and no team minimum');
   }

@@ -3,7 +3,7 @@
 // to 2^128 − 1 and the digest a 512-bit number, far past a JS Number's 2^53.
 
 import { createHash } from 'node:crypto';
-import { LIBRARY, inLibraryOrder } from './cards.js';
+import { deckCards, inLibraryOrder } from './cards.js';
 
 export const MAX_SEED = (1n << 128n) - 1n;
 
@@ -50,12 +50,12 @@ export function shuffleByText(items, text) {
 }
 
 /**
- * The deck of round `round` of a game with `seed` (a BigInt): the 52 cards in library
- * order shuffled with the text "{seed}:{round}", for every round from 1 (format
+ * The deck of round `round` of a game with `seed` (a BigInt): the 52 cards of `deck`
+ * (porting-decks) in library order shuffled with the text "{seed}:{round}", for every round from 1 (format
  * version 2; version 1 dealt round 1 by CPython's Mersenne Twister instead).
  */
-export function roundDeck(seed, round) {
-  return shuffleByText(LIBRARY, `${seed}:${round}`);
+export function roundDeck(seed, round, deck = 'standard') {
+  return shuffleByText(deckCards(deck), `${seed}:${round}`);
 }
 
 /**

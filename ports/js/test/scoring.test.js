@@ -9,7 +9,7 @@ import { readRuleset } from '../src/rules.js';
 
 // The presets of ref-rulesets, as data.
 const CLASSIC = {
-  players: 4, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
+  players: 4, deck: 'standard', direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
   team_minimum: 0, bidding: 'open', blind_bid_minimum: 0, blind_bid_deficit: 100, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
@@ -134,4 +134,11 @@ test('porting-blind-bids: under 10-for-200 each trick bid blind adds ten to the 
   const made = scoreRound(rules, blind, [7, 1, 5, 0]);
   assert.deepEqual([made.points, made.bags, made.sides[0].contract_points], [[271, -50], [1, 0], 270]);
   assert.deepEqual(scoreRound(rules, blind, [6, 3, 4, 0]).points, [-270, -50]);
+});
+
+test('rule-decks: a ruleset reads each deck, and no other', () => {
+  for (const deck of ['standard', 'joker_joker_ace', 'joker_joker_deuce_deuce']) {
+    assert.equal(readRuleset({ ...CLASSIC, deck }).deck, deck);
+  }
+  assert.throws(() => readRuleset({ ...CLASSIC, deck: 'jokers' }), /deck: expected one of standard/);
 });
