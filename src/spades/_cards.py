@@ -205,4 +205,32 @@ def cards_in(mask: int) -> tuple[Card, ...]:
     >>> cards_in(Card.parse("2C").bit | Card.parse("AS").bit)
     (Card.parse('2C'), Card.parse('AS'))
     """
-    return tuple(card for card in ALL_CARDS if mask & card.bit)
+    clubs, diamonds, hearts, spades = _CARDS_OF_SUIT
+    return (
+        clubs[mask & 0x1FFF]
+        + diamonds[mask >> 13 & 0x1FFF]
+        + hearts[mask >> 26 & 0x1FFF]
+        + spades[mask >> 39 & 0x7FFF]
+    )
+
+
+class _CardsOfOneSuit(dict[int, tuple[Card, ...]]):
+    """The cards of one suit (the jokers with the spades) by their bits shifted down to 0.
+
+    Made on first use: `cards_in` reads a mask a suit at a time.
+    """
+
+    def __init__(self, first: int) -> None:
+        super().__init__()
+        self.first = first
+
+    def __missing__(self, bits: int) -> tuple[Card, ...]:
+        cards = self[bits] = tuple(
+            ALL_CARDS[self.first + offset]
+            for offset in range(bits.bit_length())
+            if bits >> offset & 1
+        )
+        return cards
+
+
+_CARDS_OF_SUIT: Final = tuple(_CardsOfOneSuit(13 * suit.value) for suit in Suit)

@@ -47,6 +47,8 @@ class Deck(enum.Enum):
     """By `Suit` value, the bits of the deck's cards that play as that suit."""
     suit_bits: tuple[int, ...]
     """By `Card.index`, the bits of the suit the card plays as (0 for a card not in it)."""
+    suit_numbers: tuple[int, ...]
+    """By `Card.index`, the `Suit` value of the suit the card plays as (`suit_of`'s, quick)."""
     promoted: tuple[int, ...]
     """The bits of the spades that rank above the order of the bits, highest first: the
     ones a trick's highest bit does not tell (`winning_bit`)."""
@@ -123,6 +125,9 @@ def _fill(
     deck.spades = spades
     deck.suit_masks = suit_masks  # type: ignore[assignment]
     deck.suit_bits = by_index
+    deck.suit_numbers = tuple(
+        Suit.SPADES.value if card.bit & spades else card.suit.value for card in ALL_CARDS
+    )
     deck.promoted = promoted_bits
     deck.spade_cards = (*natural, *reversed(promoted))
 

@@ -37,7 +37,8 @@ __all__ = ["sample_state", "sample_state_keeping"]
 
 _ALL_SUITS: Final = (1 << len(SUITS)) - 1
 """A set of suits as bits, by `Suit` order: every suit."""
-_NOT_SPADES_ONLY: Final = _ALL_SUITS ^ (1 << SUITS.index(Suit.SPADES))
+_SPADE: Final = SUITS.index(Suit.SPADES)
+_NOT_SPADES_ONLY: Final = _ALL_SUITS ^ (1 << _SPADE)
 
 
 def sample_state(view: View, *, rng: random.Random) -> State:
@@ -138,15 +139,15 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     tricks = [(trick.leader, trick.cards) for trick in view.tricks]
     if view.trick and view.trick_leader is not None:  # a trick in progress has a leader
         tricks.append((view.trick_leader, view.trick))
-    deck = view.rules.deck
+    suit_of = view.rules.deck.suit_numbers  # the suit each card plays as (rule-decks)
     for number, (leader, cards) in enumerate(tricks):
-        led = deck.suit_of(cards[0])
-        if led is Suit.SPADES and not spades_open(view.rules, broken, number):
+        led = suit_of[cards[0].index]
+        if led == _SPADE and not spades_open(view.rules, broken, number):
             voids[leader] |= _NOT_SPADES_ONLY
         for seat, card in zip(play_order(view.rules, leader), cards, strict=False):
             played[seat] |= card.bit
-            if deck.suit_of(card) is not led:
-                voids[seat] |= 1 << SUITS.index(led)
+            if suit_of[card.index] != led:
+                voids[seat] |= 1 << led
         broken = broken or spades_broken_by(cards, rules=view.rules)
     return played, voids
 

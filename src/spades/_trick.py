@@ -148,13 +148,13 @@ def spades_broken_by(played: Iterable[Card], *, rules: Ruleset = CLASSIC) -> boo
     (True, False)
     """
     deck = check_rules(rules, "spades_broken_by").deck
+    mask = 0
     for card in played:
         if not isinstance(card, Card):
             raise TypeError(f"the cards played are cards, not {shown(card)}")
-        _check_in_deck(deck, card.bit, "the cards played")
-        if card.bit & deck.spades:
-            return True
-    return False
+        mask |= card.bit
+    _check_in_deck(deck, mask, "the cards played")
+    return bool(mask & deck.spades)
 
 
 def winning_card(cards: Sequence[Card], *, rules: Ruleset = CLASSIC) -> Card:
@@ -173,10 +173,7 @@ def winning_card(cards: Sequence[Card], *, rules: Ruleset = CLASSIC) -> Card:
     Card.parse('2D')
     """
     deck = check_rules(rules, "winning_card").deck
-    _check_trick(cards, deck)
-    played = 0
-    for card in cards:
-        played |= card.bit
+    played = _check_trick(cards, deck)
     return ALL_CARDS[deck.winning_bit(played, deck.suit_bits[cards[0].index]).bit_length() - 1]
 
 
@@ -198,18 +195,22 @@ def trick_winner(rules: Ruleset, leader: int, cards: Sequence[Card]) -> int:
     return order[list(cards).index(winning_card(cards, rules=rules))]
 
 
-def _check_trick(cards: object, deck: Deck) -> None:
+def _check_trick(cards: object, deck: Deck) -> int:
+    """``cards`` as a mask, once they are a trick of distinct cards of ``deck``; else raise."""
     if isinstance(cards, (str, Card)) or not hasattr(cards, "__len__"):
         raise TypeError(f"a trick is a sequence of cards, not {type(cards).__name__}")
     played = list(cards)  # type: ignore[call-overload]
+    mask = 0
     for card in played:
         if not isinstance(card, Card):
             raise TypeError(f"a trick holds cards, not {shown(card)}")
-        _check_in_deck(deck, card.bit, "a trick")
+        mask |= card.bit
+    _check_in_deck(deck, mask, "a trick")
     if not played:
         raise SpadesError("an empty trick has no winning card")
-    if len(set(played)) != len(played):
+    if mask.bit_count() != len(played):
         raise SpadesError("a trick holds each card once")
+    return mask
 
 
 def _check_in_deck(deck: Deck, mask: int, what: str) -> None:

@@ -580,13 +580,13 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             _fail(_leader_path(view, number), f"is seat {leader}, {why}")
         if not cards:
             break
-        suit_of = view.rules.deck.suit_of
-        led = suit_of(cards[0]).value
+        suit_of = view.rules.deck.suit_numbers  # the suit each card plays as (rule-decks)
+        led = suit_of[cards[0].index]
         if led == _SPADE and not spades_open(view.rules, broken, number):
             voids[leader] |= _ALL_BUT_SPADES  # she held nothing but spades (her card is one)
         for offset, (seat, card) in enumerate(zip(orders[leader], cards, strict=False)):
             bit = card.bit
-            suit = suit_of(card).value
+            suit = suit_of[card.index]
             if seen & bit:
                 _fail(_card_path(view, number, offset), f"{card} is played twice")
             if voids[seat] >> suit & 1:
