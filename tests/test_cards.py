@@ -16,7 +16,7 @@ def test_deck_is_52_distinct_cards_clubs_to_spades_two_to_ace() -> None:
     assert len(DECK) == 52
     assert len(set(DECK)) == 52
     assert [card.suit for card in DECK[::13]] == list(Suit)
-    assert [card.rank for card in DECK[:13]] == list(Rank)
+    assert [card.rank for card in DECK[:13]] == list(Rank)[:13]  # the jokers' ranks follow
     assert [card.index for card in DECK] == list(range(52))
 
 
@@ -106,11 +106,15 @@ def test_cards_are_singletons() -> None:
     assert Card(Rank.TWO, Suit.CLUBS) is DECK[0]
 
 
+JOKER_BITS = 0b11 << 52
+"""The jokers' bits: a spade's suit bits hold them (rule-decks)."""
+
+
 def test_card_index_bit_and_suit_bits() -> None:
     for card in DECK:
         assert card.index == 13 * card.suit.value + card.rank.value - 2
         assert card.bit == 1 << card.index
-        assert card.suit_bits == card.suit.mask
+        assert card.suit_bits == card.suit.mask | (JOKER_BITS if card.suit is Suit.SPADES else 0)
         assert card.suit_bits & card.bit
 
 
@@ -160,8 +164,8 @@ def test_cards_survive_pickle_and_copy_as_the_same_singleton() -> None:
 def test_suit_and_rank_notation() -> None:
     assert [suit.letter for suit in Suit] == ["C", "D", "H", "S"]
     assert [str(suit) for suit in Suit] == ["clubs", "diamonds", "hearts", "spades"]
-    assert "".join(rank.symbol for rank in Rank) == "23456789TJQKA"
-    assert "".join(map(str, Rank)) == "23456789TJQKA"
+    assert [rank.symbol for rank in Rank] == [*"23456789TJQKA", "LJ", "BJ"]
+    assert "".join(map(str, Rank)) == "23456789TJQKALJBJ"
     assert sum(suit.mask for suit in Suit) == (1 << 52) - 1
     assert Rank.ACE > Rank.KING > Rank.TWO
     assert int(Rank.TEN) == 10

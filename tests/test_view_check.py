@@ -848,7 +848,7 @@ def test_a_keep_rule_is_a_mask_of_cards_for_a_two_player_view() -> None:
     for wrong in (True, 1.0, "1", None):
         with pytest.raises(TypeError, match="keeps is a mask of cards"):
             sample_state_keeping(view, rng=random.Random(0), keeps=wrong)  # type: ignore[arg-type]
-    for outside in (-1, 2**52, 10**5000):
+    for outside in (-1, 2**54, 10**5000):
         with pytest.raises(SpadesError, match="keeps is a mask of cards, from 0"):
             sample_state_keeping(view, rng=random.Random(0), keeps=outside)
     with pytest.raises(SpadesError, match="a keep rule reads a two-player draw"):
