@@ -90,8 +90,8 @@ FEW = settings(max_examples=max(5, settings().max_examples // 6))
 FOUR_RULES = st.one_of(rulesets(players=4), blind_nil_rulesets(), OPEN_BLIND_NIL, PASSING_RULES)
 TWO_RULES = st.one_of(rulesets(players=2), OPEN_DOUBLE_NIL)
 
-PLAIN = {Card.parse(text): index for index, text in enumerate(oracle.LIBRARY_DECK)}
-"""Each card's number in the tests' reference (`oracle`)."""
+PLAIN = {Card.parse(text): index for index, text in enumerate(oracle.CARD_NAMES)}
+"""Each card's number in the tests' reference (`oracle`), the jokers included (rule-decks)."""
 CARD = {index: card for card, index in PLAIN.items()}
 
 
@@ -111,11 +111,16 @@ def draw(view: View, k: int) -> State:
 # --- a sample is a legal position the seat cannot tell from the real one ------------------
 
 
+def deck_of(state: State) -> list[Card]:
+    """The 52 cards of ``state``'s deck in the library's order, by the reference (rule-decks)."""
+    return [CARD[index] for index in oracle.deck_cards(state.rules.deck.value)]
+
+
 def check_every_card_once(state: State) -> None:
     placed = [card for hand in state.hands for card in hand]
     placed += [*state.stock, *state.discards, *state.trick]
     placed += [card for trick in state.tricks for card in trick.cards]
-    assert sorted(placed) == list(DECK)
+    assert sorted(placed) == deck_of(state)
 
 
 def check_draw_history(state: State) -> None:
@@ -139,7 +144,7 @@ def check_draw_history(state: State) -> None:
         assert turn.discarded is not None
         hands[turn.seat].add(turn.kept)
         discards.append(turn.discarded)
-    assert sorted([*hands[0], *hands[1], *discards, *state.stock]) == list(DECK)
+    assert sorted([*hands[0], *hands[1], *discards, *state.stock]) == deck_of(state)
     for exchange in state.exchanges:
         given, drawn = exchange.given or (), exchange.drawn or ()
         assert len(given) == len(drawn) == exchange.size
@@ -163,10 +168,13 @@ def check_draw_history(state: State) -> None:
                 broken=broken,
                 lead=state.rules.spades_lead.value,
                 tricks_played=number,
+                deck=state.rules.deck.value,
             )
             assert problem is None, (seat, card, problem)
             hands[seat].remove(card)
-            broken = broken or oracle.suit(PLAIN[card]) == oracle.SPADES
+            broken = (
+                broken or oracle.suit(PLAIN[card], deck=state.rules.deck.value) == oracle.SPADES
+            )
     assert [frozenset(hand) for hand in hands] == [frozenset(hand) for hand in state.hands]
 
 
@@ -201,9 +209,10 @@ def check_sample(state: State, seat: int, k: int, *, deep: bool) -> State:
         assert legal_moves(sampled) == view.legal_moves()
     data = plain(view)
     voids = sampling.voids(data)
+    deck = state.rules.deck.value
     for other in range(state.rules.players):
         for held in (state, sampled):  # the real state too: the voids are derived right
-            suits = {oracle.suit(card) for card in plain_hand(held, other)}
+            suits = {oracle.suit(card, deck=deck) for card in plain_hand(held, other)}
             assert not suits & voids[other], (other, voids[other], held.hand(other))
     for other, cards in sampling.known_cards(data).items():
         assert cards <= plain_hand(state, other)

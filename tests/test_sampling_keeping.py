@@ -50,7 +50,8 @@ if TYPE_CHECKING:
 
     from spades import Ruleset, View
 
-FULL = sum(card.bit for card in DECK)
+FULL = sum(card.bit for card in PLAIN)
+"""Every card kept, the jokers too (rule-decks)."""
 HEURISTIC = heuristic_policy()
 RULES_KEEP = draw_keeps(nil=False)
 NIL_KEEP = draw_keeps(nil=True)

@@ -65,7 +65,6 @@ from spades import (
     SpadesError,
     SpadesLead,
     State,
-    Suit,
     View,
     apply,
     cards_in,
@@ -76,14 +75,18 @@ from spades import (
     observe,
     parse_move,
 )
+from spades._state import SHIFT
 from spades._view_check import view_problem
 from spades.strategies import illegal_moves, rulesets, states
+
+SPADES = 3
+"""The reference's number for spades (`oracle.suit`)."""
 
 if TYPE_CHECKING:
     from spades import Move
 
-FULL = (1 << 52) - 1
-SPADE_BITS = Suit.SPADES.mask
+ALL_CARDS = [Card.parse(name) for name in oracle.CARD_NAMES]
+"""The 54 cards, by number: the standard deck's 52 and the two jokers (rule-decks)."""
 
 # --- positions ---------------------------------------------------------------------------
 
@@ -198,7 +201,7 @@ def shown(view: View) -> frozenset[Card]:
 #
 # A `State` declares its fields once (`State.fields`); `State._build` makes one from all
 # of them by name, as the engine's cold paths do, without deriving anything.
-# `_packed_hands` holds 52 bits per seat, seat 0 lowest; `_tricks` holds plain (leader,
+# `_packed_hands` holds 54 bits per seat (`SHIFT`), seat 0 lowest; `_tricks` holds plain (leader,
 # cards, winner) tuples. `relabel` reads every field through the public properties and
 # rebuilds the state from them; that it gives back the very same state when nothing
 # changes is checked in every property below.
@@ -225,12 +228,26 @@ def follow_mask(hand: int, trick: tuple[Card, ...], state: State) -> int:
     only once the ruleset opens spades to a lead, which the reference says
     (rule-spades-broken, reading-spades-lead).
     """
+    deck = state.rules.deck.value
     if trick:
-        return hand & trick[0].suit.mask or hand
+        led = oracle.suit(trick[0].index, deck=deck)
+        return hand & suit_mask(deck, led) or hand
     lead = state.rules.spades_lead.value
     if oracle.spades_may_be_led(lead, broken=state.spades_broken, tricks_played=len(state.tricks)):
         return hand
-    return hand & (FULL ^ SPADE_BITS) or hand
+    return hand & ~suit_mask(deck, SPADES) or hand
+
+
+def suit_mask(deck: str, suit: int) -> int:
+    """The bits of the cards of ``deck`` that play as ``suit``, by the reference (rule-decks)."""
+    return sum(
+        1 << card for card in oracle.deck_cards(deck) if oracle.suit(card, deck=deck) == suit
+    )
+
+
+def deck_of(state: State) -> list[Card]:
+    """The 52 cards of ``state``'s deck in the library's order, by the reference (rule-decks)."""
+    return [ALL_CARDS[card] for card in oracle.deck_cards(state.rules.deck.value)]
 
 
 def relabel(state: State, mapping: dict[Card, Card], *, seed: int | None = None) -> State:
@@ -243,7 +260,7 @@ def relabel(state: State, mapping: dict[Card, Card], *, seed: int | None = None)
         return tuple(map(card, old))
 
     masks = [sum(card(held).bit for held in cards_in(mask)) for mask in state.hand_masks]
-    packed = sum(mask << (52 * seat) for seat, mask in enumerate(masks))
+    packed = sum(mask << SHIFT[seat] for seat, mask in enumerate(masks))
     trick = cards(state.trick)
     mover = state.to_move
     playable = 0
@@ -292,7 +309,7 @@ def placed(state: State) -> list[Card]:
 
 
 def check_well_formed(state: State) -> None:
-    assert placed(state) == list(DECK)
+    assert placed(state) == deck_of(state)
     assert relabel(state, {}) == state  # the layout `relabel` rebuilds is the state's
 
 
@@ -362,7 +379,11 @@ def test_the_leaders_cards_are_rebuilt_alike_at_the_first_and_second_lead(
         assert seat is not None
         moves = legal_moves(state)
         assert observe(state, seat).legal_moves() == moves == expected_moves(state), name
-        spades = [move for move in moves if move.card.suit is Suit.SPADES]  # type: ignore[union-attr]
+        spades = [
+            move
+            for move in moves
+            if oracle.suit(move.card.index, deck=state.rules.deck.value) == SPADES  # type: ignore[union-attr]
+        ]
         if lead is SpadesLead.ANY_TIME or (lead is SpadesLead.AFTER_FIRST_TRICK and state.tricks):
             assert spades, name
         else:
@@ -410,7 +431,7 @@ def test_a_view_states_the_public_facts(state: State) -> None:
 def test_cards_a_seat_cannot_see_do_not_change_its_view(state: State, data: st.DataObject) -> None:
     check_well_formed(state)
     seat = data.draw(st.integers(0, state.rules.players - 1), label="seat")
-    hidden = frozenset(DECK) - entitled(state, seat)
+    hidden = frozenset(deck_of(state)) - entitled(state, seat)
     mapping = data.draw(cycles(hidden), label="mapping") if len(hidden) > 1 else {}
     seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
     changed = relabel(state, mapping, seed=seed)
@@ -424,7 +445,7 @@ def test_cards_a_seat_cannot_see_do_not_change_its_view(state: State, data: st.D
     moves = list(legal_moves(state)[:3])
     if not state.is_over:
         moves.append(data.draw(illegal_moves(state), label="illegal"))
-    moves.append(Play(data.draw(st.sampled_from(DECK), label="card")))
+    moves.append(Play(data.draw(st.sampled_from(ALL_CARDS), label="card")))
     for move in moves:
         assert outcome_of(changed, move, seat) == outcome_of(state, move, seat)
 
@@ -461,7 +482,7 @@ def test_source_c_the_stock_below_the_top_card_is_hidden_from_the_drawer() -> No
 def test_a_card_the_seat_sees_changes_its_view(state: State, data: st.DataObject) -> None:
     seat = data.draw(st.integers(0, state.rules.players - 1), label="seat")
     seen = entitled(state, seat)
-    hidden = frozenset(DECK) - seen
+    hidden = frozenset(deck_of(state)) - seen
     if not seen or not hidden:
         # Nothing to swap: her hand is face down and no card is out yet, or (four players)
         # the others have played their last cards, so she sees all 52.
@@ -563,7 +584,7 @@ def test_two_players_never_hold_a_face_down_hand() -> None:
 
 # --- no card leaks through an error ---------------------------------------------------------
 
-CARD_TOKEN = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+CARD_TOKEN = re.compile(r"\b(?:(?:10|[2-9TJQKA])[CDHS]|[LB]J)\b")
 
 
 def named_cards(text: str) -> set[Card]:
@@ -605,7 +626,7 @@ def test_an_illegal_move_names_only_cards_the_player_may_see(
     state: State, data: st.DataObject
 ) -> None:
     if state.is_over:
-        check_error_leaks_nothing(state, Play(data.draw(st.sampled_from(DECK))), None)
+        check_error_leaks_nothing(state, Play(data.draw(st.sampled_from(ALL_CARDS))), None)
         return
     for _ in range(3):
         move = data.draw(illegal_moves(state), label="illegal")
@@ -620,8 +641,8 @@ def test_an_illegal_move_names_only_cards_the_player_may_see(
 
 
 def test_the_card_parser_reads_every_card_in_a_message() -> None:
-    text = " ".join(f"'play {card}'" for card in DECK) + " 10H"
-    assert named_cards(text) == set(DECK)
+    text = " ".join(f"'play {card}'" for card in ALL_CARDS) + " 10H"
+    assert named_cards(text) == set(ALL_CARDS)
     assert named_cards("it is seat 2's turn; spades are not broken; exchange at most 3") == set()
 
 
