@@ -167,10 +167,10 @@ def test_the_generator_checks_writes_and_tabulates(
     assert spec.loader is not None
     generator = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generator)
-    # Four quick files (which between them vary every field), for speed.
+    # Five quick files (which between them vary every field, the deck legal-plays'), for speed.
     names = [
         *("legal-lowest-bids.json", "scoring-worked-examples.json", "legal-leads.json"),
-        "views.json",
+        *("views.json", "legal-plays.json"),
     ]
     monkeypatch.setattr(generator, "FILES", {name: generator.FILES[name] for name in names})
     for name in names:
@@ -196,11 +196,11 @@ def test_the_generator_checks_writes_and_tabulates(
     assert generator.main(["--table"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0] == "| file | cases | " + " | ".join(generator.FIELDS) + " |"
-    assert table[2].startswith(f"| {names[0]} | {count(names[0])} | x | x | x | x | x |")
-    # All but spades_lead, the two nil rules (nil_pass, double_nil_timing), bidding and the
-    # two of blind numbers (their cases are legal-bids.json's, scoring's and views').
-    assert table[2].count(" x ") == len(generator.FIELDS) - 6
-    assert len(table) == 6
+    assert table[2].startswith(f"| {names[0]} | {count(names[0])} | x |  | x | x | x | x |")
+    # All but the deck, spades_lead, the two nil rules (nil_pass, double_nil_timing), bidding
+    # and the two of blind numbers (their cases are legal-bids.json's, scoring's and views').
+    assert table[2].count(" x ") == len(generator.FIELDS) - 7
+    assert len(table) == 7
 
 
 # --- tampering is caught ------------------------------------------------------------------------

@@ -1525,7 +1525,7 @@ def rebuilt_deck(data: dict[str, Any]) -> list[int]:
     if rules["players"] == 2:  # step 5: the draws' cards, kept then discarded, then the stock
         texts = [text for draw in data["draws"] for text in (draw["kept"], draw["discarded"])]
         deck = [card(text) for text in [*texts, *data["stock"]]]
-        assert sorted(deck) == IN_ORDER, "the draws and the stock are not a deck"
+        assert sorted(deck) == deck_cards(rules["deck"]), "the draws and the stock are not a deck"
         return deck
     hands = [set(cards_of(hand)) for hand in data["hands"]]
     for seat, text in played_by(data):  # step 3
