@@ -760,7 +760,7 @@ def assert_every_card_in_one_place(state: State) -> None:
     hands = [card for hand in state.hands for card in hand]
     taken = [card for trick in state.tricks for card in trick.cards]
     places = [hands, list(state.stock), list(state.discards), list(state.trick), taken]
-    assert sorted(card for place in places for card in place) == list(DECK)
+    assert sorted(card for place in places for card in place) == list(state.rules.deck.cards)
     players = state.rules.players
     drawn = len(state.draws)
     if state.phase is Phase.DRAWING:

@@ -2185,12 +2185,12 @@ def test_the_recorded_games_replay_through_the_batch(case: dict[str, Any]) -> No
             assert after.round_number == lock.states[0].round_number > 1
             assert after.phase is lock.states[0].phase
             assert record.rounds[after.round_number - 1].deck != round_deck(
-                record.seed, after.round_number
+                record.seed, after.round_number, rules=rules
             )
             lock = Lockstep(Batch.from_states([after]), [after])
             own_decks += 1
     assert lock.states[0] == record.final_state
     deals = [played.deck for played in record.rounds[1:]]
     assert own_decks == sum(
-        deck != round_deck(record.seed, number) for number, deck in enumerate(deals, 2)
+        deck != round_deck(record.seed, number, rules=rules) for number, deck in enumerate(deals, 2)
     )

@@ -37,6 +37,7 @@ from spades import (
     CLASSIC,
     TWO_HANDED,
     Bidding,
+    Deck,
     DoubleNilTiming,
     InvalidRecordError,
     Play,
@@ -674,6 +675,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     Rules: reading-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
     Rule: rule-blind-bids.
+    Rule: rule-decks.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -688,6 +690,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     assert data["bidding"] == rules.bidding.value
     assert data["blind_bid_minimum"] == rules.blind_bid_minimum
     assert data["blind_bid_deficit"] == rules.blind_bid_deficit
+    assert data["deck"] == rules.deck.value
     assert from_data(json.loads(json.dumps(data))) == rules
     older = {name: value for name, value in data.items() if name not in NEW_IN_3}
     older["blind_nil_pass"] = min(rules.blind_nil_pass, 3)
@@ -697,6 +700,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
         nil_pass=0,
         blind_nil_pass=min(rules.blind_nil_pass, 3),
         double_nil_timing=DoubleNilTiming.BEFORE_FIRST_CHOICE,
+        deck=Deck.STANDARD,
         team_minimum=0,
         bidding=Bidding.OPEN,
         blind_bid_minimum=0,
