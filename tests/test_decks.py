@@ -159,6 +159,8 @@ def test_a_card_outside_the_deck_is_refused() -> None:
         winning_card(cards("AS BJ"))
     with pytest.raises(SpadesError, match="LJ, which the standard deck has not"):
         spades_broken_by(cards("LJ"))
+    with pytest.raises(SpadesError, match="the joker-joker-ace deck has no 2D"):
+        Deck.JOKER_JOKER_ACE.rank_order(Card.parse("2D"))
 
 
 def test_round_deck_shuffles_the_decks_own_cards() -> None:

@@ -161,7 +161,7 @@ class Card:
         if rank is None or suit is None:
             raise NotationError(
                 f"{quoted(text)} is not a card; write rank then suit, like 'AS' or '10H' "
-                "(the jokers are 'LJ' and 'BJ')"
+                "(jokers: 'LJ', 'BJ')"
             )
         return cls(rank, suit)
 

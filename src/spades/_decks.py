@@ -13,6 +13,7 @@ import enum
 from typing import Final
 
 from spades._cards import ALL_CARDS, JOKERS, Card, Suit
+from spades._errors import SpadesError
 
 __all__ = ["Deck"]
 
@@ -27,6 +28,12 @@ class Deck(enum.Enum):
     (True, 52)
     >>> [str(card) for card in Deck.JOKER_JOKER_DEUCE_DEUCE.spade_cards[-4:]]
     ['2S', '2D', 'LJ', 'BJ']
+    >>> deck, two = Deck.JOKER_JOKER_DEUCE_DEUCE, Card.parse("2D")
+    >>> deck.suit_of(two), Deck.STANDARD.suit_of(two), deck.rank_order(two)
+    (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>, 14)
+    >>> played = sum(Card.parse(text).bit for text in ("AS", "2S", "KH"))
+    >>> deck.winning_bit(played, deck.suit_masks[Suit.HEARTS.value]) == Card.parse("2S").bit
+    True
     """
 
     STANDARD = "standard"
@@ -64,10 +71,6 @@ class Deck(enum.Enum):
         """The suit ``card`` plays as under this deck.
 
         A joker, and the 2♦ of Joker-Joker-Deuce-Deuce, play as spades.
-
-        >>> two = Card.parse("2D")
-        >>> Deck.JOKER_JOKER_DEUCE_DEUCE.suit_of(two), Deck.STANDARD.suit_of(two)
-        (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>)
         """
         return Suit.SPADES if card.bit & self.spades else card.suit
 
@@ -76,11 +79,6 @@ class Deck(enum.Enum):
 
         ``led`` is the bits of the suit led: the highest spade wins, else the highest card
         of that suit (rule-trick-winner).
-
-        >>> deck = Deck.JOKER_JOKER_DEUCE_DEUCE
-        >>> played = sum(Card.parse(text).bit for text in ("AS", "2S", "KH"))
-        >>> deck.winning_bit(played, deck.suit_masks[Suit.HEARTS.value]) == Card.parse("2S").bit
-        True
         """
         counts = played & (led | self.spades)
         for bit in self.promoted:
@@ -91,10 +89,11 @@ class Deck(enum.Enum):
     def rank_order(self, card: Card) -> int:
         """Where ``card`` ranks within the suit it plays as under this deck, 0 lowest.
 
-        >>> Deck.JOKER_JOKER_DEUCE_DEUCE.rank_order(Card.parse("2D"))
-        14
+        A card the deck does not hold raises `SpadesError`.
         """
         bits = self.suit_bits[card.index]
+        if not bits:
+            raise SpadesError(f"the {self.value.replace('_', '-')} deck has no {card}")
         if self.spades == bits:
             return self.spade_cards.index(card)
         return (bits & (card.bit - 1)).bit_count()

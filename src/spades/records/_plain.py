@@ -371,8 +371,8 @@ def ruleset_from(data: object, path: str, version: int) -> Ruleset:
     ... except InvalidRecordError as error:
     ...     print(error.path)
     ...     print(error.problem)
-    $.rules.zero_contract
-    unknown field 'zero_contract' in data of version 2 (it came with version 3)
+    $.rules.deck
+    unknown field 'deck' in data of version 2 (it came with version 3)
     >>> older = {name: data[name] for name in ruleset_fields(2)}
     >>> ruleset_from(older, "$", 2) == Ruleset()
     True
