@@ -30,7 +30,7 @@ class Deck(enum.Enum):
     ['2S', '2D', 'LJ', 'BJ']
     >>> deck, two = Deck.JOKER_JOKER_DEUCE_DEUCE, Card.parse("2D")
     >>> deck.suit_of(two), Deck.STANDARD.suit_of(two), deck.rank_order(two)
-    (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>, 14)
+    (<Suit.SPADES: 3>, <Suit.DIAMONDS: 1>, 13)
     >>> played = sum(Card.parse(text).bit for text in ("AS", "2S", "KH"))
     >>> deck.winning_bit(played, deck.suit_masks[Suit.HEARTS.value]) == Card.parse("2S").bit
     True

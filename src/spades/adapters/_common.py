@@ -224,7 +224,7 @@ def table_lines(
         bid = state.bids[seat]
         said = "no bid yet" if bid is None else f"bid {bid_text(bid, rules)}, {taken[seat]} tricks"
         looked = " (looked)" if state.looked[seat] else ""
-        lines.append(f"  {seat_name(seat, you):<7} {brief_hand(hand)}   {said}{looked}")
+        lines.append(f"  {seat_name(seat, you):<7} {brief_hand(hand, rules.deck)}   {said}{looked}")
     if rules.players == 2 and state.stock:
         lines.append(f"Stock: {len(state.stock)} cards, {state.stock[0]} on top")
     if state.trick:

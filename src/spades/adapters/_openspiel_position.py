@@ -107,5 +107,5 @@ def deal_lines(position: Position) -> list[str]:
         return [*lines, f"  stock, top first: {cards_text(deck)}"]
     seats = play_order(rules, play_order(rules, start.dealer)[1])
     for offset, seat in enumerate(seats):
-        lines.append(f"  seat {seat}: {brief_hand(deck[offset::4])}")
+        lines.append(f"  seat {seat}: {brief_hand(deck[offset::4], rules.deck)}")
     return lines

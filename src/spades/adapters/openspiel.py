@@ -465,7 +465,7 @@ def observation_text(view: View, chosen: tuple[Card, ...]) -> str:
             f"{side_name(rules, side, seat)} {view.scores[side]} ({view.bags[side]} bags)"
             for side in (0, 1)
         ),
-        "Hand: face down" if view.hand is None else f"Hand: {brief_hand(view.hand)}",
+        "Hand: face down" if view.hand is None else f"Hand: {brief_hand(view.hand, rules.deck)}",
         "Bids: "
         + ", ".join(
             f"seat {other} {'-' if bid is None else bid_text(bid, rules)}"
