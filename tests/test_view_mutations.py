@@ -58,6 +58,7 @@ from spades import (
     observe,
     sample_state,
 )
+from spades._cards import ALL_CARDS
 from spades._sampling import sample_state_keeping
 from spades._view_check import form_problem, view_problem
 from spades.encoding import (
@@ -82,7 +83,8 @@ SOURCE_RULES = st.one_of(
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
 )
-CARD_TEXTS = [str(card) for card in DECK]
+CARD_TEXTS = [str(card) for card in ALL_CARDS]
+"""Every card's text, the jokers' too: a swap may bring in a card the deck lacks."""
 PHASES = [phase.name.lower() for phase in Phase]
 BID_TEXTS = [None, "bid nil", "bid 1", "bid 3", "bid 13", "bid blind nil"]
 
