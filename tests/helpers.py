@@ -31,6 +31,7 @@ from spades import (
     Bid,
     Bidding,
     Card,
+    Deck,
     Direction,
     Exchange,
     InvalidRecordError,
@@ -73,6 +74,17 @@ ALL_BIDS = tuple(Bid(n) for n in range(14))
 """Every bid a seen hand may make, in `legal_moves` order: nil, then 1 to 13."""
 BLIND_ANYTIME = Ruleset(blind_nil=True, blind_nil_deficit=None)
 """Blind nil open to every seat that has not looked, whatever the scores."""
+JOKER_DECKS = {
+    "joker-joker-ace": Ruleset(deck=Deck.JOKER_JOKER_ACE),
+    "joker-joker-deuce-deuce-blind-nil": attrs.evolve(
+        BLIND_ANYTIME, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+    "two-handed-joker-joker-deuce-deuce": attrs.evolve(
+        TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
+    ),
+}
+"""Each joker deck: four players, with blind nil open to all under Joker-Joker-Deuce-Deuce,
+and two (rule-decks)."""
 
 
 _PLAIN = {C(text): index for index, text in enumerate(oracle.CARD_NAMES)}

@@ -46,7 +46,7 @@ import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
-from helpers import BLIND_ANYTIME
+from helpers import BLIND_ANYTIME, JOKER_DECKS
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -192,19 +192,6 @@ def test_check_env_passes_with_blind_numbers(name: str) -> None:
         _, terminated, truncated = play_episode(env, seed)
         assert terminated or truncated
         assert env.game_state.rules == rules
-
-
-JOKER_DECKS = {
-    "joker-joker-ace": Ruleset(deck=Deck.JOKER_JOKER_ACE),
-    "joker-joker-deuce-deuce-blind-nil": attrs.evolve(
-        BLIND_ANYTIME, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
-    ),
-    "two-handed-joker-joker-deuce-deuce": attrs.evolve(
-        TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
-    ),
-}
-"""Each joker deck: four players, with blind nil open to all under Joker-Joker-Deuce-Deuce,
-and two (rule-decks)."""
 
 
 @pytest.mark.parametrize("name", list(JOKER_DECKS))

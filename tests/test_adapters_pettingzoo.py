@@ -46,7 +46,7 @@ import numpy as np
 from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
-from helpers import BLIND_ANYTIME
+from helpers import BLIND_ANYTIME, JOKER_DECKS
 from spades import (
     CLASSIC,
     JOKERS,
@@ -54,7 +54,6 @@ from spades import (
     TWO_HANDED,
     Bid,
     Bidding,
-    Deck,
     DoubleNilTiming,
     IllegalMoveError,
     Phase,
@@ -124,17 +123,6 @@ BLIND_NUMBERS = {
     ),
 }
 """Numbers from 6 bid blind at any score, without and with blind nil (rule-blind-bids)."""
-JOKER_DECKS = {
-    "joker-joker-ace": Ruleset(deck=Deck.JOKER_JOKER_ACE),
-    "joker-joker-deuce-deuce-blind-nil": attrs.evolve(
-        BLIND_ANYTIME, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
-    ),
-    "two-handed-joker-joker-deuce-deuce": attrs.evolve(
-        TWO_HANDED, deck=Deck.JOKER_JOKER_DEUCE_DEUCE
-    ),
-}
-"""Each joker deck: four players, with blind nil open to all under Joker-Joker-Deuce-Deuce,
-and two (rule-decks)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,

@@ -14,11 +14,11 @@ import random
 import attrs
 import pytest
 
+from helpers import bid_all, play, start
 from spades import (
     CLASSIC,
     DECK,
     JOKERS,
-    Bid,
     Bidding,
     Card,
     Deck,
@@ -188,13 +188,6 @@ def test_whiz_and_mirror_count_the_jokers_and_the_two_of_diamonds() -> None:
         assert allowed_bids(mirror, [None] * 4, 1, hand=hand) == (count,)
 
 
-def _dealt(rules: Ruleset, hands: dict[int, str]) -> State:
-    """A new game (seat 0 deals, seat 1 bids first) dealing these 13-card hands."""
-    by_seat = {seat: cards(text) for seat, text in hands.items()}
-    order = [by_seat[(1 + index) % 4][index // 4] for index in range(52)]
-    return new_game(rules, deck=order)
-
-
 SPADES_TO_SEAT_1 = {
     1: "BJ LJ 2D 2S AS KS QS JS TS 9S 8S 7S 6S",
     2: "5S 4S 3S 3D 4D 5D 6D 7D 8D 9D TD JD QD",
@@ -204,11 +197,7 @@ SPADES_TO_SEAT_1 = {
 
 
 def _first_trick_played(state: State) -> State:
-    for _ in range(4):
-        state = apply(state, Bid(3))
-    for move in ("play 6S", "play 3S", "play 3C", "play 3H"):
-        state = apply(state, Play(Card.parse(move.split()[1])))
-    return state
+    return play(bid_all(state), "6S", "3S", "3C", "3H")
 
 
 def test_seats_void_in_spades_are_dealt_no_joker_nor_two_of_diamonds() -> None:
@@ -219,7 +208,7 @@ def test_seats_void_in_spades_are_dealt_no_joker_nor_two_of_diamonds() -> None:
 
     Rules: rule-decks, rule-follow-suit.
     """
-    state = _first_trick_played(_dealt(Ruleset(deck=JJDD), SPADES_TO_SEAT_1))
+    state = _first_trick_played(start(Ruleset(deck=JJDD), SPADES_TO_SEAT_1))
     assert state.tricks[0].winner == 1
     view = observe(state, 2)
     rng = random.Random(3)
@@ -233,7 +222,7 @@ def test_seats_void_in_spades_are_dealt_no_joker_nor_two_of_diamonds() -> None:
 
 def test_the_view_check_refuses_a_card_outside_the_deck() -> None:
     """Rule: rule-decks."""
-    view = observe(_first_trick_played(_dealt(Ruleset(deck=JJDD), SPADES_TO_SEAT_1)), 1)
+    view = observe(_first_trick_played(start(Ruleset(deck=JJDD), SPADES_TO_SEAT_1)), 1)
     assert view_problem(view) is None
     problem = view_problem(attrs.evolve(view, rules=Ruleset()))
     assert problem == ("hand", "holds LJ, which the standard deck has not")
@@ -246,7 +235,7 @@ def test_illegal_plays_of_a_joker_deck_name_the_suit_the_card_plays_as() -> None
 
     Rule: rule-decks.
     """
-    state = _dealt(
+    state = start(
         Ruleset(deck=JJDD),
         {
             1: "AD 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
@@ -255,9 +244,7 @@ def test_illegal_plays_of_a_joker_deck_name_the_suit_the_card_plays_as() -> None
             0: "4S 3S 4D 5D 6D 7D 8D 9D TD JD QD KD AC",
         },
     )
-    for _ in range(4):
-        state = apply(state, Bid(3))
-    state = apply(state, Play(Card.parse("AD")))
+    state = play(bid_all(state), "AD")
     assert legal_moves(state) == (Play(Card.parse("3D")),)
     with pytest.raises(IllegalMoveError, match="diamonds were led") as raised:
         apply(state, Play(Card.parse("2D")))

@@ -363,7 +363,9 @@ def test_records_dealt_from_given_decks_round_trip_and_replay(
     def choose(state: State) -> Move:
         return data.draw(moves(state))
 
-    seen, made, dealt = dealt_by_hand(rules, seed, dealer, choose, lambda: data.draw(decks(deck=rules.deck)))
+    seen, made, dealt = dealt_by_hand(
+        rules, seed, dealer, choose, lambda: data.draw(decks(deck=rules.deck))
+    )
     record = GameRecord.from_moves(rules, made, seed=seed, dealer=dealer, decks=dealt)
     assert [played.deck for played in record.rounds] == dealt
     assert list(record) == seen
