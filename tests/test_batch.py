@@ -95,6 +95,7 @@ from spades import (
 )
 from spades._card_pass import pass_due
 from spades.batch import PHASES, POLICIES, Batch, IllegalActionsError
+from spades.batch._policies import lowest_cards
 from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
 from spades.encoding import (
@@ -1288,3 +1289,20 @@ def test_import_spades_imports_no_numpy_until_the_batch_is_imported() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize(
+    ("legal", "lowest"),
+    [("2D 5H 3C", "3C"), ("LJ 2D", "2D"), ("2S AS", "AS"), ("BJ 4H", "4H"), ("3D 3C", "3C")],
+)
+def test_the_batch_fallback_plays_the_lowest_card_as_the_joker_deck_ranks_it(
+    legal: str, lowest: str
+) -> None:
+    """Under Joker-Joker-Deuce-Deuce the 2♦ is a spade above the 2♠ and the ace, below the
+    jokers; a spade only when nothing else is legal; clubs first among equal ranks.
+
+    Rule: rule-decks.
+    """
+    deck = Deck.JOKER_JOKER_DEUCE_DEUCE
+    bits = np.array([sum(Card.parse(text).bit for text in legal.split())], dtype=np.uint64)
+    assert lowest_cards(deck, bits).tolist() == [Card.parse(lowest).index]

@@ -514,7 +514,7 @@ def test_search_decides_from_the_view_alone(state: State, rng: random.Random) ->
     # seed unless a double nil exchange drew by it: another legal state, the same view.
     assume(not state.is_over)
     view = mover_view(state)
-    hidden = [Card.parse(oracle.LIBRARY_DECK[card]) for card in sampling.unseen(plain(view))]
+    hidden = [Card.parse(oracle.CARD_NAMES[card]) for card in sampling.unseen(plain(view))]
     assume(len(hidden) >= 2)
     rng.shuffle(hidden)
     reseed = None if any(entry.size for entry in state.exchanges) else rng.getrandbits(32)

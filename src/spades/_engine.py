@@ -68,7 +68,7 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 
     Plays and plain bids, the moves of every round, take a fast path when they are legal;
     every other move, and every illegal one, goes through `check_move`. With a joker deck
-    a legal play takes `_play_any_deck`, which reads the suits and ranks from the `Deck`.
+    a legal play takes ``_play_any_deck``, which reads the suits and ranks from the `Deck`.
     The fast path of the standard deck holds other forms of five rules: the follow and
     lead rule (`playable`, on masks), when
     spades may be led (`may_lead_spades`, unchecked as ``spades_open`` is: the completed
