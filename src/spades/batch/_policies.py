@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from spades._decks import Deck
 from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
 from spades._rules import Bidding
@@ -28,7 +28,6 @@ from spades.encoding import KEEP, LOOK, REJECT
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from spades._decks import Deck
     from spades._rules import Ruleset
     from spades.batch._layout import Arrays
 
@@ -51,21 +50,19 @@ _UNHELD: Final = np.int64(1 << 20)
 """`lowest_cards`: the key of a card not legal, above every card's."""
 
 
-@functools.cache
-def _fallback_keys(deck: Deck) -> npt.NDArray[np.int64]:
-    """By card index, the order in which the fallback plays the cards, lowest first.
-
-    Every other card before the deck's spades; then the lower card: by rank among the
-    other suits (a 2♥ before a 3♣), by the deck's order among the spades
-    (`Deck.rank_order`: the 2♦ of Joker-Joker-Deuce-Deuce above the 2♠ and the ace);
-    then clubs, diamonds, hearts.
-    """
-    tables = deck_tables(deck)
-    index = np.arange(CARD_SLOTS)
-    rank = np.where(tables.is_spade, tables.order, index % 13)
-    keys: npt.NDArray[np.int64] = tables.is_spade * 256 + rank * 4 + np.minimum(index // 13, 3)
-    keys.flags.writeable = False
-    return keys
+_FALLBACK_KEYS: Final[dict[Deck, npt.NDArray[np.int64]]] = {}
+"""By deck, then by card index, the order in which the fallback plays the cards, lowest
+first: every other card before the deck's spades; then the lower card: by rank among the
+other suits (a 2♥ before a 3♣), by the deck's order among the spades (`Deck.rank_order`:
+the 2♦ of Joker-Joker-Deuce-Deuce above the 2♠ and the ace); then clubs, diamonds,
+hearts."""
+for _deck in Deck:
+    _tables = deck_tables(_deck)
+    _index = np.arange(CARD_SLOTS)
+    _rank = np.where(_tables.is_spade, _tables.order, _index % 13)
+    _keys: npt.NDArray[np.int64] = _tables.is_spade * 256 + _rank * 4 + np.minimum(_index // 13, 3)
+    _keys.flags.writeable = False
+    _FALLBACK_KEYS[_deck] = _keys
 
 
 def lowest_cards(deck: Deck, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
@@ -74,12 +71,12 @@ def lowest_cards(deck: Deck, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.in
     `spades.bots.fallback_move`'s play, by the suits and ranks of ``deck`` (rule-decks):
     the lowest card by rank (the spades as the deck ranks them), clubs first among
     equals, a spade (a joker, the 2♦ of Joker-Joker-Deuce-Deuce) only when she has
-    nothing else legal (`_fallback_keys`).
+    nothing else legal (`_FALLBACK_KEYS`).
     """
     held = np.unpackbits(
         legal.astype("<u8").view(np.uint8).reshape(len(legal), 8), axis=1, bitorder="little"
     )[:, :CARD_SLOTS].view(np.bool_)
-    lowest: npt.NDArray[np.int64] = np.where(held, _fallback_keys(deck), _UNHELD).argmin(axis=1)
+    lowest: npt.NDArray[np.int64] = np.where(held, _FALLBACK_KEYS[deck], _UNHELD).argmin(axis=1)
     return lowest
 
 
