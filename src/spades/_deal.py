@@ -200,10 +200,7 @@ def checked_deck(deck: object, rules: Ruleset) -> Sequence[Card]:
         )
     outside = [card for card in deck if not card.bit & rules.deck.mask]
     if outside:
-        raise SpadesError(
-            f"the {rules.deck.value.replace('_', '-')} deck has no {outside[0]}: "
-            f"deal its own 52 cards"
-        )
+        raise SpadesError(f"the {rules.deck.label} deck has no {outside[0]}: deal its own 52 cards")
     return cast("Sequence[Card]", deck)
 
 

@@ -63,6 +63,12 @@ class Deck(enum.Enum):
     """Its spades, lowest first."""
 
     @property
+    def label(self) -> str:
+        """The deck's name in a message: ``"joker-joker-deuce-deuce"``."""
+        value: str = self.value
+        return value.replace("_", "-")
+
+    @property
     def jokers(self) -> bool:
         """Whether the deck holds the jokers."""
         return self is not Deck.STANDARD
@@ -93,7 +99,7 @@ class Deck(enum.Enum):
         """
         bits = self.suit_bits[card.index]
         if not bits:
-            raise SpadesError(f"the {self.value.replace('_', '-')} deck has no {card}")
+            raise SpadesError(f"the {self.label} deck has no {card}")
         if self.spades == bits:
             return self.spade_cards.index(card)
         return (bits & (card.bit - 1)).bit_count()

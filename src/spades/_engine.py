@@ -70,9 +70,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
     every other move, and every illegal one, goes through `check_move`. With a joker deck
     a legal play takes ``_play_any_deck``, which reads the suits and ranks from the `Deck`.
     The fast path of the standard deck holds other forms of five rules: the follow and
-    lead rule (`playable`, on masks), when
-    spades may be led (`may_lead_spades`, unchecked as ``spades_open`` is: the completed
-    tricks against ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a
+    lead rule (`playable`, on masks), when spades may be led (`may_lead_spades`,
+    unchecked as ``spades_open`` is: the completed tricks against
+    ``SpadesLead.opens_after``), breaking spades (`spades_broken_by`: a
     spade holds a bit above ``NOT_SPADES``), the trick's winner (`winning_card`: the
     highest bit among the suit led and spades) and the next seat (`next_seat`, read from
     `Ruleset.orders_of_play`).

@@ -218,6 +218,4 @@ def _check_in_deck(deck: Deck, mask: int, what: str) -> None:
     outside = mask & ~deck.mask
     if outside:
         card = cards_in(outside)[0]
-        raise SpadesError(
-            f"{what} holds {card}, which the {deck.value.replace('_', '-')} deck has not"
-        )
+        raise SpadesError(f"{what} holds {card}, which the {deck.label} deck has not")

@@ -444,7 +444,7 @@ def _check_deck(view: View) -> None:
     for where, cards in shown_cards:
         for card in cards:
             if not card.bit & deck.mask:
-                _fail(where, f"holds {card}, which the {deck.value.replace('_', '-')} deck has not")
+                _fail(where, f"holds {card}, which the {deck.label} deck has not")
 
 
 def _check_ranges(view: View) -> None:

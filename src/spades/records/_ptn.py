@@ -486,8 +486,8 @@ def _hand(block: list[_Tag]) -> PtnHand | None:
     for cards in hands:
         for card in cards or ():
             if not card.bit & rules.deck.mask:
-                name = rules.deck.value.replace("_", "-")
-                _fail(found["Deal"].line, f"the {name} deck of these rules has no {card}")
+                label = rules.deck.label
+                _fail(found["Deal"].line, f"the {label} deck of these rules has no {card}")
     first_bidder = first_leader = None
     bids: list[Bid | None] = []
     tricks: list[tuple[Card | None, ...]] = []

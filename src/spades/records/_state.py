@@ -342,8 +342,7 @@ def _check_every_card_once(positions: _Positions, rules: Ruleset) -> None:
             if card in where:
                 fail(f"{path}[{index}]", f"{card} is also in {where[card]}")
             if not card.bit & deck.mask:
-                name = deck.value.replace("_", "-")
-                fail(f"{path}[{index}]", f"the {name} deck has no {card}")
+                fail(f"{path}[{index}]", f"the {deck.label} deck has no {card}")
             where[card] = path
     missing = [str(card) for card in deck.cards if card not in where]
     if missing:
