@@ -287,9 +287,24 @@ DEEP = [_deep(10_000), {"rules": _deep(10_000)}]
 """Values nested 10,000 deep: shared, never copied (`copied` keeps them as they are)."""
 
 
+def _levels(value: Json) -> list[Json]:
+    """``value`` and every list or dict nested in it, by a loop (they nest too deep to recurse)."""
+    levels, todo = [], [value]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (dict, list)):
+            levels.append(node)
+            todo.extend(node.values() if isinstance(node, dict) else node)
+    return levels
+
+
+_SHARED = {id(level): level for value in DEEP for level in _levels(value)}
+"""Every level of the `DEEP` values, by id: copied as themselves, and never changed."""
+
+
 def copied(data: Json) -> Json:
     """A deep copy of ``data`` that shares the `DEEP` values (copying them would recurse)."""
-    return copy.deepcopy(data, {id(value): value for value in DEEP})
+    return copy.deepcopy(data, dict(_SHARED))
 
 
 json_hostile_leaves = st.one_of(
@@ -471,16 +486,23 @@ def mutated(
     parent: Json = None
     key: Any = None
     node = data
-    while isinstance(node, (dict, list)) and node and (parent is None or draw(st.integers(0, 3))):
+    shared = id(node) in _SHARED  # a DEEP value is a leaf: never walked into nor changed
+    while (
+        isinstance(node, (dict, list))
+        and node
+        and not shared
+        and (parent is None or draw(st.integers(0, 3)))
+    ):
         places = list(node) if isinstance(node, dict) else range(len(node))
         key = places[draw(st.integers(0, len(places) - 1))]  # keys need not sort, nor print
         parent, node = node, node[key]
+        shared = id(node) in _SHARED
     actions = ["replace", "nearby"]
     if isinstance(parent, dict):
         actions.append("delete")
-    if isinstance(node, dict):
+    if isinstance(node, dict) and not shared:
         actions.append("add")
-    if isinstance(node, list) and node:
+    if isinstance(node, list) and node and not shared:
         actions += ["truncate", "duplicate"]
     action = draw(st.sampled_from(actions))
     if action == "delete":
