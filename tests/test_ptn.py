@@ -796,3 +796,47 @@ def test_a_joker_deck_beside_suicide_or_whiz_is_not_written(bidding: Bidding) ->
     )
     with pytest.raises(SpadesError, match="not both"):
         write_ptn(GameRecord.from_moves(rules, [], seed=1))
+
+
+def _with_game_scores(value: str, plays: int = 13) -> str:
+    """The one-suit hand with a GameScores tag (line 5) after its options."""
+    return _one_suit_each(plays=plays).replace("[Deal", f'[GameScores "{value}"]\n[Deal', 1)
+
+
+def test_a_replay_from_given_scores_checks_the_record_s_game_scores() -> None:
+    """N-S bid 9 (N 5, S 4) and take all 13: 90 and 4 bags; E-W's 1 is set (-10) and W's
+    nil made (+100): 90. From 100 and 50 the hand ends at 194 and 140, which GameScores
+    states from W clockwise; other scores before it, or none stated, fail at its line.
+
+    Rule: ref-ptn-format.
+    """
+    (hand,) = read_ptn(_with_game_scores("W:140 194 140 194"))
+    assert hand.lines["GameScores"] == 5
+    assert hand.replay(scores=(100, 50)).scores == (194, 140)
+    assert hand.replay().scores == (94, 90)  # no scores given: nothing to check
+    with pytest.raises(
+        InvalidRecordError, match="ends at N-S 94, E-W 90, but GameScores says N-S 194, E-W 140"
+    ) as caught:
+        hand.replay(scores=(0, 0))
+    assert caught.value.path == "line 5"
+    (cut,) = read_ptn(_with_game_scores("W:140 194 140 194", plays=12))
+    assert cut.replay(scores=(0, 0)).rounds == ()  # a hand cut short ends at no score
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("S:1 2 3", "a seat and four scores"),
+        ("162 527 162 527", "a seat and four scores"),
+        ("S:1 2 x 4", "a seat and four scores"),
+        ("X:94 90 94 90", "a seat is N, E, S or W"),
+        ("N:94 90 93 90", "partners different scores"),
+    ],
+)
+def test_game_scores_of_another_form_are_refused_when_checked(value: str, problem: str) -> None:
+    """Rule: ref-ptn-format."""
+    (hand,) = read_ptn(_with_game_scores(value))
+    hand.replay()
+    with pytest.raises(InvalidRecordError, match=problem) as caught:
+        hand.replay(scores=(0, 0))
+    assert caught.value.path == "line 5"

@@ -286,19 +286,25 @@ class PtnHand:
     lines: Mapping[str, int] = attrs.field(factory=dict, repr=False, eq=False)
     """The line of each tag, and of each bid (``"bid 3"``) and trick (``"trick 5"``)."""
 
-    def replay(self, *, scores: tuple[int, int] = (0, 0), bags: tuple[int, int] = (0, 0)) -> State:
+    def replay(
+        self, *, scores: tuple[int, int] | None = None, bags: tuple[int, int] = (0, 0)
+    ) -> State:
         """The state after the hand's last card, every move played through `apply`.
 
-        The hand starts at the sides' ``scores`` and ``bags`` (a record states neither
-        for certain), with the record's dealer and hands; a seat that may bid blind (nil
-        or a number) looks at her hand before a bid in sight. After the last trick the
-        hand is scored: ``replay().rounds[-1]`` is its score. The first illegal move
-        raises `IllegalMoveError`; a hand the record hides, a bid or card it leaves out
-        (``-``) or a card pass it does not list raises `InvalidRecordError` at its line.
+        The hand starts at the sides' ``scores`` (0 and 0 when not given) and ``bags``
+        (a record states neither), with the record's dealer and hands; a seat that may
+        bid blind (nil or a number) looks at her hand before a bid in sight. After the last
+        trick the hand is scored: ``replay().rounds[-1]`` is its score. Given the
+        ``scores`` before it, the replay of a whole hand checks the scores after it against
+        the record's ``GameScores`` (ref-ptn-format). The first illegal move raises
+        `IllegalMoveError`; a hand the record hides, a bid or card it leaves out (``-``), a
+        card pass it does not list, or scores other than its ``GameScores`` raise
+        `InvalidRecordError` at its line.
         """
         if any(hand is None for hand in self.hands):
             _fail(self.lines["Deal"], "a hidden hand (-) cannot be replayed")
-        state = _starting_state(self, _pair(scores, "scores"), _pair(bags, "bags"))
+        start = (0, 0) if scores is None else _pair(scores, "scores")
+        state = _starting_state(self, start, _pair(bags, "bags"))
         first = state.to_move
         assert first is not None, "a new round has a first bidder"
         for tag, seat in (("Auction", self.first_bidder), ("Play", self.first_leader)):
@@ -335,7 +341,34 @@ class PtnHand:
                         self.lines[f"trick {number + 1}"], f"{SEATS[seat]}'s card is left out (-)"
                     )
                 state = apply(state, Play(card))
+        if scores is not None and state.rounds and "GameScores" in self.tags:  # scored
+            _check_game_scores(self.tags["GameScores"], self.lines["GameScores"], state.scores)
         return state
+
+
+def _check_game_scores(text: str, line: int, ended: tuple[int, int]) -> None:
+    """Check the scores a hand ended at against its ``GameScores``.
+
+    ``GameScores`` names a seat, then each seat's score clockwise from it
+    (``"S:162 527 162 527"``); partners have the same score.
+    """
+    seat_text, colon, rest = text.partition(":")
+    numbers = rest.split()
+    if not colon or len(numbers) != 4 or not all(re.fullmatch(r"-?\d{1,10}", n) for n in numbers):
+        _fail(line, f'GameScores is a seat and four scores, "S:162 527 162 527", not {shown(text)}')
+    first = _seat(seat_text, line)
+    by_seat = [0] * 4
+    for offset, number in enumerate(numbers):
+        by_seat[(first + offset) % 4] = int(number)
+    if by_seat[0] != by_seat[2] or by_seat[1] != by_seat[3]:
+        _fail(line, f"GameScores gives partners different scores: {shown(text)}")
+    stated = (by_seat[0], by_seat[1])
+    if stated != ended:
+        _fail(
+            line,
+            f"the hand ends at N-S {ended[0]}, E-W {ended[1]}, but GameScores says "
+            f"N-S {stated[0]}, E-W {stated[1]}",
+        )
 
 
 def _pair(value: object, name: str) -> tuple[int, int]:
