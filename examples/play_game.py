@@ -1,12 +1,14 @@
 """Play one whole game of Spades between simple bots and print it round by round.
 
-    python examples/play_game.py [--rules classic|miniokey|miniokey-250|two-handed] [--seed N]
-        [--deck standard|joker_joker_ace|joker_joker_deuce_deuce]
+    python examples/play_game.py [--rules classic|miniokey|two-handed|trickster-jjdd|...]
+        [--seed N] [--deck standard|joker_joker_ace|joker_joker_deuce_deuce]
 
 The bots are deliberately plain: each bids its aces, its kings (and jokers) and its
 spades beyond the third, as the deck makes them spades, never bids blind or double nil,
 draws and plays at random. Everything goes through the public API: `new_game`,
-`legal_moves`, `apply`; the game is the same for the same seed.
+`legal_moves`, `apply`; the game is the same for the same seed. Random play may never reach
+a target, so rules without a round cap end after `ROUND_CAP` rounds, as a round cap ends
+a game.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import spades
 from spades import Bid, Deck, Phase, Play, Rank, State
 
 BLIND_NIL = Bid(0, blind=True)
+ROUND_CAP = 100
 
 
 def plain_bid(hand: tuple[spades.Card, ...], players: int, deck: Deck) -> Bid:
@@ -64,6 +67,8 @@ def main(argv: list[str] | None = None) -> None:
     rules = spades.find_ruleset(args.rules)
     if args.deck is not None:
         rules = attrs.evolve(rules, deck=Deck(args.deck))
+    if rules.round_cap is None:
+        rules = attrs.evolve(rules, round_cap=ROUND_CAP)
     rng = random.Random(args.seed)
     state = spades.new_game(rules, seed=args.seed)
     start = state

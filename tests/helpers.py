@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import oracle
 from spades import (
     DECK,
+    PRESETS,
     TWO_HANDED,
     Bid,
     Bidding,
@@ -85,6 +86,11 @@ JOKER_DECKS = {
 }
 """Each joker deck: four players, with blind nil open to all under Joker-Joker-Deuce-Deuce,
 and two (rule-decks)."""
+
+
+SOURCE_PRESETS = {name: rules for name, rules in PRESETS.items() if name in oracle.SOURCES}
+"""The presets of the three sources (classic, miniokey, miniokey-250, two-handed): nil
+bids, the standard deck, spades led once broken; the switches combine with each."""
 
 
 _PLAIN = {C(text): index for index, text in enumerate(oracle.CARD_NAMES)}

@@ -19,7 +19,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import spades.adapters.openspiel as os_spades  # noqa: E402
 from spades import MINIOKEY, TWO_HANDED, SpadesError  # noqa: E402
 from spades._errors import SHOWN_LIMIT, shown  # noqa: E402
-from spades.adapters._openspiel_rules import ruleset_of_text  # noqa: E402
+from spades.records import ruleset_from_text  # noqa: E402
 
 HUGE = 10**5000
 LONG = "x" * 10**6
@@ -47,7 +47,7 @@ def short(error: BaseException) -> bool:
 def test_a_deeply_nested_value_is_a_spades_error_not_a_recursion_error(text: str) -> None:
     """Issue 20: ``"classic;target:" + "[" * 100000`` raised RecursionError."""
     with pytest.raises(SpadesError, match=r"value of target .* at most 40") as caught:
-        ruleset_of_text(text)
+        ruleset_from_text(text)
     assert short(caught.value)
     with pytest.raises(SpadesError, match="at most 40 characters"):
         pyspiel.load_game("python_spades", {"rules": text})
@@ -60,7 +60,7 @@ def test_a_number_too_large_to_read_is_a_spades_error_with_a_short_message() -> 
             os_spades.SpadesGame({"rules": "classic;target:1" + "0" * digits})
         assert short(caught.value)
     with pytest.raises(SpadesError, match=r"rules\.target: expected a whole number") as caught:
-        ruleset_of_text("classic;target:" + "9" * 40)
+        ruleset_from_text("classic;target:" + "9" * 40)
     assert short(caught.value)
 
 
@@ -75,25 +75,25 @@ def test_a_number_too_large_to_read_is_a_spades_error_with_a_short_message() -> 
 def test_a_field_given_twice_is_refused_as_the_records_reader_refuses_it(text: str) -> None:
     """Issue 20: ``"classic;target:300;target:400"`` silently played to 400."""
     with pytest.raises(SpadesError, match="is given twice"):
-        ruleset_of_text(text)
+        ruleset_from_text(text)
 
 
 def test_every_ruleset_text_still_reads_back() -> None:
     """The valid texts keep their meaning: each field once, values of a few characters."""
     for rules in (MINIOKEY, TWO_HANDED):
-        assert ruleset_of_text(os_spades.ruleset_text(rules)) == rules
-    assert ruleset_of_text("classic; target : 300 ;losing_floor:-1000000000").target == 300
+        assert ruleset_from_text(os_spades.ruleset_text(rules)) == rules
+    assert ruleset_from_text("classic; target : 300 ;losing_floor:-1000000000").target == 300
 
 
 def test_long_or_strange_rules_text_gives_a_short_message() -> None:
     """A change that is no field, or a value of the wrong type, quoted short."""
     for text in ("classic;" + LONG, "classic;" + LONG + ":1", "classic;target:300;" + LONG):
         with pytest.raises(SpadesError, match="no change of a field") as caught:
-            ruleset_of_text(text)
+            ruleset_from_text(text)
         assert short(caught.value)
     for wrong in ([LONG], HUGE, b"classic", None):
         with pytest.raises(TypeError, match="rules is a preset's name") as wrong_type:
-            ruleset_of_text(wrong)
+            ruleset_from_text(wrong)
         assert short(wrong_type.value)
 
 

@@ -22,6 +22,7 @@ import pytest
 
 import spades
 import spades.bots
+from helpers import SOURCE_PRESETS
 from spades import (
     CLASSIC,
     PRESETS,
@@ -42,6 +43,7 @@ from spades._cli import demo, games, moves, progress, screen, simulate, terminal
 from spades._state import evolve_state
 from spades.bots import _registry as registry
 from spades.bots import fallback_move, game_seed, heuristic_policy, play_game, random_policy
+from spades.records import ruleset_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -135,7 +137,8 @@ def test_demo_plays_a_whole_game_under_every_preset(
     lines = out.splitlines()
     assert lines[0] == f"Spades demo: rules {name}, seed 2; heuristic bots in every seat."
     assert max(map(len, lines)) <= text.WIDTH  # every line fits 100 columns
-    assert f"Game to {rules.target} points" in lines[2]
+    (target,) = [line for line in lines if line.startswith("Game to ")]
+    assert target.startswith(f"Game to {rules.target} points")
     blocks = rounds_of(out)
     assert blocks
     for number, block in enumerate(blocks, 1):
@@ -346,7 +349,7 @@ def person_plays(
     monkeypatch.setattr(sys, "stdin", Person(out, choose=choose))
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", errors)
-    assert terminal.play(rules, "custom", seed, seat) == 0
+    assert terminal.play(rules, ruleset_text(rules), seed, seat) == 0
     shown = out.getvalue()
     assert errors.getvalue() == ""
     assert "is illegal" not in shown
@@ -688,7 +691,7 @@ def test_blind_nil_card_passes_and_exchanges_show_only_what_the_person_may_see(
     monkeypatch.setattr(sys, "stdin", Person(screen, choose=bold))
     monkeypatch.setattr(sys, "stdout", screen)
     monkeypatch.setattr(sys, "stderr", errors)
-    assert terminal.play(rules, "custom", 8, seat) == 0
+    assert terminal.play(rules, ruleset_text(rules), 8, seat) == 0
     out = screen.getvalue()
     assert "is illegal" not in out
     assert OUTCOME.fullmatch(replay(out)[0][-1])
@@ -1381,7 +1384,7 @@ def test_the_rules_lines_say_the_zero_contract_the_team_minimum_and_ten_for_200(
         "A side's two bids must add up to at least 4.",
         "A contract of 10 or more wins 200 when made and loses 200 when set.",
     ]
-    for rules in PRESETS.values():
+    for rules in SOURCE_PRESETS.values():
         assert len(table_text.rules_lines(rules)) == 2
 
 
@@ -1420,7 +1423,8 @@ def test_a_person_plays_a_zero_contract_and_a_team_minimum(monkeypatch: pytest.M
     """
     rules = attrs.evolve(ZERO_MINIMUM, target=150, round_cap=6)
     shown = person_plays(monkeypatch, rules, 4, 0, choose=bold)
-    assert "nil" not in shown.replace("No nil: a bid of 0", "")
+    said = shown.replace("No nil: a bid of 0", "").replace(ruleset_text(rules), "rules")
+    assert "nil" not in said
     assert "'bid 0' (a contract of no tricks)" in shown
     assert "\nyou: bid 0\n" in shown
     assert "Legal moves: bid 0, bid 1 to bid 13 (or just the number)\n" in shown

@@ -274,7 +274,7 @@ def test_terminal_play_takes_the_bots_by_keyword(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(sys, "stdin", Typist(screen.parts, answers=3))
     monkeypatch.setattr(sys, "stdout", screen)
     monkeypatch.setattr(sys, "stderr", Screen())
-    assert terminal.play(TWO_HANDED, "custom", 2, 1, bots="fallback") == 1  # the end of input
+    assert terminal.play(TWO_HANDED, "two-handed", 2, 1, bots="fallback") == 1  # the end of input
     assert "fallback bots in the other seats" in "".join(screen.parts)
 
 

@@ -150,11 +150,13 @@ the play and the exchange, also on purpose."""
 
 
 def bidding(n: int) -> RandomPolicy:
-    """Bid ``n`` whenever that is legal (looking first when blind nil is on offer)."""
+    """Bid ``n`` whenever that is legal, looking first when a blind bid is on offer."""
 
     def policy(state: State, rng: random.Random) -> Move:
         options = legal_moves(state)
-        return Bid(n) if Bid(n) in options else rng.choice(options)
+        if Bid(n) in options:
+            return Bid(n)
+        return Look() if Look() in options else rng.choice(options)
 
     return policy
 

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import oracle
-from helpers import seat_after
+from helpers import SOURCE_PRESETS, seat_after
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -135,7 +135,7 @@ def test_find_ruleset_unknown_name_raises_notation_error_listing_known_names(nam
         find_ruleset(name)
     message = str(info.value)
     assert repr(name) in message
-    assert "classic, miniokey, miniokey-250, two-handed" in message
+    assert "classic, miniokey, miniokey-250, trickster-jja, trickster-jjdd, two-handed" in message
     assert isinstance(info.value, SpadesError)
     assert isinstance(info.value, ValueError)
 
@@ -411,7 +411,7 @@ def test_the_new_switches_combine_with_every_preset(changes: dict[str, Any]) -> 
 
     Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
     """
-    for name, preset in PRESETS.items():
+    for name, preset in SOURCE_PRESETS.items():
         if preset.players == 2 and "team_minimum" in changes:
             continue
         rules = attrs.evolve(preset, **changes)
@@ -428,7 +428,7 @@ def test_spades_lead_combines_with_every_preset(lead: SpadesLead) -> None:
 
     Rules: reading-spades-lead, rule-two-ruleset.
     """
-    for name, preset in PRESETS.items():
+    for name, preset in SOURCE_PRESETS.items():
         rules = attrs.evolve(preset, spades_lead=lead)
         assert rules.spades_lead is lead, name
         assert attrs.evolve(rules, spades_lead=SpadesLead.BROKEN) == preset
@@ -477,7 +477,7 @@ def test_nil_pass_combines_with_every_four_player_preset_and_blind_nil(count: in
 
     Rules: rule-card-pass, rule-two-ruleset.
     """
-    for name, preset in PRESETS.items():
+    for name, preset in SOURCE_PRESETS.items():
         if preset.players == 2:
             with pytest.raises(RulesetError, match="nil_pass must be 0"):
                 attrs.evolve(preset, nil_pass=count)
@@ -569,7 +569,7 @@ def test_suicide_combines_with_the_other_switches_and_the_four_player_presets() 
 
     Rule: rule-suicide.
     """
-    for name, preset in PRESETS.items():
+    for name, preset in SOURCE_PRESETS.items():
         if preset.players == 4:
             rules = attrs.evolve(preset, bidding=Bidding.SUICIDE, blind_nil=False)
             assert rules.bidding is Bidding.SUICIDE, name
@@ -622,7 +622,7 @@ def test_whiz_and_mirror_combine_with_a_zero_contract_a_nil_pass_and_the_presets
 
     Rules: rule-whiz, rule-mirror.
     """
-    for name, preset in PRESETS.items():
+    for name, preset in SOURCE_PRESETS.items():
         if preset.players == 4:
             rules = attrs.evolve(preset, bidding=mode, blind_nil=False)
             assert rules.bidding is mode, name
@@ -766,7 +766,7 @@ def test_blind_numbers_are_off_by_default_and_take_a_minimum_and_a_deficit() -> 
     Rule: rule-blind-bids.
     """
     assert (CLASSIC.blind_bid_minimum, CLASSIC.blind_bid_deficit) == (0, 100)
-    assert all(rules.blind_bid_minimum == 0 for rules in PRESETS.values())
+    assert all(rules.blind_bid_minimum == 0 for rules in SOURCE_PRESETS.values())
     for least in (1, 6, 13):
         for deficit in (None, 0, 100, MAX_NUMBER):
             rules = Ruleset(blind_bid_minimum=least, blind_bid_deficit=deficit)
@@ -823,7 +823,7 @@ def test_blind_numbers_combine_with_the_other_bidding_switches_and_the_presets()
 
     Rule: rule-blind-bids.
     """
-    for name, preset in PRESETS.items():
+    for name, preset in SOURCE_PRESETS.items():
         if preset.players == 4:
             rules = attrs.evolve(preset, blind_bid_minimum=6, blind_bid_deficit=None)
             assert rules.blind_bid_minimum == 6, name

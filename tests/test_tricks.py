@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import oracle
-from helpers import reference_cards
+from helpers import SOURCE_PRESETS, reference_cards
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -102,7 +102,8 @@ def test_the_fast_path_keeps_playable_and_the_trick_winner_as_the_functions_say(
                 assert trick.cards == (*before.trick, move.card)
                 assert trick.winner == trick_winner(rules, before.trick_leader, trick.cards)
                 order = play_order(rules, before.trick_leader)
-                assert trick.cards[order.index(trick.winner)] is winning_card(trick.cards)
+                winner = trick.cards[order.index(trick.winner)]
+                assert winner is winning_card(trick.cards, rules=rules)
                 assert after.to_move == after.trick_leader == trick.winner
                 tricks += 1
     assert tricks > 50
@@ -243,7 +244,7 @@ def test_may_lead_spades_follows_the_sources_by_default() -> None:
 
     Rules: rule-spades-broken, reading-spades-lead.
     """
-    for rules in PRESETS.values():
+    for rules in SOURCE_PRESETS.values():
         assert rules.spades_lead is SpadesLead.BROKEN
         assert not may_lead_spades(rules, spades_broken=False, tricks_played=12)
         assert may_lead_spades(rules, spades_broken=True, tricks_played=0)

@@ -560,15 +560,54 @@ TWO_HANDED: Final = Ruleset(players=2)
 and leads first, nil and double nil (worth 200, with an exchange of up to three cards with
 the discards), a nil bidder's tricks are bags, bags past ten carry over, game to 500."""
 
+_TRICKSTER_JOKER_ACE: Final = Ruleset(
+    deck=Deck.JOKER_JOKER_ACE,
+    nil=False,
+    zero_contract=True,
+    team_minimum=4,
+    spades_lead=SpadesLead.ANY_TIME,
+    bag_penalty=0,
+    ten_for_two_hundred=True,
+    target=350,
+    losing_floor=-200,
+)
+"""Trickster Cards' table "Join Spades - Team 2v2 Joker-Joker-Ace to 350/-200, -10x bid if
+set, min bid 4, 10-for-200, no Nil, no bags, lead spades anytime" (the public record of
+TricksterBots issue 231, options ``variation`` 1, ``gameOverScore`` 350, ``mercyRule`` 1,
+``failBidScoring`` 1, ``tenBagsPenalty`` false, ``leadSpades`` 2, ``minBid`` 4,
+``tenForTwoHundred``, ``nilOrZero`` 1): the Joker-Joker-Ace deck, zero an ordinary
+contract, a side's bids at least 4, spades led at any time, bags cost nothing, 10-for-200,
+game to 350, a side at -200 loses."""
+
+_TRICKSTER_JOKER_DEUCE: Final = Ruleset(
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+    nil=False,
+    zero_contract=True,
+    team_minimum=4,
+    blind_bid_minimum=6,
+    blind_bid_deficit=250,
+    ten_for_two_hundred=True,
+)
+"""Trickster Cards' table "Play Spades - 2v2 Joker-Joker-Deuce-Deuce to 500, -10x bid if set,
+min bid 4, 1st hand bids itself, 10-for-200, no Nil, Blind 6+ if losing by 250" (the public
+record of TricksterBots issue 335, options ``variation`` 3, ``failBidScoring`` 1, ``minBid``
+4, ``tenForTwoHundred``, ``blindNonNilBids`` 4, ``nilOrZero`` 1): the Joker-Joker-Deuce-Deuce
+deck, zero an ordinary contract, a side's bids at least 4, blind bids of 6 to 13 for a side
+250 behind, 10-for-200, game to 500. The table's ``firstHandBidsItself`` is not played:
+every hand here is bid, the first too (no public record shows that first hand)."""
+
 PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(
     {
         "classic": CLASSIC,
         "miniokey": MINIOKEY,
         "miniokey-250": attrs.evolve(MINIOKEY, target=250),
         "two-handed": TWO_HANDED,
+        "trickster-jja": _TRICKSTER_JOKER_ACE,
+        "trickster-jjdd": _TRICKSTER_JOKER_DEUCE,
     }
 )
-"""The named rulesets, by canonical name."""
+"""The named rulesets, by canonical name: the three sources' and two tables of Trickster
+Cards, the app with the most rule options whose records are public."""
 
 _ALIASES: Final = {
     "a": "classic",

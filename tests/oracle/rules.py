@@ -109,12 +109,40 @@ TWO_HANDED: Rules = CLASSIC | {
     "bag_overflow": "carry",
 }
 """Source C: two-player Spades, with double nil and its exchange."""
+TRICKSTER_JJA: Rules = CLASSIC | {
+    "deck": "joker_joker_ace",
+    "nil": False,
+    "zero_contract": True,
+    "team_minimum": 4,
+    "spades_lead": "any_time",
+    "bag_penalty": 0,
+    "ten_for_two_hundred": True,
+    "target": 350,
+    "losing_floor": -200,
+}
+"""Trickster's table "Joker-Joker-Ace to 350/-200, min bid 4, 10-for-200, no Nil, no bags,
+lead spades anytime" (ref-presets-apps)."""
+TRICKSTER_JJDD: Rules = CLASSIC | {
+    "deck": "joker_joker_deuce_deuce",
+    "nil": False,
+    "zero_contract": True,
+    "team_minimum": 4,
+    "blind_bid_minimum": 6,
+    "blind_bid_deficit": 250,
+    "ten_for_two_hundred": True,
+}
+"""Trickster's table "Joker-Joker-Deuce-Deuce to 500, min bid 4, 10-for-200, no Nil, Blind 6+
+if losing by 250", without its first hand's rule (ref-presets-apps)."""
 PRESETS: dict[str, Rules] = {
     "classic": CLASSIC,
     "miniokey": MINIOKEY,
     "miniokey-250": MINIOKEY_250,
     "two-handed": TWO_HANDED,
+    "trickster-jja": TRICKSTER_JJA,
+    "trickster-jjdd": TRICKSTER_JJDD,
 }
+SOURCES = ("classic", "miniokey", "miniokey-250", "two-handed")
+"""The presets of the three sources, the others being an app's tables (ref-presets-apps)."""
 """The presets by name, as `spades.find_ruleset` knows them."""
 
 

@@ -221,7 +221,14 @@ def test_the_welcome_names_the_protocol_its_choices_and_limits(tmp_path: Path) -
             "type": "welcome",
             "protocol": 1,
             "server": f"spades {spades.__version__}",
-            "presets": ["classic", "miniokey", "miniokey-250", "two-handed"],
+            "presets": [
+                "classic",
+                "miniokey",
+                "miniokey-250",
+                "two-handed",
+                "trickster-jja",
+                "trickster-jjdd",
+            ],
             "preset_rules": {name: records.to_data(rules) for name, rules in PRESETS.items()},
             "bots": ["heuristic", "search", "random"],
             "defaults": {

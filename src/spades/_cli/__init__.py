@@ -21,7 +21,7 @@ import attrs
 import spades
 import spades._ray as ray_runner
 import spades.bots
-from spades import PRESETS, NotationError, SpadesError, find_ruleset
+from spades import PRESETS, SpadesError, records
 from spades._cli import bots, demo, duel, games, serve, simulate, terminal
 from spades._cli.text import WIDTH, show, width, wrap
 from spades._deal import SEED_LIMIT
@@ -98,7 +98,7 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             allowed_origins=tuple(args.allow_origin),
             allowed_hosts=tuple(args.allow_host),
         )
-    rules = find_ruleset(args.rules)
+    rules = records.ruleset_from_text(args.rules)
     if args.target is not None:
         rules = attrs.evolve(rules, target=args.target)
     if args.command == "demo":
@@ -204,10 +204,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     common = _Parser(add_help=False)
     common.add_argument(
         "--rules",
-        type=_ruleset_name,
+        type=_rules_text,
         default="classic",
-        metavar="NAME",
-        help=f"the rules: {', '.join(PRESETS)}, or an alias (default: classic)",
+        metavar="RULES",
+        help=f"the rules: a preset ({', '.join(PRESETS)}) or an alias, then any fields it "
+        "changes, ';field:value' each, as in 'classic;bidding:whiz;target:300' "
+        "(default: classic)",
     )
     common.add_argument(
         "--target", type=_target, metavar="N", help="play to N points (default: the rules')"
@@ -363,13 +365,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     }
 
 
-def _ruleset_name(text: str) -> str:
-    """The canonical preset name for ``text`` (a name or an alias)."""
+def _rules_text(text: str) -> str:
+    """``text`` (a preset's name or alias, then ``;field:value``s) as `ruleset_text` writes it."""
     try:
-        rules = find_ruleset(text)
-    except NotationError as error:
+        return records.ruleset_text(records.ruleset_from_text(text))
+    except SpadesError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    return next(name for name, preset in PRESETS.items() if preset == rules)
 
 
 def _ray_address(text: str) -> str:

@@ -14,11 +14,11 @@ says it only once the game is over or stopped, in the line that plays it again
 
 from __future__ import annotations
 
+import shlex
 import sys
 from typing import TYPE_CHECKING
 
 from spades import (
-    PRESETS,
     Bid,
     Bidding,
     IllegalMoveError,
@@ -33,6 +33,7 @@ from spades._cli.screen import legal_text, news_lines, turn_lines
 from spades._cli.text import WIDTH, show, width
 from spades._table_text import outcome_lines, round_header, rules_lines
 from spades.bots import seat_policies
+from spades.records import ruleset_from_text
 
 if TYPE_CHECKING:
     from spades import Move, Ruleset, State
@@ -90,9 +91,10 @@ def replay_lines(
 ) -> list[str]:
     r"""The command that plays the game again, its seed in it: shown once the game is over.
 
-    ``--target`` is there when ``rules`` do not have the preset ``name``'s target, ``--bots``
-    when the bots are not the default. A command too long for ``columns`` columns goes on
-    over lines that end in a backslash, as a shell reads them.
+    ``name`` is the rules as ``--rules`` took them (quoted for the shell when they change a
+    field); ``--target`` is there when ``rules`` do not have the target ``name`` gives,
+    ``--bots`` when the bots are not the default. A command too long for ``columns``
+    columns goes on over lines that end in a backslash, as a shell reads them.
 
     >>> from spades import MINIOKEY, Ruleset
     >>> replay_lines(MINIOKEY, "miniokey", 7, 2, "random")
@@ -102,10 +104,11 @@ def replay_lines(
     Replay this game with:
       spades play --rules miniokey-250 --target 300 --seed 340282366920938463463374607431768211455 \
         --seat 3 --bots fallback
+    >>> replay_lines(Ruleset(bidding=Bidding.WHIZ), "classic;bidding:whiz", 1, 0, "heuristic")[1]
+    "  spades play --rules 'classic;bidding:whiz' --seed 1 --seat 0"
     """
-    words = ["spades play", f"--rules {name}"]
-    preset = PRESETS.get(name)
-    if preset is None or preset.target != rules.target:
+    words = ["spades play", f"--rules {shlex.quote(name)}"]
+    if ruleset_from_text(name).target != rules.target:
         words.append(f"--target {rules.target}")
     words += [f"--seed {seed}", f"--seat {you}"]
     if bots != _bots.DEFAULT:

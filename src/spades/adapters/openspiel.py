@@ -4,18 +4,20 @@ Importing this module registers ``python_spades`` with ``pyspiel.register_game``
 whole games, round after round, for every preset, with four players and with two.
 
 - **Parameters.** ``rules``, a preset's name as `spades.find_ruleset` reads it
-  (``"classic"``, the default, ``"miniokey"``, ``"miniokey-250"``, ``"two-handed"`` or an
-  alias), and ``max_rounds`` (default 100): the game ends after that many rounds as a round
-  cap would end it, the higher score winning and equal scores drawn. OpenSpiel needs a
-  bounded game, and a ruleset without a round cap or a losing floor may go on for ever;
+  (``"classic"``, the default, ``"miniokey"``, ``"miniokey-250"``, ``"two-handed"``,
+  ``"trickster-jja"``, ``"trickster-jjdd"`` or an alias), and ``max_rounds`` (default
+  100): the game ends after that many rounds as a round cap would end it, the higher
+  score winning and equal scores drawn. OpenSpiel needs a bounded game, and a ruleset
+  without a round cap or a losing floor may go on for ever;
   this cap is the adapter's one departure from the ruleset. A ruleset's own lower round
   cap ends the game first. `SpadesGame.rules` is the ruleset as played, the cap included,
   and the observation shows it (``rules.round_cap``, ``rounds``). Any other `Ruleset` is
   a preset's name followed by the fields it changes, ``;field:value`` each, the values as
-  `spades.records` writes a ruleset's (``"classic;blind_nil:true;blind_nil_deficit:null"``);
-  `ruleset_text` writes that text for a ruleset. (OpenSpiel's game strings allow no comma
-  or ``=`` in a value, hence not JSON.) Each field once, each value at most 40
-  characters: else `spades.SpadesError`. OpenSpiel holds ints in 32 bits, so
+  `spades.records` writes a ruleset's (``"classic;blind_nil:true;blind_nil_deficit:null"``),
+  as `spades.records.ruleset_from_text` reads it; `ruleset_text` (the records' own) writes
+  that text for a ruleset. (OpenSpiel's game strings allow no comma or ``=`` in a value,
+  hence not JSON.) Each field once, each value at most 40 characters: else
+  `spades.SpadesError`. OpenSpiel holds ints in 32 bits, so
   ``max_rounds`` is at most ``2**31 - 1``, and the round cap as played times the most
   actions of a round (56 under the four-player presets) at most that too: 38,347,922
   rounds under classic (`spades.SpadesError` beyond, `TypeError` for no whole number).
@@ -98,7 +100,6 @@ from spades.adapters._openspiel_position import (
     deal_lines,
     has_exchange,
 )
-from spades.adapters._openspiel_rules import ruleset_of_text, ruleset_text
 from spades.encoding import (
     ACTIONS,
     OBSERVATION_SIZE,
@@ -109,7 +110,7 @@ from spades.encoding import (
     move_text,
     observation,
 )
-from spades.records import to_data
+from spades.records import ruleset_from_text, ruleset_text, to_data
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -194,7 +195,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         params = {"rules": "classic", "max_rounds": MAX_ROUNDS, **(params or {})}
         name = params["rules"]
         max_rounds = _checked_max_rounds(params["max_rounds"])
-        rules = _capped(ruleset_of_text(name), max_rounds)
+        rules = _capped(ruleset_from_text(name), max_rounds)
         assert rules.round_cap is not None
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,

@@ -9,7 +9,8 @@ The library writes version `VERSION` (3, whose rulesets hold ``zero_contract``,
 ``ten_for_two_hundred``, and pass up to 4 cards; since version 2 seeds are decimal
 strings, so that every number is one any JSON parser reads exactly) and reads
 `READABLE_VERSIONS` (1 to 3): older data reads as the games it was. `read_ptn` and
-`write_ptn` read and write Trickster Cards' PTN text records of hands.
+`write_ptn` read and write Trickster Cards' PTN text records of hands, and `ruleset_text` and
+`ruleset_from_text` a ruleset as one line: a preset's name and the fields it changes.
 
 >>> from spades import CLASSIC, Bid, records
 >>> record = records.GameRecord.from_moves(CLASSIC, [Bid(3)], seed=7)
@@ -52,6 +53,7 @@ from spades.records._plain import (
 )
 from spades.records._ptn import PtnHand, ptn_problem, read_ptn, rules_from_options, write_ptn
 from spades.records._round_scores import round_score_data, round_score_from
+from spades.records._ruleset_text import VALUE_LIMIT, ruleset_from_text, ruleset_text
 from spades.records._state import state_data, state_from
 from spades.records._view import view_data, view_from
 
@@ -65,6 +67,7 @@ __all__ = [
     "MAX_RECORD_SIZE",
     "MAX_ROUNDS",
     "READABLE_VERSIONS",
+    "VALUE_LIMIT",
     "VERSION",
     "Data",
     "GameRecord",
@@ -79,6 +82,8 @@ __all__ = [
     "ptn_problem",
     "read_ptn",
     "rules_from_options",
+    "ruleset_from_text",
+    "ruleset_text",
     "to_data",
     "write_ptn",
 ]

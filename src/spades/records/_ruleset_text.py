@@ -1,15 +1,21 @@
-"""OpenSpiel's parameter ``rules``: a ruleset as a preset's name and the fields it changes."""
+"""A ruleset as one line of text: a preset's name, then the fields it changes.
+
+``"classic;bidding:whiz;target:300"`` is `CLASSIC` with Whiz bidding, played to 300. The
+command line's ``--rules`` and OpenSpiel's parameter ``rules`` read this text (a game
+string of OpenSpiel allows no comma or ``=`` in a value, hence neither JSON nor commas).
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Final
 
-from spades._errors import InvalidRecordError, SpadesError, shown
+from spades._decks import Deck
+from spades._errors import InvalidRecordError, NotationError, shown
 from spades._rules import PRESETS, Ruleset, find_ruleset
-from spades.records import VERSION, from_data, to_data
+from spades.records._plain import VERSION, Data, ruleset_data, ruleset_from
 
-__all__ = ["VALUE_LIMIT", "ruleset_of_text", "ruleset_text"]
+__all__ = ["VALUE_LIMIT", "ruleset_from_text", "ruleset_text"]
 
 VALUE_LIMIT: Final = 40
 """The most characters of a field's value in the text. Every value a ruleset has is
@@ -19,12 +25,18 @@ number too long for Python to read."""
 
 
 def ruleset_text(rules: Ruleset) -> str:
-    """``rules`` as the game's parameter ``rules``: the nearest preset, and what differs.
+    """``rules`` as text: the nearest preset, and what differs.
+
+    The preset is one of its deck or the standard deck, the first of the nearest: so a
+    ruleset of the standard deck is written from a source's preset, and one of a joker
+    deck from an app's when that is nearer.
 
     >>> from spades import Ruleset
     >>> ruleset_text(Ruleset(blind_nil=True, target=300))
     'classic;blind_nil:true;target:300'
-    >>> ruleset_of_text("classic;blind_nil:true;target:300") == Ruleset(blind_nil=True, target=300)
+    >>> ruleset_from_text("classic;blind_nil:true;target:300") == Ruleset(
+    ...     blind_nil=True, target=300
+    ... )
     True
     """
     if not isinstance(rules, Ruleset):
@@ -33,34 +45,34 @@ def ruleset_text(rules: Ruleset) -> str:
     changes = {
         name: [key for key, value in data.items() if ruleset_data(preset)[key] != value]
         for name, preset in PRESETS.items()
+        if preset.deck in (rules.deck, Deck.STANDARD)
     }
     name = min(changes, key=lambda name: len(changes[name]))  # the first of the nearest
     return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in changes[name])])
 
 
-def ruleset_data(rules: Ruleset) -> dict[str, Any]:
-    """The fields of ``rules`` as a record has them, without the record's type and version."""
-    data = to_data(rules)
-    assert isinstance(data, dict), "a ruleset's data is a dict"
-    return {key: value for key, value in data.items() if key not in {"type", "version"}}
-
-
-def _value_text(value: object) -> str:
+def _value_text(value: Data) -> str:
     """A field's value in `ruleset_text`: JSON, but a name (an enum's) without quotes."""
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def ruleset_of_text(text: object) -> Ruleset:
-    """The ruleset the parameter ``rules`` names: a preset, and changes to its fields.
+def ruleset_from_text(text: object) -> Ruleset:
+    """The ruleset ``text`` names: a preset (as `find_ruleset` reads it), then ``;field:value``s.
 
-    Each field is changed at most once (as a record gives each key once), and each value
-    is at most `VALUE_LIMIT` characters; anything else is a `SpadesError`. A name's value
-    (an enum's) needs no quotes.
+    A value is written as a record writes the field (`spades.records.to_data`), a name (an
+    enum's) without quotes. Each field is changed at most once, as a record gives each key
+    once, and each value is at most `VALUE_LIMIT` characters. A text of another shape is a
+    `NotationError`; a value the field does not take, or a combination the rules refuse, an
+    `InvalidRecordError` at the field's path (``rules.target``).
 
-    >>> ruleset_of_text("classic;nil_pass:3").nil_pass
+    >>> ruleset_from_text("classic;nil_pass:3").nil_pass
     3
-    >>> ruleset_of_text("two-handed;double_nil_timing:after_first_choice").double_nil_timing
+    >>> ruleset_from_text("two-handed;double_nil_timing:after_first_choice").double_nil_timing
     <DoubleNilTiming.AFTER_FIRST_CHOICE: 'after_first_choice'>
+    >>> ruleset_from_text("classic;target:0")
+    Traceback (most recent call last):
+    ...
+    spades.InvalidRecordError: rules.target: target must be at least 1, not 0
     """
     if not isinstance(text, str):
         raise TypeError(f"rules is a preset's name, not {shown(text)}")
@@ -73,14 +85,14 @@ def ruleset_of_text(text: object) -> Ruleset:
     for change in changes:
         key, colon, value = (part.strip() for part in change.partition(":"))
         if not colon or key not in data:
-            raise SpadesError(
+            raise NotationError(
                 f"{shown(change)} in {shown(text)} is no change of a field, 'name:value'"
             )
         if key in changed:
-            raise SpadesError(f"{key} is given twice in {shown(text)}: change a field once")
+            raise NotationError(f"{key} is given twice in {shown(text)}: change a field once")
         changed.add(key)
         if len(value) > VALUE_LIMIT:
-            raise SpadesError(
+            raise NotationError(
                 f"the value of {key} is {len(value):,} characters long, "
                 f"and a field's value is at most {VALUE_LIMIT} characters: {shown(value)}"
             )
@@ -89,6 +101,6 @@ def ruleset_of_text(text: object) -> Ruleset:
         except ValueError:
             data[key] = value
     try:
-        return from_data({"type": "ruleset", "version": VERSION, **data}, Ruleset)
-    except InvalidRecordError as error:  # the field's path within the parameter
+        return ruleset_from(data, "$", VERSION)
+    except InvalidRecordError as error:  # the field's path within the text
         raise InvalidRecordError("rules" + error.path.removeprefix("$"), error.problem) from None

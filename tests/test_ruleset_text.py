@@ -1,0 +1,177 @@
+"""A ruleset as one line of text, and the presets of an app's tables.
+
+`spades.records.ruleset_from_text` reads ``preset;field:value;...`` (the command line's
+``--rules``, OpenSpiel's ``rules``) and `ruleset_text` writes it; the presets
+``trickster-jja`` and ``trickster-jjdd`` are the tables of two public Trickster Cards records.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given
+
+from spades import (
+    CLASSIC,
+    PRESETS,
+    Bidding,
+    Deck,
+    InvalidRecordError,
+    NotationError,
+    Ruleset,
+    SpadesLead,
+    find_ruleset,
+    strategies,
+)
+from spades.records import (
+    VALUE_LIMIT,
+    read_ptn,
+    rules_from_options,
+    ruleset_from_text,
+    ruleset_text,
+)
+
+TRICKSTER = Path(__file__).parent / "data" / "trickster"
+
+
+def _options(name: str) -> dict[str, object]:
+    """The GameOptionsJson of a real export, its quotes escaped or not."""
+    text = (TRICKSTER / name).read_text()
+    (value,) = re.findall(r'^\[GameOptionsJson "(.*)"\]$', text, re.MULTILINE)
+    options = json.loads(value.replace('\\"', '"'))
+    assert isinstance(options, dict)
+    return options
+
+
+@pytest.mark.parametrize(
+    ("preset", "export"),
+    [("trickster-jja", "issue-231-head.ptn"), ("trickster-jjdd", "issue-335.ptn")],
+)
+def test_a_trickster_preset_is_the_table_its_public_record_states(preset: str, export: str) -> None:
+    """Each app preset is what the options of its source record read to (TricksterBots
+    issues 231 and 335), and no other preset.
+
+    Rule: ref-presets-apps.
+    """
+    rules, unknown = rules_from_options(_options(export))
+    assert PRESETS[preset] == rules
+    assert [name for name, other in PRESETS.items() if other == rules] == [preset]
+    assert set(unknown) <= {"firstHandBidsItself"}
+
+
+def test_the_deuce_table_s_record_replays_under_its_preset() -> None:
+    """Issue 335's hand is a hand of the preset: it replays, under the preset's rules.
+
+    Rule: ref-presets-apps.
+    """
+    (hand,) = read_ptn((TRICKSTER / "issue-335.ptn").read_text())
+    assert hand.rules == PRESETS["trickster-jjdd"]
+    assert dict(hand.unknown_options) == {"firstHandBidsItself": True}
+    hand.replay()
+
+
+def test_the_presets_of_an_app_state_their_switches() -> None:
+    """The fields the docs' table gives each app preset.
+
+    Rule: ref-presets-apps.
+    """
+    ace, deuce = PRESETS["trickster-jja"], PRESETS["trickster-jjdd"]
+    assert ace == attrs.evolve(
+        CLASSIC,
+        deck=Deck.JOKER_JOKER_ACE,
+        nil=False,
+        zero_contract=True,
+        team_minimum=4,
+        spades_lead=SpadesLead.ANY_TIME,
+        bag_penalty=0,
+        ten_for_two_hundred=True,
+        target=350,
+        losing_floor=-200,
+    )
+    assert deuce == attrs.evolve(
+        CLASSIC,
+        deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+        nil=False,
+        zero_contract=True,
+        team_minimum=4,
+        blind_bid_minimum=6,
+        blind_bid_deficit=250,
+        ten_for_two_hundred=True,
+    )
+    assert find_ruleset("Trickster JJDD") is deuce
+
+
+@given(strategies.rulesets())
+def test_every_ruleset_reads_back_from_its_text(rules: Ruleset) -> None:
+    """ruleset_text writes the nearest preset and the fields that differ; reading it gives
+    the ruleset back.
+
+    Rule: ref-rules-text.
+    """
+    text = ruleset_text(rules)
+    assert ruleset_from_text(text) == rules
+    name, *changes = text.split(";")
+    preset = PRESETS[name]
+    assert len(changes) == sum(
+        getattr(preset, field.name) != getattr(rules, field.name)
+        for field in attrs.fields(Ruleset)
+        if field.init
+    )
+
+
+def test_a_preset_is_its_own_text_and_changes_read_in_any_spacing() -> None:
+    """Rule: ref-rules-text."""
+    assert [ruleset_text(rules) for rules in PRESETS.values()] == list(PRESETS)
+    assert ruleset_from_text(" 2P ") == PRESETS["two-handed"]
+    assert ruleset_from_text("classic; bidding : whiz ;target:300") == Ruleset(
+        bidding=Bidding.WHIZ, target=300
+    )
+    assert ruleset_from_text("trickster-jjdd;blind_bid_deficit:null").blind_bid_deficit is None
+    assert ruleset_text(Ruleset(deck=Deck.JOKER_JOKER_ACE)) == "classic;deck:joker_joker_ace"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("classics", "is not a ruleset name"),
+        ("classic;target", "is no change of a field"),
+        ("classic;colour:red", "is no change of a field"),
+        ("classic;;target:300", "is no change of a field"),
+        ("classic;target:300;target:400", "target is given twice"),
+        ("classic;target:" + "1" * (VALUE_LIMIT + 1), f"at most {VALUE_LIMIT} characters"),
+    ],
+)
+def test_text_of_another_shape_is_a_notation_error(text: str, message: str) -> None:
+    """Rule: ref-rules-text."""
+    with pytest.raises(NotationError, match=message):
+        ruleset_from_text(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "message"),
+    [
+        ("classic;target:0", "rules.target", "at least 1"),
+        ("classic;deck:tarot", "rules.deck", "tarot"),
+        ("classic;nil:maybe", "rules.nil", "expected true or false"),
+        ("classic;bidding:whiz;blind_nil:true", "rules", "has no blind nil"),
+        ("trickster-jjdd;bidding:mirror", "rules", "has no blind bids"),
+    ],
+)
+def test_a_value_or_combination_the_rules_refuse_is_an_invalid_record_at_its_path(
+    text: str, path: str, message: str
+) -> None:
+    """Rule: ref-rules-text."""
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        ruleset_from_text(text)
+    assert caught.value.path == path
+
+
+def test_ruleset_text_takes_a_ruleset_and_reading_takes_a_string() -> None:
+    with pytest.raises(TypeError, match="ruleset_text takes a Ruleset"):
+        ruleset_text("classic")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rules is a preset's name"):
+        ruleset_from_text(b"classic")
