@@ -366,7 +366,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
 
 
 def _rules_text(text: str) -> str:
-    """``text`` (a preset's name or alias, then ``;field:value``s) as `ruleset_text` writes it."""
+    """``text`` (a preset or alias, then ``;field:value`` each) as `ruleset_text` writes it."""
     try:
         return records.ruleset_text(records.ruleset_from_text(text))
     except SpadesError as error:

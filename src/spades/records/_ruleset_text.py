@@ -57,11 +57,12 @@ def _value_text(value: Data) -> str:
 
 
 def ruleset_from_text(text: object) -> Ruleset:
-    """The ruleset ``text`` names: a preset (as `find_ruleset` reads it), then ``;field:value``s.
+    """The ruleset ``text`` names: a preset (as `find_ruleset` reads it), then its changes.
 
-    A value is written as a record writes the field (`spades.records.to_data`), a name (an
-    enum's) without quotes. Each field is changed at most once, as a record gives each key
-    once, and each value is at most `VALUE_LIMIT` characters. A text of another shape is a
+    Each change is ``;field:value``, the value written as a record writes the field
+    (`spades.records.to_data`), a name (an enum's) without quotes. Each field is changed at
+    most once, as a record gives each key once, and each value is at most `VALUE_LIMIT`
+    characters. A text of another shape is a
     `NotationError`; a value the field does not take, or a combination the rules refuse, an
     `InvalidRecordError` at the field's path (``rules.target``).
 
