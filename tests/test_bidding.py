@@ -23,6 +23,7 @@ from spades import (
     Bidding,
     Card,
     CardPass,
+    Deck,
     Direction,
     IllegalMoveError,
     Look,
@@ -839,3 +840,22 @@ def test_blind_numbers_takes_a_state_or_a_view_and_a_seat(value: object) -> None
             blind_numbers(state, seat)
     with pytest.raises(TypeError):
         blind_numbers(state, "1")  # type: ignore[arg-type]
+
+
+def test_allowed_bids_refuses_a_hand_holding_a_card_its_deck_lacks() -> None:
+    """A joker under the standard deck, or the 2C under Joker-Joker-Ace, is no card of the
+    hand; the deck's own cards are counted.
+
+    Rule: rule-decks.
+    """
+    whiz = Ruleset(bidding=Bidding.WHIZ)
+    texts = ("BJ", "KS", "7S", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH")
+    hand = [Card.parse(text) for text in texts]
+    with pytest.raises(SpadesError, match="a hand holds BJ, which the standard deck has not"):
+        allowed_bids(whiz, [None] * 4, 1, hand=hand)
+    jokers = attrs.evolve(whiz, deck=Deck.JOKER_JOKER_ACE)
+    assert allowed_bids(jokers, [None] * 4, 1, hand=hand) == (0, 3)
+    with pytest.raises(SpadesError, match="a hand holds 2C, which the joker-joker-ace deck"):
+        allowed_bids(jokers, [None] * 4, 1, hand=[*hand[1:], Card.parse("2C")])
+    with pytest.raises(SpadesError, match="which the standard deck has not"):
+        allowed_bids(CLASSIC, [None] * 4, 1, hand=hand)  # checked where it is not read

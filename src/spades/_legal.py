@@ -28,7 +28,7 @@ from spades._moves import (
 )
 from spades._rules import BIDS_BY_SPADES, Bidding, SpadesLead, check_rules, check_seat
 from spades._state import HANDS, PHASE, PLAYABLE, TO_MOVE, Phase, State, hand_of
-from spades._trick import playable_bits, spades_open
+from spades._trick import check_in_deck, playable_bits, spades_open
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -297,7 +297,8 @@ def allowed_bids(
     side to bid, then 4 to 13 after her partner's nil and nil after her partner's number
     (rule-suicide); under `Bidding.WHIZ` her number of spades or nil (rule-whiz), and
     under `Bidding.MIRROR` her number of spades alone (rule-mirror), which is why these
-    two read her ``hand`` (the others do not). Blind nil, before she looks, is
+    two read her ``hand`` (the others do not; a card the deck lacks is a `SpadesError`).
+    Blind nil, before she looks, is
     `may_bid_blind`'s. ``bids`` are the round's bids by seat, ``None`` for a seat that
     has not bid.
 
@@ -318,6 +319,7 @@ def allowed_bids(
     cards = 0
     if hand is not None:
         cards = _checked_hand(hand)
+        check_in_deck(rules.deck, cards, "a hand")
     elif rules.bidding in BIDS_BY_SPADES:
         raise TypeError(
             f"under {rules.bidding.name.title()} a bid is read from the bidder's number of "

@@ -27,6 +27,7 @@ __all__ = [
     "FIRST_SPADE",
     "NOT_SPADES",
     "SPADES",
+    "check_in_deck",
     "may_lead_spades",
     "playable",
     "playable_bits",
@@ -82,7 +83,7 @@ def playable(
         if not isinstance(card, Card):
             raise TypeError(f"a hand holds cards, not {shown(card)}")
         mask |= card.bit
-    _check_in_deck(rules.deck, mask, "a hand")
+    check_in_deck(rules.deck, mask, "a hand")
     if trick:
         _check_trick(trick, rules.deck)
     return cards_in(playable_bits(rules.deck, mask, tuple(trick), led_freely))
@@ -153,7 +154,7 @@ def spades_broken_by(played: Iterable[Card], *, rules: Ruleset = CLASSIC) -> boo
         if not isinstance(card, Card):
             raise TypeError(f"the cards played are cards, not {shown(card)}")
         mask |= card.bit
-    _check_in_deck(deck, mask, "the cards played")
+    check_in_deck(deck, mask, "the cards played")
     return bool(mask & deck.spades)
 
 
@@ -205,7 +206,7 @@ def _check_trick(cards: object, deck: Deck) -> int:
         if not isinstance(card, Card):
             raise TypeError(f"a trick holds cards, not {shown(card)}")
         mask |= card.bit
-    _check_in_deck(deck, mask, "a trick")
+    check_in_deck(deck, mask, "a trick")
     if not played:
         raise SpadesError("an empty trick has no winning card")
     if mask.bit_count() != len(played):
@@ -213,7 +214,7 @@ def _check_trick(cards: object, deck: Deck) -> int:
     return mask
 
 
-def _check_in_deck(deck: Deck, mask: int, what: str) -> None:
+def check_in_deck(deck: Deck, mask: int, what: str) -> None:
     """Raise `SpadesError` when ``mask`` holds a card ``deck`` has not (``what`` holds it)."""
     outside = mask & ~deck.mask
     if outside:
