@@ -298,9 +298,8 @@ def allowed_bids(
     (rule-suicide); under `Bidding.WHIZ` her number of spades or nil (rule-whiz), and
     under `Bidding.MIRROR` her number of spades alone (rule-mirror), which is why these
     two read her ``hand`` (the others do not; a card the deck lacks is a `SpadesError`).
-    Blind nil, before she looks, is
-    `may_bid_blind`'s. ``bids`` are the round's bids by seat, ``None`` for a seat that
-    has not bid.
+    Blind nil, before she looks, is `may_bid_blind`'s. ``bids`` are the round's bids by
+    seat, ``None`` for a seat that has not bid.
 
     >>> from spades import Bid, Bidding, Card, Ruleset
     >>> suicide = Ruleset(bidding=Bidding.SUICIDE)
