@@ -19,7 +19,7 @@ from spades._cards import Card, Suit, cards_in
 from spades._deal import discards_after_exchange
 from spades._errors import SpadesError, shown
 from spades._history import CardExchange, CardPass, DrawTurn
-from spades._keep_rule import kept_by_rule
+from spades._keep_rule import kept_by_rule, paired_by_rule
 from spades._rules import BIDS_BY_SPADES, play_order
 from spades._spades_shown import last_pass_undone, pass_spades, shown_spades, spade_weights
 from spades._state import FULL_DECK, SHIFT, build_state
@@ -64,26 +64,38 @@ def sample_state(view: View, *, rng: random.Random) -> State:
     return _built(view, _two_players(view, rng, None), rng)
 
 
-def sample_state_keeping(view: View, *, rng: random.Random, keeps: int) -> State:
+def sample_state_keeping(
+    view: View, *, rng: random.Random, keeps: int, first_keeps: int | None = None
+) -> State:
     """Two players: `sample_state`, the other player's draw choices read by a keep rule.
 
     The rule: she keeps the top card when it is one of ``keeps`` (a card mask), else she
     takes the next card whatever it is. So of each two cards she saw she holds one of
     ``keeps`` whenever there was one, and the deals are weighted by the chance of her
-    hand under the rule, every order of the stock being equally likely. It applies once
-    the draw is over and until she exchanges; before and after, the deal is uniform, as
+    hand under the rule, every order of the stock being equally likely. ``first_keeps``,
+    when given, is the rule of her first turn, the others' being ``keeps`` (a double nil
+    declared after her first choice, reading-double-nil-timing). It applies once the
+    draw is over and until she exchanges; before and after, the deal is uniform, as
     `sample_state` draws it. Raises `SpadesError` for a four-player view, and for
-    ``keeps`` that is not a mask of cards (from 0 to ``2**54 - 1``, the jokers' bits included).
+    ``keeps`` or ``first_keeps`` that is not a mask of cards (from 0 to ``2**54 - 1``,
+    the jokers' bits included).
     """
     _check(view, rng, "sample_state_keeping")
-    if isinstance(keeps, bool) or not hasattr(keeps, "__index__"):
-        raise TypeError(f"keeps is a mask of cards, a whole number, not {type(keeps).__name__}")
-    keeps = operator.index(keeps)
-    if not 0 <= keeps <= FULL_DECK:
-        raise SpadesError(f"keeps is a mask of cards, from 0 to 2**54 - 1, not {shown(keeps)}")
+    keeps = _card_mask(keeps, "keeps")
+    first = None if first_keeps is None else _card_mask(first_keeps, "first_keeps")
     if view.rules.players != 2:
         raise SpadesError("a keep rule reads a two-player draw: this view has four players")
-    return _built(view, _two_players(view, rng, keeps), rng)
+    return _built(view, _two_players(view, rng, (keeps, first)), rng)
+
+
+def _card_mask(value: object, name: str) -> int:
+    """``value``, a mask of cards (any whole number but a bool), or the error naming ``name``."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} is a mask of cards, a whole number, not {type(value).__name__}")
+    mask = operator.index(value)
+    if not 0 <= mask <= FULL_DECK:
+        raise SpadesError(f"{name} is a mask of cards, from 0 to 2**54 - 1, not {shown(mask)}")
+    return mask
 
 
 def _check(view: View, rng: random.Random, name: str) -> None:
@@ -238,8 +250,12 @@ def _passes(
 # --- two players ----------------------------------------------------------------------------
 
 
-def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str, object]:
+def _two_players(
+    view: View, rng: random.Random, rules: tuple[int, int | None] | None
+) -> dict[str, object]:
     """The other player's hand and draws, the stock, the discards and her exchange.
+
+    ``rules``: her keep rule and her first turn's (`sample_state_keeping`), or None.
 
     The cards the seat has not seen are split uniformly between her hand (keeping her
     voids), the stock and the discards; her draw turns pair the cards she kept with those
@@ -297,10 +313,17 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     (extra,) = pick(weighted, rng)
     from_seat = _mask(rng.sample(cards_in(options), extra))
     ruled = None
-    if keeps is not None and not exchanged and not view.stock_size:
+    if rules is not None and not exchanged and not view.stock_size:
+        keeps, first = rules
         pool = deck.mask & ~(mine_kept | mine_discarded)  # the cards of her draw turns
         ruled = kept_by_rule(
-            pool & keeps, pool & ~keeps, played=played[her], free=free, size=size, rng=rng
+            pool & keeps,
+            pool & ~keeps,
+            played=played[her],
+            free=free,
+            size=size,
+            rng=rng,
+            first=first,
         )
     from_unseen = _mask(rng.sample(cards_in(free), size - extra)) if ruled is None else ruled
     hand = from_seat | from_unseen
@@ -324,12 +347,8 @@ def _two_players(view: View, rng: random.Random, keeps: int | None) -> dict[str,
     discarded = list(cards_in(((pile | hers_discarded) & ~given_mask) | (drawn_mask & ~reachable)))
     rng.shuffle(kept)
     rng.shuffle(discarded)
-    if ruled is not None and keeps is not None:  # outside the rule only when both were
-        kept.sort(key=lambda card: bool(card.bit & keeps))
-        discarded.sort(key=lambda card: bool(card.bit & keeps))
-        pairs = list(zip(kept, discarded, strict=True))
-        rng.shuffle(pairs)
-        kept, discarded = [card for card, _ in pairs], [card for _, card in pairs]
+    if ruled is not None and rules is not None:  # outside the rule only when both were
+        kept, discarded = paired_by_rule(kept, discarded, rng, *rules)
     draws: list[DrawTurn] = []
     for turn in view.draws:
         if turn.seat == her:
