@@ -84,6 +84,7 @@ from spades.bots._equity import win_chance
 from spades.bots._rollout import play_out, rollout_play
 from spades.bots._search import _distinct_plays
 from spades.strategies import rulesets, states
+from test_sampling_keeping import late_double_nil
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
@@ -611,12 +612,12 @@ def test_two_player_search_reads_her_draw_by_the_heuristic_keep_rule(
         state = apply(state, BLIND)
     while state.phase is not Phase.PLAYING or state.to_move == her:
         state = apply(state, HEURISTIC(mover_view(state)))
-    rules_read: list[int] = []
+    rules_read: list[tuple[int, int | None]] = []
     dealt: list[State] = []
 
-    def spy(view: View, *, rng: random.Random, keeps: int) -> State:
-        rules_read.append(keeps)
-        sampled = sample_state_keeping(view, rng=rng, keeps=keeps)
+    def spy(view: View, *, rng: random.Random, keeps: int, first_keeps: int | None) -> State:
+        rules_read.append((keeps, first_keeps))
+        sampled = sample_state_keeping(view, rng=rng, keeps=keeps, first_keeps=first_keeps)
         dealt.append(sampled)
         return sampled
 
@@ -625,14 +626,30 @@ def test_two_player_search_reads_her_draw_by_the_heuristic_keep_rule(
     view = mover_view(state)
     assert len(_search._distinct_plays(view, view.legal_moves())) > 1
     assert search_policy(playouts=40)(view) in view.legal_moves()
-    assert set(rules_read) == {draw_keeps(nil=double_nil)}
+    assert set(rules_read) == {(draw_keeps(nil=double_nil), None)}
     assert len(dealt) >= 8
     assert all(observe(sampled, view.seat) == view for sampled in dealt)
     uniform = [sample_state(view, rng=random.Random(k)) for k in range(8)]
     ruled = [
-        sample_state_keeping(view, rng=random.Random(k), keeps=rules_read[0]) for k in range(8)
+        sample_state_keeping(view, rng=random.Random(k), keeps=rules_read[0][0]) for k in range(8)
     ]
     assert uniform != ruled  # the rule applies here
+
+
+def test_two_player_search_reads_her_first_turn_before_a_late_double_nil_as_ordinary() -> None:
+    """Rules: ref-sampling, rule-double-nil.
+    Rule: reading-double-nil-timing.
+
+    Under `AFTER_FIRST_CHOICE` she declared double nil at her second turn: her first turn
+    drew by the heuristic's ordinary rule, the others by the double nil's. Here she has
+    led seven high hearts, one more than the double nil's rule gives her: her first turn
+    kept one, and the rest of her hand is low (`test_sampling_keeping`'s position).
+    """
+    view = observe(late_double_nil(), 0)
+    for k in range(20):
+        sampled = _search._sample_two(view, random.Random(k))
+        assert observe(sampled, 0) == view
+        assert all(card.bit & draw_keeps(nil=True) for card in sampled.hand(1))
 
 
 def plays_of(moves: list[Move]) -> str:

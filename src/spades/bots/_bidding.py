@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades._card_pass import pass_due
@@ -259,6 +260,7 @@ def draw(view: View) -> Move:
     return Keep() if _value(sense, top) * len(others) >= worth else Reject()
 
 
+@functools.cache  # one mask a deck and rule, asked at every deal of a search
 def draw_keeps(nil: bool, deck: Deck = Deck.STANDARD) -> int:
     """The cards `draw` keeps at the start of a draw, as a mask; a double nil's low ones.
 

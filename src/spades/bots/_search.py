@@ -20,7 +20,7 @@ from spades._decks import Deck
 from spades._engine import apply
 from spades._errors import SpadesError, shown
 from spades._moves import Bid, Play
-from spades._rules import MAX_NUMBER, side_of, whole_number
+from spades._rules import MAX_NUMBER, DoubleNilTiming, side_of, whole_number
 from spades._sampling import sample_state, sample_state_keeping
 from spades._state import Phase
 from spades.bots._bidding import draw_keeps
@@ -60,11 +60,11 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
     generator seeded by ``seed`` and the view's position, so the same view gets the same
     move, whatever came before. With two players it deals the other player the hand her
     draw would give if she drew as the heuristic bot does, keeping the top card when it is
-    a spade or a queen or higher (low cards after her double nil, until she exchanges),
-    rather than uniformly: her draw keeps her strong cards. Where double nil may be
-    declared it searches that against the heuristic's draw; while its cards are face down,
-    each blind bid open (nil and the numbers) against a look. The card pass, the rest of
-    the draw and the exchange are the heuristic bot's.
+    a spade or a queen or higher (low cards from the turn she declared double nil, until
+    she exchanges), rather than uniformly: her draw keeps her strong cards. Where double
+    nil may be declared it searches that against the heuristic's draw; while its cards
+    are face down, each blind bid open (nil and the numbers) against a look. The card
+    pass, the rest of the draw and the exchange are the heuristic bot's.
 
     ``playouts`` is a whole number from 1 to ``10**9`` (else `SpadesError`), ``seed`` any
     whole number (else `TypeError`); both may be numpy's integers, not bools. The policy
@@ -132,10 +132,19 @@ def _sample_four(view: View, rng: random.Random) -> State:
 
 
 def _sample_two(view: View, rng: random.Random) -> State:
-    """A deal in which the other player drew as the heuristic bot draws."""
+    """A deal in which the other player drew as the heuristic bot draws.
+
+    After her double nil she drew by the double nil's rule; under `AFTER_FIRST_CHOICE`
+    she declared at her second turn, so her first turn drew by the ordinary one
+    (reading-double-nil-timing).
+    """
     bid = view.bids[1 - view.seat]
-    keeps = draw_keeps(bid is not None and bid.blind, view.rules.deck)
-    return sample_state_keeping(view, rng=rng, keeps=keeps)
+    nil = bid is not None and bid.blind
+    first = None
+    if nil and view.rules.double_nil_timing is DoubleNilTiming.AFTER_FIRST_CHOICE:
+        first = draw_keeps(False, view.rules.deck)
+    keeps = draw_keeps(nil, view.rules.deck)
+    return sample_state_keeping(view, rng=rng, keeps=keeps, first_keeps=first)
 
 
 def _judge(end: State, side: int, start: State) -> float:
