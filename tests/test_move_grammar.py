@@ -14,10 +14,13 @@ docs into a regular expression, and then
   exactly when the grammar and the condition do;
 - the text of every move value the library can make is in the grammar and reads back as
   that move;
+- the jokers ``LJ`` and ``BJ`` are cards of the grammar, the last two in library order;
 - the JSON Schema's ``move`` (``docs/record.schema.json``) accepts every move text of the
   grammar (every bid, look, draw choice and play, every pass and exchange of up to three
   cards, of every card, and a sample of the others) and refuses the texts the grammar
   refuses.
+
+The cards are the 54 of every deck (rule-decks): the grammar knows no ruleset.
 """
 
 from __future__ import annotations
@@ -34,7 +37,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from spades import DECK, Bid, Card, Exchange, InvalidRecordError, Keep, Look, Pass, Play, Reject
+from spades import (
+    DECK,
+    JOKERS,
+    Bid,
+    Card,
+    Exchange,
+    InvalidRecordError,
+    Keep,
+    Look,
+    Pass,
+    Play,
+    Reject,
+)
 from spades.records import from_data
 
 if TYPE_CHECKING:
@@ -197,12 +212,14 @@ def grammar() -> re.Pattern[str]:
     return re.compile(regex_of(rules_of(grammar_block()), "move"))
 
 
-SUITS, RANKS = "CDHS", "23456789TJQKA"  # the guide's library order: by suit, then two to ace
+LIBRARY_ORDER = [rank + suit for suit in "CDHS" for rank in "23456789TJQKA"] + ["LJ", "BJ"]
+"""The guide's library order (porting-decks): by suit, then two to ace; then the little
+joker and the big joker."""
 
 
 def in_library_order(card_texts: list[str]) -> bool:
     """Whether cards are distinct and in library order, the one condition outside the ABNF."""
-    places = [(SUITS.index(text[1]), RANKS.index(text[0])) for text in card_texts]
+    places = [LIBRARY_ORDER.index(text) for text in card_texts]
     return all(first < second for first, second in itertools.pairwise(places))
 
 
@@ -280,9 +297,13 @@ def test_each_edge_text_is_a_move_as_the_table_says(text: str, move: bool) -> No
 
 WORDS = ["bid", "nil", "blind", "double", "look", "play", "pass", "keep", "reject", "exchange"]
 VERBS = [form for word in WORDS for form in (word, word.upper(), word.title())]
-CARDS = [str(card) for card in DECK]
+ALL_CARDS = (*DECK, *JOKERS)
+"""Every card of every deck, in library order: the 52 and the two jokers (rule-decks)."""
+CARDS = [str(card) for card in ALL_CARDS]
 NUMBERS = ["0", "00", "07", "1", "3", "13", "14", "99", "999", "-999", "1000", "-1", "-0", "+3"]
-TOKENS = [*VERBS, *CARDS, *(card.lower() for card in CARDS), "10H", "10h", "Ts", *NUMBERS]
+NOT_CARDS = ["10H", "10h", "Ts", "Lj", "JL", "JB", "J", "LJS"]
+"""Near misses: ten as 10, mixed case, a joker as a PTN record writes it (``JL``)."""
+TOKENS = [*VERBS, *CARDS, *(card.lower() for card in CARDS), *NOT_CARDS, *NUMBERS]
 GAPS = [" ", " ", " ", " ", "  ", "\t", "\n", ""]
 EDGES = ["", "", "", "", " ", "  ", "\t", "\n"]
 
@@ -322,13 +343,33 @@ def check_move(move: Move) -> None:
 def test_every_bid_play_and_plain_move_is_in_the_grammar_and_reads_back() -> None:
     assert str(Bid(0)) == "bid nil"
     moves: list[Move] = [Bid(n) for n in range(-999, 1000)]
-    moves += [Bid(0, blind=True), Look(), Keep(), Reject(), *map(Play, DECK)]
-    moves += [Pass([]), Exchange([]), Pass(DECK), Exchange(DECK)]  # no card, every card
+    moves += [Bid(0, blind=True), Look(), Keep(), Reject(), *map(Play, ALL_CARDS)]
+    moves += [Pass([]), Exchange([]), Pass(ALL_CARDS), Exchange(ALL_CARDS)]  # none, all 54
     for move in moves:
         check_move(move)
 
 
-@given(st.sets(st.sampled_from(DECK)), st.sampled_from([Pass, Exchange]))
+def test_the_jokers_are_cards_of_the_grammar_last_in_library_order() -> None:
+    """``LJ`` and ``BJ`` are cards of every move text, after the 52 (porting-move-grammar):
+    a pass or an exchange lists them last, the little joker first; no other spelling is
+    one.
+
+    Rule: rule-decks.
+    """
+    assert LIBRARY_ORDER == CARDS
+    for text in ["play LJ", "play BJ", "pass LJ", "pass AS LJ BJ", "exchange 2C BJ"]:
+        assert guide_accepts(text), text
+        assert reader_accepts(text), text
+        assert schema_accepts(text), text
+    for text in ["play lj", "play Bj", "play JL", "play JH LJ", "pass BJ LJ", "pass LJ AS"]:
+        assert not guide_accepts(text), text
+        assert not reader_accepts(text), text
+        assert not schema_accepts(text), text
+    assert guide_accepts("pass " + " ".join(CARDS))
+    assert not grammar().fullmatch("pass " + " ".join([*CARDS, "BJ"]))  # 55 cards
+
+
+@given(st.sets(st.sampled_from(ALL_CARDS)), st.sampled_from([Pass, Exchange]))
 def test_every_pass_and_exchange_is_in_the_grammar_and_reads_back(
     cards: set[Card], kind: type[Pass | Exchange]
 ) -> None:
@@ -360,7 +401,7 @@ def schema_accepts(text: str) -> bool:
 def grammar_texts() -> Iterator[str]:
     """Move texts of the grammar: every bid number, nil and blind nil, the words alone, every
     play, every pass and exchange of none to two cards, every 37th of three cards (each
-    card in some), and of all 52. (The schema takes about a millisecond a text: all the
+    card in some), and of all 54. (The schema takes about a millisecond a text: all the
     passes and exchanges of three cards would take a minute.)"""
     yield from (f"bid {number}" for number in range(-999, 1000) if number)
     yield from ["bid nil", "bid blind nil", "look", "keep", "reject"]
@@ -383,7 +424,7 @@ def test_the_schema_accepts_every_move_text_of_the_grammar() -> None:
         assert guide_accepts(text), text
         assert schema_accepts(text), text
         count += 1
-    assert count == 1998 + 5 + 52 + 2 * (1 + 52 + 1326 + 598 + 1)
+    assert count == 1998 + 5 + 54 + 2 * (1 + 54 + 1431 + 671 + 1)
 
 
 @given(st.sets(st.sampled_from(CARDS)), st.sampled_from(["pass", "exchange"]))

@@ -10,8 +10,9 @@
 //                            'bid blind nil' (n 0, blind), 'bid blind 7' (n 7, blind)
 //   {type: 'look'} {type: 'keep'} {type: 'reject'}
 //   {type: 'play', card}
-//   {type: 'pass', cards}      'pass' alone, or 'pass 2C 3D': 0 to 52 cards
-//   {type: 'exchange', cards}  'exchange' alone, or 'exchange 2C 3D': 0 to 52 cards
+//   {type: 'pass', cards}      'pass' alone, or 'pass 2C 3D': 0 to 54 cards
+//   {type: 'exchange', cards}  'exchange' alone, or 'exchange 2C 3D': 0 to 54 cards
+// A card is one of the 52 or a joker, LJ or BJ (porting-decks), whatever the ruleset's deck.
 // It never says who made it: that is always the seat to move.
 
 import { isCard, isInLibraryOrder } from './cards.js';
@@ -51,8 +52,8 @@ export function parseMove(text) {
       return { type: 'play', card: rest[0] };
     case 'pass':
     case 'exchange':
-      // *52( SP card ), the cards distinct and in library order (so at most 52 anyway)
-      if (!rest.every(isCard)) throw refuse('cards are written like 2C, TH, AS');
+      // *54( SP card ), the cards distinct and in library order, LJ and BJ last (so at most 54 anyway)
+      if (!rest.every(isCard)) throw refuse('cards are written like 2C, TH, AS, LJ');
       if (!isInLibraryOrder(rest)) throw refuse('the cards are distinct and in library order');
       return { type: head, cards: rest };
     default:

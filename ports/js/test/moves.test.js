@@ -64,3 +64,12 @@ test('porting-blind-bids: a blind number reads and writes as "bid blind 7"; "bid
     assert.throws(() => parseMove(text), undefined, text);
   }
 });
+
+test('porting-move-grammar: the jokers LJ and BJ are cards of every move, last in library order', () => {
+  for (const text of ['play LJ', 'play BJ', 'pass AS LJ BJ', 'exchange 2C BJ']) {
+    assert.equal(moveText(parseMove(text)), text);
+  }
+  for (const text of ['play lj', 'play JL', 'pass BJ LJ', 'pass LJ AS', 'exchange LJ LJ']) {
+    assert.throws(() => parseMove(text), undefined, text);
+  }
+});
