@@ -2351,19 +2351,53 @@ def round_decks() -> list[Case]:
     starts = [(seed, number) for seed in EDGE_SEEDS for number in (1, 2)]
     starts += [(2**128 - 1, number) for number in (3, 13, 1000)]
     starts += [(random_seed(rng), rng.choice([1, 1, 2, rng.randint(3, 30)])) for _ in range(24)]
-    decks = [(seed, number, Deck.STANDARD) for seed, number in starts]
     return [
-        {
-            "id": f"round-deck-{index:03}",
-            "source": SOURCE,
-            "seed": str(seed),
-            "round": number,
-            "deck": [
-                str(card) for card in spades.round_deck(seed, number, rules=Ruleset(deck=deck))
-            ],
-        }
-        for index, (seed, number, deck) in enumerate(decks, 1)
+        round_deck_case(f"round-deck-{index:03}", seed, number, Deck.STANDARD)
+        for index, (seed, number) in enumerate(starts, 1)
     ]
+
+
+JOKER_DECK_IDS = {Deck.JOKER_JOKER_ACE: "jja", Deck.JOKER_JOKER_DEUCE_DEUCE: "jjdd"}
+"""The joker decks, and the short name their cases' ids take (as the Trickster presets do)."""
+
+
+def joker_round_decks() -> list[Case]:
+    """The deck of rounds under each joker deck (rule-decks), the same for both decks.
+
+    Round 1 of every edge seed, round 2 of the seed 7, rounds 2, 13 and 1000 of the
+    largest seed, and drawn ones.
+    """
+    rng = random.Random(3)
+    starts = [(seed, 1) for seed in EDGE_SEEDS]
+    starts += [(7, 2), *((2**128 - 1, number) for number in (2, 13, 1000))]
+    starts += [(random_seed(rng), rng.choice([1, 2, rng.randint(3, 30)])) for _ in range(6)]
+    return [
+        round_deck_case(f"round-deck-{short}-{index:02}", seed, number, deck)
+        for deck, short in JOKER_DECK_IDS.items()
+        for index, (seed, number) in enumerate(starts, 1)
+    ]
+
+
+def round_deck_case(ident: str, seed: int, number: int, deck: Deck) -> Case:
+    """A ``round_deck`` case: the deck of round ``number`` of ``seed`` under ``deck``.
+
+    Its ``rules_deck`` is the ruleset's ``deck`` field, left out for the standard deck.
+    The deck is checked against the oracle's shuffle of the deck's own 52 cards.
+    """
+    rules = Ruleset(deck=deck)
+    cards = [str(card) for card in spades.round_deck(seed, number, rules=rules)]
+    expected = oracle.names(oracle.round_deck(seed, number, rules=rules_data(rules)))
+    if cards != expected:
+        raise RuntimeError(f"{ident}: the oracle deals {expected}, the library {cards}")
+    more = {} if deck is Deck.STANDARD else {"rules_deck": deck.value}
+    return {
+        "id": ident,
+        "source": SOURCE,
+        "seed": str(seed),
+        "round": number,
+        **more,
+        "deck": cards,
+    }
 
 
 def exchange_draws() -> list[Case]:
@@ -2776,6 +2810,16 @@ def reading_checks() -> list[tuple[str, str, str | None]]:
     ]:
         check(f"the move text {move!r}", _text(move), path)
     checks += version_checks(ruleset, record)
+    # The jokers in move texts (porting-move-grammar), after the rest so that its ids stay.
+    for move, path in [
+        ("play BJ", None),
+        ("pass AS LJ BJ", None),
+        ("pass BJ LJ", "$"),
+        ("play bj", "$"),
+        ("play JL", "$"),
+        ("play JH", None),
+    ]:
+        check(f"the move text {move!r}", _text(move), path)
     return checks
 
 
@@ -3767,6 +3811,14 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "and 2, and later ones up to 1000.",
         round_decks,
     ),
+    "deal-joker-decks.json": (
+        "round_deck",
+        "The deck of a round of a seeded game under each joker deck (rules_deck): the "
+        "deck's own 52 cards shuffled as the standard deck's are. Round 1 of seeds at every "
+        "edge, later rounds of 7 and of the largest seed, up to 1000, and drawn ones; the "
+        "same seeds and rounds for joker_joker_ace and joker_joker_deuce_deuce.",
+        joker_round_decks,
+    ),
     "deal-exchange-draws.json": (
         "exchange_draw",
         "The cards a two-player double nil exchange draws from the 26 discards: 0 to 3 cards, "
@@ -3889,7 +3941,8 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "texts at the edges of the grammar, and the ruleset fields of version 3 by version "
         "(zero_contract, team_minimum, spades_lead, ten_for_two_hundred, nil_pass, "
         "double_nil_timing, bidding): their values and combinations in version 3, none in "
-        "versions 1 and 2; a blind_nil_pass of 4 in version 3 only.",
+        "versions 1 and 2; a blind_nil_pass of 4 in version 3 only; then the jokers LJ and "
+        "BJ in move texts.",
         reading,
     ),
     "data-replay.json": (

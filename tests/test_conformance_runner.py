@@ -387,11 +387,40 @@ def test_a_round_deck_of_another_round_or_seed_fails(
         assert failure_of(capsys, path).startswith(f"FAIL {path} round-deck-001: deck[")
 
 
+def test_a_round_deck_is_of_the_deck_its_rules_deck_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A case without ``rules_deck`` is of the standard deck, and one may say so; a joker
+    deck's case read as of the other joker deck, or of the standard one, fails.
+
+    Rule: rule-decks.
+    Rule: rule-seeded-deal.
+    """
+    standard = {**first_case("deal-round-decks.json"), "rules_deck": "standard"}
+    assert outcome(capsys, str(write(tmp_path, "round_deck", [standard]))) == (
+        0,
+        ["1 passed, 0 failed"],
+    )
+    jja = first_case("deal-joker-decks.json")
+    assert jja["rules_deck"] == "joker_joker_ace"
+    dropped = {key: value for key, value in jja.items() if key != "rules_deck"}
+    for case in ({**jja, "rules_deck": "joker_joker_deuce_deuce"}, dropped):
+        path = write(tmp_path, "round_deck", [case])
+        assert failure_of(capsys, path).startswith(f"FAIL {path} round-deck-jja-01: deck[")
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"seed": 7}, "InvalidRecordError: $.seed: expected a seed from 0 to 2**128 - 1 as a"),
         ({"round": 0}, "InvalidRecordError: $.round: expected a whole number at least 1, not 0"),
+        (
+            {"rules_deck": "jokers"},
+            "InvalidRecordError: $.rules_deck: expected one of 'standard', 'joker_joker_ace', "
+            "'joker_joker_deuce_deuce', not 'jokers'",
+        ),
+        ({"rules_deck": None}, "InvalidRecordError: $.rules_deck: expected one of 'standard', "),
+        ({"deck_rules": "standard"}, "malformed case: the case lacks fields [] or has unknown"),
     ],
 )
 def test_a_round_deck_case_with_a_bad_field_fails(

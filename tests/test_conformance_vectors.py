@@ -56,6 +56,7 @@ from oracle import (
     BY_SPADES,
     CARD_NAMES,
     CLASSIC,
+    DECKS,
     DOUBLE_NIL_CHANCE,
     IN_ORDER,
     KINDS_BY_PHASE,
@@ -184,8 +185,10 @@ def first_difference(written: list[str], mine: list[str]) -> str:
 def check_round_deck_case(case: dict[str, Any]) -> None:
     seed = seed_of(case["seed"])
     number = check_round_number(case["round"])
-    check_deck(case["deck"])
-    mine = names(round_deck(seed, number))
+    deck = case.get("rules_deck", "standard")  # porting-conformance-decks
+    assert deck in DECKS, f"rules_deck is one of {DECKS}, not {deck!r}"
+    assert sorted(check_deck(case["deck"])) == deck_cards(deck), f"not the {deck} deck's cards"
+    mine = names(round_deck(seed, number, rules=CLASSIC | {"deck": deck}))
     assert case["deck"] == mine, f"deck{first_difference(case['deck'], mine)}"
 
 
@@ -488,6 +491,9 @@ FIELDS = {
     "game": {"record"},
 }
 """The fields of a case of each kind, besides ``id`` and ``source``."""
+OPTIONAL_FIELDS = {"round_deck": {"rules_deck"}}
+"""The fields a case of a kind may leave out: a ``round_deck`` case of the standard deck
+has no ``rules_deck`` (porting-conformance-decks)."""
 
 # --- Loading the vectors -------------------------------------------------------------------
 
@@ -551,7 +557,8 @@ def test_the_vector_files_are_there_and_well_formed() -> None:
             assert case["source"], case["id"]
             fields = set(case) - {"id", "source"}
             expected = FIELDS[data["kind"]]
-            assert fields == expected, f"{case['id']}: fields {sorted(fields ^ expected)}"
+            optional = OPTIONAL_FIELDS.get(data["kind"], set())
+            assert expected <= fields <= expected | optional, f"{case['id']}: {sorted(fields)}"
             ids.append(case["id"])
     assert len(ids) == len(set(ids)), "case ids repeat"
     for kind in KINDS:
@@ -670,6 +677,23 @@ def test_the_deck_and_draw_cases_hold_the_edge_seeds(kind: str) -> None:
     seeds = {seed_of(case["seed"]) for case in CASES[kind]}
     assert [seed for seed in EDGE_SEEDS if seed not in seeds] == []
     assert {case["round"] for case in CASES[kind]} > {1, 2}, "rounds 1, 2 and later ones"
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_deck_cases_hold_every_deck_at_the_edge_seeds(deck: str) -> None:
+    """Each deck's round decks at every edge seed and later rounds, the standard deck's
+    without ``rules_deck`` and a joker deck's with it, the same seeds and rounds for both
+    joker decks (porting-conformance-decks).
+
+    Rule: rule-seeded-deal.
+    Rule: rule-decks.
+    """
+    cases = [case for case in CASES["round_deck"] if case.get("rules_deck", "standard") == deck]
+    assert all(("rules_deck" in case) is (deck != "standard") for case in cases)
+    assert [seed for seed in EDGE_SEEDS if seed not in {seed_of(c["seed"]) for c in cases}] == []
+    assert {case["round"] for case in cases} > {1, 2, 1000}, "rounds 1, 2 and later ones"
+    starts = {deck: [(case["seed"], case["round"]) for case in cases] for deck in DECKS}
+    assert starts["joker_joker_ace"] == starts["joker_joker_deuce_deuce"]
 
 
 def test_the_lead_cases_hold_each_value_of_spades_lead() -> None:
@@ -1712,6 +1736,19 @@ def _deck_card_twice(case: dict[str, Any]) -> bool:
     return True
 
 
+def _other_rules_deck(case: dict[str, Any]) -> bool:
+    """A joker deck's case said to be of the other joker deck, whose cards differ."""
+    if "rules_deck" not in case:
+        return False
+    case["rules_deck"] = next(deck for deck in DECKS[1:] if deck != case["rules_deck"])
+    return True
+
+
+def _rules_deck_dropped(case: dict[str, Any]) -> bool:
+    """A joker deck's case without its ``rules_deck``: read as the standard deck's."""
+    return case.pop("rules_deck", None) is not None
+
+
 def _other_drawn_card(case: dict[str, Any]) -> bool:
     """The first card drawn replaced by a discard that is not drawn."""
     if not case["drawn"]:
@@ -1802,6 +1839,8 @@ def _valid_with_a_path(case: dict[str, Any]) -> bool:
 CORRUPTIONS: dict[str, tuple[str, Corruption]] = {
     "deck-cards-swapped": ("round_deck", _cards_swapped("deck")),
     "deck-card-twice": ("round_deck", _deck_card_twice),
+    "deck-of-another-deck": ("round_deck", _other_rules_deck),
+    "deck-rules-deck-dropped": ("round_deck", _rules_deck_dropped),
     "draw-other-card": ("exchange_draw", _other_drawn_card),
     "draw-order": ("exchange_draw", _cards_swapped("drawn")),
     "scoring-points": ("scoring", _bump(("expected", "points", 0))),
@@ -1942,6 +1981,29 @@ def test_level_scores_at_the_target_ending_the_game_fail_some_vector(
     found = failing(("legal", "game"))
     assert any(name.startswith("legal-") for name in found), found
     assert any(name.startswith("game-") for name in found), found
+
+
+def test_a_joker_deck_shuffled_as_the_standard_one_fails_the_joker_deck_vectors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A joker deck's round starts from its own 52 cards in library order, the jokers last:
+    a port that shuffles the standard deck and puts the jokers where the deuces it lacks
+    fell deals the right cards in another order, and fails every joker deck's vector.
+
+    Rule: rule-decks.
+    """
+    real = round_deck
+
+    def deuces_made_jokers(seed: int, number: int, *, rules: dict[str, Any]) -> list[int]:
+        own, standard = deck_cards(rules["deck"]), deck_cards()
+        lacks, adds = sorted(set(standard) - set(own)), sorted(set(own) - set(standard))
+        jokers = dict(zip(lacks, adds, strict=True))
+        return [jokers.get(card, card) for card in real(seed, number)]
+
+    monkeypatch.setattr(sys.modules[__name__], "round_deck", deuces_made_jokers)
+    jokers = [case["id"] for case in CASES["round_deck"] if "rules_deck" in case]
+    assert jokers
+    assert failing(("round_deck",)) == jokers
 
 
 def test_an_exchange_of_no_card_left_unrecorded_fails_some_vector(

@@ -29,7 +29,7 @@ const DECK_CARDS = Object.fromEntries(
 
 /** The 52 cards of `deck` (a ruleset's deck value) in library order. */
 export function deckCards(deck = 'standard') {
-  const cards = DECK_CARDS[deck];
+  const cards = Object.hasOwn(DECK_CARDS, deck) ? DECK_CARDS[deck] : undefined;
   if (cards === undefined) throw new Error(`unknown deck ${JSON.stringify(deck)}`);
   return cards;
 }

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { readCards } from './cards.js';
 import { legalMoves, readPosition, reasonFor } from './legal.js';
 import { moveText, parseMove } from './moves.js';
-import { readRuleset } from './rules.js';
+import { DECKS, readRuleset } from './rules.js';
 import { scoreRound } from './scoring.js';
 import { exchangeDraw, readSeed, roundDeck } from './shuffle.js';
 
@@ -68,7 +68,10 @@ function runLegal(c) {
 function runRoundDeck(c) {
   const seed = readSeed(c.seed);
   const round = whole(c.round, 'round', 1, Number.MAX_SAFE_INTEGER);
-  const got = roundDeck(seed, round);
+  // porting-conformance-decks: rules_deck, a value of the ruleset's deck; absent, the standard deck
+  const deck = 'rules_deck' in c ? c.rules_deck : 'standard';
+  if (!DECKS.includes(deck)) throw new Error(`rules_deck: expected one of ${DECKS.join(', ')}, not ${show(deck)}`);
+  const got = roundDeck(seed, round, deck);
   if (same(got, c.deck)) return null;
   const at = got.findIndex((card, i) => card !== c.deck?.[i]);
   const where = at < 0 ? got.length : at;

@@ -23,6 +23,7 @@ const EDGES = {
   'bid 0': false, 'bid 07': false, 'bid -0': false, 'bid double nil': false, 'BID 3': false,
   'bid  3': false, 'play 10H': false, 'play as': false, pass: true, 'pass 2C 3D 4H 5S': true,
   'pass 3D 2C': false, 'pass 2C 2C': false, exchange: true, 'exchange ': false, draw: false,
+  'play BJ': true, 'pass AS LJ BJ': true, 'pass BJ LJ': false, 'play bj': false, 'play JL': false, 'play JH': true,
 };
 
 test('porting-move-examples: the texts at the edges of the grammar', () => {

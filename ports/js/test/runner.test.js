@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runDocument, runFiles } from '../src/runner.js';
+import { roundDeck } from '../src/shuffle.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
@@ -33,6 +34,30 @@ test('unknown kinds are skipped; a broken case fails with what is wrong', () => 
   assert.deepEqual(broken.failed.map(({ id }) => id), ['big', 'big']);
   assert.match(broken.failed[0].message, /decimal string/);
   assert.match(broken.failed[1].message, /not unique/);
+});
+
+test('a round_deck case deals the deck its rules_deck names, the standard one without it', () => {
+  // porting-conformance-decks, porting-decks: the deck's own 52 cards, shuffled as ever
+  const standard = roundDeck(7n, 1);
+  const jja = roundDeck(7n, 1, 'joker_joker_ace');
+  const doc = (cases) => ({ type: 'conformance', version: 3, kind: 'round_deck', cases });
+  const passing = runDocument('x.json', doc([
+    { id: 'a', source: '', seed: '7', round: 1, deck: standard },
+    { id: 'b', source: '', seed: '7', round: 1, rules_deck: 'standard', deck: standard },
+    { id: 'c', source: '', seed: '7', round: 1, rules_deck: 'joker_joker_ace', deck: jja },
+  ]));
+  assert.deepEqual([passing.passed, passing.failed], [3, []]);
+  const failing = runDocument('x.json', doc([
+    { id: 'a', source: '', seed: '7', round: 1, deck: jja },
+    { id: 'b', source: '', seed: '7', round: 1, rules_deck: 'joker_joker_deuce_deuce', deck: jja },
+    { id: 'c', source: '', seed: '7', round: 1, rules_deck: 'jokers', deck: jja },
+    { id: 'd', source: '', seed: '7', round: 1, rules_deck: null, deck: standard },
+    { id: 'e', source: '', seed: '7', round: 1, rules_deck: 'toString', deck: standard },
+  ]));
+  assert.equal(failing.passed, 0);
+  assert.deepEqual(failing.failed.map(({ id }) => id), ['a', 'b', 'c', 'd', 'e']);
+  assert.match(failing.failed[0].message, /deck differs at/);
+  for (const { message } of failing.failed.slice(2)) assert.match(message, /rules_deck: expected one of standard/);
 });
 
 test('files that are not JSON, or missing, are failures of those files', () => {

@@ -3,13 +3,26 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LIBRARY } from '../src/cards.js';
+import { LIBRARY, deckCards } from '../src/cards.js';
 import { discardsAfterExchange, exchangeDraw, readSeed, roundDeck } from '../src/shuffle.js';
 
 test('the deck of "7:2" starts 6H 9C 5C KC 6D 2C (porting-seeds)', () => {
   const deck = roundDeck(7n, 2);
   assert.deepEqual(deck.slice(0, 6), ['6H', '9C', '5C', 'KC', '6D', '2C']);
   assert.deepEqual([...deck].sort(), [...LIBRARY].sort());
+});
+
+test('a joker deck shuffles its own 52 cards as the standard deck is shuffled (porting-decks)', () => {
+  // The guide's example: the card at each place is the deck's card of the same index in
+  // library order as the standard deck's card there.
+  for (const deck of ['joker_joker_ace', 'joker_joker_deuce_deuce']) {
+    const own = deckCards(deck);
+    assert.deepEqual(own.slice(0, 2), ['3C', '4C']);
+    assert.deepEqual(own.slice(-2), ['LJ', 'BJ']);
+    assert.deepEqual(roundDeck(7n, 1, deck), roundDeck(7n, 1).map((card) => own[LIBRARY.indexOf(card)]));
+  }
+  assert.deepEqual(deckCards('joker_joker_ace').slice(23, 26), ['AD', '2H', '3H']);
+  assert.deepEqual(deckCards('joker_joker_deuce_deuce').slice(11, 14), ['AC', '2D', '3D']);
 });
 
 test('the exchange of rule-exchange draws AS 9H 8S, and the discards take KD QH JS', () => {

@@ -9,7 +9,8 @@ replayed round by round. Every file is ``{"type": "conformance", "version": 3, "
 by field. A case's ruleset and seed are read as data of the format's version 3, so every
 ruleset holds the fields that came with it: ``zero_contract``, ``nil_pass``,
 ``double_nil_timing``, ``team_minimum``, ``bidding``, ``spades_lead`` and
-``ten_for_two_hundred``.
+``ten_for_two_hundred``. A ``round_deck`` case may name a joker deck in ``rules_deck``
+(the ruleset field ``deck``'s value); one without it is of the standard deck.
 
 `run` checks one file, or every ``*.json`` file of a directory in name order, and returns
 the `Results`; `main` is the command line. It prints one line per failure,
@@ -37,9 +38,11 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from spades._deal import exchange_draw, new_game, round_deck
+from spades._decks import Deck
 from spades._engine import apply
 from spades._errors import IllegalMoveError, InvalidRecordError, quoted, shown
 from spades._legal import check_move, legal_moves
+from spades._rules import Ruleset
 from spades._scoring import score_round
 from spades._state import State
 from spades._view import observe
@@ -48,6 +51,7 @@ from spades.records._plain import (
     bid_from,
     card_from,
     card_list,
+    enum_value,
     field_path,
     integer,
     items,
@@ -79,6 +83,9 @@ _CASE_FIELDS: Final = {
     "game": ("id", "source", "record"),
     "reading": ("id", "source", "text", "valid", "path"),
 }
+_OPTIONAL_FIELDS: Final = {"round_deck": ("rules_deck",)}
+"""The fields a case of a kind may leave out: a ``round_deck`` case without ``rules_deck``
+is of the standard deck."""
 
 
 @attrs.frozen
@@ -204,7 +211,7 @@ def _read(file: Path) -> bytes:
 def _problem(kind: str, case: object, repeated: bool) -> str | None:
     """What is wrong with ``case``, or ``None`` when the library agrees with it."""
     try:
-        case = _fields(case, _CASE_FIELDS[kind], "the case")
+        case = _fields(case, _CASE_FIELDS[kind], "the case", _OPTIONAL_FIELDS.get(kind, ()))
         if type(case["id"]) is not str or type(case["source"]) is not str:
             raise _MalformedError('"id" and "source" are strings')
         if repeated:
@@ -216,12 +223,14 @@ def _problem(kind: str, case: object, repeated: bool) -> str | None:
         return f"{type(error).__name__}: {error}"
 
 
-def _fields(data: object, fields: Sequence[str], what: str) -> dict[str, Any]:
-    """``data`` as an object with exactly these ``fields``."""
+def _fields(
+    data: object, fields: Sequence[str], what: str, optional: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``data`` as an object with exactly these ``fields``, and any of the ``optional``."""
     if type(data) is not dict:
         raise _MalformedError(f"{what} is not an object")
     missing = [field for field in fields if field not in data]
-    unknown = [field for field in data if field not in fields]
+    unknown = [field for field in data if field not in fields and field not in optional]
     if missing or unknown:
         raise _MalformedError(
             f"{what} lacks fields {missing} or has unknown fields {shown(unknown)}"
@@ -314,7 +323,9 @@ def _check_game(case: dict[str, Any]) -> str | None:
 def _check_round_deck(case: dict[str, Any]) -> str | None:
     seed = seed_from(case["seed"], "$.seed", VERSION)
     number = integer(case["round"], "$.round", 1)
-    return _difference(case["deck"], [str(card) for card in round_deck(seed, number)], "deck")
+    deck = enum_value(case.get("rules_deck", "standard"), "$.rules_deck", Deck)
+    dealt = round_deck(seed, number, rules=Ruleset(deck=deck))
+    return _difference(case["deck"], [str(card) for card in dealt], "deck")
 
 
 def _check_exchange_draw(case: dict[str, Any]) -> str | None:
