@@ -2159,6 +2159,31 @@ def test_the_first_round_decks_of_the_vectors_are_the_batchs_deals() -> None:
     assert [list(state.stock) for state in two] == decks
 
 
+@pytest.mark.parametrize(
+    "deck", [deck for deck in Deck if deck.jokers], ids=lambda deck: deck.value
+)
+def test_the_first_round_decks_of_the_joker_vectors_are_the_batchs_deals(deck: Deck) -> None:
+    """Under each joker deck `Batch.from_seeds` deals a seed's first round from the deck
+    its vector gives (deal-joker-decks.json), four players and two.
+
+    Rules: rule-decks, rule-seeded-deal.
+    """
+    cases = [
+        case
+        for case in cases_of("deal-joker-decks.json")
+        if case["round"] == 1 and case["rules_deck"] == deck.value
+    ]
+    assert len(cases) > 10
+    seeds = [int(case["seed"]) for case in cases]
+    decks = [[Card.parse(text) for text in case["deck"]] for case in cases]
+    for preset in (CLASSIC, TWO_HANDED):
+        rules = attrs.evolve(preset, deck=deck)
+        states = Batch.from_seeds(rules, seeds).to_states()
+        assert states == [
+            new_game(rules, seed=seed, deck=cards) for seed, cards in zip(seeds, decks, strict=True)
+        ]
+
+
 GAMES = cases_of("games-*.json")
 
 
