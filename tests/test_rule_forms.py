@@ -411,12 +411,14 @@ def test_shown_spades_states_the_rule(
 def test_batch_spades_bits_is_allowed_bids(
     drawn: list[tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]]], whiz: bool
 ) -> None:
-    """The batch engine's array form of Whiz's and Mirror's bids, from each bidder's hand.
+    """The batch engine's array form of Whiz's and Mirror's bids, from each bidder's hand
+    (the hands of the first one's deck).
 
-    Rules: rule-whiz, rule-mirror.
+    Rules: rule-whiz, rule-mirror, rule-decks.
     """
-    rules = Ruleset(bidding=Bidding.WHIZ if whiz else Bidding.MIRROR)
-    games = [(seat % 4, hand) for _, _, seat, hand in drawn]
+    deck = drawn[0][0].deck
+    rules = Ruleset(bidding=Bidding.WHIZ if whiz else Bidding.MIRROR, deck=deck)
+    games = [(seat % 4, hand) for drawn_rules, _, seat, hand in drawn if drawn_rules.deck is deck]
     hands = np.zeros((len(games), 4), dtype=np.uint64)
     for game, (seat, hand) in enumerate(games):
         hands[game, seat] = sum(card.bit for card in hand)
