@@ -16,14 +16,12 @@ import pytest
 from hypothesis import given
 
 from spades import (
-    CLASSIC,
     PRESETS,
     Bidding,
     Deck,
     InvalidRecordError,
     NotationError,
     Ruleset,
-    SpadesLead,
     find_ruleset,
     strategies,
 )
@@ -74,35 +72,14 @@ def test_the_deuce_table_s_record_replays_under_its_preset() -> None:
     hand.replay()
 
 
-def test_the_presets_of_an_app_state_their_switches() -> None:
-    """The fields the docs' table gives each app preset.
+def test_an_app_preset_is_found_by_its_name_in_any_spelling() -> None:
+    """Its fields are held to the docs' table by the tests' oracle, as every preset's are
+    (test_perft's test_reference_rules_are_the_presets reads tests/oracle/rules.py).
 
     Rule: ref-presets-apps.
     """
-    ace, deuce = PRESETS["trickster-jja"], PRESETS["trickster-jjdd"]
-    assert ace == attrs.evolve(
-        CLASSIC,
-        deck=Deck.JOKER_JOKER_ACE,
-        nil=False,
-        zero_contract=True,
-        team_minimum=4,
-        spades_lead=SpadesLead.ANY_TIME,
-        bag_penalty=0,
-        ten_for_two_hundred=True,
-        target=350,
-        losing_floor=-200,
-    )
-    assert deuce == attrs.evolve(
-        CLASSIC,
-        deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
-        nil=False,
-        zero_contract=True,
-        team_minimum=4,
-        blind_bid_minimum=6,
-        blind_bid_deficit=250,
-        ten_for_two_hundred=True,
-    )
-    assert find_ruleset("Trickster JJDD") is deuce
+    assert find_ruleset("Trickster JJDD") is PRESETS["trickster-jjdd"]
+    assert find_ruleset("trickster_jja") is PRESETS["trickster-jja"]
 
 
 @given(strategies.rulesets())
