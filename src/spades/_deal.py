@@ -236,7 +236,8 @@ def new_game(
         if deck is None
         else [card.bit for card in checked_deck(deck, rules)]
     )
-    return start_round(rules, dealer, 1, bits, seed=seed, scores=(0, 0), bags=(0, 0), rounds=())
+    zeros = (0,) * rules.sides
+    return start_round(rules, dealer, 1, bits, seed=seed, scores=zeros, bags=zeros, rounds=())
 
 
 def check_start(rules: object, dealer: object, doing: str) -> int:
@@ -268,8 +269,8 @@ def start_round(
     bits: Sequence[int],
     *,
     seed: int,
-    scores: tuple[int, int],
-    bags: tuple[int, int],
+    scores: tuple[int, ...],
+    bags: tuple[int, ...],
     rounds: tuple[object, ...],
 ) -> State:
     """The state at the start of a round, from its cards' bits in deck order.

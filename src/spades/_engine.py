@@ -208,7 +208,7 @@ def _end_round(
     bids: tuple[Bid, ...] = state.bids  # type: ignore[assignment]  # every seat has bid
     score = score_unchecked(rules, bids, trick_counts(tricks, rules.players), state.bags)
     points = score.points
-    scores = (state.scores[0] + points[0], state.scores[1] + points[1])
+    scores = tuple(total + won for total, won in zip(state.scores, points, strict=True))
     rounds = (*state.rounds, score)
     outcome = outcome_after(rules, scores, len(rounds))
     if outcome is None:

@@ -388,14 +388,22 @@ def least_bid(rules: Ruleset, bids: Sequence[Bid | None], seat: int) -> int:
     return 0 if partners_bid is None else max(0, minimum - partners_bid.n)
 
 
-def trails_enough(rules: Ruleset, scores: tuple[int, int], seat: int) -> bool:
+def trails_enough(rules: Ruleset, scores: tuple[int, ...], seat: int) -> bool:
     """Whether ``seat``'s side trails by the ruleset's blind nil deficit (if it has one)."""
     return trails_by(rules.blind_nil_deficit, scores, seat)
 
 
-def trails_by(deficit: int | None, scores: tuple[int, int], seat: int) -> bool:
-    """Whether ``seat``'s side trails by ``deficit`` points or more; ``None``: always."""
-    return deficit is None or scores[1 - seat % 2] - scores[seat % 2] >= deficit
+def trails_by(deficit: int | None, scores: tuple[int, ...], seat: int) -> bool:
+    """Whether ``seat``'s side trails the leading other side by ``deficit`` points or more.
+
+    ``None``: always. ``scores`` has a total a side: two (seat % 2 is the seat's side), or
+    four when four play solo (the seat is its side).
+    """
+    if deficit is None:
+        return True
+    side = seat % len(scores)
+    best = max(score for other, score in enumerate(scores) if other != side)
+    return best - scores[side] >= deficit
 
 
 def is_legal(state: State | View, move: Move, *, seat: int | None = None) -> bool:

@@ -224,6 +224,10 @@ def _kind(kind: type) -> _Validator:
     return check
 
 
+_PASS: Final = 2
+"""The cards each way of a blind nil's pass in partnerships, by default (sources A and B)."""
+
+
 def _for_players(four: object, two: object) -> Any:
     """A default that depends on the number of players: source A's for four, C's for two."""
     return attrs.Factory(lambda rules: four if rules.players == 4 else two, takes_self=True)
@@ -255,6 +259,9 @@ class Ruleset:
     deck: Deck = attrs.field(default=Deck.STANDARD, validator=_kind(Deck))
     """The 52 cards dealt and how they rank: the standard deck (every source) or a joker
     deck (rule-decks)."""
+    solo: bool = attrs.field(default=False, validator=_kind(bool))
+    """Four players each on her own, four sides, rather than two partnerships (rule-solo);
+    two players always play each on her own, and keep the default."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_kind(Direction))
     """Who bids and leads first and the direction of play, bidding and the deal (four
     players; two players simply alternate, and keep the default)."""
@@ -284,10 +291,12 @@ class Ruleset:
     """Cards a nil bidder passes to her partner after the bidding, and the partner passes
     back (rule-card-pass); 0: no pass for a nil (four players only)."""
     blind_nil_pass: int = attrs.field(
-        default=_for_players(2, 0), converter=_plain_number, validator=_whole(0, 4)
+        default=attrs.Factory(lambda rules: _PASS if rules.partnerships else 0, takes_self=True),
+        converter=_plain_number,
+        validator=_whole(0, 4),
     )
     """Cards a blind nil bidder passes to her partner, and the partner passes back (four
-    players only)."""
+    players in partnerships only)."""
     blind_nil_exchange: int = attrs.field(
         default=_for_players(0, 3), converter=_plain_number, validator=_whole(0, 3)
     )
@@ -393,7 +402,29 @@ class Ruleset:
                 )
             step = self.direction.step
             order = tuple(tuple((seat + i * step) % 4 for i in range(4)) for seat in range(4))
+        if self.solo:
+            _check_solo(self)
         object.__setattr__(self, "orders_of_play", order)
+
+    @property
+    def sides(self) -> int:
+        """The number of sides: 2, or 4 when four play solo (rule-solo).
+
+        Two partnerships are two sides, and so are two players.
+
+        >>> CLASSIC.sides, TWO_HANDED.sides, Ruleset(solo=True).sides
+        (2, 2, 4)
+        """
+        return 4 if self.solo else 2
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether the seats play in two partnerships: four players, not solo (rule-seats).
+
+        >>> CLASSIC.partnerships, TWO_HANDED.partnerships, Ruleset(solo=True).partnerships
+        (True, False, False)
+        """
+        return self.players == 4 and not self.solo
 
 
 # --- seating: who plays after whom, partners and sides -----------------------------------
@@ -459,30 +490,36 @@ def partner(rules: Ruleset, seat: int) -> int | None:
     """
     rules = check_rules(rules, "partner")
     seat = check_seat(seat, rules.players)
-    return (seat + 2) % 4 if rules.players == 4 else None
+    return (seat + 2) % 4 if rules.partnerships else None
 
 
 def side_of(rules: Ruleset, seat: int) -> int:
     """The side ``seat`` plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1.
 
-    With two players each seat is its own side, numbered as the seat.
+    With two players, and four playing solo, each seat is its own side, numbered as the
+    seat.
 
     >>> side_of(CLASSIC, 2), side_of(CLASSIC, 3), side_of(TWO_HANDED, 1)
     (0, 1, 1)
+    >>> side_of(Ruleset(solo=True), 2)
+    2
     """
     rules = check_rules(rules, "side_of")
-    return check_seat(seat, rules.players) % 2
+    seat = check_seat(seat, rules.players)
+    return seat if rules.solo else seat % 2
 
 
 def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
-    """The seats of ``side``: ``side`` and its partner, or with two players ``side`` alone.
+    """The seats of ``side``: ``side`` and its partner, or ``side`` alone.
 
-    >>> seats_of(CLASSIC, 1), seats_of(TWO_HANDED, 1)
-    ((1, 3), (1,))
+    ``side`` is alone with two players, and when four play solo.
+
+    >>> seats_of(CLASSIC, 1), seats_of(TWO_HANDED, 1), seats_of(Ruleset(solo=True), 3)
+    ((1, 3), (1,), (3,))
     """
     rules = check_rules(rules, "seats_of")
-    side = check_seat(side, 2, what="side")
-    return (side, side + 2) if rules.players == 4 else (side,)
+    side = check_seat(side, rules.sides, what="side")
+    return (side, side + 2) if rules.partnerships else (side,)
 
 
 def _check_bidding(rules: Ruleset) -> None:
@@ -504,6 +541,27 @@ def _check_bidding(rules: Ruleset) -> None:
     if rules.team_minimum:
         raise RulesetError(
             f"bidding={mode} decides what a side bids itself: team_minimum must be 0"
+        )
+
+
+def _check_solo(rules: Ruleset) -> None:
+    """Reject what needs a partner when four play each on her own (rule-solo)."""
+    if rules.players != 4:
+        raise RulesetError(
+            "solo is four players each on her own: two players always are, so solo must be "
+            "False with players=2"
+        )
+    for name, what in (
+        ("team_minimum", "a partnership's two bids"),
+        ("nil_pass", "the pass between partners after a nil"),
+        ("blind_nil_pass", "the pass between partners after a blind nil"),
+    ):
+        if getattr(rules, name):
+            raise RulesetError(f"{name} is {what}: solo players have no partner, so it must be 0")
+    if rules.bidding is Bidding.SUICIDE:
+        raise RulesetError(
+            "Suicide gives each partnership a nil and a contract: solo players have no "
+            "partner, so bidding must not be Bidding.SUICIDE"
         )
 
 

@@ -53,28 +53,30 @@ class RoundScore(TupleValue):
 
     bids: tuple[Bid, ...] = field("The bids, by seat.")
     tricks: tuple[int, ...] = field("The tricks each seat took.")
-    sides: tuple[SideScore, SideScore] = field("The breakdown, by side.")
+    sides: tuple[SideScore, ...] = field(
+        "The breakdown, by side: two, or four when four play solo (rule-solo)."
+    )
 
     @property
-    def points(self) -> tuple[int, int]:
+    def points(self) -> tuple[int, ...]:
         """Each side's points for the round, everything included."""
-        first, second = self.sides
-        return (first.points, second.points)
+        return tuple(side.points for side in self.sides)
 
     @property
-    def bags(self) -> tuple[int, int]:
+    def bags(self) -> tuple[int, ...]:
         """Each side's bag counter after the round."""
-        first, second = self.sides
-        return (first.bags, second.bags)
+        return tuple(side.bags for side in self.sides)
 
 
 def score_round(
     rules: Ruleset,
     bids: Sequence[Bid],
     tricks: Sequence[int],
-    bags: tuple[int, int] = (0, 0),
+    bags: Sequence[int] = (0, 0),
 ) -> RoundScore:
     """Score a round from the bids and the tricks each seat took, and the bags before it.
+
+    ``bags`` has a counter for each side: two, or four when four play solo (rule-solo).
 
     Trick and bag counts may be any integer ``operator.index`` takes (numpy's too), but not
     a bool; bad input raises `TypeError` (a wrong type) or `SpadesError`.
@@ -95,7 +97,7 @@ def score_round(
     (71, 50)
     """
     trick_list, bag_list = _check_round(rules, bids, tricks, bags)
-    return score_unchecked(rules, tuple(bids), tuple(trick_list), (bag_list[0], bag_list[1]))
+    return score_unchecked(rules, tuple(bids), tuple(trick_list), tuple(bag_list))
 
 
 def _check_round(
@@ -109,11 +111,12 @@ def _check_round(
     trick_list = _counts("tricks", tricks)
     bag_list = _counts("bags", bags)
     bid_list: list[Bid] = list(bids)
-    seats = rules.players
-    if len(bid_list) != seats or len(trick_list) != seats or len(bag_list) != 2:
+    seats, sides = rules.players, rules.sides
+    if len(bid_list) != seats or len(trick_list) != seats or len(bag_list) != sides:
         raise SpadesError(
-            f"score_round takes {seats} bids and {seats} trick counts by seat, and two bags "
-            f"by side, under rules for {seats} players"
+            f"score_round takes {seats} bids and {seats} trick counts by seat, and {sides} "
+            f"bag counters by side, under rules for {seats} players"
+            + (" each on her own" if rules.solo else "")
         )
     if any(not 0 <= bid.n <= 13 for bid in bid_list):
         raise SpadesError("a bid is a number of tricks from 0 to 13")
@@ -134,13 +137,10 @@ def _counts(name: str, values: object) -> list[int]:
 
 
 def score_unchecked(
-    rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: tuple[int, int]
+    rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: tuple[int, ...]
 ) -> RoundScore:
     """`score_round` for inputs the engine already knows to be valid."""
-    sides = (
-        _score_side(rules, bids, tricks, 0, bags[0]),
-        _score_side(rules, bids, tricks, 1, bags[1]),
-    )
+    sides = tuple(_score_side(rules, bids, tricks, side, bags[side]) for side in range(rules.sides))
     return RoundScore._build(bids=bids, tricks=tricks, sides=sides)  # type: ignore[no-any-return]
 
 
@@ -210,10 +210,13 @@ def _bag_penalty(rules: Ruleset, bags: int) -> tuple[int, int]:
 def _score_side(
     rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], side: int, bags_before: int
 ) -> SideScore:
-    """The score of ``side``: seats ``side`` and ``side + 2``, or with two players its seat."""
+    """The score of ``side``: seats ``side`` and ``side + 2``, or its seat alone.
+
+    A seat is a side alone with two players, and when four play solo.
+    """
     bid, taken = bids[side], tricks[side]
     pairs: tuple[tuple[Bid, int], ...]
-    if len(bids) == 4:
+    if rules.partnerships:
         partner, partner_taken = bids[side + 2], tricks[side + 2]
         if bid.n and partner.n:  # no nil: the usual case, all tricks count
             blind = (bid.n if bid.blind else 0) + (partner.n if partner.blind else 0)

@@ -124,11 +124,13 @@ class State(TupleValue, init=False, nested_from="bids"):
         "The seat that dealt this round (with two players: the one who drew first)."
     )
     round_number: int = field("The round being played, counted from 1.")
-    scores: tuple[int, int] = field(
-        "Each side's total after the completed rounds, by side (with two players, by seat)."
+    scores: tuple[int, ...] = field(
+        "Each side's total after the completed rounds, by side (with two players, and four "
+        "solo, by seat)."
     )
-    bags: tuple[int, int] = field(
-        "Each side's bag counter after the completed rounds, by side (with two players, by seat)."
+    bags: tuple[int, ...] = field(
+        "Each side's bag counter after the completed rounds, by side (with two players, and "
+        "four solo, by seat)."
     )
     rounds: tuple[RoundScore, ...] = field("The score of every completed round, in order.")
     outcome: Outcome | None = field("How the game ended; ``None`` while it goes on.")
@@ -199,7 +201,7 @@ class State(TupleValue, init=False, nested_from="bids"):
     def __repr__(self) -> str:
         return (
             f"<State round {self.round_number}, {self.phase.value}, to move: {self.to_move}, "
-            f"scores {self.scores[0]}:{self.scores[1]}>"
+            f"scores {':'.join(map(str, self.scores))}>"
         )
 
 

@@ -75,9 +75,9 @@ def counted(number: int, noun: str) -> str:
 
 
 def side_name(rules: Ruleset, side: int, you: int | None = None) -> str:
-    """``side 0 (seats 0+2)``, or with two players ``seat 0``; the person's is marked."""
+    """``side 0 (seats 0+2)``, or each on her own ``seat 0``; the person's is marked."""
     yours = you is not None and side_of(rules, you) == side
-    if rules.players == 2:
+    if not rules.partnerships:
         return f"seat {side} (you)" if yours else f"seat {side}"
     seats = "+".join(map(str, seats_of(rules, side)))
     return f"side {side} (seats {seats}{', yours' if yours else ''})"
@@ -173,7 +173,7 @@ def round_table(
     rules: Ruleset,
     number: int,
     score: RoundScore,
-    totals: tuple[int, int],
+    totals: tuple[int, ...],
     you: int | None = None,
 ) -> list[str]:
     """Source B's round summary: per side its bids, tricks, round points, bags and total.
@@ -181,7 +181,7 @@ def round_table(
     And the points still to win (``reached`` at or past the target). At most 78 columns,
     so that an 80-column terminal shows it unbroken.
     """
-    names = [side_name(rules, side, you) for side in (0, 1)]
+    names = [side_name(rules, side, you) for side in range(rules.sides)]
     width = max(len(f"After round {number}"), *map(len, names))
     lines = [
         f"  {f'After round {number}':<{width}}  {'bids':<14} tricks points bags total to target"
@@ -245,24 +245,44 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
         return [
             "These rules have no round cap: the command plays at most "
             f"{counted(limit or 0, 'round')}.",
-            f"Stopped after {counted(rounds, 'round')} without a winner, scores {scores[0]} to "
-            f"{scores[1]}.",
+            f"Stopped after {counted(rounds, 'round')} without a winner, scores "
+            f"{_scores_text(scores)}.",
         ]
     if outcome.winner is None:
-        return [
-            f"The game is drawn {scores[0]} all after the round cap of {counted(rounds, 'round')}."
-        ]
+        if rules.sides == 2:
+            drawn = f"{scores[0]} all"
+        else:
+            drawn = f"{_scores_text(scores)}, the highest shared,"
+        return [f"The game is drawn {drawn} after the round cap of {counted(rounds, 'round')}."]
     winner = outcome.winner
     why = {
         Termination.TARGET: f"it reached the target of {rules.target}",
-        Termination.LOSING_FLOOR: f"the other fell to the losing floor of {rules.losing_floor}",
-        Termination.ROUND_CAP: "the higher score at the round cap",
+        Termination.LOSING_FLOOR: (
+            f"the other fell to the losing floor of {rules.losing_floor}"
+            if rules.sides == 2
+            else f"a player fell to the losing floor of {rules.losing_floor}, and its score is "
+            "the highest"
+        ),
+        Termination.ROUND_CAP: (
+            "the higher score at the round cap"
+            if rules.sides == 2
+            else "the highest score at the round cap"
+        ),
     }[outcome.termination]
     name = side_name(rules, winner)
+    others = _scores_text(score for side, score in enumerate(scores) if side != winner)
     return [
-        f"{name[0].upper()}{name[1:]} wins {scores[winner]} to {scores[1 - winner]} "
+        f"{name[0].upper()}{name[1:]} wins {scores[winner]} to {others} "
         f"after {counted(rounds, 'round')}: {why}."
     ]
+
+
+def _scores_text(scores: Iterable[int]) -> str:
+    """``120 to 80``, or with more sides ``120, 80 and -40``: the totals in side order."""
+    texts = [str(score) for score in scores]
+    if len(texts) == 2:
+        return " to ".join(texts)
+    return ", ".join(texts[:-1]) + f" and {texts[-1]}"
 
 
 def rules_lines(rules: Ruleset) -> list[str]:
@@ -274,8 +294,10 @@ def rules_lines(rules: Ruleset) -> list[str]:
     10-for-200; and the
     original text's reading of when double nil is declared (reading-double-nil-timing).
     """
-    if rules.players == 4:
-        way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
+    way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
+    if rules.solo:  # rule-solo
+        who = f"Four players, each on her own: seats 0, 1, 2 and 3; play runs {way}."
+    elif rules.players == 4:
         who = (
             f"Four players: seats 0 and 2 (side 0) against seats 1 and 3 (side 1); play runs {way}."
         )

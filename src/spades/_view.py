@@ -79,9 +79,9 @@ class View:
     """This round's completed tricks, in order: who led, the cards, who won."""
     spades_broken: bool
     """Whether a spade has been played to a trick this round."""
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     """Each side's total after the completed rounds."""
-    bags: tuple[int, int]
+    bags: tuple[int, ...]
     """Each side's bag counter after the completed rounds."""
     rounds: tuple[RoundScore, ...]
     """The score of every completed round, in order."""

@@ -471,9 +471,10 @@ def _check_ranges(view: View) -> None:
         if len(entries) != players:
             _fail(name, f"has one entry a seat, {players}, not {len(entries)}")
     pairs: tuple[tuple[str, tuple[int, ...]], ...] = (("scores", view.scores), ("bags", view.bags))
+    sides = view.rules.sides
     for name, pair in pairs:
-        if len(pair) != 2:
-            _fail(name, f"has one number a side, 2, not {len(pair)}")
+        if len(pair) != sides:
+            _fail(name, f"has one number a side, {sides}, not {len(pair)}")
     if min(view.bags) < 0:
         _fail("bags", "a bag counter is never below 0")
     for seat, bid in enumerate(view.bids):
@@ -643,12 +644,12 @@ def _in_order(field: str, cards: Sequence[Card]) -> None:
             _fail(f"{field}[{index}]", "cards are listed in the library's order, each once")
 
 
-def _round_start_scores(view: View, over: bool) -> tuple[int, int]:
+def _round_start_scores(view: View, over: bool) -> tuple[int, ...]:
     """The scores the round in view started from (once the game is over: its last round)."""
     if not over:
         return view.scores
     points = view.rounds[-1].points
-    return (view.scores[0] - points[0], view.scores[1] - points[1])
+    return tuple(total - won for total, won in zip(view.scores, points, strict=True))
 
 
 def _check_turns(view: View, over: bool) -> None:

@@ -47,7 +47,7 @@ class GameResult(NamedTuple):
     ending: str
     """The `Termination` value, or ``"stopped"`` after `ROUND_LIMIT` rounds."""
     rounds: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     counts: tuple[tuple[int, ...], tuple[int, ...]]
     """For each side, the `COUNTERS` in order (`side_counts`, as a duel counts them)."""
 

@@ -120,7 +120,7 @@ def read_state(arrays: Arrays, rules: Ruleset, game: int) -> State:
 def _rounds(a: Arrays, rules: Ruleset, completed: int) -> tuple[RoundScore, ...]:
     """The scores of the completed rounds, scored again from their bids and tricks."""
     rounds = []
-    bags = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     for number in range(completed):
         bids = _bids(a["past_bids"][number])
         tricks = tuple(int(count) for count in a["past_taken"][number])

@@ -228,7 +228,7 @@ class DuelGame(NamedTuple):
     winner: int | None
     stopped: bool
     rounds: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     counts: tuple[tuple[int, ...], tuple[int, ...]]
     """For each side, the `COUNTERS` over the game's rounds."""
     times: tuple[tuple[float, ...], tuple[float, ...]]

@@ -302,6 +302,7 @@ RULESET_FIELDS = tuple(field.name for field in attrs.fields(Ruleset) if field.in
 _SINCE: Final[Mapping[str, int]] = MappingProxyType(
     {
         "deck": 3,
+        "solo": 3,
         "zero_contract": 3,
         "nil_pass": 3,
         "double_nil_timing": 3,
@@ -316,7 +317,7 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
 """The version each ruleset field came with, for the fields that did not come with 1."""
 _WIDENED: Final[Mapping[str, tuple[int, int]]] = MappingProxyType({"blind_nil_pass": (3, 3)})
 """Ruleset numbers whose range grew: the version that widened it, and the most before it."""
-_FLAGS = frozenset({"nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
+_FLAGS = frozenset({"solo", "nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
 _OPTIONAL = frozenset({"blind_nil_deficit", "blind_bid_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
     "deck": Deck,
@@ -334,6 +335,7 @@ def ruleset_fields(version: int) -> tuple[str, ...]:
 
     >>> print(*(name for name in ruleset_fields(3) if name not in ruleset_fields(2)), sep="\n")
     deck
+    solo
     zero_contract
     nil_pass
     double_nil_timing
@@ -437,12 +439,12 @@ def outcome_data(outcome: Outcome | None) -> Data:
     return {"winner": outcome.winner, "termination": enum_data(outcome.termination)}
 
 
-def outcome_from(data: object, path: str) -> Outcome | None:
-    """``data`` as an outcome, or ``None``."""
+def outcome_from(data: object, path: str, sides: int = 2) -> Outcome | None:
+    """``data`` as an outcome, or ``None``; its winner one of ``sides`` sides."""
     if data is None:
         return None
     found = record_fields(data, path, ("winner", "termination"))
-    winner = optional_seat(found["winner"], f"{path}.winner", 2)
+    winner = optional_seat(found["winner"], f"{path}.winner", sides)
     termination = enum_value(found["termination"], f"{path}.termination", Termination)
     if winner is None and termination is not Termination.ROUND_CAP:
         fail(f"{path}.winner", "only a game stopped at the round cap can end in a draw")
@@ -473,13 +475,12 @@ def tricks_from(data: object, path: str, players: int) -> tuple[Trick, ...]:
     )
 
 
-def side_numbers(data: object, path: str) -> tuple[int, int]:
-    """``data`` as a number for each side, such as the scores or the bag counters."""
-    first, second = (
+def side_numbers(data: object, path: str, sides: int = 2) -> tuple[int, ...]:
+    """``data`` as a number for each of ``sides`` sides, such as the scores or the bags."""
+    return tuple(
         integer(value, f"{path}[{side}]", -MAX_POINTS, MAX_POINTS)
-        for side, value in enumerate(items(data, path, 2, 2))
+        for side, value in enumerate(items(data, path, sides, sides))
     )
-    return (first, second)
 
 
 def _kind(data: object) -> str:

@@ -346,7 +346,7 @@ class PtnHand:
         return state
 
 
-def _check_game_scores(text: str, line: int, ended: tuple[int, int]) -> None:
+def _check_game_scores(text: str, line: int, ended: tuple[int, ...]) -> None:
     """Check the scores a hand ended at against its ``GameScores``.
 
     ``GameScores`` names a seat, then each seat's score clockwise from it

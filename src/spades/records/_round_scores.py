@@ -63,12 +63,18 @@ def round_score_from(data: object, path: str) -> RoundScore:
     )
     if sum(tricks) != 13:
         fail(f"{path}.tricks", f"the tricks of a round add up to 13, not {sum(tricks)}")
-    raw_sides = items(found["sides"], f"{path}.sides", 2, 2)
+    raw_sides = items(found["sides"], f"{path}.sides", 4)
+    if len(raw_sides) not in {2, len(bids)}:  # two sides, or a side a seat (rule-solo)
+        fail(
+            f"{path}.sides",
+            f"a round of {len(bids)} bids has 2 or {len(bids)} sides, not {len(raw_sides)}",
+        )
+    step = len(raw_sides)
     sides = tuple(
-        _side_from(side, f"{path}.sides[{index}]", bids[index::2])
+        _side_from(side, f"{path}.sides[{index}]", bids[index::step])
         for index, side in enumerate(raw_sides)
     )
-    return RoundScore(bids=bids, tricks=tricks, sides=(sides[0], sides[1]))
+    return RoundScore(bids=bids, tricks=tricks, sides=sides)
 
 
 def _side_from(data: object, path: str, bids: tuple[Bid, ...]) -> SideScore:

@@ -161,7 +161,7 @@ def state_from(data: dict[str, Any], version: int) -> State:
 
 def check_history(
     rules: Ruleset, rounds: tuple[RoundScore, ...], path: str, *, ended: bool, dealer: int
-) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The totals and bags before each of ``rounds`` and after the last, checked as it goes.
 
     Every round must score as `score_round` says, every bid must have been allowed by the
@@ -172,7 +172,7 @@ def check_history(
     game is in (of the last of ``rounds``, when it ``ended``): the deal passes on every
     round, so it tells each round's bidding order.
     """
-    scores, bags = (0, 0), (0, 0)
+    scores = bags = (0,) * rules.sides
     totals = [(scores, bags)]
     dealers = _dealers(rules, len(rounds) - 1 if ended else len(rounds), dealer)
     for index, score in enumerate(rounds):
@@ -190,7 +190,7 @@ def check_history(
         if expected != score:
             fail(f"{here}.sides", "does not follow from the bids, the tricks and the rules")
         points = score.points
-        scores = (scores[0] + points[0], scores[1] + points[1])
+        scores = tuple(total + won for total, won in zip(scores, points, strict=True))
         bags = score.bags
         totals.append((scores, bags))
         last = index == len(rounds) - 1
@@ -203,7 +203,7 @@ def check_history(
     return totals
 
 
-def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, int], path: str) -> None:
+def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, ...], path: str) -> None:
     if bid.n == 0 and not rules.nil and not rules.zero_contract:
         fail(path, "the rules do not allow nil")
     if bid.blind and not bid.n and not (rules.blind_nil and trails_enough(rules, scores, seat)):
@@ -262,7 +262,9 @@ def _check_suicide(rules: Ruleset, bids: tuple[Bid, ...], dealer: int, path: str
 class _Positions:
     """The fields of a state that place cards and moves, type-checked."""
 
-    def __init__(self, found: dict[str, Any], players: int) -> None:
+    def __init__(self, found: dict[str, Any], rules: Ruleset) -> None:
+        players = rules.players
+
         def seats(name: str) -> list[Any]:
             return items(found[name], f"$.{name}", players, players)
 
@@ -293,13 +295,13 @@ class _Positions:
         boolean(found["spades_broken"], "$.spades_broken")
         self.tricks = tricks_from(found["tricks"], "$.tricks", players)
         optional_seat(found["to_move"], "$.to_move", players)
-        outcome_from(found["outcome"], "$.outcome")
-        side_numbers(found["scores"], "$.scores")
-        side_numbers(found["bags"], "$.bags")
+        outcome_from(found["outcome"], "$.outcome", rules.sides)
+        side_numbers(found["scores"], "$.scores", rules.sides)
+        side_numbers(found["bags"], "$.bags", rules.sides)
 
 
 def _positions(found: dict[str, Any], rules: Ruleset) -> _Positions:
-    positions = _Positions(found, rules.players)
+    positions = _Positions(found, rules)
     _check_every_card_once(positions, rules)
     return positions
 

@@ -168,10 +168,10 @@ def view_from(data: dict[str, Any], version: int) -> View:
         trick_leader=optional_seat(found["trick_leader"], "$.trick_leader", players),
         tricks=tricks_from(found["tricks"], "$.tricks", players),
         spades_broken=boolean(found["spades_broken"], "$.spades_broken"),
-        scores=side_numbers(found["scores"], "$.scores"),
-        bags=side_numbers(found["bags"], "$.bags"),
+        scores=side_numbers(found["scores"], "$.scores", rules.sides),
+        bags=side_numbers(found["bags"], "$.bags", rules.sides),
         rounds=round_scores_from(found["rounds"], "$.rounds"),
-        outcome=outcome_from(found["outcome"], "$.outcome"),
+        outcome=outcome_from(found["outcome"], "$.outcome", rules.sides),
         passes=tuple(
             _pass_from(entry, f"$.passes[{index}]", players)
             for index, entry in enumerate(items(found["passes"], "$.passes", 4))
