@@ -72,11 +72,12 @@ def score_round(
     rules: Ruleset,
     bids: Sequence[Bid],
     tricks: Sequence[int],
-    bags: Sequence[int] = (0, 0),
+    bags: Sequence[int] | None = None,
 ) -> RoundScore:
     """Score a round from the bids and the tricks each seat took, and the bags before it.
 
-    ``bags`` has a counter for each side: two, or four when four play solo (rule-solo).
+    ``bags`` has a counter for each side: two, or four when four play solo (rule-solo);
+    ``None`` is every counter at 0.
 
     Trick and bag counts may be any integer ``operator.index`` takes (numpy's too), but not
     a bool; bad input raises `TypeError` (a wrong type) or `SpadesError`.
@@ -96,6 +97,8 @@ def score_round(
     >>> score_round(TWO_HANDED, [Bid(7), Bid(5)], [8, 5]).points
     (71, 50)
     """
+    if bags is None and isinstance(rules, Ruleset):
+        bags = (0,) * rules.sides
     trick_list, bag_list = _check_round(rules, bids, tricks, bags)
     return score_unchecked(rules, tuple(bids), tuple(trick_list), tuple(bag_list))
 
