@@ -27,7 +27,8 @@ SPREAD: Final = {4: 90.0, 2: 70.0}
 def win_chance(state: State, side: int) -> float:
     """The chance, from 0 to 1, that ``side`` wins the game from ``state``'s scores.
 
-    A game that is over is won (1), lost (0) or drawn (one half).
+    A game that is over is won (1), lost (0) or drawn (one half). With more than two sides
+    (four players solo, rule-solo) the race is against the strongest other side.
 
     >>> from spades import CLASSIC, new_game
     >>> win_chance(new_game(CLASSIC, seed=1), 0)
@@ -38,7 +39,9 @@ def win_chance(state: State, side: int) -> float:
         return 0.5 if outcome.winner is None else float(outcome.winner == side)
     rules = state.rules
     owed = [rules.bag_penalty * bags / rules.bag_limit for bags in state.bags]
-    ours, theirs = (state.scores[one] - owed[one] for one in (side, 1 - side))
+    standing = [score - owe for score, owe in zip(state.scores, owed, strict=True)]
+    ours = standing[side]
+    theirs = max(value for other, value in enumerate(standing) if other != side)
     rounds = max(0.5, (rules.target - max(ours, theirs)) / PACE)
     if rules.round_cap is not None:
         rounds = min(rounds, max(0.5, rules.round_cap - len(state.rounds)))

@@ -37,7 +37,10 @@ class Table:
         self.players = view.rules.players
         self.partner = partner_of(view.rules, self.seat)
         self.side = side_of(view.rules, self.seat)
-        self.opponents = seats_of(view.rules, 1 - self.side)
+        self.opponents = tuple(
+            seat for seat in range(self.players) if side_of(view.rules, seat) != self.side
+        )
+        """Every seat of another side: two, one with two players, three when solo."""
         self.hand: tuple[Card, ...] = view.hand or ()
         self.taken = view.tricks_taken
         self.voids: list[set[Suit]] = [set() for _ in range(self.players)]
@@ -105,8 +108,10 @@ class Table:
         if self.side_need(self.side) > 0:
             return True
         remaining = 13 - len(self.view.tricks)
-        their_need = self.side_need(1 - self.side)
-        return 0 < their_need <= remaining < their_need + SET_MARGIN
+        others = {side_of(self.view.rules, seat) for seat in self.opponents}
+        return any(
+            0 < need <= remaining < need + SET_MARGIN for need in map(self.side_need, others)
+        )
 
     def hold_chance(self, card: Card, rivals: Collection[int]) -> float:
         """The chance that ``card``, played now, is not beaten by any of ``rivals`` still to play.
