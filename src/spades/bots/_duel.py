@@ -32,7 +32,7 @@ import attrs
 
 from spades import State, _runs, side_of
 from spades._errors import SpadesError, shown
-from spades._rules import check_seat
+from spades._rules import check_seat, refuse_solo
 from spades.bots import _registry
 from spades.bots._hand import is_nil
 from spades.bots._play import play_game
@@ -101,15 +101,16 @@ def seat_policies(rules: Ruleset, seed: int, sides: tuple[Bot, Bot]) -> list[Pol
     """A fresh policy for each seat of the game seeded with ``seed``, in seat order.
 
     The seats of side 0 play ``sides[0]``, those of side 1 ``sides[1]`` (names in
-    `spades.bots.BOTS`
-    or makers); the bot at seat ``s`` is made with the seed `game_seed` ``(seed, s)``.
+    `spades.bots.BOTS` or makers): the even seats and the odd ones, which with four playing
+    solo (rule-solo) are four sides. The bot at seat ``s`` is made with the seed
+    `game_seed` ``(seed, s)``.
 
     >>> from spades import CLASSIC
     >>> len(seat_policies(CLASSIC, 7, ("search", "random")))
     4
     """
     makers = (_maker(sides[0]), _maker(sides[1]))
-    return [makers[side_of(rules, seat)](game_seed(seed, seat)) for seat in range(rules.players)]
+    return [makers[seat % 2](game_seed(seed, seat)) for seat in range(rules.players)]
 
 
 def wilson_interval(scores: Sequence[float], *, z: float = Z95) -> tuple[float, float]:
@@ -401,9 +402,11 @@ def duel(
     grows with its games.
 
     Raises `SpadesError` (a `ValueError`) for an unknown bot, a maker that does not pickle
-    on workers, fewer than one deal, worker or round, or ``ray`` without Ray installed or
-    out of reach.
+    on workers, fewer than one deal, worker or round, ``ray`` without Ray installed or
+    out of reach, or solo rules (four players each on her own, rule-solo), which a duel of
+    two sides does not play yet.
     """
+    refuse_solo(rules, "a duel")
     sides = (first, second)
     for bot in sides:
         _maker(bot)
