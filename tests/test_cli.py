@@ -1579,7 +1579,8 @@ def test_demo_record_ending_in_ptn_writes_ptn_that_replays_to_the_printed_result
     hands = spades.records.read_ptn(path.read_text(encoding="utf-8"))
     assert len(hands) == len(final.rounds) == len(rounds_of(out))
     assert hands[0].tags["Event"] == "spades demo, seed 4, hand 1"
-    scores = bags = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     for hand in hands:
         state = hand.replay(scores=scores, bags=bags)
         scores, bags = state.scores, state.bags

@@ -871,7 +871,7 @@ def test_totals_are_the_sums_of_score_round_results(rules: Ruleset) -> None:
 
     while not state.is_over:
         state = play_out_round(state, choose)
-    bags = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     totals = [0, 0]
     for score in state.rounds:
         assert score == score_round(state.rules, score.bids, score.tricks, bags)

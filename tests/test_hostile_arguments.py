@@ -286,7 +286,7 @@ def test_score_round_shows_tricks_and_bags_cut_short() -> None:
     _refused(lambda: score_round(CLASSIC, THREES, [HUGE, 13 - HUGE, 0, 0]), SpadesError)
     _refused(lambda: score_round(CLASSIC, THREES, [HUGE, 0, 0, 0]), SpadesError)
     _refused(lambda: score_round(CLASSIC, THREES, TRICKS, (-HUGE, 0)), SpadesError)
-    _refused(lambda: score_round(CLASSIC, THREES, TRICKS, (0, 0, *LONG_LIST)), SpadesError)  # type: ignore[arg-type]
+    _refused(lambda: score_round(CLASSIC, THREES, TRICKS, (0, 0, *LONG_LIST)), SpadesError)
 
 
 def test_the_move_given_as_a_pass_or_exchange_is_shown_cut_short() -> None:

@@ -813,7 +813,7 @@ def test_totals_are_the_sums_of_the_references_round_scores(
     """
     game = data.draw(games(players, max_rounds=4))
     rules = game.start.rules
-    bags = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     totals = (0, 0)
     ends = [step for step in game.steps if ends_round(step)]
     last = game.steps[-1].after

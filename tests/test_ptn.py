@@ -167,7 +167,8 @@ def _assert_reads_back(record: GameRecord, rules: Ruleset) -> None:
     assert len(hands) == len(record.rounds)
     states = list(record)
     ends = [len(played.moves) for played in record.rounds]
-    scores = bags = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     at = 0
     for hand, length in zip(hands, ends, strict=True):
         assert hand.rules == rules

@@ -747,11 +747,14 @@ def test_every_object_is_closed_and_requires_all_its_fields() -> None:
     assert [path for path, schema in subschemas(SCHEMA) if "required" in schema] == [
         "#",
         "#/allOf/2/then/properties/rules",
+        "#/allOf/5/if",  # the sides of a solo ruleset's game, where it has one
+        "#/allOf/5/if/properties/rules",  # and where the ruleset names solo
         "#/$defs/ruleset",
         "#/$defs/ruleset/allOf/2/if",  # Suicide's combinations, only where it is named
         "#/$defs/ruleset/allOf/3/if",  # Whiz's and Mirror's
         "#/$defs/ruleset/allOf/4/if",  # and their bid of zero
         "#/$defs/ruleset/allOf/5/if",  # blind numbers' combinations, where there are some
+        "#/$defs/ruleset/allOf/8/if",  # solo's combinations, where it is named
         *(f"#/$defs/{name}" for name in ("round", "summary", "result", "outcome")),
     ]
 

@@ -73,6 +73,7 @@ LEADS = {
 """Each ``spades_lead`` as the format writes it (porting-lead)."""
 NEW_IN_3: dict[str, Any] = {
     "deck": "standard",
+    "solo": False,
     "zero_contract": False,
     "nil_pass": 0,
     "double_nil_timing": "before_first_choice",

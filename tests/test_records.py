@@ -1737,7 +1737,13 @@ def test_a_round_score_is_refused_where_its_parts_do_not_agree() -> None:
         (lambda d: d["bids"].pop(), "$.bids", "2 or 4 bids"),
         (lambda d: d["bids"].append("bid 1"), "$.bids", "at most 4 items"),
         (lambda d: d["tricks"].pop(), "$.tricks", "expected 4 items"),
-        (lambda d: d["sides"].pop(), "$.sides", "expected 2 items"),
+        (lambda d: d["sides"].pop(), "$.sides", "has 2 sides, or 4 when four play solo, not 1"),
+        (
+            lambda d: d["sides"].append(d["sides"][0]),
+            "$.sides",
+            "a round of 4 bids has 2 sides, or 4 when four play solo, not 3",
+        ),
+        (lambda d: d["sides"].extend(d["sides"] * 2), "$.sides", "at most 4 items"),
         (lambda d: d["sides"][0].update(made=not d["sides"][0]["made"]), "$.sides[0].made", ""),
         (lambda d: d["sides"][0].update(made=1), "$.sides[0].made", "true or false"),
         (

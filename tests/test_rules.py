@@ -697,7 +697,7 @@ def test_rulesets_survive_pickle_and_copy(rules: Ruleset) -> None:
 def test_repr_names_every_switch() -> None:
     text = repr(MINIOKEY)
     switches = [field.name for field in attrs.fields(Ruleset) if field.init]
-    assert len(switches) == 26
+    assert len(switches) == 27
     for name in switches:
         assert f"{name}=" in text
     assert "orders_of_play" not in text  # derived, not a switch

@@ -228,7 +228,7 @@ SOURCE_C_BAG_ROUNDS = [
 
 def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
     """Rules: rule-two-scoring, rule-bag-limit."""
-    bags = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     history = []
     for bids, tricks in SOURCE_C_BAG_ROUNDS:
         score = score_round(TWO_HANDED, bids, tricks, bags)
@@ -955,7 +955,7 @@ def test_totals_are_the_sums_of_score_round_results() -> None:
         index += 1
         state = apply(state, move)
     assert len(state.rounds) == 6
-    bags = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     totals = (0, 0)
     for score in state.rounds:
         assert score == score_round(rules, score.bids, score.tricks, bags)

@@ -72,7 +72,7 @@ def test_score_round_rejects_wrong_types(bids: Any, tricks: Any, bags: Any) -> N
     [
         (THREES[:3], TRICKS, (0, 0), "4 bids"),
         (THREES, [*TRICKS, 0], (0, 0), "4 bids"),
-        (THREES, TRICKS, (0,), "two bags"),
+        (THREES, TRICKS, (0,), "2 bag counters by side"),
         ([Bid(14), Bid(3), Bid(3), Bid(3)], TRICKS, (0, 0), "from 0 to 13"),
         ([Bid(-1), Bid(3), Bid(3), Bid(3)], TRICKS, (0, 0), "from 0 to 13"),
         (THREES, [4, 3, 3, 4], (0, 0), "add up to 13"),
@@ -84,7 +84,7 @@ def test_score_round_rejects_impossible_rounds(
     bids: list[Bid], tricks: list[int], bags: tuple[int, ...], message: str
 ) -> None:
     with pytest.raises(SpadesError, match=message):
-        score_round(CLASSIC, bids, tricks, bags)  # type: ignore[arg-type]
+        score_round(CLASSIC, bids, tricks, bags)
 
 
 @pytest.mark.parametrize("seat", [4, -1, 100])

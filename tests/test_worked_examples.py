@@ -72,7 +72,7 @@ SOURCE_C_ROUNDS = [
 def test_source_c_bags_3_3_5_reach_11_cost_100_and_1_bag_carries() -> None:
     """Rules: rule-scoring-examples, rule-bag-limit."""
     rules = Ruleset(bag_overflow=BagOverflow.CARRY)
-    bags = (0, 0)
+    bags: tuple[int, ...] = (0, 0)
     history = []
     for bids, tricks in SOURCE_C_ROUNDS:
         score = score_round(rules, bids, tricks, bags)

@@ -253,6 +253,13 @@ class Ruleset:
     Traceback (most recent call last):
     ...
     spades.RulesetError: losing_floor must be below zero, where every game starts, not 0
+
+    `sides` counts the sides and `partnerships` says whether four play in two:
+
+    >>> CLASSIC.sides, TWO_HANDED.sides, Ruleset(solo=True).sides
+    (2, 2, 4)
+    >>> CLASSIC.partnerships, TWO_HANDED.partnerships, Ruleset(solo=True).partnerships
+    (True, False, False)
     """
 
     players: int = attrs.field(default=4, converter=_plain_number)
@@ -412,19 +419,12 @@ class Ruleset:
         """The number of sides: 2, or 4 when four play solo (rule-solo).
 
         Two partnerships are two sides, and so are two players.
-
-        >>> CLASSIC.sides, TWO_HANDED.sides, Ruleset(solo=True).sides
-        (2, 2, 4)
         """
         return 4 if self.solo else 2
 
     @property
     def partnerships(self) -> bool:
-        """Whether the seats play in two partnerships: four players, not solo (rule-seats).
-
-        >>> CLASSIC.partnerships, TWO_HANDED.partnerships, Ruleset(solo=True).partnerships
-        (True, False, False)
-        """
+        """Whether the seats play in two partnerships: four players, not solo (rule-seats)."""
         return self.players == 4 and not self.solo
 
 

@@ -278,9 +278,12 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
 
 
 def _scores_text(scores: Iterable[int]) -> str:
-    """``120 to 80``, or with more sides ``120, 80 and -40``: the totals in side order."""
+    """``120 to 80``, or with more sides ``120, 80 and -40``: the totals in side order.
+
+    One total is itself: ``80`` (the other side's, after ``wins 120 to``).
+    """
     texts = [str(score) for score in scores]
-    if len(texts) == 2:
+    if len(texts) <= 2:
         return " to ".join(texts)
     return ", ".join(texts[:-1]) + f" and {texts[-1]}"
 

@@ -14,6 +14,7 @@ Rules = dict[str, Any]
 RULESET_ORDER = (
     "players",
     "deck",
+    "solo",
     "direction",
     "nil",
     "zero_contract",
@@ -44,6 +45,7 @@ RULESET_FIELDS = frozenset(RULESET_ORDER)
 """The fields of a ruleset."""
 SINCE = {
     "deck": 3,
+    "solo": 3,
     "zero_contract": 3,
     "nil_pass": 3,
     "double_nil_timing": 3,
@@ -63,6 +65,7 @@ data of an older version may hold (a blind nil pass of 4 cards came with version
 CLASSIC: Rules = {
     "players": 4,
     "deck": "standard",
+    "solo": False,
     "direction": "clockwise",
     "nil": True,
     "zero_contract": False,
@@ -162,8 +165,9 @@ def version_problem(rules: Rules, version: int) -> str | None:
 def as_current(rules: Rules, version: int) -> Rules:
     """A ruleset of ``version`` data with the fields that came later, at the sources' values.
 
-    Data of version 2 or older plays the standard deck (rule-decks), leads spades once
-    they are broken (porting-lead), has no
+    Data of version 2 or older plays the standard deck (rule-decks) in two partnerships
+    when four play (not solo, rule-solo), leads spades once they are broken
+    (porting-lead), has no
     zero contract, no team minimum, no 10-for-200, no blind numbers and no pass for a
     plain nil, bids freely ("open", not Suicide), and declares double nil before the first
     draw choice.

@@ -2,8 +2,8 @@
 // porting-conventions, ref-rulesets).
 
 const FIELDS = [
-  'players', 'deck', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks', 'blind_nil',
-  'blind_nil_value', 'blind_nil_deficit', 'nil_pass', 'blind_nil_pass', 'blind_nil_exchange',
+  'players', 'deck', 'solo', 'direction', 'nil', 'zero_contract', 'nil_value', 'nil_tricks',
+  'blind_nil', 'blind_nil_value', 'blind_nil_deficit', 'nil_pass', 'blind_nil_pass', 'blind_nil_exchange',
   'double_nil_timing', 'team_minimum', 'bidding', 'blind_bid_minimum', 'blind_bid_deficit',
   'spades_lead', 'bag_limit', 'bag_penalty',
   'bag_overflow', 'ten_for_two_hundred', 'target', 'losing_floor', 'round_cap',
@@ -32,8 +32,9 @@ const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10
 
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
- * the twenty-six fields of version 3 data, no others, each of its type and range, in the
- * combinations the table allows. Returns it unchanged.
+ * the twenty-seven fields of version 3 data, no others, each of its type and range, in the
+ * combinations the table allows. Returns it unchanged. A solo ruleset (four players each
+ * on her own, rule-solo) is refused: this port plays partnerships and two players only.
  */
 export function readRuleset(data, what = 'rules') {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -61,6 +62,8 @@ export function readRuleset(data, what = 'rules') {
   };
   const two = data.players === 2;
   oneOf('players', [4, 2]);
+  bool('solo');
+  if (data.solo) throw fail('solo', 'this port does not play solo games (rule-solo) yet');
   oneOf('direction', two ? ['clockwise'] : ['clockwise', 'counterclockwise']);
   bool('nil');
   bool('zero_contract');

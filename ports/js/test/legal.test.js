@@ -14,7 +14,7 @@ import {
 import { moveText, parseMove } from '../src/moves.js';
 
 const CLASSIC = {
-  players: 4, deck: 'standard', direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
+  players: 4, deck: 'standard', solo: false, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
   team_minimum: 0, bidding: 'open', blind_bid_minimum: 0, blind_bid_deficit: 100, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,

@@ -9,7 +9,7 @@ import { readRuleset } from '../src/rules.js';
 
 // The presets of ref-rulesets, as data.
 const CLASSIC = {
-  players: 4, deck: 'standard', direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
+  players: 4, deck: 'standard', solo: false, direction: 'clockwise', nil: true, zero_contract: false, nil_value: 100,
   nil_tricks: 'count', blind_nil: false, blind_nil_value: 200, blind_nil_deficit: 100,
   nil_pass: 0, blind_nil_pass: 2, blind_nil_exchange: 0, double_nil_timing: 'before_first_choice',
   team_minimum: 0, bidding: 'open', blind_bid_minimum: 0, blind_bid_deficit: 100, spades_lead: 'broken', bag_limit: 10, bag_penalty: 100,
@@ -141,4 +141,14 @@ test('rule-decks: a ruleset reads each deck, and no other', () => {
     assert.equal(readRuleset({ ...CLASSIC, deck }).deck, deck);
   }
   assert.throws(() => readRuleset({ ...CLASSIC, deck: 'jokers' }), /deck: expected one of standard/);
+});
+
+test('rule-solo: solo is a boolean of every ruleset, and this port plays no solo game yet', () => {
+  assert.equal(readRuleset({ ...CLASSIC }).solo, false);
+  assert.throws(() => readRuleset({ ...CLASSIC, solo: 'no' }), /solo: expected true or false/);
+  const { solo, ...without } = CLASSIC;
+  assert.equal(solo, false);
+  assert.throws(() => readRuleset(without), /missing field 'solo'/);
+  const four = { ...CLASSIC, solo: true, blind_nil_pass: 0 };
+  assert.throws(() => readRuleset(four), /does not play solo games/);
 });

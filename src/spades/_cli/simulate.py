@@ -19,6 +19,7 @@ from spades._cli import bots as _bots
 from spades._cli import games as _games
 from spades._cli.progress import Progress
 from spades._cli.text import show
+from spades._rules import refuse_solo
 from spades._runs import played
 from spades._table_text import counted, rules_lines, side_name
 from spades.bots import COUNTERS, game_seed, seat_policies, side_counts
@@ -92,6 +93,7 @@ def simulate(
     games takes the same memory. The progress line goes to stderr, on a terminal only.
     Ctrl-C stops the games at once: a line on stderr, and the exit code 130.
     """
+    refuse_solo(rules, "spades simulate")  # it counts two sides
     sides = (bots, opponents)
     seat_policies(rules, 0, sides)  # an unknown name fails here, not in a worker
     limit = _games.round_limit(rules)

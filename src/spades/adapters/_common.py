@@ -27,7 +27,7 @@ import numbers
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 from spades._errors import SpadesError, shown
-from spades._rules import Ruleset, count_or_none, play_order, whole_number
+from spades._rules import Ruleset, count_or_none, play_order, refuse_solo, whole_number
 from spades._table_text import bid_text, brief_hand, cards_text, outcome_lines, seat_name, side_name
 from spades._view import observe
 
@@ -46,6 +46,7 @@ __all__ = [
     "ROUND_SCALE",
     "RewardKind",
     "Views",
+    "check_adapted",
     "check_options",
     "check_render_mode",
     "checked_seed",
@@ -70,6 +71,15 @@ MAX_ROUNDS: Final = 100
 PettingZoo and Gymnasium, ended as a round cap ends it in OpenSpiel."""
 
 
+def check_adapted(rules: Ruleset) -> None:
+    """Refuse rules the adapters do not play: solo games (`spades._rules.refuse_solo`).
+
+    Their rewards and the encoding count two sides. Every environment and OpenSpiel's
+    game call this where they take their ruleset.
+    """
+    refuse_solo(rules, "spades.adapters")
+
+
 def check_options(rules: object, reward: object, max_rounds: object) -> int | None:
     """``max_rounds`` as a plain int (or None), once the environment's options are checked.
 
@@ -78,6 +88,7 @@ def check_options(rules: object, reward: object, max_rounds: object) -> int | No
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"rules is a Ruleset (spades.CLASSIC, ...), not {type(rules).__name__}")
+    check_adapted(rules)
     if not isinstance(reward, str) or reward not in REWARDS:
         raise SpadesError(f"reward is 'game' or 'round', not {shown(reward)}")
     if max_rounds is None:

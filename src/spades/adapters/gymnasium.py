@@ -40,6 +40,8 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   ``check_env`` steps with unmasked samples. With ``illegal_reward=None`` it raises
   ``spades.IllegalMoveError`` instead. An action outside the space always raises
   (``spades.SpadesError``, or ``TypeError`` for a value that is no whole number).
+- **Solo.** A solo ruleset (four players each on her own, rule-solo) raises
+  ``spades.SpadesError``: the adapters do not play solo games yet.
 - **The bots.** ``opponents`` is ``None`` (the heuristic bot in both opponents' seats), one
   bot for both, or a sequence of one bot for each opponent's seat in seat order
   (two with four players, one with two). ``partner`` is her partner's bot (``None``: the

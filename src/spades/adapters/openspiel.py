@@ -21,6 +21,8 @@ whole games, round after round, for every preset, with four players and with two
   ``max_rounds`` is at most ``2**31 - 1``, and the round cap as played times the most
   actions of a round (56 under the four-player presets) at most that too: 38,347,922
   rounds under classic (`spades.SpadesError` beyond, `TypeError` for no whole number).
+  A solo ruleset (``solo:true``, four players each on her own, rule-solo) is refused
+  with `spades.SpadesError`: the adapters do not play solo games yet.
 - **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1.
 - **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the
   cards of the ruleset's deck not dealt yet (action ``i`` is the card of `~spades.Card.index`
@@ -91,7 +93,7 @@ from spades._sampling import sample_state
 from spades._state import Phase, State
 from spades._table_text import bid_text, brief_hand, cards_text, played_text, side_name
 from spades._view import View, observe
-from spades.adapters._common import MAX_ROUNDS, table_lines
+from spades.adapters._common import MAX_ROUNDS, check_adapted, table_lines
 from spades.adapters._openspiel_position import (
     SEED_DIGITS,
     Position,
@@ -195,7 +197,9 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         params = {"rules": "classic", "max_rounds": MAX_ROUNDS, **(params or {})}
         name = params["rules"]
         max_rounds = _checked_max_rounds(params["max_rounds"])
-        rules = _capped(ruleset_from_text(name), max_rounds)
+        rules = ruleset_from_text(name)
+        check_adapted(rules)
+        rules = _capped(rules, max_rounds)
         assert rules.round_cap is not None
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,

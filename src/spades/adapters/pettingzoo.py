@@ -35,7 +35,8 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   after each reset and step. Another mode raises `TypeError`.
 - **Errors.** A bad option, seed or agent raises `spades.SpadesError`, a `ValueError` (a
   value of the wrong type: `TypeError`; ``reward_scale`` is a finite number above 0 or
-  None); so does what is no action (a value that is no
+  None), and so does a solo ruleset (rule-solo), which the adapters do not play yet; so
+  does what is no action (a value that is no
   whole number: `TypeError`), checked by `env` as by `raw_env`. Every call of `raw_env`
   before the first reset (``step``, ``last``, ``observe``, ``render``, ``game_state``)
   raises `spades.SpadesError`; `env`'s ``OrderEnforcingWrapper`` refuses them first.

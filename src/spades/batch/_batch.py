@@ -14,7 +14,7 @@ import numpy as np
 from spades._cards import Card, cards_in
 from spades._deal import check_start, checked_deck
 from spades._errors import SpadesError, shown
-from spades._rules import whole_number
+from spades._rules import refuse_solo, whole_number
 from spades._state import State
 from spades.batch._checks import (
     MAX_GAMES,
@@ -130,6 +130,7 @@ class Batch:
         rules = listed[0].rules
         if any(state.rules != rules for state in listed):
             raise SpadesError("the states of a batch play one ruleset; these play several")
+        _check_played(rules)
         rounds = max(len(state.rounds) for state in listed)
         return cls._of(rules, arrays_of(listed, rules, rounds))
 
@@ -190,6 +191,7 @@ class Batch:
         cls, rules: Ruleset, decks: npt.NDArray[np.int8], seeds: list[int], dealer: int
     ) -> Batch:
         dealer = check_start(rules, dealer, "a batch")
+        _check_played(rules)
         if not seeds:
             raise SpadesError("a batch has at least one game")
         d = Draft(allocate(len(seeds), rules.players))
@@ -466,6 +468,15 @@ def _put(
             result.w(name)[rows, :width] = array[games]
         else:
             result.w(name)[rows] = array[games]
+
+
+def _check_played(rules: Ruleset) -> None:
+    """Refuse rules the batch engine does not play: solo games (`spades._rules.refuse_solo`).
+
+    Every batch is made by `Batch.from_states` or, for new games, `Batch._started`; both
+    call this before they lay out a game.
+    """
+    refuse_solo(rules, "the batch engine")
 
 
 def _rebuilt(rules: Ruleset, arrays: Arrays) -> Batch:

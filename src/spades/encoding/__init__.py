@@ -39,8 +39,8 @@ deck (rule-decks). Every one lies from 0 to 1, but the two scores, each side's s
 the target, clipped to -1 to 1: `OBSERVATION_LOW` and `OBSERVATION_HIGH` are the exact
 bounds. Decided here: the ruleset's numbers are divided
 by a fixed scale and capped at 1 (a target over 1000 reads as 1), every field of the
-`Ruleset` has a slot, and once the game is over the slots of the round show its last
-round, as the `View` does.
+`Ruleset` has a slot (but ``solo``, as solo rulesets are refused), and once the game is
+over the slots of the round show its last round, as the `View` does.
 
 **Refusals.** `advance` refuses an action the mask does not allow with `IllegalMoveError`,
 its `Reason` the one the engine gives for the move the action stands for (the rule, and
@@ -52,7 +52,9 @@ is described in the message, never written out. A `View` built by hand with a fi
 wrong type raises `TypeError`, one of the wrong form (a seat out of range, a phase the
 rules do not have, ...) `SpadesError`; whether some game gives the view is not checked
 here: the mask and the refusals read the view as it is, as `View.legal_moves` and
-`spades.check_move` do, and no hidden state is dealt to explain a refusal.
+`spades.check_move` do, and no hidden state is dealt to explain a refusal. A solo ruleset
+(four players each on her own, rule-solo) is not encoded yet: every function that takes
+a ruleset or a view refuses one with `SpadesError`.
 
 >>> import numpy as np
 >>> from spades import TWO_HANDED, new_game, observe

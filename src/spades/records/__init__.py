@@ -148,9 +148,9 @@ def from_data(data: object, kind: type[Any] | None = None) -> Any:
     out of range, or a state that legal play does not reach.
 
     >>> old = {**to_data(Ruleset()), "version": 2}
-    >>> for name in ("deck", "zero_contract", "nil_pass", "double_nil_timing", "team_minimum",
-    ...              "bidding", "blind_bid_minimum", "blind_bid_deficit", "spades_lead",
-    ...              "ten_for_two_hundred"):
+    >>> for name in ("deck", "solo", "zero_contract", "nil_pass", "double_nil_timing",
+    ...              "team_minimum", "bidding", "blind_bid_minimum", "blind_bid_deficit",
+    ...              "spades_lead", "ten_for_two_hundred"):
     ...     del old[name]
     >>> from_data(old) == Ruleset()
     True

@@ -287,11 +287,11 @@ class PtnHand:
     """The line of each tag, and of each bid (``"bid 3"``) and trick (``"trick 5"``)."""
 
     def replay(
-        self, *, scores: tuple[int, int] | None = None, bags: tuple[int, int] = (0, 0)
+        self, *, scores: tuple[int, ...] | None = None, bags: tuple[int, ...] = (0, 0)
     ) -> State:
         """The state after the hand's last card, every move played through `apply`.
 
-        The hand starts at the sides' ``scores`` (0 and 0 when not given) and ``bags``
+        The hand starts at the two sides' ``scores`` (0 and 0 when not given) and ``bags``
         (a record states neither), with the record's dealer and hands; a seat that may
         bid blind (nil or a number) looks at her hand before a bid in sight. After the last
         trick the hand is scored: ``replay().rounds[-1]`` is its score. Given the
@@ -655,8 +655,10 @@ def _card_text(card: Card) -> str:
 def ptn_problem(rules: Ruleset) -> str | None:
     """Why PTN cannot hold games under ``rules``, or ``None``.
 
-    PTN records four players playing clockwise, and Trickster has no Mirror bidding; of
-    blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side trailing by 250.
+    PTN records four players playing clockwise in partnerships (not solo, whose
+    ``isPartnership: false`` this version does not read either), and Trickster has no
+    Mirror bidding; of blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side
+    trailing by 250.
     Its one ``variation`` names a joker deck or Suicide or Whiz, so not a joker deck
     beside either (rule-decks).
     `write_ptn` refuses games under such rules, and ``spades demo --record x.ptn`` does
@@ -669,6 +671,8 @@ def ptn_problem(rules: Ruleset) -> str | None:
     rules = check_rules(rules, "ptn_problem")
     if rules.players != 4 or rules.orders_of_play[0][1] != 1:
         return "PTN records four players playing clockwise"
+    if rules.solo:  # rule-solo: Trickster's isPartnership false, which read_ptn refuses too
+        return "PTN records partnerships, not four players each on her own (solo)"
     if rules.bidding is Bidding.MIRROR:
         return "PTN records no Mirror bidding: Trickster offers none"
     if rules.deck.jokers and rules.bidding is not Bidding.OPEN:

@@ -65,10 +65,8 @@ def round_score_from(data: object, path: str) -> RoundScore:
         fail(f"{path}.tricks", f"the tricks of a round add up to 13, not {sum(tricks)}")
     raw_sides = items(found["sides"], f"{path}.sides", 4)
     if len(raw_sides) not in {2, len(bids)}:  # two sides, or a side a seat (rule-solo)
-        fail(
-            f"{path}.sides",
-            f"a round of {len(bids)} bids has 2 or {len(bids)} sides, not {len(raw_sides)}",
-        )
+        counts = "2 sides" if len(bids) == 2 else "2 sides, or 4 when four play solo"
+        fail(f"{path}.sides", f"a round of {len(bids)} bids has {counts}, not {len(raw_sides)}")
     step = len(raw_sides)
     sides = tuple(
         _side_from(side, f"{path}.sides[{index}]", bids[index::step])
