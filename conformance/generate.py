@@ -2973,8 +2973,9 @@ def solo_version_checks(
     """``(what, data, path)``: the solo field (porting-rulesets, rule-solo).
 
     A boolean; true needs four players (two players with solo true are refused at
-    ``$.solo``), a team minimum, a nil pass and a blind nil pass of 0 (each refused at its
-    own field) and bidding other than Suicide (refused at the ruleset's path).
+    ``$.solo``), a team minimum and a nil pass of 0 and, with blind nil, a blind nil pass
+    of 0 (each refused at its own field), and bidding other than Suicide (refused at the
+    ruleset's path).
     """
     solo = ruleset | {"solo": True, "blind_nil_pass": 0}
     return [
@@ -2988,9 +2989,19 @@ def solo_version_checks(
         ("a version 3 ruleset with solo null", ruleset | {"solo": None}, "$.solo"),
         ("a version 3 two-player ruleset with solo true", two | {"solo": True}, "$.solo"),
         (
-            "a version 3 solo ruleset with a blind nil pass of 2",
+            "a version 3 solo ruleset without blind nil, with a blind nil pass of 2",
             solo | {"blind_nil_pass": 2},
+            None,
+        ),
+        (
+            "a version 3 solo ruleset with blind nil and a blind nil pass of 2",
+            solo | {"blind_nil": True, "blind_nil_pass": 2},
             "$.blind_nil_pass",
+        ),
+        (
+            "a version 3 solo ruleset with blind nil and no blind nil pass",
+            solo | {"blind_nil": True},
+            None,
         ),
         ("a version 3 solo ruleset with a nil pass of 1", solo | {"nil_pass": 1}, "$.nil_pass"),
         (

@@ -290,7 +290,7 @@ def _check_types(view: View) -> None:
     for index, score in enumerate(view.rounds):
         _entry(f"rounds[{index}]", score, RoundScore)
     if view.rounds:  # the last round's score is read once the game is over
-        _round_score(f"rounds[{len(view.rounds) - 1}]", view.rounds[-1])
+        _round_score(f"rounds[{len(view.rounds) - 1}]", view.rounds[-1], view.rules.sides)
     if view.outcome is not None and not isinstance(view.outcome, Outcome):
         _wrong("outcome", "an Outcome or None", view.outcome)
     _tuple("passes", view.passes)
@@ -318,7 +318,8 @@ def _check_types(view: View) -> None:
                 _cards(f"exchanges[{index}].{name}", getattr(exchange, name))
 
 
-def _round_score(field: str, score: RoundScore) -> None:
+def _round_score(field: str, score: RoundScore, sides: int) -> None:
+    """The types of a round's score: a `SideScore` for each of ``sides`` (rule-solo)."""
     _tuple(f"{field}.bids", score.bids)
     for index, bid in enumerate(score.bids):
         if type(bid) is not Bid:
@@ -327,8 +328,9 @@ def _round_score(field: str, score: RoundScore) -> None:
     for index, number in enumerate(score.tricks):
         _whole(f"{field}.tricks[{index}]", number)
     _tuple(f"{field}.sides", score.sides)
-    if len(score.sides) != 2:
-        _wrong(f"{field}.sides", "a pair of SideScore", score.sides)
+    if len(score.sides) != sides:
+        kind = "a pair of SideScore" if sides == 2 else f"{sides} SideScore, one a side"
+        _wrong(f"{field}.sides", kind, score.sides)
     for index, side in enumerate(score.sides):
         _entry(f"{field}.sides[{index}]", side, SideScore)
         for name in ("points", "bags"):

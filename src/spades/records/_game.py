@@ -249,8 +249,10 @@ def _summaries(final: State, rounds: int) -> list[Data]:
     """Each round's tricks, points, bags and running scores; ``None`` for one unfinished."""
     totals = accumulate(
         final.rounds,
-        lambda total, score: (total[0] + score.points[0], total[1] + score.points[1]),
-        initial=(0, 0),
+        lambda total, score: tuple(
+            before + won for before, won in zip(total, score.points, strict=True)
+        ),
+        initial=(0,) * final.rules.sides,  # a total a side: four when four play solo
     )
     next(totals)  # the scores before the first round
     summaries: list[Data] = [
