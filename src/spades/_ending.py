@@ -11,7 +11,7 @@ from spades._state import Outcome, Termination
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["outcome_after"]
+__all__ = ["outcome_after", "outcome_unchecked"]
 
 
 def outcome_after(rules: Ruleset, scores: Sequence[int], rounds: int) -> Outcome | None:
@@ -47,11 +47,11 @@ def outcome_after(rules: Ruleset, scores: Sequence[int], rounds: int) -> Outcome
         )
     if count < 0:
         raise SpadesError(f"a number of rounds is never negative, not {shown(count)}")
-    return _outcome(rules, cast("list[int]", totals), count)
+    return outcome_unchecked(rules, cast("list[int]", totals), count)
 
 
-def _outcome(rules: Ruleset, totals: Sequence[int], count: int) -> Outcome | None:
-    """`outcome_after` of checked totals."""
+def outcome_unchecked(rules: Ruleset, totals: Sequence[int], count: int) -> Outcome | None:
+    """`outcome_after` of totals known to be whole numbers, one a side: the engine's form."""
     best = max(totals)
     leader = totals.index(best)
     alone = totals.count(best) == 1  # the highest total is one side's

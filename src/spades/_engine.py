@@ -9,13 +9,14 @@ by ``tests/test_rule_forms.py``.
 
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING
 
 from spades._card_pass import pass_order
 from spades._cards import ALL_CARDS, DECK
 from spades._deal import draw_from_stock, exchange_with_discards, shuffled_bits, start_round
 from spades._decks import STANDARD_DECK
-from spades._ending import outcome_after
+from spades._ending import outcome_unchecked
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
 from spades._moves import (
@@ -208,9 +209,9 @@ def _end_round(
     bids: tuple[Bid, ...] = state.bids  # type: ignore[assignment]  # every seat has bid
     score = score_unchecked(rules, bids, trick_counts(tricks, rules.players), state.bags)
     points = score.points
-    scores = tuple(total + won for total, won in zip(state.scores, points, strict=True))
+    scores = tuple(map(add, state.scores, points))
     rounds = (*state.rounds, score)
-    outcome = outcome_after(rules, scores, len(rounds))
+    outcome = outcome_unchecked(rules, scores, len(rounds))
     if outcome is None:
         number = state.round_number + 1
         return start_round(

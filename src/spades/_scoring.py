@@ -60,12 +60,12 @@ class RoundScore(TupleValue):
     @property
     def points(self) -> tuple[int, ...]:
         """Each side's points for the round, everything included."""
-        return tuple(side.points for side in self.sides)
+        return tuple([side.points for side in self.sides])
 
     @property
     def bags(self) -> tuple[int, ...]:
         """Each side's bag counter after the round."""
-        return tuple(side.bags for side in self.sides)
+        return tuple([side.bags for side in self.sides])
 
 
 def score_round(
@@ -143,7 +143,9 @@ def score_unchecked(
     rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: tuple[int, ...]
 ) -> RoundScore:
     """`score_round` for inputs the engine already knows to be valid."""
-    sides = tuple(_score_side(rules, bids, tricks, side, bags[side]) for side in range(rules.sides))
+    sides = tuple(
+        [_score_side(rules, bids, tricks, side, bags[side]) for side in range(rules.sides)]
+    )
     return RoundScore._build(bids=bids, tricks=tricks, sides=sides)  # type: ignore[no-any-return]
 
 
