@@ -54,7 +54,9 @@ from spades import (
     seats_of,
     side_of,
 )
+from spades._cli import main as cli_main
 from spades._state import evolve_state
+from spades._table_text import outcome_lines
 from spades.records import GameRecord
 
 if TYPE_CHECKING:
@@ -464,3 +466,42 @@ def test_ptn_records_partnerships() -> None:
         "PTN records partnerships, not four players each on her own (solo)"
     )
     assert ptn_problem(CLASSIC) is None
+
+
+# --- the table's text -----------------------------------------------------------------------
+
+
+def test_the_demo_plays_a_solo_game_and_names_every_player(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The rules line says each plays on her own; the round table has a row a player; the
+    winner's line gives the other three totals.
+
+    Rule: rule-solo.
+    """
+    assert cli_main(["demo", "--rules", "classic;solo:true;round_cap:2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Four players, each on her own: seats 0, 1, 2 and 3; play runs clockwise."
+    table = lines[lines.index(next(line for line in lines if "After round 2" in line)) :][:5]
+    assert [row.split()[:2] for row in table[1:]] == [["seat", str(seat)] for seat in range(4)]
+    scores = [int(row.split()[-2]) for row in table[1:]]
+    winner = scores.index(max(scores))
+    others = [str(score) for seat, score in enumerate(scores) if seat != winner]
+    assert lines[-1] == (
+        f"Seat {winner} wins {max(scores)} to {others[0]}, {others[1]} and {others[2]} after "
+        "2 rounds: the highest score at the round cap."
+    )
+
+
+def test_a_solo_game_drawn_at_the_round_cap_says_the_highest_was_shared() -> None:
+    """Rule: rule-solo."""
+    rules = Ruleset(solo=True, round_cap=1)
+    state = new_game(rules, seed=2)
+    drawn = evolve_state(
+        state,
+        scores=(40, 40, -10, 20),
+        outcome=Outcome(winner=None, termination=Termination.ROUND_CAP),
+    )
+    assert outcome_lines(drawn) == [
+        "The game is drawn 40, 40, -10 and 20, the highest shared, after the round cap of 0 rounds."
+    ]
