@@ -34,6 +34,7 @@ from spades import (
     Bidding,
     Deck,
     Move,
+    NilTricks,
     Outcome,
     Ruleset,
     RulesetError,
@@ -147,8 +148,11 @@ def test_each_player_scores_her_own_contract_nil_and_bags() -> None:
     assert score.points == (31, -99, 40, -50)
     assert score.bags == (1, 1, 0, 0)
     assert [side.contract for side in score.sides] == [3, 0, 4, 5]
-    assert [side.tricks for side in score.sides] == [4, 1, 4, 4]
+    assert [side.tricks for side in score.sides] == [4, 0, 4, 4]
     assert [side.nil_points for side in score.sides] == [0, -100, 0, 0]
+    assert [side.nil_bags for side in score.sides] == [0, 1, 0, 0]
+    assert [side.overtricks for side in score.sides] == [1, 0, 0, 0]
+    assert SOLO.nil_tricks is NilTricks.COUNT  # the classic default, read as bags alone
 
 
 def test_each_player_has_her_own_bag_counter_and_ten_for_two_hundred() -> None:

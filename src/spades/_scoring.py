@@ -229,8 +229,10 @@ def _score_side(
                 rules, bid.n + partner.n, taken + partner_taken, 0, 0, bags_before, blind
             )
         pairs = ((bid, taken), (partner, partner_taken))
+        partner_counts = rules.nil_tricks is NilTricks.COUNT
     else:
         pairs = ((bid, taken),)
+        partner_counts = False
     contract = counted = nil_points = nil_bags = blind = 0
     for one, won in pairs:
         contract += one.n
@@ -239,7 +241,7 @@ def _score_side(
             blind += one.n if one.blind else 0
             continue
         nil_points += _nil_points(rules, one, won)
-        if rules.nil_tricks is NilTricks.COUNT:  # rule-nil-tricks
+        if partner_counts:  # rule-nil-tricks; alone, they are her bags (rule-solo)
             counted += won
         else:
             nil_bags += won
