@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import pytest
@@ -59,9 +59,6 @@ from spades._cli import main as cli_main
 from spades._state import evolve_state
 from spades._table_text import outcome_lines
 from spades.records import GameRecord
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 SOLO = Ruleset(solo=True)
 SCHEMA = json.loads(
@@ -388,88 +385,6 @@ def test_a_round_score_of_two_players_has_two_sides() -> None:
     assert isinstance(four, dict)
     assert len(four["sides"]) == 4
     assert records.from_data(four) == score_round(SOLO, [Bid(3)] * 4, [4, 3, 3, 3])
-
-
-# --- the layers that do not play solo yet ----------------------------------------------------
-
-NOT_YET = "does not play solo games yet"
-
-
-def test_the_batch_engine_refuses_solo_in_every_constructor() -> None:
-    np = pytest.importorskip("numpy")
-    from spades.batch import Batch
-
-    rng = np.random.default_rng(1)
-    makers: list[Callable[[], object]] = [
-        lambda: Batch.from_states([new_game(SOLO, seed=1)]),
-        lambda: Batch.from_seeds(SOLO, [1, 2]),
-        lambda: Batch.from_decks(SOLO, [list(SOLO.deck.cards)], seeds=[1]),
-        lambda: Batch.deal_random(SOLO, 2, rng),
-    ]
-    for make in makers:
-        with pytest.raises(SpadesError, match=f"the batch engine {NOT_YET}"):
-            make()
-
-
-def test_the_encoding_refuses_solo_rules_and_views() -> None:
-    pytest.importorskip("numpy")
-    from spades.encoding import action_mask, actions_of, advance, observation
-
-    view = observe(new_game(SOLO, seed=1), 1)
-    makers: list[Callable[[], object]] = [
-        lambda: observation(view),
-        lambda: action_mask(view),
-        lambda: advance(view, (), 55),
-        lambda: actions_of(Bid(3), SOLO),
-    ]
-    for make in makers:
-        with pytest.raises(SpadesError, match=f"the encoding {NOT_YET}"):
-            make()
-
-
-def test_the_adapters_refuse_solo() -> None:
-    pettingzoo = pytest.importorskip("spades.adapters.pettingzoo")
-    gymnasium = pytest.importorskip("spades.adapters.gymnasium")
-    makers: list[Callable[[], object]] = [
-        lambda: pettingzoo.env(SOLO),
-        lambda: pettingzoo.raw_env(SOLO),
-        lambda: gymnasium.env(SOLO),
-        lambda: gymnasium.SpadesEnv(SOLO),
-    ]
-    for make in makers:
-        with pytest.raises(SpadesError, match=f"spades.adapters {NOT_YET}"):
-            make()
-
-
-def test_openspiel_refuses_solo() -> None:
-    pyspiel = pytest.importorskip("pyspiel")
-    pytest.importorskip("spades.adapters.openspiel")
-    with pytest.raises(SpadesError, match=f"spades.adapters {NOT_YET}"):
-        pyspiel.load_game("python_spades", {"rules": "classic;solo:true"})
-
-
-def test_duels_and_the_commands_that_count_two_sides_refuse_solo(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from spades import bots
-    from spades._cli import duel, simulate
-
-    with pytest.raises(SpadesError, match=f"a duel {NOT_YET}"):
-        bots.duel("random", "random", SOLO, deals=1)
-    with pytest.raises(SpadesError, match=f"a duel {NOT_YET}"):
-        duel.command(SOLO, "solo", "random", "random", seed=0, games=1, workers=1)
-    with pytest.raises(SpadesError, match=f"spades simulate {NOT_YET}"):
-        simulate.simulate(SOLO, "solo", seed=0, games=1, workers=1, opponents="random")
-    assert capsys.readouterr().out == ""  # refused before a line is written
-
-
-def test_ptn_records_partnerships() -> None:
-    from spades.records import ptn_problem
-
-    assert ptn_problem(SOLO) == (
-        "PTN records partnerships, not four players each on her own (solo)"
-    )
-    assert ptn_problem(CLASSIC) is None
 
 
 # --- the table's text -----------------------------------------------------------------------
