@@ -33,6 +33,7 @@ from spades import (
     Bid,
     Bidding,
     Deck,
+    InvalidRecordError,
     Move,
     NilTricks,
     Outcome,
@@ -79,13 +80,22 @@ VALIDATOR = Draft202012Validator(SCHEMA)
             {"blind_nil": True, "blind_nil_pass": 2},
             "blind_nil_pass is the pass between partners after a blind nil: solo players",
         ),
-        ({"bidding": Bidding.SUICIDE}, "Suicide gives each partnership a nil and a contract"),
+        ({"bidding": Bidding.SUICIDE}, "bidding must not be Bidding.SUICIDE when four play"),
     ],
 )
 def test_solo_refuses_what_needs_a_partner(changes: dict[str, Any], message: str) -> None:
-    """Rule: rule-solo."""
+    """A record's reader reports each refusal at the field that makes it.
+
+    Rule: rule-solo.
+    """
     with pytest.raises(RulesetError, match=message):
         Ruleset(solo=True, **changes)
+    data = records.to_data(attrs.evolve(CLASSIC, **changes))
+    assert isinstance(data, dict)
+    data["solo"] = True
+    with pytest.raises(InvalidRecordError, match=message) as refused:
+        records.from_data(data)
+    assert refused.value.path == f"$.{next(iter(changes.keys() - {'blind_nil'}))}"
 
 
 def test_solo_is_a_bool() -> None:

@@ -582,8 +582,8 @@ def _check_solo(rules: Ruleset) -> None:
             raise RulesetError(f"{name} is {what}: solo players have no partner, so it must be 0")
     if rules.bidding is Bidding.SUICIDE:
         raise RulesetError(
-            "Suicide gives each partnership a nil and a contract: solo players have no "
-            "partner, so bidding must not be Bidding.SUICIDE"
+            "bidding must not be Bidding.SUICIDE when four play solo: Suicide gives each "
+            "partnership a nil and a contract, and solo players have no partner"
         )
 
 
