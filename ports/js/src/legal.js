@@ -9,7 +9,8 @@
 import { combinations, playsAs, readCards } from './cards.js';
 import { parseMove } from './moves.js';
 import {
-  DOUBLE_NIL_CHANCES, eligibleByDeficit, nextSeat, partnerOf, readRuleset, sideOf,
+  DOUBLE_NIL_CHANCES, eligibleByDeficit, nextSeat, partnerOf, partnerships, readRuleset, sideOf,
+  sidesOf,
 } from './rules.js';
 
 const PHASES = ['drawing', 'exchanging', 'bidding', 'passing', 'playing', 'game_over'];
@@ -43,10 +44,11 @@ export function zeroAllowed(rules) {
  * rule-team-minimum): a partnership's bids add up to at least team_minimum, so the
  * second of the two partners to bid must bid what her partner's bid leaves missing, a
  * nil or blind nil counting as zero. The first of the two, every seat without a minimum
- * and both seats of two players: 0. `bids` are move objects or null, by seat.
+ * and every seat that plays on her own (two players, solo): 0. `bids` are move objects or
+ * null, by seat.
  */
 export function lowestBid(rules, bids, seat) {
-  if (rules.players !== 4 || rules.team_minimum === 0) return 0;
+  if (!partnerships(rules) || rules.team_minimum === 0) return 0;
   const partners = bids[partnerOf(rules, seat)];
   if (partners === null) return 0;
   return Math.max(0, rules.team_minimum - partners.n);
@@ -81,11 +83,12 @@ export function allowedBids(rules, bids, seat, hand = null) {
  * its passer, the first of its blind nil bidders in the bidding, else the first of its
  * nil bidders; her count, blind_nil_pass for a blind nil, nil_pass for a nil. A side whose
  * count is 0 does not pass; the side whose passer bid first passes first, the passer then
- * her partner. Four players with every bid made; else none. `bids` are move objects or
- * null, by seat; `first` is the round's first bidder.
+ * her partner. Partnerships with every bid made; else none (two players and solo have no
+ * partner to pass to). `bids` are move objects or null, by seat; `first` is the round's
+ * first bidder.
  */
 export function cardPasses(rules, bids, first) {
-  if (rules.players !== 4 || bids.includes(null)) return [];
+  if (!partnerships(rules) || bids.includes(null)) return [];
   const order = [first];
   while (order.length < 4) order.push(nextSeat(rules, order.at(-1)));
   const passers = [];
@@ -159,7 +162,10 @@ export function readPosition(data) {
     }
     chosen[turn.seat] += 1;
   }
-  if (!Array.isArray(data.scores) || data.scores.length !== 2) throw new Error('position.scores: expected two, by side');
+  const sides = sidesOf(rules);
+  if (!Array.isArray(data.scores) || data.scores.length !== sides || !data.scores.every(Number.isSafeInteger)) {
+    throw new Error(`position.scores: expected ${sides} whole numbers, by side`);
+  }
   if (typeof data.spades_broken !== 'boolean') throw new Error('position.spades_broken: expected a boolean');
   if (!Array.isArray(data.tricks) || data.tricks.length > 13) throw new Error('position.tricks: expected an array of at most 13');
   return {

@@ -33,8 +33,8 @@ const LIMIT = 10 ** 9; // every number of a ruleset lies between −10⁹ and 10
 /**
  * Checks a ruleset (without type and version) against the table of porting-rulesets:
  * the twenty-seven fields of version 3 data, no others, each of its type and range, in the
- * combinations the table allows. Returns it unchanged. A solo ruleset (four players each
- * on her own, rule-solo) is refused: this port plays partnerships and two players only.
+ * combinations the table allows. Returns it unchanged. Under solo (porting-solo,
+ * rule-solo) four players play each on her own, so what needs a partner is refused.
  */
 export function readRuleset(data, what = 'rules') {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -63,7 +63,7 @@ export function readRuleset(data, what = 'rules') {
   const two = data.players === 2;
   oneOf('players', [4, 2]);
   bool('solo');
-  if (data.solo) throw fail('solo', 'this port does not play solo games (rule-solo) yet');
+  if (data.solo && two) throw fail('solo', 'solo is four players each on her own');
   oneOf('direction', two ? ['clockwise'] : ['clockwise', 'counterclockwise']);
   bool('nil');
   bool('zero_contract');
@@ -109,7 +109,27 @@ export function readRuleset(data, what = 'rules') {
   if (data.blind_bid_minimum && (two || data.bidding !== 'open')) {
     throw fail('blind_bid_minimum', 'blind numbers need four players and open bidding');
   }
+  // porting-solo: what needs a partner has no place when each plays on her own
+  if (data.solo) {
+    for (const key of ['team_minimum', 'nil_pass', ...(data.blind_nil ? ['blind_nil_pass'] : [])]) {
+      if (data[key]) throw fail(key, 'solo players have no partner, so it must be 0');
+    }
+    if (data.bidding === 'suicide') throw fail('bidding', 'Suicide needs partnerships, not solo');
+  }
   return data;
+}
+
+/**
+ * Whether the seats play in two partnerships: four players, not solo (rule-seats,
+ * porting-solo). Two players, and four solo, play each on her own.
+ */
+export function partnerships(rules) {
+  return rules.players === 4 && !rules.solo;
+}
+
+/** The number of sides (porting-conventions): 4 under solo, else 2. */
+export function sidesOf(rules) {
+  return rules.solo ? 4 : 2;
 }
 
 /**
@@ -121,28 +141,33 @@ export function nextSeat(rules, seat) {
   return (seat + step + rules.players) % rules.players;
 }
 
-/** A seat's partner, opposite her, with four players; null with two. */
+/** A seat's partner, opposite her, in partnerships; null with two players and under solo. */
 export function partnerOf(rules, seat) {
-  return rules.players === 4 ? (seat + 2) % 4 : null;
+  return partnerships(rules) ? (seat + 2) % 4 : null;
 }
 
-/** A seat's side: seat % 2 with four players, the seat itself with two (porting-conventions). */
+/**
+ * A seat's side (porting-conventions): seat % 2 in partnerships, the seat itself with
+ * two players and under solo.
+ */
 export function sideOf(rules, seat) {
-  return rules.players === 4 ? seat % 2 : seat;
+  return partnerships(rules) ? seat % 2 : seat;
 }
 
-/** The seats of a side: s and s + 2 with four players, s alone with two. */
+/** The seats of a side: s and s + 2 in partnerships, s alone with two players and under solo. */
 export function seatsOf(rules, side) {
-  return rules.players === 4 ? [side, side + 2] : [side];
+  return partnerships(rules) ? [side, side + 2] : [side];
 }
 
 /**
  * Whether a side may bid blind nil (two players: declare double nil) by the deficit
- * (rule-blind-nil-eligibility): it trails the other side by at least the deficit, in
- * the scores at the start of the round; a null deficit makes every side eligible.
- * `deficit` is blind_bid_deficit for blind numbers (porting-blind-bids).
+ * (rule-blind-nil-eligibility): it trails the leading other side, the highest score
+ * among the others (the one other side unless solo, porting-solo), by at least the
+ * deficit, in the scores at the start of the round; a null deficit makes every side
+ * eligible. `deficit` is blind_bid_deficit for blind numbers (porting-blind-bids).
  */
 export function eligibleByDeficit(rules, scores, side, deficit = rules.blind_nil_deficit) {
   if (deficit === null) return true;
-  return scores[1 - side] - scores[side] >= deficit;
+  const leader = Math.max(...scores.filter((_, other) => other !== side));
+  return leader - scores[side] >= deficit;
 }

@@ -1,8 +1,9 @@
 // Scoring a round (rule-scoring and its subsections, rule-two-scoring; the fields of
-// porting-round-scores). A side is two partners with four players, one player with two.
+// porting-round-scores). A side is two partners in partnerships, one player with two
+// players and under solo (porting-solo).
 
 import { parseMove } from './moves.js';
-import { seatsOf } from './rules.js';
+import { partnerships, seatsOf, sidesOf } from './rules.js';
 
 /**
  * What a side's contract wins when made and loses when set (rule-contract-points): ten a
@@ -20,8 +21,9 @@ export function contractWorth(rules, contract, blind = 0) {
  * side in porting-round-scores.
  */
 function scoreSide(rules, side, bids, tricks, bagsBefore) {
-  // With two players a nil bidder's tricks are always bags (reading-two-nil-bags).
-  const nilTricksCount = rules.players === 4 && rules.nil_tricks === 'count';
+  // A nil bidder alone on her side (two players, solo) has no partner's contract to
+  // count her tricks toward: they are always bags (reading-two-nil-bags, porting-solo).
+  const nilTricksCount = partnerships(rules) && rules.nil_tricks === 'count';
   let contract = 0;
   let blind = 0; // the tricks bid as blind numbers, which count twice (porting-blind-bids)
   let counted = 0;
@@ -84,10 +86,11 @@ function scoreSide(rules, side, bids, tricks, bagsBefore) {
 
 /**
  * Scores a round like score_round: `rules` a checked ruleset, `bids` move texts by
- * seat, `tricks` by seat, `bags` each side's counter before the round (by side).
- * Returns {points, bags, sides}, points and bags by side.
+ * seat, `tricks` by seat, `bags` each side's counter before the round (by side: two, or
+ * four under solo; zeros when left out). Returns {points, bags, sides}, points and bags
+ * by side.
  */
-export function scoreRound(rules, bidTexts, tricks, bags = [0, 0]) {
+export function scoreRound(rules, bidTexts, tricks, bags = Array(sidesOf(rules)).fill(0)) {
   const players = rules.players;
   if (!Array.isArray(bidTexts) || bidTexts.length !== players) {
     throw new Error(`bids: expected ${players} move texts`);
@@ -102,9 +105,10 @@ export function scoreRound(rules, bidTexts, tricks, bags = [0, 0]) {
       || tricks.reduce((a, b) => a + b, 0) !== 13) {
     throw new Error(`tricks: expected ${players} counts from 0 to 13 adding up to 13`);
   }
-  if (!Array.isArray(bags) || bags.length !== 2 || !bags.every((b) => Number.isSafeInteger(b) && b >= 0)) {
-    throw new Error('bags: expected two bag counters, 0 or more');
+  const count = sidesOf(rules);
+  if (!Array.isArray(bags) || bags.length !== count || !bags.every((b) => Number.isSafeInteger(b) && b >= 0)) {
+    throw new Error(`bags: expected ${count} bag counters, 0 or more, by side`);
   }
-  const sides = [0, 1].map((side) => scoreSide(rules, side, bids, tricks, bags[side]));
+  const sides = bags.map((before, side) => scoreSide(rules, side, bids, tricks, before));
   return { points: sides.map((s) => s.points), bags: sides.map((s) => s.bags), sides };
 }

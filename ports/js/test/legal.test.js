@@ -513,3 +513,39 @@ test('porting-blind-bids: face down with blind numbers, each reason of a blind n
   assert.deepEqual(reasons(second, ['bid blind 7']), ['below_team_minimum']);
   assert.deepEqual(reasons(position(CLASSIC, { hands: DEALT }), ['bid blind 7']), ['blind_bid_not_allowed']);
 });
+
+test('rule-solo: blind bids go to a player trailing the leading other player by the deficit', () => {
+  const solo = { ...CLASSIC, solo: true, blind_nil: true, blind_nil_pass: 0 };
+  const at = (seat, scores, rules = solo) => position(rules, { hands: DEALT, to_move: seat, scores, bags: [0, 0, 0, 0] });
+  // Seat 0 trails seat 2, the leader, by 150; the seats beside her lead her by nothing.
+  assert.deepEqual(texts(at(0, [0, 0, 150, 0])), ['bid blind nil', 'look']);
+  // Seat 1 trails the leader by 60 only, though she leads seat 3 by 100; the leader herself may not.
+  assert.deepEqual(reasons(at(1, [100, 40, 30, -60]), ['bid blind nil', 'look']), ['blind_nil_not_eligible', 'hand_already_seen']);
+  assert.deepEqual(reasons(at(0, [100, 40, 30, -60]), ['bid blind nil']), ['blind_nil_not_eligible']);
+  assert.deepEqual(texts(at(3, [100, 40, 30, -60])), ['bid blind nil', 'look']);
+  // Blind numbers by blind_bid_deficit, the same way (porting-blind-bids).
+  const numbers = { ...solo, blind_nil: false, blind_bid_minimum: 10 };
+  assert.deepEqual(texts(at(3, [100, 40, 30, -60], numbers)), ['bid blind 10', 'bid blind 11', 'bid blind 12', 'bid blind 13', 'look']);
+  assert.deepEqual(reasons(at(1, [100, 40, 30, -60], numbers), ['bid blind 10']), ['blind_bid_not_eligible']);
+  // Four scores, by side.
+  assert.throws(() => position(solo, { hands: DEALT, scores: [0, 0] }), /position\.scores: expected 4 whole numbers/);
+  assert.throws(() => position(CLASSIC, { hands: DEALT, scores: [0, 0, 0, 0] }), /position\.scores: expected 2 whole numbers/);
+});
+
+test('rule-solo: no partner: no team minimum and no card pass; each bids from nil to 13', () => {
+  const solo = { ...CLASSIC, solo: true, blind_nil_pass: 4 };
+  // seats 1 to 3 have bid (seat 0 deals); seat 0 bids last, her opposite's nil beside her
+  const bids = [null, 'bid nil', 'bid nil', 'bid 2'].map((text) => (text === null ? null : parseMove(text)));
+  assert.equal(lowestBid(solo, bids, 0), 0);
+  const pos = position(solo, { hands: DEALT, to_move: 0, bids: bids.map((bid) => bid && moveText(bid)), scores: [0, 0, 0, 0] });
+  assert.deepEqual(texts(pos), ['bid nil', ...Array.from({ length: 13 }, (_, i) => `bid ${i + 1}`)]);
+  const all = ['bid blind nil', 'bid nil', 'bid blind nil', 'bid 2'].map(parseMove);
+  assert.deepEqual(cardPasses(solo, all, 1), []);
+  // in partnerships the same bids pass cards: seat 1's nil side first, then the blind nil side
+  assert.deepEqual(cardPasses({ ...solo, solo: false, nil_pass: 3 }, all, 1), [[1, 3], [3, 3], [2, 4], [0, 4]]);
+  // after the bidding, the play: nothing to pass
+  const played = position(solo, { phase: 'playing', to_move: 1, hands: DEALT, scores: [0, 0, 0, 0],
+    bids: ['bid nil', 'bid 3', 'bid nil', 'bid 2'] });
+  assert.equal(passDue(played), null);
+  assert.deepEqual(reasons(played, ['pass 2C']), ['wrong_phase']);
+});

@@ -23,6 +23,7 @@ const TWO_HANDED = {
   ...CLASSIC, players: 2, nil_tricks: 'bags', blind_nil: true, blind_nil_deficit: null,
   blind_nil_pass: 0, blind_nil_exchange: 3, bag_overflow: 'carry',
 };
+const SOLO = { ...CLASSIC, solo: true, blind_nil_pass: 0 };
 const bids = (...values) => values.map((v) => (typeof v === 'number' ? (v ? `bid ${v}` : 'bid nil') : v));
 
 test('porting-round-scores: a side with a made 4 and a nil scores 141', () => {
@@ -143,12 +144,42 @@ test('rule-decks: a ruleset reads each deck, and no other', () => {
   assert.throws(() => readRuleset({ ...CLASSIC, deck: 'jokers' }), /deck: expected one of standard/);
 });
 
-test('rule-solo: solo is a boolean of every ruleset, and this port plays no solo game yet', () => {
+test('rule-solo: solo is a boolean of every ruleset; true needs four players and no partner', () => {
   assert.equal(readRuleset({ ...CLASSIC }).solo, false);
   assert.throws(() => readRuleset({ ...CLASSIC, solo: 'no' }), /solo: expected true or false/);
   const { solo, ...without } = CLASSIC;
   assert.equal(solo, false);
   assert.throws(() => readRuleset(without), /missing field 'solo'/);
-  const four = { ...CLASSIC, solo: true, blind_nil_pass: 0 };
-  assert.throws(() => readRuleset(four), /does not play solo games/);
+  assert.equal(readRuleset(SOLO).solo, true);
+  // blind_nil_pass means nothing without blind nil
+  assert.equal(readRuleset({ ...SOLO, blind_nil_pass: 2 }).blind_nil_pass, 2);
+  assert.throws(() => readRuleset({ ...TWO_HANDED, solo: true }), /rules\.solo: solo is four players/);
+  for (const key of ['team_minimum', 'nil_pass']) {
+    assert.throws(() => readRuleset({ ...SOLO, [key]: 1 }), new RegExp(`rules\\.${key}: solo players have no partner`));
+  }
+  assert.throws(() => readRuleset({ ...SOLO, blind_nil: true, blind_nil_pass: 2 }), /rules\.blind_nil_pass: solo/);
+  assert.throws(() => readRuleset({ ...SOLO, bidding: 'suicide' }), /rules\.bidding: Suicide needs partnerships/);
+  assert.equal(readRuleset({ ...SOLO, bidding: 'whiz' }).bidding, 'whiz');
+});
+
+test('rule-solo: four sides, each player scored alone; her nil tricks are bags whatever nil_tricks says', () => {
+  // the rules page's example: seat 1's nil takes a trick, which is her bag
+  const score = scoreRound(SOLO, bids(3, 0, 4, 5), [4, 1, 4, 4]);
+  assert.deepEqual([score.points, score.bags], [[31, -99, 40, -50], [1, 1, 0, 0]]);
+  assert.deepEqual(score.sides[1], {
+    contract: 0, tricks: 0, made: true, contract_points: 0, overtricks: 0, nil_points: -100,
+    nil_bags: 1, bag_penalty: 0, points: -99, bags: 1,
+  });
+  for (const nilTricks of ['count', 'bags']) {
+    assert.deepEqual(scoreRound({ ...SOLO, nil_tricks: nilTricks }, bids(3, 0, 4, 5), [4, 1, 4, 4], [0, 9, 0, 0]).points,
+      [31, -199, 40, -50]);
+  }
+  // in partnerships the same round is two sides, the nil's trick counting toward her partner's 5
+  assert.deepEqual(scoreRound(CLASSIC, bids(3, 0, 4, 5), [4, 1, 4, 4]).points, [71, -50]);
+  // four bag counters, by side; two are refused, and so are four under partnerships
+  assert.throws(() => scoreRound(SOLO, bids(3, 0, 4, 5), [4, 1, 4, 4], [0, 0]), /bags: expected 4 bag counters/);
+  assert.throws(() => scoreRound(CLASSIC, bids(3, 0, 4, 5), [4, 1, 4, 4], [0, 0, 0, 0]), /bags: expected 2 bag counters/);
+  // 10-for-200 is a player's own bid of 10 or more
+  const ten = { ...SOLO, ten_for_two_hundred: true };
+  assert.deepEqual(scoreRound(ten, bids(10, 1, 1, 1), [10, 1, 1, 1]).points, [200, 10, 10, 10]);
 });
