@@ -267,6 +267,7 @@ def test_list_tables_lists_every_table_with_its_summary(tmp_path: Path) -> None:
             {
                 "table": first,
                 "preset": "miniokey",
+                "rules_text": "miniokey",
                 "target": 500,
                 "players": 4,
                 "status": "playing",
@@ -280,6 +281,7 @@ def test_list_tables_lists_every_table_with_its_summary(tmp_path: Path) -> None:
             {
                 "table": second,
                 "preset": "two-handed",
+                "rules_text": "two-handed;target:250",
                 "target": 250,
                 "players": 2,
                 "status": "playing",
@@ -426,6 +428,131 @@ def test_two_seats_for_a_two_handed_default_are_taken(tmp_path: Path) -> None:
     ):
         table_id = connection.new_table(seats=["open", "open"])
         assert server.table(table_id).rules == TWO_HANDED
+
+
+# Rules as text, and solo tables
+
+
+SOLO_TEXT: Final = "classic;solo:true;target:300"
+"""A solo ruleset as one line of text: four players each on her own, to 300."""
+
+
+def test_create_table_takes_a_ruleset_as_text(tmp_path: Path) -> None:
+    """A table of "rules" text: its ruleset, the preset the text is nearest to, four seats
+    by default, and four scores in the lobby and on the table.
+
+    Rule: rule-solo.
+    """
+    solo = records.ruleset_from_text(SOLO_TEXT)
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id = connection.new_table(rules=SOLO_TEXT, seats=FOUR_OPEN)
+        assert server.table(table_id).rules == solo
+        message = settled(connection, table_id)
+        assert message["preset"] == "classic"
+        assert message["rules_text"] == SOLO_TEXT
+        assert records.from_data(message["rules"], Ruleset) == solo
+        assert message["public"]["scores"] == [0, 0, 0, 0]
+        assert message["public"]["bags"] == [0, 0, 0, 0]
+        (summary,) = connection.reply({"type": "list_tables"})["tables"]
+        assert (summary["preset"], summary["rules_text"]) == ("classic", SOLO_TEXT)
+        assert (summary["target"], summary["players"]) == (300, 4)
+        assert summary["scores"] == [0, 0, 0, 0]
+        defaulted = connection.new_table(rules="miniokey;solo:true", target=250, round_cap=3)
+        rules = server.table(defaulted).rules
+        assert rules == attrs.evolve(MINIOKEY, solo=True, target=250, round_cap=3)
+        assert [row.kind for row in server.table(defaulted).seats] == ["open"] + ["bot"] * 3
+        assert server.table(defaulted).preset == "miniokey"
+        settled(connection, defaulted)
+
+
+@pytest.mark.parametrize(
+    ("options", "reason", "message"),
+    [
+        (
+            {"preset": "classic", "rules": SOLO_TEXT},
+            "preset_and_rules",
+            "create_table: give a preset or rules, not both (rules name their preset first)",
+        ),
+        (
+            {"rules": "classic;solo:maybe"},
+            "bad_rules",
+            "create_table.rules: rules.solo: expected true or false, not a string",
+        ),
+        (
+            {"rules": "bogus;solo:true"},
+            "bad_rules",
+            "create_table.rules: 'bogus' is not a ruleset name; known: classic, miniokey, "
+            "miniokey-250, trickster-jja, trickster-jjdd, two-handed",
+        ),
+        (
+            {"rules": "trickster-jja;solo:true"},
+            "bad_rules",
+            "create_table.rules: rules.team_minimum: team_minimum is a partnership's two bids: "
+            "solo players have no partner, so it must be 0",
+        ),
+        (
+            {"rules": "two-handed;target:300", "seats": FOUR_OPEN},
+            "invalid_message",
+            "create_table.seats: two-handed;target:300 seats 2 players",
+        ),
+        (
+            {"rules": "x" * 2001},
+            "invalid_message",
+            "create_table.rules: 'xxxxxxxxxx",
+        ),
+    ],
+)
+def test_rules_text_is_refused_with_the_reader_s_message(
+    tmp_path: Path, options: dict[str, Any], reason: str, message: str
+) -> None:
+    """Rules with a preset, rules the library does not read, or seats the rules do not
+    have: an error with its reason (the reader's message for bad text), and no table.
+
+    Rule: rule-solo.
+    """
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        error = connection.reply({"type": "create_table", **options})
+        assert error["type"] == "error"
+        assert error["reason"] == reason
+        assert error["message"].startswith(message)
+        assert connection.reply({"type": "list_tables"})["tables"] == []
+        assert not server.lobby.tables
+
+
+def test_a_solo_table_plays_a_game_with_bots_to_its_record(tmp_path: Path) -> None:
+    """A person and three bots at a solo table: four sides, one a seat, from the round's
+    scores to the outcome, the highest total winning, and the record of the same game.
+
+    Rule: rule-solo.
+    """
+    seats = ["open", "heuristic", "random", "heuristic"]
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        table_id = connection.new_table(rules="classic;solo:true;round_cap:1", seats=seats)
+        connection.join(table_id, 0)
+        over = play_seat_to_the_end(connection, table_id, 0)
+        public = over["public"]
+        assert over["status"] == "over"
+        (round_score,) = public["rounds"]
+        assert len(round_score["sides"]) == 4
+        assert len(public["scores"]) == len(public["bags"]) == 4
+        assert public["scores"] == [side["points"] for side in round_score["sides"]]
+        outcome = public["outcome"]
+        best = max(public["scores"])
+        if public["scores"].count(best) == 1:
+            assert outcome == {"winner": public["scores"].index(best), "termination": "round_cap"}
+        else:
+            assert outcome == {"winner": None, "termination": "round_cap"}
+        assert {seat for _, seat, _, by in database_moves(server, table_id) if by == "bot"} == {
+            1,
+            2,
+            3,
+        }
+        record = records.loads(server.client.get(over["record"]).text)
+        assert record.rules == records.ruleset_from_text("classic;solo:true;round_cap:1")
+        assert list(record.final_state.scores) == public["scores"]
+        assert over["view"] == records.to_data(observe(record.final_state, 0))
+        (summary,) = connection.reply({"type": "list_tables"})["tables"]
+        assert summary["scores"] == public["scores"]
 
 
 @pytest.mark.parametrize(

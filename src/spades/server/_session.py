@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 import spades
-from spades import PRESETS, IllegalMoveError, NotationError, parse_move, records
+from spades import (
+    PRESETS,
+    IllegalMoveError,
+    NotationError,
+    Ruleset,
+    SpadesError,
+    parse_move,
+    records,
+)
 from spades.server._bots import BOTS
 from spades.server._protocol import PROTOCOL_VERSION, ProtocolError, read_message
 from spades.server._settings import ClockSettings
@@ -175,17 +183,18 @@ class Session:
         settings = self._settings
         # The schema has checked every value against the ranges the ruleset and the clock
         # take (a preset, a target, a round cap, the clock's seconds).
-        preset = data.get("preset", settings.preset)
+        preset, base = _chosen_rules(data, settings.preset)
         changes: dict[str, Any] = {
             name: data[name] for name in ("target", "round_cap") if name in data
         }
-        rules = attrs.evolve(PRESETS[preset], **_whole_numbers(changes))
+        rules = attrs.evolve(base, **_whole_numbers(changes))
         clock = ClockSettings(**{**settings.clock.data(), **data.get("clock", {})})
         players = rules.players
         seats = tuple(data.get("seats", ["open"] + ["heuristic"] * (players - 1)))
         if len(seats) != players:
+            named = data.get("rules", preset)
             raise ProtocolError(
-                "invalid_message", f"create_table.seats: {preset} seats {players} players"
+                "invalid_message", f"create_table.seats: {named} seats {players} players"
             )
         bot_pause = float(data.get("bot_pause", settings.bot_pause))
         return TableOptions(
@@ -239,6 +248,29 @@ class Session:
         table.unfollow(self)
         self._held.pop(table.id, None)
         return {"type": "left", "table": table.id}
+
+
+def _chosen_rules(data: dict[str, Any], default: str) -> tuple[str, Ruleset]:
+    """The preset's name and the ruleset a ``create_table`` asks for.
+
+    ``"rules"``, a ruleset as one line of text (`spades.records.ruleset_from_text`), is
+    the other way to name a ruleset than ``"preset"``: one of them, not both. The table's
+    preset is then the one that text is nearest to (`spades.records.ruleset_text`).
+    """
+    text = data.get("rules")
+    if text is None:
+        preset = data.get("preset", default)
+        return preset, PRESETS[preset]
+    if "preset" in data:
+        raise ProtocolError(
+            "preset_and_rules",
+            "create_table: give a preset or rules, not both (rules name their preset first)",
+        )
+    try:
+        rules = records.ruleset_from_text(text)
+    except SpadesError as error:
+        raise ProtocolError("bad_rules", f"create_table.rules: {error}") from None
+    return records.ruleset_text(rules).partition(";")[0], rules
 
 
 def _whole_numbers(values: dict[str, Any]) -> dict[str, Any]:

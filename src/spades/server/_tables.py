@@ -102,6 +102,7 @@ class Table:
         self.id = row.id
         self.preset = row.preset
         self.rules: Ruleset = records.from_data(json.loads(row.rules), Ruleset)
+        self.rules_text = records.ruleset_text(self.rules)
         self.clock_settings = ClockSettings(**json.loads(row.clock))
         self.bot_pause = row.bot_pause
         self._row = row
@@ -315,6 +316,7 @@ class Table:
             "ply": len(self.moves),
             "preset": self.preset,
             "rules": records.to_data(self.rules),
+            "rules_text": self.rules_text,
             "you": seat,
             "seats": self.seats_data(),
             "public": public_data(self.state) if public is None else public,
@@ -357,6 +359,7 @@ class Table:
         return {
             "table": self.id,
             "preset": self.preset,
+            "rules_text": self.rules_text,
             "target": self.rules.target,
             "players": self.rules.players,
             "status": "over" if self.state.is_over else "playing",
