@@ -659,3 +659,41 @@ def test_a_table_with_a_joker_deck_is_stored_restarted_and_played_to_its_record(
     assert record.rules == rules
     assert {"BJ", "LJ", "2D"} <= seen
     assert not {"2C", "2H"} & seen
+
+
+def test_a_solo_table_is_stored_restarted_and_played_to_its_record(tmp_path: Path) -> None:
+    """(server-restart) A solo table made from rules text: the database holds its ruleset
+    with solo on; after a restart the table holds the same rules, preset and state, four
+    scores, and its game goes on to a record of four sides.
+
+    Rule: rule-solo.
+    """
+    database = tmp_path / "db.sqlite3"
+    text = "classic;solo:true;round_cap:1"
+    rules = records.ruleset_from_text(text)
+    with running(database) as server, server.connect() as player:
+        created = player.create(rules=text, seats=["open", "random", "random", "random"])
+        table_id, token = created["table"], player.join(created["table"], 0)["token"]
+        for _ in range(3):  # a bid and two cards
+            play(player, our_turn(player))
+        turn = our_turn(player)
+        state = server.table(table_id).state
+    ((saved, preset),) = query(server, "SELECT rules, preset FROM tables WHERE id = ?", table_id)
+    assert json.loads(saved)["solo"] is True
+    assert preset == "classic"
+    with running(database) as server:
+        table = server.table(table_id)
+        assert (table.rules, table.preset, table.state) == (rules, "classic", state)
+        with server.connect() as player:
+            player.reply({"type": "resume", "table": table_id, "token": token})
+            message = player.table()
+            assert message["view"] == turn["view"]
+            assert message["rules_text"] == text
+            while message["status"] != "over":
+                if message["legal"]:
+                    play(player, message)
+                message = player.table()
+            record = records.loads(server.client.get(message["record"]).text)
+    assert record.rules == rules
+    assert len(record.final_state.scores) == 4
+    assert list(record.final_state.scores) == message["public"]["scores"]
