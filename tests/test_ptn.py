@@ -148,15 +148,22 @@ TRICKSTER_LIKE = Ruleset(
         Ruleset(bidding=Bidding.WHIZ, nil=False, zero_contract=True),
         Ruleset(deck=Deck.JOKER_JOKER_ACE),
         attrs.evolve(TRICKSTER_LIKE, deck=Deck.JOKER_JOKER_DEUCE_DEUCE),
+        Ruleset(solo=True),
+        attrs.evolve(TRICKSTER_LIKE, solo=True, team_minimum=0),
+        Ruleset(solo=True, deck=Deck.JOKER_JOKER_DEUCE_DEUCE, nil_tricks=NilTricks.BAGS),
+        Ruleset(solo=True, blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None),
+        Ruleset(solo=True, bidding=Bidding.WHIZ),
     ],
 )
 @pytest.mark.parametrize("seed", range(4))
 def test_written_records_read_back_to_the_same_games(rules: Ruleset, seed: int) -> None:
     """`write_ptn` writes each round as a hand that `read_ptn` reads and replays, round
-    after round, to the record's own states.
+    after round, to the record's own states; a solo game's four scores and bag counters
+    carry from hand to hand.
 
     Rule: ref-ptn-format.
     Rule: rule-decks.
+    Rule: rule-solo.
     """
     _assert_reads_back(_random_record(rules, seed, 170), rules)
 
@@ -167,8 +174,8 @@ def _assert_reads_back(record: GameRecord, rules: Ruleset) -> None:
     assert len(hands) == len(record.rounds)
     states = list(record)
     ends = [len(played.moves) for played in record.rounds]
-    scores: tuple[int, ...] = (0, 0)
-    bags: tuple[int, ...] = (0, 0)
+    scores: tuple[int, ...] = (0,) * rules.sides
+    bags: tuple[int, ...] = (0,) * rules.sides
     at = 0
     for hand, length in zip(hands, ends, strict=True):
         assert hand.rules == rules
@@ -219,15 +226,21 @@ def _trailing_record(rules: Ruleset, seed: int) -> GameRecord:
 
 
 @pytest.mark.parametrize(
-    "rules", [BLIND_SIX, attrs.evolve(BLIND_SIX, blind_nil=True, blind_nil_pass=0)]
+    "rules",
+    [
+        BLIND_SIX,
+        attrs.evolve(BLIND_SIX, blind_nil=True, blind_nil_pass=0),
+        attrs.evolve(BLIND_SIX, solo=True),
+    ],
 )
 @pytest.mark.parametrize("seed", range(3))
 def test_games_with_blind_numbers_read_back_to_the_same_games(rules: Ruleset, seed: int) -> None:
     """A side trailing by 250 bids blind numbers from 6 (and looks before a bid in sight):
     written as PTN, each hand replays to the record's states; the options alone say the
-    blind numbers too.
+    blind numbers too, and that the game is solo (a player trailing the leading other
+    player by 250 bids blind) or in partnerships.
 
-    Rules: ref-ptn-format, ref-ptn-options, rule-blind-bids.
+    Rules: ref-ptn-format, ref-ptn-options, rule-blind-bids, rule-solo.
     """
     record = _trailing_record(rules, seed)
     moves = [move for played in record.rounds for move in played.moves]
@@ -238,8 +251,9 @@ def test_games_with_blind_numbers_read_back_to_the_same_games(rules: Ruleset, se
     assert "Blind " in text
     bare = "\n".join(line for line in text.splitlines() if not line.startswith("[SpadesRuleset"))
     assert {
-        (hand.rules.blind_bid_minimum, hand.rules.blind_bid_deficit) for hand in read_ptn(bare)
-    } == {(6, 250)}
+        (hand.rules.blind_bid_minimum, hand.rules.blind_bid_deficit, hand.rules.solo)
+        for hand in read_ptn(bare)
+    } == {(6, 250, rules.solo)}
 
 
 def test_a_blind_number_is_read_and_scored_twice() -> None:
@@ -426,6 +440,8 @@ def test_a_round_with_a_card_pass_is_not_written() -> None:
         ({"variation": "Whiz"}, {"bidding": Bidding.WHIZ}),
         ({"variation": "Classic"}, {}),
         ({"players": 4, "isPartnership": True}, {}),
+        ({"isPartnership": False}, {"solo": True}),
+        ({"players": "4", "ISPARTNERSHIP": False}, {"solo": True}),
         ({"noWatching": True, "noSuggestions": True}, {}),
     ],
 )
@@ -461,6 +477,8 @@ def test_each_known_option_sets_its_field(
         {"mercyRule": 2},
         {"variation": 9},
         {"bagsPenalty": 50},
+        {"isPartnership": "false"},
+        {"isPartnership": 0},
     ],
 )
 def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) -> None:
@@ -476,7 +494,10 @@ def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) ->
         ({"variation": 2}, "variation 2 \\(joker-joker-deuce-ace\\) is not played"),
         ({"variation": "JokerJokerDeuceAce"}, "joker-joker-deuce-ace"),
         ({"players": 3}, "four-player records only"),
-        ({"isPartnership": False}, "solo games"),
+        ({"players": 3, "isPartnership": False}, "four-player records only"),
+        ({"isPartnership": False, "minBid": 4}, "no playable game: team_minimum is a partnership"),
+        ({"isPartnership": False, "nilPass": 2}, "no playable game: nil_pass is the pass between"),
+        ({"isPartnership": False, "variation": "Suicide"}, "no playable game: bidding must not"),
         ({"nilOrZero": 1, "nilPass": 2}, "describe no playable game: nil_pass"),
     ],
 )
@@ -841,3 +862,128 @@ def test_game_scores_of_another_form_are_refused_when_checked(value: str, proble
     with pytest.raises(InvalidRecordError, match=problem) as caught:
         hand.replay(scores=(0, 0))
     assert caught.value.path == "line 5"
+
+
+# --- solo games -------------------------------------------------------------------------------
+
+
+def _solo(text: str) -> str:
+    """``text`` with ``isPartnership: false`` beside its ``gameOverScore`` (line 4)."""
+    return text.replace(
+        '{\\"gameOverScore\\":500}', '{\\"gameOverScore\\":500,\\"isPartnership\\":false}'
+    )
+
+
+def test_a_solo_hand_written_from_the_format_scores_each_seat_alone() -> None:
+    """With ``isPartnership`` false each seat is a side of her own: N's 5 takes all 13
+    tricks (50 and 8 bags), E's 1 and S's 4 are set, W's nil is made; no partner's tricks
+    help anyone. The same hand in partnerships scores two sides.
+
+    Rules: rule-solo, ref-ptn-options.
+    """
+    (hand,) = read_ptn(_solo(_one_suit_each()))
+    assert hand.rules == Ruleset(solo=True)
+    assert dict(hand.unknown_options) == {}
+    state = hand.replay()
+    score = state.rounds[-1]
+    assert score.tricks == (13, 0, 0, 0)
+    assert [side.points for side in score.sides] == [58, -10, -40, 100]
+    assert (state.scores, state.bags) == ((58, -10, -40, 100), (8, 0, 0, 0))
+    assert read_ptn(_one_suit_each())[0].replay().scores == (94, 90)
+
+
+def test_a_solo_nil_bidder_s_tricks_are_her_bags() -> None:
+    """N bids nil and takes all 13 tricks: -100, and her 13 tricks are her bags (13
+    points, then the penalty of 100 at 10), although the options' nil_tricks counts a
+    partner's nil tricks toward her partner's contract; in partnerships they make S's 4.
+
+    Rules: rule-solo, rule-nil-scoring.
+    """
+    (hand,) = read_ptn(_solo(_one_suit_each(bids="1 4 5 Nil")))
+    assert hand.rules.nil_tricks is NilTricks.COUNT
+    north = hand.replay().rounds[-1].sides[0]
+    assert (north.nil_points, north.nil_bags, north.bag_penalty, north.points) == (
+        -100,
+        13,
+        -100,
+        -187,
+    )
+    (partnered,) = read_ptn(_one_suit_each(bids="1 4 5 Nil"))
+    assert partnered.replay().rounds[-1].sides[0].made
+
+
+def test_a_solo_replay_checks_each_seat_s_game_scores() -> None:
+    """A solo hand's GameScores gives each seat her own score, clockwise from its seat,
+    no two alike needed; the replay from given scores checks all four.
+
+    Rules: rule-solo, ref-ptn-format.
+    """
+    text = _solo(_with_game_scores("W:110 68 0 -30"))
+    (hand,) = read_ptn(text)
+    assert hand.replay(scores=(10, 10, 10, 10)).scores == (68, 0, -30, 110)
+    with pytest.raises(
+        InvalidRecordError,
+        match="ends at N 58, E -10, S -40, W 100, but GameScores says N 68, E 0, S -30, W 110",
+    ) as caught:
+        hand.replay(scores=(0, 0, 0, 0))
+    assert caught.value.path == "line 5"
+    (partnered,) = read_ptn(_with_game_scores("W:110 68 0 -30"))
+    with pytest.raises(InvalidRecordError, match="partners different scores"):
+        partnered.replay(scores=(0, 0))
+
+
+def test_a_solo_replay_takes_four_scores_and_four_bag_counters() -> None:
+    """Rules: rule-solo, ref-ptn-format."""
+    (hand,) = read_ptn(_solo(_one_suit_each()))
+    with pytest.raises(TypeError, match="scores is four whole numbers, one a side"):
+        hand.replay(scores=(0, 0))
+    with pytest.raises(TypeError, match="bags is four whole numbers"):
+        hand.replay(bags=(0, 0, 0, "1"))  # type: ignore[arg-type]
+    state = hand.replay(scores=(0, 1, 2, 3), bags=(1, 9, 0, 0))
+    assert (state.scores, state.bags) == ((58, -9, -38, 103), (9, 9, 0, 0))
+
+
+def test_a_solo_game_is_written_with_is_partnership_false() -> None:
+    """PTN holds solo games: the options say ``isPartnership: false`` and read back as
+    solo without our SpadesRuleset tag; the Event is worded as for any game (the event and
+    the hand's number), the options being GameOptionsJson's to state.
+
+    Rules: rule-solo, ref-ptn-options.
+    """
+    rules = Ruleset(solo=True)
+    assert ptn_problem(rules) is None
+    record = _random_record(rules, 5, 60)
+    text = write_ptn(record, event="a solo game")
+    lines = text.splitlines()
+    assert lines[0] == '[Event "a solo game, hand 1"]'
+    assert lines[1] == '[GameOptionsJson "{\\"gameOverScore\\":500,\\"isPartnership\\":false}"]'
+    partnered = write_ptn(_random_record(CLASSIC, 5, 60), event="a solo game")
+    assert partnered.splitlines()[0] == lines[0]
+    assert "isPartnership" not in partnered
+    bare = "\n".join(line for line in lines if not line.startswith("[SpadesRuleset"))
+    (hand, *_) = read_ptn(bare)
+    assert hand.rules == rules
+    assert hand.replay().rounds[-1] == record.final_state.rounds[0]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ('\\"minBid\\":4', "team_minimum is a partnership's two bids"),
+        ('\\"nilPass\\":2', "nil_pass is the pass between partners"),
+        ('\\"variation\\":\\"Suicide\\"', "bidding must not be Bidding.SUICIDE"),
+        ('\\"players\\":3', "four-player records only"),
+    ],
+)
+def test_a_solo_record_with_a_partner_s_rule_is_refused_at_its_line(
+    options: str, message: str
+) -> None:
+    """``isPartnership`` false beside a rule that needs a partner (a team minimum, a nil
+    pass, Suicide) describes no game this library plays; nor do three players.
+
+    Rules: rule-solo, ref-ptn-options.
+    """
+    text = _solo(_one_suit_each()).replace("false}", f"false,{options}}}")
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        read_ptn(text)
+    assert caught.value.path == "line 4"

@@ -13,7 +13,8 @@ and the lines after it, up to the next tag, are its data. The tags a hand of Spa
   clockwise from that seat, whoever leads; a card is its suit, then its rank (``HT``),
   and the jokers are ``JH`` (big) and ``JL`` (little).
 
-Seats are N, E, S and W, the library's seats 0 to 3, so N-S is side 0 (ref-ptn-format).
+Seats are N, E, S and W, the library's seats 0 to 3, so N-S is side 0; in a solo game
+(``isPartnership`` false) each seat is a side of its own (ref-ptn-format, rule-solo).
 """
 
 from __future__ import annotations
@@ -146,8 +147,9 @@ def rules_from_options(
     Keys are read without regard to case, as Trickster reads them; an enum option may be
     its number or its name. An option whose key is known but whose value is not is
     returned with the unknown ones; a known value that this library does not play
-    (Joker-Joker-Deuce-Ace, two players) raises `InvalidRecordError` at ``line``. Options not given
-    take `CLASSIC`'s values (ref-ptn-options).
+    (Joker-Joker-Deuce-Ace, three players) raises `InvalidRecordError` at ``line``.
+    Options not given take `CLASSIC`'s values (ref-ptn-options); ``isPartnership`` false
+    is a solo game, four players each on her own (rule-solo).
 
     >>> options = {"minBid": 4, "nilOrZero": 1, "firstHandBidsItself": True}
     >>> rules, unknown = rules_from_options(options)
@@ -183,9 +185,9 @@ def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
         if _number(value) != 4:
             _fail(line, f"players {shown(value)}: this version reads four-player records only")
         return True
-    if key == "ispartnership":
-        if value is not True:
-            _fail(line, "isPartnership false: solo games are not played by this version")
+    if key == "ispartnership" and (flag := _flag(value)) is not None:
+        if not flag:  # rule-solo: four players each on her own, as Ruleset(solo=True) has it
+            fields.update(solo=True, blind_nil_pass=0)
         return True
     if key == "minbid" and (number := _number(value)) is not None and 0 <= number <= 13:
         fields["team_minimum"] = number
@@ -287,13 +289,14 @@ class PtnHand:
     """The line of each tag, and of each bid (``"bid 3"``) and trick (``"trick 5"``)."""
 
     def replay(
-        self, *, scores: tuple[int, ...] | None = None, bags: tuple[int, ...] = (0, 0)
+        self, *, scores: tuple[int, ...] | None = None, bags: tuple[int, ...] | None = None
     ) -> State:
         """The state after the hand's last card, every move played through `apply`.
 
-        The hand starts at the two sides' ``scores`` (0 and 0 when not given) and ``bags``
-        (a record states neither), with the record's dealer and hands; a seat that may
-        bid blind (nil or a number) looks at her hand before a bid in sight. After the last
+        The hand starts at the sides' ``scores`` and ``bags`` (a record states neither; zeros
+        when not given), one number a side, side 0's first: two, or four in a solo game
+        (rule-solo); with the record's dealer and hands. A seat that may bid blind (nil or
+        a number) looks at her hand before a bid in sight. After the last
         trick the hand is scored: ``replay().rounds[-1]`` is its score. Given the
         ``scores`` before it, the replay of a whole hand checks the scores after it against
         the record's ``GameScores`` (ref-ptn-format). The first illegal move raises
@@ -303,8 +306,12 @@ class PtnHand:
         """
         if any(hand is None for hand in self.hands):
             _fail(self.lines["Deal"], "a hidden hand (-) cannot be replayed")
-        start = (0, 0) if scores is None else _pair(scores, "scores")
-        state = _starting_state(self, start, _pair(bags, "bags"))
+        sides = self.rules.sides
+        zeros = (0,) * sides
+        start = zeros if scores is None else _by_side(scores, "scores", sides)
+        state = _starting_state(
+            self, start, zeros if bags is None else _by_side(bags, "bags", sides)
+        )
         first = state.to_move
         assert first is not None, "a new round has a first bidder"
         for tag, seat in (("Auction", self.first_bidder), ("Play", self.first_leader)):
@@ -342,15 +349,21 @@ class PtnHand:
                     )
                 state = apply(state, Play(card))
         if scores is not None and state.rounds and "GameScores" in self.tags:  # scored
-            _check_game_scores(self.tags["GameScores"], self.lines["GameScores"], state.scores)
+            _check_game_scores(
+                self.tags["GameScores"],
+                self.lines["GameScores"],
+                state.scores,
+                solo=self.rules.solo,
+            )
         return state
 
 
-def _check_game_scores(text: str, line: int, ended: tuple[int, ...]) -> None:
+def _check_game_scores(text: str, line: int, ended: tuple[int, ...], *, solo: bool) -> None:
     """Check the scores a hand ended at against its ``GameScores``.
 
     ``GameScores`` names a seat, then each seat's score clockwise from it
-    (``"S:162 527 162 527"``); partners have the same score.
+    (``"S:162 527 162 527"``): partners have the same score, and in a solo game each seat
+    her own (rule-solo).
     """
     seat_text, colon, rest = text.partition(":")
     numbers = rest.split()
@@ -360,28 +373,40 @@ def _check_game_scores(text: str, line: int, ended: tuple[int, ...]) -> None:
     by_seat = [0] * 4
     for offset, number in enumerate(numbers):
         by_seat[(first + offset) % 4] = int(number)
-    if by_seat[0] != by_seat[2] or by_seat[1] != by_seat[3]:
+    if solo:
+        stated = tuple(by_seat)
+    elif by_seat[0] != by_seat[2] or by_seat[1] != by_seat[3]:
         _fail(line, f"GameScores gives partners different scores: {shown(text)}")
-    stated = (by_seat[0], by_seat[1])
+    else:
+        stated = (by_seat[0], by_seat[1])
     if stated != ended:
         _fail(
             line,
-            f"the hand ends at N-S {ended[0]}, E-W {ended[1]}, but GameScores says "
-            f"N-S {stated[0]}, E-W {stated[1]}",
+            f"the hand ends at {_scores_text(ended)}, but GameScores says {_scores_text(stated)}",
         )
 
 
-def _pair(value: object, name: str) -> tuple[int, int]:
+def _scores_text(scores: tuple[int, ...]) -> str:
+    """Scores by side in words: ``N-S 94, E-W 90``, or ``N 1, E 2, S 3, W 4`` solo."""
+    names = SEATS if len(scores) == len(SEATS) else ("N-S", "E-W")
+    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+
+
+def _by_side(value: object, name: str, sides: int) -> tuple[int, ...]:
+    """``value`` checked as one whole number a side, side 0's first."""
     if not (
         isinstance(value, tuple)
-        and len(value) == 2
+        and len(value) == sides
         and all(type(number) is int for number in value)
     ):
-        raise TypeError(f"{name} is a pair of whole numbers, side 0's first, not {shown(value)}")
+        count = "four" if sides == len(SEATS) else "a pair of"
+        raise TypeError(
+            f"{name} is {count} whole numbers, one a side, side 0's first, not {shown(value)}"
+        )
     return value
 
 
-def _starting_state(hand: PtnHand, scores: tuple[int, int], bags: tuple[int, int]) -> State:
+def _starting_state(hand: PtnHand, scores: tuple[int, ...], bags: tuple[int, ...]) -> State:
     """The round as the record deals it: each seat's cards, dealt from the first bidder."""
     rules = hand.rules
     order = play_order(rules, rules.orders_of_play[hand.dealer][1])
@@ -605,6 +630,8 @@ def read_ptn(text: str) -> tuple[PtnHand, ...]:
 def _options_of(rules: Ruleset) -> dict[str, object]:
     """Trickster's options for the fields it has; the rest travel in ``SpadesRuleset``."""
     options: dict[str, object] = {"gameOverScore": rules.target}
+    if rules.solo:  # rule-solo: Trickster's four players each on her own
+        options["isPartnership"] = False
     if rules.bidding in (Bidding.SUICIDE, Bidding.WHIZ):
         options["variation"] = rules.bidding.name.title()
     elif rules.deck is not Deck.STANDARD:  # ptn_problem refuses a deck beside a mode
@@ -655,10 +682,9 @@ def _card_text(card: Card) -> str:
 def ptn_problem(rules: Ruleset) -> str | None:
     """Why PTN cannot hold games under ``rules``, or ``None``.
 
-    PTN records four players playing clockwise in partnerships (not solo, whose
-    ``isPartnership: false`` this version does not read either), and Trickster has no
-    Mirror bidding; of blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side
-    trailing by 250.
+    PTN records four players playing clockwise, in partnerships or each on her own (solo,
+    Trickster's ``isPartnership: false``, rule-solo), and Trickster has no Mirror bidding;
+    of blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side trailing by 250.
     Its one ``variation`` names a joker deck or Suicide or Whiz, so not a joker deck
     beside either (rule-decks).
     `write_ptn` refuses games under such rules, and ``spades demo --record x.ptn`` does
@@ -671,8 +697,6 @@ def ptn_problem(rules: Ruleset) -> str | None:
     rules = check_rules(rules, "ptn_problem")
     if rules.players != 4 or rules.orders_of_play[0][1] != 1:
         return "PTN records four players playing clockwise"
-    if rules.solo:  # rule-solo: Trickster's isPartnership false, which read_ptn refuses too
-        return "PTN records partnerships, not four players each on her own (solo)"
     if rules.bidding is Bidding.MIRROR:
         return "PTN records no Mirror bidding: Trickster offers none"
     if rules.deck.jokers and rules.bidding is not Bidding.OPEN:
@@ -696,8 +720,10 @@ def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
     Each hand has Trickster's tags (``Event``, ``GameOptionsJson`` for the options it has,
     ``Dealer``, ``Deal``, ``Auction``, ``Play``) and the library's own ``SpadesRuleset``
     (the ruleset as `spades.records.to_data` writes it), which Trickster ignores and
-    `read_ptn` prefers. Rules PTN holds (`ptn_problem`) and rounds without a card pass
-    only: other records raise `SpadesError`.
+    `read_ptn` prefers. The Event is ``event`` and the hand's number, never the options,
+    which ``GameOptionsJson`` states (a solo game's ``isPartnership: false`` too). Rules
+    PTN holds (`ptn_problem`) and rounds without a card pass only: other records raise
+    `SpadesError`.
     """
     from spades._errors import SpadesError  # noqa: PLC0415
     from spades.records import to_data  # noqa: PLC0415  (records imports this module)
