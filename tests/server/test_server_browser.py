@@ -156,9 +156,11 @@ def create_table(
     round_cap: int = 1,
     move_seconds: float | None = None,
     extension_seconds: float | None = None,
+    solo: bool = False,
 ) -> str:
     """Create a table through the lobby's form (bots without a pause); the table's id.
 
+    ``solo`` ticks the form's Solo box: the default preset, four players each on her own.
     The page takes the first open seat of the table it created: this waits until it sits.
     """
     page.goto(f"{url}/")
@@ -170,6 +172,8 @@ def create_table(
         form.locator('[name="move_seconds"]').fill(str(move_seconds))
     if extension_seconds is not None:
         form.locator('[name="extension_seconds"]').fill(str(extension_seconds))
+    if solo:
+        page.get_by_test_id("solo").check()
     for seat, kind in enumerate(seats):
         form.locator(f'[name="seat{seat}"]').select_option(kind)
     page.get_by_test_id("create-table").click()
@@ -264,7 +268,7 @@ def play_to_end(page: Page) -> None:
 
 
 def scores(page: Page) -> list[int]:
-    """Both sides' scores as the page's score table shows them."""
+    """Every side's score as the page's score table shows it."""
     rows = page.locator("#scores tbody tr")
     return [int(row.locator("td").first.text_content() or "") for row in rows.all()]
 
@@ -588,3 +592,61 @@ def test_the_page_shows_the_jokers(served: Serve, page: Page) -> None:
     )
     assert shown["AS"]["label"] == "ace of spades"
     assert shown["2D"]["move"] == "play 2♦"
+
+
+def solo_outcome(scores: Sequence[int], winner: int | None) -> str:
+    """What the page says of a solo game's end at its round cap of one round, to seat 0."""
+    if winner is None:
+        best = max(scores)
+        names = [name for name, score in zip(SOLO_NAMES, scores, strict=True) if score == best]
+        return (
+            f"A draw at the round cap: {', '.join(names[:-1])} and {names[-1]} share the "
+            f"highest total, {best}."
+        )
+    words = (
+        "You win",
+        "The player on your left wins",
+        "The player across wins",
+        "The player on your right wins",
+    )
+    others = sorted((score for seat, score in enumerate(scores) if seat != winner), reverse=True)
+    against = f"{others[0]}, {others[1]} and {others[2]}"
+    return f"{words[winner]} {scores[winner]} to {against}, ahead after the round cap of 1 round."
+
+
+SOLO_NAMES: Final = ("You", "Left", "Across", "Right")
+"""The players of a solo table, to seat 0: nobody is her partner."""
+
+
+def test_a_solo_table_shows_four_players_and_their_scores(served: Serve, page: Page) -> None:
+    """A person ticks Solo and plays a round against three bots: four sides, one a player
+    (You, Left, Across, Right), four scores and bags, the round table a column a player,
+    the outcome in words from the highest total, and four scores in the lobby's row.
+
+    Rule: rule-solo.
+    """
+    server = served()
+    table = create_table(page, server.url, solo=True)
+    expect(page.locator("#table-info")).to_contain_text("miniokey;solo:true")
+    rows = page.locator("#scores tbody tr")
+    expect(rows.locator("th")).to_have_text(list(SOLO_NAMES))
+    expect(rows.locator("td")).to_have_text(["0", "0", "500"] * 4)
+    for seat, name in enumerate(SOLO_NAMES):
+        expect(page.get_by_test_id(f"seat-{seat}").locator(".seat-role")).to_contain_text(name)
+    play_to_end(page)
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    record = record_of(server.url, table)
+    final = record.final_state
+    assert record.rules.solo
+    assert scores(page) == list(final.scores)
+    expect(rows.locator("td:nth-child(3)")).to_have_text([str(bags) for bags in final.bags])
+    rounds = page.locator("#rounds")
+    expect(rounds.locator("thead th")).to_have_text(["", *SOLO_NAMES])
+    total = rounds.locator("tbody tr", has=page.locator("th", has_text="Total"))
+    expect(total.locator("td")).to_have_text([str(score) for score in final.scores])
+    assert final.outcome is not None
+    expect(page.locator("#outcome")).to_have_text(solo_outcome(final.scores, final.outcome.winner))
+    page.get_by_role("link", name="← Lobby").click()
+    row = page.get_by_test_id("table-row")
+    expect(row).to_contain_text("miniokey solo to 500")
+    expect(row).to_contain_text("score " + "\u2013".join(str(score) for score in final.scores))

@@ -11,37 +11,62 @@ export function position(seat, you, players) {
   return players === 2 ? ["bottom", "top"][rel] : ["bottom", "left", "top", "right"][rel];
 }
 
-/** Who `seat` is to the reader: "You", "Partner", "Left opponent"... or "Seat N" to a spectator. */
-export function seatRole(seat, you, players) {
+/**
+ * How many sides play: two (partnerships, or two players), or four when four play solo,
+ * each seat a side of her own (rules.solo).
+ */
+export function sideCount(rules) {
+  return rules.solo ? 4 : 2;
+}
+
+/** Every side's number, in order: [0, 1], or [0, 1, 2, 3] at a solo table. */
+export function sides(rules) {
+  return Array.from({ length: sideCount(rules) }, (_, side) => side);
+}
+
+/**
+ * Who `seat` is to the reader: "You", "Partner", "Left opponent"... or "Seat N" to a
+ * spectator. At a solo table nobody is a partner: "Left", "Across" and "Right".
+ */
+export function seatRole(seat, you, rules) {
   if (you === null) return `Seat ${seat}`;
   if (seat === you) return "You";
-  if (players === 2) return "Opponent";
-  const roles = { left: "Left opponent", top: "Partner", right: "Right opponent" };
-  return roles[position(seat, you, players)];
+  if (rules.players === 2) return "Opponent";
+  const roles = rules.solo
+    ? { left: "Left", top: "Across", right: "Right" }
+    : { left: "Left opponent", top: "Partner", right: "Right opponent" };
+  return roles[position(seat, you, rules.players)];
 }
 
-/** The side `seat` plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1. */
-export function sideOf(seat) {
-  return seat % 2;
+/** The side `seat` plays for: her own at a solo table, else seats 0 and 2 side 0, 1 and 3 side 1. */
+export function sideOf(seat, rules) {
+  return rules.solo ? seat : seat % 2;
 }
 
-/** The seats of `side`. */
-export function seatsOf(side, players) {
-  return players === 2 ? [side] : [side, side + 2];
+/** The seats of `side`: one seat at a solo table or with two players, else two partners. */
+export function seatsOf(side, rules) {
+  return rules.solo || rules.players === 2 ? [side] : [side, side + 2];
 }
 
-/** A side as the reader calls it: her own side first in mind, or by its seats to a spectator. */
-export function sideName(side, you, players) {
+/**
+ * A side as the reader calls it: her own side first in mind, or by its seats to a
+ * spectator; at a solo table a side is a player, named as her seat is (seatRole).
+ */
+export function sideName(side, you, rules) {
+  const players = rules.players;
+  if (rules.solo) return seatRole(side, you, rules);
   if (you === null) return players === 2 ? `Seat ${side}` : `Seats ${side}\u00a0&\u00a0${side + 2}`;
-  const ours = sideOf(you) === side;
+  const ours = sideOf(you, rules) === side;
   if (players === 2) return ours ? "You" : "Opponent";
   return ours ? "Your side" : "Opponents";
 }
 
-/** A side in a narrow column: "Us" and "Them", or its seats to a spectator. */
-export function sideShort(side, you, players) {
+/** A side in a narrow column: "Us" and "Them", or its seats; a player at a solo table. */
+export function sideShort(side, you, rules) {
+  const players = rules.players;
+  if (rules.solo) return seatRole(side, you, rules);
   if (you === null) return players === 2 ? `Seat ${side}` : `${side} & ${side + 2}`;
-  const ours = sideOf(you) === side;
+  const ours = sideOf(you, rules) === side;
   if (players === 2) return ours ? "You" : "Opp.";
   return ours ? "Us" : "Them";
 }

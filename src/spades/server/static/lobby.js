@@ -15,10 +15,14 @@ function seatWord(seat) {
   return seat.kind === "bot" ? seat.bot : seat.kind;
 }
 
-/** What a lobby row says about a table: preset, target, state, scores, seats. */
+/**
+ * What a lobby row says about a table: preset, target, state, scores, seats. A solo table
+ * (four players each on her own) has four sides, so four scores, and says "solo".
+ */
 function summaryText(summary) {
+  const solo = summary.scores.length === 4 ? " solo" : "";
   return [
-    `${summary.preset} to ${summary.target}`,
+    `${summary.preset}${solo} to ${summary.target}`,
     summary.status === "over" ? "over" : `round ${summary.round_number}`,
     `score ${summary.scores.join("–")}`,
     `seats: ${summary.seats.map(seatWord).join(", ")}`,
@@ -63,17 +67,25 @@ export function setUpForm(form, welcome) {
   form.elements.bot_pause.value = defaults.bot_pause;
   presetChanged(form);
   form.elements.preset.addEventListener("change", () => presetChanged(form));
+  form.elements.solo.addEventListener("change", () => presetChanged(form));
   form.querySelector("[type=submit]").disabled = false;
 }
 
-/** A new preset: its target, its round cap as the hint, and only as many seats as it has. */
+/**
+ * A new preset: its target, its round cap as the hint, and only as many seats as it has.
+ * Solo is four players' choice: two players are each on her own already.
+ */
 function presetChanged(form) {
   const info = presetInfo(form.elements.preset.value);
+  const solo = form.elements.solo;
+  solo.disabled = info.players === 2;
+  if (solo.disabled) solo.checked = false;
   form.elements.target.value = info.target ?? "";
   form.elements.round_cap.placeholder =
     info.roundCap === null ? "none" : `${info.roundCap} (preset)`;
-  const sides = info.players === 2
-    ? "Seat 0 plays against seat 1." : "Seats 0 and 2 play against seats 1 and 3.";
+  let sides = "Seats 0 and 2 play against seats 1 and 3.";
+  if (info.players === 2) sides = "Seat 0 plays against seat 1.";
+  else if (solo.checked) sides = "Each seat plays for herself.";
   form.querySelector("#seats-hint").textContent = `${sides} You take the first open seat.`;
   for (let seat = 0; seat < 4; seat++) {
     const used = seat < info.players;
@@ -87,13 +99,18 @@ function numberOrNull(value) {
   return value === "" ? null : Number(value);
 }
 
-/** The create_table message the form asks for; blank optional fields are left to the server. */
+/**
+ * The create_table message the form asks for; blank optional fields are left to the server.
+ * Solo asks for the preset's ruleset with solo on, as one line of text ("classic;solo:true").
+ */
 export function createMessage(form) {
   const fields = form.elements;
   const players = presetInfo(fields.preset.value).players;
+  const ruleset = fields.solo.checked
+    ? { rules: `${fields.preset.value};solo:true` } : { preset: fields.preset.value };
   const message = {
     type: "create_table",
-    preset: fields.preset.value,
+    ...ruleset,
     seats: Array.from({ length: players }, (_, seat) => fields[`seat${seat}`].value),
     clock: {
       move_seconds: Number(fields.move_seconds.value),

@@ -2,7 +2,7 @@
 // itself is hand.js's.
 import { h, fill } from "./dom.js";
 import { bidText, cardFace, moveText } from "./cards.js";
-import { playOrder, position, seatRole, sideName, trickCounts } from "./game.js";
+import { playOrder, position, seatRole, sideName, sides, trickCounts } from "./game.js";
 import { HandView } from "./hand.js";
 import { outcomeText, renderRoundTable } from "./rounds.js";
 
@@ -26,8 +26,8 @@ function seatWho(seat) {
 }
 
 /** "Partner played Q♠", "You bid 4"; a pass, draw or exchange shows only to its seat. */
-function lastMoveText(last, you, players) {
-  const who = seatRole(last.seat, you, players);
+function lastMoveText(last, you, rules) {
+  const who = seatRole(last.seat, you, rules);
   if (last.move === null) return `${who} made a move hidden from you`;
   const [verb, ...cards] = last.move.split(" ");
   const what = cards.length ? ` ${moveText(cards.join(" "))}` : "";
@@ -99,8 +99,9 @@ export class TableView {
     const round = message.status === "over"
       ? "" : ` · round ${data.round_number}, ${data.phase.replace("_", " ")}`;
     this.el["table-title"].textContent = `Table ${message.table}`;
-    this.el["table-info"].textContent =
-      `${message.preset} · target ${message.rules.target}${round} · ${role}`;
+    // A solo table names its ruleset as text ("classic;solo:true"); the others their preset.
+    const name = message.rules.solo ? message.rules_text : message.preset;
+    this.el["table-info"].textContent = `${name} · target ${message.rules.target}${round} · ${role}`;
   }
 
   renderSeats(data) {
@@ -121,7 +122,7 @@ export class TableView {
     // The creator may give a bot a seat nobody plays: open, or left by its player.
     const canHand = playing && you !== n && this.actions.isCreator()
       && (seat.kind === "open" || (seat.kind === "player" && !seat.connected));
-    const role = seatRole(n, you, players);
+    const role = seatRole(n, you, message.rules);
     const mark = n === you ? " mine" : role === "Partner" ? " partner" : "";
     const stat = (label, value) => h("div", {}, h("dt", {}, label), h("dd", {}, value));
     return h("section", {
@@ -154,7 +155,7 @@ export class TableView {
     const seats = cards.length ? playOrder(message.rules, leader, cards.length) : [];
     const number = data.tricks.length + (finished ? 0 : 1);
     let caption = cards.length ? `Trick ${number}` : "";
-    if (finished) caption += `: ${seatRole(winner, message.you, players)} won`;
+    if (finished) caption += `: ${seatRole(winner, message.you, message.rules)} won`;
     this.el.trick.dataset.complete = String(finished);
     fill(this.el.trick,
       cards.map((card, i) => h("div", {
@@ -163,19 +164,21 @@ export class TableView {
       h("p", { class: "trick-caption" }, caption));
   }
 
+  /** A row a side: two, or at a solo table four, one a player. */
   renderScores(data) {
-    const { message, players } = this;
-    const target = message.rules.target;
+    const { message } = this;
+    const { rules } = message;
+    const target = rules.target;
     const headings = ["", "Score", "Bags", "To target"];
     fill(this.el.scores,
       h("thead", {}, h("tr", {}, headings.map((text) => h("th", { scope: "col" }, text)))),
-      h("tbody", {}, [0, 1].map((side) => h("tr", {},
-        h("th", { scope: "row" }, sideName(side, message.you, players)),
+      h("tbody", {}, sides(rules).map((side) => h("tr", {},
+        h("th", { scope: "row" }, sideName(side, message.you, rules)),
         h("td", { class: "num" }, String(data.scores[side])),
         h("td", { class: "num" }, String(data.bags[side])),
         h("td", { class: "num" }, String(Math.max(0, target - data.scores[side])))))));
     this.el["last-move"].textContent = message.last_move
-      ? `Last move: ${lastMoveText(message.last_move, message.you, players)}` : "";
+      ? `Last move: ${lastMoveText(message.last_move, message.you, rules)}` : "";
   }
 
   /**
