@@ -555,6 +555,29 @@ def test_a_solo_table_plays_a_game_with_bots_to_its_record(tmp_path: Path) -> No
         assert summary["scores"] == public["scores"]
 
 
+def test_a_solo_player_is_offered_the_blind_bids_the_library_allows(tmp_path: Path) -> None:
+    """At a solo table with blind nil and blind numbers open to every player who does not
+    lead, the first bidder's legal moves are the library's, blind bids first, and her
+    blind bid is everyone's to see.
+
+    Rule: rule-solo.
+    """
+    text = "classic;solo:true;blind_nil:true;blind_nil_pass:0;blind_nil_deficit:0"
+    text += ";blind_bid_minimum:5;blind_bid_deficit:0"
+    seats = ["heuristic", "open", "heuristic", "heuristic"]
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id = connection.new_table(rules=text, seats=seats)
+        connection.join(table_id, 1)
+        message = connection.table(lambda message: bool(message["legal"]))
+        view = records.from_data(message["view"], View)
+        assert message["legal"] == [str(legal) for legal in view.legal_moves()]
+        assert message["legal"][:3] == ["bid blind nil", "bid blind 5", "bid blind 6"]
+        move(connection, table_id, "bid blind 5", ply=message["ply"])
+        after = at_ply(connection, message["ply"] + 1)
+        assert after["public"]["bids"][1] == "bid blind 5"
+        settled(connection, table_id)
+
+
 @pytest.mark.parametrize(
     "clock",
     [{"move_seconds": 0.5}, {"move_seconds": 601}, {"extension_seconds": -1}, {"extension": "x"}],
