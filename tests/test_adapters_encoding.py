@@ -19,8 +19,9 @@ The tests know the encoding by its contract, the table of actions restated here
 - ``import spades`` and ``import spades.adapters`` import no numpy.
 
 Games: the first round of random games, every decision checked, under every preset, random
-rulesets of both player counts, and rulesets that reach the blind nil pass and the double
-nil exchange, each under every deck; half of them end after that round. Positions:
+rulesets of both player counts, random solo rulesets (four players each on her own), and
+rulesets that reach the blind nil pass and the double nil exchange, each under every deck;
+half of them end after that round. Positions:
 `spades.strategies.states` deep into games, for the scores, the bags and the refusals.
 
 Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
@@ -29,6 +30,7 @@ Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
+Rule: rule-solo.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ from spades import (
     Bidding,
     Card,
     Deck,
+    Direction,
     DoubleNilTiming,
     Exchange,
     IllegalMoveError,
@@ -139,10 +142,25 @@ SEEDS = st.integers(0, 2**32 - 1)
 # entered in every order): these tests run a sixth of the profile's examples.
 FEW = settings(max_examples=max(5, settings().max_examples // 6))
 
+SOLO = Ruleset(solo=True)
+COUNTER = Direction.COUNTERCLOCKWISE
+
+
+def as_solo(rules: Ruleset) -> Ruleset:
+    """A four-player ruleset played solo, what needs a partner left out (rule-solo)."""
+    bidding = Bidding.OPEN if rules.bidding is Bidding.SUICIDE else rules.bidding
+    return attrs.evolve(
+        rules, solo=True, team_minimum=0, nil_pass=0, blind_nil_pass=0, bidding=bidding
+    )
+
+
+SOLO_RULES = rulesets(players=4).map(as_solo)
+"""Random solo rulesets: every switch that needs no partner drawn (blind bids, jokers, ...)."""
 ANY_RULES = st.one_of(
     rulesets(presets_only=True),
     rulesets(players=4),
     rulesets(players=2),
+    SOLO_RULES,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
 )
@@ -537,9 +555,9 @@ def test_a_view_of_huge_numbers_is_refused_or_encoded_without_formatting_them() 
         sample_state(late, rng=random.Random(0))
     values = observation(attrs.evolve(view, scores=(HUGE, -HUGE), bags=(HUGE, 0)))
     slot = {slot.name: slot for slot in SLOTS}
-    assert list(values[slot["scores"].start : slot["scores"].stop]) == [-1.0, 1.0]
-    assert values[slot["bags"].start] == 0.0
-    assert values[slot["bags"].start + 1] == 1.0
+    # seat 1's rows are seats 1, 2, 3 and 0: sides 1, 0, 1 and 0
+    assert list(values[slot["scores"].start : slot["scores"].stop]) == [-1.0, 1.0, -1.0, 1.0]
+    assert list(values[slot["bags"].start : slot["bags"].stop]) == [0.0, 1.0, 0.0, 1.0]
 
 
 def test_the_cards_selected_are_a_choice_in_progress() -> None:
@@ -725,8 +743,8 @@ def test_observations_deep_into_games_lie_within_the_bounds(state: State) -> Non
 
 def test_the_bounds_are_0_to_1_but_the_scores_and_cannot_be_changed() -> None:
     assert OBSERVATION_LOW.shape == OBSERVATION_HIGH.shape == (OBSERVATION_SIZE,)
-    assert list(slot(OBSERVATION_LOW, "scores")) == [-1, -1]
-    assert OBSERVATION_LOW.sum() == -2
+    assert list(slot(OBSERVATION_LOW, "scores")) == [-1, -1, -1, -1]
+    assert OBSERVATION_LOW.sum() == -4
     assert (OBSERVATION_HIGH == 1).all()
     with pytest.raises(ValueError, match="read-only"):
         OBSERVATION_LOW[0] = 5
@@ -898,22 +916,46 @@ def test_the_end_of_the_game_has_no_seat_to_move() -> None:
     assert slot(values, "phase")[list(Phase).index(Phase.GAME_OVER)] == 1
     assert list(slot(values, "rounds")) == [1]
     target = state.rules.target
-    assert list(slot(values, "scores")) == [np.float32(score / target) for score in state.scores]
+    ours, theirs = (np.float32(score / target) for score in state.scores)
+    assert list(slot(values, "scores")) == [ours, theirs, ours, theirs]  # seats 0, 1, 2, 3
 
 
 def test_scores_are_over_the_target_clipped_and_bags_over_the_limit() -> None:
     view = observe(new_game(CLASSIC, seed=1), 1)  # side 1 is ours
     view = attrs.evolve(view, scores=(800, -2000), bags=(3, 7))
     values = observation(view)
-    assert list(slot(values, "scores")) == [-1, 1]
-    assert list(slot(values, "bags")) == [np.float32(0.7), np.float32(0.3)]
+    # By relative seat, each row her side's: seats 1, 2, 3 and 0, partners alike.
+    assert list(slot(values, "scores")) == [-1, 1, -1, 1]
+    assert list(slot(values, "bags")) == [np.float32(0.7), np.float32(0.3)] * 2
     assert list(slot(values, "rounds")) == [0]  # no round cap
+    two = attrs.evolve(observe(new_game(TWO_HANDED, seed=1), 1), scores=(-50, 250))
+    assert list(slot(observation(two), "scores")) == [0.5, -0.1, 0, 0]  # rows 2, 3 stay 0
+
+
+def test_solo_scores_and_bags_are_each_players_own_by_relative_seat() -> None:
+    """Rules: rule-solo, rule-seats, rule-direction."""
+    for rules, seats in (
+        (SOLO, (2, 3, 0, 1)),
+        (attrs.evolve(SOLO, direction=COUNTER), (2, 1, 0, 3)),
+    ):
+        view = observe(new_game(rules, seed=1), 2)
+        view = attrs.evolve(view, scores=(100, -200, 300, 5000), bags=(1, 2, 3, 4))
+        values = observation(view)
+        target = rules.target
+        assert list(slot(values, "scores")) == [
+            np.float32(min(1, view.scores[seat] / target)) for seat in seats
+        ]
+        assert list(slot(values, "bags")) == [np.float32(seat + 1) / 10 for seat in seats]
+        assert list(slot(values, "rules.solo")) == [1]
+    for rules in (CLASSIC, TWO_HANDED):
+        assert list(slot(observation(observe(new_game(rules, seed=1), 0)), "rules.solo")) == [0]
 
 
 def test_every_field_of_the_ruleset_has_a_slot_and_the_presets_differ() -> None:
-    # All but solo (rule-solo): the encoding refuses solo rulesets (check_encoded), so
-    # their slot would always read 0, and the observation keeps its size.
+    # In the order of the fields, but solo (rule-solo) right after players: both say
+    # who plays, and who with whom.
     fields = [field.name for field in attrs.fields(Ruleset) if field.init and field.name != "solo"]
+    fields.insert(fields.index("players") + 1, "solo")
     assert [each.name for each in SLOTS if each.name.startswith("rules.")] == [
         f"rules.{name}" for name in fields
     ]
@@ -1415,7 +1457,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1157
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1162
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

@@ -94,7 +94,7 @@ def test_make_vec_env_by_id_in_worker_processes() -> None:
             if len(ended) >= 2:
                 break
         assert isinstance(observations, np.ndarray)
-        assert observations.shape == (2, 1157)
+        assert observations.shape == (2, 1162)
         for info in ended:  # truncated after a round: no winner, no success
             assert info["rounds"] == 1
             assert (info["winner"], info["is_success"]) == (None, False)

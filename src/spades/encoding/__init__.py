@@ -8,8 +8,8 @@ observation slot.
 
 **Seats are relative.** Every per-seat row is by *relative seat*: row ``k`` is
 ``play_order(view.rules, view.seat)[k]``, so row 0 is the observer, row 1 the next
-player after her and, with four players, row 2 her partner. There are always four rows;
-with two players rows 2 and 3 stay zero. Sides are "ours" then "theirs".
+player after her and, with four players, row 2 her partner (under solo, the player
+across). There are always four rows; with two players rows 2 and 3 stay zero.
 
 **Actions.** `ACTIONS` (86) actions, the same for every ruleset: 0 to 51 a card by the
 library's order (``DECK[i]``), played or, in a card pass and the double nil exchange,
@@ -32,15 +32,19 @@ library's order, then `END_EXCHANGE` where it is needed. Decided here: a move of
 at all (a pass where both counts are 0, an exchange under ``blind_nil_exchange=0``,
 which the engine never asks for) is `END_EXCHANGE` alone.
 
-**The observation** is `OBSERVATION_SIZE` (1157) float32 numbers in the named `SLOTS`,
+**The observation** is `OBSERVATION_SIZE` (1162) float32 numbers in the named `SLOTS`,
 the same for every ruleset and player count. A slot of cards has a place for each of the
 52 cards and the two jokers, by `Card.index` (the jokers last, 52 and 53), under every
-deck (rule-decks). Every one lies from 0 to 1, but the two scores, each side's score over
-the target, clipped to -1 to 1: `OBSERVATION_LOW` and `OBSERVATION_HIGH` are the exact
-bounds. Decided here: the ruleset's numbers are divided
-by a fixed scale and capped at 1 (a target over 1000 reads as 1), every field of the
-`Ruleset` has a slot (but ``solo``, as solo rulesets are refused), and once the game is
-over the slots of the round show its last round, as the `View` does.
+deck (rule-decks). Every one lies from 0 to 1, but the scores, each over the target,
+clipped to -1 to 1: `OBSERVATION_LOW` and `OBSERVATION_HIGH` are the exact bounds.
+Decided here: the ruleset's numbers are divided by a fixed scale and capped at 1 (a
+target over 1000 reads as 1), every field of the `Ruleset` has a slot, and once the game
+is over the slots of the round show its last round, as the `View` does.
+
+**Sides.** The scores and the bag counters are by relative seat too, each row the
+number of that player's side: partners' rows show the same number, under solo (four
+players each on her own, rule-solo) every row her own, and with two players rows 2 and
+3 stay zero. Rows 0 and 1 are always "ours" and "theirs" of a game of two sides.
 
 **Refusals.** `advance` refuses an action the mask does not allow with `IllegalMoveError`,
 its `Reason` the one the engine gives for the move the action stands for (the rule, and
@@ -52,9 +56,7 @@ is described in the message, never written out. A `View` built by hand with a fi
 wrong type raises `TypeError`, one of the wrong form (a seat out of range, a phase the
 rules do not have, ...) `SpadesError`; whether some game gives the view is not checked
 here: the mask and the refusals read the view as it is, as `View.legal_moves` and
-`spades.check_move` do, and no hidden state is dealt to explain a refusal. A solo ruleset
-(four players each on her own, rule-solo) is not encoded yet: every function that takes
-a ruleset or a view refuses one with `SpadesError`.
+`spades.check_move` do, and no hidden state is dealt to explain a refusal.
 
 >>> import numpy as np
 >>> from spades import TWO_HANDED, new_game, observe

@@ -17,7 +17,7 @@ from spades._moves import BLIND_NIL as _BLIND_NIL_BID
 from spades._moves import KEEP as _KEEP_MOVE
 from spades._moves import LOOK as _LOOK_MOVE
 from spades._moves import REJECT as _REJECT_MOVE
-from spades._rules import Ruleset, refuse_solo
+from spades._rules import Ruleset
 from spades._state import Phase
 from spades._view import View
 from spades._view_check import check_view
@@ -43,7 +43,6 @@ __all__ = [
     "actions_of",
     "advance",
     "card_action",
-    "check_encoded",
     "checked_selection",
     "move_text",
 ]
@@ -132,7 +131,6 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"actions_of takes a Ruleset, not {type(rules).__name__}")
-    check_encoded(rules)
     if isinstance(move, (Pass, Exchange)):
         return _choice_actions(move, rules)
     if not isinstance(move, (Bid, Look, Play, Keep, Reject)):
@@ -285,24 +283,15 @@ def _not_an_action(action: object) -> str:
     )
 
 
-def check_encoded(rules: Ruleset) -> None:
-    """Refuse rules the encoding does not encode: solo games (`spades._rules.refuse_solo`).
-
-    Its sides are "ours" then "theirs", two. Every function of the encoding that takes a
-    ruleset or a view calls this: `actions_of`, and the others through `checked_selection`.
-    """
-    refuse_solo(rules, "the encoding")
-
-
 def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
     """``selected`` checked as the cards chosen so far in ``view``'s pass or exchange.
 
     Only the seat to move chooses cards, in the pass or the exchange: distinct cards of
     her hand, fewer than the move takes (the last one completes it). The view must be
-    well formed (`spades._view_check.form_problem`) and of rules the encoding encodes
-    (`check_encoded`): `SpadesError` otherwise, `TypeError` for a field of the wrong
-    type. Whether some game gives it is not checked: the mask and `advance`'s refusals
-    read the view as it is, as `View.legal_moves` and `spades.check_move` do.
+    well formed (`spades._view_check.form_problem`): `SpadesError` otherwise, `TypeError`
+    for a field of the wrong type. Whether some game gives it is not checked: the mask
+    and `advance`'s refusals read the view as it is, as `View.legal_moves` and
+    `spades.check_move` do.
     """
     if not isinstance(view, View):
         raise TypeError(f"the encoding reads a View (see observe), not {type(view).__name__}")
@@ -311,7 +300,6 @@ def checked_selection(view: object, selected: object) -> tuple[Card, ...]:
             f"the cards selected are a sequence of cards, not {type(selected).__name__}"
         )
     check_view(view, "the encoding", whole=False)
-    check_encoded(view.rules)
     chosen = tuple(selected)
     if not chosen:
         return chosen

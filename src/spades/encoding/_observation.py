@@ -83,10 +83,15 @@ _LAYOUT: Final = (
     ("phase", 6, "one-hot phase: drawing, exchanging, bidding, passing, playing, game over"),
     ("looked", 4, "by relative seat, 1 if she made the Look move this round"),
     ("spades_broken", 1, "1 once a spade has been played this round"),
-    ("scores", 2, "ours, theirs: score / target, clipped to -1 to 1"),
-    ("bags", 2, "ours, theirs: bag counter / bag_limit"),
+    (
+        "scores",
+        4,
+        "by relative seat, the score of her side / target, clipped to -1 to 1",
+    ),
+    ("bags", 4, "by relative seat, the bag counter of her side / bag_limit"),
     ("rounds", 1, "completed rounds / round_cap; 0 without a round cap"),
     ("rules.players", 1, "1 for two players, 0 for four"),
+    ("rules.solo", 1, "1 for four players each on her own, 0 for partnerships and two"),
     ("rules.deck", 3, "one-hot: the standard deck, Joker-Joker-Ace, Joker-Joker-Deuce-Deuce"),
     ("rules.direction", 1, "1 for counter-clockwise play, 0 for clockwise"),
     ("rules.nil", 1, "1 if nil may be bid"),
@@ -157,9 +162,9 @@ def _at(name: str, row: int = 0) -> int:
 
 
 def _bounds(everywhere: float, scores: float) -> npt.NDArray[np.float32]:
-    """A read-only array of ``everywhere``, but ``scores`` in the two ``scores`` slots."""
+    """A read-only array of ``everywhere``, but ``scores`` in the slot ``scores``."""
     bounds = np.full(OBSERVATION_SIZE, everywhere, dtype=np.float32)
-    bounds[_AT["scores"] : _AT["scores"] + 2] = scores
+    bounds[_AT["scores"] : _AT["scores"] + _ROW["scores"] * 4] = scores
     bounds.flags.writeable = False
     return bounds
 
@@ -186,7 +191,7 @@ def observation(view: View, selected: Sequence[Card] = ()) -> npt.NDArray[np.flo
     rules = view.rules
     row = {seat: k for k, seat in enumerate(play_order(rules, view.seat))}
     _put_table(out, view, row)
-    _put_scores(out, view)
+    _put_scores(out, view, _row_sides(rules, view.seat))
     out[_AT["rules.players"] : _AT["face_down"]] = _rules_values(rules)
     out[_AT["face_down"]] = view.hand is None
     if rules.players == 2:
@@ -244,13 +249,27 @@ def _bid_index(bid: Bid | None) -> int:
     return bid.n + 15 if bid.blind else bid.n + 1
 
 
-def _put_scores(out: npt.NDArray[np.float32], view: View) -> None:
-    """Scores and bags, ours then theirs, and the rounds played against the cap."""
+@functools.lru_cache(maxsize=256)
+def _row_sides(rules: Ruleset, seat: int) -> tuple[int, ...]:
+    """By relative seat of ``seat``, the side of that player (`spades.side_of`).
+
+    Partners share a side, so their rows show the same score; two players have rows 0
+    and 1 only (rule-seats, rule-solo).
+    """
+    return tuple(side_of(rules, other) for other in play_order(rules, seat))
+
+
+def _put_scores(out: npt.NDArray[np.float32], view: View, sides: tuple[int, ...]) -> None:
+    """Scores and bags by relative seat, each her side's, and the rounds against the cap.
+
+    ``sides`` is `_row_sides` of the view's seat: the side of each row.
+    """
     rules = view.rules
-    ours = side_of(rules, view.seat)
-    for k, side in enumerate((ours, 1 - ours)):
-        out[_AT["scores"] + k] = _clipped(view.scores[side], rules.target)
-        out[_AT["bags"] + k] = _clipped(view.bags[side], rules.bag_limit)
+    target, limit, scores, bags = rules.target, rules.bag_limit, view.scores, view.bags
+    at_scores, at_bags = _AT["scores"], _AT["bags"]
+    for k, side in enumerate(sides):  # one number at a time: faster than a slice here
+        out[at_scores + k] = _clipped(scores[side], target)
+        out[at_bags + k] = _clipped(bags[side], limit)
     if rules.round_cap is not None:
         out[_AT["rounds"]] = _clipped(len(view.rounds), rules.round_cap)
 
@@ -271,6 +290,7 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
     blind_deficit = rules.blind_bid_deficit
     return (
         rules.players == 2,
+        rules.solo,
         *(rules.deck is deck for deck in Deck),
         rules.direction is Direction.COUNTERCLOCKWISE,
         rules.nil,
