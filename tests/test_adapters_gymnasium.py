@@ -28,6 +28,7 @@ Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
+Rule: rule-solo.
 """
 
 from __future__ import annotations
@@ -73,14 +74,26 @@ from spades.adapters import gymnasium as gym_spades
 from spades.bots import fallback_move, play_game, random_policy
 
 DOUBLE_NIL = attrs.evolve(TWO_HANDED, blind_nil_exchange=2)
+SOLO = Ruleset(solo=True)
+SOLO_BLIND = Ruleset(
+    solo=True,
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+    blind_nil=True,
+    blind_nil_deficit=None,
+    blind_bid_minimum=6,
+    blind_bid_deficit=None,
+)
+"""Four players each on her own, a joker deck, blind nil and blind numbers at any score."""
 ENDING = {
     "classic-cap-2": attrs.evolve(CLASSIC, round_cap=2),
     "miniokey": MINIOKEY,
     "two-handed-cap-2": attrs.evolve(TWO_HANDED, round_cap=2),
     "blind-nil-cap-2": attrs.evolve(BLIND_ANYTIME, round_cap=2),
     "double-nil-cap-2": attrs.evolve(DOUBLE_NIL, round_cap=2),
+    "solo-cap-2": attrs.evolve(SOLO, round_cap=2),
 }
-"""Rulesets whose games end within a few rounds, both player counts, pass and exchange."""
+"""Rulesets whose games end within a few rounds, both player counts, pass and exchange,
+and solo (rule-solo)."""
 
 
 def masked_choice(rng: random.Random, mask: np.ndarray[Any, Any]) -> int:
@@ -350,6 +363,48 @@ def test_whole_episodes_at_every_seat_end_with_the_result_for_her_side(name: str
         assert set(rewards[:-1]) == {0.0}
         blind |= any(bid.blind for score in state.rounds for bid in score.bids)
     assert blind == rules.blind_nil
+
+
+@pytest.mark.parametrize("rules", [SOLO, SOLO_BLIND], ids=["solo", "solo-jjdd-blind"])
+def test_check_env_passes_under_solo(rules: Ruleset) -> None:
+    """Rule: rule-solo."""
+    check_env(gym_spades.env(rules, seat=2), skip_render_check=True)
+    env = gym_spades.env(rules, seat=1, opponents="random", reward="game")
+    check_env(env, skip_render_check=True)
+
+
+def test_solo_round_rewards_are_her_points_less_the_others_mean() -> None:
+    """Rule: rule-solo."""
+    env = gym_spades.env(SOLO, seat=1, reward="round", reward_scale=1, max_rounds=2)
+    rewards, terminated, truncated = play_episode(env, 3, check=False)
+    state = env.game_state
+    assert len(state.rounds) == 2
+    expected = sum(
+        score.points[1] - (sum(score.points) - score.points[1]) / 3 for score in state.rounds
+    )
+    assert sum(rewards) == pytest.approx(expected)
+    assert truncated or terminated
+
+
+def test_solo_opponents_are_the_three_other_seats_and_there_is_no_partner() -> None:
+    """Rule: rule-solo."""
+    seen: list[int] = []
+
+    def watcher(view: View) -> Move:
+        seen.append(view.seat)
+        return fallback_move(view)
+
+    env = gym_spades.env(SOLO, seat=2, opponents=watcher, max_rounds=1)
+    play_episode(env, 4, check=False)
+    assert set(seen) == {0, 1, 3}
+    seen.clear()
+    env = gym_spades.env(SOLO, seat=0, opponents=["random", watcher, "heuristic"], max_rounds=1)
+    play_episode(env, 4, check=False)
+    assert set(seen) == {2}
+    with pytest.raises(SpadesError, match=r"solo players .rule-solo. have no partner"):
+        gym_spades.env(SOLO, partner="random")
+    with pytest.raises(SpadesError, match=r"opponent's seat: 3, not 2$"):
+        gym_spades.env(SOLO, opponents=["random"] * 2)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED], ids=["classic", "two-handed"])
@@ -643,7 +698,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1157,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1162,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

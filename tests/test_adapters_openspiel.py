@@ -7,6 +7,8 @@
   10-for-200; Suicide; Whiz and Mirror, with a card pass after a nil and a zero contract;
   blind numbers, with and without blind nil; each joker deck, four players and two);
 - the registration: parameters, their defaults and refusals, the game's bounds;
+- solo games (four players each on her own): ``random_sim_test``, a general-sum game
+  whose one highest total alone wins, the texts' four scores;
 - a joker deck's deal: its 52 cards as chance outcomes by their index, the jokers 52 and
   53, the deuces it lacks none; its jokers played as actions 84 and 85;
 - the information state and the observation are the shared encoding of the player's view,
@@ -26,6 +28,7 @@ Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
+Rule: rule-solo.
 """
 
 from __future__ import annotations
@@ -387,6 +390,57 @@ def test_a_game_ends_after_max_rounds_as_a_round_cap_ends_it() -> None:
             [0.0] * 4 if winner is None else [1.0 if s % 2 == winner else -1.0 for s in range(4)]
         )
         assert last.returns() == last.rewards() == expected
+
+
+SOLO_TEXTS = {
+    "solo": "classic;solo:true",
+    "solo-jjdd-blind": "classic;deck:joker_joker_deuce_deuce;solo:true;blind_nil:true;"
+    "blind_nil_pass:0;blind_nil_deficit:null;"
+    "blind_bid_minimum:6;blind_bid_deficit:null",
+}
+"""Four players each on her own (rule-solo): classic's other rules; a joker deck with blind
+nil and numbers bid blind at any score."""
+
+
+@pytest.mark.parametrize("name", list(SOLO_TEXTS))
+def test_random_sim_test_passes_under_solo(name: str) -> None:
+    """Rule: rule-solo."""
+    game = load(SOLO_TEXTS[name], max_rounds=2)
+    assert game.rules.solo
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_solo_game_is_general_sum_and_pays_the_one_highest_total() -> None:
+    """+1 to the player of the one highest total and -1 to each of the three others, 0
+    each for a draw: a general-sum game with no utility sum; two sides stay zero-sum.
+
+    Rule: rule-solo.
+    """
+    game = load(SOLO_TEXTS["solo"], max_rounds=1)
+    kind = game.get_type()
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert load().get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (kind.short_name, kind.max_num_players) == ("python_spades", 4)
+    assert game.num_players() == 4
+    assert game.observation_tensor_shape() == [encoding.OBSERVATION_SIZE]
+    for seed in range(4):
+        *_, last = playthrough(game, random.Random(seed))
+        scores = last.game_state.scores
+        high = max(scores)
+        winner = scores.index(high) if scores.count(high) == 1 else None
+        assert last.game_state.outcome.winner == winner
+        expected = [0.0] * 4 if winner is None else [1.0 if s == winner else -1.0 for s in range(4)]
+        assert last.returns() == last.rewards() == expected
+        assert f"Scores: seat 0 {scores[0]}" in str(last)
+        assert f"seat 3 {scores[3]} ({last.game_state.bags[3]} bags)" in str(last)
+        assert f"seat 3 (you) {scores[3]}" in last.observation_string(3)
+
+
+def test_a_solo_deal_in_progress_shows_four_scores() -> None:
+    """Rule: rule-solo."""
+    state = load(SOLO_TEXTS["solo"]).new_initial_state()
+    assert "Scores: seat 0 0, seat 1 0, seat 2 0, seat 3 0" in str(state)
 
 
 def test_every_ruleset_is_a_parameter_through_its_text() -> None:

@@ -14,6 +14,8 @@
   exchange), all zero for the others; the environment's game follows the moves the
   actions stand for; rewards equal for partners and opposite between the sides, and the
   game's result (or the rounds' points) in the end;
+- solo games (four players each on her own): ``api_test``, random games, each agent's
+  reward her own (a round's points less the mean of the others', +1 or -1 for the game);
 - the same seed deals the same game, ``reset()`` goes on reproducibly from a seed;
 - ``max_rounds`` truncates, illegal actions, the options, the renders, the missing
   framework's message.
@@ -27,6 +29,7 @@ Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
+Rule: rule-solo.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from spades import (
     TWO_HANDED,
     Bid,
     Bidding,
+    Deck,
     DoubleNilTiming,
     IllegalMoveError,
     Phase,
@@ -123,6 +127,20 @@ BLIND_NUMBERS = {
     ),
 }
 """Numbers from 6 bid blind at any score, without and with blind nil (rule-blind-bids)."""
+SOLO = Ruleset(solo=True)
+SOLO_RULESETS = {
+    "solo": SOLO,
+    "solo-cap-2": attrs.evolve(SOLO, round_cap=2),
+    "solo-jjdd-blind-numbers": attrs.evolve(
+        SOLO, deck=Deck.JOKER_JOKER_DEUCE_DEUCE, blind_bid_minimum=6, blind_bid_deficit=None
+    ),
+}
+"""Four players each on her own: classic's other rules, a game that ends in two rounds,
+and a joker deck with numbers bid blind at any score (rule-solo)."""
+SOLO_BLIND_NIL = attrs.evolve(
+    SOLO_RULESETS["solo-jjdd-blind-numbers"], blind_nil=True, blind_nil_deficit=None
+)
+"""Solo with a joker deck, blind numbers and blind nil (no pass: no partner)."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -137,6 +155,7 @@ RANDOM_RULESETS = {
     **BY_SPADES,
     **BLIND_NUMBERS,
     **JOKER_DECKS,
+    **SOLO_RULESETS,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
@@ -255,6 +274,16 @@ def test_api_test_passes_under_the_joker_decks(name: str) -> None:
     api_test(zoo.env(JOKER_DECKS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
 
 
+@pytest.mark.slow
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize(
+    "rules", [SOLO, SOLO_BLIND_NIL], ids=["solo", "solo-jjdd-blind-nil-and-numbers"]
+)
+def test_api_test_passes_under_solo(rules: Ruleset) -> None:
+    """Rule: rule-solo."""
+    api_test(zoo.env(rules), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
 def test_api_test_passes_with_round_rewards_and_the_raw_env() -> None:
     api_test(zoo.raw_env(TWO_HANDED, reward="round"), num_cycles=1000)  # type: ignore[no-untyped-call]
@@ -332,14 +361,18 @@ def check_observations(
 
 
 def check_rewards(rules: Ruleset, rewards: dict[str, float]) -> None:
-    """Partners get the same reward, the sides opposite ones."""
-    by_side: dict[int, set[float]] = {0: set(), 1: set()}
+    """Partners get the same reward, the sides opposite ones; under solo (rule-solo) the
+    four add up to 0 (a round's, a draw) or are one winner's +1 and three -1."""
+    by_side: dict[int, set[float]] = {side: set() for side in range(rules.sides)}
     for agent, reward in rewards.items():
         by_side[side_of(rules, int(agent.removeprefix("player_")))].add(reward)
-    for side in (0, 1):
+    for side in range(rules.sides):
         assert len(by_side[side]) <= 1
-    if by_side[0] and by_side[1]:
+    if rules.sides == 2 and by_side[0] and by_side[1]:
         assert by_side[0] == {-value for value in by_side[1]}
+    if rules.sides == 4 and all(by_side.values()):
+        values = sorted(value for (value,) in by_side.values())
+        assert sum(values) == pytest.approx(0, abs=1e-9) or values == [-1, -1, -1, 1]
 
 
 @pytest.mark.parametrize("name", RANDOM_RULESETS)
@@ -418,6 +451,48 @@ def test_round_rewards_are_each_rounds_point_difference(name: str) -> None:
     total = sum(step["player_0"] for step in steps if "player_0" in step)
     assert total == sum(score.points[0] - score.points[1] for score in state.rounds)
     assert sum(1 for step in steps if step.get("player_0")) <= len(state.rounds)
+
+
+def test_solo_round_rewards_are_her_points_less_the_others_mean() -> None:
+    """Each agent is her own side: a round pays her points less the mean of the other
+    three players' points, and the four rewards add up to 0.
+
+    Rule: rule-solo.
+    """
+    env = zoo.env(SOLO, reward="round", reward_scale=1, max_rounds=2)
+    steps = play_randomly(env, 5, check=False)
+    state = unwrapped(env).game_state
+    assert len(state.rounds) == 2
+    for seat in range(4):
+        total = sum(step.get(f"player_{seat}", 0.0) for step in steps)
+        others = [sum(score.points) - score.points[seat] for score in state.rounds]
+        expected = sum(score.points[seat] for score in state.rounds) - sum(others) / 3
+        assert total == pytest.approx(expected)
+    assert any(step.get("player_0") for step in steps)  # paid, as the rounds are scored
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_solo_game_pays_the_one_highest_score_alone(seed: int) -> None:
+    """Under ``reward="game"``, +1 to the player of the one highest total, -1 to each of
+    the three others; each agent's info says whether her own seat won
+    (`check_final_info`, in `play_randomly`).
+
+    Rule: rule-solo.
+    """
+    env = zoo.env(SOLO_RULESETS["solo-cap-2"], reward="game")
+    steps = play_randomly(env, seed)
+    state = unwrapped(env).game_state
+    assert state.outcome is not None
+    winner = state.outcome.winner
+    totals = [sum(step.get(f"player_{seat}", 0.0) for step in steps) for seat in range(4)]
+    if winner is None:
+        assert totals == [0.0] * 4
+        assert sorted(state.scores)[-1] == sorted(state.scores)[-2]
+    else:
+        assert totals == [1.0 if seat == winner else -1.0 for seat in range(4)]
+        assert state.scores[winner] > max(
+            score for seat, score in enumerate(state.scores) if seat != winner
+        )
 
 
 def test_the_default_rewards_are_round_points_scaled_to_hundreds() -> None:

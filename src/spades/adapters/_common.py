@@ -10,8 +10,8 @@ Neither framework is imported here (numpy is, for the generators the frameworks 
   ``reset(seed=s)`` deals the same game for the same ``s`` and ``reset()`` goes on
   reproducibly from there.
 - `side_rewards`: what a move earned each side, ``"game"`` (the result, +1, -1 or 0, when
-  the game ends) or ``"round"`` (the round's points, ours less theirs, when a round is
-  scored).
+  the game ends) or ``"round"`` (the round's points, ours less the others' mean, when a
+  round is scored).
 - `is_truncated`: whether the game was stopped after ``max_rounds`` rounds.
 - `final_info`: what the last step's ``info`` tells of the game's end (scores, winner,
   ``is_success``), for a learner's logs behind an auto-resetting vector environment.
@@ -27,7 +27,7 @@ import numbers
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 from spades._errors import SpadesError, shown
-from spades._rules import Ruleset, count_or_none, play_order, refuse_solo, whole_number
+from spades._rules import Ruleset, count_or_none, play_order, whole_number
 from spades._table_text import bid_text, brief_hand, cards_text, outcome_lines, seat_name, side_name
 from spades._view import observe
 
@@ -46,7 +46,6 @@ __all__ = [
     "ROUND_SCALE",
     "RewardKind",
     "Views",
-    "check_adapted",
     "check_options",
     "check_render_mode",
     "checked_seed",
@@ -71,15 +70,6 @@ MAX_ROUNDS: Final = 100
 PettingZoo and Gymnasium, ended as a round cap ends it in OpenSpiel."""
 
 
-def check_adapted(rules: Ruleset) -> None:
-    """Refuse rules the adapters do not play: solo games (`spades._rules.refuse_solo`).
-
-    Their rewards and the encoding count two sides. Every environment and OpenSpiel's
-    game call this where they take their ruleset.
-    """
-    refuse_solo(rules, "spades.adapters")
-
-
 def check_options(rules: object, reward: object, max_rounds: object) -> int | None:
     """``max_rounds`` as a plain int (or None), once the environment's options are checked.
 
@@ -88,7 +78,6 @@ def check_options(rules: object, reward: object, max_rounds: object) -> int | No
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"rules is a Ruleset (spades.CLASSIC, ...), not {type(rules).__name__}")
-    check_adapted(rules)
     if not isinstance(reward, str) or reward not in REWARDS:
         raise SpadesError(f"reward is 'game' or 'round', not {shown(reward)}")
     if max_rounds is None:
@@ -166,22 +155,41 @@ def game_seed(rng: np.random.Generator) -> int:
     return int.from_bytes(rng.bytes(16), "little")
 
 
-def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float, float]:
-    """What the move from ``before`` to ``after`` earned side 0 and side 1.
+def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float, ...]:
+    """What the move from ``before`` to ``after`` earned each side, side 0 first.
 
-    ``"game"``: +1 to the winning side and -1 to the other when the game ends with it (0
-    each for a draw), else nothing. ``"round"``: when it completes a round, that round's
-    points, each side's less the other's.
+    ``"game"``: +1 to the winning side and -1 to every other when the game ends with it
+    (0 each for a draw), else nothing. ``"round"``: when it completes a round, that
+    round's points, each side's less the mean of the other sides' (with two sides, ours
+    less theirs; under solo, rule-solo, her points less the mean of the other three's),
+    so that the sides' rewards add up to 0.
+
+    >>> import random
+    >>> from spades import Ruleset, apply, legal_moves, new_game
+    >>> state, rng = new_game(Ruleset(solo=True), seed=2), random.Random(2)
+    >>> while not state.rounds:
+    ...     before, state = state, apply(state, rng.choice(legal_moves(state)))
+    >>> state.rounds[0].points
+    (11, -130, -130, 100)
+    >>> [round(each, 2) for each in side_rewards(before, state, "round")]  # 11 - (-160 / 3)
+    [64.33, -123.67, -123.67, 183.0]
     """
+    sides = after.rules.sides
     if reward == "round":
-        difference = sum(
-            score.points[0] - score.points[1] for score in after.rounds[len(before.rounds) :]
-        )
-        return float(difference), float(-difference)
+        scored = after.rounds[len(before.rounds) :]
+        if not scored:
+            return _NOTHING[sides]
+        totals = [sum(points) for points in zip(*(score.points for score in scored), strict=True)]
+        everyone = sum(totals)
+        return tuple((sides * total - everyone) / (sides - 1) for total in totals)
     outcome = after.outcome
     if outcome is None or before.outcome is not None or outcome.winner is None:
-        return 0.0, 0.0
-    return (1.0, -1.0) if outcome.winner == 0 else (-1.0, 1.0)
+        return _NOTHING[sides]
+    return tuple(1.0 if side == outcome.winner else -1.0 for side in range(sides))
+
+
+_NOTHING: Final = {sides: (0.0,) * sides for sides in (2, 4)}
+"""No reward, for each number of sides."""
 
 
 def final_info(state: State, side: int) -> dict[str, Any]:
@@ -227,7 +235,7 @@ def table_lines(
         "Scores: "
         + ", ".join(
             f"{side_name(rules, side, you)} {state.scores[side]} ({state.bags[side]} bags)"
-            for side in (0, 1)
+            for side in range(rules.sides)
         ),
     ]
     taken = state.tricks_taken
@@ -252,7 +260,7 @@ def table_lines(
     elif is_truncated(state, max_rounds):
         lines.append(
             f"Stopped after {len(state.rounds)} rounds (max_rounds), unfinished: "
-            + " to ".join(str(state.scores[side]) for side in (0, 1))
+            + " to ".join(map(str, state.scores))
         )
     return lines
 

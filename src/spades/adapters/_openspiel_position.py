@@ -101,7 +101,8 @@ def deal_lines(position: Position) -> list[str]:
     if has_exchange(rules):
         lines.append(f"Seed: {len(position.seed)} of {SEED_DIGITS} digits drawn")
     lines.append(
-        "Scores: " + ", ".join(f"{side_name(rules, side)} {start.scores[side]}" for side in (0, 1))
+        "Scores: "
+        + ", ".join(f"{side_name(rules, side)} {start.scores[side]}" for side in range(rules.sides))
     )
     if rules.players == 2:
         return [*lines, f"  stock, top first: {cards_text(deck)}"]

@@ -1,7 +1,7 @@
 """Gymnasium: one seat of Spades as a ``gymnasium.Env``, the other seats played by bots.
 
 ``env(rules, seat=0)`` is an environment in which the agent plays ``seat`` and
-``spades.bots`` policies play every other seat: her opponents and, with four players, her
+``spades.bots`` policies play every other seat: her opponents and, in partnerships, her
 partner. A step is one of the agent's actions; the bots then move until it is her turn
 again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
 
@@ -25,10 +25,10 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   exchange is entered a card at a time, each card a step of reward 0 in which nobody else
   moves; the observation's ``selected`` slot shows the cards chosen so far.
 - **Rewards** go to the agent's side. ``reward="round"`` (the default): each round's
-  points, her side's less the other's, in the step in which the round is scored, times
-  ``reward_scale``, by default 0.01 (a round is then worth about -3 to 3).
-  ``reward="game"``: +1 for a win, -1 for a loss, 0 for a draw, as the game ends (times
-  ``reward_scale``, by default 1).
+  points, her side's less the other's (under solo, her own less the mean of the other
+  three players'), in the step in which the round is scored, times ``reward_scale``, by
+  default 0.01 (a round is then worth about -3 to 3). ``reward="game"``: +1 for a win,
+  -1 for a loss, 0 for a draw, as the game ends (times ``reward_scale``, by default 1).
 - **The end.** ``terminated`` when the game ends. A game still going after ``max_rounds``
   rounds (default 100; ``None`` for no limit) is ``truncated``, with no result reward. The
   last step's ``info`` says how the game stands: ``scores`` (side 0's first), ``winner``
@@ -40,14 +40,16 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   ``check_env`` steps with unmasked samples. With ``illegal_reward=None`` it raises
   ``spades.IllegalMoveError`` instead. An action outside the space always raises
   (``spades.SpadesError``, or ``TypeError`` for a value that is no whole number).
-- **Solo.** A solo ruleset (four players each on her own, rule-solo) raises
-  ``spades.SpadesError``: the adapters do not play solo games yet.
-- **The bots.** ``opponents`` is ``None`` (the heuristic bot in both opponents' seats), one
-  bot for both, or a sequence of one bot for each opponent's seat in seat order
-  (two with four players, one with two). ``partner`` is her partner's bot (``None``: the
-  heuristic bot); two players have no partner. A bot is a name of ``spades.bots.BOTS``
-  (``"heuristic"``, ``"search"``, ``"random"``, ``"fallback"``), for a policy made afresh
-  at each reset by ``spades.bots.make_bot``, seeded from the episode's generator; or a
+- **Solo.** Under a solo ruleset (four players each on her own, rule-solo) the agent's
+  side is her seat alone, and the three other seats are her opponents; the game's winner
+  is the one highest score.
+- **The bots.** ``opponents`` is ``None`` (the heuristic bot in every opponent's seat), one
+  bot for all, or a sequence of one bot for each opponent's seat in seat order
+  (two in partnerships, three under solo, one with two players). ``partner`` is her
+  partner's bot (``None``: the heuristic bot); two players and solo players have none.
+  A bot is a name of ``spades.bots.BOTS`` (``"heuristic"``, ``"search"``, ``"random"``,
+  ``"fallback"``), for a policy made afresh at each reset by ``spades.bots.make_bot``,
+  seeded from the episode's generator; or a
   ``spades.bots.Policy``, used as it is (a policy with a generator of its own keeps
   drawing from it across episodes).
 - **Seeds.** ``reset(seed=s)`` deals the same game, with the same bots, for the same
@@ -66,7 +68,7 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
 >>> game = spades_gymnasium.env(spades.CLASSIC, seat=0, partner="random")
 >>> observation, info = game.reset(seed=1)
 >>> observation.shape, int(info["action_mask"].sum())
-((1157,), 14)
+((1162,), 14)
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ from spades._deal import new_game
 from spades._engine import apply
 from spades._errors import IllegalMoveError, SpadesError, shown
 from spades._rules import CLASSIC, Ruleset, check_seat, side_of
+from spades._rules import partner as partner_of
 from spades._view import observe
 from spades.adapters._common import (
     MAX_ROUNDS,
@@ -352,20 +355,22 @@ def _bots(
         bots: dict[int, Opponent] = dict.fromkeys(rivals, opponents)
     elif isinstance(opponents, Sequence):
         if len(opponents) != len(rivals):
+            hint = " (her partner's is the partner option)" if rules.partnerships else ""
             raise SpadesError(
                 f"opponents has one bot for each opponent's seat: {len(rivals)}, not "
-                f"{len(opponents)} (her partner's is the partner option)"
+                f"{len(opponents)}{hint}"
             )
         bots = dict(zip(rivals, opponents, strict=True))
     else:
         raise TypeError(
             f"opponents is a bot, a sequence of bots or None, not {type(opponents).__name__}"
         )
-    if rules.players == 2:
-        if partner is not None:
-            raise SpadesError(f"two players have no partner: partner is None, not {shown(partner)}")
-    else:
-        bots[(seat + 2) % 4] = "heuristic" if partner is None else partner
+    seat_across = partner_of(rules, seat)
+    if seat_across is not None:
+        bots[seat_across] = "heuristic" if partner is None else partner
+    elif partner is not None:
+        who = "two players" if rules.players == 2 else "solo players (rule-solo)"
+        raise SpadesError(f"{who} have no partner: partner is None, not {shown(partner)}")
     for bot in bots.values():
         if isinstance(bot, str) and bot not in BOTS:
             raise SpadesError(f"{shown(bot)} is not a bot; known: {', '.join(BOTS)}")

@@ -21,9 +21,10 @@ whole games, round after round, for every preset, with four players and with two
   ``max_rounds`` is at most ``2**31 - 1``, and the round cap as played times the most
   actions of a round (56 under the four-player presets) at most that too: 38,347,922
   rounds under classic (`spades.SpadesError` beyond, `TypeError` for no whole number).
-  A solo ruleset (``solo:true``, four players each on her own, rule-solo) is refused
-  with `spades.SpadesError`: the adapters do not play solo games yet.
-- **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1.
+  A solo ruleset (``"classic;solo:true"``: four players each on her own, rule-solo) is
+  played too.
+- **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1; under
+  solo each player is her own side, of her number.
 - **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the
   cards of the ruleset's deck not dealt yet (action ``i`` is the card of `~spades.Card.index`
   ``i``: ``DECK[i]``, and under a joker deck 52 the little joker and 53 the big one;
@@ -48,7 +49,10 @@ whole games, round after round, for every preset, with four players and with two
   cards of past ones, which cannot change the rest of the game.
 - **Observation**: the same tensor; the string is the table as the player sees it, as text.
 - **Returns**: at the end, +1 to each player of the winning side and -1 to the others, 0
-  each for a draw; nothing before.
+  each for a draw; nothing before. Two sides make the game zero-sum
+  (``GameType.Utility.ZERO_SUM``); under solo one winner takes +1 and the three others
+  -1 each, so that game is general-sum (``GENERAL_SUM``, no utility sum): `SpadesGame`
+  gives its type by its ruleset.
 - **Resampling.** `SpadesState.resample_from_infostate` deals anew what the player cannot
   see, by `spades.sample_state`, from numbers drawn from OpenSpiel's sampler. The state it
   returns starts a history of its own: it is for search, as ISMCTS uses it.
@@ -93,7 +97,7 @@ from spades._sampling import sample_state
 from spades._state import Phase, State
 from spades._table_text import bid_text, brief_hand, cards_text, played_text, side_name
 from spades._view import View, observe
-from spades.adapters._common import MAX_ROUNDS, check_adapted, table_lines
+from spades.adapters._common import MAX_ROUNDS, table_lines
 from spades.adapters._openspiel_position import (
     SEED_DIGITS,
     Position,
@@ -125,22 +129,31 @@ _CHOOSING: Final = (Phase.PASSING, Phase.EXCHANGING)
 INT_LIMIT: Final = 2**31 - 1
 """OpenSpiel's largest int (a C++ ``int``): of a game's parameters and its length."""
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Spades",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"rules": "classic", "max_rounds": MAX_ROUNDS},
-)
+
+def _game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
+    """The game's type, its utility ``utility``: the one field that differs by ruleset."""
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Python Spades",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=4,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"rules": "classic", "max_rounds": MAX_ROUNDS},
+    )
+
+
+_GAME_TYPE: Final = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+"""The type registered, and the type of a game of two sides: +1 and -1, or 0 and 0."""
+_SOLO_GAME_TYPE: Final = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+"""The type of a solo game (rule-solo): +1 and three -1 add up to -2, a draw to 0."""
 
 
 def _round_length(rules: Ruleset) -> int:
@@ -197,9 +210,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         params = {"rules": "classic", "max_rounds": MAX_ROUNDS, **(params or {})}
         name = params["rules"]
         max_rounds = _checked_max_rounds(params["max_rounds"])
-        rules = ruleset_from_text(name)
-        check_adapted(rules)
-        rules = _capped(rules, max_rounds)
+        rules = _capped(ruleset_from_text(name), max_rounds)
         assert rules.round_cap is not None
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
@@ -207,10 +218,11 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0,
+            utility_sum=None if rules.solo else 0.0,
             max_game_length=rules.round_cap * _round_length(rules),
         )
-        super().__init__(_GAME_TYPE, info, {"rules": name, "max_rounds": max_rounds})
+        game_type = _SOLO_GAME_TYPE if rules.solo else _GAME_TYPE
+        super().__init__(game_type, info, {"rules": name, "max_rounds": max_rounds})
         self.rules: Final = rules
         """The ruleset as played: the preset, its round cap at most ``max_rounds``."""
         self.max_rounds: Final = max_rounds
@@ -468,7 +480,7 @@ def observation_text(view: View, chosen: tuple[Card, ...]) -> str:
         "Scores: "
         + ", ".join(
             f"{side_name(rules, side, seat)} {view.scores[side]} ({view.bags[side]} bags)"
-            for side in (0, 1)
+            for side in range(rules.sides)
         ),
         "Hand: face down" if view.hand is None else f"Hand: {brief_hand(view.hand, rules.deck)}",
         "Bids: "

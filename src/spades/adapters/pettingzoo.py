@@ -13,11 +13,14 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   exchange is entered a card at a time: the environment keeps the cards chosen so far, the
   same agent stays selected until the move is complete, and the observation's
   ``selected`` slot shows them to her alone.
-- **Rewards**, the same for both partners and opposite between the sides:
+- **Rewards**, the same for both partners, each agent her side's:
   ``reward="round"`` (the default) gives, as each round is scored, that round's points,
   the side's less the other's, times ``reward_scale`` (by default 0.01: a round is then
   worth about -3 to 3); ``reward="game"`` gives +1 to the winners and -1 to the losers as
-  the game ends, 0 each for a draw (times ``reward_scale``, by default 1).
+  the game ends, 0 each for a draw (times ``reward_scale``, by default 1). Under solo
+  (four players each on her own, rule-solo) each agent is a side: a round gives her points
+  less the mean of the other three's (the four rewards add up to 0), and the game +1 to
+  the one highest score and -1 to each of the three others.
 - **The end.** The game's end terminates every agent. A game still going after
   ``max_rounds`` rounds (default 100; ``None`` for no limit) is truncated instead, with no
   result reward: without a round cap or a losing floor a game may go on as long as the
@@ -35,9 +38,8 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   after each reset and step. Another mode raises `TypeError`.
 - **Errors.** A bad option, seed or agent raises `spades.SpadesError`, a `ValueError` (a
   value of the wrong type: `TypeError`; ``reward_scale`` is a finite number above 0 or
-  None), and so does a solo ruleset (rule-solo), which the adapters do not play yet; so
-  does what is no action (a value that is no
-  whole number: `TypeError`), checked by `env` as by `raw_env`. Every call of `raw_env`
+  None); so does what is no action (a value that is no whole number: `TypeError`),
+  checked by `env` as by `raw_env`. Every call of `raw_env`
   before the first reset (``step``, ``last``, ``observe``, ``render``, ``game_state``)
   raises `spades.SpadesError`; `env`'s ``OrderEnforcingWrapper`` refuses them first.
 
