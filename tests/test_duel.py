@@ -702,3 +702,196 @@ def test_side_counts_takes_a_state_and_a_side() -> None:
         duels.side_counts(spades.observe(state, 0), 0)  # type: ignore[arg-type]
     with pytest.raises(spades.SpadesError, match="a side is a number from 0 to 1, not 2"):
         duels.side_counts(state, 2)
+
+
+# --- solo: four players each on her own, two a bot ----------------------------------------
+
+SOLO_SHORT = attrs.evolve(SHORT, solo=True)
+SOLO_ONE_ROUND = attrs.evolve(CLASSIC, solo=True, round_cap=1)
+SOLO_TEXT = "classic;solo:true"
+
+
+def test_a_solo_duel_seats_the_first_bot_at_seats_0_and_2_then_at_1_and_3() -> None:
+    """Each deal is played twice: the first bot at the even seats, then at the odd ones.
+
+    Each seat is a player on her own; each seat's cards are played by both bots, one in
+    each game.
+
+    Rule: rule-solo.
+    """
+    seeds = [game_seed(3, deal) for deal in range(2)]
+    seats = {game_seed(seed, seat): (seed, seat) for seed in seeds for seat in range(4)}
+    made: list[tuple[str, int, int]] = []
+    hands: dict[tuple[str, int, int], tuple[Card, ...]] = {}
+
+    def recording(name: str, make: Callable[[int], Policy]) -> BotMaker:
+        def maker(seed: int) -> Policy:
+            game, seat = seats[seed]
+            made.append((name, game, seat))
+            policy = make(seed)
+
+            def move(view: View) -> Move:
+                assert view.seat == seat
+                if view.hand is not None and view.round_number == 1:
+                    hands.setdefault((name, game, seat), view.hand)
+                return policy(view)
+
+            return move
+
+        maker.__name__ = name
+        return maker
+
+    left = recording("left", lambda seed: heuristic_policy())
+    right = recording("right", random_policy)
+    result = duel(left, right, SOLO_SHORT, deals=2, seed=3)
+    assert (result.deals, result.games) == (2, 4)
+    first, second = ("left", "right", "left", "right"), ("right", "left", "right", "left")
+    assert made == [
+        (name, seed, seat)
+        for seed in seeds
+        for names in (first, second)
+        for seat, name in enumerate(names)
+    ]
+    for seed in seeds:
+        dealt = new_game(SOLO_SHORT, seed=seed).hands
+        for seat in range(4):
+            assert hands["left", seed, seat] == hands["right", seed, seat] == dealt[seat]
+
+
+def test_a_solo_game_s_figures_are_each_bot_s_two_players_added_up() -> None:
+    """A worker's solo game: the winner is the bot whose player won, and each bot's
+    scores, counts and times are its two seats' together.
+
+    Rule: rule-solo.
+    """
+    winners: set[int] = set()
+    for number in range(4):
+        seed = game_seed(8, number // 2)
+        bots = ("heuristic", "random")[:: 1 if number % 2 == 0 else -1]
+        result = duels.duel_game((SOLO_SHORT, seed, (bots[0], bots[1]), None))
+        moves: list[int] = []
+
+        def count(before: State, move: Move, after: State, moves: list[int] = moves) -> None:
+            assert before.to_move is not None
+            moves.append(before.to_move)
+
+        policies = spades.bots.seat_policies(SOLO_SHORT, seed, (bots[0], bots[1]))
+        state = play_game(SOLO_SHORT, policies, seed=seed, on_move=count)
+        assert state.outcome is not None
+        assert state.outcome.winner is not None
+        winners.add(state.outcome.winner)
+        even = state.outcome.winner in (0, 2)
+        assert (result.winner, result.stopped) == (0 if even else 1, False)
+        scores = state.scores
+        assert result.scores == (scores[0] + scores[2], scores[1] + scores[3])
+        for bot, (one, other) in enumerate(((0, 2), (1, 3))):
+            mine, partner = duels.side_counts(state, one), duels.side_counts(state, other)
+            assert result.counts[bot] == tuple(a + b for a, b in zip(mine, partner, strict=True))
+        seat_moves = Counter(moves)
+        assert [len(times) for times in result.times] == [
+            seat_moves[0] + seat_moves[2],
+            seat_moves[1] + seat_moves[3],
+        ]
+    assert winners & {2, 3}  # a side above 1 won, and was counted as its bot's
+
+
+def test_a_solo_game_is_won_by_a_player_not_by_her_bot_s_two_totals() -> None:
+    """Deal 0 of this duel, one round: in the first game a random player has the highest
+    total, though the fallback's two players have more together (1 against -106); in the
+    second, two players share the highest (a draw, a half).
+
+    Rule: rule-solo.
+    """
+    result = duel("fallback", "random", SOLO_ONE_ROUND, deals=1, seed=11)
+    assert result.pair_scores == (0.25,)  # lost, then drawn
+    a, b = result.first, result.second
+    assert (a.wins, a.losses, a.draws) == (0, 1, 1)
+    assert (b.wins, b.losses, b.draws) == (1, 0, 1)
+    assert (a.points, b.points) == (1 + 26, -106 - 240)  # each game's two players together
+
+
+def test_a_solo_draw_is_a_draw_even_between_two_players_of_one_bot() -> None:
+    """A shared highest total at the round cap draws the game (rule-round-cap), even when
+    both players are the same bot's: the duel scores it a half, not a win.
+
+    Rule: rule-solo.
+    """
+    state = play_game(
+        SOLO_ONE_ROUND,
+        spades.bots.seat_policies(SOLO_ONE_ROUND, 14, ("fallback", "random")),
+        seed=14,
+    )
+    assert state.outcome is not None
+    assert state.outcome.winner is None
+    best = max(state.scores)
+    assert [seat for seat in range(4) if state.scores[seat] == best] == [0, 2]  # both fallback
+    game = duels.duel_game((SOLO_ONE_ROUND, 14, ("fallback", "random"), None))
+    assert (game.winner, game.stopped) == (None, False)
+    both = duel("fallback", "random", SOLO_ONE_ROUND, deals=1, seed=1)  # both games drawn
+    assert both.pair_scores == (0.5,)
+    assert (both.first.wins, both.first.losses, both.first.draws) == (0, 0, 2)
+    assert (both.second.wins, both.second.losses, both.second.draws) == (0, 0, 2)
+
+
+def test_a_bot_against_itself_under_solo_scores_exactly_a_half_in_every_pair() -> None:
+    """The second game of a pair is the first, the bots' names swapped: whichever player
+    wins, she is one bot's in one game and the other's in the other.
+
+    Rule: rule-solo.
+    """
+    rules = attrs.evolve(SOLO_SHORT, round_cap=6)
+    result = duel("heuristic", "heuristic", rules, deals=3, seed=2)
+    assert result.pair_scores == (0.5,) * 3
+    assert result.first.wins == result.first.losses == result.second.wins > 0
+    assert untimed_stats(result.first) == attrs.evolve(
+        untimed_stats(result.second), low=result.first.low, high=result.first.high
+    )
+
+
+def test_the_heuristic_bot_beats_random_under_solo() -> None:
+    """Rule: rule-solo."""
+    result = duel("heuristic", "random", SOLO_SHORT, deals=4, seed=1)
+    a, b = result.first, result.second
+    assert result.interval[0] > 0.5
+    assert (a.wins, a.losses, a.draws) == (b.losses, b.wins, b.draws)
+    assert (a.contracts, b.contracts) == (b.their_contracts, a.their_contracts)
+    assert a.sets == b.contracts - b.contracts_made  # the other bot's two players' sets
+    assert a.points > b.points
+
+
+def test_side_counts_under_solo_count_a_seat() -> None:
+    """Under solo a side is a seat: four of them, each counting its own player's bids.
+
+    Rule: rule-solo.
+    """
+    state = play_game(SOLO_SHORT, [fallback_move] * 4, seed=3, max_rounds=6)
+    for side in range(4):
+        counts = dict(zip(duels.COUNTERS, duels.side_counts(state, side), strict=True))
+        bids = [score.bids[side] for score in state.rounds]
+        assert counts["contracts"] == sum(bid.n > 0 for bid in bids)
+        assert counts["nil bids"] == sum(bid.n == 0 for bid in bids)
+    with pytest.raises(spades.SpadesError, match="a side is a number from 0 to 3, not 4"):
+        duels.side_counts(state, 4)
+
+
+def test_the_table_of_a_solo_duel(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule: rule-solo."""
+    argv = ["duel", "heuristic", "random", "--games", "2", "--target", "100", "--seed", "3"]
+    code, out, err = run([*argv, "--rules", SOLO_TEXT], capsys)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "Spades duel: heuristic (A) against random (B), 2 deals, rules classic;solo:true, seed 3.",
+        "Each deal is played twice (4 games): A at seats 0 and 2, then at seats 1 and 3.",
+        "Four players, each on her own: seats 0, 1, 2 and 3; play runs clockwise.",
+        "Game to 100 points.",
+    ]
+    assert max(map(len, lines)) <= text.WIDTH
+    assert lines[4].split() == ["A:", "heuristic", "B:", "random"]
+    assert [line[2:26].rstrip() for line in lines[5:19]] == LABELS
+    result = duel("heuristic", "random", SOLO_SHORT, deals=2, seed=3)
+    a, b = result.first, result.second
+    assert (
+        row("wins, losses, draws", *(f"{s.wins}, {s.losses}, {s.draws}" for s in (a, b))) in lines
+    )
+    assert a.wins + a.losses + a.draws == 4

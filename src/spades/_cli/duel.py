@@ -2,7 +2,8 @@
 
 The duel itself is `spades.bots.duel`: each deal played twice, the sides swapped, the win
 rate's 95% interval `spades.bots.wilson_interval` over the deals. This module prints it:
-the progress line on stderr (on a terminal), the figures on stdout, a column a bot.
+the progress line on stderr (on a terminal), the figures on stdout, a column a bot. Under
+solo (rule-solo) a bot plays two seats, and its column adds up its two players' figures.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from spades import Ruleset
     from spades.bots import DuelResult, PolicyStats
 
-__all__ = ["command", "summary"]
+__all__ = ["command", "seating", "summary"]
 
 
 def command(
@@ -67,15 +68,29 @@ def command(
         )
         return 130
     progress.end()
-    sides = [side_name(rules, side) for side in (0, 1)]
     show(
         f"Spades duel: {a} (A) against {b} (B), {counted(games, 'deal')}, rules {name}, "
         f"seed {seed}.",
-        f"Each deal is played twice ({2 * games} games): A as {sides[0]}, then as {sides[1]}.",
+        f"Each deal is played twice ({2 * games} games): {seating(rules)}.",
     )
     show(*rules_lines(rules))
     show(*summary(result))
     return 0
+
+
+def seating(rules: Ruleset) -> str:
+    """Where A sits in the two games of a deal: a side, then the other; solo, two seats.
+
+    >>> from spades import Ruleset
+    >>> seating(Ruleset())
+    'A as side 0 (seats 0+2), then as side 1 (seats 1+3)'
+    >>> seating(Ruleset(solo=True))
+    'A at seats 0 and 2, then at seats 1 and 3'
+    """
+    if rules.solo:  # two players a bot (rule-solo)
+        return "A at seats 0 and 2, then at seats 1 and 3"
+    first, second = (side_name(rules, side) for side in (0, 1))
+    return f"A as {first}, then as {second}"
 
 
 def summary(result: DuelResult) -> list[str]:

@@ -7,16 +7,25 @@ follow from the game's seed and the round's number alone (`spades.round_deck`), 
 round that both games reach is dealt alike: the cards one bot held in one game, the other
 holds in the other, and the luck of the cards cancels out.
 
-A game scores 1 for the first bot when its side wins, 0 when it loses, a half when neither
-does (a draw, or a game stopped after ``max_rounds`` rounds of rules without a round
-cap). A pair scores the mean of its two games: 0, 1/4, 1/2, 3/4 or 1. The pairs are
-independent (the two games of a pair are not: they share their cards), so the win rate is
-the mean of the pair scores and its 95% interval is `wilson_interval` over them.
+With four playing solo (rule-solo), each seat her own player, the first bot plays seats 0
+and 2 and the second seats 1 and 3, then the other way round on the same deal: each bot
+has two players in every game, who play against each other as well as against the other
+bot's. A bot's figures add up its two players' (their totals, contracts, nils).
+
+A game scores 1 for the first bot when its side wins (under solo: one of its players, by
+the unique highest total), 0 when the other's does, a half when neither does (a draw, or
+a game stopped after ``max_rounds`` rounds of rules without a round cap). A pair scores
+the mean of its two games: 0, 1/4, 1/2, 3/4 or 1. The pairs are independent (the two
+games of a pair are not: they share their cards), so the win rate is the mean of the
+pair scores and its 95% interval is `wilson_interval` over them.
 
 >>> from spades import Ruleset
 >>> result = duel("heuristic", "random", Ruleset(round_cap=2), deals=3, seed=1)
 >>> result.deals, result.games, result.win_rate > 0.5, result.interval[1] == 1.0
 (3, 6, True, True)
+>>> solo = duel("heuristic", "random", Ruleset(solo=True, round_cap=2), deals=3, seed=1)
+>>> solo.games, solo.first.wins + solo.first.losses + solo.first.draws
+(6, 6)
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ import attrs
 
 from spades import State, _runs, side_of
 from spades._errors import SpadesError, shown
-from spades._rules import check_seat, refuse_solo
+from spades._rules import check_seat
 from spades.bots import _registry
 from spades.bots._hand import is_nil
 from spades.bots._play import play_game
@@ -154,18 +163,22 @@ class PolicyStats:
     high: float
     """The upper end of the win rate's 95% interval."""
     wins: int
+    """Games its side won (under solo, one of its two players: rule-solo)."""
     losses: int
+    """Games the other bot's side won."""
     draws: int
     """Drawn games (stopped games are neither wins, losses nor draws)."""
     points: int
-    """Its sides' final scores added up."""
+    """Its sides' final scores added up: under solo, each game's two players' totals together
+    (half of it is one player's)."""
     contracts: int
-    """Its side's contracts: rounds in which its non-nil bids added up to one or more."""
+    """Its sides' contracts: rounds in which a side's non-nil bids added up to one or more
+    (under solo, each player's own bid)."""
     contracts_made: int
     contracts_exact: int
     """Contracts made with exactly the tricks bid, no bag."""
     their_contracts: int
-    """The opponents' contracts."""
+    """The contracts of the other bot's sides."""
     sets: int
     """The opponents' contracts that failed."""
     nil_bids: int
@@ -224,16 +237,23 @@ class DuelResult:
 
 
 class DuelGame(NamedTuple):
-    """One game of a duel, as a worker sends it back: what `DuelResult` adds up."""
+    """One game of a duel, as a worker sends it back: what `DuelResult` adds up.
+
+    Each figure is by bot: 0 the bot of the even seats (the task's first), 1 that of the
+    odd seats. With partnerships or two players a bot is a side; under solo it is two
+    (rule-solo), whose figures are added up.
+    """
 
     winner: int | None
+    """The bot whose side won, or None (a draw, or a stopped game)."""
     stopped: bool
     rounds: int
     scores: tuple[int, ...]
+    """For each bot, its sides' final scores added up."""
     counts: tuple[tuple[int, ...], tuple[int, ...]]
-    """For each side, the `COUNTERS` over the game's rounds."""
+    """For each bot, the `COUNTERS` of its sides over the game's rounds, added up."""
     times: tuple[tuple[float, ...], tuple[float, ...]]
-    """For each side, the seconds its policy took over each of its moves, in order."""
+    """For each bot, the seconds its policies took over each of their moves, in order."""
 
 
 COUNTERS: Final = (
@@ -273,8 +293,8 @@ def side_counts(state: State, side: int) -> tuple[int, ...]:
     """
     if not isinstance(state, State):
         raise TypeError(f"side_counts takes a State, not {type(state).__name__}")
-    side = check_seat(side, 2, what="side")
     rules = state.rules
+    side = check_seat(side, rules.sides, what="side")
     counts = dict.fromkeys(COUNTERS, 0)
     for score in state.rounds:
         for seat, bid in enumerate(score.bids):
@@ -314,25 +334,50 @@ def _timed(policy: Policy, times: list[float]) -> Policy:
 
 
 Task: TypeAlias = "tuple[Ruleset, int, tuple[Bot, Bot], int | None]"
-"""A game of a duel: its rules, its seed, the bots of sides 0 and 1, its round limit."""
+"""A game of a duel: its rules, its seed, the bots of the even and the odd seats (sides 0
+and 1 unless solo), its round limit."""
+
+
+def bot_of(side: int) -> int:
+    """The bot of a duel's game that plays ``side``: 0 for the even seats, 1 for the odd ones.
+
+    `seat_policies` gives the even seats the first bot and the odd seats the second. A
+    side of two partners is seats ``side`` and ``side + 2``, a player on her own (two
+    players, or solo: rule-solo) the seat ``side``: either way its seats' parity is the
+    side's.
+
+    >>> [bot_of(side) for side in range(4)]
+    [0, 1, 0, 1]
+    """
+    return side % 2
 
 
 def duel_game(task: Task) -> DuelGame:
-    """Play the game of ``task`` (what a worker does): rules, seed, sides' bots, round limit."""
+    """Play the game of ``task`` (what a worker does): rules, seed, sides' bots, round limit.
+
+    Its figures are by bot (`bot_of`): under solo each bot's two players' are added up.
+    """
     rules, seed, sides, limit = task
     times: tuple[list[float], list[float]] = ([], [])
     policies = [
-        _timed(policy, times[side_of(rules, seat)])
+        _timed(policy, times[bot_of(side_of(rules, seat))])
         for seat, policy in enumerate(seat_policies(rules, seed, sides))
     ]
     state = play_game(rules, policies, seed=seed, max_rounds=limit)
     outcome = state.outcome
+    scores = [0, 0]
+    counts = [[0] * len(COUNTERS), [0] * len(COUNTERS)]
+    for side, score in enumerate(state.scores):
+        scores[bot_of(side)] += score
+        mine = counts[bot_of(side)]
+        for key, value in enumerate(side_counts(state, side)):
+            mine[key] += value
     return DuelGame(
-        winner=None if outcome is None else outcome.winner,
+        winner=None if outcome is None or outcome.winner is None else bot_of(outcome.winner),
         stopped=outcome is None,
         rounds=len(state.rounds),
-        scores=state.scores,
-        counts=(side_counts(state, 0), side_counts(state, 1)),
+        scores=(scores[0], scores[1]),
+        counts=(tuple(counts[0]), tuple(counts[1])),
         times=(tuple(times[0]), tuple(times[1])),
     )
 
@@ -401,12 +446,15 @@ def duel(
     each game. A duel keeps each game's times per move (for their median): its memory
     grows with its games.
 
+    With four playing solo (rule-solo) the first bot plays seats 0 and 2 and the second
+    seats 1 and 3, then the other way round; a game is a bot's when one of its players
+    wins it (the unique highest total), and a bot's points are its two players' totals
+    added up.
+
     Raises `SpadesError` (a `ValueError`) for an unknown bot, a maker that does not pickle
-    on workers, fewer than one deal, worker or round, ``ray`` without Ray installed or
-    out of reach, or solo rules (four players each on her own, rule-solo), which a duel of
-    two sides does not play yet.
+    on workers, fewer than one deal, worker or round, or ``ray`` without Ray installed or
+    out of reach.
     """
-    refuse_solo(rules, "a duel")
     sides = (first, second)
     for bot in sides:
         _maker(bot)
@@ -441,31 +489,29 @@ def duel(
     )
 
 
-def _score(game: DuelGame, side: int) -> float:
-    """What a game scores for ``side``: 1 for a win, 0 for a loss, a half otherwise."""
+def _score(game: DuelGame, bot: int) -> float:
+    """What a game scores for ``bot`` (0 or 1): 1 for a win, 0 for a loss, a half otherwise."""
     if game.winner is None:
         return 0.5
-    return 1.0 if game.winner == side else 0.0
+    return 1.0 if game.winner == bot else 0.0
 
 
 def _stats(
     name: str, played: Sequence[DuelGame], first: int, rate: tuple[float, float, float]
 ) -> PolicyStats:
-    """The figures of the bot that plays side ``first`` in the first game of each pair."""
+    """The figures of the bot that is bot ``first`` (`bot_of`) in the first game of each pair."""
     count = dict.fromkeys(COUNTERS, 0)
     their = dict.fromkeys(COUNTERS, 0)
     wins = losses = draws = points = 0
     times: list[float] = []
     for number, game in enumerate(played):
-        side = (first + number) % 2
-        wins += game.winner == side
-        losses += game.winner == 1 - side
+        bot = (first + number) % 2
+        wins += game.winner == bot
+        losses += game.winner == 1 - bot
         draws += game.winner is None and not game.stopped
-        points += game.scores[side]
-        times.extend(game.times[side])
-        for key, mine, theirs in zip(
-            COUNTERS, game.counts[side], game.counts[1 - side], strict=True
-        ):
+        points += game.scores[bot]
+        times.extend(game.times[bot])
+        for key, mine, theirs in zip(COUNTERS, game.counts[bot], game.counts[1 - bot], strict=True):
             count[key] += mine
             their[key] += theirs
     return PolicyStats(
