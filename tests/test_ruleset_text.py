@@ -93,10 +93,37 @@ def test_every_ruleset_reads_back_from_its_text(rules: Ruleset) -> None:
     assert ruleset_from_text(text) == rules
     name, *changes = text.split(";")
     preset = PRESETS[name]
-    assert len(changes) == sum(
-        getattr(preset, field.name) != getattr(rules, field.name)
+    named = {change.split(":")[0] for change in changes}
+    differing = {
+        field.name
         for field in attrs.fields(Ruleset)
-        if field.init
+        if field.init and getattr(preset, field.name) != getattr(rules, field.name)
+    }
+    assert differing - FOLLOWING <= named <= differing | FOLLOWING
+
+
+FOLLOWING = {"nil_tricks", "blind_nil", "blind_nil_deficit", "blind_nil_pass"}
+FOLLOWING |= {"blind_nil_exchange", "bag_overflow"}
+"""The fields whose default follows the players and solo (rule-solo, rule-two-players)."""
+
+
+def test_a_field_following_the_players_or_solo_takes_their_default_unless_named() -> None:
+    """A text that makes four play solo, or two play, reads the fields whose default
+    follows them afresh where the preset held their default; named, they keep the value.
+
+    Rule: ref-rules-text.
+    """
+    assert ruleset_from_text("classic;solo:true") == Ruleset(solo=True)
+    assert ruleset_text(Ruleset(solo=True)) == "classic;solo:true"
+    assert ruleset_from_text("classic;players:2") == Ruleset(players=2)
+    kept = ruleset_from_text("classic;solo:true;blind_nil_pass:2")
+    assert kept.blind_nil_pass == 2
+    assert ruleset_text(kept) == "classic;solo:true;blind_nil_pass:2"
+    assert ruleset_from_text("classic;solo:true;blind_nil:true").blind_nil_pass == 0
+    off_default = Ruleset(blind_nil_deficit=50)  # not four players' default: kept
+    assert ruleset_from_text(ruleset_text(off_default) + ";solo:true").blind_nil_deficit == 50
+    assert ruleset_text(Ruleset(players=2, nil=False, blind_nil=False)) == (
+        "two-handed;nil:false;blind_nil:false"  # nil alone would keep double nil: refused
     )
 
 
@@ -136,6 +163,10 @@ def test_text_of_another_shape_is_a_notation_error(text: str, message: str) -> N
         ("classic;nil:maybe", "rules.nil", "expected true or false"),
         ("classic;bidding:whiz;blind_nil:true", "rules", "has no blind nil"),
         ("trickster-jjdd;bidding:mirror", "rules", "has no blind bids"),
+        ("classic;players:3", "rules.players", "must be 4 .* or 2"),
+        ('classic;players:"four"', "rules.players", "expected a whole number"),
+        ("classic;solo:1", "rules.solo", "expected true or false"),
+        ("classic;players:2;solo:true", "rules.solo", "two players always are"),
     ],
 )
 def test_a_value_or_combination_the_rules_refuse_is_an_invalid_record_at_its_path(

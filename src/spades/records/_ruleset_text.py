@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 from typing import Final
 
+import attrs
+
 from spades._decks import Deck
-from spades._errors import InvalidRecordError, NotationError, shown
+from spades._errors import InvalidRecordError, NotationError, SpadesError, shown
 from spades._rules import PRESETS, Ruleset, find_ruleset
 from spades.records._plain import VERSION, Data, ruleset_data, ruleset_from
 
@@ -43,12 +45,70 @@ def ruleset_text(rules: Ruleset) -> str:
         raise TypeError(f"ruleset_text takes a Ruleset, not {type(rules).__name__}")
     data = ruleset_data(rules)
     changes = {
-        name: [key for key, value in data.items() if ruleset_data(preset)[key] != value]
+        name: _changes(name, data)
         for name, preset in PRESETS.items()
         if preset.deck in (rules.deck, Deck.STANDARD)
     }
     name = min(changes, key=lambda name: len(changes[name]))  # the first of the nearest
-    return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in changes[name])])
+    return _text(name, changes[name], data)
+
+
+def _text(name: str, keys: list[str], data: dict[str, Data]) -> str:
+    return ";".join([name, *(f"{key}:{_value_text(data[key])}" for key in keys)])
+
+
+def _changes(name: str, data: dict[str, Data]) -> list[str]:
+    """The fields the text of ``data`` from the preset ``name`` names.
+
+    Those that differ, but a field of `_FOLLOWING` only where reading the others does not
+    give its value.
+
+    Where the others alone are refused (a following default clashes with them: two
+    players' double nil without nil), every field that differs is named, and failing
+    that every following field too.
+    """
+    preset = ruleset_data(PRESETS[name])
+    keys = [key for key, value in data.items() if preset[key] != value]
+    leading = [key for key in keys if key not in _FOLLOWING]
+    for named in (leading, keys):
+        try:
+            read = ruleset_data(ruleset_from_text(_text(name, named, data)))
+        except InvalidRecordError:
+            continue
+        return [key for key in data if key in named or read[key] != data[key]]
+    return [key for key in data if key in keys or key in _FOLLOWING]
+
+
+_FOLLOWING: Final = tuple(
+    field.name
+    for field in attrs.fields(Ruleset)
+    if getattr(field.default, "takes_self", False)  # an attrs.Factory reading the ruleset
+)
+"""The fields whose default follows the number of players or solo (a two-player nil's tricks
+are bags; solo has no blind nil pass): a text that changes those, and not these, reads
+these afresh where the preset held their default (ref-rules-text)."""
+
+
+def _follow(preset: Ruleset, data: dict[str, Data], changed: set[str]) -> None:
+    """Read the fields that follow the players and solo afresh, where the text leaves them.
+
+    Each field of `_FOLLOWING` the text does not name, and the preset holds at its
+    default, takes the default of the players and solo of ``data``. A value the ruleset
+    refuses is left for its reader to report; solo beside two players, by the players'.
+    """
+    players = data["players"]
+    try:
+        after = Ruleset(players=players, solo=data["solo"] is True)  # type: ignore[arg-type]
+    except SpadesError:
+        try:
+            after = Ruleset(players=players)  # type: ignore[arg-type]
+        except (SpadesError, TypeError):
+            return
+    before = Ruleset(players=preset.players, solo=preset.solo)
+    defaults = ruleset_data(after)
+    for name in _FOLLOWING:
+        if name not in changed and getattr(preset, name) == getattr(before, name):
+            data[name] = defaults[name]
 
 
 def _value_text(value: Data) -> str:
@@ -101,6 +161,7 @@ def ruleset_from_text(text: object) -> Ruleset:
             data[key] = json.loads(value)
         except ValueError:
             data[key] = value
+    _follow(rules, data, changed)
     try:
         return ruleset_from(data, "$", VERSION)
     except InvalidRecordError as error:  # the field's path within the text
