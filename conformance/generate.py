@@ -100,10 +100,9 @@ FIELDS = (
     "losing_floor",
     "round_cap",
 )
-UNVARIED = ("solo",)
-"""The ruleset fields that no file varies yet: solo games (rule-solo) have no vectors, as
-neither the oracle nor the JavaScript runner plays them yet; every case is a partnership's
-or two players'."""
+UNVARIED: tuple[str, ...] = ()
+"""The ruleset fields that no file varies yet: none (solo, the last, came with the solo
+cases of the scoring, legal, view and game files)."""
 BLIND = Bid(0, blind=True)
 NIL = Bid(0)
 Case = dict[str, Any]
@@ -181,7 +180,7 @@ def scoring_case(
     rules: Ruleset,
     bids: Sequence[Bid],
     tricks: Sequence[int],
-    bags: tuple[int, int] = (0, 0),
+    bags: tuple[int, ...] = (0, 0),
 ) -> Case:
     """A generated scoring case: the library's score, checked against the oracle's."""
     score = spades.score_round(rules, list(bids), list(tricks), bags)
@@ -198,7 +197,7 @@ def literal_scoring_case(  # noqa: PLR0917  (a case's parts, in the format's ord
     rules: Ruleset,
     bids: Sequence[Bid],
     tricks: Sequence[int],
-    bags: tuple[int, int],
+    bags: tuple[int, ...],
     expected: dict[str, list[int]],
 ) -> Case:
     """A scoring case as data."""
@@ -233,7 +232,7 @@ def random_round(rng: random.Random, rules: Ruleset) -> tuple[list[Bid], list[in
             bids.append(Bid(rng.choice([3, 4, 5, 6, 7, rng.randint(1, 13)])))
     if rules.ten_for_two_hundred and rng.random() < 0.5:
         seat = rng.randrange(seats)
-        partner = bids[(seat + 2) % 4].n if seats == 4 else 0
+        partner = bids[(seat + 2) % 4].n if rules.partnerships else 0
         bids[seat] = Bid(min(13, max(bids[seat].n, rng.randint(10, 13) - partner)))
     # A nil bidder takes no trick half the time; the others take tricks about as they bid.
     weights = [0 if not bid.n and rng.random() < 0.5 else bid.n + 1 for bid in bids]
@@ -250,13 +249,10 @@ def random_round(rng: random.Random, rules: Ruleset) -> tuple[list[Bid], list[in
     return bids, tricks
 
 
-def random_bags(rng: random.Random, rules: Ruleset) -> tuple[int, int]:
-    """Bag counters a game can have before a round: below the limit, often just below."""
+def random_bags(rng: random.Random, rules: Ruleset) -> tuple[int, ...]:
+    """Bag counters a game can have before a round, a side: below the limit, often just below."""
     limit = rules.bag_limit
-    return (
-        rng.choice([0, limit - 1, rng.randrange(limit)]),
-        rng.choice([0, limit - 1, rng.randrange(limit)]),
-    )
+    return tuple([rng.choice([0, limit - 1, rng.randrange(limit)]) for _ in range(rules.sides)])
 
 
 def scoring_four_players() -> list[Case]:
@@ -293,7 +289,7 @@ def scoring_four_players() -> list[Case]:
         cases.append(
             scoring_case(f"scoring-4p-{index:03}", rules, bids, tricks, random_bags(rng, rules))
         )
-    return cases + switched_scoring(4, SWITCHED_FOUR, 131, 200)
+    return cases + switched_scoring(4, SWITCHED_FOUR, 131, 200) + solo_scoring()
 
 
 ZERO = Ruleset(nil=False, zero_contract=True)
@@ -305,7 +301,7 @@ BLIND_SIX = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None)
 TEN_BLIND = attrs.evolve(BLIND_SIX, ten_for_two_hundred=True)
 """Four players, blind numbers from 6 at any score under 10-for-200
 (reading-blind-ten-for-two-hundred)."""
-Round = tuple[Ruleset, list[Bid], list[int], tuple[int, int]]
+Round = tuple[Ruleset, list[Bid], list[int], tuple[int, ...]]
 """A round to score: the ruleset, the bids and tricks by seat, the bags before by side."""
 SWITCHED_FOUR: list[Round] = [
     # Zero contracts: made with no trick, with bags, helping a partner's contract, a side
@@ -905,7 +901,7 @@ def legal_plays() -> list[Case]:
         cases.append(legal_case(f"legal-play-{len(cases) + 1:03}", start, walked))
     for start, walked in joker_positions(rng):
         cases.append(legal_case(f"legal-play-{len(cases) + 1:03}", start, walked))
-    return cases
+    return cases + legal_solo_plays()
 
 
 def joker_positions(rng: random.Random) -> list[tuple[Start, tuple[list[Move], State]]]:
@@ -1013,7 +1009,7 @@ def legal_bids() -> list[Case]:
         policy = mixed_policy(rng, blind=0.3, randomness=0.4)
         return Scenario(rules, policy, at_bidding(rng.randrange(8)))
 
-    return [*positions("legal-bid", 60, rng, scenario), *looked_cases()]
+    return [*positions("legal-bid", 60, rng, scenario), *looked_cases(), *legal_solo_bids()]
 
 
 def looked_cases() -> list[Case]:
@@ -1832,7 +1828,7 @@ def games_switches() -> list[Case]:
     else:
         raise RuntimeError("no drawn game")
     games = [*lead_games(), *switch_games(), *nil_games(), *suicide_games(), *spades_games()]
-    games += [*blind_games(), *deck_games()]
+    games += [*blind_games(), *deck_games(), *solo_games()]
     for record in games:
         cases.append(game_case(f"game-switch-{len(cases) + 1:02}", record))
     return cases
@@ -2626,7 +2622,8 @@ def views() -> list[Case]:
     suicides = suicide_view_positions(random.Random(6))
     suicides += spades_view_positions(random.Random(7))
     suicides += blind_view_positions(random.Random(8))
-    for state in [*view_positions(random.Random(3)), *edges, *minimums, *nils, *suicides]:
+    solos = solo_view_positions(random.Random(9))
+    for state in [*view_positions(random.Random(3)), *edges, *minimums, *nils, *suicides, *solos]:
         for seat in range(state.rules.players):
             position = _object(state)
             view = _object(spades.observe(state, seat))
@@ -2642,6 +2639,263 @@ def views() -> list[Case]:
                 }
             )
     return cases
+
+
+# --- solo games (rule-solo) ----------------------------------------------------------------------
+
+SOLO = Ruleset(solo=True)
+"""Four players each on her own, otherwise classic (rule-solo)."""
+SOLO_BLIND = Ruleset(solo=True, blind_nil=True, blind_nil_pass=0, blind_nil_deficit=None)
+"""Solo with blind nil at any score."""
+SOLO_FOUR: list[Round] = [
+    # The rules page's example: a nil's trick is her bag, whatever nil_tricks says.
+    (SOLO, [Bid(3), NIL, Bid(4), Bid(5)], [4, 1, 4, 4], (0, 0, 0, 0)),
+    (
+        attrs.evolve(SOLO, nil_tricks=NilTricks.BAGS),
+        [Bid(3), NIL, Bid(4), Bid(5)],
+        [4, 1, 4, 4],
+        (0, 9, 0, 0),
+    ),
+    # Nil and blind nil made and set; four nils; each her own bag counter past the limit.
+    (SOLO_BLIND, [BLIND, NIL, Bid(6), Bid(6)], [0, 0, 6, 7], (0, 0, 0, 9)),
+    (SOLO_BLIND, [BLIND, NIL, Bid(6), Bid(6)], [3, 2, 4, 4], (8, 8, 0, 0)),
+    (SOLO, [NIL] * 4, [0, 0, 0, 13], (0, 0, 0, 9)),
+    (SOLO, [Bid(1)] * 4, [10, 1, 1, 1], (9, 9, 9, 9)),
+    (attrs.evolve(SOLO, bag_overflow=BagOverflow.CARRY), [Bid(1)] * 4, [10, 1, 1, 1], (9, 9, 9, 9)),
+    # 10-for-200 is a bid of 10 or more alone; a zero contract; a blind number.
+    (
+        attrs.evolve(SOLO, ten_for_two_hundred=True),
+        [Bid(10), Bid(1), Bid(1), Bid(1)],
+        [10, 1, 1, 1],
+        (0, 0, 0, 0),
+    ),
+    (
+        attrs.evolve(SOLO, ten_for_two_hundred=True),
+        [Bid(11), Bid(1), NIL, Bid(1)],
+        [10, 2, 0, 1],
+        (0, 0, 0, 0),
+    ),
+    (
+        attrs.evolve(SOLO, nil=False, zero_contract=True),
+        [NIL, Bid(4), Bid(4), Bid(5)],
+        [2, 4, 4, 3],
+        (0, 0, 0, 0),
+    ),
+    (
+        attrs.evolve(SOLO, blind_bid_minimum=6, blind_bid_deficit=None),
+        [Bid(7, blind=True), Bid(2), Bid(2), Bid(2)],
+        [6, 3, 2, 2],
+        (0, 0, 0, 0),
+    ),
+]
+"""Solo rounds at the edges: each player scored as a side of her own."""
+
+
+def solo_rules(rng: random.Random, **fixed: Any) -> Ruleset:
+    """`switched_rules` of four players each on her own, then ``fixed``.
+
+    No team minimum, nil pass or blind nil pass (rule-solo); blind numbers now and then.
+    """
+    minimum = rng.choice([0, 0, 6, rng.randint(1, 13)])
+    values: dict[str, Any] = {
+        "solo": True,
+        "team_minimum": 0,
+        "blind_nil_pass": 0,
+        "blind_bid_minimum": minimum,
+        "blind_bid_deficit": rng.choice([None, 0, 50, 100]) if minimum else 100,
+    }
+    return switched_rules(rng, 4, **(values | fixed))
+
+
+def solo_scoring() -> list[Case]:
+    """Solo rounds (rule-solo): `SOLO_FOUR`, then rounds under `solo_rules`."""
+    rng = random.Random(404)
+    cases = [
+        scoring_case(f"scoring-solo-{index:03}", rules, bids, tricks, bags)
+        for index, (rules, bids, tricks, bags) in enumerate(SOLO_FOUR, 1)
+    ]
+    for index in range(len(cases) + 1, 51):
+        rules = solo_rules(rng)
+        bids, tricks = random_round(rng, rules)
+        cases.append(
+            scoring_case(f"scoring-solo-{index:03}", rules, bids, tricks, random_bags(rng, rules))
+        )
+    return cases
+
+
+def solo_trailing(*, eligible: bool, deficit: str = "blind_nil_deficit") -> Stop:
+    """The first bid of round 2, where the leading other player's score decides.
+
+    ``eligible``: the seat to bid trails the leader by the deficit, though some other
+    player leads her by less; else she trails some player, but the leader by less than the
+    deficit.
+    """
+
+    def stop(state: State) -> bool:
+        if state.round_number != 2 or state.phase is not Phase.BIDDING or any(state.bids):
+            return False
+        seat = state.to_move
+        assert seat is not None
+        least: int = getattr(state.rules, deficit)
+        leads = [
+            score - state.scores[seat] for other, score in enumerate(state.scores) if other != seat
+        ]
+        if eligible:
+            return max(leads) >= least > min(leads)
+        return 0 < max(leads) < least
+
+    return stop
+
+
+def legal_solo_bids() -> list[Case]:
+    """Solo bidding positions (rule-solo): no partner bounds a bid, blind bids by the leader.
+
+    Round 1 under random solo rulesets, Whiz and Mirror among them; then the first bid of
+    round 2, eligible for blind nil (and blind numbers) against the leading other player
+    though another leads her by less, and not eligible though she trails somebody; last,
+    two of them after a nil who took a trick under nil_tricks "count" (her bags).
+    """
+    rng = random.Random(1313)
+
+    def scenario(number: int) -> Scenario:
+        kind = number % 8
+        long_game: dict[str, Any] = {"target": 1000, "losing_floor": None, "round_cap": None}
+        deficit = rng.choice([10, 20, 30, 40])
+        blind: dict[str, Any]
+        stop: Stop
+        if number >= 24:  # after a nil's trick in round 1 under "count": her bags in rounds
+            blind = {"blind_nil": True, "blind_nil_deficit": deficit, "blind_bid_minimum": 0}
+            rules = solo_rules(rng, nil=True, nil_tricks=NilTricks.COUNT, **blind)
+            trailing = solo_trailing(eligible=number == 24)
+
+            def with_bags(state: State) -> bool:
+                return trailing(state) and any(side.nil_bags for side in state.rounds[0].sides)
+
+            policy = nil_happy(rng, mixed_policy(rng, randomness=0.5))
+            return Scenario(attrs.evolve(rules, **long_game), policy, with_bags)
+        if kind < 4:
+            if kind < 2:
+                blind = {"blind_nil": True, "blind_nil_deficit": deficit, "blind_bid_minimum": 0}
+                rules = solo_rules(rng, nil=True, **blind)
+                stop = solo_trailing(eligible=kind == 0)
+            else:
+                blind = {"blind_bid_minimum": rng.choice([1, 6]), "blind_bid_deficit": deficit}
+                rules = solo_rules(rng, blind_nil=False, **blind)
+                stop = solo_trailing(eligible=kind == 2, deficit="blind_bid_deficit")
+            rules = attrs.evolve(rules, **long_game)
+            return Scenario(rules, mixed_policy(rng, randomness=0.5), stop)
+        if kind == 4:
+            mode = rng.choice([Bidding.WHIZ, Bidding.MIRROR])
+            rules = solo_rules(rng, bidding=mode, nil=True, blind_nil=False, blind_bid_minimum=0)
+        else:
+            rules = solo_rules(rng, nil=True, blind_nil=kind != 7, blind_nil_deficit=None)
+        policy = mixed_policy(rng, blind=0.3, randomness=0.4)
+        return Scenario(rules, policy, at_bidding(rng.randrange(1, 8)))
+
+    return positions("legal-solo-bid", 26, rng, scenario)
+
+
+def legal_solo_plays() -> list[Case]:
+    """Solo playing positions (rule-solo): the play, the lead after nil bids (no pass), the end."""
+    rng = random.Random(5252)
+
+    def after_a_nil(state: State) -> bool:
+        return at_play(0, 0)(state) and NIL in state.bids
+
+    def scenario(number: int) -> Scenario:
+        rules = solo_rules(rng, nil=True) if number % 3 else SOLO
+        stop = after_a_nil if number % 4 == 1 else at_play(rng.randrange(13), rng.randrange(4))
+        return Scenario(rules, mixed_policy(rng, randomness=0.4), stop)
+
+    cases = positions("legal-solo-play", 8, rng, scenario)
+    seed = random_seed(rng)
+    start = Start(attrs.evolve(SOLO, round_cap=1), seed, 3, spades.round_deck(seed, 1))
+    walked = walk(start, mixed_policy(rng), in_phase(Phase.GAME_OVER))
+    assert walked is not None
+    return [*cases, legal_case("legal-solo-play-009", start, walked)]
+
+
+def solo_view_positions(rng: random.Random) -> list[State]:
+    """Solo positions (rule-solo): what each of four players sees with no partner.
+
+    The first bid with blind nil open (face down) and the third; the play; the end of the
+    game; the first bid of round 2, some trailing the leader by the deficit and some not,
+    after a nil who took a trick (her bags, under nil_tricks "count").
+    """
+    trailing = Ruleset(solo=True, blind_nil=True, blind_nil_deficit=30, target=1000, round_cap=5)
+    eligible = solo_trailing(eligible=True)
+
+    def after_a_nil_s_trick(state: State) -> bool:
+        return eligible(state) and any(side.nil_bags for side in state.rounds[0].sides)
+
+    found = _reached(
+        rng,
+        [
+            (SOLO_BLIND, at_bidding(0), 0.0),
+            (SOLO_BLIND, at_bidding(3), 0.3),
+            (attrs.evolve(SOLO, nil_tricks=NilTricks.BAGS), at_play(6, 3), 0.0),
+            (attrs.evolve(SOLO, round_cap=1), in_phase(Phase.GAME_OVER), 0.0),
+        ],
+    )
+    # Round 1's nil took a trick under nil_tricks "count": her nil_bags in the rounds.
+    return found + _reached(
+        rng, [(trailing, after_a_nil_s_trick, 0.0)], functools.partial(nil_happy, rng)
+    )
+
+
+def _shared_highest(game: records.GameRecord) -> bool:
+    """Whether two players shared the highest total at or past the target, and played on."""
+    rules = game.rules
+    totals = [0] * rules.sides
+    for score in game.final_state.rounds[:-1]:
+        totals = [total + points for total, points in zip(totals, score.points, strict=True)]
+        if max(totals) >= rules.target and totals.count(max(totals)) > 1:
+            return True
+    return False
+
+
+def solo_games() -> list[records.GameRecord]:
+    """Solo games (rule-solo): four players each on her own.
+
+    Short games under `solo_rules` between heuristic, random and blind-happy players; a
+    game where two players shared the highest total at the target and played on; and a
+    game drawn at the round cap, the highest total shared.
+    """
+    rng = random.Random(4444)
+    games = []
+    for number in range(6):
+        rules = solo_rules(rng, round_cap=rng.randint(2, 4), target=rng.choice([500, 200]))
+        if number == 0:
+            rules = attrs.evolve(SOLO_BLIND, round_cap=3, blind_nil_deficit=50)
+        policies = [
+            rng.choice(
+                [
+                    heuristic(),
+                    random_policy(rng.getrandbits(32)),
+                    mixed_policy(random.Random(rng.getrandbits(32)), blind=0.5, randomness=0.3),
+                ]
+            )
+            for _ in range(4)
+        ]
+        games.append(play(rules, random_seed(rng), rng.randrange(4), policies))
+    low = attrs.evolve(SOLO, target=100, round_cap=8)
+    for seed in range(2000):
+        game = play(low, seed, seed % 4, [heuristic()] * 4)
+        if _shared_highest(game):
+            games.append(game)
+            break
+    else:
+        raise RuntimeError("no solo game played on past a shared highest total")
+    one = attrs.evolve(SOLO, round_cap=1)
+    for seed in range(2000):
+        game = play(one, seed, seed % 4, [heuristic()] * 4)
+        outcome = game.final_state.outcome
+        if outcome is not None and outcome.winner is None:
+            games.append(game)
+            break
+    else:
+        raise RuntimeError("no drawn solo game")
+    return games
 
 
 # --- reading data at the edges ----------------------------------------------------------------
@@ -3009,7 +3263,7 @@ def solo_version_checks(
             solo | {"team_minimum": 4},
             "$.team_minimum",
         ),
-        ("a version 3 solo ruleset under Suicide", solo | {"bidding": "suicide"}, "$"),
+        ("a version 3 solo ruleset under Suicide", solo | {"bidding": "suicide"}, "$.bidding"),
     ]
 
 

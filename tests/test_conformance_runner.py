@@ -155,14 +155,13 @@ def test_the_porting_guide_s_coverage_table_says_which_switches_each_file_varies
             for field in fields
         ]
         assert marks == varied, name
-    # Every switch of the ruleset is exercised by some file, but solo (rule-solo): no case
-    # plays four players each on her own yet, and no file varies it.
+    # Every switch of the ruleset is exercised by some file, solo (rule-solo) too.
     exercised = [
         field
         for index, field in enumerate(fields, 1)
         if any(marks[index] for marks in rows.values())
     ]
-    assert [field for field in fields if field not in exercised] == ["solo"]
+    assert [field for field in fields if field not in exercised] == []
 
 
 def test_the_generator_checks_writes_and_tabulates(
@@ -205,7 +204,7 @@ def test_the_generator_checks_writes_and_tabulates(
     assert table[2].startswith(f"| {names[0]} | {count(names[0])} | x |  |  | x | x | x | x |")
     # All but the deck, spades_lead, the two nil rules (nil_pass, double_nil_timing), bidding
     # and the two of blind numbers (their cases are legal-bids.json's, scoring's and views'),
-    # and solo, which no file varies yet (generate.UNVARIED).
+    # and solo (the scoring, legal, view and game files').
     assert table[2].count(" x ") == len(generator.FIELDS) - 8
     assert len(table) == 7
 
@@ -229,6 +228,27 @@ def test_a_wrong_bag_count_fails(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert failure_of(capsys, path) == (
         f"FAIL {path} scoring-example-01: expected.bags: expected [2, 0, 0], "
         "the library gives [2, 0]"
+    )
+
+
+def test_a_solo_scoring_case_has_a_bag_counter_a_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A solo round has four sides, so four bag counters; two are refused at ``$.bags``.
+
+    Rule: rule-solo.
+    """
+    case = next(
+        case
+        for case in json.loads((CONFORMANCE / "scoring-four-players.json").read_text())["cases"]
+        if case["rules"]["solo"] and case["bags"][3]
+    )
+    path = write(tmp_path, "scoring", [case])
+    assert outcome(capsys, str(path)) == (0, ["1 passed, 0 failed"])
+    case["bags"] = case["bags"][:2]
+    path = write(tmp_path, "scoring", [case])
+    assert failure_of(capsys, path) == (
+        f"FAIL {path} {case['id']}: InvalidRecordError: $.bags: expected 4 items, not 2"
     )
 
 

@@ -210,7 +210,7 @@ def check_scoring_case(case: dict[str, Any]) -> None:
     players = rules["players"]
     assert len(case["bids"]) == players
     assert len(case["tricks"]) == players
-    assert len(case["bags"]) == 2
+    assert len(case["bags"]) == (4 if rules["solo"] else 2)  # by side (rule-solo)
     points, bags = score(rules, case["bids"], case["tricks"], case["bags"])
     assert {"points": points, "bags": bags} == case["expected"], case["id"]
 
@@ -2658,3 +2658,185 @@ def test_a_port_that_gets_the_double_nil_timing_wrong_fails_some_vector(
     if bug == "timing ignored":
         assert any(case.startswith("game-switch-") for case in found), found
         assert any(case.startswith("replay-") for case in found), found
+
+
+# --- solo games (rule-solo) -------------------------------------------------------------------
+
+
+def solo_cases(kind: str) -> list[dict[str, Any]]:
+    """The vectors of ``kind`` whose ruleset is solo."""
+    return [case for case in CASES[kind] if solo_rules_of(case)["solo"]]
+
+
+def solo_rules_of(case: dict[str, Any]) -> dict[str, Any]:
+    """A case's ruleset: its own, its position's or its record's."""
+    for holder in ("record", "position"):
+        if holder in case:
+            return case[holder]["rules"]  # type: ignore[no-any-return]
+    return case["rules"]  # type: ignore[no-any-return]
+
+
+def solo_eligibility(case: dict[str, Any]) -> str | None:
+    """What a solo bidding position at the start of round 2 shows of blind eligibility.
+
+    ``"<deficit> leader"`` when she trails the leading other player by the deficit though
+    another leads her by less, ``"<deficit> someone"`` when she trails some player but the
+    leader by less; None otherwise.
+    """
+    data = case["position"]
+    if data["round_number"] != 2 or any(data["bids"]) or any(data["looked"]):
+        return None
+    rules = data["rules"]
+    deficit = "blind_nil_deficit" if rules["blind_nil"] else "blind_bid_deficit"
+    least = rules[deficit]
+    seat = data["to_move"]
+    leads = [
+        score - data["scores"][seat] for other, score in enumerate(data["scores"]) if other != seat
+    ]
+    if max(leads) >= least > min(leads):
+        return f"{deficit} leader"
+    return f"{deficit} someone" if 0 < max(leads) < least else None
+
+
+def test_the_solo_cases_hold_each_situation() -> None:
+    """The solo vectors (porting-solo): scoring with four bag counters, a nil's trick under
+    ``nil_tricks`` "count"; blind nil and blind numbers open against the leading other
+    player, and refused to one who trails somebody but not the leader by the deficit;
+    Whiz and Mirror bids; the first lead after a nil, with no pass; views in the bidding,
+    the play and the end; and games, one that played on past a highest total shared at the
+    target and one drawn at the round cap.
+
+    Rule: rule-solo.
+    """
+    scoring = solo_cases("scoring")
+    assert scoring, f"no solo scoring vectors in {VECTOR_DIR}"
+    assert all(len(case["bags"]) == len(case["expected"]["bags"]) == 4 for case in scoring)
+    assert any(
+        case["rules"]["nil_tricks"] == "count"
+        and any(
+            bid == "bid nil" and taken
+            for bid, taken in zip(case["bids"], case["tricks"], strict=True)
+        )
+        for case in scoring
+    )
+    legal = solo_cases("legal")
+    situations = {solo_eligibility(case) for case in legal} - {None}
+    for deficit in ("blind_nil_deficit", "blind_bid_deficit"):
+        assert {f"{deficit} leader", f"{deficit} someone"} <= situations, situations
+    for case in legal:
+        eligibility = solo_eligibility(case)
+        if eligibility is not None:
+            blind = "bid blind nil" if "nil_deficit" in eligibility else f"bid blind {13}"
+            assert (blind in case["legal"]) is eligibility.endswith("leader"), case["id"]
+    assert {case["rules"]["bidding"] for case in legal} >= {"open", "whiz", "mirror"}
+    assert any(
+        case["position"]["phase"] == "playing"
+        and not case["position"]["tricks"]
+        and not case["position"]["trick"]
+        and "bid nil" in case["position"]["bids"]
+        and not case["position"]["passes"]
+        for case in legal
+    )
+    assert any(case["position"]["phase"] == "game_over" for case in legal)
+    phases = {case["position"]["phase"] for case in solo_cases("view")}
+    assert phases == {"bidding", "playing", "game_over"}
+    games = [case["record"] for case in solo_cases("game")]
+    assert any(
+        game["result"]["outcome"] == {"winner": None, "termination": "round_cap"} for game in games
+    )
+    assert any(_played_on_past_a_shared_highest(game) for game in games)
+
+
+def _played_on_past_a_shared_highest(record: dict[str, Any]) -> bool:
+    """Whether a round before the last left the highest total, at the target, shared."""
+    for entry in record["rounds"][:-1]:
+        totals = entry["summary"]["scores"]
+        if max(totals) >= record["rules"]["target"] and totals.count(max(totals)) > 1:
+            return True
+    return False
+
+
+def _scored_in_partnerships(real: Callable[..., Any]) -> Callable[..., Any]:
+    """``score_sides`` that scores a solo round as two partnerships."""
+
+    def score_sides_(rules: dict[str, Any], bids: Any, tricks: Any, bags: Any) -> Any:
+        return real(rules | {"solo": False}, bids, tricks, bags[:2])
+
+    return score_sides_
+
+
+def _nil_tricks_counted(real: Callable[..., Any]) -> Callable[..., Any]:
+    """``score_side`` that counts a solo nil's tricks by ``nil_tricks``, as a partner's."""
+
+    def score_side_(rules: dict[str, Any], bids: Any, tricks: Any, seats: Any, bags: int) -> Any:
+        return real(rules | {"solo": False}, bids, tricks, seats, bags)
+
+    return score_side_
+
+
+def _trails_every_other(
+    rules: dict[str, Any], scores: list[int], seat: int, deficit: str = "blind_nil_deficit"
+) -> bool:
+    """``trails_enough`` that asks a solo player to trail every other player by the deficit."""
+    least: int | None = rules[deficit]
+    if least is None or not rules["solo"]:
+        return bool(REAL_TRAILS_ENOUGH(rules, scores, seat, deficit))
+    lowest: int = min(score for other, score in enumerate(scores) if other != seat)
+    return lowest - scores[seat] >= least
+
+
+REAL_TRAILS_ENOUGH = oracle.legality.trails_enough
+
+
+def _shared_highest_wins(real: Callable[..., Any]) -> Callable[..., Any]:
+    """``outcome`` that lets the first of two players sharing the highest total win."""
+
+    def outcome_(rules: dict[str, Any], scores: Any, round_number: int) -> Any:
+        if rules["solo"] and max(scores) >= rules["target"]:
+            return {"winner": list(scores).index(max(scores)), "termination": "target"}
+        return real(rules, scores, round_number)
+
+    return outcome_
+
+
+@pytest.mark.parametrize(
+    "bug", ["partnerships", "nil tricks counted", "every other", "shared highest"]
+)
+def test_a_port_that_gets_solo_wrong_fails_some_vector(
+    bug: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A port that scores a solo round as two partnerships, counts a solo nil's tricks
+    toward nothing but bags only under ``nil_tricks`` "bags", gives blind bids only to a
+    player who trails every other player by the deficit, or ends a solo game at the target
+    with the highest total shared fails some solo vector.
+
+    Rule: rule-solo.
+    """
+    if bug == "partnerships":
+        wrong = _scored_in_partnerships(oracle.scoring.score_sides)
+        monkeypatch.setattr(oracle.scoring, "score_sides", wrong)
+        monkeypatch.setattr(oracle.referee, "score_sides", wrong)
+    elif bug == "nil tricks counted":
+        monkeypatch.setattr(
+            oracle.scoring, "score_side", _nil_tricks_counted(oracle.scoring.score_side)
+        )
+    elif bug == "every other":
+        monkeypatch.setattr(oracle.legality, "trails_enough", _trails_every_other)
+        monkeypatch.setattr(oracle.views, "trails_enough", _trails_every_other)
+    else:
+        wrong = _shared_highest_wins(oracle.scoring.outcome)
+        monkeypatch.setattr(oracle.scoring, "outcome", wrong)
+        monkeypatch.setattr(oracle.referee, "outcome", wrong)
+    found = failing(("scoring", "legal", "view", "game"))
+    assert found, bug
+    solo = {
+        case["id"] for kind in ("scoring", "legal", "view", "game") for case in solo_cases(kind)
+    }
+    assert set(found) <= solo, bug
+    prefix = {
+        "partnerships": "scoring-solo-",
+        "nil tricks counted": "legal-solo-bid-",
+        "every other": "legal-solo-bid-",
+        "shared highest": "game-switch-",
+    }[bug]
+    assert any(case.startswith(prefix) for case in found), found

@@ -245,11 +245,12 @@ def _check_scoring(case: dict[str, Any]) -> str | None:
         integer(count, f"$.tricks[{i}]")
         for i, count in enumerate(items(case["tricks"], "$.tricks", 4))
     ]
+    # A counter a side: two, or four when four play solo (rule-solo).
     bags = [
         integer(count, f"$.bags[{i}]", 0)
-        for i, count in enumerate(items(case["bags"], "$.bags", 2, 2))
+        for i, count in enumerate(items(case["bags"], "$.bags", rules.sides, rules.sides))
     ]
-    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
+    score = score_round(rules, bids, tricks, bags)
     given = {"points": list(score.points), "bags": list(score.bags)}
     return _difference(case["expected"], given, "expected")
 
