@@ -337,6 +337,85 @@ def test_simulate_refuses_an_unknown_bot_before_it_plays() -> None:
         )
 
 
+SOLO = "classic;solo:true"
+
+
+def test_simulate_under_solo_has_a_column_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each seat is her own side: her wins, points and counts in a column of her own; the
+    bots named play the even and the odd seats.
+
+    Rule: rule-solo.
+    """
+    argv = ["simulate", "--games", "3", "--rules", SOLO, "--target", "100", "--seed", "2"]
+    code, out, err = run([*argv, "--opponents", "random"], capsys)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "Spades simulation: 3 games, rules classic;solo:true, seed 2.",
+        "Heuristic bots (seats 0 and 2) against random bots (seats 1 and 3).",
+        "Four players, each on her own: seats 0, 1, 2 and 3; play runs clockwise.",
+        "Game to 100 points.",
+    ]
+    assert lines[4].split() == ["seat", "0", "seat", "1", "seat", "2", "seat", "3"]
+    assert max(map(len, lines)) <= text.WIDTH
+    wins = re.fullmatch(r"  wins" + r" +(\d+) \(\S+%\)" * 4, lines[5])
+    draws = re.search(r"draws: (\d+) ", out)
+    assert wins is not None
+    assert draws is not None
+    assert sum(map(int, wins.groups())) + int(draws[1]) == 3
+    points = re.fullmatch(r"  mean points per round" + r" +([-+]\d+\.\d\d)" * 4, lines[6])
+    assert points is not None
+    assert "endings: target 3, losing floor 0, round cap 0, stopped 0" in out
+
+
+def test_a_simulated_solo_game_is_the_game_of_the_registry_s_bots() -> None:
+    """Rule: rule-solo."""
+    rules = attrs.evolve(CLASSIC, solo=True, target=100)
+    seed = game_seed(5, 0)
+    result = simulate.simulate_game((rules, seed, ("heuristic", "random"), None))
+    state = play_game(rules, seat_policies(rules, seed, ("heuristic", "random")), seed=seed)
+    assert state.outcome is not None
+    assert (result.winner, result.scores) == (state.outcome.winner, state.scores)
+    assert len(result.scores) == 4
+    assert result.counts == tuple(simulate.side_counts(state, side) for side in range(4))
+
+
+def test_the_summary_of_solo_games_is_by_seat() -> None:
+    """Made-up games: seat 2 wins one, the other is drawn; each seat's points and counts.
+
+    Rule: rule-solo.
+    """
+    rules = attrs.evolve(CLASSIC, solo=True)
+    none = dict.fromkeys(simulate.COUNTERS, 0)
+    nils = {**none, "nil bids": 2, "nils made": 1}
+    contracts = {**none, "contracts": 4, "contracts made": 3, "bags": 8}
+    penalties = {**none, "bag penalties": 1, "penalty points": -100}
+    counts = tuple(tuple(c.values()) for c in (none, nils, contracts, penalties))
+    results = [
+        simulate.GameResult(2, "target", 3, (100, -20, 520, 300), counts),
+        simulate.GameResult(None, "round_cap", 1, (40, 40, -20, 20), counts),
+    ]
+    lines = simulate.summary(rules, simulate.Totals.of(results, sides=4), None)
+
+    def row(label: str, *values: str) -> str:
+        return f"  {label:<24}" + "".join(f"{value:>18}" for value in values)
+
+    assert lines == [
+        row("", "seat 0", "seat 1", "seat 2", "seat 3"),
+        row("wins", "0 (0.0%)", "0 (0.0%)", "1 (50.0%)", "0 (0.0%)"),
+        row("mean points per round", "+35.00", "+5.00", "+125.00", "+80.00"),
+        row("nil bids, made", "0", "4, 2 (50.0%)", "0", "0"),
+        row("blind nil bids, made", "0", "0", "0", "0"),
+        row("blind bids, made", "0", "0", "0", "0"),
+        row("contracts, made", "0", "0", "8, 6 (75.0%)", "0"),
+        row("bags per round", "0.00", "0.00", "4.00", "0.00"),
+        row("bag penalties, points", "0, 0", "0, 0", "0, 0", "2, -200"),
+        "  draws: 1 (50.0%); rounds: 4, 2.0 a game",
+        "  endings: target 1, losing floor 0, round cap 1, stopped 0",
+    ]
+    assert max(map(len, lines)) <= text.WIDTH
+
+
 # --- duel ---------------------------------------------------------------------------------
 
 

@@ -4,7 +4,9 @@ Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed
 `spades.bots.game_seed` ``(seed, i)``, and its seeded bots are seeded from that
 (`spades.bots.seat_policies`), so the summary is the same whatever the number of workers,
 and on Ray as well (`spades._runs`). Side 0 plays one bot of `spades.bots.BOTS`, side 1
-another or the same: by default heuristic bots in every seat.
+another or the same: by default heuristic bots in every seat. Under solo (rule-solo) the
+even seats play the first bot and the odd seats the second, and the summary has a column
+a seat, each seat her own side.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from spades import Termination
 from spades._cli import bots as _bots
 from spades._cli import games as _games
 from spades._cli.progress import Progress
-from spades._cli.text import show
-from spades._rules import refuse_solo
+from spades._cli.text import WIDTH, show
 from spades._runs import played
 from spades._table_text import counted, rules_lines, side_name
 from spades.bots import COUNTERS, game_seed, seat_policies, side_counts
@@ -42,30 +43,36 @@ __all__ = [
 
 
 class GameResult(NamedTuple):
-    """One simulated game: who won, how it ended, its rounds, each side's score and counts."""
+    """One simulated game: who won, how it ended, its rounds, each side's score and counts.
+
+    A side is a seat under solo (rule-solo): four sides, four scores, four counts.
+    """
 
     winner: int | None
     ending: str
     """The `Termination` value, or ``"stopped"`` after `ROUND_LIMIT` rounds."""
     rounds: int
     scores: tuple[int, ...]
-    counts: tuple[tuple[int, ...], tuple[int, ...]]
+    counts: tuple[tuple[int, ...], ...]
     """For each side, the `COUNTERS` in order (`side_counts`, as a duel counts them)."""
 
 
 def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> GameResult:
-    """Play the game of ``task``: rules, seed, the bots of sides 0 and 1, round limit."""
+    """Play the game of ``task``: rules, seed, the bots of sides 0 and 1, round limit.
+
+    The bots of sides 0 and 1 are those of the even and the odd seats (under solo, sides
+    0 and 2 and sides 1 and 3: `spades.bots.seat_policies`).
+    """
     rules, seed, sides, limit = task
     policies = seat_policies(rules, seed, sides)
     state = _games.run_game(rules, policies, seed=seed, limit=limit)
     outcome = state.outcome
-    counts = tuple(side_counts(state, side) for side in (0, 1))
     return GameResult(
         winner=None if outcome is None else outcome.winner,
         ending="stopped" if outcome is None else outcome.termination.value,
         rounds=len(state.rounds),
         scores=state.scores,
-        counts=(counts[0], counts[1]),
+        counts=tuple(side_counts(state, side) for side in range(rules.sides)),
     )
 
 
@@ -83,7 +90,8 @@ def simulate(
     """Play ``games`` games on ``workers`` processes; progress on stderr, summary on stdout.
 
     Side 0 plays the bot ``bots``, side 1 the bot ``opponents`` (names in
-    `spades.bots.BOTS`: `SpadesError` for another). If ``ray`` is given, the games
+    `spades.bots.BOTS`: `SpadesError` for another); under solo (rule-solo), seats 0 and 2
+    the one and seats 1 and 3 the other, and the summary is by seat. If ``ray`` is given, the games
     run as Ray tasks on the Ray at that address instead (`spades._runs.on_ray`;
     ``workers`` is then not used): ``"local"`` starts a Ray on this machine for the
     simulation, ``"auto"`` connects to the one running, anything else is a cluster's
@@ -93,11 +101,10 @@ def simulate(
     games takes the same memory. The progress line goes to stderr, on a terminal only.
     Ctrl-C stops the games at once: a line on stderr, and the exit code 130.
     """
-    refuse_solo(rules, "spades simulate")  # it counts two sides
     sides = (bots, opponents)
     seat_policies(rules, 0, sides)  # an unknown name fails here, not in a worker
     limit = _games.round_limit(rules)
-    totals = Totals()
+    totals = Totals(sides=rules.sides)
     tasks = game_tasks(rules, seed, sides, limit, games)
     progress = Progress("simulate")
     try:
@@ -113,10 +120,11 @@ def simulate(
         )
         return 130
     progress.end()
+    where = ("seats 0 and 2", "seats 1 and 3") if rules.solo else ("side 0", "side 1")
     against = (
         f"{bots.capitalize()} bots in every seat."
         if opponents == bots
-        else f"{bots.capitalize()} bots (side 0) against {opponents} bots (side 1)."
+        else f"{bots.capitalize()} bots ({where[0]}) against {opponents} bots ({where[1]})."
     )
     show(f"Spades simulation: {counted(games, 'game')}, rules {name}, seed {seed}.", against)
     show(*rules_lines(rules))
@@ -140,25 +148,30 @@ def game_tasks(
 
 @attrs.define
 class Totals:
-    """A simulation's figures, added up game after game: what its `summary` shows."""
+    """A simulation's figures, added up game after game: what its `summary` shows.
 
+    A figure a side: ``sides`` of them, 2, or 4 under solo (rule-solo).
+    """
+
+    sides: int = 2
     games: int = 0
     rounds: int = 0
-    wins: list[int] = attrs.Factory(lambda: [0, 0])
+    wins: list[int] = attrs.Factory(lambda self: [0] * self.sides, takes_self=True)
+    """The games each side won."""
     draws: int = 0
-    points: list[int] = attrs.Factory(lambda: [0, 0])
+    points: list[int] = attrs.Factory(lambda self: [0] * self.sides, takes_self=True)
     """Each side's final scores, added up."""
     counts: list[dict[str, int]] = attrs.Factory(
-        lambda: [dict.fromkeys(COUNTERS, 0), dict.fromkeys(COUNTERS, 0)]
+        lambda self: [dict.fromkeys(COUNTERS, 0) for _ in range(self.sides)], takes_self=True
     )
     endings: dict[str, int] = attrs.Factory(
         lambda: dict.fromkeys((*(t.value for t in Termination), "stopped"), 0)
     )
 
     @classmethod
-    def of(cls, results: Iterable[GameResult]) -> Totals:
-        """The totals of ``results``."""
-        totals = cls()
+    def of(cls, results: Iterable[GameResult], sides: int = 2) -> Totals:
+        """The totals of ``results``, games of ``sides`` sides."""
+        totals = cls(sides=sides)
         for result in results:
             totals.add(result)
         return totals
@@ -171,7 +184,7 @@ class Totals:
             self.wins[result.winner] += 1
         elif result.ending != "stopped":
             self.draws += 1
-        for side in (0, 1):
+        for side in range(self.sides):
             self.points[side] += result.scores[side]
             for name, value in zip(COUNTERS, result.counts[side], strict=True):
                 self.counts[side][name] += value
@@ -179,9 +192,14 @@ class Totals:
 
 
 def summary(rules: Ruleset, totals: Totals, limit: int | None) -> list[str]:
-    """The simulation's summary from its games' `Totals`."""
+    """The simulation's summary from its games' `Totals`: a column a side (under solo, a seat).
+
+    The columns are 22 wide, narrower when four fit no other way in `WIDTH`.
+    """
     games, rounds = totals.games, totals.rounds
-    names = [side_name(rules, side) for side in (0, 1)]
+    sides = range(rules.sides)
+    names = [side_name(rules, side) for side in sides]
+    column = min(22, (WIDTH - 26) // rules.sides)
 
     def share(part: int, whole: int) -> str:
         return f"{whole}, {part} ({100 * part / whole:.1f}%)" if whole else "0"
@@ -190,13 +208,13 @@ def summary(rules: Ruleset, totals: Totals, limit: int | None) -> list[str]:
         return f"{part} ({100 * part / games:.1f}%)"
 
     def row(label: str, values: Iterable[str]) -> str:
-        return f"  {label:<24}" + "".join(f"{value:>22}" for value in values)
+        return f"  {label:<24}" + "".join(f"{value:>{column}}" for value in values)
 
     count, endings = totals.counts, totals.endings
     lines = [
         row("", names),
-        row("wins", (percent(totals.wins[side]) for side in (0, 1))),
-        row("mean points per round", (f"{totals.points[side] / rounds:+.2f}" for side in (0, 1))),
+        row("wins", (percent(totals.wins[side]) for side in sides)),
+        row("mean points per round", (f"{totals.points[side] / rounds:+.2f}" for side in sides)),
         row("nil bids, made", (share(c["nils made"], c["nil bids"]) for c in count)),
         row(
             "blind nil bids, made",
