@@ -478,7 +478,9 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
         ({"rules": "classic;target"}, SpadesError, "no change of a field"),
         ({"rules": "classic;colour:red"}, SpadesError, "no change of a field"),
         ({"rules": "classic;target:0"}, InvalidRecordError, r"rules\.target: target must be"),
-        ({"rules": "classic;players:2"}, InvalidRecordError, "nil_tricks must be"),
+        # players:2 reads nil_tricks afresh (bags); a count given with it is refused
+        ({"rules": "classic;players:2;nil_tricks:count"}, InvalidRecordError, "nil_tricks must"),
+        ({"rules": "classic;solo:true;team_minimum:4"}, InvalidRecordError, "solo players have"),
         ({"rules": "classic;spades_lead:never"}, InvalidRecordError, r"rules\.spades_lead: "),
         ({"rules": "classic;team_minimum:14"}, InvalidRecordError, r"rules\.team_minimum: "),
         ({"rules": "two-handed;team_minimum:4"}, InvalidRecordError, "team_minimum must be 0"),

@@ -174,22 +174,22 @@ def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float
     >>> [round(each, 2) for each in side_rewards(before, state, "round")]  # 11 - (-160 / 3)
     [64.33, -123.67, -123.67, 183.0]
     """
-    sides = after.rules.sides
+    nothing = _NOTHING[after.rules.solo]  # a zero a side: the hot path, at most moves
     if reward == "round":
         scored = after.rounds[len(before.rounds) :]
         if not scored:
-            return _NOTHING[sides]
+            return nothing
         totals = [sum(points) for points in zip(*(score.points for score in scored), strict=True)]
-        everyone = sum(totals)
+        sides, everyone = len(totals), sum(totals)
         return tuple((sides * total - everyone) / (sides - 1) for total in totals)
     outcome = after.outcome
     if outcome is None or before.outcome is not None or outcome.winner is None:
-        return _NOTHING[sides]
-    return tuple(1.0 if side == outcome.winner else -1.0 for side in range(sides))
+        return nothing
+    return tuple(1.0 if side == outcome.winner else -1.0 for side in range(len(nothing)))
 
 
-_NOTHING: Final = {sides: (0.0,) * sides for sides in (2, 4)}
-"""No reward, for each number of sides."""
+_NOTHING: Final = {solo: (0.0,) * Ruleset(solo=solo).sides for solo in (False, True)}
+"""No reward: a zero for each side, by whether the game is solo (rule-solo)."""
 
 
 def final_info(state: State, side: int) -> dict[str, Any]:
