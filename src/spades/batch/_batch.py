@@ -14,7 +14,7 @@ import numpy as np
 from spades._cards import Card, cards_in
 from spades._deal import check_start, checked_deck
 from spades._errors import SpadesError, shown
-from spades._rules import refuse_solo, whole_number
+from spades._rules import whole_number
 from spades._state import State
 from spades.batch._checks import (
     MAX_GAMES,
@@ -130,7 +130,6 @@ class Batch:
         rules = listed[0].rules
         if any(state.rules != rules for state in listed):
             raise SpadesError("the states of a batch play one ruleset; these play several")
-        _check_played(rules)
         rounds = max(len(state.rounds) for state in listed)
         return cls._of(rules, arrays_of(listed, rules, rounds))
 
@@ -191,10 +190,9 @@ class Batch:
         cls, rules: Ruleset, decks: npt.NDArray[np.int8], seeds: list[int], dealer: int
     ) -> Batch:
         dealer = check_start(rules, dealer, "a batch")
-        _check_played(rules)
         if not seeds:
             raise SpadesError("a batch has at least one game")
-        d = Draft(allocate(len(seeds), rules.players))
+        d = Draft(allocate(len(seeds), rules))
         d["seeds"][:] = seeds
         d["dealer"][:] = dealer
         start_rounds(d, rules, np.arange(len(seeds)), decks)
@@ -269,17 +267,21 @@ class Batch:
 
     @property
     def scores(self) -> npt.NDArray[np.int64]:
-        """Each game's totals after its completed rounds, games by sides."""
+        """Each game's totals after its completed rounds, games by sides.
+
+        A batch plays one ruleset, so its number of sides is fixed: `Ruleset.sides`, two,
+        or four when four play solo (rule-solo), each seat her own side.
+        """
         return self._shown("scores")
 
     @property
     def bags(self) -> npt.NDArray[np.int64]:
-        """Each game's bag counters after its completed rounds, games by sides."""
+        """Each game's bag counters after its completed rounds, games by sides (`scores`)."""
         return self._shown("bags")
 
     @property
     def winner(self) -> npt.NDArray[np.int8]:
-        """The side that won each game; -1 while it goes on, and for a draw."""
+        """The side that won each game (solo: her seat); -1 while it goes on, and for a draw."""
         return self._shown("winner")
 
     @property
@@ -293,7 +295,7 @@ class Batch:
         played = self.rounds_played
         points = self._arrays["past_points"]
         if not points.shape[1]:
-            return np.zeros((len(self), 2), dtype=np.int64)
+            return np.zeros((len(self), self.rules.sides), dtype=np.int64)
         last = points[np.arange(len(self)), np.maximum(played - 1, 0)]
         return np.where((played > 0)[:, None], last, 0)
 
@@ -468,15 +470,6 @@ def _put(
             result.w(name)[rows, :width] = array[games]
         else:
             result.w(name)[rows] = array[games]
-
-
-def _check_played(rules: Ruleset) -> None:
-    """Refuse rules the batch engine does not play: solo games (`spades._rules.refuse_solo`).
-
-    Every batch is made by `Batch.from_states` or, for new games, `Batch._started`; both
-    call this before they lay out a game.
-    """
-    refuse_solo(rules, "the batch engine")
 
 
 def _rebuilt(rules: Ruleset, arrays: Arrays) -> Batch:

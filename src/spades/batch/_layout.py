@@ -11,12 +11,15 @@ if TYPE_CHECKING:
 
     import numpy.typing as npt
 
+    from spades._rules import Ruleset
+
 __all__ = ["FIELDS", "Arrays", "Draft", "allocate", "freeze"]
 
 Arrays = dict[str, "npt.NDArray[Any]"]
 
 # name: (dtype, the shape of one game's entry by number of players, fill value). "R" is
-# the number of completed rounds the batch has room for.
+# the number of completed rounds the batch has room for, "S" the number of sides
+# (`Ruleset.sides`: 2, or 4 when four play solo).
 FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
     "phase": (np.int8, lambda p: (), 0),
     "to_move": (np.int8, lambda p: (), -1),
@@ -31,15 +34,15 @@ FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
     "broken": (np.bool_, lambda p: (), False),
     "dealer": (np.int8, lambda p: (), 0),
     "round_number": (np.int32, lambda p: (), 1),
-    "scores": (np.int64, lambda p: (2,), 0),
-    "bags": (np.int64, lambda p: (2,), 0),
+    "scores": (np.int64, lambda p: ("S",), 0),
+    "bags": (np.int64, lambda p: ("S",), 0),
     "winner": (np.int8, lambda p: (), -1),
     "termination": (np.int8, lambda p: (), -1),
     "seeds": (object, lambda p: (), 0),
     "past_bids": (np.int8, lambda p: ("R", p), -1),
     "past_taken": (np.int8, lambda p: ("R", p), 0),
-    "past_points": (np.int64, lambda p: ("R", 2), 0),
-    "past_bags": (np.int64, lambda p: ("R", 2), 0),
+    "past_points": (np.int64, lambda p: ("R", "S"), 0),
+    "past_bags": (np.int64, lambda p: ("R", "S"), 0),
     # Four players: the card passes of the round, in order (two sides, two passes each, of
     # up to four cards).
     "pass_seats": (np.int8, lambda p: (4 if p == 4 else 0,), -1),
@@ -60,11 +63,15 @@ FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
 }
 
 
-def allocate(games: int, players: int, rounds: int = 0) -> Arrays:
-    """Fresh, writable arrays for ``games`` games, every entry at its fill value."""
+def allocate(games: int, rules: Ruleset, rounds: int = 0) -> Arrays:
+    """Fresh, writable arrays for ``games`` games of ``rules``, every entry at its fill value.
+
+    The scores and bags have one entry a side: two, or four when four play solo (rule-solo).
+    """
     arrays: Arrays = {}
+    sized = {"R": rounds, "S": rules.sides}
     for name, (dtype, shape, fill) in FIELDS.items():
-        dims = tuple(rounds if dim == "R" else dim for dim in shape(players))
+        dims = tuple(sized.get(dim, dim) for dim in shape(rules.players))
         arrays[name] = np.full((games, *dims), fill, dtype=dtype)
     return arrays
 

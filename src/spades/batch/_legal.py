@@ -101,15 +101,24 @@ def trails_enough(
 def trails_by(
     deficit: int | None, scores: npt.NDArray[np.int64], seats: npt.NDArray[Any]
 ) -> npt.NDArray[np.bool_]:
-    """Whether each seat's side trails by ``deficit`` points or more; ``None``: always.
+    """Whether each seat's side trails the leading other side by ``deficit`` points or more.
 
-    ``spades._legal.trails_by`` on arrays.
+    ``None``: always. ``scores`` are games by sides: two (a seat's side is ``seat % 2``), or
+    four when four play solo (each seat her own side, rule-solo), where the leading other
+    side is the best of the other three. ``spades._legal.trails_by`` on arrays.
     """
     if deficit is None:
         return np.ones(len(seats), dtype=np.bool_)
-    side = seats % 2
+    sides = scores.shape[1]
+    side = seats % sides
     rows = np.arange(len(seats))
-    trailing: npt.NDArray[np.bool_] = scores[rows, 1 - side] - scores[rows, side] >= deficit
+    if sides == 2:
+        leading = scores[rows, 1 - side]
+    else:
+        others = scores.copy()
+        others[rows, side] = np.iinfo(np.int64).min
+        leading = others.max(axis=1)
+    trailing: npt.NDArray[np.bool_] = leading - scores[rows, side] >= deficit
     return trailing
 
 

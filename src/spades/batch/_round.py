@@ -51,10 +51,11 @@ def score_sides(
     """Each side's points for the round and its bags after it, as `score_round` counts them.
 
     ``bids`` are bid codes and ``taken`` tricks by seat (games by seats); ``bags`` the bag
-    counters before the round (games by sides). Which bids are nil is `nil_bids`, and what a
-    contract is worth `contract_worth`; the array forms of `spades.nil_points`
-    (rule-nil-scoring), of the nil tricks (rule-nil-tricks) and of `spades.bag_penalty`
-    (rule-bag-limit) are inline.
+    counters before the round (games by sides). Partners' seats add up to their side's;
+    with two players, and when four play solo, each seat is a side (rule-solo). Which bids
+    are nil is `nil_bids`, and what a contract is worth `contract_worth`; the array forms
+    of `spades.nil_points` (rule-nil-scoring), of the nil tricks (rule-nil-tricks) and of
+    `spades.bag_penalty` (rule-bag-limit) are inline.
     """
     bids = bids.astype(np.int64)
     taken = taken.astype(np.int64)
@@ -63,10 +64,12 @@ def score_sides(
     blind = np.where(bids > BLIND, bids - BLIND, 0)  # the numbers bid blind (rule-blind-bids)
     value = np.where(bids == BLIND, rules.blind_nil_value, rules.nil_value)
     nil_points = np.where(nil, np.where(taken > 0, -value, value), 0)
-    counts = rules.nil_tricks is NilTricks.COUNT
+    # A partner's nil tricks count toward the contract under NilTricks.COUNT; alone (two
+    # players, or solo) a nil bidder's tricks are her bags (rule-nil-tricks, rule-solo).
+    counts = rules.partnerships and rules.nil_tricks is NilTricks.COUNT
     counted = np.where(nil & (not counts), 0, taken)
     nil_bags = np.where(nil & (not counts), taken, 0)
-    if rules.players == 4:
+    if rules.partnerships:
 
         def per_side(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
             return values[:, :2] + values[:, 2:]
@@ -130,26 +133,28 @@ def outcomes(
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """The winner (-1: none or a draw) and the termination code (-1: the game goes on).
 
-    `spades.outcome_after` on arrays (rule-game-end), for each game's scores after
-    ``rounds`` rounds.
+    `spades.outcome_after` on arrays (rule-game-end), for each game's scores (games by
+    sides: two, or four when four play solo, rule-solo) after ``rounds`` rounds: the
+    highest total wins once it is at the target, or short of it once a total is at the
+    floor, if no other side shares it; at the round cap a shared highest draws.
     """
-    ours, theirs = scores[:, 0], scores[:, 1]
-    leader = np.where(ours > theirs, 0, 1).astype(np.int8)
-    differ = ours != theirs
-    termination = np.full(len(ours), NONE, dtype=np.int8)
-    winner = np.full(len(ours), NONE, dtype=np.int8)
-    at_target = np.maximum(ours, theirs) >= rules.target
-    won = at_target & differ
+    best = scores.max(axis=1)
+    leader = scores.argmax(axis=1).astype(np.int8)  # the first side with the highest total
+    alone = (scores == best[:, None]).sum(axis=1) == 1
+    termination = np.full(len(scores), NONE, dtype=np.int8)
+    winner = np.full(len(scores), NONE, dtype=np.int8)
+    at_target = best >= rules.target
+    won = at_target & alone
     termination[won] = TARGET
     if rules.losing_floor is not None:
-        fell = ~at_target & (np.minimum(ours, theirs) <= rules.losing_floor) & differ
+        fell = ~at_target & (scores.min(axis=1) <= rules.losing_floor) & alone
         termination[fell] = LOSING_FLOOR
         won |= fell
     winner[won] = leader[won]
     if rules.round_cap is not None:
         capped = (termination == NONE) & (rounds >= rules.round_cap)
         termination[capped] = ROUND_CAP
-        winner[capped] = np.where(differ, leader, NONE)[capped]
+        winner[capped] = np.where(alone, leader, NONE)[capped]
     return winner, termination
 
 

@@ -85,8 +85,8 @@ def read_state(arrays: Arrays, rules: Ruleset, game: int) -> State:
         bids=_bids(a["bids"]),
         dealer=int(a["dealer"]),
         round_number=int(a["round_number"]),
-        scores=(int(a["scores"][0]), int(a["scores"][1])),
-        bags=(int(a["bags"][0]), int(a["bags"][1])),
+        scores=tuple(a["scores"].tolist()),
+        bags=tuple(a["bags"].tolist()),
         rounds=_rounds(a, rules, completed),
         outcome=outcome,
         seed=int(a["seeds"]),
@@ -120,7 +120,7 @@ def read_state(arrays: Arrays, rules: Ruleset, game: int) -> State:
 def _rounds(a: Arrays, rules: Ruleset, completed: int) -> tuple[RoundScore, ...]:
     """The scores of the completed rounds, scored again from their bids and tricks."""
     rounds = []
-    bags: tuple[int, ...] = (0, 0)
+    bags: tuple[int, ...] = (0,) * rules.sides
     for number in range(completed):
         bids = _bids(a["past_bids"][number])
         tricks = tuple(int(count) for count in a["past_taken"][number])
@@ -179,7 +179,7 @@ def _converted(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
     states lack (the outcome, passes, the draw) game by game.
     """
     games, players = len(states), rules.players
-    a = allocate(games, players, rounds)
+    a = allocate(games, rules, rounds)
 
     def column(name: str, values: list[Any]) -> None:
         a[name][...] = np.array(values, dtype=a[name].dtype).reshape(a[name].shape)
@@ -221,15 +221,19 @@ def _converted(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
     column("bags", [bag for state in states for bag in state.bags])
     a["seeds"][:] = [state.seed for state in states]
     if rounds:
-        _write_rounds(a, states, players, rounds)
+        _write_rounds(a, states, rules, rounds)
     for game, state in enumerate(states):
         if state.outcome is not None or state.passes or players == 2:
             _write_records(a, game, state)
     return a
 
 
-def _write_rounds(a: Arrays, states: Sequence[State], players: int, rounds: int) -> None:
-    """Write the completed rounds of every state, one numpy call a field."""
+def _write_rounds(a: Arrays, states: Sequence[State], rules: Ruleset, rounds: int) -> None:
+    """Write the completed rounds of every state, one numpy call a field.
+
+    Their points and bags have one entry a side (`Ruleset.sides`).
+    """
+    players, sides = rules.players, rules.sides
     bids: list[int] = []
     taken: list[int] = []
     points: list[int] = []
@@ -243,8 +247,8 @@ def _write_rounds(a: Arrays, states: Sequence[State], players: int, rounds: int)
         missing = rounds - len(state.rounds)
         bids += [NONE] * (players * missing)
         taken += [0] * (players * missing)
-        points += [0] * (2 * missing)
-        bags += [0] * (2 * missing)
+        points += [0] * (sides * missing)
+        bags += [0] * (sides * missing)
     for name, values in (
         ("past_bids", bids),
         ("past_taken", taken),
