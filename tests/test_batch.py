@@ -24,7 +24,10 @@ blind nil pass of one to four cards open to every seat, and with a pass for a ni
 cards, and of three beside a blind nil's one), two-player ones with a double nil exchange
 of one to three and double nil declared right after the first draw choice, rulesets of zero
 contracts, a team minimum, 10-for-200, Suicide, Whiz and Mirror (with a pass for a nil
-too), and short games (a small target or a round cap) that end.
+too), solo games (four players each on her own: four scores, four bag counters, four
+sides' points a round; with blind nil and blind numbers, a joker deck, Whiz and 10-for-200),
+and short games (a small target or a round cap) that end.
+Rule: rule-solo.
 Chi-square checks use a fixed numpy seed and fail a uniform sampler with probability 0.001.
 """
 
@@ -160,6 +163,21 @@ contracts for two players, Suicide, Whiz, and Mirror with a pass for a nil; the 
 Joker-Joker-Deuce-Deuce under Whiz with a pass for a nil and for two players
 (reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, rule-suicide, rule-whiz,
 rule-mirror, rule-decks)."""
+SOLO = Ruleset(solo=True)
+"""Four players each on her own: four sides (rule-solo); her nil's tricks are her bags
+although the classic default counts a nil's tricks toward a contract."""
+SOLO_RULES = {
+    "solo": SOLO,
+    "solo-blind-nil-and-numbers": Ruleset(
+        solo=True, blind_nil=True, blind_nil_deficit=None, blind_bid_minimum=5
+    ),
+    "solo-jjdd-whiz-200": Ruleset(
+        solo=True, deck=Deck.JOKER_JOKER_DEUCE_DEUCE, bidding=Bidding.WHIZ, ten_for_two_hundred=True
+    ),
+    "solo-miniokey": attrs.evolve(MINIOKEY, solo=True),
+}
+"""Solo games: classic, blind nil and blind numbers open to all, Joker-Joker-Deuce-Deuce
+under Whiz and 10-for-200, and counterclockwise (rule-solo)."""
 EVERY_RULES = {
     **PRESETS,
     **PASSING_RULES,
@@ -167,6 +185,7 @@ EVERY_RULES = {
     "no-exchange": NO_EXCHANGE,
     "late-double-nil": LATE_DOUBLE_NIL,
     **SWITCH_RULES,
+    **SOLO_RULES,
 }
 ONE_ROUND = Ruleset(round_cap=1)
 """The ruleset of `helpers.finished_game`: the game ends after its first round."""
@@ -188,6 +207,10 @@ SHORT_RULES = {
     "mirror-100": attrs.evolve(SHORT, bidding=Bidding.MIRROR),
     "jjdd-mirror-100": attrs.evolve(SHORT, bidding=Bidding.MIRROR, deck=JJDD.deck),
     "two-handed-jja-100": attrs.evolve(SHORT_TWO, deck=JJA.deck),
+    "solo-100": attrs.evolve(SHORT, solo=True),
+    "solo-blind-100": attrs.evolve(
+        SOLO_RULES["solo-blind-nil-and-numbers"], target=100, round_cap=6
+    ),
 }
 FIRST_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
@@ -388,6 +411,25 @@ def test_a_batch_copies_and_pickles_as_the_same_games() -> None:
         twin = made()
         assert twin.to_states() == batch.to_states()
         assert twin.selections() == batch.selections()
+
+
+def test_a_solo_batch_holds_a_score_bags_and_round_points_for_each_player() -> None:
+    """Four players each on her own are four sides: the scores, the bag counters and a
+    round's points have four columns, before the first round as after it; the games copy,
+    pickle and read back (`to_states`, `from_states`) with four.
+
+    Rule: rule-solo.
+    """
+    batch = Batch.from_seeds(SOLO, [1, 2, 3])
+    assert batch.scores.shape == batch.bags.shape == batch.round_points.shape == (3, 4)
+    played = batch.play_out(np.random.default_rng(2), policies="fallback")
+    states = played.to_states()
+    assert played.round_points.tolist() == [list(state.rounds[-1].points) for state in states]
+    assert played.scores.tolist() == [list(state.scores) for state in states]
+    assert played.bags.tolist() == [list(state.bags) for state in states]
+    assert all(len(state.scores) == len(state.rounds[-1].sides) == 4 for state in states)
+    assert Batch.from_states(states).to_states() == states
+    assert pickle.loads(pickle.dumps(played)).to_states() == states
 
 
 # --- making batches -----------------------------------------------------------------------
@@ -858,8 +900,9 @@ def test_the_error_pickles_with_its_games_reasons_and_message() -> None:
         PASSING_RULES["pass-3"],
         EXCHANGE_RULES["exchange-2"],
         attrs.evolve(JJDD, nil_pass=2),
+        SOLO_RULES["solo-blind-nil-and-numbers"],
     ],
-    ids=["classic", "two-handed", "pass-3", "exchange-2", "jjdd-pass-2"],
+    ids=["classic", "two-handed", "pass-3", "exchange-2", "jjdd-pass-2", "solo"],
 )
 def test_random_illegal_actions_are_refused_as_the_encoding_refuses_them(rules: Ruleset) -> None:
     """Every game of the step is refused with the reason of the encoding's `advance` (and
@@ -936,7 +979,8 @@ def test_random_actions_are_legal_and_fallback_actions_are_the_fallback_move(
             assert batch.scores.tolist() == [list(state.scores) for state in states]
             assert batch.bags.tolist() == [list(state.bags) for state in states]
             assert batch.round_points.tolist() == [
-                list(state.rounds[-1].points) if state.rounds else [0, 0] for state in states
+                list(state.rounds[-1].points) if state.rounds else [0] * rules.sides
+                for state in states
             ]
             assert batch.winner.tolist() == [
                 -1
@@ -1082,7 +1126,11 @@ def test_play_out_the_game_ends_every_game_reproducibly(rules: Ruleset) -> None:
 
 
 @pytest.mark.parametrize("until", ["round", "game"])
-@pytest.mark.parametrize("rules", [SHORT, SHORT_TWO], ids=["classic-100", "two-handed-100"])
+@pytest.mark.parametrize(
+    "rules",
+    [SHORT, SHORT_TWO, SHORT_RULES["solo-100"]],
+    ids=["classic-100", "two-handed-100", "solo-100"],
+)
 def test_play_out_keeps_each_game_in_its_place_when_most_are_done(
     rules: Ruleset, until: Any
 ) -> None:
@@ -1102,7 +1150,7 @@ def test_play_out_keeps_each_game_in_its_place_when_most_are_done(
     assert played.to_states() == expected
     assert played.rounds_played.tolist() == [len(state.rounds) for state in expected]
     assert played.round_points.tolist() == [
-        list(state.rounds[-1].points) if state.rounds else [0, 0] for state in expected
+        list(state.rounds[-1].points) if state.rounds else [0] * rules.sides for state in expected
     ]
     assert batch.to_states() == positions
 

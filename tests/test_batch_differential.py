@@ -43,7 +43,14 @@ after the first trick, four players both ways round and two players, the fallbac
 at some seats, whose runs must lead, follow, trump, break spades and win with the jokers
 and the 2♦ of Joker-Joker-Deuce-Deuce (`trick_keys`, `breaks_spades`, the shuffle and
 `spades_bits` are also compared with `winning_card`, `spades_broken_by`, `round_deck` and
-`allowed_bids` under every deck on random inputs).
+`allowed_bids` under every deck on random inputs); and solo games (four players each on
+her own: four sides), over every source preset four play and under blind nil, blind
+numbers, 10-for-200, zero contracts and the joker decks with Whiz and Mirror, both ways
+round, whose runs must make and set a solo nil (her tricks her bags even where a nil's
+tricks count toward a partner's contract), open blind nil to a player who trails the
+leading other player but is not the last, and close it to one who is not the leader but
+trails it by less (`score_sides`, `outcomes` and `trails_by` are also compared with
+`score_round`, `outcome_after` and `spades._legal.trails_by` on random four-side inputs).
 Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
 double nil really come up, so that the tests cannot quietly stop playing them; planned
 rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states`
@@ -67,6 +74,7 @@ Rule: rule-suicide.
 Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
+Rule: rule-solo.
 """
 
 from __future__ import annotations
@@ -86,6 +94,7 @@ from hypothesis import strategies as st
 from helpers import (
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
+    SOURCE_PRESETS,
     blind_nil_rulesets,
     deck_for,
     plan_round,
@@ -98,6 +107,7 @@ from spades import (
     MINIOKEY,
     PRESETS,
     TWO_HANDED,
+    BagOverflow,
     Bid,
     Bidding,
     Card,
@@ -126,15 +136,17 @@ from spades import (
     records,
     round_deck,
     score_round,
+    seats_of,
     spades_broken_by,
     winning_card,
 )
 from spades._card_pass import pass_due
 from spades._cards import ALL_CARDS
-from spades._legal import bid_moves, blind_number_moves, trails_by
+from spades._ending import outcome_after
+from spades._legal import bid_moves, blind_number_moves, trails_by, trails_enough
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
-from spades.batch._codes import BID_OF, BLIND, NONE
+from spades.batch._codes import BID_OF, BLIND, NONE, TERMINATIONS
 from spades.batch._legal import (
     bid_bits,
     blind_number_bits,
@@ -143,8 +155,9 @@ from spades.batch._legal import (
     spades_led_freely,
     suicide_bits,
 )
+from spades.batch._legal import trails_by as batch_trails_by
 from spades.batch._moves import breaks_spades, side_passes, trick_keys
-from spades.batch._round import score_sides
+from spades.batch._round import outcomes, score_sides
 from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
 from spades.encoding import (
@@ -219,7 +232,8 @@ def readings(states: Sequence[State]) -> dict[str, list[Any]]:
         ],
         "rounds_played": [len(state.rounds) for state in states],
         "round_points": [
-            list(state.rounds[-1].points) if state.rounds else [0, 0] for state in states
+            list(state.rounds[-1].points) if state.rounds else [0] * state.rules.sides
+            for state in states
         ],
     }
 
@@ -276,15 +290,17 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         score = after.rounds[-1]
         found += [
             "a blind number " + ("made" if score.sides[side].made else "set")
-            for side in (0, 1)
-            if any(bid.blind and bid.n for bid in score.bids[side::2])
+            for side in range(rules.sides)
+            if any(score.bids[seat].blind and score.bids[seat].n for seat in seats_of(rules, side))
         ]
         found += [  # reading-blind-ten-for-two-hundred: ten a blind trick on top of the 200
             "a blind number in a contract of 10 or more " + ("made" if side.made else "set")
             for number, side in enumerate(score.sides)
             if rules.ten_for_two_hundred
             and side.contract >= 10
-            and any(bid.blind and bid.n for bid in score.bids[number::2])
+            and any(
+                score.bids[seat].blind and score.bids[seat].n for seat in seats_of(rules, number)
+            )
         ]
     if after is not None and rules.ten_for_two_hundred and len(after.rounds) > len(state.rounds):
         found += [
@@ -311,6 +327,8 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         )
     if after is not None and state.phase in CHOOSING and after.phase is Phase.PLAYING:
         found.append(f"play after the {state.phase.value}")
+    if rules.solo:
+        found += solo_events(state, action, after)
     if after is not None and after.outcome is not None:
         found.append(f"ended by {after.outcome.termination.value}")
     elif after is not None and after.round_number > state.round_number:
@@ -430,6 +448,32 @@ def spades_event(state: State, bid: Bid) -> str:
     kind = "nil" if bid.n == 0 else "her number" if bid.n == count else "another number"
     void = ", holding no spades" if not count else ""
     return f"{state.rules.bidding.value}: {kind}{void}"
+
+
+def solo_events(state: State, action: int, after: State | None) -> list[str]:
+    """What a solo game went through (rule-solo): a nil made, or set with her tricks as her
+    bags; blind nil open to a player who trails the leading other player by the deficit
+    but is not the last, or closed to one who is not the leader but trails it by less;
+    a round after which the highest total is shared."""
+    rules, seat, found = state.rules, state.to_move, []
+    assert seat is not None
+    if state.phase is Phase.BIDDING and rules.blind_nil and not state.looked[seat]:
+        mine, others = state.scores[seat], [s for n, s in enumerate(state.scores) if n != seat]
+        if trails_enough(rules, state.scores, seat) and mine > min(others):
+            found.append("blind nil open to a player above the last")
+        if not trails_enough(rules, state.scores, seat) and mine < max(others):
+            found.append("blind nil closed to a player trailing by less")
+        if action == BLIND_NIL:
+            found.append("a solo blind nil")
+    if after is not None and len(after.rounds) > len(state.rounds):
+        score = after.rounds[-1]
+        for bid, taken, side in zip(score.bids, score.tricks, score.sides, strict=True):
+            if bid.n == 0 and not rules.zero_contract:
+                found.append("a solo nil set, her tricks her bags" if taken else "a solo nil made")
+                assert side.nil_bags == taken  # rule-solo, whatever nil_tricks says
+        if after.scores.count(max(after.scores)) > 1:
+            found.append("a shared highest total")
+    return found
 
 
 def led_freely(state: State, card: Card) -> bool:
@@ -841,7 +885,7 @@ def assert_scored_as_score_round(
     rules: Ruleset, bids: list[Bid], tricks: list[int], bags: list[int]
 ) -> None:
     """The batch scores the round as `score_round` does: the points and the bags after."""
-    score = score_round(rules, bids, tricks, (bags[0], bags[1]))
+    score = score_round(rules, bids, tricks, tuple(bags))
     codes = np.array([[BID_OF.index(bid) for bid in bids]])
     points, after = score_sides(rules, codes, np.array([tricks]), np.array([bags], np.int64))
     assert tuple(points[0].tolist()) == score.points
@@ -883,7 +927,7 @@ def ambitious(batch: Batch, rng: np.random.Generator) -> Actions:
     are made and missed. No blind nil, no double nil."""
     actions = batch.random_actions(rng)
     mask = batch.legal_mask()
-    players = batch.rules.players
+    players = batch.rules.players  # a solo player bids 10 alone
     for game, state in enumerate(batch.to_states()):
         seat = state.to_move
         if seat is None or state.phase in CHOOSING:
@@ -893,7 +937,7 @@ def ambitious(batch: Batch, rng: np.random.Generator) -> Actions:
         bold = seat % 2 == game % 2
         if allowed[BID_ACTIONS].any():
             open_bids = np.flatnonzero(allowed[BID_ACTIONS])
-            want = (10 if players == 2 else 5) if bold else 1
+            want = (10 if players == 2 or batch.rules.solo else 5) if bold else 1
             actions[game] = BID_ACTIONS.start + int(open_bids[open_bids >= want].min(initial=13))
         elif state.phase is Phase.PLAYING:
             cards = np.flatnonzero(allowed[:52])
@@ -1837,6 +1881,15 @@ TIE_AT_20 = ([Bid(1), Bid(1), Bid(1), Bid(0)], [1, 11, 1, 0])
 """Seats 0 and 2 make 2 of 2 (20), seats 1 and 3 make 1 of 11 and a nil worth 0 (20)."""
 TIE_AT_MINUS_80 = ([Bid(4)] * 4, [3, 4, 3, 3])
 """Both sides miss a contract of 8 (-80 each)."""
+SOLO_TIE_AT_30 = ([Bid(3), Bid(3), Bid(1), Bid(1)], [3, 3, 6, 1])
+"""Solo: seats 0 and 1 make 3 (30 each), seat 2 makes 1 with 5 bags (15), seat 3 1 (10)."""
+SOLO_TIE_AT_13 = ([Bid(4), Bid(4), Bid(1), Bid(1)], [3, 2, 4, 4])
+"""Solo: seats 0 and 1 miss 4 (-40 each), seats 2 and 3 make 1 with 3 bags (13 each)."""
+SOLO_ALONE_AT_30 = ([Bid(3), Bid(3), Bid(1), Bid(1)], [3, 2, 7, 1])
+"""Solo: seat 0 makes 3 (30), seat 1 misses 3 (-30), seat 2 15 + 1 (16), seat 3 10."""
+SOLO_TIE_BELOW = ([Bid(4), Bid(3), Bid(1), Bid(4)], [3, 3, 4, 3])
+"""Solo: seats 0 and 3 miss 4 (-40 each, a shared lowest), seat 1 makes 3 (30), seat 2
+makes 1 with 3 bags (13)."""
 
 
 @pytest.mark.parametrize(
@@ -1850,19 +1903,51 @@ TIE_AT_MINUS_80 = ([Bid(4)] * 4, [3, 4, 3, 3])
             (20, 20),
             Outcome(winner=None, termination=Termination.ROUND_CAP),
         ),
+        (Ruleset(solo=True, target=30), SOLO_TIE_AT_30, (30, 30, 15, 10), None),
+        (Ruleset(solo=True, losing_floor=-40), SOLO_TIE_AT_13, (-40, -40, 13, 13), None),
+        (
+            Ruleset(solo=True, round_cap=1),
+            SOLO_TIE_AT_13,
+            (-40, -40, 13, 13),
+            Outcome(winner=None, termination=Termination.ROUND_CAP),
+        ),
+        (
+            Ruleset(solo=True, target=30),
+            SOLO_ALONE_AT_30,
+            (30, -30, 16, 10),
+            Outcome(winner=0, termination=Termination.TARGET),
+        ),
+        (
+            Ruleset(solo=True, losing_floor=-40),
+            SOLO_TIE_BELOW,
+            (-40, 30, 13, -40),
+            Outcome(winner=1, termination=Termination.LOSING_FLOOR),
+        ),
     ],
-    ids=["at the target", "below the floor", "at the round cap"],
+    ids=[
+        "at the target",
+        "below the floor",
+        "at the round cap",
+        "solo at the target",
+        "solo below the floor",
+        "solo at the round cap",
+        "solo alone at the target",
+        "solo alone above the floor",
+    ],
 )
 def test_a_tie_plays_on_at_the_target_and_the_floor_and_draws_at_the_cap(
     rules: Ruleset,
     round_: tuple[list[Bid], list[int]],
-    scores: tuple[int, int],
+    scores: tuple[int, ...],
     outcome: Outcome | None,
 ) -> None:
     """Equal totals at the target, or both at the floor, play another round; at the round
-    cap they draw: a round that ties so, played in lockstep.
+    cap they draw: a round that ties so, played in lockstep. Solo, the highest total must
+    be one player's: two sharing it play on, though the others are below it; a highest of
+    one player's wins, though two others share a total.
 
     Rules: rule-target, rule-losing-floor, rule-round-cap.
+    Rule: rule-solo.
     """
     bids, tricks = round_
     plan = plan_round(winners_for(tricks))
@@ -1875,6 +1960,223 @@ def test_a_tie_plays_on_at_the_target_and_the_floor_and_draws_at_the_cap(
     assert state.outcome == outcome
     assert state.round_number == (1 if outcome else 2)
     assert lock.batch.is_over.tolist() == [outcome is not None]
+
+
+# --- solo --------------------------------------------------------------------------------
+
+
+def solo(rules: Ruleset, **changes: Any) -> Ruleset:
+    """``rules`` played by four each on her own (rule-solo), without the blind nil pass
+    (no partner to pass to), with ``changes``."""
+    return attrs.evolve(rules, solo=True, blind_nil_pass=0, **changes)
+
+
+SOLO_PRESETS = {
+    name: solo(short(rules)) for name, rules in SOURCE_PRESETS.items() if rules.players == 4
+}
+"""The source presets four play, solo, to 150 or a floor of -150."""
+
+
+@pytest.mark.parametrize("name", sorted(SOLO_PRESETS))
+def test_every_source_preset_plays_solo_games_as_the_reference(name: str) -> None:
+    """Whole solo games under each source preset four play, every step the reference's:
+    four scores, four bag counters, four sides' round points, the end by the highest
+    total; the positions read back (`Batch.from_states`) and play on alike.
+
+    Rule: rule-solo.
+    """
+    rules = SOLO_PRESETS[name]
+    seeds = [2**64 - 7 - game for game in range(3 * SCALE)]
+    lock = Lockstep.of_seeds(rules, seeds, dealer=3).run(
+        np.random.default_rng(5), steps=150, policy=steady
+    )
+    again = Lockstep(Batch.from_states(lock.states), lock.states)
+    again.run(np.random.default_rng(6), steps=3000, policy=steady)
+    assert again.batch.is_over.all()
+    assert again.batch.scores.shape == (len(seeds), 4)
+    assert lock.seen["a next round"] > 0
+
+
+SOLO_SWITCHES: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
+    "nil": (
+        {},
+        nil_happy,
+        {"a solo nil made", "a solo nil set, her tricks her bags"},
+        {"blind nil"},
+    ),
+    "blind nil, deficit 30": (
+        {"blind_nil": True, "blind_nil_deficit": 30, "target": 300},
+        eager,
+        {
+            "a solo blind nil",
+            "blind nil open to a player above the last",
+            "blind nil closed to a player trailing by less",
+        },
+        set(),
+    ),
+    "blind numbers from 5, deficit 30": (
+        {"blind_bid_minimum": 5, "blind_bid_deficit": 30, "target": 300},
+        blind_modest,
+        {"a blind number", "a blind number made", "a blind number set"},
+        set(),
+    ),
+    "10-for-200": (
+        {"ten_for_two_hundred": True},
+        ambitious,
+        {"a contract of 10 set"},
+        set(),
+    ),
+    "zero contract": (
+        {"nil": False, "zero_contract": True},
+        modest,
+        {"a zero contract"},
+        {"nil", "a solo nil made", "a solo nil set, her tricks her bags"},
+    ),
+    "joker-joker-deuce-deuce, whiz, spades any time": (
+        {
+            "deck": Deck.JOKER_JOKER_DEUCE_DEUCE,
+            "bidding": Bidding.WHIZ,
+            "spades_lead": SpadesLead.ANY_TIME,
+        },
+        steady,
+        {"whiz: nil", "whiz: her number", "a joker wins over a spade", "the 2D trumps"},
+        set(),
+    ),
+    "joker-joker-ace, mirror": (
+        {"deck": Deck.JOKER_JOKER_ACE, "bidding": Bidding.MIRROR},
+        steady,
+        {"mirror: her number", "a joker trumps"},
+        set(),
+    ),
+}
+"""Switches with solo: the changes to the ruleset, the policy of its runs, what the runs
+must go through and what never."""
+SOLO_RUNS = [(name, base) for name in SOLO_SWITCHES for base in ("clockwise", "counterclockwise")]
+
+
+@pytest.mark.parametrize(("name", "base"), SOLO_RUNS, ids=[" ".join(run) for run in SOLO_RUNS])
+def test_solo_games_play_as_the_reference_with_the_switches(name: str, base: str) -> None:
+    """Three rounds of solo games under each switch, both ways round, in lockstep: nils
+    made and set (her tricks her bags, though classic counts a nil's tricks toward a
+    partner's contract), blind nil and blind numbers open to a player trailing the leading
+    other player (not the player of the other partnership), contracts of 10 and more bid
+    alone, zero contracts, the joker decks with Whiz and Mirror; the runs go through what
+    the switch changes.
+
+    Rules: rule-solo, rule-blind-nil-eligibility, rule-blind-bids.
+    """
+    changes, policy, must, never = SOLO_SWITCHES[name]
+    rules = solo(BASES[base], losing_floor=None, **changes)
+    lock = Lockstep.of_seeds(rules, [900 + game for game in range(12 * SCALE)]).run(
+        np.random.default_rng(len(name)), steps=3 * ROUND_STEPS, policy=policy
+    )
+    seen = set(lock.seen)
+    assert not must - seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+    assert lock.seen["a next round"] > 0
+
+
+@st.composite
+def solo_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
+    """A solo ruleset (nil or a zero contract, blind nil, blind numbers, 10-for-200, nil
+    tricks counted or not, the bag limit and its overflow as drawn), four bids, tricks and
+    four bag counters before."""
+    zero = draw(st.sampled_from(["nil", "zero contract", "no zero bid"]))
+    rules = Ruleset(
+        solo=True,
+        nil=zero == "nil",
+        zero_contract=zero == "zero contract",
+        blind_nil=zero == "nil" and draw(st.booleans()),
+        blind_nil_pass=0,
+        blind_bid_minimum=draw(st.sampled_from([0, 1, 6])),
+        nil_tricks=draw(st.sampled_from(list(NilTricks))),
+        bag_limit=draw(st.integers(1, 10)),
+        bag_overflow=draw(st.sampled_from(list(BagOverflow))),
+        ten_for_two_hundred=draw(st.booleans()),
+    )
+    kinds = [Bid(n) for n in range(14)]
+    kinds += [Bid(n, blind=True) for n in range(max(rules.blind_bid_minimum, 1), 14)]
+    if rules.blind_nil:
+        kinds.append(Bid(0, blind=True))
+    if not rules.nil and not rules.zero_contract:
+        kinds.remove(Bid(0))
+    if not rules.blind_bid_minimum:
+        kinds = [bid for bid in kinds if not (bid.blind and bid.n)]
+    bids = draw(st.lists(st.sampled_from(kinds), min_size=4, max_size=4))
+    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
+    tricks = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
+    bags = [draw(st.integers(0, rules.bag_limit - 1)) for _ in range(4)]
+    return rules, bids, tricks, bags
+
+
+@given(solo_rounds())
+def test_batch_score_sides_is_score_round_for_four_solo_players(
+    drawn: tuple[Ruleset, list[Bid], list[int], list[int]],
+) -> None:
+    """The batch's scoring of a solo round, pair by pair with `score_round`: each player
+    her own contract, nil, blind bids and bags; a nil bidder's tricks her bags whatever
+    ``nil_tricks`` says.
+
+    Rules: rule-solo, rule-nil-tricks.
+    """
+    assert_scored_as_score_round(*drawn)
+
+
+@given(
+    st.sampled_from(
+        [
+            Ruleset(solo=True, target=100),
+            Ruleset(solo=True, target=100, losing_floor=-100),
+            Ruleset(solo=True, target=100, losing_floor=-100, round_cap=3),
+            Ruleset(solo=True, target=100, round_cap=3),
+        ]
+    ),
+    st.lists(
+        st.lists(st.sampled_from([-120, -100, -20, 0, 40, 99, 100, 130]), min_size=4, max_size=4),
+        min_size=1,
+        max_size=20,
+    ),
+    st.integers(1, 4),
+)
+def test_batch_outcomes_is_outcome_after_for_four_sides(
+    rules: Ruleset, scores: list[list[int]], rounds: int
+) -> None:
+    """The batch's end of a solo game, pair by pair with `outcome_after`: the highest total
+    wins when one player's, at the target or once someone is at the floor; shared, it plays
+    on, and draws at the round cap (totals drawn from a few values, so that they tie).
+
+    Rules: rule-solo, rule-game-end.
+    """
+    winners, codes = outcomes(rules, np.array(scores, dtype=np.int64), np.full(len(scores), rounds))
+    for totals, winner, code in zip(scores, winners.tolist(), codes.tolist(), strict=True):
+        outcome = outcome_after(rules, totals, rounds)
+        if outcome is None:
+            assert (winner, code) == (NONE, NONE)
+        else:
+            assert TERMINATIONS[code] is outcome.termination
+            assert winner == (NONE if outcome.winner is None else outcome.winner)
+
+
+def test_batch_trails_by_is_trails_by_for_four_sides() -> None:
+    """Whether a solo player trails the leading other player by a deficit, for every seat
+    and deficit, on random totals (from a few values, so that they tie), as
+    `spades._legal.trails_by` says: the best of the three others, not a partner's side.
+
+    Rules: rule-solo, rule-blind-nil-eligibility.
+    """
+    rng = np.random.default_rng(23)
+    scores = rng.choice(np.array([-200, -50, 0, 40, 90, 300]), size=(400, 4)).astype(np.int64)
+    seats = np.resize(np.arange(4), 400)
+    answers: set[bool] = set()
+    for deficit in (None, 0, 40, 50, 100, 250):
+        got = batch_trails_by(deficit, scores, seats).tolist()
+        expected = [
+            trails_by(deficit, tuple(row), seat)
+            for row, seat in zip(scores.tolist(), seats.tolist(), strict=True)
+        ]
+        assert got == expected, deficit
+        answers |= set(expected)
+    assert answers == {True, False}
 
 
 # --- positions ---------------------------------------------------------------------------
