@@ -21,7 +21,11 @@ samples. The rows, by the names ``--matches`` takes (default: all):
   500 pairs, reported without a target;
 - ``search-jjdd``, ``heuristic-random-jjdd``, ``heuristic-fallback-jjdd``: the same three
   matches under ``classic`` dealt from the Joker-Joker-Deuce-Deuce deck (rule-decks), with
-  the same pairs and targets (the search row's as ``search-classic``'s).
+  the same pairs and targets (the search row's as ``search-classic``'s);
+- ``heuristic-random-solo``, ``heuristic-fallback-solo``: the heuristic matches under
+  ``classic;solo:true``, four players each on her own (rule-solo): A plays seats 0 and 2,
+  B seats 1 and 3, then the other way round; a game is A's when one of its players wins
+  it, and a bot's points are its two players' together. The same pairs and targets.
 
 ``--pairs N`` plays ``N`` pairs a row instead. The games are full games of the presets as
 they are; ``--target T`` sets every preset's target to ``T`` points for shorter games,
@@ -87,11 +91,14 @@ class Row:
     """The lower end of A's interval must be above it; 1: A wins every game; None: no target."""
     deck: spades.Deck = spades.Deck.STANDARD
     """The deck the preset's games are dealt from."""
+    solo: bool = False
+    """Whether the four play each on her own (rule-solo): each bot plays two seats."""
 
     @property
     def match(self) -> str:
         deck = "" if self.deck is spades.Deck.STANDARD else f", {self.deck.value.replace('_', '-')}"
-        return f"{self.a} vs {self.b}, {self.preset}{deck}"
+        solo = ", solo" if self.solo else ""
+        return f"{self.a} vs {self.b}, {self.preset}{deck}{solo}"
 
 
 ROWS = (
@@ -130,6 +137,18 @@ ROWS = (
         )
         for a, b in (("search", "heuristic"), ("heuristic", "random"), ("heuristic", "fallback"))
     ),
+    *(
+        Row(
+            name=f"heuristic-{b}-solo",
+            a="heuristic",
+            b=b,
+            preset="classic",
+            pairs=HEURISTIC_PAIRS,
+            goal=1.0 if b == "random" else None,
+            solo=True,
+        )
+        for b in ("random", "fallback")
+    ),
 )
 """The table's rows, in order."""
 
@@ -137,9 +156,10 @@ GROUPS = {
     "heuristic-random": [row for row in ROWS if row.b == "random"],
     "heuristic-fallback": [row for row in ROWS if row.b == "fallback"],
     "jjdd": [row for row in ROWS if row.deck is not spades.Deck.STANDARD],
+    "solo": [row for row in ROWS if row.solo],
 }
 """Names of several rows: ``heuristic-random`` is a row for each preset (and the joker
-deck's), ``jjdd`` the joker deck's three."""
+deck's, and solo's), ``jjdd`` the joker deck's three, ``solo`` solo's two."""
 
 
 def select(names: list[str] | None) -> list[Row]:
@@ -162,7 +182,7 @@ def met(row: Row, result: DuelResult) -> bool | None:
 
 
 def row_rules(row: Row, target: int | None) -> Ruleset:
-    rules = attrs.evolve(spades.find_ruleset(row.preset), deck=row.deck)
+    rules = attrs.evolve(spades.find_ruleset(row.preset), deck=row.deck, solo=row.solo)
     return rules if target is None else attrs.evolve(rules, target=target)
 
 
@@ -210,6 +230,7 @@ def record(row: Row, result: DuelResult, target: int | None, seconds: float) -> 
         "b": row.b,
         "preset": row.preset,
         "deck": row.deck.value,
+        "solo": row.solo,
         "target": row_rules(row, target).target,
         "shortened": target is not None,
         "goal": row.goal,
@@ -295,6 +316,11 @@ def main(argv: list[str] | None = None) -> None:
         f"every game; stopped: games without a winner after {ROUND_LIMIT} rounds (rules "
         "without a round cap), each scored a half."
     )
+    if any(row.solo for row, _ in done):
+        print(
+            "solo rows: each bot plays two seats, a player each; a game is its when one of its "
+            "players wins it, and its points per round are its two players' together."
+        )
     print(f"{sum(r.games for _, r in done):,} games in {time.perf_counter() - start:.1f} s")
 
 
