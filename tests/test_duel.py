@@ -271,7 +271,7 @@ def test_heuristic_beats_random_with_confidence() -> None:
     assert a.win_rate == (a.wins + (result.games - a.wins - a.losses) / 2) / result.games
     assert (a.wins, a.losses, a.draws) == (b.losses, b.wins, b.draws)
     assert a.contracts_made > b.contracts_made
-    assert a.sets == b.their_contracts - b.contracts_made
+    assert a.sets == b.contracts - b.contracts_made
     assert a.contracts == b.their_contracts
     assert 0 <= a.contracts_exact <= a.contracts_made <= a.contracts
     assert a.points > b.points

@@ -11,8 +11,10 @@
   contract, 10-for-200, every deck) whose views round-trip through records and are
   observed back from their sampled states, and whose records round-trip, valid against the
   record schema;
-- the layers that do not play solo yet refuse it with `SpadesError`: the batch engine,
-  the encoding, the adapters, duels, ``spades simulate`` and ``spades duel``, and PTN.
+- the table's text of a solo game: the rules line, a row a player, the outcome.
+
+Each layer above the core tests its own solo games: the batch engine, the encoding and
+the adapters, duels and ``spades simulate``, PTN, the server and the conformance vectors.
 """
 
 from __future__ import annotations

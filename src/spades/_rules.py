@@ -30,7 +30,6 @@ __all__ = [
     "next_seat",
     "partner",
     "play_order",
-    "refuse_solo",
     "seats_of",
     "side_of",
     "whole_number",
@@ -521,27 +520,6 @@ def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
     rules = check_rules(rules, "seats_of")
     side = check_seat(side, rules.sides, what="side")
     return (side, side + 2) if rules.partnerships else (side,)
-
-
-def refuse_solo(rules: Ruleset, layer: str) -> None:
-    """Refuse ``rules`` if four play them each on her own, in a ``layer`` not built for it.
-
-    Solo games (rule-solo) play through the core (`apply`, `legal_moves`, scoring, views,
-    records); the layers above it that count two sides (the batch engine, the encoding and
-    the adapters, duels and simulations, PTN) call this where they take a ruleset, so that
-    a solo ruleset is refused there, with one message, rather than played wrong.
-
-    >>> refuse_solo(CLASSIC, "the batch engine")
-    >>> refuse_solo(Ruleset(solo=True), "the batch engine")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    spades.SpadesError: the batch engine does not play solo games yet (four players each ...
-    """
-    if rules.solo:
-        raise SpadesError(
-            f"{layer} does not play solo games yet (four players each on her own, rule-solo): "
-            "only partnerships and two players"
-        )
 
 
 def _check_bidding(rules: Ruleset) -> None:
