@@ -256,8 +256,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         parents=[common],
         formatter_class=_Formatter,
         help="bots play many games; a summary",
-        description="Bots play many games; a summary of the results. Side 0 plays as "
-        "--bots says, side 1 as --opponents says (both heuristic by default). Game i (from 0) "
+        description="Bots play many games; a summary of the results. Seats 0 and 2 play as "
+        "--bots says, seats 1 and 3 as --opponents says (both heuristic by default; two "
+        "players: seat 0 and seat 1), partners or each on her own. Game i (from 0) "
         "has the seed int.from_bytes(blake2b(f'{seed}:{i}'.encode(), digest_size=16).digest(), "
         "'little'), and a random or search bot at seat s the seed derived in the same way from "
         "that seed and s; the summary is the same whatever the number of workers, and on Ray. "
@@ -268,16 +269,17 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     )
     simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     _where_options(simulate_)
-    _bots_option(simulate_, "--bots", "side 0's bots")
-    _bots_option(simulate_, "--opponents", "side 1's bots")
+    _bots_option(simulate_, "--bots", "the bots of seats 0 and 2")
+    _bots_option(simulate_, "--opponents", "the bots of seats 1 and 3")
     duel_ = commands.add_parser(
         "duel",
         parents=[common],
         formatter_class=_Formatter,
         help="two bots play each deal twice, the sides swapped; a comparison",
         description="Two bots play in duplicate: deal j (from 0) has the seed simulate gives "
-        "game j, and is played twice, A as side 0 and then B as side 0, so that the luck of "
-        "the cards cancels out. The win rate's 95% confidence interval is over the deals, "
+        "game j, and is played twice, A at seats 0 and 2 and then B there (two players: seat "
+        "0), so that the luck of the cards cancels out; solo, a game is a bot's when one of "
+        "its players wins it. The win rate's 95% confidence interval is over the deals, "
         "each scoring for A the mean of its two games (a win 1, a draw or a stopped game a "
         "half): Wilson's score interval, which stays honest at 0% and 100%. The figures are "
         "the same whatever the number of workers, and on Ray, the times per move aside. "
