@@ -12,17 +12,17 @@ canonical text, rulesets dictionaries with the fields of the record format (`PRE
   cards each holds (`deck_cards`), its spades in rank order (`spade_cards`), and the suit
   and rank each card plays as (`suit`, `rank`), which every rule here reads;
 - `rules`: the ruleset fields and the three presets, and the combinations the bidding
-  modes and blind numbers refuse;
-- `seats`: seats, sides, the direction of play, the deal and who wins a trick;
+  modes, blind numbers and solo (rule-solo) refuse;
+- `seats`: seats, sides (two, or four solo: each seat her own side, rule-solo), the
+  direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
   may be led; the blind bids open to a seat (blind nil, blind numbers); the least a seat
   may bid under a team minimum and the bids Suicide, Whiz
   and Mirror allow (which seat of a view's bids breaks a Suicide pair, the spades Whiz and
   Mirror bids show and where a view's bids break them); who passes how many cards
   after the bidding; when two players may declare double nil;
-- `scoring`: a round's points and bags (zero contracts, blind numbers and 10-for-200
-  too), and the end of
-  the game;
+- `scoring`: a round's points and bags by side (zero contracts, blind numbers,
+  10-for-200 and solo too), and the end of the game (the highest total alone wins);
 - `shuffle`: the documented shuffle of later rounds and of the double nil exchange;
 - `referee`: a whole game followed move by move, two players' draw and exchange included;
 - `views`: what each player may see of a state, as view data;
@@ -119,6 +119,7 @@ from oracle.rules import (
     Rules,
     bidding_problem,
     blind_bid_problem,
+    solo_problem,
 )
 from oracle.scoring import SideScore, contract_worth, outcome, score, score_side, score_sides
 from oracle.seats import (
@@ -126,6 +127,8 @@ from oracle.seats import (
     first_seat,
     next_seat,
     partner,
+    side_count,
+    side_of,
     sides_of,
     step,
     trick_winner,
@@ -220,7 +223,10 @@ __all__ = [
     "shown_count_problem",
     "shown_spades",
     "shuffled",
+    "side_count",
+    "side_of",
     "sides_of",
+    "solo_problem",
     "spade_cards",
     "spade_count",
     "spades_may_be_led",

@@ -24,7 +24,7 @@ from oracle.cards import (
     spade_cards,
     suit,
 )
-from oracle.seats import first_seat, next_seat, partner
+from oracle.seats import first_seat, next_seat, partner, side_of
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Sequence
@@ -187,9 +187,10 @@ def card_passes(rules: Rules, bids: Sequence[str | None], first: int) -> list[tu
     in the bidding, or if it has none the first of its nil bidders; the count is
     ``blind_nil_pass`` for a blind nil passer, ``nil_pass`` for a nil one. The passer gives
     her cards to her partner, then the partner gives as many back. The side whose passer
-    bid earlier passes first. ``first`` is the round's first bidder.
+    bid earlier passes first. ``first`` is the round's first bidder. Solo players have no
+    partner to pass to, so never pass (rule-solo).
     """
-    if rules["players"] != 4 or None in bids:
+    if rules["players"] != 4 or rules["solo"] or None in bids:
         return []
     bidding = [first]
     while len(bidding) < 4:
@@ -235,10 +236,11 @@ def lowest_bid(rules: Rules, bids: Sequence[str | None], seat: int) -> int:
 
     A partnership's two bids must add up to at least ``team_minimum``. The first of the
     two to bid may bid anything; the second must bid what her partner's bid leaves missing,
-    a nil or blind nil counting as zero. No minimum (0), or two players: 0.
+    a nil or blind nil counting as zero. No minimum (0), two players, or four solo (no
+    partnership, rule-solo): 0.
     """
     minimum: int = rules["team_minimum"]
-    if rules["players"] != 4 or minimum == 0:
+    if rules["players"] != 4 or rules["solo"] or minimum == 0:
         return 0
     partners = bids[(seat + 2) % 4]
     if partners is None:
@@ -393,12 +395,17 @@ def trails_enough(
     """Whether ``seat``'s side trails by the blind nil deficit, or there is none.
 
     The other side's score minus her side's must be the deficit or more
-    (rule-blind-nil-eligibility); with two players each seat is her own side. ``deficit``
+    (rule-blind-nil-eligibility); with two players each seat is her own side, and four
+    solo trail the highest of the three other scores (rule-solo). ``deficit``
     names the ruleset's field: "blind_bid_deficit" for blind numbers (rule-blind-bids).
     """
     least = rules[deficit]
-    side = seat % 2
-    return least is None or scores[1 - side] - scores[side] >= least
+    if least is None:
+        return True
+    side = side_of(rules, seat)
+    leading = max(score for other, score in enumerate(scores) if other != side)
+    trailing: bool = leading - scores[side] >= least
+    return trailing
 
 
 def blind_numbers(position: Position, seat: int) -> list[int]:

@@ -3,14 +3,16 @@
 Four players: the deck is dealt from the first bidder in the direction of play; each
 player bids once, in turn; then each side with a blind nil, or under ``nil_pass`` a nil,
 passes in bidding order from its passer to her partner and back (rule-card-pass,
-`card_passes`); the first bidder leads; the winner of each trick leads the next. Two
+`card_passes`; solo players have no partner and never pass, rule-solo); the first
+bidder leads; the winner of each trick leads the next. Two
 players: the dealer draws first from the stock, keeping the top card (the next is
 discarded) or rejecting it (and taking the next); a double nil may be declared at one
 turn of her draw, before or right after her first draw choice by the ruleset's
 ``double_nil_timing``; after the draw each double nil bidder, the non-dealer first,
 exchanges, then the others bid, the non-dealer first, and the non-dealer leads.
-After the thirteenth trick the round is scored with `score_side`, and the game ends
-with `outcome` or the deal passes on; `next_round` deals the documented later deck.
+After the thirteenth trick the round is scored with `score_sides` (two sides, or four
+solo), and the game ends with `outcome` or the deal passes on; `next_round` deals the
+documented later deck.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from oracle.data import VERSION, seed_text
 from oracle.legality import Position, breaks_spades, card_passes, problem
 from oracle.rules import RULESET_ORDER, Rules
 from oracle.scoring import SideScore, outcome, score_sides
-from oracle.seats import deal, first_seat, next_seat, partner, trick_winner
+from oracle.seats import deal, first_seat, next_seat, partner, side_count, trick_winner
 from oracle.shuffle import exchange_draw, round_deck
 
 
@@ -36,8 +38,10 @@ class Referee:
     seed: int
     dealer: int
     round_number: int = 0
-    scores: list[int] = field(default_factory=lambda: [0, 0])
-    bags: list[int] = field(default_factory=lambda: [0, 0])
+    scores: list[int] = field(default_factory=list)
+    """The totals by side (two sides, or four solo: rule-solo); zeros when not given."""
+    bags: list[int] = field(default_factory=list)
+    """The bag counters by side; zeros when not given."""
     outcome: dict[str, Any] | None = None
     summaries: list[dict[str, Any]] = field(default_factory=list)
     rounds: list[tuple[list[str], list[int], list[SideScore]]] = field(default_factory=list)
@@ -67,6 +71,11 @@ class Referee:
     tricks: list[tuple[int, list[int], int]] = field(default_factory=list)
     """The completed tricks of the round, as (leader, cards, winner)."""
     taken: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        sides = side_count(self.rules)
+        self.scores = self.scores or [0] * sides
+        self.bags = self.bags or [0] * sides
 
     @property
     def players(self) -> int:

@@ -217,3 +217,26 @@ def blind_bid_problem(rules: Rules) -> str | None:
     if rules["bidding"] != "open":
         return f"{rules['bidding']} has no blind bids"
     return None
+
+
+def solo_problem(rules: Rules) -> str | None:
+    """Why ``rules`` may not be played ``solo``, or None (rule-solo).
+
+    Solo is four players' switch (two already play each on her own). What needs a partner
+    is refused: a team minimum, a card pass after a nil, a card pass after a blind nil
+    (with blind nil on: otherwise no blind nil is bid and its pass's size is idle), and
+    Suicide.
+    """
+    if not rules["solo"]:
+        return None
+    if rules["players"] != 4:
+        return "solo needs four players"
+    if rules["team_minimum"]:
+        return "solo has no team minimum"
+    if rules["nil_pass"]:
+        return "solo has no nil pass"
+    if rules["blind_nil"] and rules["blind_nil_pass"]:
+        return "solo has no blind nil pass"
+    if rules["bidding"] == "suicide":
+        return "solo has no suicide"
+    return None

@@ -110,9 +110,10 @@ def known_cards(view: Mapping[str, Any]) -> dict[int, set[int]]:
 
     Four players: a card the seat passed to her partner is in the partner's hand unless
     the partner passed it back or has played it (rule-card-pass). Nothing else of a hidden
-    hand is known; with two players nothing at all.
+    hand is known; with two players, or four solo (no partner, no pass: rule-solo),
+    nothing at all.
     """
-    if view["rules"]["players"] != 4:
+    if view["rules"]["players"] != 4 or view["rules"]["solo"]:
         return {}
     seat = view["seat"]
     mate = (seat + 2) % 4

@@ -6,7 +6,8 @@ Per side: contract made, 10 a contract trick and 1 an overtrick, which is a bag;
 count twice, made or missed: ten more points each, on top of the 200 too
 (rule-blind-bids, reading-blind-ten-for-two-hundred). Nil and blind nil: their value won or
 lost; the nil bidder's tricks count toward the contract, or (nil mode "bags", and always
-with two players) are bags worth 1 each. Without nil, a zero contract's bid of zero is a
+with two players or four solo, who have no contract beside their nil: rule-solo) are bags
+worth 1 each. Without nil, a zero contract's bid of zero is a
 contract like any other, of no tricks: its tricks count toward the side's contract, with
 no bonus and no penalty of its own (reading-zero-bid). At the bag limit: the penalty once
 and the counter back to 0 ("reset"), or the penalty for every full limit and the rest
@@ -59,7 +60,8 @@ def score_side(
     rules: Rules, bids: Sequence[str], tricks: Sequence[int], seats: Sequence[int], bags: int
 ) -> SideScore:
     """One side's round: its contract, nil bids, bags and bag penalty (rule-scoring)."""
-    nil_counts = rules["players"] == 4 and rules["nil_tricks"] == "count"
+    partners = rules["players"] == 4 and not rules["solo"]
+    nil_counts = partners and rules["nil_tricks"] == "count"
     contract = counted = nil_points = nil_bags = blind_part = 0
     for seat in seats:
         number, blind = bid_value(bids[seat])
@@ -107,10 +109,11 @@ def score_side(
 def score_sides(
     rules: Rules, bids: Sequence[str], tricks: Sequence[int], bags: Sequence[int]
 ) -> list[SideScore]:
-    """Both sides' rounds: four players seats 0 and 2 against 1 and 3, two each on her own."""
+    """Every side's round: four players seats 0 and 2 against 1 and 3; two players, and
+    four solo (rule-solo), each on her own."""
     return [
         score_side(rules, bids, tricks, seats, bags[side])
-        for side, seats in enumerate(sides_of(rules["players"]))
+        for side, seats in enumerate(sides_of(rules["players"], solo=rules["solo"]))
     ]
 
 
@@ -125,19 +128,23 @@ def score(
 def outcome(rules: Rules, scores: Sequence[int], round_number: int) -> dict[str, Any] | None:
     """How the game ends after a round with these totals, or None (rule-game-end).
 
-    The target first (the higher score wins; equal scores play on), then the losing floor
-    (unless both sides are equally low), then the round cap (equal scores: a draw).
+    The side with the highest total wins, when no other side shares it: first at the
+    target (some side has reached it), then at the losing floor (some side is at or
+    below it), then at the round cap, where a shared highest total is a draw. A shared
+    highest total plays on at the target and the floor. Two sides or four (rule-solo)
+    alike: with two, "shared" is "equal".
     """
-    low, high = sorted(scores)
-    leader = 0 if scores[0] > scores[1] else 1
+    high = max(scores)
+    leader = scores.index(high)
+    unique = scores.count(high) == 1
     if high >= rules["target"]:
-        if low != high:
+        if unique:
             return {"winner": leader, "termination": "target"}
     else:
         floor = rules["losing_floor"]
-        if floor is not None and low <= floor and low != high:
+        if floor is not None and min(scores) <= floor and unique:
             return {"winner": leader, "termination": "losing_floor"}
     cap = rules["round_cap"]
     if cap is not None and round_number >= cap:
-        return {"winner": None if low == high else leader, "termination": "round_cap"}
+        return {"winner": leader if unique else None, "termination": "round_cap"}
     return None

@@ -1,8 +1,10 @@
 """Seats, sides, the direction of play and who wins a trick (rule-seats, rule-direction).
 
 Four players: seats 0 to 3 clockwise, side ``seat % 2``, partner ``(seat + 2) % 4``; play
-runs clockwise (+1) or counter-clockwise (-1) from the player beside the dealer. Two
-players: each seat is her own side, and the turn simply alternates.
+runs clockwise (+1) or counter-clockwise (-1) from the player beside the dealer. Four
+players solo (rule-solo): the same seats, deal and play, but each seat is a side of its
+own, numbered as the seat, and nobody has a partner. Two players: each seat is her own
+side, and the turn simply alternates.
 """
 
 from __future__ import annotations
@@ -39,13 +41,32 @@ def first_seat(rules: Rules, dealer: int) -> int:
 
 
 def partner(seat: int) -> int:
-    """A four-player seat's partner, who sits opposite."""
+    """A four-player seat's partner, who sits opposite (partnerships only: no solo
+    player has one, rule-solo)."""
     return (seat + 2) % 4
 
 
-def sides_of(players: int) -> list[list[int]]:
-    """The seats of each side: 0 and 2 against 1 and 3, or each seat on her own."""
-    return [[0, 2], [1, 3]] if players == 4 else [[0], [1]]
+def sides_of(players: int, *, solo: bool = False) -> list[list[int]]:
+    """The seats of each side: 0 and 2 against 1 and 3, or each seat on her own (two
+    players, or four ``solo``: four sides, rule-solo)."""
+    if players == 4 and not solo:
+        return [[0, 2], [1, 3]]
+    return [[seat] for seat in range(players)]
+
+
+def side_count(rules: Rules) -> int:
+    """How many sides play: 2, or 4 when four play solo (rule-solo)."""
+    return len(sides_of(rules["players"], solo=rules["solo"]))
+
+
+def side_of(rules: Rules, seat: int) -> int:
+    """The side ``seat`` plays for: her own (numbered as the seat) when each plays on her
+    own, else ``seat % 2``."""
+    return next(
+        side
+        for side, seats in enumerate(sides_of(rules["players"], solo=rules["solo"]))
+        if seat in seats
+    )
 
 
 def deal(rules: Rules, dealer: int, deck: Sequence[int]) -> list[list[int]]:

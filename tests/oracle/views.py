@@ -93,19 +93,24 @@ def face_down(data: dict[str, Any], seat: int) -> bool:
     return trails_enough(rules, data["scores"], seat)
 
 
-def same_side(players: int, seat: int, other: int) -> bool:
-    """Whether two seats play for the same side: partners, or the same player."""
-    return seat % 2 == other % 2 if players == 4 else seat == other
+def same_side(players: int, seat: int, other: int, *, solo: bool = False) -> bool:
+    """Whether two seats play for the same side: partners, or the same player (two
+    players, or four ``solo``: rule-solo)."""
+    return seat % 2 == other % 2 if players == 4 and not solo else seat == other
 
 
 def view_of(data: dict[str, Any], seat: int) -> dict[str, Any]:
     """The view data of ``seat`` in the state data ``data``, its fields in order."""
-    players = data["rules"]["players"]
+    players, solo = data["rules"]["players"], data["rules"]["solo"]
     assert 0 <= seat < players, seat
     public = {key: data[key] for key in PUBLIC}
     own = [entry for entry in data["exchanges"] if entry["seat"] == seat]
     assert len(own) <= 1, "a seat exchanges once a round"
     drawing = data["phase"] == "drawing" and data["to_move"] == seat and data["stock"]
+
+    def mine(other: int) -> bool:
+        return same_side(players, seat, other, solo=solo)
+
     view = public | {
         "type": "view",
         "version": VERSION,
@@ -115,7 +120,7 @@ def view_of(data: dict[str, Any], seat: int) -> dict[str, Any]:
         "passes": [
             {
                 "seat": entry["seat"],
-                "cards": entry["cards"] if same_side(players, seat, entry["seat"]) else None,
+                "cards": entry["cards"] if mine(entry["seat"]) else None,
             }
             for entry in data["passes"]
         ],
