@@ -312,7 +312,7 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         chosen = sum(turn.seat == state.to_move for turn in state.draws)
         found.append(f"double nil after {chosen} draw choices")
     last_bid = after is not None and after.phase is not Phase.BIDDING
-    if rules.players == 4 and state.phase is Phase.BIDDING and last_bid:
+    if rules.partnerships and state.phase is Phase.BIDDING and last_bid:
         assert after is not None
         found += pass_events(after)
     if isinstance(move, Pass):
@@ -848,8 +848,9 @@ def test_batch_suicide_bits_are_allowed_bids_on_every_input() -> None:
 
 @st.composite
 def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
-    """A ruleset with zero contracts or 10-for-200 (or both), four players or two, and a
-    round's bids, tricks and bags before, contracts of 10 and more often among them."""
+    """A ruleset with zero contracts or 10-for-200 (or both), four players or two (solo
+    too, when `rulesets` draws it), and a round's bids, tricks and bags before, contracts
+    of 10 and more often among them."""
     rules = draw(rulesets())
     zero = draw(st.booleans())
     if zero:
@@ -877,7 +878,7 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
     cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
     tricks = [high_ - low for low, high_ in zip([0, *cuts], [*cuts, 13], strict=True)]
     limit = rules.bag_limit
-    bags = [draw(st.integers(0, limit - 1)), draw(st.integers(0, limit - 1))]
+    bags = [draw(st.integers(0, limit - 1)) for _ in range(rules.sides)]
     return rules, bids, tricks, bags
 
 
