@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -91,6 +92,21 @@ and two (rule-decks)."""
 SOURCE_PRESETS = {name: rules for name, rules in PRESETS.items() if name in oracle.SOURCES}
 """The presets of the three sources (classic, miniokey, miniokey-250, two-handed): nil
 bids, the standard deck, spades led once broken; the switches combine with each."""
+
+
+def solo_of(rules: Ruleset) -> Ruleset:
+    """``rules`` (not Suicide's) played solo, without what needs a partner (rule-solo): no
+    team minimum, nil pass nor blind nil pass."""
+    return attrs.evolve(rules, solo=True, team_minimum=0, nil_pass=0, blind_nil_pass=0)
+
+
+SOLO_PRESETS = {
+    f"{name}-solo": solo_of(rules) for name, rules in PRESETS.items() if rules.players == 4
+}
+"""Each four-player preset played solo (rule-solo): the Trickster tables without their
+team minimum."""
+SOLO_PRESET_RULES = st.sampled_from(list(SOLO_PRESETS.values()))
+"""One of `SOLO_PRESETS`."""
 
 
 _PLAIN = {C(text): index for index, text in enumerate(oracle.CARD_NAMES)}
@@ -372,21 +388,26 @@ def round_bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Bid]:
 
 
 @st.composite
-def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False) -> Ruleset:
+def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False, solo: bool = False) -> Ruleset:
     """A random ruleset with blind nil on, a deficit often met and any pass sizes (a blind
-    nil's and a nil's, rule-card-pass).
+    nil's and a nil's, rule-card-pass): two partnerships, or with ``solo`` four players each
+    on her own, who pass nothing (rule-solo).
 
     With ``long_games`` its games last: no floor, no cap and a target of 300 or more, so
     that later rounds, where one side trails, come up often.
     """
+    drawn = draw(rulesets(players=4))
+    passes = 0 if solo else 1  # solo players have no partner to pass to (rule-solo)
     rules = attrs.evolve(
-        draw(rulesets(players=4)),
+        drawn,
+        solo=solo,
+        team_minimum=0 if solo else drawn.team_minimum,  # nor a team (rule-solo)
         nil=True,
         zero_contract=False,
         blind_nil=True,
         blind_nil_deficit=draw(st.none() | st.integers(0, 150)),
-        nil_pass=draw(st.integers(0, 4)),
-        blind_nil_pass=draw(st.integers(0, 4)),
+        nil_pass=draw(st.integers(0, 4)) * passes,
+        blind_nil_pass=draw(st.integers(0, 4)) * passes,
         bidding=Bidding.OPEN,  # Suicide has no blind nil (rule-suicide)
     )
     if long_games:
@@ -419,16 +440,18 @@ def bid_in_view(state: State, n: int) -> State:
 @st.composite
 def blind_number_rulesets(draw: st.DrawFn) -> Ruleset:
     """A four-player ruleset with blind numbers from a drawn minimum, a deficit often met
-    (None or up to 150), sometimes blind nil, a team minimum and 10-for-200 (rule-blind-bids,
-    reading-blind-ten-for-two-hundred).
+    (None or up to 150), sometimes blind nil, a team minimum, 10-for-200 and solo
+    (rule-blind-bids, reading-blind-ten-for-two-hundred, rule-solo).
     """
     rules = draw(rulesets(players=4))
     nil = rules.nil or rules.bidding is not Bidding.OPEN
+    blind_nil = nil and draw(st.booleans())
     return attrs.evolve(
         rules,
         nil=nil,
         zero_contract=rules.zero_contract and not nil,
-        blind_nil=nil and draw(st.booleans()),
+        blind_nil=blind_nil,
+        blind_nil_pass=0 if rules.solo and blind_nil else rules.blind_nil_pass,  # rule-solo
         bidding=Bidding.OPEN,
         blind_bid_minimum=draw(st.integers(1, 13)),
         blind_bid_deficit=draw(st.none() | st.integers(0, 150)),
@@ -477,7 +500,7 @@ OPEN_BLIND_NIL = blind_nil_rulesets().map(
     lambda rules: attrs.evolve(
         rules, blind_nil_deficit=None, blind_nil_pass=max(rules.blind_nil_pass, 1)
     )
-)
+)  # partnerships: the pass goes to a partner (rule-solo)
 """Four players, blind nil open to every seat that has not looked (but to a second bidder a
 team minimum leaves short), one to four cards passed for it (and zero to four for a nil)."""
 OPEN_DOUBLE_NIL = rulesets(players=2).map(
@@ -734,12 +757,15 @@ RULES_BY_PLAYERS: dict[int, st.SearchStrategy[Ruleset]] = {
         rulesets(presets_only=True, players=4),
         rulesets(players=4),
         blind_nil_rulesets(long_games=True),
+        blind_nil_rulesets(long_games=True, solo=True),
+        SOLO_PRESET_RULES,
     ),
     2: st.one_of(
         rulesets(presets_only=True, players=2), rulesets(players=2), OPEN_DOUBLE_NIL_RULES
     ),
 }
-"""For each player count: its presets, random valid rulesets, and blind nil (double nil) on."""
+"""For each player count: its presets, random valid rulesets (solo among them), and blind nil
+(double nil) on; four players also blind nil solo and each preset solo."""
 
 
 class Game(NamedTuple):
@@ -809,9 +835,9 @@ def assert_outcome_follows_the_rules(state: State) -> None:
     assert state.phase is Phase.GAME_OVER
     assert state.to_move is None
     assert legal_moves(state) == ()
-    running = (0, 0)
+    running = (0,) * rules.sides
     for number, round_score in enumerate(state.rounds, start=1):
-        running = (running[0] + round_score.points[0], running[1] + round_score.points[1])
+        running = tuple(map(operator.add, running, round_score.points))
         ended = expected_outcome(rules, running, number)
         assert (ended is not None) == (number == len(state.rounds))
     assert running == state.scores
@@ -820,8 +846,9 @@ def assert_outcome_follows_the_rules(state: State) -> None:
     assert outcome == expected_outcome(rules, state.scores, len(state.rounds))
     if outcome.winner is None:
         assert outcome.is_draw
-    else:
-        assert state.scores[outcome.winner] > state.scores[1 - outcome.winner]
+    else:  # the highest total, alone (rule-solo: of four)
+        others = [score for side, score in enumerate(state.scores) if side != outcome.winner]
+        assert state.scores[outcome.winner] > max(others)
 
 
 @st.composite
@@ -855,6 +882,7 @@ PASSING_RULES = st.builds(
         bidding=Bidding.OPEN,
         nil_pass=nil,
         blind_nil_pass=blind,
+        solo=False,  # the pass goes to a partner (rule-solo)
     ),
     rulesets(players=4),
     st.integers(1, 4),
@@ -900,6 +928,7 @@ def bidding_switched(least_minimum: int = 0) -> st.SearchStrategy[Ruleset]:
             ten_for_two_hundred=ten,
             bidding=Bidding.OPEN,  # Suicide decides the bids itself (rule-suicide)
             blind_bid_minimum=0 if ten else rules.blind_bid_minimum,  # rule-blind-bids
+            solo=False,  # a team minimum is a partnership's (rule-solo)
         ),
         rulesets(players=4),
         st.integers(least_minimum, 13),
@@ -919,6 +948,7 @@ SUICIDE_RULES = rulesets(players=4).map(
         team_minimum=0,
         bidding=Bidding.SUICIDE,
         blind_bid_minimum=0,
+        solo=False,  # Suicide is a partnership's (rule-solo)
     )
 )
 """Four players bidding as Suicide asks, with any other switch it allows (rule-suicide)."""
@@ -952,6 +982,7 @@ def by_spades_rulesets(draw: st.DrawFn) -> Ruleset:
         team_minimum=0,
         blind_bid_minimum=0,
         bidding=draw(st.sampled_from([Bidding.WHIZ, Bidding.MIRROR])),
+        solo=False,  # partnerships, whose nil may pass (solo Whiz and Mirror: `rulesets`)
     )
 
 

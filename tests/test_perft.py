@@ -252,6 +252,9 @@ def _agree(referee: Referee, state: spades.State, where: str) -> None:
     assert list(state.tricks_taken) == referee.taken, where
     assert (state.round_number, state.dealer) == (referee.round_number, referee.dealer), where
     assert (list(state.scores), list(state.bags)) == (referee.scores, referee.bags), where
+    outcome = state.outcome
+    ended = None if outcome is None else (outcome.winner, outcome.termination.value)
+    assert ended == (None if referee.outcome is None else tuple(referee.outcome.values())), where
 
 
 def _walk(referee: Referee, state: spades.State, depth: int) -> list[int]:
@@ -294,6 +297,78 @@ def test_perft_reference_bids_pass_follow_suit_breaking_spades_trick_winner(row:
     depth = _reference_depth(row)
     assert depth >= min(2, row["depth"]), "the reference should see deeper"
     assert _walk(referee, state, depth) == row["perft"][:depth]
+
+
+# Solo (rule-solo): the four-player rows the reference may play solo, walked solo by the
+# engine and the reference together. The table holds no solo counts: the two must agree at
+# every node and on the counts, as deep as the engine's count of a level stays small.
+
+SOLO_BUDGET = 5_000
+"""A solo walk goes as deep as it can while each level it expands has at most this many
+nodes (and 8 levels at most)."""
+SOLO: dict[str, Any] = {"solo": True, "blind_nil_pass": 0}
+"""What a row's overrides take to be played solo: no blind nil pass (rule-solo)."""
+SOLO_BLIND: dict[str, Any] = {
+    "blind_nil_deficit": 1,
+    "blind_bid_minimum": 4,
+    "blind_bid_deficit": 1,
+}
+"""Solo with blind nil (where nil is on) and blind numbers from 4 open to a player 1 point
+behind the leading other player: nobody in the first round, some in the next."""
+
+
+def _solo_variants(row: Position) -> list[dict[str, Any]]:
+    """The row's overrides played solo, and, where the row bids in sight, with blind bids
+    too; none when the row needs a partner (its moves pass, or its rules are refused)."""
+    if row["slow"] or row["rules"] in TWO_PLAYERS or row["phase"] == "passing":
+        return []
+    if any(move.startswith("pass") for move in row["moves"]):
+        return []
+    solo = row["overrides"] | SOLO
+    if oracle.solo_problem(oracle.PRESETS[row["rules"]] | solo) is not None:
+        return []
+    if "blind_nil" in row["overrides"]:
+        return [solo]
+    nil = (oracle.PRESETS[row["rules"]] | solo)["nil"]
+    return [solo, solo | SOLO_BLIND | {"blind_nil": nil}]
+
+
+SOLO_ROWS = [
+    pytest.param(row, overrides, id=f"{row['id']}-solo{'-blind' if index else ''}")
+    for row in POSITIONS
+    for index, overrides in enumerate(_solo_variants(row))
+]
+
+
+@pytest.mark.parametrize(("row", "overrides"), SOLO_ROWS)
+def test_perft_solo_engine_and_reference_walk_together(
+    row: Position, overrides: dict[str, Any]
+) -> None:
+    """Four players each on her own: the bids, no pass, the play, a round's score by player
+    and the game's end, blind bids against the leading other player, node by node.
+
+    Rule: rule-solo.
+    """
+    solo: Position = {**row, "overrides": overrides}
+    state = _start(solo)
+    assert state.rules.solo
+    depth = 1
+    while depth < 8 and _perft(state, depth)[-1] <= SOLO_BUDGET:
+        depth += 1
+    assert _walk(_deal(solo), state, depth) == _perft(state, depth)
+
+
+def test_perft_solo_rows_reach_the_next_round_and_the_end_of_a_game() -> None:
+    """The solo walks cross a round's end into the next bidding, and a capped game's end.
+
+    Rule: rule-solo.
+    """
+    ids = {param.id for param in SOLO_ROWS}
+    assert {
+        "classic-last-trick-to-next-round-solo-blind",
+        "round-cap-game-over-solo",
+        "blind-nil-bidding-solo",
+    } <= ids
 
 
 _cards = oracle.cards

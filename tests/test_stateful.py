@@ -1,8 +1,9 @@
 """A stateful test: legal and illegal moves interleaved, with the game's invariants after each.
 
-The machine starts a game under a drawn ruleset (a preset, any valid ruleset, or one with
-blind nil on), then mixes legal moves, illegal moves, moves for a seat that is not to
-move, re-deals at the start of a round, and random play to the end of the round.
+The machine starts a game under a drawn ruleset (a preset, a four-player preset played
+solo, any valid ruleset, or one with blind nil on), then mixes legal moves, illegal moves,
+moves for a seat that is not to move, re-deals at the start of a round, and random play to
+the end of the round.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ import oracle
 from helpers import (
     BLIND_NUMBER_RULES,
     BY_SPADES_RULES,
+    SOLO_PRESET_RULES,
     SUICIDE_RULES,
+    assert_outcome_follows_the_rules,
+    assert_scored_by_reference,
     bids_by_spades,
     blind_nil_rulesets,
     engine_cards,
@@ -70,6 +74,7 @@ class SpadesGame(RuleBasedStateMachine):
             SUICIDE_RULES,
             BY_SPADES_RULES,
             BLIND_NUMBER_RULES,
+            SOLO_PRESET_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
         dealer=st.integers(0, 3),
@@ -88,6 +93,7 @@ class SpadesGame(RuleBasedStateMachine):
             SUICIDE_RULES,
             BY_SPADES_RULES,
             BLIND_NUMBER_RULES,
+            SOLO_PRESET_RULES,
         ),
         seed=st.integers(0, 2**64 - 1),
     )
@@ -207,13 +213,29 @@ class SpadesGame(RuleBasedStateMachine):
 
     @invariant()
     def scores_are_the_sums_of_round_points(self) -> None:
+        """A total and a bag counter a side: two, or four solo (rule-solo)."""
         rounds = self.state.rounds
-        assert self.state.scores == (
-            sum(r.points[0] for r in rounds),
-            sum(r.points[1] for r in rounds),
+        sides = self.state.rules.sides
+        assert self.state.scores == tuple(
+            sum(r.points[side] for r in rounds) for side in range(sides)
         )
-        assert self.state.bags == (rounds[-1].bags if rounds else (0, 0))
+        assert self.state.bags == (rounds[-1].bags if rounds else (0,) * sides)
         assert all(sum(r.tricks) == 13 for r in rounds)
+
+    @invariant()
+    def the_last_round_is_scored_and_the_game_ended_as_the_reference_has_it(self) -> None:
+        """The last round's score by side, from the bags before it; a finished game's
+        outcome after the first round after which the reference ends it.
+
+        Rules: rule-scoring, rule-game-end, rule-solo.
+        """
+        state = self.state
+        rounds = state.rounds
+        if rounds:
+            before = rounds[-2].bags if len(rounds) > 1 else (0,) * state.rules.sides
+            assert_scored_by_reference(state.rules, rounds[-1], before)
+        if state.is_over:
+            assert_outcome_follows_the_rules(state)
 
     @invariant()
     def every_sides_bids_reach_the_team_minimum(self) -> None:
