@@ -459,7 +459,8 @@ def test_create_table_takes_a_ruleset_as_text(tmp_path: Path) -> None:
         assert summary["scores"] == [0, 0, 0, 0]
         defaulted = connection.new_table(rules="miniokey;solo:true", target=250, round_cap=3)
         rules = server.table(defaulted).rules
-        assert rules == attrs.evolve(MINIOKEY, solo=True, target=250, round_cap=3)
+        solo_miniokey = attrs.evolve(MINIOKEY, solo=True, target=250, round_cap=3)
+        assert rules == attrs.evolve(solo_miniokey, blind_nil_pass=0)  # solo's default
         assert [row.kind for row in server.table(defaulted).seats] == ["open"] + ["bot"] * 3
         assert server.table(defaulted).preset == "miniokey"
         settled(connection, defaulted)
