@@ -677,6 +677,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     Rule: rule-suicide.
     Rule: rule-blind-bids.
     Rule: rule-decks.
+    Rule: rule-solo.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -697,6 +698,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     older["blind_nil_pass"] = min(rules.blind_nil_pass, 3)
     assert from_data({**older, "version": 2}) == attrs.evolve(
         rules,
+        solo=False,
         zero_contract=False,
         nil_pass=0,
         blind_nil_pass=min(rules.blind_nil_pass, 3),

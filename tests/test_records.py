@@ -252,6 +252,8 @@ def _blind_nil_open(players: int, switch: str) -> st.SearchStrategy[Ruleset]:
     def opened(rules: Ruleset, count: int) -> Ruleset:
         changes: dict[str, Any] = {**ENDLESS, switch: count, "zero_contract": False}
         changes["bidding"] = Bidding.OPEN
+        if switch == "blind_nil_pass":  # a pass between partners
+            changes["solo"] = False
         return attrs.evolve(rules, nil=True, blind_nil=True, blind_nil_deficit=None, **changes)
 
     return rulesets(players=players).flatmap(

@@ -674,21 +674,24 @@ def test_blind_seven_and_four_under_ten_for_two_hundred_win_or_lose_270() -> Non
     numbers=st.lists(st.integers(0, 13), min_size=4, max_size=4),
     blinds=st.lists(st.booleans(), min_size=4, max_size=4),
     cuts=st.lists(st.integers(0, 13), min_size=3, max_size=3),
-    bags=st.tuples(st.integers(0, 30), st.integers(0, 30)),
+    counters=st.lists(st.integers(0, 30), min_size=4, max_size=4),
 )
 def test_a_blind_number_adds_or_takes_ten_a_trick_to_the_plain_score(
     rules: Ruleset,
     numbers: list[int],
     blinds: list[bool],
     cuts: list[int],
-    bags: tuple[int, int],
+    counters: list[int],
 ) -> None:
     """Any four bids, some numbers bid blind: each side scores what the same bids in sight
-    score, plus 10 a trick bid blind when made, minus that when set; under 10-for-200 too.
+    score, plus 10 a trick bid blind when made, minus that when set; under 10-for-200 too,
+    and for each player alone when four play solo.
 
     Rules: rule-blind-bids, rule-contract-points.
     Rule: reading-blind-ten-for-two-hundred.
+    Rule: rule-solo.
     """
+    bags = counters[: rules.sides]
     bids = [Bid(n, blind=flag and n > 0) for n, flag in zip(numbers, blinds, strict=True)]
     low, high = sorted(cuts[:2])
     tricks = [low, high - low, 13 - high, 0]
@@ -698,7 +701,7 @@ def test_a_blind_number_adds_or_takes_ten_a_trick_to_the_plain_score(
         rules, [Bid(bid.n, blind=bid.blind and not bid.n) for bid in bids], tricks, bags
     )
     for number, (with_blind, in_sight) in enumerate(zip(scored.sides, plain.sides, strict=True)):
-        part = sum(bid.n for bid in bids[number::2] if bid.blind)
+        part = sum(bid.n for bid in bids[number :: rules.sides] if bid.blind)
         extra = 10 * part if in_sight.made else -10 * part
         assert with_blind == in_sight._replace(
             contract_points=in_sight.contract_points + extra,
