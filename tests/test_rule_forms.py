@@ -1216,27 +1216,9 @@ def test_rollout_counted_tricks_is_score_rounds_count(drawn: Any) -> None:
     score = score_round(rules, bids, tricks, bags)
     for side in range(rules.sides):
         seats = tuple(seat for seat in range(rules.players) if seat % rules.sides == side)
-        if solo_nil_counted(rules, bids, tricks, seats):
-            continue  # a known gap: test_the_rollout_counts_a_solo_nils_tricks_as_bags
         assert counted_tricks(rules, tuple(bids), tuple(tricks), seats) == score.sides[side].tricks
 
 
-def solo_nil_counted(
-    rules: Ruleset, bids: list[Bid], tricks: list[int], seats: tuple[int, ...]
-) -> bool:
-    """Whether ``seats`` are a solo nil bidder with tricks under `NilTricks.COUNT`: her tricks
-    are her bags (rule-solo), yet `counted_tricks` counts them. Remove with the xfail below.
-    """
-    return (
-        rules.solo
-        and rules.nil_tricks is NilTricks.COUNT
-        and not rules.zero_contract
-        and bids[seats[0]].n == 0
-        and tricks[seats[0]] > 0
-    )
-
-
-@pytest.mark.xfail(reason="counted_tricks counts a solo nil's tricks under COUNT", strict=True)
 def test_the_rollout_counts_a_solo_nils_tricks_as_bags() -> None:
     """A solo nil bidder's tricks are her bags whatever ``nil_tricks`` says: none count.
 

@@ -195,10 +195,11 @@ def counted_tricks(
 
     `score_round`'s count (rule-contract, rule-nil-tricks): a numbered bidder's tricks
     count, and a zero contract's (reading-zero-bid); a nil bidder's count too under
-    `NilTricks.COUNT`, and not under `NilTricks.BAGS`. So under ``COUNT`` a failed nil's
-    tricks help her side's contract, in the play-outs as in the score.
+    `NilTricks.COUNT` in partnerships, and not under `NilTricks.BAGS` nor alone (her bags,
+    rule-solo). So under ``COUNT`` a failed nil's tricks help her side's contract, in the
+    play-outs as in the score.
     """
-    count = rules.nil_tricks is NilTricks.COUNT or rules.zero_contract
+    count = (rules.partnerships and rules.nil_tricks is NilTricks.COUNT) or rules.zero_contract
     return sum(taken[seat] for seat in seats if count or (bid := bids[seat]) is None or bid.n)
 
 
