@@ -46,6 +46,7 @@ from spades import (
     Termination,
     apply,
     blind_numbers,
+    card_passes,
     legal_moves,
     may_bid_blind,
     new_game,
@@ -436,3 +437,14 @@ def test_a_solo_game_drawn_at_the_round_cap_says_the_highest_was_shared() -> Non
     assert outcome_lines(drawn) == [
         "The game is drawn 40, 40, -10 and 20, the highest shared, after the round cap of 0 rounds."
     ]
+
+
+def test_solo_players_pass_no_cards_whatever_the_bids() -> None:
+    """A blind nil pass count left over from partnerships (blind nil off) passes nothing.
+
+    Rule: rule-solo.
+    """
+    rules = Ruleset(solo=True, blind_nil_pass=2)
+    bids = [Bid(0, blind=True), Bid(3), Bid(3), Bid(3)]
+    assert card_passes(rules, bids, first_bidder=0) == ()
+    assert card_passes(attrs.evolve(rules, solo=False), bids, first_bidder=0) == ((0, 2), (2, 2))

@@ -33,8 +33,9 @@ def card_passes(
     her partner, then the partner gives as many back. The passer is the side's first blind
     nil bidder, else its first nil bidder, and the side passes ``blind_nil_pass`` cards
     for a blind nil, ``nil_pass`` for a nil; a side whose count is 0 does not pass. Sides
-    pass in the order their passers bid, from ``first_bidder``. Four players only: with two
-    players, and before the last bid (``None`` in ``bids``), nobody passes.
+    pass in the order their passers bid, from ``first_bidder``. Partnerships only: with two
+    players, four solo (rule-solo), and before the last bid (``None`` in ``bids``), nobody
+    passes.
 
     >>> from spades import Bid, Ruleset
     >>> rules = Ruleset(nil_pass=3)
@@ -48,7 +49,7 @@ def card_passes(
         if bid is not None and type(bid) is not Bid:
             raise TypeError(f"bids holds a Bid or None for each seat, not {shown(bid)}")
     first = check_seat(first_bidder, rules.players, what="first bidder")
-    if rules.players != 4 or None in bids:
+    if not rules.partnerships or None in bids:
         return ()
     return pass_order(rules, tuple(bids), first)
 
@@ -79,7 +80,7 @@ def pass_order(
 def passes_of(game: State | View) -> tuple[tuple[int, int], ...]:
     """The card passes of ``game``'s round as `pass_order` gives them: none before the last bid."""
     rules = game.rules
-    if rules.players != 4 or None in game.bids:
+    if not rules.partnerships or None in game.bids:
         return ()
     return pass_order(rules, game.bids, rules.orders_of_play[game.dealer][1])
 
