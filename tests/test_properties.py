@@ -107,6 +107,7 @@ from spades.strategies import cards, decks, illegal_moves, moves, rulesets, stat
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Callable
 
 # A game to 500 costs several milliseconds (about 0.2 ms a round, 25 rounds on average):
 # the test that plays them runs a sixth of the profile's examples.
@@ -234,6 +235,7 @@ def test_strategies_rulesets_are_valid_four_player_rulesets(
         *(("blind_nil_exchange", count) for count in range(4)),
         *(("players", count) for count in (2, 4)),
         *(("deck", deck) for deck in Deck),
+        *(("solo", flag) for flag in (False, True)),
     ],
 )
 def test_strategies_rulesets_reach_every_value_of_every_switch(field: str, value: object) -> None:
@@ -276,6 +278,40 @@ def test_strategies_rulesets_draw_numbers_for_every_optional_field() -> None:
     )
     assert found.losing_floor is not None
     assert found.losing_floor < 0
+
+
+@pytest.mark.parametrize(
+    ("wanted", "condition"),
+    [
+        ("blind nil", lambda r: r.blind_nil),
+        ("blind numbers", lambda r: r.blind_bid_minimum > 0),
+        ("whiz", lambda r: r.bidding is Bidding.WHIZ),
+        ("mirror", lambda r: r.bidding is Bidding.MIRROR),
+        ("an idle blind nil pass", lambda r: r.blind_nil_pass > 0),
+        ("ten for two hundred", lambda r: r.ten_for_two_hundred),
+        ("a zero contract", lambda r: r.zero_contract),
+        ("nil tricks counted", lambda r: r.nil_tricks is NilTricks.COUNT),
+        ("a joker deck", lambda r: r.deck is not Deck.STANDARD),
+    ],
+)
+def test_strategies_rulesets_draw_solo_with_every_switch_it_allows(
+    wanted: str, condition: Callable[[Ruleset], bool]
+) -> None:
+    """Solo comes with each switch that needs no partner; a blind nil pass only while blind
+    nil is off, where it is idle.
+
+    Rule: rule-solo.
+    """
+    found = find(
+        rulesets(),
+        lambda r: r.solo and condition(r),
+        settings=settings(FIND, max_examples=20_000, derandomize=True),
+    )
+    assert found.solo, wanted
+    assert condition(found), wanted
+    assert (found.team_minimum, found.nil_pass) == (0, 0)
+    assert found.bidding is not Bidding.SUICIDE
+    assert not (found.blind_nil and found.blind_nil_pass)
 
 
 @given(

@@ -91,6 +91,16 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     minimum. Four players bidding openly sometimes bid numbers blind. Every `Deck` comes,
     the standard one about half the time (rule-decks).
 
+    About one four-player ruleset in four is ``solo``, each player on her own (rule-solo),
+    and then has nothing that needs a partner, as `Ruleset` requires: no team minimum, no
+    nil pass, no Suicide, and no blind nil pass when blind nil is on (with blind nil off
+    its size is drawn all the same, as it is idle).
+
+    >>> from hypothesis import find, settings
+    >>> solo = find(rulesets(players=4), lambda r: r.solo, settings=settings(database=None))
+    >>> solo.sides, solo.team_minimum, solo.nil_pass
+    (4, 0, 0)
+
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
     up to 30, blind nil and blind number deficits up to 500, team minimums and blind
@@ -108,31 +118,35 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
 def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     nil = draw(st.booleans())
     four = players == 4
+    solo = four and draw(st.sampled_from(_SOLO))
+    partners = four and not solo  # a team minimum, a nil pass and Suicide need them
     zero_contract = not nil and draw(st.booleans())
     bidding = Bidding.OPEN
-    if four and (nil or zero_contract):  # Suicide needs nil; Whiz and Mirror a bid of zero
-        bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[not nil :]))
+    if four and (nil or zero_contract):  # Suicide needs nil and partners, Whiz and Mirror a 0
+        bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[solo or not nil :]))
     moded = bidding is not Bidding.OPEN  # every mode refuses blind nil and a minimum
     ten_for_two_hundred = draw(st.booleans())
     blind_numbers = four and not moded  # rule-blind-bids
+    blind_nil = nil and not moded and draw(st.booleans())
     return Ruleset(
         players=players,
         deck=draw(st.sampled_from((Deck.STANDARD, Deck.STANDARD, *Deck))),
+        solo=solo,
         direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
         nil=nil,
         zero_contract=zero_contract,
         nil_value=draw(st.integers(0, 500)),
         nil_tricks=draw(st.sampled_from(NilTricks)) if four else NilTricks.BAGS,
-        blind_nil=nil and not moded and draw(st.booleans()),
+        blind_nil=blind_nil,
         blind_nil_value=draw(st.integers(0, 500)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
-        nil_pass=draw(st.just(0) | st.integers(1, 4)) if four and nil else 0,
-        blind_nil_pass=draw(st.integers(0, 4)) if four else 0,
+        nil_pass=draw(st.just(0) | st.integers(1, 4)) if partners and nil else 0,
+        blind_nil_pass=draw(st.integers(0, 4)) if partners or (solo and not blind_nil) else 0,
         blind_nil_exchange=0 if four else draw(st.integers(0, 3)),
         double_nil_timing=(
             DoubleNilTiming.BEFORE_FIRST_CHOICE if four else draw(st.sampled_from(DoubleNilTiming))
         ),
-        team_minimum=draw(st.just(0) | st.integers(1, 13)) if four and not moded else 0,
+        team_minimum=draw(st.just(0) | st.integers(1, 13)) if partners and not moded else 0,
         bidding=bidding,
         blind_bid_minimum=draw(st.just(0) | st.integers(1, 13)) if blind_numbers else 0,
         blind_bid_deficit=draw(st.none() | st.integers(0, 500)),
@@ -148,7 +162,9 @@ def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
 
 
 _MODES: Final = (Bidding.SUICIDE, Bidding.WHIZ, Bidding.MIRROR)
-"""The bidding modes other than open: Suicide first, as it alone needs nil."""
+"""The bidding modes other than open: Suicide first, as it alone needs nil (and partners)."""
+_SOLO: Final = (False, False, False, True)
+"""Whether four play solo: one time in four (rule-solo); partnerships first, to shrink to."""
 
 
 def states(
