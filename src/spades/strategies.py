@@ -96,11 +96,6 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
     nil pass, no Suicide, and no blind nil pass when blind nil is on (with blind nil off
     its size is drawn all the same, as it is idle).
 
-    >>> from hypothesis import find, settings
-    >>> solo = find(rulesets(players=4), lambda r: r.solo, settings=settings(database=None))
-    >>> solo.sides, solo.team_minimum, solo.nil_pass
-    (4, 0, 0)
-
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
     up to 30, blind nil and blind number deficits up to 500, team minimums and blind
