@@ -142,11 +142,10 @@ from spades import (
 )
 from spades._card_pass import pass_due
 from spades._cards import ALL_CARDS
-from spades._ending import outcome_after
 from spades._legal import bid_moves, blind_number_moves, trails_by, trails_enough
 from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
-from spades.batch._codes import BID_OF, BLIND, NONE, TERMINATIONS
+from spades.batch._codes import BID_OF, BLIND, NONE
 from spades.batch._legal import (
     bid_bits,
     blind_number_bits,
@@ -157,7 +156,7 @@ from spades.batch._legal import (
 )
 from spades.batch._legal import trails_by as batch_trails_by
 from spades.batch._moves import breaks_spades, side_passes, trick_keys
-from spades.batch._round import outcomes, score_sides
+from spades.batch._round import score_sides
 from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
 from spades.encoding import (
@@ -2121,41 +2120,6 @@ def test_batch_score_sides_is_score_round_for_four_solo_players(
     Rules: rule-solo, rule-nil-tricks.
     """
     assert_scored_as_score_round(*drawn)
-
-
-@given(
-    st.sampled_from(
-        [
-            Ruleset(solo=True, target=100),
-            Ruleset(solo=True, target=100, losing_floor=-100),
-            Ruleset(solo=True, target=100, losing_floor=-100, round_cap=3),
-            Ruleset(solo=True, target=100, round_cap=3),
-        ]
-    ),
-    st.lists(
-        st.lists(st.sampled_from([-120, -100, -20, 0, 40, 99, 100, 130]), min_size=4, max_size=4),
-        min_size=1,
-        max_size=20,
-    ),
-    st.integers(1, 4),
-)
-def test_batch_outcomes_is_outcome_after_for_four_sides(
-    rules: Ruleset, scores: list[list[int]], rounds: int
-) -> None:
-    """The batch's end of a solo game, pair by pair with `outcome_after`: the highest total
-    wins when one player's, at the target or once someone is at the floor; shared, it plays
-    on, and draws at the round cap (totals drawn from a few values, so that they tie).
-
-    Rules: rule-solo, rule-game-end.
-    """
-    winners, codes = outcomes(rules, np.array(scores, dtype=np.int64), np.full(len(scores), rounds))
-    for totals, winner, code in zip(scores, winners.tolist(), codes.tolist(), strict=True):
-        outcome = outcome_after(rules, totals, rounds)
-        if outcome is None:
-            assert (winner, code) == (NONE, NONE)
-        else:
-            assert TERMINATIONS[code] is outcome.termination
-            assert winner == (NONE if outcome.winner is None else outcome.winner)
 
 
 def test_batch_trails_by_is_trails_by_for_four_sides() -> None:

@@ -11,7 +11,7 @@ reference's rule in plain Python, so that the reference is held to the rules pag
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import numpy as np
@@ -639,9 +639,11 @@ def test_bag_penalty_states_the_rule(rules: Ruleset, bags: int) -> None:
 @st.composite
 def games_totals(draw: st.DrawFn, *, max_games: int = 1) -> tuple[Ruleset, list[tuple[int, ...]]]:
     """A ruleset and one to ``max_games`` games' totals under it: one a side (two, or four
-    when four play solo), any of them."""
+    when four play solo), any of them, often at the target or the floor so that they tie."""
     rules = draw(rulesets())
-    totals = st.tuples(*(st.integers(-1500, 1500) for _ in range(rules.sides)))
+    edges = st.sampled_from([rules.target, rules.target + 1, rules.losing_floor or 0, 0])
+    total = st.integers(-1500, 1500) | edges
+    totals = st.tuples(*(total for _ in range(rules.sides)))
     return rules, draw(st.lists(totals, min_size=1, max_size=max_games))
 
 
@@ -1255,7 +1257,17 @@ def test_the_rollout_counts_a_zero_contracts_tricks_as_the_score_does() -> None:
         assert score_round(rules, bids, taken).sides[0].tricks == 3
 
 
+SOLO_TOTALS: Final = [
+    (510, 180, 530, -40),  # the highest at the target wins
+    (530, 180, 530, -40),  # a shared highest plays on, and draws at the cap
+    (300, 300, 100, -250),  # at the floor too
+    (300, 100, 100, -250),  # shared below the highest: no matter
+]
+
+
 @given(games_totals(max_games=20), st.integers(1, 40))
+@example((SOLO_ENDS, SOLO_TOTALS), 3)
+@example((SOLO_ENDS, SOLO_TOTALS), 10)
 def test_batch_outcomes_is_outcome_after(
     drawn: tuple[Ruleset, list[tuple[int, ...]]], rounds: int
 ) -> None:
