@@ -133,7 +133,7 @@ TEAM_MINIMUM_RULES = st.builds(
 )
 """Four players under a team minimum: any ruleset, blind nil often open, any minimum."""
 # `find` without shrinking: only whether an example exists matters.
-FIND = settings(phases=[Stage.generate], database=None, max_examples=2000)
+FIND = settings(phases=[Stage.generate], database=None, max_examples=5000, derandomize=True)
 
 
 POSITIONS = {
