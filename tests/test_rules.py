@@ -30,7 +30,7 @@ from spades import (
     SpadesLead,
     find_ruleset,
 )
-from spades._rules import MAX_NUMBER
+from spades._rules import MAX_NUMBER, NEVER_OPEN
 from spades.records._plain import ruleset_data
 
 
@@ -304,10 +304,10 @@ def test_optional_fields_accept_none_and_their_edges() -> None:
     assert Ruleset(nil_pass=4).nil_pass == 4
 
 
-@pytest.mark.parametrize("players", [1, 3, 5, 6, 0, -4, "4", 4.0, True, None])
-def test_players_are_four_or_two(players: object) -> None:
-    """Rule: rule-seats."""
-    with pytest.raises(RulesetError, match=r"players must be 4 \(two partnerships\) or 2"):
+@pytest.mark.parametrize("players", [1, 5, 6, 0, -4, "4", "3", 4.0, True, None])
+def test_players_are_four_three_or_two(players: object) -> None:
+    """Rules: rule-seats, rule-three-players."""
+    with pytest.raises(RulesetError, match=r"players must be 4 \(two partnerships\), 3 or 2"):
         Ruleset(players=players)  # type: ignore[arg-type]
 
 
@@ -439,10 +439,11 @@ def test_spades_lead_values_and_the_tricks_that_open_spades() -> None:
     """Rule: reading-spades-lead.
 
     The values are the data format's names; ``opens_after`` counts the completed tricks
-    after which a spade may be led though none has been played (13: never in a round).
+    after which a spade may be led though none has been played (`NEVER_OPEN`: more than
+    any round has, 13, 17 or 18).
     """
     assert [lead.value for lead in SpadesLead] == ["broken", "any_time", "after_first_trick"]
-    assert [lead.opens_after for lead in SpadesLead] == [13, 0, 1]
+    assert [lead.opens_after for lead in SpadesLead] == [NEVER_OPEN, 0, 1]
     assert Ruleset().spades_lead is SpadesLead.BROKEN
     for lead in SpadesLead:
         for clone in (pickle.loads(pickle.dumps(lead)), copy.deepcopy(lead)):
@@ -591,7 +592,7 @@ def test_suicide_combines_with_the_other_switches_and_the_four_player_presets() 
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"players": 2, "blind_nil": False}, "is for partnerships: it needs four players"),
+        ({"players": 2, "blind_nil": False}, "is for three or four players: it needs a deal"),
         ({"nil": False}, "bids zero with no spades: it needs nil=True or zero_contract=True"),
         ({"blind_nil": True}, "has no blind nil: set blind_nil=False"),
         ({"team_minimum": 4}, "decides what a side bids itself: team_minimum"),
@@ -682,7 +683,7 @@ def test_evolve_makes_a_validated_changed_copy() -> None:
     with pytest.raises(RulesetError):
         attrs.evolve(CLASSIC, losing_floor=0)
     with pytest.raises(RulesetError, match="players must be"):
-        attrs.evolve(CLASSIC, players=3)
+        attrs.evolve(CLASSIC, players=5)
 
 
 @pytest.mark.parametrize(

@@ -43,6 +43,7 @@ from spades import (
     winning_card,
 )
 from spades._legal import _plays
+from spades._rules import MAX_HAND, NEVER_OPEN
 from spades.strategies import rulesets
 
 if TYPE_CHECKING:
@@ -249,7 +250,8 @@ def test_may_lead_spades_follows_the_sources_by_default() -> None:
         assert not may_lead_spades(rules, spades_broken=False, tricks_played=12)
         assert may_lead_spades(rules, spades_broken=True, tricks_played=0)
     assert Ruleset().spades_lead is SpadesLead.BROKEN
-    assert [lead.opens_after for lead in SpadesLead] == [13, 0, 1]
+    assert [lead.opens_after for lead in SpadesLead] == [NEVER_OPEN, 0, 1]
+    assert NEVER_OPEN > MAX_HAND  # more tricks than any round has (rule-three-players)
 
 
 def test_may_lead_spades_takes_numpy_integers() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final, TypeVar, cast
 
 from spades._cards import ALL_CARDS, Card
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._errors import SpadesError, shown
 from spades._rules import CLASSIC, Ruleset, check_rules, whole_number
 from spades._state import SHIFT, Phase, State
@@ -27,19 +27,24 @@ SEED_LIMIT = 2**128
 """Seeds are whole numbers below this: 0 to ``2**128 - 1``."""
 ROUND_LIMIT: Final = 2**63
 """Round numbers are below this, so that any language holds one in a 64-bit integer."""
-_BITS: Final = {deck: tuple(card.bit for card in deck.cards) for deck in Deck}
+_BITS: Final[dict[Pack, tuple[int, ...]]] = {
+    pack: tuple(card.bit for card in pack.cards)
+    for deck in Deck
+    for pack in (deck, deck.for_players(3))
+}
 _T = TypeVar("_T")
-_NO_BIDS: Final = {4: (None, None, None, None), 2: (None, None)}
-_NOT_LOOKED: Final = {4: (False, False, False, False), 2: (False, False)}
+_NO_BIDS: Final = {players: (None,) * players for players in (2, 3, 4)}
+_NOT_LOOKED: Final = {players: (False,) * players for players in (2, 3, 4)}
 
 
 def round_deck(seed: int, round_number: int, *, rules: Ruleset = CLASSIC) -> tuple[Card, ...]:
     """The deck order the game with this seed deals in round ``round_number``.
 
     Every round ``r``, the first included, takes the 512-bit BLAKE2b digest of the text
-    ``f"{seed}:{r}"`` as a little-endian integer ``x`` and shuffles the ruleset's deck
-    (`Deck.cards`: `DECK` for the standard deck) with it, Fisher-Yates from the top: for
-    ``i`` from 51 down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap.
+    ``f"{seed}:{r}"`` as a little-endian integer ``x`` and shuffles the ruleset's cards
+    (`Pack.cards` of `Ruleset.pack`: `DECK` for the standard deck, without the 2♣ for three
+    players) with it, Fisher-Yates from the top: for ``i`` from the number of cards less one
+    down to 1, ``x, j = divmod(x, i + 1)`` and cards ``i`` and ``j`` swap.
     It needs only BLAKE2b and a division of big numbers, so any language reproduces it;
     the conformance suite pins it. A seed is a whole number from 0 to ``2**128 - 1``;
     rounds count from 1 to ``2**63 - 1``. Both may be any integer ``operator.index``
@@ -48,7 +53,7 @@ def round_deck(seed: int, round_number: int, *, rules: Ruleset = CLASSIC) -> tup
     >>> len(set(round_deck(7, 2))), round_deck(7, 2) == round_deck(7, 2) != round_deck(7, 3)
     (52, True)
     """
-    deck = check_rules(rules, "round_deck").deck
+    deck = check_rules(rules, "round_deck").pack
     seed = check_seed(seed)
     number = whole_number(round_number)
     if number is None:
@@ -100,7 +105,7 @@ def _fisher_yates(number: int, items: list[_T]) -> None:
 
 
 def shuffle(seed: int, round_number: int, items: list[_T]) -> None:
-    """Shuffle 52 ``items`` in place as `round_deck` shuffles the deck."""
+    """Shuffle ``items`` (as many as a pack's cards) in place as `round_deck` shuffles them."""
     _fisher_yates(_digest_number(f"{seed}:{round_number}"), items)
 
 
@@ -177,30 +182,32 @@ def check_seed(seed: object) -> int:
 
 
 def pack_hands(bits: Sequence[int], order: Sequence[int]) -> int:
-    """The four hands, 54 bits a seat, dealt from cards given by their bits in deck order.
+    """The hands, 54 bits a seat, dealt from cards given by their bits in deck order.
 
-    One card at a time, to the seats in ``order``, round and round.
+    One card at a time, to the seats in ``order`` (every seat), round and round.
     """
     packed = 0
+    players = len(order)
     for offset, seat in enumerate(order):
-        packed |= sum(bits[offset::4]) << SHIFT[seat]
+        packed |= sum(bits[offset::players]) << SHIFT[seat]
     return packed
 
 
 def checked_deck(deck: object, rules: Ruleset) -> Sequence[Card]:
-    """``deck`` when it is an order of the ruleset's 52 cards (`Deck.cards`); else raise."""
+    """``deck`` when it is an order of the ruleset's cards (`Ruleset.pack`); else raise."""
+    size = len(rules.pack.cards)
     if isinstance(deck, str) or not isinstance(deck, Sequence):
-        raise TypeError(f"a deck is a sequence of 52 cards, not {type(deck).__name__}")
+        raise TypeError(f"a deck is a sequence of {size} cards, not {type(deck).__name__}")
     for card in deck:
         if not isinstance(card, Card):
             raise TypeError(f"a deck holds cards, not {shown(card)}")
-    if len(deck) != 52 or len(set(deck)) != 52:
+    if len(deck) != size or len(set(deck)) != size:
         raise SpadesError(
-            f"a deck is 52 distinct cards; this one has {len(set(deck))} of {len(deck)}"
+            f"a deck is {size} distinct cards; this one has {len(set(deck))} of {len(deck)}"
         )
-    outside = [card for card in deck if not card.bit & rules.deck.mask]
+    outside = [card for card in deck if not card.bit & rules.pack.mask]
     if outside:
-        raise SpadesError(f"the {rules.deck.label} deck has no {outside[0]}: deal its own 52 cards")
+        raise SpadesError(f"{rules.pack.described} has no {outside[0]}: deal its own {size} cards")
     return cast("Sequence[Card]", deck)
 
 
@@ -232,7 +239,7 @@ def new_game(
     dealer = check_start(rules, dealer, "new_game")
     seed = random.SystemRandom().getrandbits(64) if seed is None else check_seed(seed)
     bits = (
-        shuffled_bits(seed, 1, rules.deck)
+        shuffled_bits(seed, 1, rules.pack)
         if deck is None
         else [card.bit for card in checked_deck(deck, rules)]
     )
@@ -255,7 +262,7 @@ def check_start(rules: object, dealer: object, doing: str) -> int:
     return seat
 
 
-def shuffled_bits(seed: int, round_number: int, deck: Deck) -> list[int]:
+def shuffled_bits(seed: int, round_number: int, deck: Pack) -> list[int]:
     """The bits of `round_deck`'s cards, in its order."""
     bits = list(_BITS[deck])
     shuffle(seed, round_number, bits)
@@ -275,8 +282,8 @@ def start_round(
 ) -> State:
     """The state at the start of a round, from its cards' bits in deck order.
 
-    Four players: the cards dealt and the first bidder to move. Two players: the cards
-    are the stock, and the dealer draws first.
+    Three and four players: the cards dealt and the first bidder to move. Two players: the
+    cards are the stock, and the dealer draws first.
     """
     two = rules.players == 2
     orders = rules.orders_of_play  # `play_order` from each seat (the seats are valid here)

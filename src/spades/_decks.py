@@ -1,10 +1,13 @@
-"""The decks: which 52 cards are dealt, which of them are spades, and how the spades rank.
+"""The decks: which cards are dealt, which of them are spades, and how the spades rank.
 
 A deck is a value of `Deck`, the ruleset's `deck` field (rule-decks). With the standard
 deck a card's suit is its own and a higher rank wins; a joker deck takes two deuces out,
 adds the two jokers as the highest spades, and under Joker-Joker-Deuce-Deuce makes the 2♦ a
-spade too, ranked with the 2♠ above the ace. Every rule reads a card's suit and rank
-through the deck: `Deck.suit_bits`, `Deck.spades`, `Deck.winning_bit`.
+spade too, ranked with the 2♠ above the ace. Three players deal other cards from the same
+deck (rule-three-players): the standard deck without the 2♣, a joker deck with every card,
+its deuces back. What a ruleset deals is a `Pack`, `Ruleset.pack`: the `Deck` itself for
+two and four players. Every rule reads a card's suit and rank through the pack:
+`Pack.suit_bits`, `Pack.spades`, `Pack.winning_bit`.
 """
 
 from __future__ import annotations
@@ -15,14 +18,97 @@ from typing import Final
 from spades._cards import ALL_CARDS, JOKERS, Card, Suit
 from spades._errors import SpadesError
 
-__all__ = ["Deck"]
+__all__ = ["Deck", "Pack"]
 
 _LITTLE_JOKER, _BIG_JOKER = JOKERS
 _TWO_OF = {suit: Card.parse(f"2{suit.letter}") for suit in Suit}
 
 
-class Deck(enum.Enum):
-    """The 52 cards a round is dealt from, and how they rank (rule-decks).
+class Pack:
+    """The cards a ruleset deals and how they rank: `Ruleset.pack` (rule-decks).
+
+    A `Deck` is the pack of two and four players; three players deal the pack
+    `Deck.for_players` gives (rule-three-players).
+
+    >>> three = Deck.STANDARD.for_players(3)
+    >>> len(three.cards), three.label, Card.parse("2C").bit & three.mask
+    (51, 'standard', 0)
+    >>> len(Deck.JOKER_JOKER_ACE.for_players(3).cards)
+    54
+    """
+
+    cards: tuple[Card, ...]
+    """The pack's cards in the library's order (`Card.index`)."""
+    mask: int
+    """The bits of its cards."""
+    spades: int
+    """The bits of its spades: the cards that follow, lead, break and win as spades."""
+    suit_masks: tuple[int, int, int, int]
+    """By `Suit` value, the bits of the pack's cards that play as that suit."""
+    suit_bits: tuple[int, ...]
+    """By `Card.index`, the bits of the suit the card plays as (0 for a card not in it)."""
+    suit_numbers: tuple[int, ...]
+    """By `Card.index`, the `Suit` value of the suit the card plays as (`suit_of`'s, quick)."""
+    promoted: tuple[int, ...]
+    """The bits of the spades that rank above the order of the bits, highest first: the
+    ones a trick's highest bit does not tell (`winning_bit`)."""
+    spade_cards: tuple[Card, ...]
+    """Its spades, lowest first."""
+    deck: Deck
+    """The deck the pack is dealt from."""
+
+    @property
+    def label(self) -> str:
+        """The deck's name in a message: ``"joker-joker-deuce-deuce"``."""
+        value: str = self.deck.value
+        return value.replace("_", "-")
+
+    @property
+    def described(self) -> str:
+        """The pack in a message: ``"the joker-joker-ace deck"``."""
+        return f"the {self.label} deck"
+
+    @property
+    def jokers(self) -> bool:
+        """Whether the pack holds the jokers."""
+        return self.deck is not Deck.STANDARD
+
+    def suit_of(self, card: Card) -> Suit:
+        """The suit ``card`` plays as in this pack.
+
+        A joker, and the 2♦ of Joker-Joker-Deuce-Deuce, play as spades.
+        """
+        return Suit.SPADES if card.bit & self.spades else card.suit
+
+    def winning_bit(self, played: int, led: int) -> int:
+        """The bit of the card that wins a trick of the cards ``played`` (a mask).
+
+        ``led`` is the bits of the suit led: the highest spade wins, else the highest card
+        of that suit (rule-trick-winner).
+        """
+        counts = played & (led | self.spades)
+        for bit in self.promoted:
+            if counts & bit:
+                return bit
+        return 1 << (counts.bit_length() - 1)
+
+    def rank_order(self, card: Card) -> int:
+        """Where ``card`` ranks within the suit it plays as in this pack, 0 lowest.
+
+        A card the pack does not hold raises `SpadesError`.
+        """
+        bits = self.suit_bits[card.index]
+        if not bits:
+            raise SpadesError(f"{self.described} has no {card}")
+        if self.spades == bits:
+            return self.spade_cards.index(card)
+        return (bits & (card.bit - 1)).bit_count()
+
+
+class Deck(Pack, enum.Enum):
+    """The deck a round is dealt from, and how its cards rank (rule-decks).
+
+    Each deck is the `Pack` of two and four players: 52 cards.
 
     >>> Deck.STANDARD.spades == Suit.SPADES.mask, len(Deck.JOKER_JOKER_ACE.cards)
     (True, 52)
@@ -44,69 +130,37 @@ class Deck(enum.Enum):
     """The 2♣ and 2♥ out, the jokers in, and the 2♦ a spade: big joker > little joker >
     2♦ > 2♠ > A♠ > K♠ ... > 3♠; diamonds run from the ace down to the 3."""
 
-    cards: tuple[Card, ...]
-    """The deck's 52 cards in the library's order (`Card.index`)."""
-    mask: int
-    """The bits of its cards."""
-    spades: int
-    """The bits of its spades: the cards that follow, lead, break and win as spades."""
-    suit_masks: tuple[int, int, int, int]
-    """By `Suit` value, the bits of the deck's cards that play as that suit."""
-    suit_bits: tuple[int, ...]
-    """By `Card.index`, the bits of the suit the card plays as (0 for a card not in it)."""
-    suit_numbers: tuple[int, ...]
-    """By `Card.index`, the `Suit` value of the suit the card plays as (`suit_of`'s, quick)."""
-    promoted: tuple[int, ...]
-    """The bits of the spades that rank above the order of the bits, highest first: the
-    ones a trick's highest bit does not tell (`winning_bit`)."""
-    spade_cards: tuple[Card, ...]
-    """Its spades, lowest first."""
+    _three: Pack
 
     @property
-    def label(self) -> str:
-        """The deck's name in a message: ``"joker-joker-deuce-deuce"``."""
-        value: str = self.value
-        return value.replace("_", "-")
+    def deck(self) -> Deck:  # type: ignore[override]
+        """The deck itself: a deck is its own pack's deck."""
+        return self
+
+    def for_players(self, players: int) -> Pack:
+        """The pack this deck deals to ``players`` players (rule-three-players).
+
+        Two and four players: the deck itself. Three players: 51 cards of the standard
+        deck, the 2♣ out, or all 54 of a joker deck, its two deuces back as cards of their
+        suits (the 2♦ of Joker-Joker-Deuce-Deuce stays a spade).
+        """
+        return self._three if players == 3 else self
+
+
+class _ThreePlayerPack(Pack):
+    """The pack a deck deals three players (`Deck.for_players`)."""
 
     @property
-    def jokers(self) -> bool:
-        """Whether the deck holds the jokers."""
-        return self is not Deck.STANDARD
+    def described(self) -> str:
+        """The pack in a message: ``"the standard deck for three players"``."""
+        return f"the {self.label} deck for three players"
 
-    def suit_of(self, card: Card) -> Suit:
-        """The suit ``card`` plays as under this deck.
-
-        A joker, and the 2♦ of Joker-Joker-Deuce-Deuce, play as spades.
-        """
-        return Suit.SPADES if card.bit & self.spades else card.suit
-
-    def winning_bit(self, played: int, led: int) -> int:
-        """The bit of the card that wins a trick of the cards ``played`` (a mask).
-
-        ``led`` is the bits of the suit led: the highest spade wins, else the highest card
-        of that suit (rule-trick-winner).
-        """
-        counts = played & (led | self.spades)
-        for bit in self.promoted:
-            if counts & bit:
-                return bit
-        return 1 << (counts.bit_length() - 1)
-
-    def rank_order(self, card: Card) -> int:
-        """Where ``card`` ranks within the suit it plays as under this deck, 0 lowest.
-
-        A card the deck does not hold raises `SpadesError`.
-        """
-        bits = self.suit_bits[card.index]
-        if not bits:
-            raise SpadesError(f"the {self.label} deck has no {card}")
-        if self.spades == bits:
-            return self.spade_cards.index(card)
-        return (bits & (card.bit - 1)).bit_count()
+    def __repr__(self) -> str:
+        return f"<Pack of {self.described}: {len(self.cards)} cards>"
 
 
 def _fill(
-    deck: Deck,
+    deck: Pack,
     *,
     removed: tuple[Card, ...],
     made_spades: tuple[Card, ...],
@@ -137,14 +191,29 @@ def _fill(
     deck.spade_cards = (*natural, *reversed(promoted))
 
 
-_fill(Deck.STANDARD, removed=(), made_spades=(), promoted=())
-_fill(
-    Deck.JOKER_JOKER_ACE,
-    removed=(_TWO_OF[Suit.CLUBS], _TWO_OF[Suit.DIAMONDS]),
-    made_spades=(),
-    promoted=(),
-)
-_fill(
+def _fill_both(
+    deck: Deck,
+    *,
+    removed: tuple[Card, ...],
+    made_spades: tuple[Card, ...] = (),
+    promoted: tuple[Card, ...] = (),
+) -> None:
+    """Fill ``deck`` and the pack it deals three players (every card of a joker deck)."""
+    _fill(deck, removed=removed, made_spades=made_spades, promoted=promoted)
+    three = _ThreePlayerPack()
+    three.deck = deck
+    _fill(
+        three,
+        removed=() if deck.jokers else (_TWO_OF[Suit.CLUBS],),
+        made_spades=made_spades,
+        promoted=promoted,
+    )
+    deck._three = three
+
+
+_fill_both(Deck.STANDARD, removed=())
+_fill_both(Deck.JOKER_JOKER_ACE, removed=(_TWO_OF[Suit.CLUBS], _TWO_OF[Suit.DIAMONDS]))
+_fill_both(
     Deck.JOKER_JOKER_DEUCE_DEUCE,
     removed=(_TWO_OF[Suit.CLUBS], _TWO_OF[Suit.HEARTS]),
     made_spades=(_TWO_OF[Suit.DIAMONDS],),

@@ -109,13 +109,18 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
                 counts = (first.bit | second.bit | third.bit | bit) & (first.suit_bits | SPADES)
                 top = DECK[counts.bit_length() - 1]
                 best = 0 if top is first else 1 if top is second else 2 if top is third else 3
+            elif len(trick) == 2:  # three players
+                _, second = trick
+                counts = (first.bit | second.bit | bit) & (first.suit_bits | SPADES)
+                top = DECK[counts.bit_length() - 1]
+                best = 0 if top is first else 1 if top is second else 2
             else:  # two players
                 counts = (first.bit | bit) & (first.suit_bits | SPADES)
                 best = 0 if DECK[counts.bit_length() - 1] is first else 1
             winner = order[leader][best]
             trick += (card,)
             tricks += ((leader, trick, winner),)
-            if len(tricks) == 13:
+            if len(tricks) == rules.hand_size:
                 return _end_round(state, tricks, broken=broken)
             hand = (packed >> SHIFT[winner]) & FULL_DECK
             if broken or len(tricks) >= rules.spades_lead.opens_after:  # `spades_open`
@@ -141,7 +146,9 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
             and not rules.team_minimum
             and rules.bidding is Bidding.OPEN
         )
-        if plain and (0 < number <= 13 or (number == 0 and (rules.nil or rules.zero_contract))):
+        if plain and (
+            0 < number <= rules.hand_size or (number == 0 and (rules.nil or rules.zero_contract))
+        ):
             return _bid(state, BIDS[number])
     if type(state) is not State:
         raise not_a_state("apply", state)
@@ -166,15 +173,15 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
 def _play_any_deck(state: State, card: Card) -> State:
     """The state after a legal play of ``card``, under any deck.
 
-    It is `apply`'s fast path with the suits (`Deck.suit_bits`, `Deck.spades`) and the
-    trick's winner (`Deck.winning_bit`) read from the ruleset's deck (rule-decks), so it
+    It is `apply`'s fast path with the suits (`Pack.suit_bits`, `Pack.spades`) and the
+    trick's winner (`Pack.winning_bit`) read from the ruleset's pack (rule-decks), so it
     holds the same forms of five rules: the follow and lead rule (`playable`, through
     `playable_bits`), when spades may be led (`may_lead_spades`, as ``spades_open``),
     breaking spades (`spades_broken_by`: a card of the deck's spades), the trick's winner
     (`winning_card`) and the next to play (`next_seat`, from the orders of play).
     """
     rules, phase, mover, packed, trick, leader, broken, tricks, _, game = state
-    deck = rules.deck
+    deck = rules.pack
     packed ^= card.bit << SHIFT[mover]
     broken = broken or bool(card.bit & deck.spades)  # `spades_broken_by`
     order = rules.orders_of_play
@@ -190,7 +197,7 @@ def _play_any_deck(state: State, card: Card) -> State:
     top = deck.winning_bit(played, deck.suit_bits[trick[0].index])  # `winning_card`
     winner = order[leader][trick.index(ALL_CARDS[top.bit_length() - 1])]
     tricks += ((leader, trick, winner),)
-    if len(tricks) == 13:
+    if len(tricks) == rules.hand_size:
         return _end_round(state, tricks, broken=broken)
     hand = (packed >> SHIFT[winner]) & FULL_DECK
     allowed = playable_bits(deck, hand, (), spades_open(rules, broken, len(tricks)))
@@ -218,7 +225,7 @@ def _end_round(
             rules,
             next_seat(rules, state.dealer),
             number,
-            shuffled_bits(state.seed, number, rules.deck),
+            shuffled_bits(state.seed, number, rules.pack),
             seed=state.seed,
             scores=scores,
             bags=score.bags,
@@ -265,7 +272,7 @@ def _bid(state: State, bid: Bid) -> State:
             return evolve_state(state, bids=bids, phase=Phase.PASSING, to_move=passers[0][0])
     first = order[game[DEALER]][1]  # the first bidder leads
     led_freely = spades_open(rules, False, 0)
-    allowed = playable_bits(rules.deck, (packed >> SHIFT[first]) & FULL_DECK, (), led_freely)
+    allowed = playable_bits(rules.pack, (packed >> SHIFT[first]) & FULL_DECK, (), led_freely)
     return _NEW(State, (rules, _PLAYING, first, packed, (), first, False, (), allowed, game))
 
 

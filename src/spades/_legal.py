@@ -60,7 +60,10 @@ _KINDS_BY_PHASE: Final = {
 }
 _DRAWS: Final = (KEEP, REJECT)
 _BLIND_OR_DRAWS: Final = (BLIND_NIL, KEEP, REJECT)
-_BIDS_WITHOUT_NIL: Final = BIDS[1:]
+_BIDS_UP_TO: Final = {size: BIDS[: size + 1] for size in range(len(BIDS))}
+"""By the cards of a hand, the bids from nil up to them."""
+_NUMBERS_UP_TO: Final = {size: bids[1:] for size, bids in _BIDS_UP_TO.items()}
+"""By the cards of a hand, the bids from 1 up to them (no bid of zero)."""
 # The phases as plain names: looking a member up on its enum class costs more.
 _PLAYING, _BIDDING, _DRAWING, _PASSING = (
     Phase.PLAYING,
@@ -84,12 +87,13 @@ _PLAYS_OF: Final = _PlaysWithinASuit()
 def legal_moves(state: State | View) -> tuple[Move, ...]:
     """Every legal move of the seat to move, in the library's fixed order.
 
-    Bids come from nil up to 13. A player who may still bid blind nil has exactly two:
-    blind nil, then `Look`. Plays and passes come in the library's card order, clubs to
-    spades, two to ace. With two players a draw turn offers `Keep` then `Reject`, after
-    double nil (blind nil) while she may still declare it; an exchange offers giving no
-    card, then one, two and three cards, each size in card order. A finished game has none.
-    A `View` gives its seat's legal moves, as `View.legal_moves` does.
+    Bids come from nil up to the cards of a hand (13; 17 or 18 with three players). A player
+    who may still bid blind nil has exactly two: blind nil, then `Look`. Plays and passes
+    come in the library's card order, clubs to spades, two to ace. With two players a draw
+    turn offers `Keep` then `Reject`, after double nil (blind nil) while she may still
+    declare it; an exchange offers giving no card, then one, two and three cards, each size
+    in card order. A finished game has none. A `View` gives its seat's legal moves, as
+    `View.legal_moves` does.
 
     >>> from spades import CLASSIC, new_game
     >>> [str(move) for move in legal_moves(new_game(CLASSIC, seed=1))][:3]
@@ -214,10 +218,10 @@ def blind_numbers(game: State | View, seat: int) -> tuple[int, ...]:
     """The numbers ``seat`` may still bid blind, before she looks (rule-blind-bids).
 
     From the ruleset's ``blind_bid_minimum`` (or the least a team minimum leaves her, if
-    more) up to 13, in the bidding before her bid, while she has not looked at her hand
-    and her side trails by ``blind_bid_deficit`` points or more; none where the ruleset
-    has no blind numbers (0) or for two players. A blind number's tricks count double,
-    made or set. A `View` of her seat knows all of this, so it reads the same.
+    more) up to the cards of a hand, in the bidding before her bid, while she has not looked
+    at her hand and her side trails by ``blind_bid_deficit`` points or more; none where the
+    ruleset has no blind numbers (0), and for two players. A blind number's tricks count
+    double, made or set. A `View` of her seat knows all of this, so it reads the same.
 
     >>> from spades import Ruleset, new_game
     >>> rules = Ruleset(blind_bid_minimum=6, blind_bid_deficit=None)
@@ -241,7 +245,7 @@ def blind_number_moves(game: State | View, seat: int) -> tuple[Bid, ...]:
         return ()
     if game.looked[seat] or not trails_by(rules.blind_bid_deficit, game.scores, seat):
         return ()
-    return BLIND_BIDS[max(least, least_bid(rules, game.bids, seat)) :]
+    return BLIND_BIDS[max(least, least_bid(rules, game.bids, seat)) : rules.hand_size + 1]
 
 
 def blind_moves(game: State | View, seat: int) -> tuple[Bid, ...]:
@@ -292,14 +296,14 @@ def allowed_bids(
 ) -> tuple[int, ...]:
     """The numbers ``seat`` may bid once she has looked at her ``hand``, 0 being nil.
 
-    From `lowest_bid` up to 13, 0 only where the ruleset has a bid of zero (nil, or a
-    zero contract); under `Bidding.SUICIDE` nil or 4 to 13 for the first partner of a
-    side to bid, then 4 to 13 after her partner's nil and nil after her partner's number
-    (rule-suicide); under `Bidding.WHIZ` her number of spades or nil (rule-whiz), and
-    under `Bidding.MIRROR` her number of spades alone (rule-mirror), which is why these
-    two read her ``hand`` (the others do not; a card the deck lacks is a `SpadesError`).
-    Blind nil, before she looks, is `may_bid_blind`'s. ``bids`` are the round's bids by
-    seat, ``None`` for a seat that has not bid.
+    From `lowest_bid` up to the cards of a hand (13; 17 or 18 with three players), 0 only
+    where the ruleset has a bid of zero (nil, or a zero contract); under `Bidding.SUICIDE`
+    nil or 4 to 13 for the first partner of a side to bid, then 4 to 13 after her partner's
+    nil and nil after her partner's number (rule-suicide); under `Bidding.WHIZ` her number
+    of spades or nil (rule-whiz), and under `Bidding.MIRROR` her number of spades alone
+    (rule-mirror), which is why these two read her ``hand`` (the others do not; a card the
+    deck lacks is a `SpadesError`). Blind nil, before she looks, is `may_bid_blind`'s.
+    ``bids`` are the round's bids by seat, ``None`` for a seat that has not bid.
 
     >>> from spades import Bid, Bidding, Card, Ruleset
     >>> suicide = Ruleset(bidding=Bidding.SUICIDE)
@@ -317,8 +321,8 @@ def allowed_bids(
     seat = check_seat(seat, rules.players)
     cards = 0
     if hand is not None:
-        cards = _checked_hand(hand)
-        check_in_deck(rules.deck, cards, "a hand")
+        cards = _checked_hand(hand, rules.hand_size)
+        check_in_deck(rules.pack, cards, "a hand")
     elif rules.bidding in BIDS_BY_SPADES:
         raise TypeError(
             f"under {rules.bidding.name.title()} a bid is read from the bidder's number of "
@@ -327,7 +331,7 @@ def allowed_bids(
     return tuple(bid.n for bid in bid_moves(rules, bids, seat, cards))
 
 
-def _checked_hand(hand: object) -> int:
+def _checked_hand(hand: object, size: int) -> int:
     """``hand``, an iterable of distinct cards, as a mask; else `TypeError` or `SpadesError`."""
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
         raise TypeError(f"hand is an iterable of cards, not {shown(hand)}")
@@ -338,8 +342,8 @@ def _checked_hand(hand: object) -> int:
         if mask & card.bit:
             raise SpadesError(f"hand holds {card} twice")
         mask |= card.bit
-    if mask.bit_count() > 13:
-        raise SpadesError(f"a hand at the bidding holds 13 cards, not {mask.bit_count()}")
+    if mask.bit_count() > size:
+        raise SpadesError(f"a hand at the bidding holds {size} cards, not {mask.bit_count()}")
     return mask
 
 
@@ -353,7 +357,7 @@ def bid_moves(
     if rules.team_minimum:
         lowest = least_bid(rules, bids, seat)
         if lowest:
-            return BIDS[lowest:]
+            return BIDS[lowest : rules.hand_size + 1]
     elif rules.bidding is not _OPEN:
         if rules.bidding is _SUICIDE:
             mate = bids[(seat + 2) % 4]
@@ -362,7 +366,9 @@ def bid_moves(
         if rules.bidding is _MIRROR or not count:
             return (BIDS[count],)
         return (BIDS[0], BIDS[count])
-    return BIDS if rules.nil or rules.zero_contract else _BIDS_WITHOUT_NIL
+    if rules.nil or rules.zero_contract:
+        return _BIDS_UP_TO[rules.hand_size]
+    return _NUMBERS_UP_TO[rules.hand_size]
 
 
 def spades_in(hand: int, rules: Ruleset) -> int:
@@ -371,11 +377,11 @@ def spades_in(hand: int, rules: Ruleset) -> int:
     The ruleset's deck says which cards are spades: the jokers, and the 2♦ of
     Joker-Joker-Deuce-Deuce (rule-decks).
     """
-    return (hand & rules.deck.spades).bit_count()
+    return (hand & rules.pack.spades).bit_count()
 
 
 _OPEN, _SUICIDE, _WHIZ, _MIRROR = Bidding.OPEN, Bidding.SUICIDE, Bidding.WHIZ, Bidding.MIRROR
-_SUICIDE_BIDS: Final = ((BIDS[0], *BIDS[4:]), BIDS[4:], (BIDS[0],))
+_SUICIDE_BIDS: Final = ((BIDS[0], *BIDS[4:14]), BIDS[4:14], (BIDS[0],))
 """Suicide's bids: the first partner's, after her partner's nil, after her partner's number."""
 
 
@@ -537,10 +543,10 @@ def _play_problem(
 ) -> tuple[Reason, str] | None:
     if not hand & card.bit:
         return Reason.CARD_NOT_IN_HAND, f"you do not hold {card}"
-    if playable_bits(rules.deck, hand, trick, led_freely) & card.bit:
+    if playable_bits(rules.pack, hand, trick, led_freely) & card.bit:
         return None
     if trick:
-        led = Suit.SPADES if rules.deck.spades & trick[0].bit else trick[0].suit
+        led = Suit.SPADES if rules.pack.spades & trick[0].bit else trick[0].suit
         return Reason.MUST_FOLLOW_SUIT, f"{led} were led and you must follow suit with one"
     if rules.spades_lead is SpadesLead.AFTER_FIRST_TRICK:
         when = "from the second trick on, or once a spade has been played,"
@@ -622,8 +628,8 @@ def _bid_problem(
             "the bidding comes after the draw; during the draw the only bid is blind nil "
             "(double nil)",
         )
-    if not 0 <= move.n <= 13:
-        return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"
+    if not 0 <= move.n <= rules.hand_size:
+        return Reason.BID_OUT_OF_RANGE, f"a bid is a number of tricks from 0 to {rules.hand_size}"
     if move.n == 0 and not rules.nil and not rules.zero_contract:
         return Reason.NIL_NOT_ALLOWED, "these rules have no nil bid"
     lowest = least_bid(rules, state.bids, seat)
@@ -644,7 +650,7 @@ def _blind_choices(blinds: tuple[Bid, ...]) -> str:
     numbers = [bid.n for bid in blinds if bid.n]
     if not numbers:
         return "bid blind nil"
-    span = f"{numbers[0]} to 13" if numbers[0] < 13 else "13"
+    span = f"{numbers[0]} to {numbers[-1]}" if len(numbers) > 1 else f"{numbers[0]}"
     return f"bid blind (nil, or {span})" if blinds[0].n == 0 else f"bid blind {span}"
 
 
@@ -656,8 +662,9 @@ def _blind_number_problem(
         return None
     rules = state.rules
     least = rules.blind_bid_minimum
-    if not 0 < move.n <= 13:
-        return Reason.BID_OUT_OF_RANGE, "a bid is a number of tricks from 0 to 13"
+    most = rules.hand_size
+    if not 0 < move.n <= most:
+        return Reason.BID_OUT_OF_RANGE, f"a bid is a number of tricks from 0 to {most}"
     if not least:
         if rules.blind_nil:
             return Reason.BLIND_BID_NOT_ALLOWED, "these rules have no blind bid but blind nil"
@@ -665,9 +672,9 @@ def _blind_number_problem(
     if move.n < least:
         return (
             Reason.BLIND_BID_NOT_ALLOWED,
-            f"a blind bid is nil or a number from {least} to 13"
+            f"a blind bid is nil or a number from {least} to {most}"
             if rules.blind_nil
-            else f"a blind bid is a number from {least} to 13",
+            else f"a blind bid is a number from {least} to {most}",
         )
     if state.phase is Phase.BIDDING and state.looked[seat]:
         return Reason.HAND_ALREADY_SEEN, "you have already looked at your hand"

@@ -14,7 +14,7 @@ import attrs
 
 from spades._cards import ALL_CARDS, Card
 from spades._errors import NotationError, SpadesError, quoted, shown
-from spades._rules import whole_number
+from spades._rules import MAX_HAND, whole_number
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -35,7 +35,10 @@ def _bid_number(instance: Bid, attribute: attrs.Attribute[int], value: object) -
     if type(value) is not int:
         raise TypeError(f"a bid is a whole number of tricks, not {shown(value)}")
     if not -999 <= value <= 999:
-        raise SpadesError("a bid is a number of tricks from 0 to 13; this one is far out of range")
+        raise SpadesError(
+            "a bid is a number of tricks from 0 to the cards of a hand; this one is far out of "
+            "range"
+        )
 
 
 def _flag(instance: Bid, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -170,9 +173,10 @@ class Exchange:
 Move: TypeAlias = "Bid | Look | Play | Pass | Keep | Reject | Exchange"
 """Any move."""
 
-BIDS: Final = tuple(Bid(n) for n in range(14))
-BLIND_BIDS: Final = tuple(Bid(n, blind=True) for n in range(14))
-"""Blind nil, then the blind numbers 1 to 13 (rule-blind-bids)."""
+BIDS: Final = tuple(Bid(n) for n in range(MAX_HAND + 1))
+"""Nil, then the numbers 1 to 18, the most a hand holds (rule-three-players)."""
+BLIND_BIDS: Final = tuple(Bid(n, blind=True) for n in range(MAX_HAND + 1))
+"""Blind nil, then the blind numbers 1 to 18 (rule-blind-bids)."""
 BLIND_NIL: Final = BLIND_BIDS[0]
 LOOK: Final = Look()
 PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)

@@ -10,7 +10,7 @@ from typing import Any, Final, SupportsIndex, cast
 
 import attrs
 
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._errors import NotationError, RulesetError, SpadesError, shown
 
 __all__ = [
@@ -39,7 +39,7 @@ __all__ = [
 class Direction(enum.Enum):
     """Who bids and leads first, and which way play, bidding and the deal move.
 
-    Seats are numbered 0 to 3 clockwise, so "left of the dealer" is ``dealer + 1``.
+    Seats are numbered clockwise from 0, so "left of the dealer" is ``dealer + 1``.
     """
 
     CLOCKWISE = 1
@@ -49,7 +49,8 @@ class Direction(enum.Enum):
     (source B)."""
 
     step: int
-    """What a seat number grows by, modulo 4, from one player to the next (its value)."""
+    """What a seat number grows by, modulo 4, from one player to the next (its value); three
+    players count modulo 3, counter-clockwise by 2."""
 
 
 for _direction in Direction:
@@ -90,11 +91,16 @@ class SpadesLead(enum.Enum):
     """From the round's second trick on, or earlier once spades are broken."""
 
     opens_after: int
-    """How many completed tricks open spades to a lead without their being broken: 13 (so
-    never: a round has 13 tricks), 0 or 1."""
+    """How many completed tricks open spades to a lead without their being broken:
+    `NEVER_OPEN` (more than any round has), 0 or 1."""
 
 
-SpadesLead.BROKEN.opens_after = 13  # plain attributes: the engine's hot path reads them
+NEVER_OPEN: Final = 99
+"""More tricks than any round has (13, 17 or 18): spades never open to a lead by the count."""
+MAX_HAND: Final = 18
+"""The most cards a hand holds: three players dealt a joker deck's 54 (rule-three-players)."""
+
+SpadesLead.BROKEN.opens_after = NEVER_OPEN  # plain attributes: the engine's hot path reads them
 SpadesLead.ANY_TIME.opens_after = 0
 SpadesLead.AFTER_FIRST_TRICK.opens_after = 1
 
@@ -229,8 +235,8 @@ _PASS: Final = 2
 
 
 def _for_players(four: object, two: object) -> Any:
-    """A default that depends on the number of players: source A's for four, C's for two."""
-    return attrs.Factory(lambda rules: four if rules.players == 4 else two, takes_self=True)
+    """A default that depends on the number of players: source C's for two, else source A's."""
+    return attrs.Factory(lambda rules: two if rules.players == 2 else four, takes_self=True)
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -262,13 +268,14 @@ class Ruleset:
     """
 
     players: int = attrs.field(default=4, converter=_plain_number)
-    """Four players in two partnerships, or two players each on her own (source C)."""
+    """Four players in two partnerships, two players each on her own (source C), or three
+    each on her own (rule-three-players)."""
     deck: Deck = attrs.field(default=Deck.STANDARD, validator=_kind(Deck))
-    """The 52 cards dealt and how they rank: the standard deck (every source) or a joker
-    deck (rule-decks)."""
+    """The deck dealt and how its cards rank: the standard deck (every source) or a joker
+    deck (rule-decks); three players deal it as `Ruleset.pack` says."""
     solo: bool = attrs.field(default=False, validator=_kind(bool))
     """Four players each on her own, four sides, rather than two partnerships (rule-solo);
-    two players always play each on her own, and keep the default."""
+    two and three players always play each on her own, and keep the default."""
     direction: Direction = attrs.field(default=Direction.CLOCKWISE, validator=_kind(Direction))
     """Who bids and leads first and the direction of play, bidding and the deal (four
     players; two players simply alternate, and keep the default)."""
@@ -321,11 +328,10 @@ class Ruleset:
     bidding: Bidding = attrs.field(default=Bidding.OPEN, validator=_kind(Bidding))
     """How a player chooses her bid: freely, as Suicide asks (rule-suicide), or from her
     number of spades under Whiz and Mirror (rule-whiz, rule-mirror)."""
-    blind_bid_minimum: int = attrs.field(
-        default=0, converter=_plain_number, validator=_whole(0, 13)
-    )
-    """The least number a player may bid blind, before she looks, up to 13; its tricks count
-    double, made or set (rule-blind-bids). 0: no blind numbers (four players only)."""
+    blind_bid_minimum: int = attrs.field(default=0, converter=_plain_number)
+    """The least number a player may bid blind, before she looks, up to the cards of a hand
+    (13; 17 or 18 with three players); its tricks count double, made or set
+    (rule-blind-bids). 0: no blind numbers (not for two players)."""
     blind_bid_deficit: int | None = attrs.field(
         default=100, converter=_plain_optional, validator=_whole(0, optional=True)
     )
@@ -353,6 +359,20 @@ class Ruleset:
         default=None, converter=_plain_optional, validator=_whole(1, optional=True)
     )
     """After this many rounds the higher score wins, or the game is drawn; ``None``: no cap."""
+    pack: Pack = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the cards dealt and how they rank, `Deck.for_players` of the deck: the deck
+    itself for two and four players (rule-decks, rule-three-players).
+
+    >>> len(CLASSIC.pack.cards), len(Ruleset(players=3).pack.cards)
+    (52, 51)
+    """
+    hand_size: int = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the cards of a hand, and so the tricks of a round: 13, or with three players
+    17 (the standard deck) or 18 (a joker deck).
+
+    >>> CLASSIC.hand_size, Ruleset(players=3).hand_size
+    (13, 17)
+    """
     orders_of_play: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     """Derived: for each seat, `play_order` from it. `play_order` and `next_seat` read this
     table with their seat checked; code that must be fast (the engine's) reads it directly.
@@ -363,10 +383,16 @@ class Ruleset:
 
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if type(value) is not int or value not in {2, 4}:
+        if type(value) is not int or value not in {2, 3, 4}:
             raise RulesetError(
-                f"players must be 4 (two partnerships) or 2 (each on her own), not {shown(value)}"
+                "players must be 4 (two partnerships), 3 or 2 (each on her own), not "
+                f"{shown(value)}"
             )
+
+    @blind_bid_minimum.validator
+    def _check_blind_minimum(self, attribute: attrs.Attribute[int], value: object) -> None:
+        cards = self.deck.for_players(self.players).cards if type(self.players) is int else ()
+        _whole(0, len(cards) // self.players if self.players == 3 else 13)(self, attribute, value)
 
     @losing_floor.validator
     def _check_floor(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -392,10 +418,8 @@ class Ruleset:
             raise RulesetError(
                 "a bid of zero is either nil or an ordinary contract: zero_contract needs nil=False"
             )
-        order: tuple[tuple[int, ...], ...]
         if self.players == 2:
             _check_two_players(self)
-            order = ((0, 1), (1, 0))
         else:
             if self.blind_nil_exchange:
                 raise RulesetError(
@@ -407,19 +431,28 @@ class Ruleset:
                     "double_nil_timing is the two-player draw's: four players bid blind nil "
                     "before they look; leave it at DoubleNilTiming.BEFORE_FIRST_CHOICE"
                 )
-            step = self.direction.step
-            order = tuple(tuple((seat + i * step) % 4 for i in range(4)) for seat in range(4))
         if self.solo:
             _check_solo(self)
+        if self.players == 3:
+            _check_three_players(self)
+        players = self.players
+        step = 1 if self.direction is Direction.CLOCKWISE else players - 1
+        order = tuple(
+            tuple((seat + i * step) % players for i in range(players)) for seat in range(players)
+        )
+        pack = self.deck.for_players(players)
+        object.__setattr__(self, "pack", pack)
+        object.__setattr__(self, "hand_size", len(pack.cards) // players if players == 3 else 13)
         object.__setattr__(self, "orders_of_play", order)
 
     @property
     def sides(self) -> int:
-        """The number of sides: 2, or 4 when four play solo (rule-solo).
+        """The number of sides: two partnerships, else one a player.
 
-        Two partnerships are two sides, and so are two players.
+        Two partnerships are two sides, and so are two players; four playing solo are four
+        (rule-solo), three players three (rule-three-players).
         """
-        return 4 if self.solo else 2
+        return 2 if self.partnerships else self.players
 
     @property
     def partnerships(self) -> bool:
@@ -496,8 +529,8 @@ def partner(rules: Ruleset, seat: int) -> int | None:
 def side_of(rules: Ruleset, seat: int) -> int:
     """The side ``seat`` plays for: seats 0 and 2 are side 0, seats 1 and 3 side 1.
 
-    With two players, and four playing solo, each seat is its own side, numbered as the
-    seat.
+    With two or three players, and four playing solo, each seat is its own side, numbered
+    as the seat.
 
     >>> side_of(CLASSIC, 2), side_of(CLASSIC, 3), side_of(TWO_HANDED, 1)
     (0, 1, 1)
@@ -506,13 +539,13 @@ def side_of(rules: Ruleset, seat: int) -> int:
     """
     rules = check_rules(rules, "side_of")
     seat = check_seat(seat, rules.players)
-    return seat if rules.solo else seat % 2
+    return seat % 2 if rules.partnerships else seat
 
 
 def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
     """The seats of ``side``: ``side`` and its partner, or ``side`` alone.
 
-    ``side`` is alone with two players, and when four play solo.
+    ``side`` is alone with two or three players, and when four play solo.
 
     >>> seats_of(CLASSIC, 1), seats_of(TWO_HANDED, 1), seats_of(Ruleset(solo=True), 3)
     ((1, 3), (1,), (3,))
@@ -525,8 +558,10 @@ def seats_of(rules: Ruleset, side: int) -> tuple[int, ...]:
 def _check_bidding(rules: Ruleset) -> None:
     """Reject what a bidding mode rules out: it decides the nils and the sides' bids."""
     mode = rules.bidding.value
-    if rules.players != 4:
+    if rules.players == 2 and rules.bidding is Bidding.SUICIDE:
         raise RulesetError(f"bidding={mode} is for partnerships: it needs four players")
+    if rules.players == 2:
+        raise RulesetError(f"bidding={mode} is for three or four players: it needs a deal")
     if rules.bidding in BIDS_BY_SPADES:
         if not rules.nil and not rules.zero_contract:
             raise RulesetError(
@@ -548,8 +583,8 @@ def _check_solo(rules: Ruleset) -> None:
     """Reject what needs a partner when four play each on her own (rule-solo)."""
     if rules.players != 4:
         raise RulesetError(
-            "solo is four players each on her own: two players always are, so solo must be "
-            "False with players=2"
+            "solo is four players each on her own: two and three players always are, so solo "
+            f"must be False with players={rules.players}"
         )
     for name, what in (
         ("team_minimum", "a partnership's two bids"),
@@ -562,6 +597,22 @@ def _check_solo(rules: Ruleset) -> None:
         raise RulesetError(
             "bidding must not be Bidding.SUICIDE when four play solo: Suicide gives each "
             "partnership a nil and a contract, and solo players have no partner"
+        )
+
+
+def _check_three_players(rules: Ruleset) -> None:
+    """Reject what needs a partner, or a fourth player, with three (rule-three-players)."""
+    for name, what in (
+        ("team_minimum", "a partnership's two bids"),
+        ("nil_pass", "the pass between partners after a nil"),
+        ("blind_nil_pass", "the pass between partners after a blind nil"),
+    ):
+        if getattr(rules, name) and (name != "blind_nil_pass" or rules.blind_nil):
+            raise RulesetError(f"{name} is {what}: three players have no partner, so it must be 0")
+    if rules.bidding is Bidding.SUICIDE:
+        raise RulesetError(
+            "bidding must not be Bidding.SUICIDE with three players: Suicide gives each "
+            "partnership a nil and a contract, and three players have no partner"
         )
 
 

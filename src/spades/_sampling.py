@@ -59,8 +59,8 @@ def sample_state(view: View, *, rng: random.Random) -> State:
     (True, True, True)
     """
     _check(view, rng, "sample_state")
-    if view.rules.players == 4:
-        return _built(view, _four_players(view, rng), rng)
+    if view.rules.players != 2:
+        return _built(view, _dealt(view, rng), rng)
     return _built(view, _two_players(view, rng, None), rng)
 
 
@@ -151,7 +151,7 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     tricks = [(trick.leader, trick.cards) for trick in view.tricks]
     if view.trick and view.trick_leader is not None:  # a trick in progress has a leader
         tricks.append((view.trick_leader, view.trick))
-    suit_of = view.rules.deck.suit_numbers  # the suit each card plays as (rule-decks)
+    suit_of = view.rules.pack.suit_numbers  # the suit each card plays as (rule-decks)
     for number, (leader, cards) in enumerate(tricks):
         led = suit_of[cards[0].index]
         if led == _SPADE and not spades_open(view.rules, broken, number):
@@ -173,28 +173,29 @@ def _packed(hands: Sequence[int]) -> int:
     return sum(hand << SHIFT[seat] for seat, hand in enumerate(hands))
 
 
-# --- four players ---------------------------------------------------------------------------
+# --- three and four players: a deal ------------------------------------------------------
 
 
-def _four_players(view: View, rng: random.Random) -> dict[str, object]:
-    """The hands and the card passes of a four-player view, dealt anew."""
+def _dealt(view: View, rng: random.Random) -> dict[str, object]:
+    """The hands and the card passes of a view of a dealt game (three or four players)."""
     me = view.seat
-    mate = _partner_of(me)
+    seats = range(view.rules.players)
     played, voids = played_and_voids(view)
-    known = [0, 0, 0, 0]  # the cards the seat passed her partner, where she saw them go
-    known[mate] = passed_to_partner(view, played)
+    known = [0 for _ in seats]  # the cards the seat passed her partner, where she saw them go
+    if view.rules.partnerships:
+        known[_partner_of(me)] = passed_to_partner(view, played)
     own = 0 if view.hand is None else sum(card.bit for card in view.hand)
-    seen = own | sum(played) | known[mate]
-    hidden = [seat for seat in range(4) if seat != me or view.hand is None]
+    seen = own | sum(played) | sum(known)
+    hidden = [seat for seat in seats if seat != me or view.hand is None]
     sizes = [view.hand_sizes[seat] - known[seat].bit_count() for seat in hidden]
     weigh = None
     if view.rules.bidding in BIDS_BY_SPADES:  # the bids show spade counts (rule-whiz)
-        shown = [played[seat] | known[seat] | (own if seat == me else 0) for seat in range(4)]
+        shown = [played[seat] | known[seat] | (own if seat == me else 0) for seat in seats]
         weigh = spade_weights(view, played, shown, hidden)
-    unseen = view.rules.deck.mask ^ seen
+    unseen = view.rules.pack.mask ^ seen
     voided = [voids[seat] for seat in hidden]
-    dealt = deal_uniformly(unseen, sizes, voided, rng, weigh, suit_masks=view.rules.deck.suit_masks)
-    hands = [own if seat == me else known[seat] for seat in range(4)]
+    dealt = deal_uniformly(unseen, sizes, voided, rng, weigh, suit_masks=view.rules.pack.suit_masks)
+    hands = [own if seat == me else known[seat] for seat in seats]
     for seat, cards in zip(hidden, dealt, strict=True):
         hands[seat] |= cards
     return {
@@ -220,7 +221,7 @@ def _passes(
     counts = [count for _, count in passes_of(view)]
     held = [hand | cards for hand, cards in zip(hands, played, strict=True)]
     shown = view.rules.bidding in BIDS_BY_SPADES
-    spades = view.rules.deck.spades
+    spades = view.rules.pack.spades
     steps = pass_spades(view)
     targets = tuple(shown_spades(view.rules, bid) for bid in view.bids)
     filled: list[CardPass] = []
@@ -280,7 +281,7 @@ def _two_players(
         mine_given = _mask(entry.given or ())
     hers_discarded = mine_drawn & ~mine_discarded  # drawn from the pile, and not the seat's
     top = 0 if view.top_card is None else view.top_card.bit
-    deck = view.rules.deck
+    deck = view.rules.pack
     unseen = deck.mask ^ (own | sum(played) | mine_kept | mine_discarded | mine_drawn | top)
     size, exchanged = view.hand_sizes[her], 0
     reachable = 0  # the seat's cards that were in the discards when she exchanged

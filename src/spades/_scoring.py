@@ -119,12 +119,13 @@ def _check_round(
         raise SpadesError(
             f"score_round takes {seats} bids and {seats} trick counts by seat, and {sides} "
             f"bag counters by side, under rules for {seats} players"
-            + (" each on her own" if rules.solo else "")
+            + (" each on her own" if rules.solo or rules.players == 3 else "")
         )
-    if any(not 0 <= bid.n <= 13 for bid in bid_list):
-        raise SpadesError("a bid is a number of tricks from 0 to 13")
-    if sum(trick_list) != 13 or min(trick_list) < 0:
-        raise SpadesError(f"the tricks of a round add up to 13, not {shown(trick_list)}")
+    most = rules.hand_size
+    if any(not 0 <= bid.n <= most for bid in bid_list):
+        raise SpadesError(f"a bid is a number of tricks from 0 to {most}")
+    if sum(trick_list) != most or min(trick_list) < 0:
+        raise SpadesError(f"the tricks of a round add up to {most}, not {shown(trick_list)}")
     if min(bag_list) < 0:
         raise SpadesError(f"bag counts are never negative, not {shown(bag_list)}")
     return trick_list, bag_list
@@ -168,8 +169,8 @@ def nil_points(rules: Ruleset, bid: Bid, tricks: int) -> int:
     taken = whole_number(tricks)
     if taken is None:
         raise TypeError(f"a number of tricks is a whole number, not {shown(tricks)}")
-    if not 0 <= taken <= 13:
-        raise SpadesError(f"a seat takes from 0 to 13 tricks, not {shown(taken)}")
+    if not 0 <= taken <= rules.hand_size:
+        raise SpadesError(f"a seat takes from 0 to {rules.hand_size} tricks, not {shown(taken)}")
     return _nil_points(rules, bid, taken)
 
 
@@ -217,7 +218,7 @@ def _score_side(
 ) -> SideScore:
     """The score of ``side``: seats ``side`` and ``side + 2``, or its seat alone.
 
-    A seat is a side alone with two players, and when four play solo.
+    A seat is a side alone with two or three players, and when four play solo.
     """
     bid, taken = bids[side], tricks[side]
     pairs: tuple[tuple[Bid, int], ...]

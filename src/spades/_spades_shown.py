@@ -65,7 +65,7 @@ def history_problem(rules: Ruleset, bids: Sequence[Bid]) -> str | None:
     """
     counts = [shown_spades(rules, bid) for bid in bids]
     shown = sum(count for count in counts if count is not None)
-    spades = len(rules.deck.spade_cards)
+    spades = len(rules.pack.spade_cards)
     if shown > spades:
         return f"the bids show {shown} spades, and there are {spades}"
     if None not in counts and shown != spades:
@@ -85,7 +85,7 @@ def spade_weights(
     """
     targets = tuple(shown_spades(view.rules, bid) for bid in view.bids)
     passes = pass_spades(view)
-    base = tuple((mask & view.rules.deck.spades).bit_count() for mask in known)
+    base = tuple((mask & view.rules.pack.spades).bit_count() for mask in known)
     sizes = tuple(
         size + mask.bit_count() for size, mask in zip(view.hand_sizes, played, strict=True)
     )
@@ -105,7 +105,7 @@ def pass_spades(view: View) -> tuple[PassSpades, ...]:
         (
             entry.seat,
             count,
-            None if entry.cards is None else _spades(entry.cards, view.rules.deck.spades),
+            None if entry.cards is None else _spades(entry.cards, view.rules.pack.spades),
         )
         for entry, (_, count) in zip(view.passes, passes_of(view), strict=False)
     )

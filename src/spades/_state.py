@@ -77,7 +77,7 @@ def trick_counts(
     winners = list(map(_WINNER, tricks))
     if players == 4:
         return (winners.count(0), winners.count(1), winners.count(2), winners.count(3))
-    return (winners.count(0), winners.count(1))
+    return tuple([winners.count(seat) for seat in range(players)])
 
 
 _WINNER = itemgetter(2)
@@ -231,7 +231,7 @@ def build_state(**fields: Any) -> State:
     if fields["phase"] is Phase.PLAYING:
         hand = hand_of(fields["_packed_hands"], mover)
         led_freely = spades_open(fields["rules"], fields["spades_broken"], len(fields["_tricks"]))
-        fields["_playable"] = playable_bits(fields["rules"].deck, hand, fields["trick"], led_freely)
+        fields["_playable"] = playable_bits(fields["rules"].pack, hand, fields["trick"], led_freely)
     else:
         fields["_playable"] = 0
     return State._build(**fields)  # type: ignore[no-any-return]

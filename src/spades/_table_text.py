@@ -307,7 +307,7 @@ def rules_lines(rules: Ruleset) -> list[str]:
     else:
         who = "Two players, seat 0 against seat 1, each drawing 13 cards from the stock."
     lines = [who]
-    if rules.deck.jokers:  # rule-decks
+    if rules.pack.jokers:  # rule-decks
         lines.append(deck_line(rules.deck))
     if rules.zero_contract:
         lines.append("No nil: a bid of 0 is a contract of no tricks; its tricks count.")

@@ -20,7 +20,7 @@ from spades._rules import CLASSIC, check_rules, play_order, whole_number
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from spades._decks import Deck
+    from spades._decks import Pack
     from spades._rules import Ruleset
 
 __all__ = [
@@ -83,13 +83,13 @@ def playable(
         if not isinstance(card, Card):
             raise TypeError(f"a hand holds cards, not {shown(card)}")
         mask |= card.bit
-    check_in_deck(rules.deck, mask, "a hand")
+    check_in_deck(rules.pack, mask, "a hand")
     if trick:
-        _check_trick(trick, rules.deck)
-    return cards_in(playable_bits(rules.deck, mask, tuple(trick), led_freely))
+        _check_trick(trick, rules.pack)
+    return cards_in(playable_bits(rules.pack, mask, tuple(trick), led_freely))
 
 
-def playable_bits(deck: Deck, hand: int, trick: Sequence[Card], spades_led_freely: bool) -> int:
+def playable_bits(deck: Pack, hand: int, trick: Sequence[Card], spades_led_freely: bool) -> int:
     """`playable` on a mask of card bits: the engine's form of the follow and lead rules.
 
     ``spades_led_freely`` is `spades_open`'s answer: whether a spade may be led by a
@@ -107,7 +107,8 @@ def may_lead_spades(rules: Ruleset, *, spades_broken: bool, tricks_played: int) 
 
     Under `SpadesLead.BROKEN` (every source) only once spades are broken; under
     `SpadesLead.ANY_TIME` always; under `SpadesLead.AFTER_FIRST_TRICK` once spades are
-    broken or ``tricks_played`` (the round's completed tricks, 0 to 12) is 1 or more
+    broken or ``tricks_played`` (the round's completed tricks, 0 to 12, or to 16 or 17 with
+    three players) is 1 or more
     (rule-spades-broken, reading-spades-lead). A player who holds only spades may lead one
     at any time, whatever this says (`playable`).
 
@@ -124,9 +125,10 @@ def may_lead_spades(rules: Ruleset, *, spades_broken: bool, tricks_played: int) 
     played = whole_number(tricks_played)
     if played is None:
         raise TypeError(f"tricks_played is a whole number, not {shown(tricks_played)}")
-    if not 0 <= played <= 12:
+    last = rules.hand_size - 1
+    if not 0 <= played <= last:
         raise SpadesError(
-            f"tricks_played counts a round's completed tricks before a lead: 0 to 12, "
+            f"tricks_played counts a round's completed tricks before a lead: 0 to {last}, "
             f"not {shown(played)}"
         )
     return spades_open(rules, spades_broken, played)
@@ -148,7 +150,7 @@ def spades_broken_by(played: Iterable[Card], *, rules: Ruleset = CLASSIC) -> boo
     >>> spades_broken_by([Card.parse("AH"), Card.parse("2S")]), spades_broken_by([])
     (True, False)
     """
-    deck = check_rules(rules, "spades_broken_by").deck
+    deck = check_rules(rules, "spades_broken_by").pack
     mask = 0
     for card in played:
         if not isinstance(card, Card):
@@ -173,7 +175,7 @@ def winning_card(cards: Sequence[Card], *, rules: Ruleset = CLASSIC) -> Card:
     >>> winning_card([Card.parse(text) for text in ("AS", "2D", "2S")], rules=jokers)
     Card.parse('2D')
     """
-    deck = check_rules(rules, "winning_card").deck
+    deck = check_rules(rules, "winning_card").pack
     played = _check_trick(cards, deck)
     return ALL_CARDS[deck.winning_bit(played, deck.suit_bits[cards[0].index]).bit_length() - 1]
 
@@ -196,7 +198,7 @@ def trick_winner(rules: Ruleset, leader: int, cards: Sequence[Card]) -> int:
     return order[list(cards).index(winning_card(cards, rules=rules))]
 
 
-def _check_trick(cards: object, deck: Deck) -> int:
+def _check_trick(cards: object, deck: Pack) -> int:
     """``cards`` as a mask, once they are a trick of distinct cards of ``deck``; else raise."""
     if isinstance(cards, (str, Card)) or not hasattr(cards, "__len__"):
         raise TypeError(f"a trick is a sequence of cards, not {type(cards).__name__}")
@@ -214,9 +216,9 @@ def _check_trick(cards: object, deck: Deck) -> int:
     return mask
 
 
-def check_in_deck(deck: Deck, mask: int, what: str) -> None:
+def check_in_deck(deck: Pack, mask: int, what: str) -> None:
     """Raise `SpadesError` when ``mask`` holds a card ``deck`` has not (``what`` holds it)."""
     outside = mask & ~deck.mask
     if outside:
         card = cards_in(outside)[0]
-        raise SpadesError(f"{what} holds {card}, which the {deck.label} deck has not")
+        raise SpadesError(f"{what} holds {card}, which {deck.described} has not")

@@ -121,7 +121,7 @@ class View:
             return ()
         hand = sum(card.bit for card in self.hand or ())
         led_freely = spades_open(self.rules, self.spades_broken, len(self.tricks))
-        allowed = playable_bits(self.rules.deck, hand, self.trick, led_freely)
+        allowed = playable_bits(self.rules.pack, hand, self.trick, led_freely)
         blinds = blind_moves(self, self.seat)
         numbered = bid_moves(self.rules, self.bids, self.seat, hand)
         passing = pass_due(self)[1] if self.phase is Phase.PASSING else 0
@@ -143,7 +143,7 @@ def observe(state: State, seat: int) -> View:
     masks = state.hand_masks
     hidden = (
         state.phase is Phase.BIDDING
-        and rules.players == 4
+        and rules.players != 2
         and state.bids[seat] is None
         and bool(blind_moves(state, seat))
     )

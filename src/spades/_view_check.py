@@ -391,7 +391,7 @@ def is_dealing(view: View) -> bool:
     scores and the completed rounds, no card anywhere, nothing done yet this round. The
     encoding and the reader of data take it; the sampler refuses it: it has no cards.
     """
-    first = Phase.BIDDING if view.rules.players == 4 else Phase.DRAWING
+    first = Phase.DRAWING if view.rules.players == 2 else Phase.BIDDING
     return (
         view.to_move is None
         and view.outcome is None
@@ -414,8 +414,11 @@ def _check(view: View) -> None:
     played, voids = _check_tricks(view, over)
     _check_turns(view, over)
     _check_hand(view, played, voids)
-    if view.rules.players == 4:
+    if view.rules.partnerships:
         at_bidding = _check_passes(view, played, voids)
+    else:
+        at_bidding = _mask(view.hand or ()) | played[view.seat]
+    if view.rules.players != 2:
         if view.rules.bidding in BIDS_BY_SPADES:
             _check_spades_shown(view, played, voids, at_bidding)
     else:
@@ -427,7 +430,7 @@ def _check_deck(view: View) -> None:
 
     No joker shows in a standard game, no 2♣ in a joker game.
     """
-    deck = view.rules.deck
+    deck = view.rules.pack
     shown_cards: list[tuple[str, tuple[Card, ...]]] = [
         ("hand", view.hand or ()),
         ("trick", view.trick),
@@ -446,7 +449,7 @@ def _check_deck(view: View) -> None:
     for where, cards in shown_cards:
         for card in cards:
             if not card.bit & deck.mask:
-                _fail(where, f"holds {card}, which the {deck.label} deck has not")
+                _fail(where, f"holds {card}, which {deck.described} has not")
 
 
 def _check_ranges(view: View) -> None:
@@ -479,13 +482,14 @@ def _check_ranges(view: View) -> None:
             _fail(name, f"has one number a side, {sides}, not {len(pair)}")
     if min(view.bags) < 0:
         _fail("bags", "a bag counter is never below 0")
+    most = view.rules.hand_size
     for seat, bid in enumerate(view.bids):
-        if bid is not None and not 0 <= bid.n <= 13:
-            _fail(f"bids[{seat}]", f"is a bid of 0 to 13 tricks, not {shown(bid.n)}")
+        if bid is not None and not 0 <= bid.n <= most:
+            _fail(f"bids[{seat}]", f"is a bid of 0 to {most} tricks, not {shown(bid.n)}")
     if len(view.trick) >= players:
         _fail("trick", f"a trick in progress has at most {players - 1} cards")
-    if len(view.tricks) > 13:
-        _fail("tricks", "a round has 13 tricks")
+    if len(view.tricks) > most:
+        _fail("tricks", f"a round has {most} tricks")
     for index, (leader, played, winner) in enumerate(view.tricks):
         if len(played) != players:
             _fail(f"tricks[{index}].cards", f"a completed trick has {players} cards")
@@ -505,10 +509,10 @@ def _check_ranges(view: View) -> None:
 def _check_phase(view: View) -> None:
     """The phase is one the player count and the rules have; a seat is to move till the end."""
     phase, rules = view.phase, view.rules
-    four = rules.players == 4
-    if four and phase in _TWO_PLAYER_PHASES:
+    two = rules.players == 2
+    if not two and phase in _TWO_PLAYER_PHASES:
         _fail("phase", f"the {phase.value} phase is for two players")
-    if not four and phase is Phase.PASSING:
+    if two and phase is Phase.PASSING:
         _fail("phase", "the passing phase is for four players")
     if phase is Phase.PASSING and not (rules.blind_nil_pass or rules.nil_pass):
         _fail("phase", "these rules pass no cards")
@@ -530,8 +534,9 @@ def _check_game(view: View) -> bool:
         last = view.rounds[-1]
         if last.bids != view.bids:
             _fail("bids", "once the game is over, they are the last round's")
-        takes = tuple(sum(trick.winner == seat for trick in view.tricks) for seat in range(4))
-        if len(view.tricks) == 13 and last.tricks != takes[: view.rules.players]:
+        seats = range(view.rules.players)
+        takes = tuple(sum(trick.winner == seat for trick in view.tricks) for seat in seats)
+        if len(view.tricks) == view.rules.hand_size and last.tricks != takes:
             _fail("tricks", "once the game is over, they are the last round's")
     return over
 
@@ -563,12 +568,13 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             _fail("spades_broken", "spades break only when a spade is played")
         return played, voids
     tricks = view.tricks
-    if over and len(tricks) != 13:
-        _fail("tricks", "the game ends after a round's 13 tricks")
+    most = view.rules.hand_size
+    if over and len(tricks) != most:
+        _fail("tricks", f"the game ends after a round's {most} tricks")
     if over and (view.trick or view.trick_leader is not None):
         _fail("trick" if view.trick else "trick_leader", "no trick is in progress: game over")
-    if not over and len(tricks) == 13:
-        _fail("tricks", "a round ends with its 13th trick")
+    if not over and len(tricks) == most:
+        _fail("tricks", f"a round ends with its {most}th trick")
     orders = view.rules.orders_of_play
     leader = _first_bidder(view)
     seen = 0
@@ -583,7 +589,7 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
             _fail(_leader_path(view, number), f"is seat {leader}, {why}")
         if not cards:
             break
-        suit_of = view.rules.deck.suit_numbers  # the suit each card plays as (rule-decks)
+        suit_of = view.rules.pack.suit_numbers  # the suit each card plays as (rule-decks)
         led = suit_of[cards[0].index]
         if led == _SPADE and not spades_open(view.rules, broken, number):
             voids[leader] |= _ALL_BUT_SPADES  # she held nothing but spades (her card is one)
@@ -657,7 +663,7 @@ def _round_start_scores(view: View, over: bool) -> tuple[int, ...]:
 def _check_turns(view: View, over: bool) -> None:
     """The bids and the looks, each allowed by the rules; the turns, in the rules' order."""
     rules, phase = view.rules, view.phase
-    four = rules.players == 4
+    dealt, paired = rules.players != 2, rules.partnerships
     scores = _round_start_scores(view, over)
     order = rules.orders_of_play[_first_bidder(view)]
     for seat, (bid, looked) in enumerate(zip(view.bids, view.looked, strict=True)):
@@ -666,7 +672,7 @@ def _check_turns(view: View, over: bool) -> None:
         if least and not trails_by(rules.blind_bid_deficit, scores, seat):
             least = 0
         blind = may_blind or least
-        if blind and four and order.index(seat) > order.index((seat + 2) % 4):  # mate first
+        if blind and paired and order.index(seat) > order.index((seat + 2) % 4):  # mate first
             lowest = least_bid(rules, view.bids, seat)
             may_blind = may_blind and not lowest
             least = least and max(least, lowest)
@@ -677,7 +683,7 @@ def _check_turns(view: View, over: bool) -> None:
                 _fail(f"bids[{seat}]", f"a blind {bid.n} was not open to this seat this round")
             if bid.n == 0 and not rules.nil and not rules.zero_contract:
                 _fail(f"bids[{seat}]", "these rules have no nil")
-            mate = view.bids[(seat + 2) % 4] if four else None
+            mate = view.bids[(seat + 2) % 4] if paired else None
             if mate is not None and seat < 2 and bid.n + mate.n < rules.team_minimum:
                 second = max(seat, seat + 2, key=order.index)  # the side's second bidder
                 _fail(f"bids[{second}]", "the side's bids add up to less than the team minimum")
@@ -688,10 +694,10 @@ def _check_turns(view: View, over: bool) -> None:
                         f"bids[{seat}]",
                         "under Suicide one partner of a side bids nil and the other 4 or more",
                     )
-            if four and (may_blind or least) and not bid.blind and not looked:
+            if dealt and (may_blind or least) and not bid.blind and not looked:
                 _fail(f"looked[{seat}]", "a seat that may bid blind looks before a bid in sight")
         if looked:
-            if not four:
+            if not dealt:
                 _fail(f"looked[{seat}]", "two players never look: no hand is face down")
             if not may_blind and not least:
                 _fail(f"looked[{seat}]", "only a seat that may bid blind looks at her hand")
@@ -699,27 +705,27 @@ def _check_turns(view: View, over: bool) -> None:
                 _fail(f"looked[{seat}]", "a seat that looked cannot bid blind")
             if bid is None and not (phase is Phase.BIDDING and view.to_move == seat):
                 _fail(f"looked[{seat}]", "a seat looks at her turn to bid, and then bids")
-    if four:
-        _check_four_turns(view, order)
+    if dealt:
+        _check_dealt_turns(view, order)
     else:
         _check_two_turns(view, order)
 
 
-def _check_four_turns(view: View, order: tuple[int, ...]) -> None:
-    """Four players: the bidding in turn, then the card passes, then the play."""
+def _check_dealt_turns(view: View, order: tuple[int, ...]) -> None:
+    """Three and four players: the bidding in turn, then the card passes, then the play."""
     phase, bids = view.phase, view.bids
     for name in ("draws", "exchanges"):
         if getattr(view, name):
             _fail(name, "only two players draw and exchange")
     if view.stock_size:
-        _fail("stock_size", "four players deal every card: no stock is left")
+        _fail("stock_size", "three and four players deal every card: no stock is left")
     if view.top_card is not None:
-        _fail("top_card", "four players deal every card: no stock is left")
+        _fail("top_card", "three and four players deal every card: no stock is left")
     if phase is Phase.BIDDING:
         made = 0
-        while made < 4 and bids[order[made]] is not None:
+        while made < len(order) and bids[order[made]] is not None:
             made += 1
-        if made == 4:
+        if made == len(order):
             _fail("phase", "every seat has bid: the bidding is over")
         for seat in order[made:]:
             if bids[seat] is not None:
@@ -817,7 +823,7 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
     """The hand, face down exactly when it may be; the hand sizes; the top card."""
     rules, me = view.rules, view.seat
     face_down = (
-        rules.players == 4
+        rules.players != 2
         and (rules.blind_nil or rules.blind_bid_minimum > 0)
         and view.phase is Phase.BIDDING
         and view.bids[me] is None
@@ -825,8 +831,8 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
     )
     if (view.hand is None) != face_down:
         _fail("hand", "is face down (null) exactly while its seat may still bid blind")
-    if rules.players == 4:
-        sizes = [13 - mask.bit_count() for mask in played]
+    if rules.players != 2:
+        sizes = [rules.hand_size - mask.bit_count() for mask in played]
         for entry, (_, count) in zip(view.passes, passes_of(view), strict=False):
             sizes[entry.seat] -= count
             sizes[(entry.seat + 2) % 4] += count
@@ -850,7 +856,7 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
         _fail(f"hand[{hand.index(card)}]", f"{card} is also in {_where(view, card)}")
     if held & _suit_cards(rules, voids[me]):
         card = _first(held & _suit_cards(rules, voids[me]))
-        suit = rules.deck.suit_of(card)
+        suit = rules.pack.suit_of(card)
         _fail(f"hand[{hand.index(card)}]", f"seat {me} showed she held no {suit}")
     top = view.top_card
     if top is not None and top.bit & (held | everyone):
@@ -860,7 +866,7 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
 
 def _suit_cards(rules: Ruleset, suits: int) -> int:
     """The cards of a set of suits (`Suit` values as bits) under the deck, as a mask."""
-    masks = rules.deck.suit_masks
+    masks = rules.pack.suit_masks
     return sum(masks[suit.value] for suit in Suit if suits >> suit.value & 1)
 
 
@@ -904,7 +910,7 @@ def _check_passes(view: View, played: list[int], voids: list[int]) -> int:
             f"hand_sizes[{mate}]", f"seat {mate} holds the {known.bit_count()} cards passed to her"
         )
     for suit in Suit:
-        cards = known & view.rules.deck.suit_masks[suit.value]
+        cards = known & view.rules.pack.suit_masks[suit.value]
         if cards and voids[mate] >> suit.value & 1:
             card = _first(cards)
             _fail(
@@ -920,7 +926,9 @@ def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidd
     she has not seen gives every other bidder the count her bid shows, after the card
     passes as they may have run (`spades._spades_shown.spade_weights`).
     """
-    rules, me, mate = view.rules, view.seat, (view.seat + 2) % 4
+    rules, me = view.rules, view.seat
+    mate = (me + 2) % 4 if rules.partnerships else None
+    seats = range(rules.players)
     bid = view.bids[me]
     if bid is not None and bid not in bid_moves(rules, view.bids, me, at_bidding):
         count = spades_in(at_bidding, rules)
@@ -933,15 +941,15 @@ def _check_spades_shown(view: View, played: list[int], voids: list[int], at_bidd
             f"seat {me} held {count} spade{'' if count == 1 else 's'} when she bid: under "
             f"{rules.bidding.name.title()} her bid is {allowed}",
         )
-    passed = passed_to_partner(view, played)
+    passed = passed_to_partner(view, played) if mate is not None else 0
     own = _mask(view.hand or ())
     known = [
         played[seat] | (passed if seat == mate else 0) | (own if seat == me else 0)
-        for seat in range(4)
+        for seat in seats
     ]
-    hidden = [seat for seat in range(4) if seat != me]
+    hidden = [seat for seat in seats if seat != me]
     weigh = spade_weights(view, played, known, hidden)
-    unseen = len(rules.deck.spade_cards) - sum(spades_in(mask, rules) for mask in known)
+    unseen = len(rules.pack.spade_cards) - sum(spades_in(mask, rules) for mask in known)
     room = tuple(view.hand_sizes[seat] - (seat == mate) * passed.bit_count() for seat in hidden)
     open_to = tuple(not voids[seat] >> _SPADE & 1 for seat in hidden)
     if not any(weigh(split) for split in splits(unseen, room, open_to)):

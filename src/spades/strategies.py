@@ -71,39 +71,45 @@ def cards(*, deck: Deck | None = Deck.STANDARD) -> SearchStrategy[Card]:
     return st.sampled_from(ALL_CARDS if deck is None else deck.cards)
 
 
-def decks(*, deck: Deck = Deck.STANDARD) -> SearchStrategy[tuple[Card, ...]]:
-    """A deck: the 52 cards of ``deck`` in any order, as `new_game` and `deal` take it.
+def decks(*, deck: Deck = Deck.STANDARD, players: int = 4) -> SearchStrategy[tuple[Card, ...]]:
+    """A deck: the cards of ``deck`` in any order, as `new_game` and `deal` take it.
 
     ``deck`` is a `Deck`, the standard one by default: rules of a joker deck are dealt its
-    own cards (rule-decks).
+    own cards (rule-decks). With ``players=3`` they are the cards three players are dealt,
+    `Deck.for_players` (rule-three-players): 51 or 54.
     """
-    return st.permutations(deck.cards).map(tuple)
+    if players not in {2, 3, 4}:
+        raise InvalidArgument(f"players must be 2, 3 or 4, not {shown(players)}")
+    return st.permutations(deck.for_players(players).cards).map(tuple)
 
 
 def rulesets(*, presets_only: bool = False, players: int | None = None) -> SearchStrategy[Ruleset]:
     """A valid `Ruleset`, every field drawn; with ``presets_only``, one of the `PRESETS`.
 
-    ``players`` (2 or 4) keeps to rulesets for that many players; by default both come.
+    ``players`` (2, 3 or 4) keeps to rulesets for that many players; by default each
+    comes, four players half the time.
     Blind nil is drawn only when nil is on, and a zero contract only when it is off, as
     `Ruleset` requires; the switches that belong to the other number of players keep the
     values `Ruleset` requires of them. Four players sometimes bid as Suicide (with nil),
     Whiz or Mirror (with nil or a zero contract) ask, then without blind nil or a team
-    minimum. Four players bidding openly sometimes bid numbers blind. Every `Deck` comes,
-    the standard one about half the time (rule-decks).
+    minimum. Three and four players bidding openly sometimes bid numbers blind. Every
+    `Deck` comes, the standard one about half the time (rule-decks).
 
     About one four-player ruleset in four is ``solo``, each player on her own (rule-solo),
     and then has nothing that needs a partner, as `Ruleset` requires: no team minimum, no
     nil pass, no Suicide, and no blind nil pass when blind nil is on (with blind nil off
-    its size is drawn all the same, as it is idle).
+    its size is drawn all the same, as it is idle). Three players have nothing that needs a
+    partner either, and bid Whiz and Mirror as four do (rule-three-players).
 
     Numbers are drawn from ranges that keep games playable: values and penalties up to
     500, bag limits up to 20, targets up to 1000, losing floors down to -1000, round caps
-    up to 30, blind nil and blind number deficits up to 500, team minimums and blind
-    number minimums up to 13 (often none); optional fields are often ``None``.
+    up to 30, blind nil and blind number deficits up to 500, team minimums up to 13 and
+    blind number minimums up to the cards of a hand (often none); optional fields are often
+    ``None``.
     """
-    if players not in {None, 2, 4}:
-        raise InvalidArgument(f"players must be 2, 4 or None, not {shown(players)}")
-    counts = (2, 4) if players is None else (players,)
+    if players not in {None, 2, 3, 4}:
+        raise InvalidArgument(f"players must be 2, 3, 4 or None, not {shown(players)}")
+    counts = (2, 4, 4, 3) if players is None else (players,)
     if presets_only:
         return st.sampled_from([rules for rules in PRESETS.values() if rules.players in counts])
     return st.sampled_from(counts).flatmap(_rulesets)
@@ -112,38 +118,40 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
 @st.composite
 def _rulesets(draw: st.DrawFn, players: int) -> Ruleset:
     nil = draw(st.booleans())
-    four = players == 4
-    solo = four and draw(st.sampled_from(_SOLO))
-    partners = four and not solo  # a team minimum, a nil pass and Suicide need them
+    dealt = players != 2  # three and four players are dealt their cards
+    solo = players == 4 and draw(st.sampled_from(_SOLO))
+    partners = players == 4 and not solo  # a team minimum, a nil pass and Suicide need them
     zero_contract = not nil and draw(st.booleans())
     bidding = Bidding.OPEN
-    if four and (nil or zero_contract):  # Suicide needs nil and partners, Whiz and Mirror a 0
-        bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[solo or not nil :]))
+    if dealt and (nil or zero_contract):  # Suicide needs nil and partners, Whiz and Mirror a 0
+        bidding = draw(st.sampled_from((Bidding.OPEN,) * 5 + _MODES[(not partners) or not nil :]))
     moded = bidding is not Bidding.OPEN  # every mode refuses blind nil and a minimum
     ten_for_two_hundred = draw(st.booleans())
-    blind_numbers = four and not moded  # rule-blind-bids
+    blind_numbers = dealt and not moded  # rule-blind-bids
     blind_nil = nil and not moded and draw(st.booleans())
+    deck = draw(st.sampled_from((Deck.STANDARD, Deck.STANDARD, *Deck)))
+    hand = len(deck.for_players(players).cards) // players if players == 3 else 13
     return Ruleset(
         players=players,
-        deck=draw(st.sampled_from((Deck.STANDARD, Deck.STANDARD, *Deck))),
+        deck=deck,
         solo=solo,
-        direction=draw(st.sampled_from(Direction)) if four else Direction.CLOCKWISE,
+        direction=draw(st.sampled_from(Direction)) if dealt else Direction.CLOCKWISE,
         nil=nil,
         zero_contract=zero_contract,
         nil_value=draw(st.integers(0, 500)),
-        nil_tricks=draw(st.sampled_from(NilTricks)) if four else NilTricks.BAGS,
+        nil_tricks=draw(st.sampled_from(NilTricks)) if dealt else NilTricks.BAGS,
         blind_nil=blind_nil,
         blind_nil_value=draw(st.integers(0, 500)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 500)),
         nil_pass=draw(st.just(0) | st.integers(1, 4)) if partners and nil else 0,
-        blind_nil_pass=draw(st.integers(0, 4)) if partners or (solo and not blind_nil) else 0,
-        blind_nil_exchange=0 if four else draw(st.integers(0, 3)),
+        blind_nil_pass=draw(st.integers(0, 4)) if partners or (dealt and not blind_nil) else 0,
+        blind_nil_exchange=0 if dealt else draw(st.integers(0, 3)),
         double_nil_timing=(
-            DoubleNilTiming.BEFORE_FIRST_CHOICE if four else draw(st.sampled_from(DoubleNilTiming))
+            DoubleNilTiming.BEFORE_FIRST_CHOICE if dealt else draw(st.sampled_from(DoubleNilTiming))
         ),
         team_minimum=draw(st.just(0) | st.integers(1, 13)) if partners and not moded else 0,
         bidding=bidding,
-        blind_bid_minimum=draw(st.just(0) | st.integers(1, 13)) if blind_numbers else 0,
+        blind_bid_minimum=draw(st.just(0) | st.integers(1, hand)) if blind_numbers else 0,
         blind_bid_deficit=draw(st.none() | st.integers(0, 500)),
         spades_lead=draw(st.sampled_from(SpadesLead)),
         bag_limit=draw(st.integers(1, 20)),
@@ -200,7 +208,7 @@ def _walks(
         ruleset,
         seed=draw(st.integers(0, 2**64 - 1)),
         dealer=draw(st.integers(0, ruleset.players - 1)),
-        deck=draw(st.none() | decks(deck=ruleset.deck)),
+        deck=draw(st.none() | decks(deck=ruleset.deck, players=ruleset.players)),
     )
     length = draw(st.integers(0, max_moves))
     for done in range(max_moves):
@@ -224,8 +232,8 @@ def moves(state: State) -> SearchStrategy[Move]:
 
 
 _WORDS: Final[tuple[Bid | Look | Keep | Reject, ...]] = (
-    *(Bid(n) for n in range(-1, 15)),
-    *(Bid(n, blind=True) for n in range(-1, 15)),
+    *(Bid(n) for n in range(-1, 20)),
+    *(Bid(n, blind=True) for n in range(-1, 20)),
     Look(),
     Keep(),
     Reject(),
@@ -235,7 +243,7 @@ _WORDS: Final[tuple[Bid | Look | Keep | Reject, ...]] = (
 def illegal_moves(state: State) -> SearchStrategy[Move]:
     """A well-formed move that is not legal in ``state``.
 
-    One of five kinds, about equally often: a bid from -1 to 14, in sight or blind, `Look`,
+    One of five kinds, about equally often: a bid from -1 to 19, in sight or blind, `Look`,
     `Keep` or `Reject`; a `Play` of one of the mover's own cards (following suit and
     leading spades are tried here); a `Play` of any other card, of the 54 (the jokers, and
     the deuces a joker deck lacks, among them: rule-decks); a `Pass` of one to five

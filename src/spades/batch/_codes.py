@@ -78,7 +78,7 @@ NONE: Final = -1
 BLIND: Final = 14
 """The code of blind nil (two players: double nil); 0 to 13 are the numbered bids, and
 ``BLIND + n`` (15 to 27) the number ``n`` bid blind (rule-blind-bids)."""
-BID_OF: Final[tuple[Bid, ...]] = (*BIDS, *BLIND_BIDS)
+BID_OF: Final[tuple[Bid, ...]] = (*BIDS[:14], *BLIND_BIDS[:14])
 """The bid of each code: `BIDS`, then `spades._moves.BLIND_BIDS` from blind nil on."""
 
 

@@ -73,7 +73,7 @@ ACTIONS: Final = 86
 
 _FIRST_MOVES: Final[tuple[Move, ...]] = (
     *PLAYS[:52],
-    *BIDS,
+    *BIDS[:14],
     _BLIND_NIL_BID,
     _LOOK_MOVE,
     _KEEP_MOVE,
@@ -81,7 +81,7 @@ _FIRST_MOVES: Final[tuple[Move, ...]] = (
 )
 _MOVES: Final[dict[int, Move]] = {
     **dict(enumerate(_FIRST_MOVES)),
-    **dict(zip(BLIND_NUMBER_ACTIONS, BLIND_BIDS[1:], strict=True)),
+    **dict(zip(BLIND_NUMBER_ACTIONS, BLIND_BIDS[1:14], strict=True)),
     **dict(zip(JOKER_ACTIONS, PLAYS[52:], strict=True)),
 }
 """The move of each action but `END_EXCHANGE`: the one table the actions are read from."""
