@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from spades._card_pass import card_passes
 from spades._cards import DECK, JOKERS, Card, Rank, Suit, cards_in
 from spades._deal import deal, draw_from_stock, new_game, round_deck
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._ending import outcome_after
 from spades._engine import apply
 from spades._errors import (
@@ -99,6 +99,7 @@ __all__ = [
     "NilTricks",
     "NotationError",
     "Outcome",
+    "Pack",
     "Pass",
     "Phase",
     "Play",
