@@ -112,7 +112,8 @@ class Reason(enum.Enum):
     """The kind of move does not belong to this phase (a card during the bidding, a
     numbered bid during the two-player draw, ...): `check_move`, by `State.phase`."""
     BID_OUT_OF_RANGE = "bid_out_of_range"
-    """A bid outside 0 to 13 (`check_move`)."""
+    """A bid outside 0 to the cards of a hand: 13, or 17 or 18 with three players
+    (`check_move`)."""
     NIL_NOT_ALLOWED = "nil_not_allowed"
     """A bid of zero under a ruleset without nil or a zero contract (`check_move`, by
     `Ruleset.nil` and `Ruleset.zero_contract`)."""

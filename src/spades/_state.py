@@ -38,7 +38,7 @@ class Phase(enum.Enum):
     PASSING = "passing"
     """After a blind nil bid: the bidder passes cards to her partner, who passes back."""
     PLAYING = "playing"
-    """The thirteen tricks."""
+    """The tricks: 13, or 17 or 18 with three players."""
     GAME_OVER = "game_over"
     """The game has ended; `State.outcome` says how."""
 
@@ -88,7 +88,7 @@ class State(TupleValue, init=False, nested_from="bids"):
 
     States come from `new_game` and `apply`; there is no public constructor. With four
     players, seats are 0 to 3 clockwise; side 0 is seats 0 and 2, side 1 is seats 1 and 3.
-    With two players, seats 0 and 1 are also sides 0 and 1.
+    With two or three players, and four solo, each seat is also the side of that number.
     """
 
     __slots__ = ()
@@ -147,12 +147,12 @@ class State(TupleValue, init=False, nested_from="bids"):
     )
     stock: tuple[Card, ...] = field(
         "Two players: the cards still to draw this round, top first: all 52 at the start "
-        "of a round, none after the draw; always empty with four players."
+        "of a round, none after the draw; always empty with three and four players."
     )
     discards: tuple[Card, ...] = field(
         "Two players: the discarded cards, in the order they were discarded; a double nil "
         "exchange takes the cards it draws out and puts the cards given up last, in the "
-        "library's order. Always empty with four players."
+        "library's order. Always empty with three and four players."
     )
     draws: tuple[DrawTurn, ...] = field(
         "Two players: every draw turn of this round, in order: who kept which card and "

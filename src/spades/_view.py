@@ -64,7 +64,8 @@ class View:
     """The round being played, counted from 1."""
     hand: tuple[Card, ...] | None
     """The seat's own cards, in the library's order; ``None`` while they are face down:
-    with four players, while she may still bid blind (nil, or a number) and has not looked."""
+    with three or four players, while she may still bid blind (nil, or a number) and has not
+    looked."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     bids: tuple[Bid | None, ...]
