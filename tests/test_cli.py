@@ -11,6 +11,7 @@ import io
 import os
 import re
 import runpy
+import shlex
 import subprocess
 import sys
 from collections import Counter
@@ -61,6 +62,15 @@ ROW = re.compile(
     r"^  (side [01] \(seats [0-3]\+[0-3]\)|seat [01]) +(\S.*?) +(\d+) +([+-]\d+) +(\d+)"
     r" +(-?\d+) +(\d+|reached)$"
 )
+ALONE_ROW = re.compile(
+    r"^  (seat [0-2](?: \(you\))?) +(\S.*?) +(\d+) +([+-]\d+) +(\d+) +(-?\d+) +(\d+|reached)$"
+)
+"""A row of three players' round table: a player's (rule-three-players)."""
+ALONE_OUTCOME = re.compile(
+    r"Seat [0-2] wins -?\d+ to -?\d+ and -?\d+ after \d+ rounds?: .+\."
+    r"|The game is drawn -?\d+, -?\d+ and -?\d+, the highest shared, .+\."
+)
+"""How a game of three players ends (rule-three-players)."""
 
 
 class Terminal(io.StringIO):
@@ -92,8 +102,12 @@ def rounds_of(out: str) -> list[list[str]]:
     return [block.splitlines() for block in blocks[1:]]
 
 
-def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
-    """The round's printed hands, tricks and table agree; its two totals."""
+def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, ...]:
+    """The round's printed hands, tricks and table agree; its totals, one a side.
+
+    A round has ``rules.hand_size`` tricks: 13, or 17 or 18 among three players, whose
+    table has a row a player (rule-three-players).
+    """
     players = rules.players
     hands = {
         int(match[1]): match[2]
@@ -102,7 +116,7 @@ def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
     }
     assert sorted(hands) == list(range(players))
     tricks = [match for line in lines if (match := TRICK.match(line))]
-    assert [int(match[1]) for match in tricks] == list(range(1, 14))
+    assert [int(match[1]) for match in tricks] == list(range(1, rules.hand_size + 1))
     played: dict[int, list[Card]] = {seat: [] for seat in range(players)}
     for match in tricks:
         pairs = [text.split(":") for text in match[2].split()]
@@ -112,10 +126,11 @@ def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
         starred = [seat for seat, card in pairs if card.endswith("*")]
         assert starred == [match[3]]
     for seat, cards in played.items():  # each seat played the hand printed for it
-        assert table_text.brief_hand(cards, rules.deck) == hands[seat]
+        assert table_text.brief_hand(cards, rules.pack) == hands[seat]
     won = Counter(int(match[3]) for match in tricks)
-    rows = [match for line in lines if (match := ROW.match(line))]
-    assert len(rows) == 2
+    pattern = ALONE_ROW if rules.players == 3 else ROW
+    rows = [match for line in lines if (match := pattern.match(line))]
+    assert len(rows) == rules.sides
     totals = []
     for side, row in enumerate(rows):
         seats = spades.seats_of(rules, side)
@@ -124,7 +139,7 @@ def check_round(rules: Ruleset, lines: list[str]) -> tuple[int, int]:
         left = rules.target - total
         assert row[7] == (str(left) if left > 0 else "reached")
         totals.append(total)
-    return totals[0], totals[1]
+    return tuple(totals)
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -451,7 +466,7 @@ SEEN = re.compile(r"^  Trick (\d+): (.+); (you|seat [0-3]) (win|wins) it with (\
 def check_tricks_seen(rules: Ruleset, you: int, out: str, rounds: int) -> None:
     """Every trick is shown whole when it ends: each seat's card in order, and the winner."""
     seen = [match for line in out.splitlines() if (match := SEEN.match(line))]
-    assert [int(match[1]) for match in seen] == list(range(1, 14)) * rounds
+    assert [int(match[1]) for match in seen] == list(range(1, rules.hand_size + 1)) * rounds
     for match in seen:
         pairs = [item.rsplit(" ", 1) for item in match[2].split(", ")]
         names = [name for name, _ in pairs]
@@ -459,7 +474,8 @@ def check_tricks_seen(rules: Ruleset, you: int, out: str, rounds: int) -> None:
         assert seats == list(spades.play_order(rules, seats[0]))  # in playing order
         assert you in seats
         cards = [Card.parse(card) for _, card in pairs]
-        assert str(spades.winning_card(cards)) == match[5] == dict(pairs)[match[3]]
+        best = spades.winning_card(cards, rules=rules)
+        assert str(best) == match[5] == dict(pairs)[match[3]]
         assert (match[4] == "win") == (match[3] == "you")
     # ... also a trick that her own card ended, right after it.
     assert re.search(r"^you: play (\S\S)\n  Trick \d+: .+, you \1; ", out, re.M)
@@ -1159,6 +1175,8 @@ LISTED = {
     "nil pass of 4 and blind nil": (
         "'bid 3', 'bid nil', 'bid blind nil', 'look', 'play AS' or 'pass 2C 3D 4H 5S'"
     ),
+    "three players": "'bid 3', 'bid nil' or 'play AS'",
+    "three players, blind nil": "'bid 3', 'bid nil', 'bid blind nil', 'look' or 'play AS'",
 }
 VARIANTS = {
     "classic": CLASSIC,
@@ -1175,6 +1193,8 @@ VARIANTS = {
     ),
     "nil pass": Ruleset(nil_pass=3),
     "nil pass of 4 and blind nil": Ruleset(blind_nil=True, nil_pass=4, blind_nil_pass=1),
+    "three players": Ruleset(players=3),  # rule-three-players: no pass, a look
+    "three players, blind nil": Ruleset(players=3, blind_nil=True),
 }
 
 
@@ -1645,9 +1665,10 @@ def test_the_rules_lines_and_the_help_name_the_blind_numbers() -> None:
     ]
 
 
-def face_down(rules: Ruleset, scores: tuple[int, int] = (0, 0), *bids: Bid) -> View:
-    """The view of the seat to bid after ``bids`` (each after a look), dealt from DECK."""
-    state = evolve_state(spades.new_game(rules, deck=spades.DECK), scores=scores)
+def face_down(rules: Ruleset, scores: tuple[int, ...] = (0, 0), *bids: Bid) -> View:
+    """The view of the seat to bid after ``bids`` (each after a look), dealt from the pack
+    in the library's order (`DECK` for four players)."""
+    state = evolve_state(spades.new_game(rules, deck=rules.pack.cards), scores=scores)
     for bid in bids:
         if state.phase is spades.Phase.BIDDING and spades.legal_moves(state)[-1] == Look():
             state = spades.apply(state, Look())
@@ -1877,3 +1898,200 @@ def test_a_person_plays_a_whole_game_with_jokers_under_whiz(
     for played, best in tricks:
         cards = [Card.parse(item.split()[-1]) for item in played.split(", ")]
         assert best == str(spades.winning_card(cards, rules=rules))
+
+
+# --- three players ------------------------------------------------------------------------
+
+
+THREE_JJA = Ruleset(
+    players=3, deck=Deck.JOKER_JOKER_ACE, blind_nil=True, blind_bid_minimum=6, target=300
+)
+"""Three players dealt the whole Joker-Joker-Ace deck, with blind nil and blind numbers."""
+
+THREE_RULES = {
+    "standard": Ruleset(players=3, target=250),
+    "jja": THREE_JJA,
+    "jjdd-counterclockwise": Ruleset(
+        players=3,
+        deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+        direction=spades.Direction.COUNTERCLOCKWISE,
+        bidding=Bidding.WHIZ,
+        target=250,
+    ),
+}
+
+
+def test_the_rules_lines_say_three_players_their_pack_and_their_bids() -> None:
+    """Who plays, the cards dealt (51, the 2C out, or all 54 of a joker deck), a hand, the
+    tricks of a round and the highest bid; a joker deck's line names no missing deuce.
+
+    Rule: rule-three-players.
+    """
+    assert table_text.rules_lines(THREE_RULES["standard"]) == [
+        "Three players, each on her own: seats 0, 1 and 2; play runs clockwise.",
+        "51 cards, the 2C out: 17 each, 17 tricks a round; bids up to 17.",
+        "Game to 250 points.",
+    ]
+    assert table_text.rules_lines(THREE_RULES["jjdd-counterclockwise"])[:4] == [
+        "Three players, each on her own: seats 0, 1 and 2; play runs counter-clockwise.",
+        "All 54 cards: 18 each, 18 tricks a round; bids up to 18.",
+        "Joker-Joker-Deuce-Deuce deck, every card: its spades, highest first: "
+        "BJ, LJ, 2D, 2S, AS, KS ... 3S.",
+        "Whiz: each player bids her number of spades, or nil.",
+    ]
+    assert table_text.rules_lines(THREE_JJA)[1:4] == [
+        "All 54 cards: 18 each, 18 tricks a round; bids up to 18.",
+        "Joker-Joker-Ace deck, every card: its spades, highest first: BJ, LJ, AS, KS ... 2S.",
+        "Blind bids: before looking at her hand, a player who trails the leading other player "
+        "by 100 points or more may bid 6 to 18 blind, for 20 points a trick, made or set.",
+    ]
+    assert table_text.deck_line(Deck.JOKER_JOKER_ACE) == (  # four players: as before
+        "Joker-Joker-Ace deck: no 2C or 2D; its spades, highest first: BJ, LJ, AS, KS ... 2S."
+    )
+    assert table_text.round_header(THREE_JJA, 2, 1) == (
+        "Round 2: seat 1 deals; seat 2 bids and leads first"
+    )
+    counter = THREE_RULES["jjdd-counterclockwise"]
+    assert table_text.round_header(counter, 1, 0).endswith("seat 2 bids and leads first")
+    assert "'bid blind 6' (6 to 18, before you look), 'look'" in moves.help_lines(THREE_JJA)[0]
+    assert "the jokers are BJ and LJ" in moves.help_lines(THREE_JJA)[0]
+    alone = Ruleset(players=3, blind_bid_minimum=17, blind_bid_deficit=None)
+    assert "'bid blind 17' (before you look), 'look'" in moves.help_lines(alone)[0]
+    assert table_text.blind_bids_line(alone).endswith(
+        "a player may bid 17 blind, for 20 points a trick, made or set."
+    )
+
+
+def test_the_table_text_of_three_players_a_row_each_and_the_winner_against_two() -> None:
+    """A round table of three rows, one a player, her nil's tricks her bags; a hand of the
+    joker pack in its suits, its deuces back; the winner against two totals, a draw of
+    three (rule-three-players).
+    """
+    rules = Ruleset(players=3, round_cap=1)
+    score = score_round(rules, [Bid(5), Bid(0), Bid(8)], [6, 1, 10])
+    assert table_text.round_table(rules, 1, score, score.points, you=1) == [
+        "  After round 1  bids           tricks points bags total to target",
+        "  seat 0         5                   6    +51    1    51       449",
+        "  seat 1 (you)   nil                 1    -99    1   -99       599",
+        "  seat 2         8                  10    +82    2    82       418",
+    ]
+    assert table_text.round_notes(rules, score, you=1) == ["  your nil: took 1 (-100)"]
+    pack = Deck.JOKER_JOKER_ACE.for_players(3)
+    cards = [Card.parse(text) for text in ("2C", "2D", "BJ", "AS", "3C")]
+    assert table_text.brief_hand(cards, pack) == "S: BJ A  H: -  D: 2  C: 3 2"
+    games_over: dict[bool, spades.State] = {}
+    for seed in range(200):
+        state = play_game(rules, [random_policy(seed + seat) for seat in range(3)], seed=seed)
+        best = max(state.scores)
+        games_over.setdefault(state.scores.count(best) > 1, state)
+        if len(games_over) == 2:
+            break
+    won, drawn = games_over[False], games_over[True]
+    assert won.outcome is not None
+    assert won.outcome.winner is not None
+    others = [score for seat, score in enumerate(won.scores) if seat != won.outcome.winner]
+    assert table_text.outcome_lines(won) == [
+        f"Seat {won.outcome.winner} wins {max(won.scores)} to {others[0]} and {others[1]} "
+        "after 1 round: the highest score at the round cap."
+    ]
+    a, b, c = drawn.scores
+    assert table_text.outcome_lines(drawn) == [
+        f"The game is drawn {a}, {b} and {c}, the highest shared, after the round cap of 1 round."
+    ]
+    assert all(
+        ALONE_OUTCOME.fullmatch(table_text.outcome_lines(state)[0]) for state in (won, drawn)
+    )
+
+
+@pytest.mark.parametrize("name", sorted(THREE_RULES))
+def test_demo_plays_a_whole_game_of_three_players(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every round deals the pack once, 17 or 18 cards a hand, in as many tricks of three
+    cards, each starred on the card the pack makes win; a row a player; the winner against
+    two totals (rule-three-players).
+    """
+    rules = THREE_RULES[name]
+    assert demo.demo(rules, "custom", 5, record=None, indent=None, bots="heuristic") == 0
+    out = capsys.readouterr().out
+    banner = out[out.index("\n") + 1 : out.index("\n\nRound 1: ")]
+    assert banner.split() == " ".join(table_text.rules_lines(rules)).split()
+    blocks = rounds_of(out)
+    assert len(blocks) > 1
+    for block in blocks:
+        totals = check_round(rules, block)
+        hands = [line.split("  ", 3)[-1] for line in block if line.startswith("    seat ")]
+        assert [len(re.findall(r"\b(?:[2-9TJQKA]|BJ|LJ|2D)\b", hand)) for hand in hands] == [
+            rules.hand_size
+        ] * 3
+        tricks = [match[2].split() for line in block if (match := TRICK.match(line))]
+        played = [Card.parse(pair.split(":")[1].rstrip("*")) for trick in tricks for pair in trick]
+        assert sorted(played) == sorted(rules.pack.cards)
+        for trick in tricks:
+            cards = [Card.parse(pair.split(":")[1].rstrip("*")) for pair in trick]
+            (best,) = (pair for pair in trick if pair.endswith("*"))
+            assert best.split(":")[1] == f"{spades.winning_card(cards, rules=rules)}*"
+    last = out.splitlines()[-1]
+    assert ALONE_OUTCOME.fullmatch(last)
+    assert sorted(map(int, re.findall(r"-?\d+(?= to| and| after)", last))) == sorted(totals)
+
+
+def test_a_person_plays_a_whole_game_of_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At seat 2 of three with the whole Joker-Joker-Ace deck, bidding blind and nil when
+    she may: three scores on her screen, 18 cards in her hand, her bids offered to 18,
+    each trick of three cards seen whole, a row a player after each round, and the end.
+
+    Rule: rule-three-players.
+    """
+    rules = attrs.evolve(THREE_JJA, round_cap=3)
+    shown = person_plays(monkeypatch, rules, 2, 2, choose=bold)
+    scores = re.findall(
+        r"^Scores: seat 0 (-?\d+), seat 1 (-?\d+), seat 2 \(you\) (-?\d+)$", shown, re.M
+    )
+    assert len(scores) == shown.count("\n-- Your turn")
+    hands = re.findall(r"^Your hand:\n((?:  \w+ .*\n){4})", shown, re.M)
+    assert hands
+    assert all(len(hand.split()) - 4 == 18 for hand in hands)  # her cards before any play
+    assert "Legal moves: bid nil, bid 1 to bid 18 (or just the number)" in shown
+    tables = re.findall(r"^  After round \d+ .*\n((?:  seat .*\n){3})", shown, re.M)
+    assert len(tables) == 3
+    assert all(all(ALONE_ROW.match(row) for row in table.splitlines()) for table in tables)
+    check_tricks_seen(rules, 2, shown, 3)
+    before, command, _ = replay(shown)
+    assert ALONE_OUTCOME.fullmatch(before[-1])
+    assert command[:2] == ["--rules", shlex.quote(ruleset_text(rules))]
+    assert shown.endswith(
+        f" \\\n    --rules {shlex.quote(ruleset_text(rules))} \\\n    --seed 2 --seat 2\n"
+    )
+
+
+def test_the_hints_of_three_players_bids_and_blind_bids() -> None:
+    """Her bids run to the hand size; blind numbers to it too, open to a player who trails
+    the leading other player by the deficit, whoever that is (rule-three-players).
+    """
+    view = spades.observe(spades.new_game(Ruleset(players=3), seed=1), 1)
+    assert screen.legal_text(view) == "bid nil, bid 1 to bid 17 (or just the number)"
+    rules = Ruleset(players=3, blind_bid_minimum=6)
+    for scores in ((300, 150, 0), (0, 150, 300)):  # seat 1 trails the leader by 150
+        lines = screen.turn_lines(face_down(rules, scores))
+        start = lines.index(
+            "Your cards are face down: bid blind 6 to 17 now, or look at them first."
+        )
+        assert lines[start + 1 :] == [
+            "A number bid blind counts 20 points a trick, made or set: you trail the leading "
+            "other player by 150 points (100 or more allows it).",
+            "Legal moves: bid blind 6 to bid blind 17, look",
+        ]
+        assert lines[2] == f"Scores: seat 0 {scores[0]}, seat 1 (you) 150, seat 2 {scores[2]}"
+    last = face_down(Ruleset(players=3, blind_bid_minimum=17, blind_bid_deficit=None), (0,) * 3)
+    assert screen.legal_text(last) == "bid blind 17, look"
+    assert "bid blind 17 now" in screen.turn_lines(last)[-3]
+
+
+def test_a_stopped_game_of_three_players_says_three_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule: rule-three-players."""
+    argv = ["play", "--rules", "classic;players:3", "--seat", "1", "--bots", "random"]
+    code, out, err, _ = session(monkeypatch, argv, script=["3", "quit"])
+    assert code == 0
+    assert err == "You quit: the game stops in round 1, scores 0, 0 and 0.\n"
+    assert "Scores: seat 0 0, seat 1 (you) 0, seat 2 0" in out

@@ -8,6 +8,12 @@ adapters' text renders (both import it; it imports only the core).
 'S: A 7  H: Q  D: -  C: T 2'
 >>> brief_hand(map(Card.parse, "BJ 2D 2S AS 3D".split()), Deck.JOKER_JOKER_DEUCE_DEUCE)
 'S: BJ 2D 2 A  H: -  D: 3  C: -'
+
+A hand is shown by the pack the rules deal (`Ruleset.pack`): three players' joker packs
+hold the deuces a joker deck takes out (rule-three-players).
+
+>>> brief_hand(map(Card.parse, "2C 2D BJ".split()), Deck.JOKER_JOKER_ACE.for_players(3))
+'S: BJ  H: -  D: 2  C: 2'
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from spades import (
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from spades import Card, Move, RoundScore, Ruleset, State
+    from spades import Card, Move, Pack, RoundScore, Ruleset, State
 
 __all__ = [
     "SUITS",
@@ -51,11 +57,13 @@ __all__ = [
     "hand_order",
     "move_words",
     "outcome_lines",
+    "pack_line",
     "played_text",
     "round_header",
     "round_notes",
     "round_table",
     "rules_lines",
+    "scores_text",
     "seat_name",
     "side_name",
     "trick_line",
@@ -88,12 +96,12 @@ def seat_name(seat: int, you: int | None = None) -> str:
     return "you" if seat == you else f"seat {seat}"
 
 
-def hand_order(cards: Iterable[Card], deck: Deck = Deck.STANDARD) -> list[Card]:
+def hand_order(cards: Iterable[Card], deck: Pack = Deck.STANDARD) -> list[Card]:
     """``cards`` as a hand shows them: spades, hearts, diamonds, clubs, each high to low.
 
-    A card sits with the suit it plays as under ``deck``, at its rank there: the jokers
-    above the ace of spades, and under Joker-Joker-Deuce-Deuce the 2♦ with the spades,
-    between the little joker and the 2♠ (rule-decks).
+    A card sits with the suit it plays as under ``deck`` (the rules' pack, `Ruleset.pack`),
+    at its rank there: the jokers above the ace of spades, and under Joker-Joker-Deuce-Deuce
+    the 2♦ with the spades, between the little joker and the 2♠ (rule-decks).
 
     >>> from spades import Card
     >>> [str(card) for card in hand_order(map(Card.parse, ["2C", "AH", "3S", "KH", "TD"]))]
@@ -105,10 +113,11 @@ def hand_order(cards: Iterable[Card], deck: Deck = Deck.STANDARD) -> list[Card]:
     return sorted(cards, key=lambda card: (SUITS.index(deck.suit_of(card)), -deck.rank_order(card)))
 
 
-def brief_hand(cards: Iterable[Card], deck: Deck = Deck.STANDARD) -> str:
+def brief_hand(cards: Iterable[Card], deck: Pack = Deck.STANDARD) -> str:
     """The cards by suit, spades first, each suit high to low: ``S: A 7  H: Q  D: -``.
 
-    Each card is its rank, in the row of the suit it plays as under ``deck``; a card of
+    Each card is its rank, in the row of the suit it plays as under ``deck`` (the rules'
+    pack, `Ruleset.pack`); a card of
     another suit there is written whole: the jokers ``BJ`` and ``LJ`` first among the
     spades, the 2♦ of Joker-Joker-Deuce-Deuce ``2D`` after them (rule-decks).
     """
@@ -238,7 +247,11 @@ def round_notes(rules: Ruleset, score: RoundScore, you: int | None = None) -> li
 
 
 def outcome_lines(state: State, limit: int | None = None) -> list[str]:
-    """How the game ended, or that it was stopped after ``limit`` rounds; the scores last."""
+    """How the game ended, or that it was stopped after ``limit`` rounds; the scores last.
+
+    The winner's total comes first, then the others' in side order: ``wins 508 to 306 and
+    365`` among three players (rule-three-players).
+    """
     rules, scores, rounds = state.rules, state.scores, len(state.rounds)
     outcome = state.outcome
     if outcome is None:
@@ -246,13 +259,13 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
             "These rules have no round cap: the command plays at most "
             f"{counted(limit or 0, 'round')}.",
             f"Stopped after {counted(rounds, 'round')} without a winner, scores "
-            f"{_scores_text(scores)}.",
+            f"{scores_text(scores)}.",
         ]
     if outcome.winner is None:
         if rules.sides == 2:
             drawn = f"{scores[0]} all"
         else:
-            drawn = f"{_scores_text(scores)}, the highest shared,"
+            drawn = f"{scores_text(scores)}, the highest shared,"
         return [f"The game is drawn {drawn} after the round cap of {counted(rounds, 'round')}."]
     winner = outcome.winner
     why = {
@@ -270,28 +283,37 @@ def outcome_lines(state: State, limit: int | None = None) -> list[str]:
         ),
     }[outcome.termination]
     name = side_name(rules, winner)
-    others = _scores_text(score for side, score in enumerate(scores) if side != winner)
+    others = _listed([str(score) for side, score in enumerate(scores) if side != winner])
     return [
         f"{name[0].upper()}{name[1:]} wins {scores[winner]} to {others} "
         f"after {counted(rounds, 'round')}: {why}."
     ]
 
 
-def _scores_text(scores: Iterable[int]) -> str:
+def scores_text(scores: Iterable[int]) -> str:
     """``120 to 80``, or with more sides ``120, 80 and -40``: the totals in side order.
 
     One total is itself: ``80`` (the other side's, after ``wins 120 to``).
+
+    >>> scores_text([120, 80]), scores_text([120, 80, -40]), scores_text([80])
+    ('120 to 80', '120, 80 and -40', '80')
     """
     texts = [str(score) for score in scores]
     if len(texts) <= 2:
         return " to ".join(texts)
-    return ", ".join(texts[:-1]) + f" and {texts[-1]}"
+    return _listed(texts)
+
+
+def _listed(texts: Sequence[str]) -> str:
+    """``80``, ``80 and -40``, ``120, 80 and -40``."""
+    return ", ".join(texts[:-1]) + f" and {texts[-1]}" if len(texts) > 1 else texts[0]
 
 
 def rules_lines(rules: Ruleset) -> list[str]:
     """Who plays with whom and which way; the switches that are on; how the game ends.
 
-    The switches said are the deck with jokers (`deck_line`), and the bidding and scoring
+    With three players, the cards dealt, a hand and the highest bid (`pack_line`). The
+    switches said are the deck with jokers (`deck_line`), and the bidding and scoring
     ones beyond the sources: a zero contract,
     a team minimum, Suicide, Whiz, Mirror, blind numbers, the pass after a nil and
     10-for-200; and the
@@ -300,6 +322,8 @@ def rules_lines(rules: Ruleset) -> list[str]:
     way = "clockwise" if rules.direction.step == 1 else "counter-clockwise"
     if rules.solo:  # rule-solo
         who = f"Four players, each on her own: seats 0, 1, 2 and 3; play runs {way}."
+    elif rules.players == 3:  # rule-three-players
+        who = f"Three players, each on her own: seats 0, 1 and 2; play runs {way}."
     elif rules.players == 4:
         who = (
             f"Four players: seats 0 and 2 (side 0) against seats 1 and 3 (side 1); play runs {way}."
@@ -307,8 +331,10 @@ def rules_lines(rules: Ruleset) -> list[str]:
     else:
         who = "Two players, seat 0 against seat 1, each drawing 13 cards from the stock."
     lines = [who]
+    if rules.players == 3:  # rule-three-players
+        lines.append(pack_line(rules))
     if rules.pack.jokers:  # rule-decks
-        lines.append(deck_line(rules.deck))
+        lines.append(deck_line(rules.pack))
     if rules.zero_contract:
         lines.append("No nil: a bid of 0 is a contract of no tricks; its tricks count.")
     if rules.team_minimum:
@@ -340,34 +366,67 @@ def rules_lines(rules: Ruleset) -> list[str]:
     return [*lines, end + "."]
 
 
-def deck_line(deck: Deck) -> str:
+def deck_line(deck: Pack) -> str:
     """A joker deck's missing deuces and its spades, highest first (rule-decks).
+
+    ``deck`` is the pack the rules deal (`Ruleset.pack`): three players are dealt a joker
+    deck whole, its deuces back (rule-three-players).
 
     >>> deck_line(Deck.JOKER_JOKER_ACE)
     'Joker-Joker-Ace deck: no 2C or 2D; its spades, highest first: BJ, LJ, AS, KS ... 2S.'
+    >>> deck_line(Deck.JOKER_JOKER_ACE.for_players(3))
+    'Joker-Joker-Ace deck, every card: its spades, highest first: BJ, LJ, AS, KS ... 2S.'
     """
     removed = " or ".join(card.text for card in DECK if not card.bit & deck.mask)
-    name = "-".join(word.title() for word in deck.name.split("_"))
+    name = "-".join(word.title() for word in deck.deck.name.split("_"))
     top = [card.text for card in reversed(deck.spade_cards)]
     order = f"{', '.join(top[: top.index('AS') + 1])}, KS ... {top[-1]}"
-    return f"{name} deck: no {removed}; its spades, highest first: {order}."
+    which = f": no {removed};" if removed else ", every card:"
+    return f"{name} deck{which} its spades, highest first: {order}."
+
+
+def pack_line(rules: Ruleset) -> str:
+    """Three players' cards: the pack, a hand and the highest bid (rule-three-players).
+
+    The standard deck without the 2♣, 51 cards, or a joker deck whole, all 54; a hand is
+    a third of it, and a round has as many tricks.
+
+    >>> from spades import Ruleset
+    >>> pack_line(Ruleset(players=3))
+    '51 cards, the 2C out: 17 each, 17 tricks a round; bids up to 17.'
+    >>> pack_line(Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE))
+    'All 54 cards: 18 each, 18 tricks a round; bids up to 18.'
+    """
+    pack, hand = rules.pack, rules.hand_size
+    removed = " and ".join(card.text for card in DECK if not card.bit & pack.mask)
+    cards = (
+        f"{len(pack.cards)} cards, the {removed} out" if removed else f"All {len(pack.cards)} cards"
+    )
+    return f"{cards}: {hand} each, {hand} tricks a round; bids up to {hand}."
 
 
 def blind_bids_line(rules: Ruleset) -> str:
     """Who may bid a number blind, from what, and what it is worth (rule-blind-bids).
 
+    The numbers run to the hand size: 13, or 17 or 18 with three players, who trail the
+    leading other player (rule-three-players), as four solo do (rule-solo).
+
     >>> from spades import Ruleset
     >>> line = blind_bids_line(Ruleset(blind_bid_minimum=6))
     >>> line[line.index("a player") : line.index(" blind,")]
     'a player whose side trails by 100 points or more may bid 6 to 13'
+    >>> line = blind_bids_line(Ruleset(players=3, blind_bid_minimum=6))
+    >>> line[line.index("a player") : line.index(" blind,")]
+    'a player who trails the leading other player by 100 points or more may bid 6 to 17'
     """
-    least = rules.blind_bid_minimum
-    numbers = f"{least} to 13" if least < 13 else "13"
+    least, most = rules.blind_bid_minimum, rules.hand_size
+    numbers = f"{least} to {most}" if least < most else str(most)
     deficit = rules.blind_bid_deficit
+    trails = "who trails the leading other player" if rules.sides > 2 else "whose side trails"
     who = (
         "a player"
         if deficit is None
-        else f"a player whose side trails by {counted(deficit, 'point')} or more"
+        else f"a player {trails} by {counted(deficit, 'point')} or more"
     )
     return (
         f"Blind bids: before looking at her hand, {who} may bid {numbers} blind, "
@@ -388,8 +447,8 @@ def blind_worth(rules: Ruleset) -> str:
 
 
 def round_header(rules: Ruleset, number: int, dealer: int) -> str:
-    """``Round 3: seat 2 deals; seat 3 bids and leads first``."""
-    deals = "deals" if rules.players == 4 else "draws first"
+    """``Round 3: seat 2 deals; seat 3 bids and leads first``; two players draw instead."""
+    deals = "draws first" if rules.players == 2 else "deals"
     first = next_seat(rules, dealer)
     return f"Round {number}: seat {dealer} {deals}; seat {first} bids and leads first"
 

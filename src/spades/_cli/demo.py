@@ -149,7 +149,7 @@ class _RoundPrinter:
         show("  Hands as the play begins:")
         show(
             *(
-                f"    seat {seat}  {brief_hand(hand, rules.deck)}"
+                f"    seat {seat}  {brief_hand(hand, rules.pack)}"
                 for seat, hand in enumerate(self.hands)
             )
         )

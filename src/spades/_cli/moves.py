@@ -41,7 +41,7 @@ def _kinds(rules: Ruleset) -> list[tuple[type[object], str]]:
         kinds.append((Bid, "bid blind nil"))
     if rules.blind_bid_minimum:  # a number bid blind (rule-blind-bids)
         kinds.append((Bid, f"bid blind {rules.blind_bid_minimum}"))
-    if rules.players == 4 and (rules.blind_nil or rules.blind_bid_minimum):
+    if rules.players != 2 and (rules.blind_nil or rules.blind_bid_minimum):
         kinds.append((Look, "look"))
     kinds.append((Play, "play AS"))
     passed = max(_pass_counts(rules).values(), default=0)
@@ -97,11 +97,11 @@ def help_lines(rules: Ruleset) -> list[str]:
         "'exchange 2C 3D'": " ('exchange' alone keeps your hand)",
         "'bid 0'": " (a contract of no tricks)",
     }
-    if rules.deck.jokers:  # rule-decks
+    if rules.pack.jokers:  # rule-decks
         glosses["'play AS'"] = " (or just AS; the jokers are BJ and LJ)"
-    least = rules.blind_bid_minimum
-    if least:  # rule-blind-bids
-        numbers = f"{least} to 13, " if least < 13 else ""
+    least, most = rules.blind_bid_minimum, rules.hand_size
+    if least:  # rule-blind-bids; to 17 or 18 with three players (rule-three-players)
+        numbers = f"{least} to {most}, " if least < most else ""
         glosses[f"'bid blind {least}'"] = f" ({numbers}before you look)"
     if rules.players == 2:  # the sources' name, once, and the input it also takes
         glosses["'bid blind nil'"] = " (double nil; 'bid double nil' works too)"

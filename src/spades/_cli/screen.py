@@ -55,7 +55,8 @@ def turn_lines(view: View) -> list[str]:
     lines = [
         "",
         f"-- Your turn (seat {you}): round {view.round_number}, {view.phase.value} --",
-        "Scores: " + ", ".join(f"{side_name(rules, s, you)} {view.scores[s]}" for s in (0, 1)),
+        "Scores: "
+        + ", ".join(f"{side_name(rules, s, you)} {view.scores[s]}" for s in range(rules.sides)),
         "Bids: "
         + ", ".join(
             f"{seat_name(seat, you)}: {'-' if bid is None else bid_text(bid, rules)}"
@@ -89,14 +90,16 @@ def _face_down_lines(view: View) -> list[str]:
     """Her cards are face down: the blind bids open to her, and why she may bid a number.
 
     Blind nil where she may bid it (rule-blind-nil); the numbers from the least she may bid
-    blind to 13, worth 20 a trick made or set (`blind_worth`), because her side trails by the rules'
-    deficit, or at any score, and from more than the rules' minimum under a team minimum
-    (rule-blind-bids).
+    blind to the hand size (13; 17 or 18 with three players), worth 20 a trick made or set
+    (`blind_worth`), because her side trails by the rules' deficit, or at any score, and
+    from more than the rules' minimum under a team minimum (rule-blind-bids). A player on
+    her own trails the leading other player (rule-solo, rule-three-players).
     """
     rules, you = view.rules, view.seat
     numbers = blind_numbers(view, you)
     nil = rules.blind_nil and may_bid_blind(view, you)
-    span = f"{numbers[0]} to 13" if numbers and numbers[0] < 13 else "13"
+    most = rules.hand_size
+    span = f"{numbers[0]} to {most}" if numbers and numbers[0] < most else str(most)
     choices = " or ".join((["blind nil"] if nil else []) + ([f"blind {span}"] if numbers else []))
     lines = [f"Your cards are face down: bid {choices} now, or look at them first."]
     if not numbers:
@@ -106,8 +109,10 @@ def _face_down_lines(view: View) -> list[str]:
         why = "these rules allow it at any score"
     else:
         mine = side_of(rules, you)
-        behind = view.scores[1 - mine] - view.scores[mine]
-        why = f"your side trails by {counted(behind, 'point')} ({deficit} or more allows it)"
+        best = max(score for side, score in enumerate(view.scores) if side != mine)
+        behind = counted(best - view.scores[mine], "point")
+        trails = "you trail the leading other player" if rules.sides > 2 else "your side trails"
+        why = f"{trails} by {behind} ({deficit} or more allows it)"
     lines.append(f"A number bid blind counts {blind_worth(rules)}: {why}.")
     if numbers[0] > rules.blind_bid_minimum:  # rule-team-minimum
         lines.append(
@@ -120,10 +125,10 @@ def _face_down_lines(view: View) -> list[str]:
 def _hand(view: View) -> list[str]:
     """The person's hand, a line a suit, high to low; in the play, her legal cards in [ ].
 
-    A card sits in the line of the suit it plays as (`hand_order`): the jokers, and the 2♦
-    of Joker-Joker-Deuce-Deuce, in the spades' (rule-decks).
+    A card sits in the line of the suit it plays as in the rules' pack (`hand_order`): the
+    jokers, and the 2♦ of Joker-Joker-Deuce-Deuce, in the spades' (rule-decks).
     """
-    hand, deck = view.hand or (), view.rules.deck
+    hand, deck = view.hand or (), view.rules.pack
     legal = {move.card for move in view.legal_moves() if isinstance(move, Play)}
     mark = " (the cards you may play in [brackets])" if view.phase is Phase.PLAYING else ""
     lines = [f"Your hand{mark}:" if hand else "Your hand: no card yet."]
@@ -145,7 +150,7 @@ def legal_text(view: View) -> str:
     """
     moves, rules = view.legal_moves(), view.rules
     if view.phase is Phase.PLAYING:
-        cards = hand_order((move.card for move in moves if isinstance(move, Play)), rules.deck)
+        cards = hand_order((move.card for move in moves if isinstance(move, Play)), rules.pack)
         return ", ".join(f"play {card}" for card in cards)
     if view.phase is Phase.BIDDING and view.hand is not None:
         return _bids_text(view, [move for move in moves if isinstance(move, Bid)])
@@ -153,9 +158,9 @@ def legal_text(view: View) -> str:
         words = [str(move) for move in moves if not (isinstance(move, Bid) and move.n)]
         numbers = [move.n for move in moves if isinstance(move, Bid) and move.n]
         if len(numbers) > 1:
-            words.insert(-1, f"bid blind {numbers[0]} to bid blind 13")
+            words.insert(-1, f"bid blind {numbers[0]} to bid blind {numbers[-1]}")
         elif numbers:
-            words.insert(-1, "bid blind 13")
+            words.insert(-1, f"bid blind {numbers[0]}")
         return ", ".join(words)
     if view.phase is Phase.PASSING:
         count = pass_due(view)[1]  # her side's count (rule-card-pass)
@@ -170,19 +175,19 @@ def legal_text(view: View) -> str:
 def _bids_text(view: View, bids: list[Bid]) -> str:
     """``bid nil, bid 1 to bid 13 (or just the number)``; a minimum's lowest bid, and why.
 
-    Under Suicide, nil alone after her partner's number, and what Suicide asks of her
-    (rule-suicide).
+    The numbers run to the hand size: 13, or 17 or 18 with three players
+    (rule-three-players). Under Suicide, nil alone after her partner's number, and what
+    Suicide asks of her (rule-suicide).
     """
     rules = view.rules
     if rules.bidding in (Bidding.WHIZ, Bidding.MIRROR):
         return _spades_bids_text(view, bids)
     words = [move_words(rules, bid) for bid in bids if bid.n == 0]
     numbers = [bid.n for bid in bids if bid.n]
-    lowest = min(numbers, default=14)
-    if lowest < 13:
-        words.append(f"bid {lowest} to bid 13 (or just the number)")
-    elif lowest == 13:
-        words.append("bid 13")
+    if len(numbers) > 1:
+        words.append(f"bid {numbers[0]} to bid {numbers[-1]} (or just the number)")
+    elif numbers:
+        words.append(f"bid {numbers[0]}")
     text = ", ".join(words)
     if rules.bidding is Bidding.SUICIDE:
         seat = partner(rules, view.seat)
@@ -205,7 +210,7 @@ def _spades_bids_text(view: View, bids: list[Bid]) -> str:
     """
     rules = view.rules
     mode = rules.bidding.name.title()
-    count = sum(card.bit & rules.deck.spades != 0 for card in view.hand or ())  # rule-decks
+    count = sum(card.bit & rules.pack.spades != 0 for card in view.hand or ())  # rule-decks
     text = ", ".join(move_words(rules, bid) for bid in bids)
     zero = bid_text(Bid(0), rules)
     if not count:

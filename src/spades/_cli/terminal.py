@@ -31,7 +31,7 @@ from spades._cli import bots as _bots
 from spades._cli.moves import help_lines, read_move
 from spades._cli.screen import legal_text, news_lines, turn_lines
 from spades._cli.text import WIDTH, show, width
-from spades._table_text import outcome_lines, round_header, rules_lines
+from spades._table_text import outcome_lines, round_header, rules_lines, scores_text
 from spades.bots import seat_policies
 from spades.records import ruleset_from_text
 
@@ -75,15 +75,26 @@ def play(
         except _StopGame as stop:
             show(
                 f"{stop}: the game stops in round {state.round_number}, scores "
-                f"{state.scores[0]} to {state.scores[1]}.",
+                f"{scores_text(state.scores)}.",
                 file=sys.stderr,
             )
-            show(*replay)
+            _show_command(replay)
             return stop.code
         show(*news_lines(state, move, after, you))
         state = after
-    show("", *outcome_lines(state), *replay)
+    show("", *outcome_lines(state))
+    _show_command(replay)
     return 0
+
+
+def _show_command(lines: list[str]) -> None:
+    """Print the replay command's lines as `replay_lines` broke them, never wrapped again.
+
+    A word wider than the terminal (long rules text) stays on its line with the backslash
+    after it, so that a shell still reads one command.
+    """
+    for line in lines:
+        print(line)
 
 
 def replay_lines(
