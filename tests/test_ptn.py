@@ -12,6 +12,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spades import (
     CLASSIC,
@@ -21,6 +23,7 @@ from spades import (
     Bidding,
     Card,
     Deck,
+    Direction,
     IllegalMoveError,
     InvalidRecordError,
     Look,
@@ -43,6 +46,7 @@ from spades.records import (
     rules_from_options,
     write_ptn,
 )
+from spades.strategies import rulesets
 
 TRICKSTER = Path(__file__).parent / "data" / "trickster"
 
@@ -196,6 +200,7 @@ def _assert_reads_back(record: GameRecord, rules: Ruleset) -> None:
         scores, bags = state.scores, state.bags
 
 
+BLIND_SIX_FIELDS: dict[str, object] = {"blind_bid_minimum": 6, "blind_bid_deficit": 250}
 BLIND_SIX = Ruleset(blind_bid_minimum=6, blind_bid_deficit=250)
 """Trickster's blindNonNilBids 4: "Blind 6+ if losing by 250"."""
 
@@ -435,6 +440,7 @@ def test_a_round_with_a_card_pass_is_not_written() -> None:
         ({"mercyRule": 1}, {"losing_floor": -200}),
         ({"blindNonNilBids": 4}, {"blind_bid_minimum": 6, "blind_bid_deficit": 250}),
         ({"BlindNonNilBids": "4"}, {"blind_bid_minimum": 6, "blind_bid_deficit": 250}),
+        ({"gameOverScore": " 1000 "}, {"target": 1000}),
         ({"variation": 0}, {}),
         ({"variation": "Suicide"}, {"bidding": Bidding.SUICIDE}),
         ({"variation": "Whiz"}, {"bidding": Bidding.WHIZ}),
@@ -442,6 +448,11 @@ def test_a_round_with_a_card_pass_is_not_written() -> None:
         ({"players": 4, "isPartnership": True}, {}),
         ({"isPartnership": False}, {"solo": True}),
         ({"players": "4", "ISPARTNERSHIP": False}, {"solo": True}),
+        ({"players": 3}, {"players": 3}),
+        ({"Players": "3", "isPartnership": False}, {"players": 3}),
+        ({"isPartnership": False, "players": 3}, {"players": 3}),
+        ({"players": 3, "variation": 3}, {"players": 3, "deck": Deck.JOKER_JOKER_DEUCE_DEUCE}),
+        ({"players": 3, "blindNonNilBids": 4}, {"players": 3, **BLIND_SIX_FIELDS}),
         ({"noWatching": True, "noSuggestions": True}, {}),
     ],
 )
@@ -479,10 +490,18 @@ def test_each_known_option_sets_its_field(
         {"bagsPenalty": 50},
         {"isPartnership": "false"},
         {"isPartnership": 0},
+        {"minBid": "\u00b2"},
+        {"minBid": "\u0663"},
+        {"gameOverScore": "--5"},
+        {"gameOverScore": "1" * 101},
     ],
 )
 def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) -> None:
-    """Rule: ref-ptn-options."""
+    """A number is ASCII digits, a minus sign before them at most: a superscript two, an
+    Arabic-Indic three or a doubled minus sign is no number (and no error).
+
+    Rule: ref-ptn-options.
+    """
     rules, unknown = rules_from_options(options)
     assert rules == CLASSIC
     assert dict(unknown) == options
@@ -493,8 +512,14 @@ def test_options_not_known_are_reported_not_fatal(options: dict[str, object]) ->
     [
         ({"variation": 2}, "variation 2 \\(joker-joker-deuce-ace\\) is not played"),
         ({"variation": "JokerJokerDeuceAce"}, "joker-joker-deuce-ace"),
-        ({"players": 3}, "four-player records only"),
-        ({"players": 3, "isPartnership": False}, "four-player records only"),
+        ({"players": 2}, "players 2: this version reads records of 3 or 4 players only"),
+        ({"players": 5}, "players 5: this version reads records of 3 or 4 players only"),
+        ({"players": "three"}, "players 'three': this version reads records of 3 or 4"),
+        ({"players": 3, "isPartnership": True}, "three players play each on her own"),
+        ({"isPartnership": True, "players": "3"}, "three players play each on her own"),
+        ({"players": 3, "minBid": 4}, "no playable game: team_minimum is a partnership"),
+        ({"players": 3, "nilPass": 2}, "no playable game: nil_pass is the pass between"),
+        ({"players": 3, "variation": "Suicide"}, "no playable game: bidding must not"),
         ({"isPartnership": False, "minBid": 4}, "no playable game: team_minimum is a partnership"),
         ({"isPartnership": False, "nilPass": 2}, "no playable game: nil_pass is the pass between"),
         ({"isPartnership": False, "variation": "Suicide"}, "no playable game: bidding must not"),
@@ -972,14 +997,14 @@ def test_a_solo_game_is_written_with_is_partnership_false() -> None:
         ('\\"minBid\\":4', "team_minimum is a partnership's two bids"),
         ('\\"nilPass\\":2', "nil_pass is the pass between partners"),
         ('\\"variation\\":\\"Suicide\\"', "bidding must not be Bidding.SUICIDE"),
-        ('\\"players\\":3', "four-player records only"),
+        ('\\"players\\":5', "records of 3 or 4 players only"),
     ],
 )
 def test_a_solo_record_with_a_partner_s_rule_is_refused_at_its_line(
     options: str, message: str
 ) -> None:
     """``isPartnership`` false beside a rule that needs a partner (a team minimum, a nil
-    pass, Suicide) describes no game this library plays; nor do three players.
+    pass, Suicide) describes no game this library plays; nor do five players.
 
     Rules: rule-solo, ref-ptn-options.
     """
@@ -987,3 +1012,382 @@ def test_a_solo_record_with_a_partner_s_rule_is_refused_at_its_line(
     with pytest.raises(InvalidRecordError, match=message) as caught:
         read_ptn(text)
     assert caught.value.path == "line 4"
+
+
+# --- three players ----------------------------------------------------------------------------
+
+# Three players sit at S, W and E, seats 0, 1 and 2, clockwise (Trickster's own reader of
+# PTN numbers them so). E deals, so S bids and leads first. S holds the 13 spades and the
+# four top hearts, W the other hearts and the diamonds from the ace to the 7, E the other
+# diamonds and the clubs from the 3 (the 2C is out of the standard deck for three).
+THREE_STANDARD = """
+% A three-player hand written for the tests (rule-three-players).
+[Event "three players"]
+[GameOptionsJson "{\\"players\\":3,\\"isPartnership\\":false}"]
+[Deal "E:..65432.AKQJT9876543 AKQJT98765432.AKQJ.. .T98765432.AKQJT987."]
+[Auction "S"]
+10 Nil 2
+[Play "S"]
+HA H2 C3
+HK H3 C4
+HQ H4 C5
+HJ H5 C6
+SA H6 C7
+SK H7 C8
+SQ H8 C9
+SJ H9 CT
+ST HT CJ
+S9 DA CQ
+S8 DK CK
+S7 DQ CA
+S6 DJ D2
+S5 DT D3
+S4 D9 D4
+S3 D8 D5
+S2 D7 D6
+"""
+
+# The same seats under Joker-Joker-Ace, all 54 cards, 18 each: S holds the two jokers too
+# and one heart fewer; E holds the 2C and the 2D, plain cards for three players. S leads
+# the big joker and the spades; E, void in spades, discards clubs and keeps the 2D to the
+# last trick, as she may while it is a diamond.
+THREE_JOKERS = """
+[Event "three players, jokers"]
+[GameOptionsJson "{\\"players\\":3,\\"variation\\":1}"]
+[Deal "E:..65432.AKQJT98765432 AKQJT98765432.AKQ...HL .JT98765432.AKQJT987."]
+[Auction "S"]
+12 3 Nil
+[Play "S"]
+HA H2 C2
+HK H3 C3
+HQ H4 C4
+JH H5 C5
+JL H6 C6
+SA H7 C7
+SK H8 C8
+SQ H9 C9
+SJ HT CT
+ST HJ CJ
+S9 DA CQ
+S8 DK CK
+S7 DQ CA
+S6 DJ D6
+S5 DT D5
+S4 D9 D4
+S3 D8 D3
+S2 D7 D2
+"""
+
+
+def test_a_three_player_hand_written_from_the_format_replays_to_its_score() -> None:
+    """A three-player Deal lists three hands of 17 from the dealer's seat clockwise (E, S,
+    W); the Auction three bids from S, the Play three columns in the order S, W, E. S's
+    10 takes all 17 tricks: 100 and 7 bags; W's nil is made, E's 2 set.
+
+    Rules: rule-three-players, ref-ptn-format.
+    """
+    (hand,) = read_ptn(THREE_STANDARD)
+    assert hand.rules == Ruleset(players=3)
+    assert dict(hand.unknown_options) == {}
+    assert hand.dealer == 2
+    assert [len(cards or ()) for cards in hand.hands] == [17, 17, 17]
+    assert {card.suit.letter for card in hand.hands[0] or ()} == {"S", "H"}
+    assert Card.parse("2C") not in {card for cards in hand.hands for card in cards or ()}
+    assert (hand.first_bidder, hand.first_leader) == (0, 0)
+    assert hand.bids == (Bid(10), Bid(0), Bid(2))
+    assert hand.tricks[0] == tuple(Card.parse(text) for text in ("AH", "2H", "3C"))
+    assert hand.lines["trick 17"] == 25
+    state = hand.replay()
+    assert len(state.rounds) == 1
+    score = state.rounds[-1]
+    assert score.tricks == (17, 0, 0)
+    assert [side.points for side in score.sides] == [107, 100, -20]
+    assert (state.scores, state.bags) == ((107, 100, -20), (7, 0, 0))
+
+
+def test_a_three_player_deal_s_columns_follow_the_play_tag_s_seat() -> None:
+    """The columns of a Play line are the seats clockwise from the Play tag's seat, not
+    from the trick's leader; the same hand written from another dealer reads alike.
+
+    Rules: rule-three-players, ref-ptn-format.
+    """
+    (hand,) = read_ptn(THREE_STANDARD)
+    # W dealing: the hands from W (W, E, S), and S still leads: the same hand.
+    moved = THREE_STANDARD.replace(
+        "E:..65432.AKQJT9876543 AKQJT98765432.AKQJ.. .T98765432.AKQJT987.",
+        "W:.T98765432.AKQJT987. ..65432.AKQJT9876543 AKQJT98765432.AKQJ..",
+    )
+    (same,) = read_ptn(moved)
+    assert same.dealer == 1
+    assert same.hands == hand.hands
+    with pytest.raises(InvalidRecordError, match=r"Auction starts at S, but .* E \(after the"):
+        same.replay()
+
+
+def test_a_three_player_joker_hand_plays_its_deuces_as_plain_cards() -> None:
+    """Under Joker-Joker-Ace three players are dealt all 54 cards, 18 each, the 2C and 2D
+    plain cards: E, void in spades, discards while she holds the 2D. S's 12 takes all 18
+    tricks (120 and 6 bags), W's 3 is set, E's nil made. Under Joker-Joker-Deuce-Deuce the
+    2D is a spade, so E must follow the big joker's lead with it: the same play is illegal.
+
+    Rules: rule-three-players, rule-decks, ref-ptn-options.
+    """
+    (hand,) = read_ptn(THREE_JOKERS)
+    assert hand.rules == Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE)
+    assert [len(cards or ()) for cards in hand.hands] == [18, 18, 18]
+    east = hand.hands[2] or ()
+    assert {Card.parse("2C"), Card.parse("2D")} <= set(east)
+    assert [str(card) for card in hand.tricks[3]] == ["BJ", "5H", "5C"]
+    state = hand.replay()
+    score = state.rounds[-1]
+    assert score.tricks == (18, 0, 0)
+    assert [side.points for side in score.sides] == [126, -30, 100]
+    deuces = THREE_JOKERS.replace('\\"variation\\":1', '\\"variation\\":3')
+    (spade,) = read_ptn(deuces)
+    assert spade.rules == Ruleset(players=3, deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+    with pytest.raises(IllegalMoveError):
+        spade.replay()
+
+
+def test_a_three_player_replay_checks_three_game_scores() -> None:
+    """A three-player GameScores is a seat and three scores, each seat's own, clockwise
+    from its seat; the replay from given scores checks them.
+
+    Rules: rule-three-players, ref-ptn-format.
+    """
+    text = THREE_STANDARD.replace("[Deal", '[GameScores "W:200 -70 207"]\n[Deal', 1)
+    (hand,) = read_ptn(text)
+    assert hand.replay(scores=(100, 100, -50)).scores == (207, 200, -70)
+    with pytest.raises(
+        InvalidRecordError,
+        match="ends at S 107, W 100, E -20, but GameScores says S 207, W 200, E -70",
+    ) as caught:
+        hand.replay(scores=(0, 0, 0))
+    assert caught.value.path == "line 5"
+    for value, problem in [
+        ("S:1 2 3 4", 'a seat and three scores, "S:120 -40 33"'),
+        ("S:1 2", "a seat and three scores"),
+        ("N:207 200 -70", "a seat is S, W or E, not 'N'"),
+    ]:
+        (bad,) = read_ptn(text.replace("W:200 -70 207", value))
+        with pytest.raises(InvalidRecordError, match=problem) as caught:
+            bad.replay(scores=(100, 100, -50))
+        assert caught.value.path == "line 5"
+
+
+def test_a_three_player_replay_takes_three_scores_and_three_bag_counters() -> None:
+    """Rules: rule-three-players, ref-ptn-format."""
+    (hand,) = read_ptn(THREE_STANDARD)
+    with pytest.raises(TypeError, match="scores is three whole numbers, one a side"):
+        hand.replay(scores=(0, 0))
+    with pytest.raises(TypeError, match="bags is three whole numbers"):
+        hand.replay(bags=(0, 0, 0, 0))
+    state = hand.replay(scores=(0, 1, 2), bags=(5, 0, 0))
+    # S's 7 bags on top of 5 reach 12: the penalty of 100, and the count starts again.
+    assert (state.scores, state.bags) == ((7, 101, -18), (0, 0, 0))
+
+
+def _three(change: object) -> str:
+    return change(THREE_STANDARD)  # type: ignore[no-any-return, operator]
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (lambda t: t.replace('Deal "E:', 'Deal "N:'), 5, "a seat is S, W or E, not 'N'"),
+        (lambda t: t.replace('Deal "E:', 'Deal "E'), 5, 'a deal is "S:<hand> <hand> <hand>"'),
+        (lambda t: t.replace(" .T98765432", " - .T98765432"), 5, "a deal lists 3 hands, not 4"),
+        (lambda t: t.replace(".AKQJT987.", ".AKQJT98."), 5, "W's hand holds 16 cards, not 17"),
+        (
+            lambda t: t.replace(".AKQJT9876543 ", ".AKQJT9876542 "),  # the 2C for the 3C
+            5,
+            "the standard deck for three players has no 2C",
+        ),
+        (
+            lambda t: t.replace(".AKQJT9876543 ", ".AKQJT987654.H "),
+            5,
+            "the standard deck for three players has no BJ",
+        ),
+        (lambda t: t.replace("10 Nil 2", "10 Nil 2 3"), 6, "three players bid once each, not 4"),
+        (lambda t: t.replace("10 Nil 2", "18 Nil 2"), 7, "a bid is 0 to 17, Nil, BlindNil or"),
+        (lambda t: t.replace("10 Nil 2", "Blind 18 Nil 2"), 7, "Blind 1 to 17, not 'Blind 18'"),
+        (lambda t: t.replace("10 Nil 2", "\u00b2 Nil 2"), 7, "a bid is 0 to 17"),
+        (lambda t: t.replace('Auction "S"', 'Auction "N"'), 6, "a seat is S, W or E"),
+        (lambda t: t.replace('Play "S"', 'Play "N"'), 8, "a seat is S, W or E"),
+        (lambda t: t.replace("HA H2 C3", "HA H2 C3 S2"), 9, "a trick is 3 cards, not 4"),
+        (lambda t: t + "S2 D7 D6\n", 8, "a hand has 17 tricks, not 18"),
+    ],
+)
+def test_a_malformed_three_player_record_is_refused_with_its_line_and_reason(
+    change: object, line: int, message: str
+) -> None:
+    """Rules: rule-three-players, ref-ptn-format."""
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        read_ptn(_three(change))
+    assert caught.value.path == f"line {line}"
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (lambda t: t.replace(" .T98765432.AKQJT987.", " -"), 5, "a hidden hand"),
+        (lambda t: t.replace("10 Nil 2", "10 - 2"), 7, "a bid left out"),
+        (lambda t: t.replace("10 Nil 2", "10 Nil"), 8, "the play needs three bids, and the"),
+        (lambda t: t.replace("HA H2 C3", "HA - C3"), 9, "W's card is left out"),
+        (lambda t: t.replace('Auction "S"', 'Auction "W"'), 6, "Auction starts at W, but"),
+        (lambda t: t.replace('Play "S"', 'Play "E"'), 8, r"after the dealer, E\) bids and"),
+    ],
+)
+def test_a_three_player_hand_that_cannot_be_replayed_is_refused_at_its_line(
+    change: object, line: int, message: str
+) -> None:
+    """Rules: rule-three-players, ref-ptn-format."""
+    (hand,) = read_ptn(_three(change))
+    with pytest.raises(InvalidRecordError, match=message) as caught:
+        hand.replay()
+    assert caught.value.path == f"line {line}"
+
+
+def test_a_four_player_deal_is_refused_under_three_players_and_back() -> None:
+    """The options' number of players decides how many hands a Deal lists.
+
+    Rules: rule-three-players, ref-ptn-options.
+    """
+    four = _one_suit_each().replace(
+        '{\\"gameOverScore\\":500}', '{\\"gameOverScore\\":500,\\"players\\":3}'
+    )
+    with pytest.raises(InvalidRecordError, match="a seat is S, W or E, not 'N'"):
+        read_ptn(four)
+    with pytest.raises(InvalidRecordError, match="a deal lists 3 hands, not 4"):
+        read_ptn(four.replace('Deal "N:', 'Deal "S:'))
+    three = THREE_STANDARD.replace('\\"players\\":3,', "")
+    assert read_ptn(three.replace("[Deal", "[X", 1)) == ()  # no Deal: no hand
+    with pytest.raises(InvalidRecordError, match="a deal lists 4 hands, not 3") as caught:
+        read_ptn(three.replace('Deal "E:', 'Deal "N:'))
+    assert caught.value.path == "line 5"
+
+
+def test_a_two_player_ruleset_tag_is_refused() -> None:
+    """PTN holds three or four players: our own tag naming two is refused at its line.
+
+    Rule: ref-ptn-format.
+    """
+    text = _one_suit_each().replace(
+        "[Deal",
+        '[SpadesRuleset "{\\"type\\":\\"ruleset\\",\\"version\\":3,'
+        + _ruleset_body(TWO_HANDED)
+        + '}"]\n[Deal',
+    )
+    with pytest.raises(InvalidRecordError, match="three or four players, not two") as caught:
+        read_ptn(text)
+    assert caught.value.path == "line 5"
+
+
+THREE_BLIND_SIX = Ruleset(players=3, blind_bid_minimum=6, blind_bid_deficit=250)
+
+
+@pytest.mark.parametrize(
+    ("rules", "in_options"),
+    [
+        (Ruleset(players=3), True),
+        (Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE, ten_for_two_hundred=True), True),
+        (Ruleset(players=3, bidding=Bidding.WHIZ), True),
+        (Ruleset(players=3, nil=False, zero_contract=True, spades_lead=SpadesLead.ANY_TIME), True),
+        (Ruleset(players=3, deck=Deck.JOKER_JOKER_DEUCE_DEUCE, nil_tricks=NilTricks.BAGS), False),
+        (Ruleset(players=3, blind_nil=True, blind_nil_deficit=None), False),
+    ],
+)
+@pytest.mark.parametrize("seed", range(3))
+def test_written_three_player_records_read_back_to_the_same_games(
+    rules: Ruleset, in_options: bool, seed: int
+) -> None:
+    """`write_ptn` writes a three-player game's rounds as hands of three that `read_ptn`
+    reads and replays to the record's states, three scores and bag counters carried from
+    hand to hand; the options (``players: 3``, ``isPartnership: false``) read back as
+    three players, and as the same rules where Trickster has options for them all (not
+    for ``nil_tricks`` nor blind nil, which travel in our SpadesRuleset tag).
+
+    Rules: rule-three-players, ref-ptn-format, ref-ptn-options.
+    """
+    record = _random_record(rules, seed, 170)
+    _assert_reads_back(record, rules)
+    lines = write_ptn(record).splitlines()
+    options = next(line for line in lines if line.startswith("[GameOptionsJson"))
+    assert '\\"players\\":3,\\"isPartnership\\":false' in options
+    deal = next(line for line in lines if line.startswith('[Deal "'))
+    assert deal[7] in "SWE"
+    assert len(deal[9:-2].split()) == 3
+    bare = "\n".join(line for line in lines if not line.startswith("[SpadesRuleset"))
+    read = {hand.rules for hand in read_ptn(bare)}
+    assert {ruleset.players for ruleset in read} == {3}
+    assert (read == {rules}) is in_options
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_three_player_games_with_blind_numbers_read_back(seed: int) -> None:
+    """A three-player seat trailing the leading other player by 250 bids blind numbers
+    from 6 (Trickster's blindNonNilBids 4): written and read back alike.
+
+    Rules: rule-three-players, rule-blind-bids, ref-ptn-options.
+    """
+    record = _trailing_record(THREE_BLIND_SIX, seed)
+    moves = [move for played in record.rounds for move in played.moves]
+    assert any(isinstance(move, Bid) and move.blind and move.n for move in moves)
+    _assert_reads_back(record, THREE_BLIND_SIX)
+
+
+def _writable(rules: Ruleset) -> Ruleset:
+    """``rules`` played clockwise, with Trickster's blind numbers if any: rules PTN holds,
+    but for Mirror and a joker deck beside Whiz."""
+    blind = BLIND_SIX_FIELDS if rules.blind_bid_minimum else {}
+    return attrs.evolve(rules, direction=Direction.CLOCKWISE, **blind)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rules=rulesets(players=3).map(_writable).filter(lambda rules: ptn_problem(rules) is None),
+    seed=st.integers(0, 2**32 - 1),
+    dealer=st.integers(0, 2),
+    moves=st.integers(0, 120),
+)
+def test_random_three_player_games_read_back(
+    rules: Ruleset, seed: int, dealer: int, moves: int
+) -> None:
+    """Any three-player game PTN holds (clockwise, no Mirror, blind numbers as Trickster's)
+    written as PTN replays hand by hand to the record's states.
+
+    Rules: rule-three-players, ref-ptn-format.
+    """
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=dealer)
+    played: list[Move] = []
+    while not state.is_over and len(played) < moves:
+        move = rng.choice(legal_moves(state))
+        played.append(move)
+        state = apply(state, move)
+    _assert_reads_back(GameRecord.from_moves(rules, played, seed=seed, dealer=dealer), rules)
+
+
+@pytest.mark.parametrize(
+    ("rules", "problem"),
+    [
+        (
+            Ruleset(players=3, direction=Direction.COUNTERCLOCKWISE),
+            "PTN records three players playing clockwise",
+        ),
+        (Ruleset(players=3, bidding=Bidding.MIRROR), "PTN records no Mirror bidding"),
+        (
+            Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE, bidding=Bidding.WHIZ),
+            "PTN's variation names a joker deck or Whiz bidding, not both",
+        ),
+        (Ruleset(players=3, blind_bid_minimum=17), "PTN records blind numbers only from 6"),
+    ],
+)
+def test_three_player_games_ptn_cannot_hold_are_not_written(rules: Ruleset, problem: str) -> None:
+    """Rules: rule-three-players, ref-ptn-format."""
+    assert ptn_problem(Ruleset(players=3)) is None
+    found = ptn_problem(rules)
+    assert found is not None
+    assert found.startswith(problem)
+    with pytest.raises(SpadesError, match=problem):
+        write_ptn(GameRecord.from_moves(rules, [], seed=1))

@@ -15,6 +15,20 @@ and the lines after it, up to the next tag, are its data. The tags a hand of Spa
 
 Seats are N, E, S and W, the library's seats 0 to 3, so N-S is side 0; in a solo game
 (``isPartnership`` false) each seat is a side of its own (ref-ptn-format, rule-solo).
+
+Three players (``players`` 3, each on her own, rule-three-players) sit at S, W and E, the
+library's seats 0, 1 and 2, clockwise S, W, E: so Trickster's own reader of PTN numbers
+them (TricksterCards/TricksterBots, ``TestBots/PTN.cs`` at commit 8d7f92a, whose table of
+seats by players gives S, W, E for three and S, W, N, E for four, and which counts the
+players by the hands a Deal lists, each seat the one before it plus one). So a Deal lists
+three hands of 17 cards (18 with a joker deck) from the dealer's seat, an Auction three
+bids (0 up to the hand size), a Play line three columns, and ``GameScores`` a seat and
+three scores, each seat's own. Trickster plays such games ("Solo 3-player" in a
+maintainer's note on TricksterBots issue 201, "1v1v1 Joker Joker Deuce Deuce" in issue
+249; its Spades bot reads ``options.players == 3``), but no public export of one is
+known: beyond the seats, this reading is ours, and `write_ptn` and `read_ptn` keep to it
+exactly. Which 2 Trickster takes out of its standard deck for three is not known either:
+a Deal holding the 2C under it is refused, as the library deals without it.
 """
 
 from __future__ import annotations
@@ -53,6 +67,15 @@ __all__ = ["PtnHand", "ptn_problem", "read_ptn", "rules_from_options", "write_pt
 
 SEATS: Final = "NESW"
 """The seat letters by seat number: seat 0 is North, and play runs N, E, S, W."""
+SEATS_OF_THREE: Final = "SWE"
+"""Three players' seat letters by seat number, as Trickster numbers them: S, W, E."""
+_NUMBERS: Final = {2: "two", 3: "three", 4: "four"}
+
+
+def _letters(players: int) -> str:
+    """The seat letters of ``players`` players by seat number (N, E, S, W or S, W, E)."""
+    return SEATS_OF_THREE if players == 3 else SEATS
+
 
 _SUIT_GROUPS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANKS: Final = {rank.symbol: rank for rank in Rank}
@@ -129,7 +152,7 @@ def _flag(value: object) -> bool | None:
 def _number(value: object) -> int | None:
     if type(value) is int:
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,100}", value.strip()):
         return int(value)
     return None
 
@@ -147,9 +170,11 @@ def rules_from_options(
     Keys are read without regard to case, as Trickster reads them; an enum option may be
     its number or its name. An option whose key is known but whose value is not is
     returned with the unknown ones; a known value that this library does not play
-    (Joker-Joker-Deuce-Ace, three players) raises `InvalidRecordError` at ``line``.
-    Options not given take `CLASSIC`'s values (ref-ptn-options); ``isPartnership`` false
-    is a solo game, four players each on her own (rule-solo).
+    (Joker-Joker-Deuce-Ace, players other than 3 and 4) raises `InvalidRecordError` at
+    ``line``. Options not given take `CLASSIC`'s values (ref-ptn-options);
+    ``isPartnership`` false is a solo game, four players each on her own (rule-solo);
+    ``players`` 3 is three players each on her own, ``isPartnership`` false or left out
+    (rule-three-players).
 
     >>> options = {"minBid": 4, "nilOrZero": 1, "firstHandBidsItself": True}
     >>> rules, unknown = rules_from_options(options)
@@ -161,6 +186,10 @@ def rules_from_options(
     for key, value in options.items():
         if not _option(key.lower(), value, fields, line):
             unknown[key] = value
+    if fields.get("players") == 3:  # rule-three-players: each on her own, never solo
+        if fields.pop("solo", True) is False:
+            _fail(line, "players 3 and isPartnership true: three players play each on her own")
+        fields["blind_nil_pass"] = 0  # as Ruleset(players=3) has it
     try:
         return attrs.evolve(CLASSIC, **fields), MappingProxyType(unknown)
     except (TypeError, ValueError) as error:  # a combination the rules refuse
@@ -182,11 +211,17 @@ def _option(key: str, value: object, fields: dict[str, Any], line: int) -> bool:
             _fail(line, f"variation {shown(value)} ({variation}) is not played by this version")
         return True
     if key == "players":
-        if _number(value) != 4:
-            _fail(line, f"players {shown(value)}: this version reads four-player records only")
+        players = _number(value)
+        if players not in (3, 4):
+            _fail(
+                line, f"players {shown(value)}: this version reads records of 3 or 4 players only"
+            )
+        fields["players"] = players
         return True
     if key == "ispartnership" and (flag := _flag(value)) is not None:
-        if not flag:  # rule-solo: four players each on her own, as Ruleset(solo=True) has it
+        if flag:  # partnerships, which four players play by default; not three
+            fields["solo"] = False
+        else:  # rule-solo: four players each on her own, as Ruleset(solo=True) has it
             fields.update(solo=True, blind_nil_pass=0)
         return True
     if key == "minbid" and (number := _number(value)) is not None and 0 <= number <= 13:
@@ -262,9 +297,10 @@ _TABLE_SETTINGS: Final = frozenset({"nowatching", "nosuggestions"})
 class PtnHand:
     """One hand of a PTN record: its tags, its rules, and the cards, bids and plays it lists.
 
-    ``hands`` are by seat (N, E, S, W), each a tuple of cards, or ``None`` where the record
-    hides the hand (``-``). ``bids`` are in bidding order from ``first_bidder``; ``tricks``
-    are the Play lines, each a card (or ``None`` for ``-``) by seat. `replay` plays them.
+    ``hands`` are by seat (N, E, S, W; three players S, W, E), each a tuple of cards, or
+    ``None`` where the record hides the hand (``-``). ``bids`` are in bidding order from
+    ``first_bidder``; ``tricks`` are the Play lines, each a card (or ``None`` for ``-``) by
+    seat. `replay` plays them.
     """
 
     tags: Mapping[str, str]
@@ -276,7 +312,8 @@ class PtnHand:
     dealer: int
     """The dealer's seat, from the Deal tag."""
     hands: tuple[tuple[Card, ...] | None, ...]
-    """Each seat's 13 cards as dealt, in the library's order; ``None`` for a hidden hand."""
+    """Each seat's cards as dealt (13, or 17 or 18 of three players), in the library's order;
+    ``None`` for a hidden hand."""
     first_bidder: int | None = None
     """The Auction tag's seat; ``None`` without one."""
     bids: tuple[Bid | None, ...] = ()
@@ -294,8 +331,9 @@ class PtnHand:
         """The state after the hand's last card, every move played through `apply`.
 
         The hand starts at the sides' ``scores`` and ``bags`` (a record states neither; zeros
-        when not given), one number a side, side 0's first: two, or four in a solo game
-        (rule-solo); with the record's dealer and hands. A seat that may bid blind (nil or
+        when not given), one number a side, side 0's first: two, four in a solo game
+        (rule-solo), three with three players (rule-three-players); with the record's dealer
+        and hands. A seat that may bid blind (nil or
         a number) looks at her hand before a bid in sight. After the last
         trick the hand is scored: ``replay().rounds[-1]`` is its score. Given the
         ``scores`` before it, the replay of a whole hand checks the scores after it against
@@ -314,12 +352,13 @@ class PtnHand:
         )
         first = state.to_move
         assert first is not None, "a new round has a first bidder"
+        letters = _letters(self.rules.players)
         for tag, seat in (("Auction", self.first_bidder), ("Play", self.first_leader)):
             if seat is not None and seat != first:
                 _fail(
                     self.lines[tag],
-                    f"{tag} starts at {SEATS[seat]}, but under these rules {SEATS[first]} "
-                    f"(after the dealer, {SEATS[self.dealer]}) bids and leads first",
+                    f"{tag} starts at {letters[seat]}, but under these rules {letters[first]} "
+                    f"(after the dealer, {letters[self.dealer]}) bids and leads first",
                 )
         for number, bid in enumerate(self.bids):
             if bid is None:
@@ -333,7 +372,8 @@ class PtnHand:
             why = (
                 "the record lists no card pass, which these bids need"
                 if state.phase is Phase.PASSING
-                else f"the play needs four bids, and the record has {len(self.bids)}"
+                else f"the play needs {_NUMBERS[self.rules.players]} bids, and the record "
+                f"has {len(self.bids)}"
             )
             _fail(self.lines["Play"], why)
         for number, trick in enumerate(self.tricks):
@@ -345,50 +385,59 @@ class PtnHand:
                     if number == len(self.tricks) - 1:
                         return state  # the record stops in the middle of its last trick
                     _fail(
-                        self.lines[f"trick {number + 1}"], f"{SEATS[seat]}'s card is left out (-)"
+                        self.lines[f"trick {number + 1}"],
+                        f"{letters[seat]}'s card is left out (-)",
                     )
                 state = apply(state, Play(card))
         if scores is not None and state.rounds and "GameScores" in self.tags:  # scored
             _check_game_scores(
-                self.tags["GameScores"],
-                self.lines["GameScores"],
-                state.scores,
-                solo=self.rules.solo,
+                self.tags["GameScores"], self.lines["GameScores"], state.scores, self.rules
             )
         return state
 
 
-def _check_game_scores(text: str, line: int, ended: tuple[int, ...], *, solo: bool) -> None:
+def _check_game_scores(text: str, line: int, ended: tuple[int, ...], rules: Ruleset) -> None:
     """Check the scores a hand ended at against its ``GameScores``.
 
     ``GameScores`` names a seat, then each seat's score clockwise from it
     (``"S:162 527 162 527"``): partners have the same score, and in a solo game each seat
-    her own (rule-solo).
+    her own (rule-solo); three players, a seat and three scores, each her own
+    (``"S:120 -40 33"``, rule-three-players).
     """
+    players = rules.players
     seat_text, colon, rest = text.partition(":")
     numbers = rest.split()
-    if not colon or len(numbers) != 4 or not all(re.fullmatch(r"-?\d{1,10}", n) for n in numbers):
-        _fail(line, f'GameScores is a seat and four scores, "S:162 527 162 527", not {shown(text)}')
-    first = _seat(seat_text, line)
-    by_seat = [0] * 4
+    if (
+        not colon
+        or len(numbers) != players
+        or not all(re.fullmatch(r"-?\d{1,10}", n) for n in numbers)
+    ):
+        example = "S:120 -40 33" if players == 3 else "S:162 527 162 527"
+        _fail(
+            line,
+            f'GameScores is a seat and {_NUMBERS[players]} scores, "{example}", not {shown(text)}',
+        )
+    first = _seat(seat_text, line, players)
+    by_seat = [0] * players
     for offset, number in enumerate(numbers):
-        by_seat[(first + offset) % 4] = int(number)
-    if solo:
-        stated = tuple(by_seat)
-    elif by_seat[0] != by_seat[2] or by_seat[1] != by_seat[3]:
-        _fail(line, f"GameScores gives partners different scores: {shown(text)}")
+        by_seat[(first + offset) % players] = int(number)
+    if rules.partnerships:
+        if by_seat[0] != by_seat[2] or by_seat[1] != by_seat[3]:
+            _fail(line, f"GameScores gives partners different scores: {shown(text)}")
+        stated: tuple[int, ...] = (by_seat[0], by_seat[1])
     else:
-        stated = (by_seat[0], by_seat[1])
+        stated = tuple(by_seat)
     if stated != ended:
         _fail(
             line,
-            f"the hand ends at {_scores_text(ended)}, but GameScores says {_scores_text(stated)}",
+            f"the hand ends at {_scores_text(ended, players)}, but GameScores says "
+            f"{_scores_text(stated, players)}",
         )
 
 
-def _scores_text(scores: tuple[int, ...]) -> str:
-    """Scores by side in words: ``N-S 94, E-W 90``, or ``N 1, E 2, S 3, W 4`` solo."""
-    names = SEATS if len(scores) == len(SEATS) else ("N-S", "E-W")
+def _scores_text(scores: tuple[int, ...], players: int) -> str:
+    """Scores by side in words: ``N-S 94, E-W 90``; ``N 1, E 2, S 3, W 4``; ``S 1, W 2, E 3``."""
+    names = _letters(players) if len(scores) == players else ("N-S", "E-W")
     return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
 
 
@@ -399,7 +448,7 @@ def _by_side(value: object, name: str, sides: int) -> tuple[int, ...]:
         and len(value) == sides
         and all(type(number) is int for number in value)
     ):
-        count = "four" if sides == len(SEATS) else "a pair of"
+        count = "a pair of" if sides == 2 else _NUMBERS[sides]
         raise TypeError(
             f"{name} is {count} whole numbers, one a side, side 0's first, not {shown(value)}"
         )
@@ -411,30 +460,40 @@ def _starting_state(hand: PtnHand, scores: tuple[int, ...], bags: tuple[int, ...
     rules = hand.rules
     order = play_order(rules, rules.orders_of_play[hand.dealer][1])
     held = [sorted(cards or ()) for cards in hand.hands]
-    deck = [held[seat][index] for index in range(13) for seat in order]
+    deck = [held[seat][index] for index in range(rules.hand_size) for seat in order]
     state = new_game(rules, seed=0, dealer=hand.dealer, deck=deck)
     return evolve_state(state, scores=scores, bags=bags)
 
 
-def _seat(text: str, line: int) -> int:
-    seat = SEATS.find(text.strip().upper())
+def _seat(text: str, line: int, players: int) -> int:
+    letters = _letters(players)
+    seat = letters.find(text.strip().upper())
     if len(text.strip()) != 1 or seat < 0:
-        _fail(line, f"a seat is N, E, S or W, not {shown(text)}")
+        names = ", ".join(letters[:-1]) + " or " + letters[-1]
+        _fail(line, f"a seat is {names}, not {shown(text)}")
     return seat
 
 
-def _deal(tag: _Tag) -> tuple[int, tuple[tuple[Card, ...] | None, ...]]:
+def _deal(tag: _Tag, rules: Ruleset) -> tuple[int, tuple[tuple[Card, ...] | None, ...]]:
+    """The dealer and each seat's hand (``None`` if hidden) of a Deal.
+
+    The hands are checked against the rules: one a player, each of the hand size, of cards
+    of the rules' pack.
+    """
+    players, size, pack = rules.players, rules.hand_size, rules.pack
     seat_text, colon, rest = tag.value.partition(":")
     if not colon:
-        _fail(tag.line, f'a deal is "N:<hand> <hand> <hand> <hand>", not {shown(tag.value)}')
-    dealer = _seat(seat_text, tag.line)
+        form = ":".join([_letters(players)[0], " ".join(["<hand>"] * players)])
+        _fail(tag.line, f'a deal is "{form}", not {shown(tag.value)}')
+    dealer = _seat(seat_text, tag.line, players)
     texts = rest.split()
-    if len(texts) != 4:
-        _fail(tag.line, f"a deal lists 4 hands, not {len(texts)}")
-    hands: list[tuple[Card, ...] | None] = [None] * 4
+    if len(texts) != players:
+        _fail(tag.line, f"a deal lists {players} hands, not {len(texts)}")
+    letters = _letters(players)
+    hands: list[tuple[Card, ...] | None] = [None] * players
     seen: set[Card] = set()
     for offset, text in enumerate(texts):
-        seat = (dealer + offset) % 4
+        seat = (dealer + offset) % players
         if text == "-":
             continue
         groups = text.split(".")
@@ -462,13 +521,19 @@ def _deal(tag: _Tag) -> tuple[int, tuple[tuple[Card, ...] | None, ...]]:
             if card in seen:
                 _fail(tag.line, f"{card} is dealt twice")
             seen.add(card)
-        if len(cards) != 13:
-            _fail(tag.line, f"{SEATS[seat]}'s hand holds {len(cards)} cards, not 13")
+        if len(cards) != size:
+            _fail(tag.line, f"{letters[seat]}'s hand holds {len(cards)} cards, not {size}")
         hands[seat] = tuple(sorted(cards))
+    for held in hands:
+        for card in held or ():
+            if not card.bit & pack.mask:
+                where = "" if players == 3 else " of these rules"
+                _fail(tag.line, f"{pack.described}{where} has no {card}")
     return dealer, tuple(hands)
 
 
-def _bid(token: str, line: int) -> Bid | None:
+def _bid(token: str, line: int, most: int) -> Bid | None:
+    """A bid of the Auction, 0 to ``most`` (the hand size) or blind 1 to ``most``."""
     word = token.lower().replace(" ", "")
     if word == "-":
         return None
@@ -476,12 +541,16 @@ def _bid(token: str, line: int) -> Bid | None:
         return Bid(0)
     if word in ("blindnil", "doublenil"):
         return Bid(0, blind=True)
-    if word.isdigit() and int(word) <= 13:
+    if _DIGITS.fullmatch(word) and int(word) <= most:
         return Bid(int(word))
     number = word.removeprefix("blind")
-    if number != word and number.isdigit() and 1 <= int(number) <= 13:
+    if number != word and _DIGITS.fullmatch(number) and 1 <= int(number) <= most:
         return BLIND_BIDS[int(number)]
-    _fail(line, f"a bid is 0 to 13, Nil, BlindNil or Blind 1 to 13, not {shown(token)}")
+    _fail(line, f"a bid is 0 to {most}, Nil, BlindNil or Blind 1 to {most}, not {shown(token)}")
+
+
+_DIGITS: Final = re.compile(r"[0-9]{1,3}")
+"""A number as a record writes one: ASCII digits, few enough to read at once."""
 
 
 def _bid_tokens(line: str) -> list[str]:
@@ -540,34 +609,38 @@ def _hand(block: list[_Tag]) -> PtnHand | None:
         rules, unknown = rules_from_options(_options(options), line=options.line)
     else:
         rules = CLASSIC
-    dealer, hands = _deal(found["Deal"])
-    for cards in hands:
-        for card in cards or ():
-            if not card.bit & rules.deck.mask:
-                label = rules.deck.label
-                _fail(found["Deal"].line, f"the {label} deck of these rules has no {card}")
+    players = rules.players
+    if players == 2:  # only our SpadesRuleset tag says so
+        _fail(found["SpadesRuleset"].line, "PTN records three or four players, not two")
+    dealer, hands = _deal(found["Deal"], rules)
     first_bidder = first_leader = None
     bids: list[Bid | None] = []
     tricks: list[tuple[Card | None, ...]] = []
     if (auction := found.get("Auction")) is not None:
-        first_bidder = _seat(auction.value, auction.line)
+        first_bidder = _seat(auction.value, auction.line, players)
         for number, line in auction.data:
             for token in _bid_tokens(line):
-                bids.append(_bid(token, number))
+                bids.append(_bid(token, number, rules.hand_size))
                 lines[f"bid {len(bids)}"] = number
-        if len(bids) > 4:
-            _fail(auction.line, f"four players bid once each, not {len(bids)} times")
+        if len(bids) > players:
+            _fail(
+                auction.line,
+                f"{_NUMBERS[players]} players bid once each, not {len(bids)} times",
+            )
     if (play := found.get("Play")) is not None:
-        first_leader = _seat(play.value, play.line)
+        first_leader = _seat(play.value, play.line, players)
         for number, line in play.data:
             tokens = line.split()
-            if len(tokens) > 4:
-                _fail(number, f"a trick is 4 cards, not {len(tokens)}")
-            columns = [_card(token, number) for token in tokens] + [None] * (4 - len(tokens))
-            tricks.append(tuple(columns[(seat - first_leader) % 4] for seat in range(4)))
+            if len(tokens) > players:
+                _fail(number, f"a trick is {players} cards, not {len(tokens)}")
+            columns = [_card(token, number) for token in tokens]
+            columns += [None] * (players - len(tokens))
+            tricks.append(
+                tuple(columns[(seat - first_leader) % players] for seat in range(players))
+            )
             lines[f"trick {len(tricks)}"] = number
-        if len(tricks) > 13:
-            _fail(play.line, f"a hand has 13 tricks, not {len(tricks)}")
+        if len(tricks) > rules.hand_size:
+            _fail(play.line, f"a hand has {rules.hand_size} tricks, not {len(tricks)}")
     return PtnHand(
         tags=MappingProxyType(values),
         rules=rules,
@@ -630,6 +703,8 @@ def read_ptn(text: str) -> tuple[PtnHand, ...]:
 def _options_of(rules: Ruleset) -> dict[str, object]:
     """Trickster's options for the fields it has; the rest travel in ``SpadesRuleset``."""
     options: dict[str, object] = {"gameOverScore": rules.target}
+    if rules.players == 3:  # rule-three-players: Trickster's three each on her own
+        options.update(players=3, isPartnership=False)
     if rules.solo:  # rule-solo: Trickster's four players each on her own
         options["isPartnership"] = False
     if rules.bidding in (Bidding.SUICIDE, Bidding.WHIZ):
@@ -683,7 +758,8 @@ def ptn_problem(rules: Ruleset) -> str | None:
     """Why PTN cannot hold games under ``rules``, or ``None``.
 
     PTN records four players playing clockwise, in partnerships or each on her own (solo,
-    Trickster's ``isPartnership: false``, rule-solo), and Trickster has no Mirror bidding;
+    Trickster's ``isPartnership: false``, rule-solo), or three playing clockwise
+    (``players: 3``, rule-three-players), and Trickster has no Mirror bidding;
     of blind numbers it holds ``blindNonNilBids`` 4 only, from 6 by a side trailing by 250.
     Its one ``variation`` names a joker deck or Suicide or Whiz, so not a joker deck
     beside either (rule-decks).
@@ -695,7 +771,9 @@ def ptn_problem(rules: Ruleset) -> str | None:
     (True, 'PTN records four players playing clockwise')
     """
     rules = check_rules(rules, "ptn_problem")
-    if rules.players != 4 or rules.orders_of_play[0][1] != 1:
+    if rules.orders_of_play[0][1] != 1 and rules.players == 3:
+        return "PTN records three players playing clockwise"
+    if rules.players == 2 or rules.orders_of_play[0][1] != 1:
         return "PTN records four players playing clockwise"
     if rules.bidding is Bidding.MIRROR:
         return "PTN records no Mirror bidding: Trickster offers none"
@@ -721,7 +799,8 @@ def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
     ``Dealer``, ``Deal``, ``Auction``, ``Play``) and the library's own ``SpadesRuleset``
     (the ruleset as `spades.records.to_data` writes it), which Trickster ignores and
     `read_ptn` prefers. The Event is ``event`` and the hand's number, never the options,
-    which ``GameOptionsJson`` states (a solo game's ``isPartnership: false`` too). Rules
+    which ``GameOptionsJson`` states (a solo game's ``isPartnership: false`` too, and
+    three players' ``players: 3``, their hands written from seat S, W or E). Rules
     PTN holds (`ptn_problem`) and rounds without a card pass only: other records raise
     `SpadesError`.
     """
@@ -732,15 +811,16 @@ def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
     problem = ptn_problem(rules)
     if problem is not None:
         raise SpadesError(problem)
+    players, letters = rules.players, _letters(rules.players)
     blocks: list[str] = []
     states = iter(record)
     state = next(states)
     for number, played in enumerate(record.rounds, start=1):
         dealer = state.dealer
-        hands = [list(state.hand(seat)) for seat in range(4)]
+        hands = [list(state.hand(seat)) for seat in range(players)]
         bids: list[str] = []
         plays: list[Card] = []
-        first = (dealer + 1) % 4
+        first = rules.orders_of_play[dealer][1]
         for move in played.moves:
             if isinstance(move, Bid):
                 bids.append(_bid_text(move))
@@ -754,15 +834,16 @@ def write_ptn(record: GameRecord, *, event: str = "spades") -> str:
             f'[Event "{event}, hand {number}"]',
             f'[GameOptionsJson "{_escape(json.dumps(_options_of(rules), separators=(",", ":")))}"]',
             f'[SpadesRuleset "{_escape(json.dumps(to_data(rules), separators=(",", ":")))}"]',
-            f'[Dealer "{SEATS[dealer]}"]',
+            f'[Dealer "{letters[dealer]}"]',
             '[Deal "{}:{}"]'.format(
-                SEATS[dealer], " ".join(_hand_text(hands[(dealer + i) % 4]) for i in range(4))
+                letters[dealer],
+                " ".join(_hand_text(hands[order]) for order in rules.orders_of_play[dealer]),
             ),
         ]
         if bids:
-            lines += [f'[Auction "{SEATS[first]}"]', " ".join(bids)]
+            lines += [f'[Auction "{letters[first]}"]', " ".join(bids)]
         if plays:
-            lines += [f'[Play "{SEATS[first]}"]', *_play_lines(rules, first, plays)]
+            lines += [f'[Play "{letters[first]}"]', *_play_lines(rules, first, plays)]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"
 
@@ -784,16 +865,17 @@ def _play_lines(rules: Ruleset, first: int, plays: list[Card]) -> list[str]:
 
     lines: list[str] = []
     leader = first
-    for start in range(0, len(plays), 4):
-        cards = plays[start : start + 4]
+    players = rules.players
+    for start in range(0, len(plays), players):
+        cards = plays[start : start + players]
         order = play_order(rules, leader)
         by_seat: dict[int, Card] = dict(zip(order, cards, strict=False))
         lines.append(
             " ".join(
-                _card_text(card) if (card := by_seat.get((first + i) % 4)) else "-"
-                for i in range(4)
+                _card_text(card) if (card := by_seat.get(seat)) else "-"
+                for seat in rules.orders_of_play[first]
             )
         )
-        if len(cards) == 4:
+        if len(cards) == players:
             leader = trick_winner(rules, leader, cards)
     return lines
