@@ -109,6 +109,30 @@ SOLO_PRESET_RULES = st.sampled_from(list(SOLO_PRESETS.values()))
 """One of `SOLO_PRESETS`."""
 
 
+def three_of(rules: Ruleset) -> Ruleset:
+    """A four-player ruleset played by three (rule-three-players), without what needs a
+    partner: no team minimum, nil pass nor blind nil pass, and open bidding for Suicide."""
+    bidding = Bidding.OPEN if rules.bidding is Bidding.SUICIDE else rules.bidding
+    return attrs.evolve(
+        rules,
+        players=3,
+        solo=False,
+        team_minimum=0,
+        nil_pass=0,
+        blind_nil_pass=0,
+        bidding=bidding,
+    )
+
+
+THREE_PRESETS = {
+    f"{name}-three": three_of(rules) for name, rules in PRESETS.items() if rules.players == 4
+}
+"""Each four-player preset played by three (rule-three-players): the Trickster tables
+without their team minimum."""
+THREE_PRESET_RULES = st.sampled_from(list(THREE_PRESETS.values()))
+"""One of `THREE_PRESETS`."""
+
+
 _PLAIN = {C(text): index for index, text in enumerate(oracle.CARD_NAMES)}
 """Each card's number in the reference (`oracle`), read once from its notation (the jokers'
 too)."""
@@ -128,7 +152,7 @@ def mover_view(state: State) -> View:
 def spade_played(state: State) -> bool:
     """Whether a spade has been played to a trick of this round, the current one included."""
     played = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
-    return oracle.breaks_spades(_plain(played), rules_data(state.rules)["deck"])
+    return oracle.breaks_spades(_plain(played), pack_data(state.rules))
 
 
 def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason]:
@@ -145,7 +169,7 @@ def play_reasons(state: State, card: Card, hand: tuple[Card, ...]) -> set[Reason
         broken=spade_played(state),
         lead=state.rules.spades_lead.value,
         tricks_played=len(state.tricks),
-        deck=rules_data(state.rules)["deck"],
+        deck=pack_data(state.rules),
     )
     return set() if reason is None else {Reason(reason)}
 
@@ -170,10 +194,17 @@ def cards(text: str) -> list[Card]:
 
 
 def deck_for(rules: Ruleset, dealer: int, hands: Mapping[int, Sequence[Card]]) -> list[Card]:
-    """The deck that deals ``hands`` (by seat) one card at a time from the first bidder."""
+    """The deck that deals ``hands`` (by seat) one card at a time from the first bidder:
+    four players' or three's (rule-three-players), as many cards a hand as ``hands`` hold."""
+    players = rules.players
     step = rules.direction.step
-    first = (dealer + step) % 4
-    return [hands[(first + offset * step) % 4][i] for i in range(13) for offset in range(4)]
+    first = (dealer + step) % players
+    size = len(hands[first])
+    return [
+        hands[(first + offset * step) % players][i]
+        for i in range(size)
+        for offset in range(players)
+    ]
 
 
 def start(rules: Ruleset, hands: Mapping[int, str], *, dealer: int = 0) -> State:
@@ -388,20 +419,24 @@ def round_bids(side0: tuple[int, int], side1: tuple[int, int]) -> list[Bid]:
 
 
 @st.composite
-def blind_nil_rulesets(draw: st.DrawFn, *, long_games: bool = False, solo: bool = False) -> Ruleset:
+def blind_nil_rulesets(
+    draw: st.DrawFn, *, long_games: bool = False, solo: bool = False, players: int = 4
+) -> Ruleset:
     """A random ruleset with blind nil on, a deficit often met and any pass sizes (a blind
     nil's and a nil's, rule-card-pass): two partnerships, or with ``solo`` four players each
-    on her own, who pass nothing (rule-solo).
+    on her own, who pass nothing (rule-solo); or with ``players=3`` three players, who pass
+    nothing either (rule-three-players).
 
     With ``long_games`` its games last: no floor, no cap and a target of 300 or more, so
     that later rounds, where one side trails, come up often.
     """
-    drawn = draw(rulesets(players=4))
-    passes = 0 if solo else 1  # solo players have no partner to pass to (rule-solo)
+    drawn = draw(rulesets(players=players))
+    alone = solo or players == 3
+    passes = 0 if alone else 1  # no partner to pass to (rule-solo, rule-three-players)
     rules = attrs.evolve(
         drawn,
         solo=solo,
-        team_minimum=0 if solo else drawn.team_minimum,  # nor a team (rule-solo)
+        team_minimum=0 if alone else drawn.team_minimum,  # nor a team (rule-solo)
         nil=True,
         zero_contract=False,
         blind_nil=True,
@@ -438,22 +473,24 @@ def bid_in_view(state: State, n: int) -> State:
 
 
 @st.composite
-def blind_number_rulesets(draw: st.DrawFn) -> Ruleset:
+def blind_number_rulesets(draw: st.DrawFn, *, players: int = 4) -> Ruleset:
     """A four-player ruleset with blind numbers from a drawn minimum, a deficit often met
     (None or up to 150), sometimes blind nil, a team minimum, 10-for-200 and solo
-    (rule-blind-bids, reading-blind-ten-for-two-hundred, rule-solo).
+    (rule-blind-bids, reading-blind-ten-for-two-hundred, rule-solo); or with ``players=3``
+    three players', the minimum up to the cards of a hand (rule-three-players).
     """
-    rules = draw(rulesets(players=4))
+    rules = draw(rulesets(players=players))
     nil = rules.nil or rules.bidding is not Bidding.OPEN
     blind_nil = nil and draw(st.booleans())
+    alone = rules.solo or players == 3  # no partner to pass to (rule-solo)
     return attrs.evolve(
         rules,
         nil=nil,
         zero_contract=rules.zero_contract and not nil,
         blind_nil=blind_nil,
-        blind_nil_pass=0 if rules.solo and blind_nil else rules.blind_nil_pass,  # rule-solo
+        blind_nil_pass=0 if alone and blind_nil else rules.blind_nil_pass,
         bidding=Bidding.OPEN,
-        blind_bid_minimum=draw(st.integers(1, 13)),
+        blind_bid_minimum=draw(st.integers(1, rules.hand_size)),
         blind_bid_deficit=draw(st.none() | st.integers(0, 150)),
     )
 
@@ -543,6 +580,12 @@ def rules_data(rules: Ruleset) -> oracle.Rules:
     return {key: data[key] for key in oracle.RULESET_ORDER}
 
 
+def pack_data(rules: Ruleset) -> str:
+    """The name of the pack ``rules`` deals, as the reference reads it (`oracle.pack_of`):
+    the deck's, or three players' (rule-three-players)."""
+    return oracle.pack_of(rules_data(rules))
+
+
 def position_of(state: State) -> oracle.Position:
     """What legality depends on in ``state``, as the reference reads it.
 
@@ -561,7 +604,7 @@ def position_of(state: State) -> oracle.Position:
         to_move=state.to_move,
         hands=[set(_plain(hand)) for hand in state.hands],
         trick=_plain(state.trick),
-        spades_broken=oracle.breaks_spades(_plain(played), rules["deck"]),
+        spades_broken=oracle.breaks_spades(_plain(played), oracle.pack_of(rules)),
         bids=[None if bid is None else str(bid) for bid in state.bids],
         looked=list(state.looked),
         scores=list(state.scores),
@@ -620,10 +663,14 @@ def expected_exchange_draw(state: State, seat: int, count: int) -> tuple[Card, .
 
 
 def dealt_deck(state: State) -> list[Card]:
-    """A deck that deals ``state``'s four hands, one card at a time from the first bidder."""
-    order = [seat_after(state.rules, first_seat(state.rules, state.dealer), k) for k in range(4)]
+    """A deck that deals ``state``'s hands (four, or three: rule-three-players), one card at a
+    time from the first bidder."""
+    players = state.rules.players
+    first = first_seat(state.rules, state.dealer)
+    order = [seat_after(state.rules, first, k) for k in range(players)]
     hands = [state.hand(seat) for seat in order]
-    return [hands[index % 4][index // 4] for index in range(52)]
+    cards = sum(len(hand) for hand in hands)
+    return [hands[index % players][index // players] for index in range(cards)]
 
 
 def referee_for(start: State) -> oracle.Referee:
@@ -760,12 +807,16 @@ RULES_BY_PLAYERS: dict[int, st.SearchStrategy[Ruleset]] = {
         blind_nil_rulesets(long_games=True, solo=True),
         SOLO_PRESET_RULES,
     ),
+    3: st.one_of(
+        THREE_PRESET_RULES, rulesets(players=3), blind_nil_rulesets(long_games=True, players=3)
+    ),
     2: st.one_of(
         rulesets(presets_only=True, players=2), rulesets(players=2), OPEN_DOUBLE_NIL_RULES
     ),
 }
 """For each player count: its presets, random valid rulesets (solo among them), and blind nil
-(double nil) on; four players also blind nil solo and each preset solo."""
+(double nil) on; four players also blind nil solo and each preset solo; three players each
+four-player preset played by three (rule-three-players)."""
 
 
 class Game(NamedTuple):
@@ -778,13 +829,13 @@ class Game(NamedTuple):
 @st.composite
 def starts(draw: st.DrawFn, rules: st.SearchStrategy[Ruleset]) -> State:
     """A new game: any seed and dealer, sometimes dealt from an explicit order of the
-    ruleset's deck (rule-decks)."""
+    ruleset's pack (rule-decks, rule-three-players)."""
     drawn = draw(rules)
     return new_game(
         drawn,
         seed=draw(SEEDS),
         dealer=draw(st.integers(0, drawn.players - 1)),
-        deck=draw(st.none() | decks(deck=drawn.deck)),
+        deck=draw(st.none() | decks(deck=drawn.deck, players=drawn.players)),
     )
 
 
@@ -799,13 +850,16 @@ def random_games(
 
 
 def assert_every_card_in_one_place(state: State) -> None:
-    """Hands, stock, discards, the trick in progress and the completed tricks: 52, once each;
-    and as many in each place as the phase allows."""
+    """Hands, stock, discards, the trick in progress and the completed tricks: the pack's
+    cards (52, or three players' 51 or 54: rule-three-players), once each; and as many in
+    each place as the phase allows, by the reference."""
     hands = [card for hand in state.hands for card in hand]
     taken = [card for trick in state.tricks for card in trick.cards]
     places = [hands, list(state.stock), list(state.discards), list(state.trick), taken]
-    assert sorted(card for place in places for card in place) == list(state.rules.deck.cards)
+    pack = oracle.deck_cards(pack_data(state.rules))
+    assert sorted(card for place in places for card in place) == list(engine_cards(pack))
     players = state.rules.players
+    size = oracle.hand_size(rules_data(state.rules))
     drawn = len(state.draws)
     if state.phase is Phase.DRAWING:
         assert len(state.stock) == 52 - 2 * drawn
@@ -820,11 +874,11 @@ def assert_every_card_in_one_place(state: State) -> None:
         assert not state.trick
         assert not state.tricks
     if state.phase in (Phase.EXCHANGING, Phase.BIDDING):
-        assert [len(hand) for hand in state.hands] == [13] * players
+        assert [len(hand) for hand in state.hands] == [size] * players
     if state.phase is Phase.GAME_OVER:
         assert hands == []
         assert not state.trick
-        assert len(state.tricks) == 13
+        assert len(state.tricks) == size
 
 
 def assert_outcome_follows_the_rules(state: State) -> None:
@@ -971,10 +1025,11 @@ MIRROR = Ruleset(bidding=Bidding.MIRROR)
 
 
 @st.composite
-def by_spades_rulesets(draw: st.DrawFn) -> Ruleset:
+def by_spades_rulesets(draw: st.DrawFn, *, players: int = 4) -> Ruleset:
     """Four players bidding as Whiz or Mirror asks, with any other switch they allow: no
-    blind nil, no team minimum, nil or a zero contract (rule-whiz, rule-mirror)."""
-    rules = draw(rulesets(players=4))
+    blind nil, no team minimum, nil or a zero contract (rule-whiz, rule-mirror); or three
+    with ``players=3`` (rule-three-players)."""
+    rules = draw(rulesets(players=players))
     return attrs.evolve(
         rules,
         zero_contract=not rules.nil,
@@ -994,5 +1049,5 @@ def bids_by_spades(rules: Ruleset, n: int, hand: Iterable[Card]) -> bool:
     """Whether a bid of ``n`` is the ``hand`` at the bidding's number of spades, or a zero
     under Whiz (rule-whiz, rule-mirror); the jokers and the 2D of Joker-Joker-Deuce-Deuce
     are spades (rule-decks), as the reference counts them (`oracle.spade_count`)."""
-    count = oracle.spade_count(_plain(hand), rules_data(rules)["deck"])
+    count = oracle.spade_count(_plain(hand), pack_data(rules))
     return n == count or (rules.bidding is Bidding.WHIZ and n == 0)

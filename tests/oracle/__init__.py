@@ -8,13 +8,15 @@ a copy of a rule of its own. It imports nothing of ``spades``. Cards are plain
 numbers in the library's order (`card`, `name`; the jokers 52 and 53), moves their
 canonical text, rulesets dictionaries with the fields of the record format (`PRESETS`).
 
-- `cards`: card and move notation, and the move grammar; the decks (rule-decks): which 52
-  cards each holds (`deck_cards`), its spades in rank order (`spade_cards`), and the suit
-  and rank each card plays as (`suit`, `rank`), which every rule here reads;
+- `cards`: card and move notation, and the move grammar; the decks (rule-decks) and the
+  packs they deal (`pack_of`: three players are dealt 51 or 54 cards, rule-three-players):
+  which cards each holds (`deck_cards`), its spades in rank order (`spade_cards`), the
+  suit and rank each card plays as (`suit`, `rank`), which every rule here reads, and the
+  cards of a hand (`hand_size`: 13, or 17 or 18);
 - `rules`: the ruleset fields and the three presets, and the combinations the bidding
-  modes, blind numbers and solo (rule-solo) refuse;
-- `seats`: seats, sides (two, or four solo: each seat her own side, rule-solo), the
-  direction of play, the deal and who wins a trick;
+  modes, blind numbers, solo (rule-solo) and three players (rule-three-players) refuse;
+- `seats`: seats, sides (two, three for three players, or four solo: each seat her own
+  side, rule-solo), the direction of play, the deal and who wins a trick;
 - `legality`: which moves are legal, in order, and why the others are not; when spades
   may be led; the blind bids open to a seat (blind nil, blind numbers); the least a seat
   may bid under a team minimum and the bids Suicide, Whiz
@@ -41,9 +43,11 @@ from oracle.cards import (
     BLIND_NIL,
     CARD_NAMES,
     DECKS,
+    FOR_THREE,
     IN_ORDER,
     LIBRARY_DECK,
     LITTLE_JOKER,
+    PACKS,
     RANKS,
     SPADES,
     SUITS,
@@ -53,9 +57,11 @@ from oracle.cards import (
     cards_of,
     check_canonical,
     deck_cards,
+    hand_size,
     is_move,
     name,
     names,
+    pack_of,
     rank,
     spade_cards,
     suit,
@@ -120,6 +126,7 @@ from oracle.rules import (
     bidding_problem,
     blind_bid_problem,
     solo_problem,
+    three_players_problem,
 )
 from oracle.scoring import SideScore, contract_worth, outcome, score, score_side, score_sides
 from oracle.seats import (
@@ -147,6 +154,7 @@ __all__ = [
     "CLASSIC",
     "DECKS",
     "DOUBLE_NIL_CHANCE",
+    "FOR_THREE",
     "IN_ORDER",
     "KINDS_BY_PHASE",
     "LEADS",
@@ -155,6 +163,7 @@ __all__ = [
     "MAX_SAFE",
     "MINIOKEY",
     "MINIOKEY_250",
+    "PACKS",
     "PATH",
     "PRESETS",
     "PUBLIC",
@@ -193,6 +202,7 @@ __all__ = [
     "face_down",
     "first_seat",
     "hand_at_bidding",
+    "hand_size",
     "is_move",
     "is_number",
     "legal_moves",
@@ -202,6 +212,7 @@ __all__ = [
     "names",
     "next_seat",
     "outcome",
+    "pack_of",
     "parse_strict",
     "partner",
     "pass_size",
@@ -235,6 +246,7 @@ __all__ = [
     "suicide_breaker",
     "suit",
     "text_problem",
+    "three_players_problem",
     "trails_enough",
     "trick_winner",
     "view_of",

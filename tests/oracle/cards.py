@@ -7,15 +7,23 @@ from two to ace (docs/rules.md, rule-cards), then the little joker and the big j
 their canonical text ("bid 3", "bid nil", "play AS", "play BJ", "pass 2C 3D", ...). Which
 texts are moves at all is the grammar of docs/porting.md (porting-move-grammar): `is_move`.
 
-A ruleset's ``deck`` (rule-decks) decides which 52 cards a round holds (`deck_cards`), which
-of them are spades and how the spades rank (`spade_cards`): the suit a card plays as
-(`suit`) and its rank within that suit (`rank`) read the deck; every rule here that reads a
-suit or a rank goes through those two.
+A ruleset's ``deck`` (rule-decks) and its number of players decide which cards a round
+holds (`deck_cards`), which of them are spades and how the spades rank (`spade_cards`): the
+suit a card plays as (`suit`) and its rank within that suit (`rank`) read them; every rule
+here that reads a suit or a rank goes through those two. What a deck deals is named a
+*pack* (`pack_of`): the deck's own name for two and four players, its 52 cards; the deck's
+name and `` for three`` for three players (rule-three-players), who are dealt the standard
+deck without the 2C (51 cards) or a joker deck whole (54 cards), 17 or 18 each
+(`hand_size`). Wherever a function here takes a ``deck`` it takes a pack's name.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 RANKS = "23456789TJQKA"
 """The ranks from two (low) to ace (high), as the notation writes them."""
@@ -37,8 +45,12 @@ IN_ORDER = list(range(52))
 """The library's order of the standard deck's cards (`spades.DECK`) as plain cards."""
 DECKS = ("standard", "joker_joker_ace", "joker_joker_deuce_deuce")
 """The values of a ruleset's ``deck`` (rule-decks)."""
+FOR_THREE = " for three"
+"""What a deck's name takes on to name the pack it deals three players (rule-three-players)."""
+PACKS = (*DECKS, *(deck + FOR_THREE for deck in DECKS))
+"""The packs: each deck as two and four players are dealt it, then as three are."""
 BLIND_NIL = "bid blind nil"
-"""Blind nil (four players), or double nil (two players), in move notation."""
+"""Blind nil (three and four players), or double nil (two players), in move notation."""
 BLIND = "bid blind "
 """How a blind bid's text begins: blind nil, or a blind number ("bid blind 7",
 rule-blind-bids)."""
@@ -54,10 +66,14 @@ _LEFT_OUT = {
     "standard": _of("LJ BJ"),
     "joker_joker_ace": _of("2C 2D"),
     "joker_joker_deuce_deuce": _of("2C 2H"),
+    "standard for three": _of("2C LJ BJ"),
+    "joker_joker_ace for three": [],
+    "joker_joker_deuce_deuce for three": [],
 }
-"""The cards each deck lacks of the 54 (rule-decks): the standard deck has no joker;
+"""The cards each pack lacks of the 54 (rule-decks): the standard deck has no joker;
 Joker-Joker-Ace puts them in for the 2C and the 2D, Joker-Joker-Deuce-Deuce for the 2C
-and the 2H."""
+and the 2H. Three players (rule-three-players): the standard deck without the 2C too, and
+a joker deck whole, its two deuces back."""
 _SPADE_ORDER = {
     "standard": _of("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS"),
     "joker_joker_ace": _of("2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS LJ BJ"),
@@ -65,14 +81,18 @@ _SPADE_ORDER = {
 }
 """Each deck's spades, lowest first (rule-decks): the jokers rank above the ace, the big
 over the little; under Joker-Joker-Deuce-Deuce the 2D, then the 2S, rank below the little
-joker and above the ace, and the 2D is a spade in every rule."""
+joker and above the ace, and the 2D is a spade in every rule. Three players have the same
+spades (rule-three-players): the deuces that come back are plain cards of their suits, and
+Joker-Joker-Deuce-Deuce's 2D stays a spade."""
+_SPADE_ORDER |= {deck + FOR_THREE: _SPADE_ORDER[deck] for deck in DECKS}
 
 
 def _plays_as(deck: str) -> tuple[dict[int, int], dict[int, int]]:
-    """The suit each card of ``deck`` plays as, and its rank within that suit: its printed
-    suit and rank, but the deck's spades (`_SPADE_ORDER`) are spades ranked in that order."""
+    """The suit each card of ``deck`` (a pack) plays as, and its rank within that suit: its
+    printed suit and rank, but the pack's spades (`_SPADE_ORDER`) are spades ranked in that
+    order."""
     held = [index for index in range(54) if index not in _LEFT_OUT[deck]]
-    assert len(held) == 52, deck
+    assert len(held) in (51, 52, 54), deck
     suits = {index: index // 13 for index in held}
     ranks = {index: index % 13 for index in held}
     for order, spade in enumerate(_SPADE_ORDER[deck]):
@@ -80,20 +100,50 @@ def _plays_as(deck: str) -> tuple[dict[int, int], dict[int, int]]:
     return suits, ranks
 
 
-_SUIT = {deck: _plays_as(deck)[0] for deck in DECKS}
-"""By deck, the suit each of its cards plays as."""
-_RANK = {deck: _plays_as(deck)[1] for deck in DECKS}
-"""By deck, each of its cards' rank within the suit it plays as: higher beats lower."""
+_SUIT = {deck: _plays_as(deck)[0] for deck in PACKS}
+"""By pack, the suit each of its cards plays as."""
+_RANK = {deck: _plays_as(deck)[1] for deck in PACKS}
+"""By pack, each of its cards' rank within the suit it plays as: higher beats lower."""
+
+
+def pack_of(rules: Mapping[str, Any]) -> str:
+    """The name of the pack a ruleset deals: its ``deck``, or with three players the deck's
+    name and `` for three`` (rule-three-players).
+
+    >>> pack_of({"deck": "standard", "players": 3}), pack_of({"deck": "standard", "players": 2})
+    ('standard for three', 'standard')
+    """
+    deck: str = rules["deck"]
+    return deck + FOR_THREE if rules["players"] == 3 else deck
+
+
+def hand_size(rules: Mapping[str, Any]) -> int:
+    """The cards a hand holds, and so the tricks of a round: 13 (four players are dealt 52,
+    two draw 13 each), or with three players the third of the pack: 17 or 18
+    (rule-three-players).
+
+    >>> [hand_size({"deck": deck, "players": 3}) for deck in DECKS]
+    [17, 18, 18]
+    """
+    if rules["players"] != 3:
+        return 13
+    return len(deck_cards(pack_of(rules))) // 3
 
 
 def deck_cards(deck: str = "standard") -> list[int]:
-    """The 52 cards of a ruleset's ``deck``, in the library's order (rule-decks)."""
+    """The cards of a pack (a ruleset's ``deck``, or the pack it deals three players), in the
+    library's order: 52, or 51 or 54 for three (rule-decks, rule-three-players).
+
+    >>> [len(deck_cards(pack)) for pack in PACKS]
+    [52, 52, 52, 51, 54, 54]
+    """
     return sorted(_SUIT[deck])
 
 
 def spade_cards(deck: str = "standard") -> list[int]:
-    """The cards that play as spades in ``deck``, lowest first: 13, or 15 with the jokers,
-    or 16 with the jokers and the 2D of Joker-Joker-Deuce-Deuce (rule-decks).
+    """The cards that play as spades in a pack, lowest first: 13, or 15 with the jokers, or 16
+    with the jokers and the 2D of Joker-Joker-Deuce-Deuce (rule-decks); the same for three
+    players (rule-three-players).
 
     >>> " ".join(names(spade_cards("joker_joker_deuce_deuce")))
     '3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S 2D LJ BJ'
@@ -129,11 +179,13 @@ def suit(index: int, deck: str = "standard") -> int:
     """The suit a card plays as in ``deck``: 0 clubs, 1 diamonds, 2 hearts, 3 spades.
 
     Its printed suit, but a joker, and the 2D of Joker-Joker-Deuce-Deuce, are spades
-    (rule-decks). A card the deck lacks has none: a `KeyError`.
+    (rule-decks). A card the pack lacks has none: a `KeyError`.
 
     >>> deuce, joker = card("2D"), card("LJ")
     >>> suit(deuce), suit(deuce, "joker_joker_deuce_deuce"), suit(joker, "joker_joker_ace")
     (1, 3, 3)
+    >>> suit(deuce, "joker_joker_ace for three"), suit(deuce, "joker_joker_deuce_deuce for three")
+    (1, 3)
     """
     return _SUIT[deck][index]
 
@@ -142,7 +194,7 @@ def rank(index: int, deck: str = "standard") -> int:
     """A card's rank within the suit it plays as in ``deck``: a higher rank beats a lower.
 
     0 for the two up to 12 for the ace; among the spades, their place in the deck's order
-    from the lowest (rule-decks). A card the deck lacks has none: a `KeyError`.
+    from the lowest (rule-decks). A card the pack lacks has none: a `KeyError`.
     """
     return _RANK[deck][index]
 

@@ -3,8 +3,10 @@
 `problem` names the first rule a move breaks, in the order docs/rules.md gives, or
 returns None when the move is legal; `legal_moves` lists the legal moves in the
 library's fixed order. The reasons are the values of `spades.Reason` ("must_follow_suit").
-Every suit and rank is the one a card plays as in the ruleset's ``deck`` (rule-decks): the
-functions that take no ruleset take the deck's name, "standard" unless told.
+Every suit and rank is the one a card plays as in the ruleset's pack (rule-decks,
+rule-three-players: `pack_of`): the functions that take no ruleset take the pack's name,
+"standard" unless told. Three players bid up to the cards of a hand (`hand_size`: 17 or
+18), blind numbers too, and may bid blind nil before they look, as four do.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from oracle.cards import (
     bid_value,
     card,
     cards_of,
+    hand_size,
     names,
+    pack_of,
     spade_cards,
     suit,
 )
@@ -57,10 +61,11 @@ def spades_may_be_led(lead: str, *, broken: bool, tricks_played: int) -> bool:
     ``lead`` is the ruleset's ``spades_lead`` (reading-spades-lead): "broken", only after a
     spade has been played to a trick of the round (rule-spades-broken); "any_time", always;
     "after_first_trick", after a spade has been played or once the round's first trick is
-    complete (``tricks_played``, the round's completed tricks, is not 0).
+    complete (``tricks_played``, the round's completed tricks, 0 to 12, or to 17 with three
+    players, is not 0).
     """
     assert lead in LEADS, lead
-    assert 0 <= tricks_played <= 12, tricks_played
+    assert 0 <= tricks_played <= 17, tricks_played
     if lead == "any_time" or broken:
         return True
     return lead == "after_first_trick" and tricks_played > 0
@@ -81,7 +86,7 @@ def playable_suits(
     lead: any but spades until `spades_may_be_led` says spades may be led (by default once
     spades are broken), unless she holds only spades (rule-spades-broken,
     reading-spades-lead). ``lead`` and ``tricks_played`` matter only to a lead; the suits
-    are those the cards play as in ``deck`` (rule-decks).
+    are those the cards play as in the pack ``deck`` (rule-decks).
     """
     held = {suit(each, deck) for each in hand}
     if trick:
@@ -276,13 +281,14 @@ def allowed_bids(
     after her partner's number, nil. Under Whiz (rule-whiz) she bids nil or her number of
     spades (``hand`` is her hand as she bids), nil alone with none; under Mirror
     (rule-mirror) her number of spades, nil with none. A zero contract's 0 takes nil's
-    place in both. Open bidding: from `lowest_bid` to 13, zero only where nil or a zero
-    contract lets it be bid (reading-zero-bid).
+    place in both. Open bidding: from `lowest_bid` to the cards of a hand (13, or 17 or 18
+    for three players: rule-three-players), zero only where nil or a zero contract lets it
+    be bid (reading-zero-bid).
     """
     assert rules["bidding"] in BIDDINGS, rules["bidding"]
     if rules["bidding"] in BY_SPADES:
         assert hand is not None, "Whiz and Mirror bids need the hand"
-        count = spade_count(hand, rules["deck"])
+        count = spade_count(hand, pack_of(rules))
         if rules["bidding"] == "mirror" or count == 0:
             return [count]
         return [0, count]
@@ -294,7 +300,7 @@ def allowed_bids(
     lowest = lowest_bid(rules, bids, seat)
     if lowest == 0 and not zero_allowed(rules):
         lowest = 1
-    return list(range(lowest, 14))
+    return list(range(lowest, hand_size(rules) + 1))
 
 
 def shown_spades(rules: Rules, bid: str | None) -> int | None:
@@ -314,11 +320,11 @@ def shown_spades(rules: Rules, bid: str | None) -> int | None:
 def shown_count_problem(rules: Rules, bids: Sequence[str | None]) -> bool:
     """Whether a round's bids show spade counts no deal gives (rule-whiz, rule-mirror).
 
-    The deck's spades are all dealt (13, or 15 or 16 with jokers: rule-decks): the counts
-    shown add up to that many or fewer, and to that many exactly when all four bids show
-    one (every round under Mirror).
+    The deck's spades are all dealt (13, or 15 or 16 with jokers: rule-decks; the same to
+    three players, rule-three-players): the counts shown add up to that many or fewer, and
+    to that many exactly when every bid shows one (every round under Mirror).
     """
-    spades = len(spade_cards(rules["deck"]))
+    spades = len(spade_cards(pack_of(rules)))
     counts = [shown_spades(rules, bid) for bid in bids]
     total = sum(count for count in counts if count is not None)
     return total > spades or (None not in counts and total != spades)
@@ -344,12 +350,13 @@ def hand_at_bidding(view: dict[str, Any]) -> list[int]:
 
 
 def spades_shown_breaker(view: dict[str, Any]) -> str | None:
-    """Where a four-player view's bids break Whiz or Mirror, or None (rule-whiz, rule-mirror).
+    """Where a view's bids break Whiz or Mirror, or None (rule-whiz, rule-mirror): four
+    players' or three's (rule-three-players).
 
     ``"bids[s]"`` when the seat's own bid is not one her hand allowed when she bid; else
     ``"bids"`` when the other bids show more spades than her hand left to them of the
-    deck's (13, 15 or 16: rule-decks), or, showing all three, fewer. Only a ``bidding`` of
-    "whiz" or "mirror" asks anything.
+    deck's (13, 15 or 16: rule-decks), or, showing all of them, fewer. Only a ``bidding``
+    of "whiz" or "mirror" asks anything.
     """
     rules, seat = view["rules"], view["seat"]
     if rules["bidding"] not in BY_SPADES:
@@ -359,8 +366,8 @@ def spades_shown_breaker(view: dict[str, Any]) -> str | None:
     if own is not None and bid_value(own)[0] not in allowed_bids(rules, [], seat, hand):
         return f"bids[{seat}]"
     others = [shown_spades(rules, bid) for other, bid in enumerate(view["bids"]) if other != seat]
-    spades = len(spade_cards(rules["deck"]))
-    total = spade_count(hand, rules["deck"]) + sum(count for count in others if count is not None)
+    spades = len(spade_cards(pack_of(rules)))
+    total = spade_count(hand, pack_of(rules)) + sum(count for count in others if count is not None)
     if total > spades or (None not in others and total != spades):
         return "bids"
     return None
@@ -396,7 +403,8 @@ def trails_enough(
 
     The other side's score minus her side's must be the deficit or more
     (rule-blind-nil-eligibility); with two players each seat is her own side, and four
-    solo trail the highest of the three other scores (rule-solo). ``deficit``
+    solo trail the highest of the three other scores (rule-solo), three players the higher
+    of the two others' (rule-three-players). ``deficit``
     names the ruleset's field: "blind_bid_deficit" for blind numbers (rule-blind-bids).
     """
     least = rules[deficit]
@@ -411,17 +419,18 @@ def trails_enough(
 def blind_numbers(position: Position, seat: int) -> list[int]:
     """The numbers ``seat`` may still bid blind, before she looks (rule-blind-bids).
 
-    Four players with a ``blind_bid_minimum`` (0: none): while she has not looked and her
-    side trails by ``blind_bid_deficit`` (or there is none), from the minimum, or the
-    least a team minimum leaves her if more (rule-team-minimum), up to 13.
+    Three or four players with a ``blind_bid_minimum`` (0: none): while she has not looked
+    and her side trails by ``blind_bid_deficit`` (or there is none), from the minimum, or
+    the least a team minimum leaves her if more (rule-team-minimum), up to the cards of a
+    hand (13, or 17 or 18 for three: rule-three-players).
     """
     rules = position.rules
     least = rules["blind_bid_minimum"]
-    if rules["players"] != 4 or not least or position.looked[seat]:
+    if rules["players"] == 2 or not least or position.looked[seat]:
         return []
     if not trails_enough(rules, position.scores, seat, "blind_bid_deficit"):
         return []
-    return list(range(max(least, lowest_bid(rules, position.bids, seat)), 14))
+    return list(range(max(least, lowest_bid(rules, position.bids, seat)), hand_size(rules) + 1))
 
 
 def blind_bids(position: Position, seat: int) -> list[str]:
@@ -435,7 +444,8 @@ def blind_bids(position: Position, seat: int) -> list[str]:
 def blind_number_problem(position: Position, move: str) -> str | None:
     """Why a blind number may not be bid by the seat to move, or None (rule-blind-bids).
 
-    Open to her (`blind_numbers`): legal. Otherwise the first of: out of 1 to 13; the rules
+    Open to her (`blind_numbers`): legal. Otherwise the first of: out of 1 to the cards of a
+    hand (`hand_size`); the rules
     have no blind numbers, or it is below their minimum (blind bid not allowed); she has
     looked (hand already seen); below what a team minimum leaves her; her side does not
     trail enough (blind bid not eligible).
@@ -448,7 +458,7 @@ def blind_number_problem(position: Position, move: str) -> str | None:
     assert number, move
     if number in blind_numbers(position, seat):
         return None
-    if not 0 < number <= 13:
+    if not 0 < number <= hand_size(rules):
         return "bid_out_of_range"
     if not rules["blind_bid_minimum"] or number < rules["blind_bid_minimum"]:
         return "blind_bid_not_allowed"
@@ -462,7 +472,7 @@ def blind_number_problem(position: Position, move: str) -> str | None:
 def may_bid_blind(position: Position, seat: int) -> bool:
     """Whether ``seat`` may still bid blind nil (two players: declare double nil).
 
-    Four players: before she looks, and not when a team minimum asks more of her than
+    Three and four players: before she looks, and not when a team minimum asks more of her than
     zero (a blind nil counts as zero, rule-team-minimum). Two players: during the draw,
     at her one chance of the round (`DOUBLE_NIL_CHANCE`: before her first draw choice, or
     right after it) and before any bid of hers. Both: when her side is eligible.
@@ -483,15 +493,16 @@ def may_bid_blind(position: Position, seat: int) -> bool:
 def problem(position: Position, move: str) -> str | None:
     """The reason ``move`` by the seat to move is illegal, or None (ref-reasons).
 
-    When several rules fail the first in the documented order wins: game over; wrong
-    phase; a card not held before following and leading; a pass's size before its cards;
-    an exchange's size before its cards; for blind nil: not allowed, then with four
+    When several rules fail the first in the documented order wins: game over; wrong phase;
+    a card not held before following and leading; a pass's size before its cards; an
+    exchange's size before its cards; for blind nil: not allowed, then with three or four
     players already seen, with two already bid then not yet drawn (before her chance) or
     already drawn (after it), then below the team minimum, then not eligible; for a blind
     number `blind_number_problem`; a look: already seen (no blind bid open); another bid:
-    out of range, a zero the rules do not allow (nil not allowed), below the team minimum,
-    not what Suicide, Whiz or Mirror asks of her (bidding mode, rule-suicide, rule-whiz,
-    rule-mirror), then hand not seen (a blind bid is open to her, rule-blind-bids).
+    out of range (above the cards of a hand), a zero the rules do not allow (nil not
+    allowed), below the team minimum, not what Suicide, Whiz or Mirror asks of her (bidding
+    mode, rule-suicide, rule-whiz, rule-mirror), then hand not seen (a blind bid is open to
+    her, rule-blind-bids).
     """
     if position.phase == "game_over":
         return "game_over"
@@ -511,7 +522,7 @@ def problem(position: Position, move: str) -> str | None:
             broken=position.spades_broken,
             lead=rules["spades_lead"],
             tricks_played=position.tricks_played,
-            deck=rules["deck"],
+            deck=pack_of(rules),
         )
     if kind == "pass":
         chosen = cards_of(words[1:])
@@ -553,7 +564,7 @@ def problem(position: Position, move: str) -> str | None:
     if position.phase == "drawing":
         return "wrong_phase"
     number, _ = bid_value(move)
-    if not 0 <= number <= 13:
+    if not 0 <= number <= hand_size(rules):
         return "bid_out_of_range"
     if number == 0 and not zero_allowed(rules):
         return "nil_not_allowed"
@@ -580,7 +591,7 @@ def legal_moves(position: Position) -> list[str]:
             broken=position.spades_broken,
             lead=rules["spades_lead"],
             tricks_played=position.tricks_played,
-            deck=rules["deck"],
+            deck=pack_of(rules),
         )
         return [f"play {text}" for text in names(cards)]
     if phase == "bidding":

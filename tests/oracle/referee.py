@@ -1,18 +1,18 @@
 """A whole game followed move by move, every move checked with `problem` (rule-play).
 
-Four players: the deck is dealt from the first bidder in the direction of play; each
-player bids once, in turn; then each side with a blind nil, or under ``nil_pass`` a nil,
-passes in bidding order from its passer to her partner and back (rule-card-pass,
-`card_passes`; solo players have no partner and never pass, rule-solo); the first
-bidder leads; the winner of each trick leads the next. Two
+Four players, and three (rule-three-players): the deck is dealt from the first bidder in
+the direction of play; each player bids once, in turn; then each side with a blind nil, or
+under ``nil_pass`` a nil, passes in bidding order from its passer to her partner and back
+(rule-card-pass, `card_passes`; solo players and three players have no partner and never
+pass, rule-solo); the first bidder leads; the winner of each trick leads the next. Two
 players: the dealer draws first from the stock, keeping the top card (the next is
 discarded) or rejecting it (and taking the next); a double nil may be declared at one
 turn of her draw, before or right after her first draw choice by the ruleset's
 ``double_nil_timing``; after the draw each double nil bidder, the non-dealer first,
-exchanges, then the others bid, the non-dealer first, and the non-dealer leads.
-After the thirteenth trick the round is scored with `score_sides` (two sides, or four
-solo), and the game ends with `outcome` or the deal passes on; `next_round` deals the
-documented later deck.
+exchanges, then the others bid, the non-dealer first, and the non-dealer leads. After the
+last trick (the thirteenth, or with three players the 17th or 18th: `hand_size`) the round
+is scored with `score_sides` (two sides, three, or four solo), and the game ends with
+`outcome` or the deal passes on; `next_round` deals the documented later deck.
 """
 
 from __future__ import annotations
@@ -21,7 +21,16 @@ from bisect import insort
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from oracle.cards import card, cards_of, check_canonical, deck_cards, name, names
+from oracle.cards import (
+    card,
+    cards_of,
+    check_canonical,
+    deck_cards,
+    hand_size,
+    name,
+    names,
+    pack_of,
+)
 from oracle.data import VERSION, seed_text
 from oracle.legality import Position, breaks_spades, card_passes, problem
 from oracle.rules import RULESET_ORDER, Rules
@@ -39,7 +48,8 @@ class Referee:
     dealer: int
     round_number: int = 0
     scores: list[int] = field(default_factory=list)
-    """The totals by side (two sides, or four solo: rule-solo); zeros when not given."""
+    """The totals by side (two sides, three for three players, or four solo: rule-solo);
+    zeros when not given."""
     bags: list[int] = field(default_factory=list)
     """The bag counters by side; zeros when not given."""
     outcome: dict[str, Any] | None = None
@@ -106,11 +116,12 @@ class Referee:
         )
 
     def start_round(self, deck: list[int]) -> None:
-        """Deal the next round: four players one card at a time from the first bidder in
-        the direction of play; two players take ``deck`` as the stock, top first. ``deck``
-        holds the 52 cards of the ruleset's deck, each once (rule-decks)."""
+        """Deal the next round: three or four players one card at a time from the first
+        bidder in the direction of play; two players take ``deck`` as the stock, top first.
+        ``deck`` holds the cards of the ruleset's pack, each once (rule-decks,
+        rule-three-players)."""
         assert self.outcome is None, "a round dealt after the end of the game"
-        assert sorted(deck) == deck_cards(self.rules["deck"]), "not the ruleset's deck's cards"
+        assert sorted(deck) == deck_cards(pack_of(self.rules)), "not the ruleset's pack's cards"
         if self.round_number:
             self.dealer = next_seat(self.rules, self.dealer)
         self.round_number += 1
@@ -241,7 +252,7 @@ class Referee:
     def play(self, seat: int, played: int) -> None:
         self.hands[seat].remove(played)
         self.trick.append(played)
-        self.spades_broken = self.spades_broken or breaks_spades([played], self.rules["deck"])
+        self.spades_broken = self.spades_broken or breaks_spades([played], pack_of(self.rules))
         if len(self.trick) < self.players:
             self.to_move = next_seat(self.rules, seat)
             return
@@ -252,11 +263,11 @@ class Referee:
         self.taken[winner] += 1
         self.trick = []
         self.to_move = self.trick_leader = winner
-        if len(self.tricks) == 13:
+        if len(self.tricks) == hand_size(self.rules):
             self.end_round()
 
     def end_round(self) -> None:
-        assert not any(self.hands), "hands left after the thirteenth trick"
+        assert not any(self.hands), "hands left after the last trick"
         bids = [bid for bid in self.bids if bid is not None]
         assert len(bids) == self.players
         sides = score_sides(self.rules, bids, self.taken, self.bags)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from oracle.cards import hand_size
+
 Rules = dict[str, Any]
 """A ruleset: every field of `RULESET_FIELDS`, with JSON values."""
 
@@ -181,14 +183,17 @@ def bidding_problem(rules: Rules) -> str | None:
     rule-mirror).
 
     Suicide, Whiz and Mirror are played by four players, without blind nil, blind numbers
-    (rule-blind-bids) or a team minimum. Suicide needs nil; Whiz and Mirror need a bid of
-    zero, nil or a zero contract.
+    (rule-blind-bids) or a team minimum; Whiz and Mirror by three too, Suicide, which is a
+    partnership's, not (rule-three-players). Suicide needs nil; Whiz and Mirror need a bid
+    of zero, nil or a zero contract.
     """
     mode = rules["bidding"]
     if mode == "open":
         return None
-    if rules["players"] != 4:
-        return f"{mode} needs four players"
+    if rules["players"] == 2:
+        return f"{mode} needs three or four players"
+    if mode == "suicide" and rules["players"] != 4:
+        return "suicide needs four players"
     if rules["blind_nil"]:
         return f"{mode} has no blind nil"
     if rules["blind_bid_minimum"]:
@@ -205,15 +210,18 @@ def bidding_problem(rules: Rules) -> str | None:
 def blind_bid_problem(rules: Rules) -> str | None:
     """Why ``rules`` may not have blind numbers, or None (rule-blind-bids).
 
-    A ``blind_bid_minimum`` of 0 has none. Blind numbers are bid by four players (two see
-    their cards as they draw them), under open bidding (Suicide, Whiz and Mirror have no
-    blind bids). With 10-for-200 they combine: each trick bid blind adds ten on top of the
-    contract's worth (reading-blind-ten-for-two-hundred).
+    A ``blind_bid_minimum`` of 0 has none. Blind numbers are bid by four players and by
+    three (rule-three-players; two see their cards as they draw them), under open bidding
+    (Suicide, Whiz and Mirror have no blind bids), up to the cards of a hand. With
+    10-for-200 they combine: each trick bid blind adds ten on top of the contract's worth
+    (reading-blind-ten-for-two-hundred).
     """
     if not rules["blind_bid_minimum"]:
         return None
-    if rules["players"] != 4:
-        return "blind numbers need four players"
+    if rules["players"] == 2:
+        return "blind numbers need three or four players"
+    if rules["blind_bid_minimum"] > hand_size(rules):
+        return "a blind number is at most the cards of a hand"
     if rules["bidding"] != "open":
         return f"{rules['bidding']} has no blind bids"
     return None
@@ -222,8 +230,8 @@ def blind_bid_problem(rules: Rules) -> str | None:
 def solo_problem(rules: Rules) -> str | None:
     """Why ``rules`` may not be played ``solo``, or None (rule-solo).
 
-    Solo is four players' switch (two already play each on her own). What needs a partner
-    is refused: a team minimum, a card pass after a nil, a card pass after a blind nil
+    Solo is four players' switch (two and three already play each on her own). What needs
+    a partner is refused: a team minimum, a card pass after a nil, a card pass after a blind nil
     (with blind nil on: otherwise no blind nil is bid and its pass's size is idle), and
     Suicide.
     """
@@ -239,4 +247,31 @@ def solo_problem(rules: Rules) -> str | None:
         return "solo has no blind nil pass"
     if rules["bidding"] == "suicide":
         return "solo has no suicide"
+    return None
+
+
+def three_players_problem(rules: Rules) -> str | None:
+    """Why three players may not play ``rules``, or None (rule-three-players).
+
+    Three players each play on her own: what needs a partner is refused, as for solo (a
+    team minimum, a card pass after a nil, a card pass after a blind nil when blind nil is
+    on, Suicide), and so is ``solo`` itself; the two-player switches (the double nil
+    exchange and its timing) are refused as with four.
+    """
+    if rules["players"] != 3:
+        return None
+    if rules["solo"]:
+        return "three players are not solo: solo is four players' switch"
+    if rules["team_minimum"]:
+        return "three players have no team minimum"
+    if rules["nil_pass"]:
+        return "three players have no nil pass"
+    if rules["blind_nil"] and rules["blind_nil_pass"]:
+        return "three players have no blind nil pass"
+    if rules["bidding"] == "suicide":
+        return "three players have no suicide"
+    if rules["blind_nil_exchange"]:
+        return "three players have no double nil exchange"
+    if rules["double_nil_timing"] != "before_first_choice":
+        return "three players have no double nil timing"
     return None

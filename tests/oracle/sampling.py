@@ -31,7 +31,7 @@ from itertools import combinations
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
-from oracle.cards import SPADES, card, deck_cards, suit
+from oracle.cards import SPADES, card, deck_cards, pack_of, suit
 from oracle.legality import spades_may_be_led
 
 if TYPE_CHECKING:
@@ -78,10 +78,10 @@ def voids(view: Mapping[str, Any]) -> list[set[int]]:
     with other suits (`spades_may_be_led`: no spade in an earlier trick of the round, and
     by the ruleset's ``spades_lead`` not yet open at that trick's number) held nothing but
     spades (reading-spades-lead). Both stay true: cards only leave a hand during the play.
-    The suits are those the cards play as in the ruleset's deck (rule-decks): a seat void
+    The suits are those the cards play as in the ruleset's pack (rule-decks): a seat void
     in spades holds no joker, nor the 2D of Joker-Joker-Deuce-Deuce.
     """
-    lead, deck = view["rules"]["spades_lead"], view["rules"]["deck"]
+    lead, deck = view["rules"]["spades_lead"], pack_of(view["rules"])
     found: list[set[int]] = [set() for _ in range(view["rules"]["players"])]
     broken = False
     tricks = [(trick["leader"], _cards(trick["cards"])) for trick in view["tricks"]]
@@ -141,13 +141,12 @@ def _own_draw_cards(view: Mapping[str, Any]) -> tuple[set[int], set[int]]:
 def unseen(view: Mapping[str, Any]) -> set[int]:
     """The cards the seat has never seen: she cannot place them.
 
-    Every card of the ruleset's deck (rule-decks) but her own hand (unless face down) and
-    the cards played; with four
-    players, not the cards of her side's passes either (they are in her hand, played, or
-    in her partner's: `known_cards`). With two players, not the cards she kept or
-    discarded in her draw, the top card of the stock when she draws, and the cards of her
-    own exchange. (The other player's double nil exchange may have taken some of the
-    seat's discards into her hand: see `exchange_pool`.)
+    Every card of the ruleset's pack (rule-decks, rule-three-players) but her own hand
+    (unless face down) and the cards played; with four players, not the cards of her side's
+    passes either (they are in her hand, played, or in her partner's: `known_cards`). With
+    two players, not the cards she kept or discarded in her draw, the top card of the stock
+    when she draws, and the cards of her own exchange. (The other player's double nil
+    exchange may have taken some of the seat's discards into her hand: see `exchange_pool`.)
     """
     seen = set(_cards(view["hand"]))
     seen |= {played for _, played, _ in plays(view)}
@@ -161,7 +160,7 @@ def unseen(view: Mapping[str, Any]) -> set[int]:
         own = view["exchanged"]
         if own is not None:
             seen |= set(_cards(own["given"])) | set(_cards(own["drawn"]))
-    return set(deck_cards(view["rules"]["deck"])) - seen
+    return set(deck_cards(pack_of(view["rules"]))) - seen
 
 
 def exchange_pool(view: Mapping[str, Any]) -> tuple[set[int], int]:
@@ -200,7 +199,7 @@ def deals(view: Mapping[str, Any]) -> list[Deal]:
     many of those, counting the ones she has played, as her exchange drew.
     """
     seats = hidden_seats(view)
-    deck = view["rules"]["deck"]
+    deck = pack_of(view["rules"])
     void = voids(view)
     known = known_cards(view)
     sizes = view["hand_sizes"]

@@ -6,7 +6,8 @@ Per side: contract made, 10 a contract trick and 1 an overtrick, which is a bag;
 count twice, made or missed: ten more points each, on top of the 200 too
 (rule-blind-bids, reading-blind-ten-for-two-hundred). Nil and blind nil: their value won or
 lost; the nil bidder's tricks count toward the contract, or (nil mode "bags", and always
-with two players or four solo, who have no contract beside their nil: rule-solo) are bags
+with two or three players or four solo, who have no contract beside their nil: rule-solo,
+rule-three-players) are bags
 worth 1 each. Without nil, a zero contract's bid of zero is a
 contract like any other, of no tricks: its tricks count toward the side's contract, with
 no bonus and no penalty of its own (reading-zero-bid). At the bag limit: the penalty once
@@ -109,8 +110,8 @@ def score_side(
 def score_sides(
     rules: Rules, bids: Sequence[str], tricks: Sequence[int], bags: Sequence[int]
 ) -> list[SideScore]:
-    """Every side's round: four players seats 0 and 2 against 1 and 3; two players, and
-    four solo (rule-solo), each on her own."""
+    """Every side's round: four players seats 0 and 2 against 1 and 3; two players, three
+    (rule-three-players), and four solo (rule-solo), each on her own."""
     return [
         score_side(rules, bids, tricks, seats, bags[side])
         for side, seats in enumerate(sides_of(rules["players"], solo=rules["solo"]))
@@ -131,8 +132,8 @@ def outcome(rules: Rules, scores: Sequence[int], round_number: int) -> dict[str,
     The side with the highest total wins, when no other side shares it: first at the
     target (some side has reached it), then at the losing floor (some side is at or
     below it), then at the round cap, where a shared highest total is a draw. A shared
-    highest total plays on at the target and the floor. Two sides or four (rule-solo)
-    alike: with two, "shared" is "equal".
+    highest total plays on at the target and the floor. Two sides, three
+    (rule-three-players) or four (rule-solo) alike: with two, "shared" is "equal".
     """
     high = max(scores)
     leader = scores.index(high)

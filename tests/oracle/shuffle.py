@@ -3,10 +3,10 @@
 The 512-bit BLAKE2b digest of a text is read as a little-endian number ``x``; then
 Fisher-Yates from the top: for ``i`` from the last index down to 1, ``x, j = divmod(x,
 i + 1)`` and items ``i`` and ``j`` swap. Round *r* of a game with seed *s* is dealt from
-the shuffle, with the text ``f"{s}:{r}"``, of the 52 cards of the ruleset's deck in the
-library's order (rule-decks: the standard deck's, or a joker deck's, whose jokers come
-last); a double nil exchange by seat *p* draws from the discards shuffled with
-``f"{s}:{r}:exchange:{p}"``.
+the shuffle, with the text ``f"{s}:{r}"``, of the cards of the ruleset's pack in the
+library's order (rule-decks: the standard deck's 52, or a joker deck's, whose jokers come
+last; three players' 51 or 54, rule-three-players); a double nil exchange by seat *p*
+draws from the discards shuffled with ``f"{s}:{r}:exchange:{p}"``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from typing import TypeVar
 
-from oracle.cards import deck_cards
+from oracle.cards import deck_cards, pack_of
 from oracle.rules import CLASSIC, Rules
 
 T = TypeVar("T")
@@ -41,6 +41,7 @@ def exchange_draw(seed: int, round_number: int, seat: int, discards: list[int]) 
 
 def round_deck(seed: int, round_number: int, *, rules: Rules = CLASSIC) -> list[int]:
     """The deck of round ``round_number`` (from 1) of a seeded game under ``rules``: its
-    deck's 52 cards in the library's order, shuffled (rule-seeded-deal, rule-decks)."""
+    pack's cards (`pack_of`) in the library's order, shuffled (rule-seeded-deal,
+    rule-decks, rule-three-players)."""
     assert round_number >= 1
-    return shuffled(digest_number(f"{seed}:{round_number}"), deck_cards(rules["deck"]))
+    return shuffled(digest_number(f"{seed}:{round_number}"), deck_cards(pack_of(rules)))

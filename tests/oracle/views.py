@@ -7,7 +7,7 @@
   are broken, how many cards each player holds, the scores, the bags, the completed
   rounds and the outcome; with two players also the stock's size, whose turn each draw
   was and how many cards each exchange gave up;
-- her hand, except while it is face down (`face_down`): four players, she has neither
+- her hand, except while it is face down (`face_down`): three or four players, she has neither
   looked nor bid this round, and blind nil or a blind number is open to her;
 - a card pass's cards only to the side that gave and received them;
 - the top card of the stock only to the seat to draw, and of the draw turns only her own;
@@ -75,14 +75,14 @@ PUBLIC = (
 def face_down(data: dict[str, Any], seat: int) -> bool:
     """Whether ``seat``'s hand is face down in the state ``data`` (ref-views).
 
-    While she may still bid blind: four players, the bidding, she has not bid, and she
+    While she may still bid blind: three or four players, the bidding, she has not bid, and she
     has not made a ``look`` move; then either blind nil is on, no team minimum asks more
     of her than zero (rule-team-minimum) and her side trails by the deficit (or there is
     none), or a blind number is open to her (`blind_numbers`, rule-blind-bids). Two
     players see every card as they draw it.
     """
     rules = data["rules"]
-    if rules["players"] != 4 or data["phase"] != "bidding":
+    if rules["players"] == 2 or data["phase"] != "bidding":
         return False
     if data["looked"][seat] or data["bids"][seat] is not None:
         return False
@@ -95,7 +95,7 @@ def face_down(data: dict[str, Any], seat: int) -> bool:
 
 def same_side(players: int, seat: int, other: int, *, solo: bool = False) -> bool:
     """Whether two seats play for the same side: partners, or the same player (two
-    players, or four ``solo``: rule-solo)."""
+    players, three (rule-three-players), or four ``solo``: rule-solo)."""
     return seat % 2 == other % 2 if players == 4 and not solo else seat == other
 
 
