@@ -1,9 +1,11 @@
 """A stateful test: legal and illegal moves interleaved, with the game's invariants after each.
 
 The machine starts a game under a drawn ruleset (a preset, a four-player preset played
-solo, any valid ruleset, or one with blind nil on), then mixes legal moves, illegal moves,
-moves for a seat that is not to move, re-deals at the start of a round, and random play to
-the end of the round.
+solo or by three, any valid ruleset of four or three players, or one with blind nil on),
+then mixes legal moves, illegal moves, moves for a seat that is not to move, re-deals at
+the start of a round, and random play to the end of the round. Three players
+(rule-three-players) are held to the same invariants, with three seats, three sides and the
+cards of their pack (17 or 18 a hand).
 """
 
 from __future__ import annotations
@@ -24,13 +26,17 @@ from helpers import (
     BY_SPADES_RULES,
     SOLO_PRESET_RULES,
     SUICIDE_RULES,
+    THREE_PRESET_RULES,
     assert_outcome_follows_the_rules,
     assert_scored_by_reference,
     bids_by_spades,
     blind_nil_rulesets,
+    blind_number_rulesets,
+    by_spades_rulesets,
     engine_cards,
     expected_moves,
     first_seat,
+    pack_data,
     reference_cards,
     rules_data,
     seat_after,
@@ -58,7 +64,31 @@ from spades.strategies import decks, illegal_moves, moves, rulesets
 
 
 def at_round_start(state: State) -> bool:
-    return state.phase is Phase.BIDDING and state.bids == (None,) * 4 and not any(state.looked)
+    unbid = (None,) * state.rules.players
+    return state.phase is Phase.BIDDING and state.bids == unbid and not any(state.looked)
+
+
+def hand_size(state: State) -> int:
+    """The cards of a hand, and the tricks of a round, by the reference: 13, or 17 or 18 for
+    three players (rule-three-players)."""
+    return oracle.hand_size(rules_data(state.rules))
+
+
+RULES = st.one_of(
+    rulesets(presets_only=True, players=4),
+    rulesets(players=4),
+    blind_nil_rulesets(),
+    SUICIDE_RULES,
+    BY_SPADES_RULES,
+    BLIND_NUMBER_RULES,
+    SOLO_PRESET_RULES,
+    THREE_PRESET_RULES,
+    rulesets(players=3),
+    blind_nil_rulesets(players=3),
+    by_spades_rulesets(players=3),
+    blind_number_rulesets(players=3),
+)
+"""The rulesets the machine plays: four players, and three (rule-three-players)."""
 
 
 class SpadesGame(RuleBasedStateMachine):
@@ -66,37 +96,15 @@ class SpadesGame(RuleBasedStateMachine):
 
     state: State
 
-    @initialize(
-        rules=st.one_of(
-            rulesets(presets_only=True, players=4),
-            rulesets(players=4),
-            blind_nil_rulesets(),
-            SUICIDE_RULES,
-            BY_SPADES_RULES,
-            BLIND_NUMBER_RULES,
-            SOLO_PRESET_RULES,
-        ),
-        seed=st.integers(0, 2**64 - 1),
-        dealer=st.integers(0, 3),
-        data=st.data(),
-    )
-    def start(self, rules: Ruleset, seed: int, dealer: int, data: st.DataObject) -> None:
-        deck = data.draw(st.none() | decks(deck=rules.deck), label="deck")  # rule-decks
+    @initialize(rules=RULES, seed=st.integers(0, 2**64 - 1), data=st.data())
+    def start(self, rules: Ruleset, seed: int, data: st.DataObject) -> None:
+        dealer = data.draw(st.integers(0, rules.players - 1), label="dealer")
+        packs = decks(deck=rules.deck, players=rules.players)  # rule-decks, rule-three-players
+        deck = data.draw(st.none() | packs, label="deck")
         self.state = new_game(rules, seed=seed, dealer=dealer, deck=deck)
 
     @precondition(lambda self: self.state.is_over)
-    @rule(
-        rules=st.one_of(
-            rulesets(presets_only=True, players=4),
-            rulesets(players=4),
-            blind_nil_rulesets(),
-            SUICIDE_RULES,
-            BY_SPADES_RULES,
-            BLIND_NUMBER_RULES,
-            SOLO_PRESET_RULES,
-        ),
-        seed=st.integers(0, 2**64 - 1),
-    )
+    @rule(rules=RULES, seed=st.integers(0, 2**64 - 1))
     def start_again(self, rules: Ruleset, seed: int) -> None:
         assert legal_moves(self.state) == ()
         self.state = new_game(rules, seed=seed)
@@ -136,11 +144,13 @@ class SpadesGame(RuleBasedStateMachine):
         assert hash(before) == hashed
 
     @precondition(lambda self: not self.state.is_over)
-    @rule(data=st.data(), offset=st.integers(1, 3))
-    def move_out_of_turn(self, data: st.DataObject, offset: int) -> None:
+    @rule(data=st.data())
+    def move_out_of_turn(self, data: st.DataObject) -> None:
         before = self.state
         assert before.to_move is not None
-        seat = (before.to_move + offset) % 4
+        players = before.rules.players
+        offset = data.draw(st.integers(1, players - 1), label="offset")
+        seat = (before.to_move + offset) % players
         pickled = pickle.dumps(before)
         move = data.draw(moves(before), label="move")
         with pytest.raises(IllegalMoveError) as caught:
@@ -152,7 +162,8 @@ class SpadesGame(RuleBasedStateMachine):
     @precondition(lambda self: at_round_start(self.state))
     @rule(data=st.data())
     def deal_again(self, data: st.DataObject) -> None:
-        deck = data.draw(decks(deck=self.state.rules.deck), label="deck")  # rule-decks
+        rules = self.state.rules
+        deck = data.draw(decks(deck=rules.deck, players=rules.players), label="deck")
         dealt = deal(self.state, deck)
         hands = oracle.deal(rules_data(dealt.rules), dealt.dealer, reference_cards(deck))
         assert dealt.hands == tuple(engine_cards(hand) for hand in hands)
@@ -189,45 +200,51 @@ class SpadesGame(RuleBasedStateMachine):
 
     @invariant()
     def every_card_is_accounted_for(self) -> None:
-        """The hands and the cards played this round are the deck's 52, once each: no
-        card the deck lacks (a joker of the standard deck, a deuce a joker deck removes).
+        """The hands and the cards played this round are the pack's, once each: no card the
+        deck lacks (a joker of the standard deck, a deuce a joker deck removes, the 2C for
+        three players), the reference's pack.
 
-        Rules: rule-cards, rule-decks.
+        Rules: rule-cards, rule-decks, rule-three-players.
         """
         state = self.state
         hands = [card for hand in state.hands for card in hand]
         played = list(state.trick) + [card for trick in state.tricks for card in trick.cards]
-        assert sorted(hands + played) == list(state.rules.deck.cards)
+        assert sorted(hands + played) == list(
+            engine_cards(oracle.deck_cards(pack_data(state.rules)))
+        )
         if state.phase in (Phase.BIDDING, Phase.PASSING):
             assert not played
         if state.phase is Phase.PLAYING:
             assert state.trick_leader is not None
-            for offset in range(4):
+            size = hand_size(state) - len(state.tricks)
+            for offset in range(state.rules.players):
                 seat = seat_after(state.rules, state.trick_leader, offset)
-                assert len(state.hand(seat)) == 13 - len(state.tricks) - (offset < len(state.trick))
+                assert len(state.hand(seat)) == size - (offset < len(state.trick))
 
     @invariant()
     def tricks_taken_are_the_tricks_won(self) -> None:
         won = Counter(trick.winner for trick in self.state.tricks)
-        assert self.state.tricks_taken == tuple(won[seat] for seat in range(4))
+        players = self.state.rules.players
+        assert self.state.tricks_taken == tuple(won[seat] for seat in range(players))
 
     @invariant()
     def scores_are_the_sums_of_round_points(self) -> None:
-        """A total and a bag counter a side: two, or four solo (rule-solo)."""
+        """A total and a bag counter a side: two, three for three players (rule-three-players),
+        or four solo (rule-solo)."""
         rounds = self.state.rounds
         sides = self.state.rules.sides
         assert self.state.scores == tuple(
             sum(r.points[side] for r in rounds) for side in range(sides)
         )
         assert self.state.bags == (rounds[-1].bags if rounds else (0,) * sides)
-        assert all(sum(r.tricks) == 13 for r in rounds)
+        assert all(sum(r.tricks) == hand_size(self.state) for r in rounds)
 
     @invariant()
     def the_last_round_is_scored_and_the_game_ended_as_the_reference_has_it(self) -> None:
         """The last round's score by side, from the bags before it; a finished game's
         outcome after the first round after which the reference ends it.
 
-        Rules: rule-scoring, rule-game-end, rule-solo.
+        Rules: rule-scoring, rule-game-end, rule-solo, rule-three-players.
         """
         state = self.state
         rounds = state.rounds
@@ -239,12 +256,16 @@ class SpadesGame(RuleBasedStateMachine):
 
     @invariant()
     def every_sides_bids_reach_the_team_minimum(self) -> None:
-        """Once both partners have bid, this round and every completed one.
+        """Once both partners have bid, this round and every completed one; nobody has a
+        minimum without a partner.
 
-        Rule: rule-team-minimum.
+        Rules: rule-team-minimum, rule-solo, rule-three-players.
         """
         state = self.state
         minimum = state.rules.team_minimum
+        if not state.rules.partnerships:
+            assert minimum == 0
+            return
         for bids in (state.bids, *(score.bids for score in state.rounds)):
             for side in (0, 1):
                 pair = (bids[side], bids[side + 2])
@@ -264,10 +285,11 @@ class SpadesGame(RuleBasedStateMachine):
 
     @invariant()
     def every_round_shows_spades_whiz_and_mirror_allow(self) -> None:
-        """Under Whiz and Mirror the counts a round's bids show fit one deal: 13 at most,
-        13 when every bid shows one; each bid was her count as dealt (`legal_move`).
+        """Under Whiz and Mirror the counts a round's bids show fit one deal: the pack's
+        spades at most, all of them when every bid shows one; each bid was her count as dealt
+        (`legal_move`).
 
-        Rules: rule-whiz, rule-mirror.
+        Rules: rule-whiz, rule-mirror, rule-three-players.
         """
         state = self.state
         for score in state.rounds:
@@ -292,7 +314,7 @@ class SpadesGame(RuleBasedStateMachine):
     def the_phase_and_the_seat_to_move_agree(self) -> None:
         """The bidders in turn; the passes due, who passes and what each hand holds; the play.
 
-        Rules: rule-bidding, rule-card-pass, rule-play.
+        Rules: rule-bidding, rule-card-pass, rule-play, rule-three-players.
         """
         state = self.state
         event(f"phase: {state.phase.value}")
@@ -309,9 +331,10 @@ class SpadesGame(RuleBasedStateMachine):
         if state.phase is Phase.BIDDING:
             made = sum(bid is not None for bid in bids)
             first = first_seat(state.rules, state.dealer)
-            bidders = [seat_after(state.rules, first, offset) for offset in range(4)]
+            players = state.rules.players
+            bidders = [seat_after(state.rules, first, offset) for offset in range(players)]
             assert [bids[seat] is not None for seat in bidders] == [True] * made + [False] * (
-                4 - made
+                players - made
             )
             assert state.to_move == bidders[made]
             assert not any(state.looked[seat] for seat in bidders[made + 1 :])
@@ -333,8 +356,8 @@ class SpadesGame(RuleBasedStateMachine):
             return
         assert state.trick_leader is not None
         assert state.to_move == seat_after(state.rules, state.trick_leader, len(state.trick))
-        assert len(state.trick) < 4
-        assert len(state.tricks) < 13
+        assert len(state.trick) < state.rules.players
+        assert len(state.tricks) < hand_size(state)
 
 
 TestSpadesGame = SpadesGame.TestCase
