@@ -19,10 +19,11 @@ The tests know the encoding by its contract, the table of actions restated here
 - ``import spades`` and ``import spades.adapters`` import no numpy.
 
 Games: the first round of random games, every decision checked, under every preset, random
-rulesets of both player counts, random solo rulesets (four players each on her own), and
-rulesets that reach the blind nil pass and the double nil exchange, each under every deck;
-half of them end after that round. Positions:
-`spades.strategies.states` deep into games, for the scores, the bags and the refusals.
+rulesets of every player count, random solo rulesets (four players each on her own), random
+three-player rulesets with blind nil and blind numbers open to all, and rulesets that reach
+the blind nil pass and the double nil exchange, each under every deck; half of them end
+after that round. Positions: `spades.strategies.states` deep into games, for the scores,
+the bags and the refusals.
 
 Rules: ref-views, rule-card-pass, rule-exchange, rule-double-nil, rule-blind-nil.
 Rules: reading-card-pass, reading-double-nil-timing.
@@ -31,6 +32,7 @@ Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
 Rule: rule-solo.
+Rule: rule-three-players.
 """
 
 from __future__ import annotations
@@ -101,6 +103,7 @@ from spades import (
     new_game,
     observe,
     parse_move,
+    play_order,
     sample_state,
 )
 from spades._card_pass import pass_due
@@ -111,6 +114,8 @@ from spades.encoding import (
     BLIND_NUMBER_ACTIONS,
     CARD_ACTIONS,
     END_EXCHANGE,
+    HIGH_BID_ACTIONS,
+    HIGH_BLIND_NUMBER_ACTIONS,
     JOKER_ACTIONS,
     KEEP,
     LOOK,
@@ -156,11 +161,46 @@ def as_solo(rules: Ruleset) -> Ruleset:
 
 SOLO_RULES = rulesets(players=4).map(as_solo)
 """Random solo rulesets: every switch that needs no partner drawn (blind bids, jokers, ...)."""
+
+
+def blind_open(rules: Ruleset) -> Ruleset:
+    """``rules`` with blind nil (where nil is bid) and the blind numbers from 1 up open to
+    every player, whatever the scores, where the bidding is open (rule-blind-bids)."""
+    if rules.bidding is not Bidding.OPEN:
+        return rules
+    minimum = rules.blind_bid_minimum or 1
+    return attrs.evolve(
+        rules,
+        blind_nil=rules.nil,
+        blind_nil_deficit=None,
+        blind_nil_pass=0,
+        blind_bid_minimum=minimum,
+        blind_bid_deficit=None,
+    )
+
+
+THREE = Ruleset(players=3)
+"""Three players, the standard deck: 51 cards, 17 each (rule-three-players)."""
+THREE_JJDD = Ruleset(
+    players=3,
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+    blind_nil=True,
+    blind_nil_deficit=None,
+    blind_bid_minimum=5,
+    blind_bid_deficit=None,
+)
+"""Three players, Joker-Joker-Deuce-Deuce: all 54 cards, 18 each; blind nil and the blind
+numbers from 5 open to every player (rule-three-players, rule-blind-bids)."""
+BASE = {2: TWO_HANDED, 3: THREE, 4: CLASSIC}
+"""The ruleset each number of players starts from, where a test changes a field."""
+THREE_RULES = st.one_of(rulesets(players=3), rulesets(players=3).map(blind_open))
+"""Random three-player rulesets, half of them with every blind bid open to all."""
 ANY_RULES = st.one_of(
     rulesets(presets_only=True),
     rulesets(players=4),
     rulesets(players=2),
     SOLO_RULES,
+    THREE_RULES,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
 )
@@ -192,6 +232,8 @@ ACTION_MOVES: dict[int, Move] = {
     **{70 + n: Bid(n, blind=True) for n in range(1, 14)},
     84: Play(Card.parse("LJ")),
     85: Play(Card.parse("BJ")),
+    **{72 + n: Bid(n) for n in range(14, 19)},
+    **{77 + n: Bid(n, blind=True) for n in range(14, 19)},
 }
 """The move of each action but `END_EXCHANGE` (70), as the docs' table gives them."""
 CARD_OF_ACTION: dict[int, Card] = {
@@ -294,15 +336,22 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
     """Rules: ref-notation, rule-blind-bids.
     Rule: rule-decks.
     """
-    assert ACTIONS == 86 == len(ACTION_MOVES) + 1
+    assert ACTIONS == 96 == len(ACTION_MOVES) + 1
     assert (range(52), range(52, 66)) == (CARD_ACTIONS, BID_ACTIONS)
     assert (range(71, 84), range(84, 86)) == (BLIND_NUMBER_ACTIONS, JOKER_ACTIONS)
+    assert (range(86, 91), range(91, 96)) == (HIGH_BID_ACTIONS, HIGH_BLIND_NUMBER_ACTIONS)
     assert (BLIND_NIL, LOOK, KEEP, REJECT, END_EXCHANGE) == (66, 67, 68, 69, 70)
     for action, move in ACTION_MOVES.items():
         if isinstance(move, Play):
             assert move_text(action) == f"{move} / choose {move.card}"
         else:
             assert parse_move(move_text(action)) == move
+        assert actions_of(move, THREE_JJDD) == (action,)  # 18 cards a hand: every bid
+        if isinstance(move, Bid) and move.n > 13:  # rule-three-players
+            for rules in (CLASSIC, TWO_HANDED):
+                with pytest.raises(SpadesError, match="has no action under these rules"):
+                    actions_of(move, rules)
+            continue
         assert actions_of(move, CLASSIC) == (action,)
         assert actions_of(move, TWO_HANDED) == (action,)
     assert move_text(END_EXCHANGE) == "submit the chosen cards"
@@ -317,6 +366,8 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
         "70",
         "71 to 83",
         "84, 85",
+        "86 to 90",
+        "91 to 95",
     ]
     assert [code(row[1]) for row in rows] == [
         ["CARD_ACTIONS"],
@@ -328,6 +379,8 @@ def test_the_actions_are_the_table_of_the_docs() -> None:
         ["END_EXCHANGE"],
         ["BLIND_NUMBER_ACTIONS"],
         ["JOKER_ACTIONS"],
+        ["HIGH_BID_ACTIONS"],
+        ["HIGH_BLIND_NUMBER_ACTIONS"],
     ]
 
 
@@ -362,8 +415,20 @@ def test_a_move_of_no_card_is_entered_by_the_end_action() -> None:
 
 
 def test_moves_without_actions_are_refused() -> None:
+    """A bid above the hand size has no action under the rules: 13, or with three players
+    17 under the standard deck and 18 under a joker deck.
+
+    Rule: rule-three-players.
+    """
     with pytest.raises(SpadesError, match="'bid 14' has no action"):
         actions_of(Bid(14), CLASSIC)
+    with pytest.raises(SpadesError, match=r"'bid 18' has no action .*the bids are 0 to 17"):
+        actions_of(Bid(18), THREE)
+    with pytest.raises(SpadesError, match=r"'bid blind 18' has no action .*0 to 17"):
+        actions_of(Bid(18, blind=True), THREE)
+    with pytest.raises(SpadesError, match=r"'bid 19' has no action .*the bids are 0 to 18"):
+        actions_of(Bid(19), THREE_JJDD)
+    assert actions_of(Bid(17), THREE) == (89,)
     with pytest.raises(SpadesError, match="a pass is exactly 2 cards"):
         actions_of(Pass(cards_of("2C")), BLIND_ANYTIME)
     with pytest.raises(SpadesError, match="an exchange is at most 3 cards"):
@@ -452,15 +517,15 @@ def test_an_action_is_a_whole_number_of_the_action_space() -> None:
     assert advance(view, (), np.int64(55)) == Bid(3)
     assert move_text(np.int8(52)) == "bid nil"
     for wrong in (True, np.bool_(True), 3.0, "55", None):
-        with pytest.raises(TypeError, match="an action is a whole number from 0 to 85"):
+        with pytest.raises(TypeError, match="an action is a whole number from 0 to 95"):
             advance(view, (), wrong)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="an action is a whole number from 0 to 85"):
+        with pytest.raises(TypeError, match="an action is a whole number from 0 to 95"):
             action_card(wrong)  # type: ignore[arg-type]
-    for outside, text in ((-1, "-1"), (86, "86"), (10**20, "a number of 21 digits")):
+    for outside, text in ((-1, "-1"), (96, "96"), (10**20, "a number of 21 digits")):
         with pytest.raises(SpadesError, match=f"{text} is not an action"):
             advance(view, (), outside)
         for read in (move_text, action_card):
-            with pytest.raises(SpadesError, match="the actions are 0 to 85"):
+            with pytest.raises(SpadesError, match="the actions are 0 to 95"):
                 read(outside)
 
 
@@ -856,7 +921,7 @@ def test_a_face_down_hand_shows_no_card_and_blind_nil_has_its_own_bid() -> None:
     assert list(np.flatnonzero(action_mask(view))) == [BLIND_NIL, LOOK]
     state = apply(unseen_state(), BLIND)
     values = observation(observe(state, 1))
-    assert rows(values, "bids") == [[15], [0], [0], [0]]
+    assert rows(values, "bids") == [[20], [0], [0], [0]]
     assert list(slot(values, "face_down")) == [0]
     looked = observation(observe(apply(state, Look()), 3))  # seat 2 looked: row 3 of seat 3
     assert list(slot(looked, "looked")) == [0, 0, 0, 1]
@@ -968,7 +1033,10 @@ def test_every_field_of_the_ruleset_has_a_slot_and_the_presets_differ() -> None:
     assert list(slot(miniokey, "rules.losing_floor")) == [1, np.float32(0.2)]
     assert list(slot(miniokey, "rules.round_cap")) == [1, np.float32(0.25)]
     assert list(slot(miniokey, "rules.direction")) == [1]
-    assert list(slot(two, "rules.players")) == [1]
+    assert list(slot(two, "rules.players")) == [1, 0, 0]
+    assert list(slot(classic, "rules.players")) == [0, 0, 1]
+    three = observation(observe(new_game(THREE, seed=1), 0))
+    assert list(slot(three, "rules.players")) == [0, 1, 0]  # rule-three-players
     assert list(slot(two, "rules.blind_nil_deficit")) == [0, 0]
     assert list(slot(classic, "rules.blind_nil_deficit")) == [1, np.float32(0.2)]
     huge = Ruleset(target=10**9, bag_limit=10**9, nil_value=10**9, round_cap=10**9)
@@ -978,11 +1046,11 @@ def test_every_field_of_the_ruleset_has_a_slot_and_the_presets_differ() -> None:
     assert list(slot(values, "rules.round_cap")) == [1, 1]
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_spades_lead_slot_is_one_hot_in_the_order_of_spades_lead(players: int) -> None:
     """``rules.spades_lead`` shows the reading of the lead of spades, one position for each
     `SpadesLead` in its order, the other slots of the rules unchanged (reading-spades-lead)."""
-    base = TWO_HANDED if players == 2 else CLASSIC
+    base = BASE[players]
     broken = observation(observe(new_game(base, seed=3), 0))  # the default, BROKEN
     for k, lead in enumerate(SpadesLead):
         values = observation(observe(new_game(attrs.evolve(base, spades_lead=lead), seed=3), 0))
@@ -1027,17 +1095,17 @@ def test_the_pass_counts_have_their_slots_over_four(
         attrs.evolve(TWO_HANDED, nil_pass=1)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_double_nil_timing_slot_is_one_hot_in_the_order_of_double_nil_timing(
     players: int,
 ) -> None:
     """``rules.double_nil_timing`` shows when double nil is declared, one position for each
-    `DoubleNilTiming` in its order, the other slots unchanged; four players keep the
-    default (reading-double-nil-timing)."""
-    base = TWO_HANDED if players == 2 else CLASSIC
+    `DoubleNilTiming` in its order, the other slots unchanged; three and four players keep
+    the default (reading-double-nil-timing, rule-three-players)."""
+    base = BASE[players]
     before = observation(observe(new_game(base, seed=3), 0))
     assert list(slot(before, "rules.double_nil_timing")) == [1, 0]
-    if players == 4:
+    if players != 2:
         with pytest.raises(SpadesError, match="double_nil_timing"):
             attrs.evolve(base, double_nil_timing=DoubleNilTiming.AFTER_FIRST_CHOICE)
         return
@@ -1049,15 +1117,15 @@ def test_the_double_nil_timing_slot_is_one_hot_in_the_order_of_double_nil_timing
         assert set(np.flatnonzero(values != before).tolist()) <= {start, start + 1}
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_bidding_slot_is_one_hot_in_the_order_of_bidding(players: int) -> None:
     """``rules.bidding`` shows the bidding mode, one position for each `Bidding` in its
     order (open, Suicide, Whiz, Mirror), the other slots unchanged; two players keep open
-    bidding.
+    bidding, three bid all but Suicide.
 
-    Rules: rule-suicide, rule-whiz, rule-mirror.
+    Rules: rule-suicide, rule-whiz, rule-mirror, rule-three-players.
     """
-    base = TWO_HANDED if players == 2 else CLASSIC
+    base = BASE[players]
     before = observation(observe(new_game(base, seed=3), 0))
     assert list(slot(before, "rules.bidding")) == [1, 0, 0, 0]
     if players == 2:
@@ -1067,6 +1135,10 @@ def test_the_bidding_slot_is_one_hot_in_the_order_of_bidding(players: int) -> No
     start = next(each.start for each in SLOTS if each.name == "rules.bidding")
     assert [mode.value for mode in Bidding] == ["open", "suicide", "whiz", "mirror"]
     for k, mode in enumerate(Bidding):
+        if players == 3 and mode is Bidding.SUICIDE:
+            with pytest.raises(SpadesError, match="three players have no partner"):
+                attrs.evolve(base, bidding=mode)
+            continue
         values = observation(observe(new_game(attrs.evolve(base, bidding=mode), seed=3), 0))
         assert list(slot(values, "rules.bidding")) == [int(k == n) for n in range(4)]
         assert set(np.flatnonzero(values != before).tolist()) <= set(range(start, start + 4))
@@ -1152,20 +1224,20 @@ SWITCH_SLOTS = {
 
 
 @pytest.mark.parametrize("name", list(SWITCH_SLOTS))
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_zero_contracts_team_minimums_and_ten_for_two_hundred_have_their_slots(
     name: str, players: int
 ) -> None:
     """Each switch shows in its own slot (0 by default), and changes nothing but the slots of
     the fields it changes. A team minimum is four players' only.
 
-    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred.
+    Rules: reading-zero-bid, rule-team-minimum, rule-ten-for-two-hundred, rule-three-players.
     """
     field, needs, value, expected = SWITCH_SLOTS[name]
     changes: dict[str, Any] = {**needs, field: value}
-    base = TWO_HANDED if players == 2 else CLASSIC
-    if players == 2 and field == "team_minimum":
-        with pytest.raises(SpadesError, match="team_minimum must be 0"):
+    base = BASE[players]
+    if players != 4 and field == "team_minimum":
+        with pytest.raises(SpadesError, match=r"so it must be 0|team_minimum must be 0"):
             attrs.evolve(base, **changes)
         return
     before = observation(observe(new_game(base, seed=3), 0))
@@ -1245,7 +1317,7 @@ def test_the_mask_while_face_down_offers_the_blind_bids_and_look(blind_nil: bool
     assert advance(view, (), BLIND_NUMBER_ACTIONS.start + 6) == Bid(7, blind=True)
     state = apply(state, Bid(7, blind=True))
     row = rows(observation(observe(state, 3)), "bids")
-    assert row[2] == [7 + 15]  # seat 1 is seat 3's partner: her row 2
+    assert row[2] == [7 + 20]  # seat 1 is seat 3's partner: her row 2
     looked = observe(apply(state, Look()), 2)
     assert not action_mask(looked)[BLIND_NUMBER_ACTIONS].any()
     with pytest.raises(IllegalMoveError) as caught:
@@ -1290,15 +1362,180 @@ def test_the_selection_in_progress_has_its_slot() -> None:
     assert not slot(observation(view), "selected").any()
 
 
+# --- three players (rule-three-players) ----------------------------------------------------
+
+PER_SEAT = ("played", "trick", "trick_leader", "bids", "tricks_taken", "to_move", "looked")
+"""The slots of a row for each relative seat, besides the scores and the bags."""
+
+
+def three_deck(rules: Ruleset, dealer: int, hands: dict[int, Sequence[Card]]) -> list[Card]:
+    """The pack that deals ``hands`` (by seat) to three players, a card at a time round the
+    seats from the first bidder (rule-three-players, rule-deal)."""
+    first = play_order(rules, dealer)[1]
+    seats = play_order(rules, first)
+    return [hands[seats[k % 3]][k // 3] for k in range(3 * rules.hand_size)]
+
+
+@pytest.mark.parametrize("direction", list(Direction), ids=lambda way: way.name.lower())
+def test_three_players_have_rows_0_to_2_by_relative_seat_and_row_3_empty(
+    direction: Direction,
+) -> None:
+    """With three players row ``k`` is the ``k``-th seat in the order of play from the
+    observer, clockwise or counter-clockwise (seat + 1 or seat + 2 modulo 3); row 3 of
+    every slot by relative seat stays zero, deep into a round.
+
+    Rules: rule-three-players, rule-seats, rule-direction.
+    """
+    rules = attrs.evolve(THREE_JJDD, direction=direction)
+    rng = random.Random(5)
+    state = new_game(rules, seed=5)
+    bids: dict[int, Bid] = {}
+    while state.phase is not Phase.PLAYING or len(state.tricks) < 6:
+        seat, move = state.to_move, rng.choice(legal_moves(state))
+        state = apply(state, move)
+        if isinstance(move, Bid):
+            assert seat is not None
+            bids[seat] = move
+    state = apply(state, legal_moves(state)[0])  # a card of the seventh trick
+    for seat in range(3):
+        step = 1 if direction is Direction.CLOCKWISE else 2
+        order = [(seat + k * step) % 3 for k in range(3)]
+        assert order == list(play_order(rules, seat))
+        values = observation(observe(state, seat))
+        check_bounds(values)
+        for name in PER_SEAT:
+            assert not rows(values, name)[3], name
+        assert rows(values, "bids")[:3] == [[index(bids[other])] for other in order]
+        assert rows(values, "tricks_taken")[:3] == [[state.tricks_taken[o]] for o in order]
+        assert state.to_move is not None
+        assert rows(values, "to_move")[order.index(state.to_move)] == [0]
+        assert sum(map(len, rows(values, "played"))) == 3 * 6 + 1
+        for name in ("scores", "bags"):
+            assert slot(values, name)[3] == 0
+
+
+def index(bid: Bid) -> int:
+    """A bid's place in its row, as the docs' table gives it: not yet, 0 to 18, blind nil,
+    1 to 18 blind."""
+    return 20 + bid.n if bid.blind else 1 + bid.n
+
+
+def test_three_players_scores_and_bags_are_each_players_own_by_relative_seat() -> None:
+    """Each of rows 0 to 2 shows that player's own score and bag counter; row 3 nothing.
+
+    Rules: rule-three-players, rule-seats, rule-direction.
+    """
+    for rules, seats in (
+        (THREE, (1, 2, 0)),
+        (attrs.evolve(THREE, direction=COUNTER), (1, 0, 2)),
+    ):
+        view = observe(new_game(rules, seed=1), 1)
+        view = attrs.evolve(view, scores=(100, -200, 5000), bags=(1, 2, 3))
+        values = observation(view)
+        assert list(slot(values, "scores")) == [
+            np.float32(min(1, view.scores[seat] / rules.target)) for seat in seats
+        ] + [0]
+        assert list(slot(values, "bags")) == [np.float32(seat + 1) / 10 for seat in seats] + [0]
+        assert list(slot(values, "rules.solo")) == [0]
+
+
+def test_a_bid_of_17_and_17_tricks_have_their_places() -> None:
+    """A hand of the 13 spades, the aces of hearts, diamonds and clubs and the king of hearts
+    takes every trick: her bid of 17 is action 89, at 18 in her row of the bids, and her 17
+    tricks at 17 in her row of the tricks taken once the game ends with the round.
+
+    Rules: rule-three-players, rule-bids.
+    """
+    rules = attrs.evolve(THREE, round_cap=1)
+    top = [*(card for card in DECK if card.suit is Suit.SPADES), *cards_of("AH KH AD AC")]
+    rest = [card for card in rules.pack.cards if card not in top]
+    state = new_game(
+        rules, seed=0, deck=three_deck(rules, 0, {0: top, 1: rest[::2], 2: rest[1::2]})
+    )
+    for seat, bid in ((1, Bid(0)), (2, Bid(1))):
+        assert state.to_move == seat
+        state = apply(state, bid)
+    view = observe(state, 0)
+    assert np.flatnonzero(action_mask(view)).tolist() == [*BID_ACTIONS, *HIGH_BID_ACTIONS[:4]]
+    assert advance(view, (), 89) == Bid(17)
+    state = apply(state, Bid(17))
+    while not state.is_over:
+        moves = legal_moves(state)
+        led = state.trick[0].suit if state.trick else None
+        trumps = [
+            move for move in moves if isinstance(move, Play) and move.card.suit is Suit.SPADES
+        ]
+        follows = [move for move in moves if isinstance(move, Play) and move.card.suit is led]
+        state = apply(state, follows[0] if follows else trumps[0] if trumps else moves[0])
+    assert state.rounds[0].points[0] == 170
+    for seat in range(3):
+        values = observation(observe(state, seat))
+        row = (0 - seat) % 3  # clockwise: seat 0's row in seat's view
+        assert rows(values, "bids")[row] == [18]
+        assert rows(values, "tricks_taken")[row] == [17]
+
+
+def test_a_hand_of_18_bids_to_18_and_blind_to_18() -> None:
+    """Under a joker deck three players hold 18 cards: face down, the first bidder's mask
+    is blind nil, look and the numbers from the minimum (5) to 18 blind (actions 75 to 83,
+    then 91 to 95); blind 18 sits at 38 of her row of the bids. After a look the next
+    bidder's mask is the bids 0 to 18, 18 being action 90.
+
+    Rules: rule-three-players, rule-blind-bids.
+    """
+    state = new_game(THREE_JJDD, seed=4)
+    first = state.to_move
+    assert first is not None
+    view = observe(state, first)
+    assert view.hand is None
+    blind = [
+        *range(BLIND_NUMBER_ACTIONS.start + 4, BLIND_NUMBER_ACTIONS.stop),
+        *HIGH_BLIND_NUMBER_ACTIONS,
+    ]
+    assert np.flatnonzero(action_mask(view)).tolist() == [BLIND_NIL, LOOK, *blind]
+    assert [move_text(action) for action in blind] == [f"bid blind {n}" for n in range(5, 19)]
+    assert advance(view, (), 95) == Bid(18, blind=True)
+    state = apply(state, Bid(18, blind=True))
+    assert rows(observation(observe(state, first)), "bids")[0] == [38]
+    state = apply(state, Look())
+    view = observe(state, state.to_move)  # type: ignore[arg-type]
+    assert np.flatnonzero(action_mask(view)).tolist() == [*BID_ACTIONS, *HIGH_BID_ACTIONS]
+    assert advance(view, (), 90) == Bid(18)
+    standard = observe(new_game(THREE, seed=4), 1)
+    with pytest.raises(IllegalMoveError, match="from 0 to 17") as caught:
+        advance(standard, (), 90)
+    assert caught.value.reason is Reason.BID_OUT_OF_RANGE
+
+
+def test_the_players_slot_and_the_blind_minimum_over_the_hand_size() -> None:
+    """``rules.players`` is one-hot for two, three and four players; ``rules.blind_bid_minimum``
+    is the minimum over the hand size, so that it reads 1 at its most, 17 or 18 cards too.
+
+    Rules: rule-three-players, rule-blind-bids.
+    """
+    for rules, players, minimum in (
+        (TWO_HANDED, [1, 0, 0], [0]),
+        (attrs.evolve(THREE, blind_bid_minimum=17), [0, 1, 0], [1]),
+        (THREE_JJDD, [0, 1, 0], [np.float32(5 / 18)]),
+        (attrs.evolve(CLASSIC, blind_bid_minimum=13), [0, 0, 1], [1]),
+    ):
+        values = observation(observe(new_game(rules, seed=2), 0))
+        assert list(slot(values, "rules.players")) == players
+        assert list(slot(values, "rules.blind_bid_minimum")) == minimum
+        check_bounds(values)
+
+
 # --- decks with jokers ---------------------------------------------------------------------
 
 JOKER_DECKS = (Deck.JOKER_JOKER_ACE, Deck.JOKER_JOKER_DEUCE_DEUCE)
 CHOOSING_BY_PLAYERS = {
     4: Ruleset(blind_nil=True, blind_nil_deficit=None, nil_pass=1),
     2: attrs.evolve(TWO_HANDED, blind_nil_deficit=None, blind_nil_exchange=3),
+    3: attrs.evolve(THREE_JJDD, deck=Deck.STANDARD),
 }
 """A blind nil open to every seat with a pass of two (one for a nil), and double nil
-open to both players with an exchange of three: rules whose rounds choose cards."""
+open to both players with an exchange of three: rules whose rounds choose cards. Three
+players choose none: blind nil and the blind numbers from 5 open to all."""
 
 
 def test_a_card_action_is_read_back_as_its_card() -> None:
@@ -1318,16 +1555,17 @@ def test_a_card_action_is_read_back_as_its_card() -> None:
             card_action(wrong)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("players", [4, 3, 2])
 @pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
 def test_under_every_deck_the_mask_is_the_legal_moves_actions(deck: Deck, players: int) -> None:
     """Every decision of random first rounds (every blind nil taken, so that cards are
     passed or exchanged): the mask of the seat to move holds exactly the actions of her
     legal moves, read from the table, and its cards reach exactly the legal passes and
-    exchanges; the other seats have none. The cards the deck lacks are never offered, and
-    under a joker deck the jokers are played and chosen.
+    exchanges; the other seats have none. The cards the pack lacks are never offered, and
+    under a joker deck the jokers are played and chosen (three players choose none, and
+    are dealt the pack of three: the 2C out of the standard deck, a joker deck whole).
 
-    Rule: rule-decks.
+    Rules: rule-decks, rule-three-players.
     """
     rules = attrs.evolve(CHOOSING_BY_PLAYERS[players], deck=deck)
     offered: set[int] = set()
@@ -1352,9 +1590,13 @@ def test_under_every_deck_the_mask_is_the_legal_moves_actions(deck: Deck, player
                 else:
                     expected = {ACTION_MOVES_BY_MOVE[move] for move in legal_moves(state)}
                     assert mask == expected
-    dealt = {ACTION_OF_CARD[card] for card in deck.cards}
+    dealt = {ACTION_OF_CARD[card] for card in rules.pack.cards}
+    assert len(dealt) == {2: 52, 3: 54 if deck.jokers else 51, 4: 52}[players]
     assert offered & set(ACTION_OF_CARD.values()) == dealt
-    assert set(JOKERS) <= chosen if deck.jokers else not set(JOKERS) & chosen
+    if players == 3:
+        assert not chosen
+    else:
+        assert set(JOKERS) <= chosen if deck.jokers else not set(JOKERS) & chosen
 
 
 ACTION_MOVES_BY_MOVE: dict[Move, int] = {move: action for action, move in ACTION_MOVES.items()}
@@ -1410,14 +1652,14 @@ def test_two_players_see_a_joker_on_the_stock_and_keep_it(deck: Deck) -> None:
     assert np.flatnonzero(slot(values, "kept")).tolist() == [52]
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_deck_slot_is_one_hot_in_the_order_of_deck(players: int) -> None:
     """``rules.deck`` shows the deck, one position for each `Deck` in its order; no other
     slot of the rules changes.
 
-    Rule: rule-decks.
+    Rules: rule-decks, rule-three-players.
     """
-    base = TWO_HANDED if players == 2 else CLASSIC
+    base = BASE[players]
     assert [deck.value for deck in Deck] == [
         "standard",
         "joker_joker_ace",
@@ -1457,7 +1699,7 @@ def test_the_slots_follow_each_other_and_fill_the_observation() -> None:
     assert SLOTS[0].start == 0
     for before, after in pairwise(SLOTS):
         assert after.start == before.stop
-    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1162
+    assert SLOTS[-1].stop == OBSERVATION_SIZE == 1224
     assert len({each.name for each in SLOTS}) == len(SLOTS)
     assert all(each.size > 0 and each.meaning for each in SLOTS)
 

@@ -9,17 +9,20 @@ observation slot.
 **Seats are relative.** Every per-seat row is by *relative seat*: row ``k`` is
 ``play_order(view.rules, view.seat)[k]``, so row 0 is the observer, row 1 the next
 player after her and, with four players, row 2 her partner (under solo, the player
-across). There are always four rows; with two players rows 2 and 3 stay zero.
+across). There are always four rows; with three players (rule-three-players) row 3 stays
+zero, with two players rows 2 and 3.
 
-**Actions.** `ACTIONS` (86) actions, the same for every ruleset: 0 to 51 a card by the
+**Actions.** `ACTIONS` (96) actions, the same for every ruleset: 0 to 51 a card by the
 library's order (``DECK[i]``), played or, in a card pass and the double nil exchange,
 chosen; 52 to 65 the bids 0 (nil, or under ``zero_contract`` a contract of
 none) to 13; 66 blind nil (two players: double nil); 67 `Look`; 68 `Keep`; 69 `Reject`;
 70 `END_EXCHANGE`, which submits the cards chosen so far; 71 to 83 the numbers 1 to 13 bid
 blind (`BLIND_NUMBER_ACTIONS`, rule-blind-bids); 84 and 85 the little and the big joker,
-played or chosen as the other cards are (`JOKER_ACTIONS`, rule-decks). `card_action` gives
-a card's action and `action_card` reads it back. Decided here: each switch's actions come
-after the older ones, so these keep their numbers.
+played or chosen as the other cards are (`JOKER_ACTIONS`, rule-decks); 86 to 90 the bids
+14 to 18 and 91 to 95 the numbers 14 to 18 bid blind, which three players' hands of 17 or
+18 cards allow (`HIGH_BID_ACTIONS`, `HIGH_BLIND_NUMBER_ACTIONS`, rule-three-players).
+`card_action` gives a card's action and `action_card` reads it back. Decided here: each
+switch's actions come after the older ones, so these keep their numbers.
 
 **Moves of several cards** are entered one card at a time; the adapter keeps the cards
 chosen so far, ``selected``, in the order chosen, and `advance` returns the longer
@@ -32,7 +35,7 @@ library's order, then `END_EXCHANGE` where it is needed. Decided here: a move of
 at all (a pass where both counts are 0, an exchange under ``blind_nil_exchange=0``,
 which the engine never asks for) is `END_EXCHANGE` alone.
 
-**The observation** is `OBSERVATION_SIZE` (1162) float32 numbers in the named `SLOTS`,
+**The observation** is `OBSERVATION_SIZE` (1224) float32 numbers in the named `SLOTS`,
 the same for every ruleset and player count. A slot of cards has a place for each of the
 52 cards and the two jokers, by `Card.index` (the jokers last, 52 and 53), under every
 deck (rule-decks). Every one lies from 0 to 1, but the scores, each over the target,
@@ -43,14 +46,15 @@ is over the slots of the round show its last round, as the `View` does.
 
 **Sides.** The scores and the bag counters are by relative seat too, each row the
 number of that player's side: partners' rows show the same number, under solo (four
-players each on her own, rule-solo) every row her own, and with two players rows 2 and
-3 stay zero. Rows 0 and 1 are always "ours" and "theirs" of a game of two sides.
+players each on her own, rule-solo) and with three players every row her own (row 3
+zero), and with two players rows 2 and 3 stay zero. Rows 0 and 1 are always "ours" and
+"theirs" of a game of two sides.
 
 **Refusals.** `advance` refuses an action the mask does not allow with `IllegalMoveError`,
 its `Reason` the one the engine gives for the move the action stands for (the rule, and
 a message that speaks only of what the seat sees). Decided here: choosing a card already
 chosen is `Reason.CARD_NOT_IN_HAND` (a chosen card is set aside, no longer in the hand
-to choose from). An action outside 0 to 85 raises `SpadesError`, a non-integer
+to choose from). An action outside 0 to 95 raises `SpadesError`, a non-integer
 `TypeError`, a selection that is no choice in progress `SpadesError`; a number of any size
 is described in the message, never written out. A `View` built by hand with a field of the
 wrong type raises `TypeError`, one of the wrong form (a seat out of range, a phase the
@@ -75,6 +79,8 @@ from spades.encoding._actions import (
     BLIND_NUMBER_ACTIONS,
     CARD_ACTIONS,
     END_EXCHANGE,
+    HIGH_BID_ACTIONS,
+    HIGH_BLIND_NUMBER_ACTIONS,
     JOKER_ACTIONS,
     KEEP,
     LOOK,
@@ -102,6 +108,8 @@ __all__ = [
     "BLIND_NUMBER_ACTIONS",
     "CARD_ACTIONS",
     "END_EXCHANGE",
+    "HIGH_BID_ACTIONS",
+    "HIGH_BLIND_NUMBER_ACTIONS",
     "JOKER_ACTIONS",
     "KEEP",
     "LOOK",

@@ -34,6 +34,8 @@ __all__ = [
     "BLIND_NUMBER_ACTIONS",
     "CARD_ACTIONS",
     "END_EXCHANGE",
+    "HIGH_BID_ACTIONS",
+    "HIGH_BLIND_NUMBER_ACTIONS",
     "JOKER_ACTIONS",
     "KEEP",
     "LOOK",
@@ -68,7 +70,13 @@ BLIND_NUMBER_ACTIONS: Final = range(71, 84)
 JOKER_ACTIONS: Final = range(84, 86)
 """Actions 84 and 85: the little joker and the big joker (``JOKERS[action - 84]``),
 played or chosen, as a card action (rule-decks). They follow the older actions too."""
-ACTIONS: Final = 86
+HIGH_BID_ACTIONS: Final = range(86, 91)
+"""Actions 86 to 90: ``Bid(action - 72)``, the bids 14 to 18 that a hand of 17 or 18
+cards allows (rule-three-players). They follow the older actions, which keep their numbers."""
+HIGH_BLIND_NUMBER_ACTIONS: Final = range(91, 96)
+"""Actions 91 to 95: ``Bid(action - 77, blind=True)``, the numbers 14 to 18 bid blind
+(rule-three-players, rule-blind-bids)."""
+ACTIONS: Final = 96
 """How many actions there are, for every ruleset."""
 
 _FIRST_MOVES: Final[tuple[Move, ...]] = (
@@ -83,6 +91,8 @@ _MOVES: Final[dict[int, Move]] = {
     **dict(enumerate(_FIRST_MOVES)),
     **dict(zip(BLIND_NUMBER_ACTIONS, BLIND_BIDS[1:14], strict=True)),
     **dict(zip(JOKER_ACTIONS, PLAYS[52:], strict=True)),
+    **dict(zip(HIGH_BID_ACTIONS, BIDS[14:], strict=True)),
+    **dict(zip(HIGH_BLIND_NUMBER_ACTIONS, BLIND_BIDS[14:], strict=True)),
 }
 """The move of each action but `END_EXCHANGE`: the one table the actions are read from."""
 _ACTION_OF: Final[dict[Move, int]] = {move: action for action, move in _MOVES.items()}
@@ -103,8 +113,8 @@ def move_text(action: SupportsIndex) -> str:
 
     >>> move_text(5), move_text(55), move_text(BLIND_NIL), move_text(77)
     ('play 7C / choose 7C', 'bid 3', 'bid blind nil', 'bid blind 7')
-    >>> move_text(END_EXCHANGE), move_text(85)
-    ('submit the chosen cards', 'play BJ / choose BJ')
+    >>> move_text(END_EXCHANGE), move_text(85), move_text(90), move_text(95)
+    ('submit the chosen cards', 'play BJ / choose BJ', 'bid 18', 'bid blind 18')
     """
     number = _action(action)
     card = _CARD_OF.get(number)
@@ -122,12 +132,14 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
     unless it has the most cards the move takes (or when it has none): a pass takes all
     its cards, so only a pass of none ends so. Any other move is one action. A pass of a
     size no side passes under the rules (``blind_nil_pass`` or ``nil_pass``),
-    an exchange of more cards than they allow or a bid above 13 has no actions:
-    `SpadesError`.
+    an exchange of more cards than they allow or a bid above the hand size (13, or 17
+    or 18 with three players, rule-three-players) has no actions: `SpadesError`.
 
-    >>> from spades import TWO_HANDED, Bid, Card, Exchange
+    >>> from spades import TWO_HANDED, Bid, Card, Exchange, Ruleset
     >>> actions_of(Bid(4), TWO_HANDED), actions_of(Exchange([Card.parse("3C")]), TWO_HANDED)
     ((56,), (1, 70))
+    >>> actions_of(Bid(17), Ruleset(players=3)), actions_of(Bid(14, blind=True), Ruleset(players=3))
+    ((89,), (91,))
     """
     if not isinstance(rules, Ruleset):
         raise TypeError(f"actions_of takes a Ruleset, not {type(rules).__name__}")
@@ -135,8 +147,10 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
         return _choice_actions(move, rules)
     if not isinstance(move, (Bid, Look, Play, Keep, Reject)):
         raise TypeError(f"{shown(move)} is not a move, but {type(move).__name__}")
-    if move not in _ACTION_OF:
-        raise SpadesError(f"'{move}' has no action: the bids are 0 to 13")
+    if isinstance(move, Bid) and move.n > rules.hand_size:
+        raise SpadesError(
+            f"'{move}' has no action under these rules: the bids are 0 to {rules.hand_size}"
+        )
     return (_ACTION_OF[move],)
 
 

@@ -11,6 +11,7 @@ import numpy as np
 from spades._cards import ALL_CARDS
 from spades._decks import Deck
 from spades._rules import (
+    MAX_HAND,
     BagOverflow,
     Bidding,
     Direction,
@@ -64,6 +65,10 @@ class Slot:
 
 _CARDS: Final = len(ALL_CARDS)
 """A card slot's width: a place for each card by `Card.index`, the jokers last (54)."""
+_BID_ROW: Final = 2 * MAX_HAND + 3
+"""A row of the bids: not yet, 0 to 18, blind nil, 1 to 18 blind (39; rule-three-players)."""
+_BLIND_AT: Final = MAX_HAND + 2
+"""Where blind nil sits in a row of the bids, after not yet and the bids 0 to 18 (20)."""
 _LAYOUT: Final = (
     ("hand", _CARDS, "1 for each card the observer holds; all 0 while her hand is face down"),
     (
@@ -75,10 +80,14 @@ _LAYOUT: Final = (
     ("trick_leader", 4, "one-hot relative seat that led the trick in progress, or leads next"),
     (
         "bids",
-        4 * 29,
-        "by relative seat, one-hot: not yet, 0 (nil), 1 to 13, blind nil, 1 to 13 bid blind",
+        4 * _BID_ROW,
+        "by relative seat, one-hot: not yet, 0 (nil), 1 to 18, blind nil, 1 to 18 bid blind",
     ),
-    ("tricks_taken", 4 * 14, "by relative seat, one-hot: tricks taken this round, 0 to 13"),
+    (
+        "tricks_taken",
+        4 * (MAX_HAND + 1),
+        "by relative seat, one-hot: tricks taken this round, 0 to 18",
+    ),
     ("to_move", 4, "one-hot relative seat to move; all 0 once the game is over"),
     ("phase", 6, "one-hot phase: drawing, exchanging, bidding, passing, playing, game over"),
     ("looked", 4, "by relative seat, 1 if she made the Look move this round"),
@@ -90,8 +99,8 @@ _LAYOUT: Final = (
     ),
     ("bags", 4, "by relative seat, the bag counter of her side / bag_limit"),
     ("rounds", 1, "completed rounds / round_cap; 0 without a round cap"),
-    ("rules.players", 1, "1 for two players, 0 for four"),
-    ("rules.solo", 1, "1 for four players each on her own, 0 for partnerships and two"),
+    ("rules.players", 3, "one-hot: two, three, or four players"),
+    ("rules.solo", 1, "1 for four players each on her own, 0 for partnerships, two and three"),
     ("rules.deck", 3, "one-hot: the standard deck, Joker-Joker-Ace, Joker-Joker-Deuce-Deuce"),
     ("rules.direction", 1, "1 for counter-clockwise play, 0 for clockwise"),
     ("rules.nil", 1, "1 if nil may be bid"),
@@ -107,7 +116,11 @@ _LAYOUT: Final = (
     ("rules.double_nil_timing", 2, "one-hot: double nil before, or after, her first draw"),
     ("rules.team_minimum", 1, "team_minimum / 13: the least a side's two bids add up to"),
     ("rules.bidding", 4, "one-hot: open bidding, Suicide, Whiz, or Mirror"),
-    ("rules.blind_bid_minimum", 1, "blind_bid_minimum / 13: the least number bid blind"),
+    (
+        "rules.blind_bid_minimum",
+        1,
+        "blind_bid_minimum / the hand size (13, 17 or 18): the least number bid blind",
+    ),
     (
         "rules.blind_bid_deficit",
         2,
@@ -240,13 +253,14 @@ def _put_table(out: npt.NDArray[np.float32], view: View, row: dict[int, int]) ->
 
 
 def _bid_index(bid: Bid | None) -> int:
-    """A bid's place in its one-hot row: not yet 0, ``n`` at ``n + 1``, blind ``n`` at ``n + 15``.
+    """A bid's place in its one-hot row: not yet 0, ``n`` at ``n + 1``, blind ``n`` at ``n + 20``.
 
-    Nil at 1, blind nil at 15, the numbers bid blind after it (rule-blind-bids).
+    Nil at 1, 18 at 19, blind nil at 20, the numbers bid blind after it (rule-blind-bids,
+    rule-three-players).
     """
     if bid is None:
         return 0
-    return bid.n + 15 if bid.blind else bid.n + 1
+    return bid.n + _BLIND_AT if bid.blind else bid.n + 1
 
 
 @functools.lru_cache(maxsize=256)
@@ -254,7 +268,7 @@ def _row_sides(rules: Ruleset, seat: int) -> tuple[int, ...]:
     """By relative seat of ``seat``, the side of that player (`spades.side_of`).
 
     Partners share a side, so their rows show the same score; two players have rows 0
-    and 1 only (rule-seats, rule-solo).
+    and 1 only, three players rows 0 to 2 (rule-seats, rule-solo, rule-three-players).
     """
     return tuple(side_of(rules, other) for other in play_order(rules, seat))
 
@@ -290,6 +304,8 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
     blind_deficit = rules.blind_bid_deficit
     return (
         rules.players == 2,
+        rules.players == 3,
+        rules.players == 4,
         rules.solo,
         *(rules.deck is deck for deck in Deck),
         rules.direction is Direction.COUNTERCLOCKWISE,
@@ -312,7 +328,7 @@ def _rules_values(rules: Ruleset) -> tuple[float, ...]:
         rules.bidding is Bidding.SUICIDE,
         rules.bidding is Bidding.WHIZ,
         rules.bidding is Bidding.MIRROR,
-        rules.blind_bid_minimum / 13,
+        rules.blind_bid_minimum / rules.hand_size,
         blind_deficit is not None,
         0.0 if blind_deficit is None else min(1.0, blind_deficit / 500),
         rules.spades_lead is SpadesLead.BROKEN,
@@ -349,6 +365,7 @@ def _put_passes(out: npt.NDArray[np.float32], view: View) -> None:
     """Four players: the cards of the card passes between the observer and her partner.
 
     Her partner's pass is the one she received; the other side's passes show no cards.
+    Three players pass none (rule-three-players).
     """
     for entry in view.passes:
         _put_cards(out, "passed" if entry.seat == view.seat else "received", entry.cards or ())
