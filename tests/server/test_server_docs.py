@@ -21,6 +21,7 @@ from spades import (
     Deck,
     DoubleNilTiming,
     Keep,
+    Look,
     Phase,
     Reason,
     Ruleset,
@@ -182,7 +183,7 @@ def test_the_schema_s_rulesets_carry_the_switches_of_version_3(changes: dict[str
         ("bidding", "Whiz"),
         ("bidding", "mirrored"),
         ("bidding", None),
-        ("blind_bid_minimum", 14),
+        ("blind_bid_minimum", 19),  # up to a hand of 18 (rule-three-players)
         ("blind_bid_minimum", -1),
         ("blind_bid_minimum", None),
         ("blind_bid_minimum", False),
@@ -300,8 +301,9 @@ def test_two_players_views_are_valid_under_either_double_nil_timing(
 def test_blind_numbers_are_valid_in_views_moves_and_errors() -> None:
     """(server-versions): through a round in which seat 1 bids blind 7 and seat 2 blind nil,
     each seat's view and legal moves (every blind number among them) and the round's
-    public data are valid parts of messages; a blind 14 is no legal move; the two reasons
-    of blind numbers are errors' reasons.
+    public data are valid parts of messages; a blind 19 is no legal move (a blind 14 is
+    three players', rule-three-players); the two reasons of blind numbers are errors'
+    reasons.
 
     Rules: rule-blind-bids, rule-blind-nil.
     """
@@ -314,7 +316,7 @@ def test_blind_numbers_are_valid_in_views_moves_and_errors() -> None:
     assert {f"bid blind {n}" for n in range(6, 14)} <= set(_offered(states))
     move = _definition("canonicalMove")
     assert states[-1].bids[1] == Bid(7, blind=True)
-    assert list(move.iter_errors("bid blind 14"))
+    assert list(move.iter_errors("bid blind 19"))
     assert list(move.iter_errors("bid blind 0"))
     error = schema()["$defs"]["server/error"]["properties"]["reason"]["enum"]
     assert {"blind_bid_not_allowed", "blind_bid_not_eligible"} <= set(error)
@@ -347,3 +349,40 @@ def test_joker_decks_are_valid_in_views_moves_and_public_data(deck: Deck, player
         card.validate(text)
     for text in ("JJ", "XJ", "lj", "1J", "BJS"):
         assert list(card.iter_errors(text))
+
+
+@pytest.mark.parametrize("deck", Deck, ids=lambda deck: deck.name.lower())
+def test_three_players_are_valid_in_rulesets_views_moves_and_public_data(deck: Deck) -> None:
+    """(server-versions): a three-player ruleset is a valid ruleset of messages; through a
+    whole round of three players (17 tricks, or 18 with a joker deck, a blind number
+    bid), every seat's view and legal moves, bids up to the hand size and blind numbers
+    among them, and the public data are valid parts of messages, with three scores and bag
+    counters; a bid of 19 is none, nor a ruleset of five players.
+
+    Rule: rule-three-players.
+    """
+    rules = Ruleset(players=3, deck=deck, round_cap=1, blind_bid_minimum=6, blind_bid_deficit=None)
+    state = new_game(rules, deck=rules.pack.cards, seed=5)
+    states, rng = [state], random.Random(5)
+    while not state.is_over:
+        moves = legal_moves(state)
+        if state.to_move == 1:  # the first bidder bids blind 6
+            chosen = moves[0]
+        else:  # the others look at their cards first
+            chosen = Look() if Look() in moves else rng.choice(moves)
+        state = apply(state, chosen)
+        states.append(state)
+    assert state.rounds[0].bids[1] == Bid(6, blind=True)
+    offered = _offered(states)
+    most = rules.hand_size
+    assert {f"bid {most}", f"bid blind {most}"} <= set(offered)
+    assert len(states[-2].tricks) == most - 1  # every trick but the last, in a view
+    assert sum(states[-1].rounds[0].tricks) == most
+    public = public_data(states[-1])
+    assert len(public["scores"]) == len(public["bags"]) == len(public["rounds"][0]["sides"]) == 3
+    move = _definition("canonicalMove")
+    for text in ("bid 19", "bid blind 19"):
+        assert list(move.iter_errors(text))
+    data = _definition("rulesetData")
+    data.validate(_ruleset_data(rules))
+    assert list(data.iter_errors({**_ruleset_data(rules), "players": 5}))

@@ -17,12 +17,15 @@ function seatWord(seat) {
 
 /**
  * What a lobby row says about a table: preset, target, state, scores, seats. A solo table
- * (four players each on her own) has four sides, so four scores, and says "solo".
+ * (four players each on her own) has four sides, so four scores, and says "solo"; a table
+ * of three players says so, with three scores.
  */
 function summaryText(summary) {
-  const solo = summary.scores.length === 4 ? " solo" : "";
+  let kind = "";
+  if (summary.players === 3) kind = " for three";
+  else if (summary.scores.length === 4) kind = " solo";
   return [
-    `${summary.preset}${solo} to ${summary.target}`,
+    `${summary.preset}${kind} to ${summary.target}`,
     summary.status === "over" ? "over" : `round ${summary.round_number}`,
     `score ${summary.scores.join("–")}`,
     `seats: ${summary.seats.map(seatWord).join(", ")}`,
@@ -68,27 +71,42 @@ export function setUpForm(form, welcome) {
   presetChanged(form);
   form.elements.preset.addEventListener("change", () => presetChanged(form));
   form.elements.solo.addEventListener("change", () => presetChanged(form));
+  form.elements.three.addEventListener("change", () => presetChanged(form));
   form.querySelector("[type=submit]").disabled = false;
 }
 
 /**
+ * The players the form asks for: the preset's, or three when "Three players" is ticked
+ * (a four-player preset's rules for three, rule-three-players).
+ */
+function formPlayers(form) {
+  const fields = form.elements;
+  return fields.three.checked ? 3 : presetInfo(fields.preset.value).players;
+}
+
+/**
  * A new preset: its target, its round cap as the hint, and only as many seats as it has.
- * Solo is four players' choice: two players are each on her own already.
+ * Solo is four players' choice: two players are each on her own already, and so are
+ * three; three players are a four-player preset's choice.
  */
 function presetChanged(form) {
   const info = presetInfo(form.elements.preset.value);
-  const solo = form.elements.solo;
-  solo.disabled = info.players === 2;
+  const { solo, three } = form.elements;
+  three.disabled = info.players === 2;
+  if (three.disabled) three.checked = false;
+  solo.disabled = info.players === 2 || three.checked;
   if (solo.disabled) solo.checked = false;
+  const players = formPlayers(form);
   form.elements.target.value = info.target ?? "";
   form.elements.round_cap.placeholder =
     info.roundCap === null ? "none" : `${info.roundCap} (preset)`;
   let sides = "Seats 0 and 2 play against seats 1 and 3.";
   if (info.players === 2) sides = "Seat 0 plays against seat 1.";
+  else if (players === 3) sides = "Three seats, each playing for herself.";
   else if (solo.checked) sides = "Each seat plays for herself.";
   form.querySelector("#seats-hint").textContent = `${sides} You take the first open seat.`;
   for (let seat = 0; seat < 4; seat++) {
-    const used = seat < info.players;
+    const used = seat < players;
     const select = form.elements[`seat${seat}`];
     select.disabled = !used;
     select.closest("label").hidden = !used;
@@ -101,13 +119,15 @@ function numberOrNull(value) {
 
 /**
  * The create_table message the form asks for; blank optional fields are left to the server.
- * Solo asks for the preset's ruleset with solo on, as one line of text ("classic;solo:true").
+ * Solo asks for the preset's ruleset with solo on, as one line of text ("classic;solo:true"),
+ * and three players for it with three ("classic;players:3").
  */
 export function createMessage(form) {
   const fields = form.elements;
-  const players = presetInfo(fields.preset.value).players;
-  const ruleset = fields.solo.checked
-    ? { rules: `${fields.preset.value};solo:true` } : { preset: fields.preset.value };
+  const players = formPlayers(form);
+  let ruleset = { preset: fields.preset.value };
+  if (fields.solo.checked) ruleset = { rules: `${fields.preset.value};solo:true` };
+  else if (fields.three.checked) ruleset = { rules: `${fields.preset.value};players:3` };
   const message = {
     type: "create_table",
     ...ruleset,

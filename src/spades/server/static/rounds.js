@@ -2,7 +2,7 @@
 // points still to the target, for every side) and the game's outcome in words.
 import { h, fill } from "./dom.js";
 import { bidText } from "./cards.js";
-import { seatRole, seatsOf, sideName, sideOf, sideShort, sides } from "./game.js";
+import { eachAlone, seatRole, seatsOf, sideName, sideOf, sideShort, sides } from "./game.js";
 
 const HEADINGS = ["Side", "Bids", "Tricks", "Points", "Bags", "Total", "To go"];
 const PLUS = "\u2009+\u2009"; // partners' bids and tricks, thin-spaced to keep the table narrow
@@ -40,8 +40,8 @@ function roundBody(round, number, totals, rules, you) {
 }
 
 /**
- * One round of a solo game: a heading row with its number, then a row for each of bids,
- * tricks, points, bags, total and to go, with a column a player.
+ * One round of a solo game, or of three players: a heading row with its number, then a row
+ * for each of bids, tricks, points, bags, total and to go, with a column a player.
  */
 function soloRoundBody(round, number, totals, rules) {
   const columns = sides(rules).map((side) => sideCells(round, side, totals[side], rules));
@@ -53,16 +53,19 @@ function soloRoundBody(round, number, totals, rules) {
       columns.map((cells) => cell(cells[index], index)))));
 }
 
-/** Fill `table` with every round so far: a row a side, or at a solo table a column a player. */
+/**
+ * Fill `table` with every round so far: a row a side, or each on her own (solo, or three
+ * players) a column a player.
+ */
 export function renderRoundTable(table, rounds, rules, you) {
   const totals = sides(rules).map(() => 0);
   const bodies = rounds.map((round, i) => {
     round.sides.forEach((score, side) => { totals[side] += score.points; });
-    return rules.solo
+    return eachAlone(rules)
       ? soloRoundBody(round, i + 1, [...totals], rules)
       : roundBody(round, i + 1, [...totals], rules, you);
   });
-  const headings = rules.solo
+  const headings = eachAlone(rules)
     ? ["", ...sides(rules).map((side) => sideShort(side, you, rules))] : HEADINGS;
   const head = h("thead", {}, h("tr", {}, headings.map((text) => h("th", { scope: "col" }, text))));
   fill(table, head, bodies);
@@ -70,11 +73,12 @@ export function renderRoundTable(table, rounds, rules, you) {
 
 /**
  * Who won and why, said to the reader: "Your side wins 510 to 320, reaching the target of
- * 500."; at a solo table the highest total against the others', or who share it in a draw.
+ * 500."; each on her own (solo, or three players) the highest total against the others',
+ * or who share it in a draw.
  */
 export function outcomeText(outcome, scores, rules, you, roundCount) {
   if (outcome.winner === null) {
-    if (!rules.solo) return `A draw at the round cap: ${scores[0]} all.`;
+    if (!eachAlone(rules)) return `A draw at the round cap: ${scores[0]} all.`;
     const best = Math.max(...scores);
     const sharing = sides(rules).filter((side) => scores[side] === best)
       .map((side) => sideName(side, you, rules));
@@ -82,7 +86,7 @@ export function outcomeText(outcome, scores, rules, you, roundCount) {
   }
   const winner = outcome.winner;
   const rounds = `${roundCount} round${roundCount === 1 ? "" : "s"}`;
-  const fell = rules.solo ? "a player" : "the other side";
+  const fell = eachAlone(rules) ? "a player" : "the other side";
   const why = {
     target: `, reaching the target of ${rules.target}`,
     losing_floor: `: ${fell} fell to the losing floor of ${rules.losing_floor}`,
@@ -101,7 +105,7 @@ function listed(words) {
 
 function winnerWords(side, you, rules) {
   const players = rules.players;
-  if (rules.solo) {
+  if (eachAlone(rules)) {
     if (you === null) return `${sideName(side, you, rules)} wins`;
     if (side === you) return "You win";
     const who = { Left: "on your left", Across: "across", Right: "on your right" };

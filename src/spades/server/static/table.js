@@ -2,7 +2,9 @@
 // itself is hand.js's.
 import { h, fill } from "./dom.js";
 import { bidText, cardFace, moveText } from "./cards.js";
-import { playOrder, position, seatRole, sideName, sides, trickCounts } from "./game.js";
+import {
+  eachAlone, playOrder, position, seatRole, sideName, sides, trickCounts,
+} from "./game.js";
 import { HandView } from "./hand.js";
 import { outcomeText, renderRoundTable } from "./rounds.js";
 
@@ -99,8 +101,9 @@ export class TableView {
     const round = message.status === "over"
       ? "" : ` · round ${data.round_number}, ${data.phase.replace("_", " ")}`;
     this.el["table-title"].textContent = `Table ${message.table}`;
-    // A solo table names its ruleset as text ("classic;solo:true"); the others their preset.
-    const name = message.rules.solo ? message.rules_text : message.preset;
+    // A solo or three-player table names its ruleset as text ("classic;players:3"); the
+    // others their preset.
+    const name = eachAlone(message.rules) ? message.rules_text : message.preset;
     this.el["table-info"].textContent = `${name} · target ${message.rules.target}${round} · ${role}`;
   }
 
@@ -164,7 +167,7 @@ export class TableView {
       h("p", { class: "trick-caption" }, caption));
   }
 
-  /** A row a side: two, or at a solo table four, one a player. */
+  /** A row a side: two, or one a player: three with three players, four at a solo table. */
   renderScores(data) {
     const { message } = this;
     const { rules } = message;
