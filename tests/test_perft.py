@@ -34,6 +34,12 @@ match the table.
 
 Rows marked ``"slow"`` run only with ``SPADES_PERFT_SLOW=1``. With it the reference walks
 every position to its full depth (a few minutes); without it, a few plies deep.
+
+Four players solo (rule-solo) and three players (rule-three-players) have no rows in the
+table: the engine and the reference walk positions of theirs together, and must agree at
+every node and on the counts. Three players' positions are dealt from the seeded shuffle
+of their pack (51 or 54 cards) and reached by fixed bids and the engine's first legal
+plays, which the reference checks move by move.
 """
 
 from __future__ import annotations
@@ -106,11 +112,16 @@ DIVIDED = [row for row in POSITIONS if "divide" in row]
 # The engine.
 
 
-def _start(row: Position) -> spades.State:
-    """The row's start position, reached with the engine; its overrides are data values."""
+def _rules(row: Position) -> spades.Ruleset:
+    """The row's ruleset: its preset with its overrides, which are data values."""
     data = spades.records.to_data(spades.find_ruleset(row["rules"]))
     assert isinstance(data, dict)
-    rules = spades.records.from_data(data | row["overrides"], spades.Ruleset)
+    return spades.records.from_data(data | row["overrides"], spades.Ruleset)
+
+
+def _start(row: Position) -> spades.State:
+    """The row's start position, reached with the engine."""
+    rules = _rules(row)
     deck = [Card.parse(text) for text in row["deck"]]
     state = spades.new_game(rules, seed=row["seed"], dealer=row["dealer"], deck=deck)
     for text in row["moves"]:
@@ -195,7 +206,7 @@ def test_perft_divide_by_first_move(row: Position) -> None:
 
 # The reference: `oracle`, the rules alone, with cards as plain numbers.
 
-CARDS = [Card.parse(text) for text in oracle.LIBRARY_DECK]
+CARDS = [Card.parse(text) for text in oracle.CARD_NAMES]
 """The engine's card for each of the reference's, read once from its notation."""
 INDEX = {each: index for index, each in enumerate(CARDS)}
 
@@ -369,6 +380,173 @@ def test_perft_solo_rows_reach_the_next_round_and_the_end_of_a_game() -> None:
         "round-cap-game-over-solo",
         "blind-nil-bidding-solo",
     } <= ids
+
+
+# Three players (rule-three-players): positions of their own, walked by the engine and the
+# reference together; no counts in the table, but a few pinned below.
+
+THREE_BUDGET = 5_000
+"""A three-player walk goes as deep as it can while each level it expands has at most this
+many nodes (and 8 levels at most)."""
+THREE: dict[str, Any] = {"players": 3, "blind_nil_pass": 0, "team_minimum": 0}
+"""What a four-player preset takes to be played by three: nothing that needs a partner."""
+BLIND_FOR_THREE: dict[str, Any] = {
+    "blind_nil": True,
+    "blind_nil_deficit": None,
+    "blind_bid_minimum": 5,
+    "blind_bid_deficit": None,
+}
+"""Blind nil and blind numbers from 5, open to every player before she looks."""
+
+
+class ThreeSpec(TypedDict):
+    """A three-player position: a preset played by three, its seed and dealer, and how to
+    reach it: every player bids ``bid`` (a blind bid if ``blind``, after a look otherwise),
+    then ``plays`` cards are played, each the first legal one (-1: to the last trick)."""
+
+    id: str
+    rules: str
+    overrides: dict[str, Any]
+    seed: int
+    dealer: int
+    bids: list[str]
+    plays: int
+
+
+THREE_SPECS: list[ThreeSpec] = [
+    {"id": "three-classic-bidding", "rules": "classic", "overrides": {}, "seed": 1, "dealer": 0,
+     "bids": [], "plays": 0},
+    {"id": "three-classic-opening", "rules": "classic", "overrides": {}, "seed": 2, "dealer": 1,
+     "bids": ["bid 5", "bid 6", "bid 4"], "plays": 0},
+    {"id": "three-miniokey-counterclockwise-mid-trick", "rules": "miniokey", "overrides": {},
+     "seed": 3, "dealer": 2, "bids": ["bid 5", "bid nil", "bid 6"], "plays": 4},
+    {"id": "three-jja-opening", "rules": "trickster-jja", "overrides": {}, "seed": 4,
+     "dealer": 0, "bids": ["bid 6", "bid 5", "bid 4"], "plays": 0},
+    {"id": "three-jjdd-mid-round", "rules": "trickster-jjdd", "overrides": {}, "seed": 5,
+     "dealer": 1, "bids": ["bid 5", "bid 6", "bid 7"], "plays": 20},
+    {"id": "three-jjdd-blind-bidding", "rules": "classic",
+     "overrides": {"deck": "joker_joker_deuce_deuce", **BLIND_FOR_THREE}, "seed": 6,
+     "dealer": 2, "bids": [], "plays": 0},
+    {"id": "three-blind-after-a-blind-number", "rules": "miniokey",
+     "overrides": BLIND_FOR_THREE, "seed": 7, "dealer": 0, "bids": ["bid blind 6"],
+     "plays": 0},
+    {"id": "three-whiz-bidding", "rules": "classic", "overrides": {"bidding": "whiz"},
+     "seed": 8, "dealer": 0, "bids": [], "plays": 0},
+    {"id": "three-mirror-jja-bidding", "rules": "trickster-jja",
+     "overrides": {"bidding": "mirror"}, "seed": 9, "dealer": 1, "bids": [], "plays": 0},
+    {"id": "three-after-first-trick-lead", "rules": "classic",
+     "overrides": {"spades_lead": "after_first_trick"}, "seed": 10, "dealer": 0,
+     "bids": ["bid 5", "bid 5", "bid 5"], "plays": 3},
+    {"id": "three-last-trick-to-next-round", "rules": "classic", "overrides": {}, "seed": 11,
+     "dealer": 0, "bids": ["bid 5", "bid 5", "bid 5"], "plays": -1},
+    {"id": "three-jja-round-cap-game-over", "rules": "trickster-jja",
+     "overrides": {"round_cap": 1}, "seed": 12, "dealer": 2, "bids": ["bid 6", "bid 6", "bid 6"],
+     "plays": -1},
+]  # fmt: skip
+"""The three-player positions: every deck, both directions, blind bids, Whiz and Mirror,
+the lead of spades after the first trick, a round's end into the next and a game's end."""
+
+
+def _three_row(spec: ThreeSpec) -> Position:
+    """A table row for a three-player position, its moves found with the engine."""
+    overrides = THREE | spec["overrides"]
+    row: Position = {
+        "id": spec["id"],
+        "comment": "",
+        "rules": spec["rules"],
+        "overrides": overrides,
+        "seed": spec["seed"],
+        "dealer": spec["dealer"],
+        "deck": [],
+        "moves": [],
+        "phase": "",
+        "depth": 0,
+        "perft": [],
+        "slow": False,
+    }
+    rules = _rules(row)
+    row["deck"] = [str(card) for card in spades.round_deck(spec["seed"], 1, rules=rules)]
+    state = _start(row)
+    moves: list[str] = []
+    for text in spec["bids"]:
+        state = spades.apply(state, spades.parse_move(text))
+        moves.append(text)
+    plays = spec["plays"] if spec["plays"] >= 0 else 3 * (rules.hand_size - 1)
+    for _ in range(plays):
+        while state.phase is spades.Phase.BIDDING:  # the bids not given: look, then 5
+            move: spades.Move = (
+                spades.Look() if spades.Look() in spades.legal_moves(state) else (spades.Bid(5))
+            )
+            state = spades.apply(state, move)
+            moves.append(str(move))
+        move = spades.legal_moves(state)[0]
+        state = spades.apply(state, move)
+        moves.append(str(move))
+    row["moves"], row["phase"] = moves, state.phase.value
+    return row
+
+
+THREE_POSITIONS = {spec["id"]: _three_row(spec) for spec in THREE_SPECS}
+THREE_ROWS = [pytest.param(row, id=name) for name, row in THREE_POSITIONS.items()]
+
+
+@pytest.mark.parametrize("row", THREE_ROWS)
+def test_perft_three_players_engine_and_reference_walk_together(row: Position) -> None:
+    """Three players each on her own: the pack dealt, bids to the hand size, blind bids
+    against the leading other player, tricks of three cards, a round's score by player and
+    the game's end, node by node.
+
+    Rule: rule-three-players.
+    """
+    state = _start(row)
+    assert (state.rules.players, state.phase.value) == (3, row["phase"])
+    referee = _deal(row)
+    assert [_plain(hand) for hand in state.hands] == referee.hands
+    depth = 1
+    while depth < 8 and _perft(state, depth)[-1] <= THREE_BUDGET:
+        depth += 1
+    assert _walk(referee, state, depth) == _perft(state, depth)
+
+
+def test_perft_three_player_positions_reach_every_phase_and_the_ends() -> None:
+    """The three-player walks bid, play, cross a round's end into the next bidding, and end
+    a capped game.
+
+    Rule: rule-three-players.
+    """
+    rows = THREE_POSITIONS
+    assert {row["phase"] for row in rows.values()} == {"bidding", "playing"}
+    for name in ("three-last-trick-to-next-round", "three-jja-round-cap-game-over"):
+        state = _start(rows[name])
+        assert len(state.tricks) == state.rules.hand_size - 1
+        assert [len(hand) for hand in state.hands] == [1, 1, 1]
+    last = _start(rows["three-jja-round-cap-game-over"])
+    for _ in range(3):
+        assert not last.is_over
+        last = spades.apply(last, spades.legal_moves(last)[0])
+    assert last.is_over
+    assert len(last.scores) == 3
+    decks = {_start(row).rules.deck for row in rows.values()}
+    assert decks == set(spades.Deck)
+
+
+def test_perft_three_player_counts_are_pinned() -> None:
+    """A few counts of three-player positions, as the rules give them: 17 bids (nil to 17,
+    or 18 with a joker deck) each, blind bids and a look before she looks, one card each to
+    a trick led.
+
+    Rule: rule-three-players.
+    """
+    rows = THREE_POSITIONS
+    assert _perft(_start(rows["three-classic-bidding"]), 3) == [18, 18 * 18, 18**3]
+    blind = _start(rows["three-jjdd-blind-bidding"])
+    # Blind nil, blind 5 to 18, and a look; after a look, nil to 18.
+    assert len(spades.legal_moves(blind)) == 1 + 14 + 1
+    assert _perft(blind, 2)[1] == 15 * 16 + 19
+    opening = _start(rows["three-classic-opening"])
+    assert opening.to_move is not None
+    hand = _plain(opening.hand(opening.to_move))
+    assert len(spades.legal_moves(opening)) == len(oracle.playable(hand, [], broken=False))
 
 
 _cards = oracle.cards
