@@ -423,13 +423,13 @@ class Ruleset:
         else:
             if self.blind_nil_exchange:
                 raise RulesetError(
-                    "blind_nil_exchange is the two-player double nil exchange; four players "
-                    "pass cards with the partner (blind_nil_pass) instead: set it to 0"
+                    "blind_nil_exchange is the two-player double nil exchange; three and four "
+                    "players are dealt their cards and exchange none: set it to 0"
                 )
             if self.double_nil_timing is not DoubleNilTiming.BEFORE_FIRST_CHOICE:
                 raise RulesetError(
-                    "double_nil_timing is the two-player draw's: four players bid blind nil "
-                    "before they look; leave it at DoubleNilTiming.BEFORE_FIRST_CHOICE"
+                    "double_nil_timing is the two-player draw's: three and four players bid "
+                    "blind nil before they look; leave it at DoubleNilTiming.BEFORE_FIRST_CHOICE"
                 )
         if self.solo:
             _check_solo(self)
