@@ -2,6 +2,7 @@
 
     python benchmarks/server_latency.py [--moves N] [--spectators K] [--bot heuristic|search]
                                         [--workers W] [--think SECONDS] [--db-dir DIR]
+                                        [--rules TEXT]
 
 Starts ``spades serve`` as a subprocess (``--bot-pause 0``, ``--bot-workers W``, default 1
 as the command's own default, a move time of 600 s so the clock never plays) on a new
@@ -13,7 +14,9 @@ table, sits at seat 0 with the bot ``--bot`` at the three other seats, and, when
 comes, waits ``--think`` seconds (default 0.1: a person is slower than the server's rate
 limit of 20 messages a second) and plays a random legal move (seeded), until it has made
 ``N`` moves (default 200; a game that ends is followed by a new table). The bots make
-about three moves for each of the player's.
+about three moves for each of the player's. ``--rules`` plays another ruleset, given as
+one line of text, at a table of its players (``'classic;players:3'``: three players, the
+bot at seats 1 and 2, rule-three-players).
 
 Measured at each spectator, on this process's monotonic clock (client and server share the
 machine's clock and its cores):
@@ -60,7 +63,8 @@ import attrs
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from spades import MINIOKEY, apply, new_game, observe, parse_move
+from spades import MINIOKEY, Ruleset, apply, new_game, observe, parse_move
+from spades.records import ruleset_from_text
 from spades.server._bots import bot_move
 
 if TYPE_CHECKING:
@@ -165,9 +169,12 @@ class Spectator(threading.Thread):
 class Player:
     """The seated page: creates tables, sits at seat 0, plays random legal moves."""
 
-    def __init__(self, socket: ClientConnection, bot: str, think: float, seed: int) -> None:
+    def __init__(
+        self, socket: ClientConnection, bot: str, think: float, seed: int, rules: str | None
+    ) -> None:
         self.socket = socket
         self.bot = bot
+        self.rules = rules
         self.think = think
         self.rng = random.Random(seed)
         self.sent: dict[tuple[str, int], float] = {}
@@ -189,11 +196,13 @@ class Player:
 
     def new_table(self) -> str:
         """A new table, the bot at every seat but 0 (open)."""
+        ruleset = {"preset": "miniokey"} if self.rules is None else {"rules": self.rules}
+        players = 4 if self.rules is None else ruleset_from_text(self.rules).players
         created = self.request(
             {
                 "type": "create_table",
-                "preset": "miniokey",
-                "seats": ["open", self.bot, self.bot, self.bot],
+                **ruleset,
+                "seats": ["open"] + [self.bot] * (players - 1),
                 "bot_pause": 0,
                 "clock": {"move_seconds": 600, "extension_seconds": 0},
             },
@@ -229,7 +238,8 @@ def run(args: argparse.Namespace, db: Path) -> tuple[list[float], list[float], i
     """Play the moves; the person's and the bots' samples in seconds, and their move counts."""
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(server(db, free_port(), args.workers))
-        player = Player(stack.enter_context(connect(url)), args.bot, args.think, args.seed)
+        socket = stack.enter_context(connect(url))
+        player = Player(socket, args.bot, args.think, args.seed, args.rules)
         spectators = [Spectator(stack.enter_context(connect(url))) for _ in range(args.spectators)]
         for spectator in spectators:
             spectator.start()
@@ -272,15 +282,16 @@ def run(args: argparse.Namespace, db: Path) -> tuple[list[float], list[float], i
     return person, bots, len(player.sent), len(bot_moves)
 
 
-def thinking_seconds(bot: str, count: int, seed: int) -> list[float]:
+def thinking_seconds(bot: str, count: int, seed: int, rules: Ruleset = MINIOKEY) -> list[float]:
     """The times the bot ``bot`` takes for ``count`` moves in this process, as a server's
-    worker makes them (`bot_move`: a new policy each move), in miniokey games it plays."""
+    worker makes them (`bot_move`: a new policy each move), in games of ``rules`` it plays
+    (miniokey's by default)."""
     rng = random.Random(seed)
     times: list[float] = []
-    state = new_game(MINIOKEY, seed=rng.getrandbits(64))
+    state = new_game(rules, seed=rng.getrandbits(64))
     while len(times) < count:
         if state.to_move is None:
-            state = new_game(MINIOKEY, seed=rng.getrandbits(64))
+            state = new_game(rules, seed=rng.getrandbits(64))
             continue
         view = observe(state, state.to_move)
         start = time.perf_counter()
@@ -328,18 +339,21 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.1, help="the player's pause (0.1 s)")
     parser.add_argument("--seed", type=int, default=1, help="the player's choices (1)")
     parser.add_argument("--db-dir", type=Path, default=None, help="where the database goes")
+    parser.add_argument("--rules", default=None, help="a ruleset as text (miniokey's preset)")
     args = parser.parse_args()
     if args.moves < 2 or args.spectators < 1:
         parser.error("--moves must be 2 or more and --spectators 1 or more")
     with tempfile.TemporaryDirectory(dir=args.db_dir, prefix="server-latency-") as name:
         directory = Path(name)
         person, bots, person_moves, bot_moves = run(args, directory / "db.sqlite3")
-        thinking = thinking_seconds(args.bot, min(bot_moves, THINKING_MOVES), args.seed)
+        rules = MINIOKEY if args.rules is None else ruleset_from_text(args.rules)
+        thinking = thinking_seconds(args.bot, min(bot_moves, THINKING_MOVES), args.seed, rules)
         commits = commit_seconds(directory)
         load = os.getloadavg()[0]
         print(
             f"spades serve: bot pause 0, {args.workers} bot worker(s), SQLite in {directory}; "
             f"{args.spectators} spectator(s), the player pausing {args.think:g} s a move; "
+            f"rules {args.rules or 'miniokey'}; "
             f"load average {load:.1f} on {os.cpu_count()} CPUs"
         )
         print(f"{'ms to reach each spectator':<38} {'moves':>6} {'samples':>8} "

@@ -1945,6 +1945,9 @@ def test_the_rules_lines_say_three_players_their_pack_and_their_bids() -> None:
         "Blind bids: before looking at her hand, a player who trails the leading other player "
         "by 100 points or more may bid 6 to 18 blind, for 20 points a trick, made or set.",
     ]
+    assert table_text.rules_lines(Ruleset(solo=True))[0] == (  # four alone, beside three
+        "Four players, each on her own: seats 0, 1, 2 and 3; play runs clockwise."
+    )
     assert table_text.deck_line(Deck.JOKER_JOKER_ACE) == (  # four players: as before
         "Joker-Joker-Ace deck: no 2C or 2D; its spades, highest first: BJ, LJ, AS, KS ... 2S."
     )
