@@ -14,6 +14,10 @@
   reproducibly; the opponents option (names, policies, a sequence of them);
 - ``max_rounds`` truncates; the last step's info says how the game ends; illegal actions
   end the episode or raise; options, renders, the missing framework's message;
+- three players: ``check_env`` under the standard deck and under Joker-Joker-Deuce-Deuce
+  with blind nil and blind numbers, against the heuristic and the random bots; whole
+  episodes at each of the three seats; her reward her own points less the mean of the
+  two others'; two opponents and no partner;
 - the defaults give a learner signal: games against the heuristic bots end, and round
   rewards scaled to hundreds move in every round;
 - making it by name: in a fresh process through the module-qualified id, and the mask
@@ -29,6 +33,7 @@ Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
 Rule: rule-solo.
+Rule: rule-three-players.
 """
 
 from __future__ import annotations
@@ -84,6 +89,16 @@ SOLO_BLIND = Ruleset(
     blind_bid_deficit=None,
 )
 """Four players each on her own, a joker deck, blind nil and blind numbers at any score."""
+THREE = Ruleset(players=3)
+THREE_JJDD = Ruleset(
+    players=3,
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+    blind_nil=True,
+    blind_nil_deficit=None,
+    blind_bid_minimum=5,
+    blind_bid_deficit=None,
+)
+"""Three players, all 54 cards of a joker deck, blind nil and blind numbers at any score."""
 ENDING = {
     "classic-cap-2": attrs.evolve(CLASSIC, round_cap=2),
     "miniokey": MINIOKEY,
@@ -91,9 +106,11 @@ ENDING = {
     "blind-nil-cap-2": attrs.evolve(BLIND_ANYTIME, round_cap=2),
     "double-nil-cap-2": attrs.evolve(DOUBLE_NIL, round_cap=2),
     "solo-cap-2": attrs.evolve(SOLO, round_cap=2),
+    "three-cap-2": attrs.evolve(THREE, round_cap=2),
+    "three-jjdd-cap-2": attrs.evolve(THREE_JJDD, round_cap=2),
 }
-"""Rulesets whose games end within a few rounds, both player counts, pass and exchange,
-and solo (rule-solo)."""
+"""Rulesets whose games end within a few rounds, every player count, pass and exchange,
+solo (rule-solo) and three players with and without blind bids (rule-three-players)."""
 
 
 def masked_choice(rng: random.Random, mask: np.ndarray[Any, Any]) -> int:
@@ -407,6 +424,53 @@ def test_solo_opponents_are_the_three_other_seats_and_there_is_no_partner() -> N
         gym_spades.env(SOLO, opponents=["random"] * 2)
 
 
+@pytest.mark.parametrize("rules", [THREE, THREE_JJDD], ids=["three", "three-jjdd-blind"])
+def test_check_env_passes_with_three_players(rules: Ruleset) -> None:
+    """Gymnasium's check with three players, against the heuristic bots and the random
+    ones: 51 cards, or 54 with blind nil and the blind numbers open.
+
+    Rule: rule-three-players.
+    """
+    check_env(gym_spades.env(rules, seat=2), skip_render_check=True)
+    env = gym_spades.env(rules, seat=1, opponents="random", reward="game")
+    check_env(env, skip_render_check=True)
+    assert env.observation_space.shape == (encoding.OBSERVATION_SIZE,)
+
+
+def test_three_players_round_rewards_are_her_points_less_the_others_mean() -> None:
+    """Rule: rule-three-players."""
+    env = gym_spades.env(THREE, seat=2, reward="round", reward_scale=1, max_rounds=2)
+    rewards, terminated, truncated = play_episode(env, 3, check=False)
+    state = env.game_state
+    assert len(state.rounds) == 2
+    expected = sum(
+        score.points[2] - (sum(score.points) - score.points[2]) / 2 for score in state.rounds
+    )
+    assert sum(rewards) == pytest.approx(expected)
+    assert truncated or terminated
+
+
+def test_three_players_opponents_are_the_two_other_seats_and_there_is_no_partner() -> None:
+    """Rule: rule-three-players."""
+    seen: list[int] = []
+
+    def watcher(view: View) -> Move:
+        seen.append(view.seat)
+        return fallback_move(view)
+
+    env = gym_spades.env(THREE, seat=1, opponents=watcher, max_rounds=1)
+    play_episode(env, 4, check=False)
+    assert set(seen) == {0, 2}
+    seen.clear()
+    env = gym_spades.env(THREE_JJDD, seat=0, opponents=["random", watcher], max_rounds=1)
+    play_episode(env, 4, check=False)
+    assert set(seen) == {2}
+    with pytest.raises(SpadesError, match=r"three players .rule-three-players. have no partner"):
+        gym_spades.env(THREE, partner="random")
+    with pytest.raises(SpadesError, match=r"opponent's seat: 2, not 3$"):
+        gym_spades.env(THREE, opponents=["random"] * 3)
+
+
 @pytest.mark.parametrize("rules", [CLASSIC, TWO_HANDED], ids=["classic", "two-handed"])
 def test_round_rewards_are_her_sides_point_differences(rules: Ruleset) -> None:
     env = gym_spades.env(rules, seat=1, reward="round", reward_scale=1, max_rounds=2)
@@ -625,8 +689,8 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     with pytest.raises(IllegalMoveError):
         strict.step(encoding.KEEP)
     env.reset(seed=1)
-    with pytest.raises(SpadesError, match="86 is not an action"):
-        env.step(86)  # outside the space: raises, whatever illegal_reward says
+    with pytest.raises(SpadesError, match="96 is not an action"):
+        env.step(96)  # outside the space: raises, whatever illegal_reward says
     _, _, terminated, *_ = env.step(np.int64(encoding.actions_of(Bid(3), CLASSIC)[0]))
     assert not terminated
     assert env.game_state.bids[0] == Bid(3)
@@ -698,7 +762,7 @@ def test_a_fresh_process_makes_it_by_the_module_qualified_id() -> None:
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.splitlines() == ["False", "SpadesEnv (1162,) 14"]
+    assert result.stdout.splitlines() == ["False", "SpadesEnv (1224,) 14"]
 
 
 def test_the_mask_through_makes_wrappers_as_sb3_contrib_finds_it() -> None:

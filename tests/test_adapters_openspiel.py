@@ -9,6 +9,10 @@
 - the registration: parameters, their defaults and refusals, the game's bounds;
 - solo games (four players each on her own): ``random_sim_test``, a general-sum game
   whose one highest total alone wins, the texts' four scores;
+- three players: ``random_sim_test`` under the standard deck and under
+  Joker-Joker-Deuce-Deuce with blind nil and blind numbers, a general-sum game of three
+  whose one highest total alone wins, dealt by 51 or 54 chance nodes round the three
+  seats, bids above 13 as their actions, the texts' three seats, resampling, ISMCTS;
 - a joker deck's deal: its 52 cards as chance outcomes by their index, the jokers 52 and
   53, the deuces it lacks none; its jokers played as actions 84 and 85;
 - the information state and the observation are the shared encoding of the player's view,
@@ -29,6 +33,7 @@ Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
 Rule: rule-solo.
+Rule: rule-three-players.
 """
 
 from __future__ import annotations
@@ -313,7 +318,7 @@ def test_the_game_is_registered_with_its_defaults() -> None:
     assert game.rules == attrs.evolve(CLASSIC, round_cap=100)
     assert game.max_rounds == 100
     assert game.num_players() == 4
-    assert game.num_distinct_actions() == encoding.ACTIONS == 86
+    assert game.num_distinct_actions() == encoding.ACTIONS == 96
     assert game.max_chance_outcomes() == 52
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.information_state_tensor_shape() == [encoding.OBSERVATION_SIZE]
@@ -443,6 +448,120 @@ def test_a_solo_deal_in_progress_shows_four_scores() -> None:
     assert "Scores: seat 0 0, seat 1 0, seat 2 0, seat 3 0" in str(state)
 
 
+THREE_JJDD = Ruleset(
+    players=3,
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+    blind_nil=True,
+    blind_nil_deficit=None,
+    blind_bid_minimum=5,
+    blind_bid_deficit=None,
+)
+THREE_TEXTS = {
+    "three": "classic;players:3",
+    "three-jjdd-blind": os_spades.ruleset_text(THREE_JJDD),
+}
+"""Three players (rule-three-players): classic's other rules, 51 cards; all 54 of
+Joker-Joker-Deuce-Deuce with blind nil and the blind numbers from 5 at any score."""
+
+
+@pytest.mark.parametrize("name", list(THREE_TEXTS))
+def test_random_sim_test_passes_with_three_players(name: str) -> None:
+    """Rule: rule-three-players."""
+    game = load(THREE_TEXTS[name], max_rounds=2)
+    assert game.rules.players == 3
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "cards", "outcomes", "looks"),
+    [("three", 51, 52, 0), ("three-jjdd-blind", 54, 54, 3)],
+)
+def test_a_three_player_game_is_general_sum_and_bounded_by_its_pack(
+    name: str, cards: int, outcomes: int, looks: int
+) -> None:
+    """Three players, each her own side: a general-sum game with no utility sum, +1 to the
+    one highest total and -1 to the two others, 0 each for a draw. A round is dealt by a
+    chance node a card of the pack (51, or a joker deck's 54; the outcomes are the cards'
+    indices, to 52 or 54) and is at most three bids, three looks where a blind bid is
+    open, and the cards.
+
+    Rule: rule-three-players.
+    """
+    game = load(THREE_TEXTS[name], max_rounds=1)
+    kind = game.get_type()
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.num_players() == 3
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.max_chance_outcomes() == outcomes
+    assert game.max_game_length() == 3 + looks + cards
+    assert game.max_chance_nodes_in_history() == cards
+    assert game.information_state_tensor_shape() == [encoding.OBSERVATION_SIZE]
+    assert load(THREE_TEXTS[name], max_rounds=3).max_game_length() == 3 * (3 + looks + cards)
+    for seed in range(4):
+        states = list(playthrough(game, random.Random(seed)))
+        last = states[-1]
+        assert sum(s.is_chance_node() for s in states) == cards
+        scores = last.game_state.scores
+        high = max(scores)
+        winner = scores.index(high) if scores.count(high) == 1 else None
+        assert last.game_state.outcome.winner == winner
+        expected = [0.0] * 3 if winner is None else [1.0 if s == winner else -1.0 for s in range(3)]
+        assert last.returns() == last.rewards() == expected
+        assert f"Scores: seat 0 {scores[0]}" in str(last)
+        assert f"seat 2 {scores[2]} ({last.game_state.bags[2]} bags)" in str(last)
+        assert f"seat 2 (you) {scores[2]}" in last.observation_string(2)
+        assert "seat 3" not in str(last)
+
+
+@pytest.mark.parametrize("name", list(THREE_TEXTS))
+def test_a_three_player_deal_is_the_pack_round_the_three_seats(name: str) -> None:
+    """Chance deals the pack of three, a card at a time to the seats in the order of play
+    from the first bidder: under the standard deck 51 cards, the 2C no outcome (refused);
+    under Joker-Joker-Deuce-Deuce all 54, its 2H and 2C among them. The deal in progress
+    shows three seats; resampled, it is dealt from the same pack. The hands then bid up
+    to their size: 17, or 18 (action 90), as the mask allows.
+
+    Rule: rule-three-players.
+    """
+    game = load(THREE_TEXTS[name])
+    rules = game.rules
+    pack = [card.index for card in rules.pack.cards]
+    state = game.new_initial_state()
+    assert [action for action, _ in state.chance_outcomes()] == pack
+    assert f"Round 1, dealing: 0 of {len(pack)} cards dealt" in str(state)
+    if rules.pack.jokers:
+        assert {0, 13 * 2} <= set(pack)  # 2C and 2H, back as plain cards
+    else:
+        with pytest.raises(SpadesError, match="is not a card left to deal"):
+            state.apply_action(0)  # the 2C is out
+    for action in pack[:10]:
+        state.apply_action(action)
+    text = str(state)
+    assert text.count("  seat ") == 3
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    sampled = state.resample_from_infostate(1, sampler)
+    while sampled.is_chance_node():
+        sampled.apply_action(sampled.chance_outcomes()[0][0])
+    dealt = sorted(card.index for hand in sampled.game_state.hands for card in hand)
+    assert dealt == sorted(pack)
+    for action in pack[10:]:
+        state.apply_action(action)
+    first = state.current_player()
+    assert first == 1  # the dealer's next seat, clockwise
+    hands = state.game_state.hands
+    order = [1, 2, 0]
+    for k, action in enumerate(pack):
+        assert (*DECK, *JOKERS)[action] in hands[order[k % 3]]
+    if rules.blind_nil:
+        state.apply_action(encoding.LOOK)
+    top = rules.hand_size
+    legal = state.legal_actions()
+    assert legal == [*encoding.BID_ACTIONS, *range(86, 86 + top - 13)]
+    assert state.action_to_string(first, 72 + top) == f"bid {top}"
+    state.apply_action(72 + top)
+    assert state.game_state.bids[first] == Bid(top)
+
+
 def test_every_ruleset_is_a_parameter_through_its_text() -> None:
     rules = Ruleset(blind_nil=True, target=300, direction=Direction.COUNTERCLOCKWISE)
     text = os_spades.ruleset_text(rules)
@@ -496,7 +615,11 @@ def test_every_ruleset_is_a_parameter_through_its_text() -> None:
         ),
         ({"rules": "two-handed;double_nil_timing:never"}, InvalidRecordError, "expected one of"),
         ({"rules": "classic;bidding:cutthroat"}, InvalidRecordError, r"rules\.bidding: .*one of"),
-        ({"rules": "two-handed;bidding:whiz"}, InvalidRecordError, "it needs four players"),
+        (
+            {"rules": "two-handed;bidding:whiz"},
+            InvalidRecordError,
+            "bidding=whiz is for three or four players: it needs a deal",
+        ),
         (
             {"rules": "classic;nil:false;bidding:mirror"},
             InvalidRecordError,
@@ -696,8 +819,25 @@ def test_the_table_text_shows_every_hand_and_the_cards_chosen() -> None:
 # --- information states, observations, resampling -------------------------------------------
 
 
+RECORDS_READ_THREE = pytest.mark.xfail(
+    strict=True,
+    raises=InvalidRecordError,
+    reason="spades.records does not read a three-player view's data yet (14 tricks and "
+    "more): the records' part of three players",
+)
+"""Where `spades.records.from_data` reads the view's data back: with three players, once
+the records read them (rule-three-players)."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *PRESETS,
+        BLIND_PASS,
+        *(pytest.param(text, marks=RECORDS_READ_THREE) for text in THREE_TEXTS.values()),
+    ],
+)
 def test_tensors_are_the_shared_encoding_of_the_view(rules: str) -> None:
     game = load(rules)
     for index, state in enumerate(playthrough(game, random.Random(3))):
@@ -711,6 +851,27 @@ def test_tensors_are_the_shared_encoding_of_the_view(rules: str) -> None:
             assert records.from_data(data["view"]) == state.view(player)
             mine = state.game_state is not None and state.game_state.to_move == player
             assert data["selected"] == [str(card) for card in state.selected if mine]
+            assert f"Seat {player}, round" in state.observation_string(player)
+
+
+@pytest.mark.parametrize("name", list(THREE_TEXTS))
+def test_three_players_tensors_are_the_shared_encoding_of_the_view(name: str) -> None:
+    """With three players the tensors are the encoding of each player's view, the
+    information state string its data as `spades.records.to_data` writes it, and the
+    observation string her seat's, every few states of a one-round game.
+
+    Rule: rule-three-players.
+    """
+    game = load(THREE_TEXTS[name], max_rounds=1)
+    for index, state in enumerate(playthrough(game, random.Random(6))):
+        if index % 9:
+            continue
+        for player in range(3):
+            expected = encoded(state, player).tolist()
+            assert state.information_state_tensor(player) == pytest.approx(expected)
+            assert state.observation_tensor(player) == pytest.approx(expected)
+            data = json.loads(state.information_state_string(player))
+            assert data["view"] == json.loads(json.dumps(records.to_data(state.view(player))))
             assert f"Seat {player}, round" in state.observation_string(player)
 
 
@@ -806,14 +967,16 @@ def test_the_information_state_shows_no_hidden_card(rules: str) -> None:
             )
 
 
-@pytest.mark.parametrize("rules", [*PRESETS, BLIND_PASS, *BY_SPADES, *list(JOKER_DECKS)[2:]])
+@pytest.mark.parametrize(
+    "rules", [*PRESETS, BLIND_PASS, *BY_SPADES, *list(JOKER_DECKS)[2:], *THREE_TEXTS.values()]
+)
 def test_resampling_keeps_the_players_information_state(rules: str) -> None:
     """A resampled state shows the player what the state did; under Whiz and Mirror its
     other hands are a deal the bids allow (its record replays), under a joker deck a deal
-    of that deck.
+    of that deck, with three players a deal of their pack.
 
     Rules: rule-whiz, rule-mirror.
-    Rule: rule-decks.
+    Rules: rule-decks, rule-three-players.
     """
     game = load(rules)
     sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
@@ -873,7 +1036,10 @@ def test_resampling_a_finished_game_keeps_its_result() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("rules", "seed"), [("classic", 1), ("two-handed", 2), (BLIND_PASS, 3)])
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [("classic", 1), ("two-handed", 2), (BLIND_PASS, 3), (THREE_TEXTS["three"], 4)],
+)
 def test_ismcts_plays_a_whole_game(rules: str, seed: int) -> None:
     game = load(rules, max_rounds=1)
     random_state = np.random.RandomState(seed)

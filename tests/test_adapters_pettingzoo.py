@@ -16,6 +16,9 @@
   game's result (or the rounds' points) in the end;
 - solo games (four players each on her own): ``api_test``, random games, each agent's
   reward her own (a round's points less the mean of the others', +1 or -1 for the game);
+- three players: ``api_test`` under the standard deck and under Joker-Joker-Deuce-Deuce
+  with blind nil and blind numbers, random games under every deck, three agents, each
+  her own side as under solo, bids above 13 entered as their actions, the render;
 - the same seed deals the same game, ``reset()`` goes on reproducibly from a seed;
 - ``max_rounds`` truncates, illegal actions, the options, the renders, the missing
   framework's message.
@@ -30,6 +33,7 @@ Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
 Rule: rule-solo.
+Rule: rule-three-players.
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ from spades import (
     Bid,
     Bidding,
     Deck,
+    Direction,
     DoubleNilTiming,
     IllegalMoveError,
     Phase,
@@ -141,6 +146,28 @@ SOLO_BLIND_NIL = attrs.evolve(
     SOLO_RULESETS["solo-jjdd-blind-numbers"], blind_nil=True, blind_nil_deficit=None
 )
 """Solo with a joker deck, blind numbers and blind nil (no pass: no partner)."""
+THREE = Ruleset(players=3)
+THREE_RULESETS = {
+    "three": THREE,
+    "three-cap-2": attrs.evolve(THREE, round_cap=2),
+    "three-jjdd-blind": Ruleset(
+        players=3,
+        deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+        blind_nil=True,
+        blind_nil_deficit=None,
+        blind_bid_minimum=5,
+        blind_bid_deficit=None,
+    ),
+    "three-jja-counter-whiz": Ruleset(
+        players=3,
+        deck=Deck.JOKER_JOKER_ACE,
+        direction=Direction.COUNTERCLOCKWISE,
+        bidding=Bidding.WHIZ,
+    ),
+}
+"""Three players (rule-three-players): classic's other rules, a game that ends in two
+rounds, Joker-Joker-Deuce-Deuce with blind nil and the blind numbers from 5 open at any
+score, and Joker-Joker-Ace counter-clockwise under Whiz."""
 RANDOM_RULESETS = {
     **PRESETS,
     "blind-nil-anytime": BLIND_ANYTIME,
@@ -156,6 +183,7 @@ RANDOM_RULESETS = {
     **BLIND_NUMBERS,
     **JOKER_DECKS,
     **SOLO_RULESETS,
+    **THREE_RULESETS,
 }
 """The presets, rulesets whose random games reach the card pass and the exchange,
 rulesets whose random games end (with a result) within ``max_rounds``, the other
@@ -285,6 +313,17 @@ def test_api_test_passes_under_solo(rules: Ruleset) -> None:
 
 
 @pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
+@pytest.mark.parametrize("name", ["three", "three-jjdd-blind"])
+def test_api_test_passes_with_three_players(name: str) -> None:
+    """PettingZoo's check with three players: the standard deck's 51 cards, and all 54 of
+    Joker-Joker-Deuce-Deuce with blind nil and the blind numbers open.
+
+    Rule: rule-three-players.
+    """
+    api_test(zoo.env(THREE_RULESETS[name]), num_cycles=1000)  # type: ignore[no-untyped-call]
+
+
+@pytest.mark.filterwarnings(*NAMED_LIST_WARNINGS)
 def test_api_test_passes_with_round_rewards_and_the_raw_env() -> None:
     api_test(zoo.raw_env(TWO_HANDED, reward="round"), num_cycles=1000)  # type: ignore[no-untyped-call]
 
@@ -361,8 +400,9 @@ def check_observations(
 
 
 def check_rewards(rules: Ruleset, rewards: dict[str, float]) -> None:
-    """Partners get the same reward, the sides opposite ones; under solo (rule-solo) the
-    four add up to 0 (a round's, a draw) or are one winner's +1 and three -1."""
+    """Partners get the same reward, the sides opposite ones; under solo (rule-solo) and
+    with three players (rule-three-players) the rewards add up to 0 (a round's, a draw) or
+    are one winner's +1 and a -1 for every other player."""
     by_side: dict[int, set[float]] = {side: set() for side in range(rules.sides)}
     for agent, reward in rewards.items():
         by_side[side_of(rules, int(agent.removeprefix("player_")))].add(reward)
@@ -370,9 +410,10 @@ def check_rewards(rules: Ruleset, rewards: dict[str, float]) -> None:
         assert len(by_side[side]) <= 1
     if rules.sides == 2 and by_side[0] and by_side[1]:
         assert by_side[0] == {-value for value in by_side[1]}
-    if rules.sides == 4 and all(by_side.values()):
+    if rules.sides > 2 and all(by_side.values()):
         values = sorted(value for (value,) in by_side.values())
-        assert sum(values) == pytest.approx(0, abs=1e-9) or values == [-1, -1, -1, 1]
+        losers = [-1.0] * (rules.sides - 1)
+        assert sum(values) == pytest.approx(0, abs=1e-9) or values == [*losers, 1]
 
 
 @pytest.mark.parametrize("name", RANDOM_RULESETS)
@@ -394,9 +435,16 @@ def test_random_games_mask_the_legal_moves_and_reward_the_result(name: str) -> N
             for agent, reward in total.items():
                 side = side_of(rules, int(agent.removeprefix("player_")))
                 assert reward == (0.0 if winner is None else 1.0 if side == winner else -1.0)
-        blind = any(bid.blind and not bid.n for score in state.rounds for bid in score.bids)
+        bids = [bid for score in state.rounds for bid in score.bids]
+        blind_nil = any(bid.blind and not bid.n for bid in bids)
+        # A blind nil leads to a choice of cards where a pass or an exchange follows it;
+        # three players pass none (rule-three-players).
+        follows = rules.blind_nil_exchange if rules.players == 2 else rules.blind_nil_pass
+        blind = blind_nil and follows > 0
         if name in CHOOSING:
             assert blind
+        if name == "three-jjdd-blind":
+            assert any(bid.blind and bid.n for bid in bids)  # blind numbers bid too
         chosen |= blind
     assert chosen == (name in CHOOSING)
 
@@ -469,6 +517,72 @@ def test_solo_round_rewards_are_her_points_less_the_others_mean() -> None:
         expected = sum(score.points[seat] for score in state.rounds) - sum(others) / 3
         assert total == pytest.approx(expected)
     assert any(step.get("player_0") for step in steps)  # paid, as the rounds are scored
+
+
+def test_three_players_round_rewards_are_her_points_less_the_others_mean() -> None:
+    """With three players each agent is her own side: a round pays her points less the
+    mean of the other two players' points, and the three rewards add up to 0.
+
+    Rule: rule-three-players.
+    """
+    env = zoo.env(THREE, reward="round", reward_scale=1, max_rounds=2)
+    steps = play_randomly(env, 5, check=False)
+    state = unwrapped(env).game_state
+    assert len(state.rounds) == 2
+    assert unwrapped(env).possible_agents == ["player_0", "player_1", "player_2"]
+    for seat in range(3):
+        total = sum(step.get(f"player_{seat}", 0.0) for step in steps)
+        others = [sum(score.points) - score.points[seat] for score in state.rounds]
+        expected = sum(score.points[seat] for score in state.rounds) - sum(others) / 2
+        assert total == pytest.approx(expected)
+    assert any(step.get("player_0") for step in steps)  # paid, as the rounds are scored
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_three_player_game_pays_the_one_highest_score_alone(seed: int) -> None:
+    """Under ``reward="game"``, +1 to the player of the one highest total, -1 to each of
+    the two others, 0 to all for a draw; each agent's info says whether her own seat won
+    (`check_final_info`, in `play_randomly`).
+
+    Rule: rule-three-players.
+    """
+    env = zoo.env(THREE_RULESETS["three-cap-2"], reward="game")
+    steps = play_randomly(env, seed)
+    state = unwrapped(env).game_state
+    assert state.outcome is not None
+    winner = state.outcome.winner
+    totals = [sum(step.get(f"player_{seat}", 0.0) for step in steps) for seat in range(3)]
+    if winner is None:
+        assert totals == [0.0] * 3
+        assert sorted(state.scores)[-1] == sorted(state.scores)[-2]
+    else:
+        assert totals == [1.0 if seat == winner else -1.0 for seat in range(3)]
+        assert state.scores[winner] > max(
+            score for seat, score in enumerate(state.scores) if seat != winner
+        )
+
+
+def test_three_players_bid_above_13_and_the_render_shows_three_seats() -> None:
+    """A hand of 17 cards bids up to 17: the first bidder's mask is the bids 0 to 13 and 14
+    to 17 (actions 86 to 89); her bid of 17 is taken; the table shows three seats of 17
+    cards and three scores.
+
+    Rule: rule-three-players.
+    """
+    env = zoo.raw_env(THREE, render_mode="ansi")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    assert np.flatnonzero(mask).tolist() == [*range(52, 66), *range(86, 90)]
+    env.step(89)
+    seat = int(agent.removeprefix("player_"))
+    assert env.game_state.bids[seat] == Bid(17)
+    lines = str(env.render()).splitlines()
+    assert lines[1] == "Scores: seat 0 0 (0 bags), seat 1 0 (0 bags), seat 2 0 (0 bags)"
+    seats = [line for line in lines if line.startswith("  seat ")]
+    assert len(seats) == 3
+    assert f"  seat {seat}" in next(line for line in seats if "bid 17" in line)
+    assert all(len(env.game_state.hand(other)) == 17 for other in range(3))
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -57,7 +57,7 @@ def test_every_call_before_the_first_reset_is_a_spades_error() -> None:
         (-HUGE, SpadesError, "a negative number of 5,001 digits is not an action"),
         (10**20, SpadesError, "is not an action"),
         (np.uint64(2**64 - 1), SpadesError, "is not an action"),
-        (86, SpadesError, "86 is not an action"),
+        (96, SpadesError, "96 is not an action"),
         (True, TypeError, "an action is a whole number"),
         (np.True_, TypeError, "an action is a whole number"),
         (1.0, TypeError, "an action is a whole number"),

@@ -29,7 +29,7 @@ from stable_baselines3.common.env_util import make_vec_env  # type: ignore[impor
 from stable_baselines3.common.vec_env import SubprocVecEnv  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 from spades import observe  # noqa: E402
-from spades.encoding import action_mask  # noqa: E402
+from spades.encoding import OBSERVATION_SIZE, action_mask  # noqa: E402
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -94,7 +94,7 @@ def test_make_vec_env_by_id_in_worker_processes() -> None:
             if len(ended) >= 2:
                 break
         assert isinstance(observations, np.ndarray)
-        assert observations.shape == (2, 1162)
+        assert observations.shape == (2, OBSERVATION_SIZE)
         for info in ended:  # truncated after a round: no winner, no success
             assert info["rounds"] == 1
             assert (info["winner"], info["is_success"]) == (None, False)

@@ -161,8 +161,9 @@ def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float
     ``"game"``: +1 to the winning side and -1 to every other when the game ends with it
     (0 each for a draw), else nothing. ``"round"``: when it completes a round, that
     round's points, each side's less the mean of the other sides' (with two sides, ours
-    less theirs; under solo, rule-solo, her points less the mean of the other three's),
-    so that the sides' rewards add up to 0.
+    less theirs; under solo, rule-solo, her points less the mean of the other three's;
+    with three players, rule-three-players, less the mean of the other two's), so that
+    the sides' rewards add up to 0.
 
     >>> import random
     >>> from spades import Ruleset, apply, legal_moves, new_game
@@ -173,8 +174,13 @@ def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float
     (11, -130, -130, 100)
     >>> [round(each, 2) for each in side_rewards(before, state, "round")]  # 11 - (-160 / 3)
     [64.33, -123.67, -123.67, 183.0]
+    >>> state = new_game(Ruleset(players=3), seed=2)
+    >>> while not state.rounds:
+    ...     before, state = state, apply(state, rng.choice(legal_moves(state)))
+    >>> state.rounds[0].points, side_rewards(before, state, "round")  # -160 - (-310 / 2)
+    ((-160, -150, -160), (-5.0, 10.0, -5.0))
     """
-    nothing = _NOTHING[after.rules.solo]  # a zero a side: the hot path, at most moves
+    nothing = _NOTHING[len(after.scores)]  # a zero a side: the hot path, at most moves
     if reward == "round":
         scored = after.rounds[len(before.rounds) :]
         if not scored:
@@ -188,8 +194,9 @@ def side_rewards(before: State, after: State, reward: RewardKind) -> tuple[float
     return tuple(1.0 if side == outcome.winner else -1.0 for side in range(len(nothing)))
 
 
-_NOTHING: Final = {solo: (0.0,) * Ruleset(solo=solo).sides for solo in (False, True)}
-"""No reward: a zero for each side, by whether the game is solo (rule-solo)."""
+_NOTHING: Final = {sides: (0.0,) * sides for sides in (2, 3, 4)}
+"""No reward: a zero for each side, by the number of sides (a score each; rule-solo,
+rule-three-players)."""
 
 
 def final_info(state: State, side: int) -> dict[str, Any]:
@@ -243,7 +250,7 @@ def table_lines(
         bid = state.bids[seat]
         said = "no bid yet" if bid is None else f"bid {bid_text(bid, rules)}, {taken[seat]} tricks"
         looked = " (looked)" if state.looked[seat] else ""
-        lines.append(f"  {seat_name(seat, you):<7} {brief_hand(hand, rules.deck)}   {said}{looked}")
+        lines.append(f"  {seat_name(seat, you):<7} {brief_hand(hand, rules.pack)}   {said}{looked}")
     if rules.players == 2 and state.stock:
         lines.append(f"Stock: {len(state.stock)} cards, {state.stock[0]} on top")
     if state.trick:

@@ -67,14 +67,15 @@ def after_chance(position: Position, action: int) -> Position:
     """``position`` after the chance outcome ``action``: a digit of the seed, or a card.
 
     A card is dealt as its index, ``ALL_CARDS[action]``: the jokers are 52 and 53, and a
-    card the ruleset's deck lacks is no outcome (rule-decks).
+    card the ruleset's pack lacks is no outcome (rule-decks; with three players the pack
+    of three, rule-three-players).
     """
     if position.seeding:
         if not 0 <= action < 16:
             raise SpadesError(f"a digit of the seed is 0 to 15, not {action}")
         return attrs.evolve(position, seed=(*position.seed, action))
     assert position.deck is not None
-    cards = position.rules.deck.cards
+    cards = position.rules.pack.cards
     if (
         not 0 <= action < len(ALL_CARDS)
         or ALL_CARDS[action] not in cards
@@ -97,7 +98,8 @@ def deal_lines(position: Position) -> list[str]:
     rules, deck = position.rules, position.deck
     assert deck is not None
     start = position.state or before_the_deal(rules)
-    lines = [f"Round {start.round_number}, dealing: {len(deck)} of 52 cards dealt"]
+    cards = len(rules.pack.cards)
+    lines = [f"Round {start.round_number}, dealing: {len(deck)} of {cards} cards dealt"]
     if has_exchange(rules):
         lines.append(f"Seed: {len(position.seed)} of {SEED_DIGITS} digits drawn")
     lines.append(
@@ -108,5 +110,5 @@ def deal_lines(position: Position) -> list[str]:
         return [*lines, f"  stock, top first: {cards_text(deck)}"]
     seats = play_order(rules, play_order(rules, start.dealer)[1])
     for offset, seat in enumerate(seats):
-        lines.append(f"  seat {seat}: {brief_hand(deck[offset::4], rules.deck)}")
+        lines.append(f"  seat {seat}: {brief_hand(deck[offset :: rules.players], rules.pack)}")
     return lines

@@ -26,7 +26,8 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   moves; the observation's ``selected`` slot shows the cards chosen so far.
 - **Rewards** go to the agent's side. ``reward="round"`` (the default): each round's
   points, her side's less the other's (under solo, her own less the mean of the other
-  three players'), in the step in which the round is scored, times ``reward_scale``, by
+  three players'; with three players, less the mean of the other two's), in the step in
+  which the round is scored, times ``reward_scale``, by
   default 0.01 (a round is then worth about -3 to 3). ``reward="game"``: +1 for a win,
   -1 for a loss, 0 for a draw, as the game ends (times ``reward_scale``, by default 1).
 - **The end.** ``terminated`` when the game ends. A game still going after ``max_rounds``
@@ -40,13 +41,15 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
   ``check_env`` steps with unmasked samples. With ``illegal_reward=None`` it raises
   ``spades.IllegalMoveError`` instead. An action outside the space always raises
   (``spades.SpadesError``, or ``TypeError`` for a value that is no whole number).
-- **Solo.** Under a solo ruleset (four players each on her own, rule-solo) the agent's
-  side is her seat alone, and the three other seats are her opponents; the game's winner
-  is the one highest score.
+- **Solo, and three players.** Under a solo ruleset (four players each on her own,
+  rule-solo) and with three players (rule-three-players) the agent's side is her seat
+  alone, and every other seat is her opponent's; the game's winner is the one highest
+  score.
 - **The bots.** ``opponents`` is ``None`` (the heuristic bot in every opponent's seat), one
   bot for all, or a sequence of one bot for each opponent's seat in seat order
-  (two in partnerships, three under solo, one with two players). ``partner`` is her
-  partner's bot (``None``: the heuristic bot); two players and solo players have none.
+  (two in partnerships, three under solo, two with three players, one with two).
+  ``partner`` is her partner's bot (``None``: the heuristic bot); two players, three
+  players and solo players have none.
   A bot is a name of ``spades.bots.BOTS`` (``"heuristic"``, ``"search"``, ``"random"``,
   ``"fallback"``), for a policy made afresh at each reset by ``spades.bots.make_bot``,
   seeded from the episode's generator; or a
@@ -68,7 +71,7 @@ again, or the game ends. ``pip install 'spades[gymnasium]'`` installs Gymnasium.
 >>> game = spades_gymnasium.env(spades.CLASSIC, seat=0, partner="random")
 >>> observation, info = game.reset(seed=1)
 >>> observation.shape, int(info["action_mask"].sum())
-((1162,), 14)
+((1224,), 14)
 """
 
 from __future__ import annotations
@@ -369,7 +372,11 @@ def _bots(
     if seat_across is not None:
         bots[seat_across] = "heuristic" if partner is None else partner
     elif partner is not None:
-        who = "two players" if rules.players == 2 else "solo players (rule-solo)"
+        who = {
+            2: "two players",
+            3: "three players (rule-three-players)",
+            4: "solo players (rule-solo)",
+        }[rules.players]
         raise SpadesError(f"{who} have no partner: partner is None, not {shown(partner)}")
     for bot in bots.values():
         if isinstance(bot, str) and bot not in BOTS:

@@ -1,7 +1,7 @@
 """OpenSpiel: Spades as a Python game of OpenSpiel, ``python_spades``, with information states.
 
 Importing this module registers ``python_spades`` with ``pyspiel.register_game``. It plays
-whole games, round after round, for every preset, with four players and with two.
+whole games, round after round, for every preset, with four players, three and two.
 
 - **Parameters.** ``rules``, a preset's name as `spades.find_ruleset` reads it
   (``"classic"``, the default, ``"miniokey"``, ``"miniokey-250"``, ``"two-handed"``,
@@ -22,21 +22,23 @@ whole games, round after round, for every preset, with four players and with two
   actions of a round (56 under the four-player presets) at most that too: 38,347,922
   rounds under classic (`spades.SpadesError` beyond, `TypeError` for no whole number).
   A solo ruleset (``"classic;solo:true"``: four players each on her own, rule-solo) is
-  played too.
+  played too, and so are three players (``"classic;players:3"``, rule-three-players).
 - **Players** are the seats: 0 to 3, side 0 being players 0 and 2, or 0 and 1; under
-  solo each player is her own side, of her number.
-- **Chance.** Each round is dealt by 52 chance nodes, one card each, uniform among the
-  cards of the ruleset's deck not dealt yet (action ``i`` is the card of `~spades.Card.index`
-  ``i``: ``DECK[i]``, and under a joker deck 52 the little joker and 53 the big one;
-  rule-decks). With four players the ``k``-th card goes to
-  the ``k % 4``-th seat in the order of play from the first bidder; with two the cards
-  make the stock, top first (`spades.new_game` and `spades.deal` read a deck so). The
+  solo and with three players (0 to 2) each player is her own side, of her number.
+- **Chance.** Each round is dealt by a chance node a card, as many as the ruleset's pack
+  holds (`spades.Ruleset.pack`: 52; with three players 51, the 2C out, or a joker deck's
+  54), each uniform among the pack's cards not dealt yet (action ``i`` is the card of
+  `~spades.Card.index` ``i``: ``DECK[i]``, and under a joker deck 52 the little joker and
+  53 the big one; rule-decks). With three or four players the ``k``-th card goes to
+  the ``k``-th seat, modulo the players, in the order of play from the first bidder; with
+  two the cards make the stock, top first (`spades.new_game` and `spades.deal` read a
+  deck so). The
   engine draws the cards of a double nil exchange from the discards by the game's seed
   (`spades.State.seed`), so under rules with an exchange the seed is chance's too: 16
   chance nodes of 16 outcomes each (4 bits of the 64-bit seed) open the game, and neither
   player sees them. Under other rules the seed decides nothing and is 0. Until a deal is
   complete a player's view shows no card of it.
-- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (86); the legal ones
+- **Actions** are the shared encoding's `~spades.encoding.ACTIONS` (96); the legal ones
   are exactly its mask. A card pass or a double nil exchange is entered one card at a
   time, and the player stays to move until the move is complete.
 - **Information state**: the player's `View` and, for the player choosing them, the cards
@@ -50,9 +52,9 @@ whole games, round after round, for every preset, with four players and with two
 - **Observation**: the same tensor; the string is the table as the player sees it, as text.
 - **Returns**: at the end, +1 to each player of the winning side and -1 to the others, 0
   each for a draw; nothing before. Two sides make the game zero-sum
-  (``GameType.Utility.ZERO_SUM``); under solo one winner takes +1 and the three others
-  -1 each, so that game is general-sum (``GENERAL_SUM``, no utility sum): `SpadesGame`
-  gives its type by its ruleset.
+  (``GameType.Utility.ZERO_SUM``); under solo and with three players one winner takes +1
+  and every other player -1, so that game is general-sum (``GENERAL_SUM``, no utility
+  sum): `SpadesGame` gives its type by its ruleset.
 - **Resampling.** `SpadesState.resample_from_infostate` deals anew what the player cannot
   see, by `spades.sample_state`, from numbers drawn from OpenSpiel's sampler. The state it
   returns starts a history of its own: it is for search, as ISMCTS uses it.
@@ -152,22 +154,25 @@ def _game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
 
 _GAME_TYPE: Final = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 """The type registered, and the type of a game of two sides: +1 and -1, or 0 and 0."""
-_SOLO_GAME_TYPE: Final = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
-"""The type of a solo game (rule-solo): +1 and three -1 add up to -2, a draw to 0."""
+_GENERAL_SUM_TYPE: Final = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+"""The type of a game of three or four sides (rule-solo, rule-three-players): +1 and two or
+three -1 add up to -1 or -2, a draw to 0."""
 
 
 def _round_length(rules: Ruleset) -> int:
     """The most decisions of one round: bids, looks, card passes, draws, exchanges, plays.
 
     A seat whose hand is face down (blind nil or a blind number open) may look before she
-    bids: one more action each (rule-blind-bids).
+    bids: one more action each (rule-blind-bids). Three players pass no cards
+    (rule-three-players).
     """
-    if rules.players == 4:
-        looks = 4 if rules.blind_nil or rules.blind_bid_minimum else 0  # a look each
+    players = rules.players
+    if players != 2:
+        looks = players if rules.blind_nil or rules.blind_bid_minimum else 0  # a look each
         # Two sides pass, each a pass and a pass back, of at most the larger count a card
         # an action: a blind nil's counts only where blind nil may be bid (rule-card-pass).
         most = max(rules.nil_pass, rules.blind_nil_pass if rules.blind_nil else 0)
-        return 4 + looks + 2 * 2 * most + 52
+        return players + looks + 2 * 2 * most + len(rules.pack.cards)
     # An exchange of the most cards is that many actions; one of fewer, one more to end it.
     exchanges = 2 * max(rules.blind_nil_exchange, 1) if has_exchange(rules) else 0
     return 26 + 2 + exchanges + 26  # the draw, a bid each (double nil too), plays
@@ -218,10 +223,10 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None if rules.solo else 0.0,
+            utility_sum=0.0 if rules.sides == 2 else None,
             max_game_length=rules.round_cap * _round_length(rules),
         )
-        game_type = _SOLO_GAME_TYPE if rules.solo else _GAME_TYPE
+        game_type = _GAME_TYPE if rules.sides == 2 else _GENERAL_SUM_TYPE
         super().__init__(game_type, info, {"rules": name, "max_rounds": max_rounds})
         self.rules: Final = rules
         """The ruleset as played: the preset, its round cap at most ``max_rounds``."""
@@ -233,9 +238,10 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
         return SpadesState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        """The most chance nodes of a game: 52 each round, and the seed's."""
-        assert self.rules.round_cap is not None
-        return self.rules.round_cap * len(DECK) + SEED_DIGITS * has_exchange(self.rules)
+        """The most chance nodes of a game: a card of the pack each round, and the seed's."""
+        rules = self.rules
+        assert rules.round_cap is not None
+        return rules.round_cap * len(rules.pack.cards) + SEED_DIGITS * has_exchange(rules)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -340,7 +346,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         if position.seeding:
             return [(digit, 1 / 16) for digit in range(16)]
         assert position.deck is not None, "chance deals"
-        left = [card.index for card in position.rules.deck.cards if card not in position.deck]
+        left = [card.index for card in position.rules.pack.cards if card not in position.deck]
         return [(card, 1 / len(left)) for card in left]
 
     def _apply_action(self, action: int) -> None:
@@ -376,7 +382,11 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
         return move_text(action)
 
     def returns(self) -> list[float]:
-        """+1 to each player of the winning side and -1 to the others at the end; else 0."""
+        """+1 to each player of the winning side and -1 to the others at the end; else 0.
+
+        Under solo and with three players the winning side is one player (rule-solo,
+        rule-three-players).
+        """
         position = self._position
         rules = position.rules
         state = position.state
@@ -415,7 +425,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
             selected = tuple(rng.sample(state.hand(state.to_move), len(selected)))
         deck = position.deck
         if deck is not None:
-            deck = tuple(rng.sample(rules.deck.cards, len(deck)))
+            deck = tuple(rng.sample(rules.pack.cards, len(deck)))
         seed = tuple(rng.randrange(16) for _ in position.seed)
         sampled: SpadesState = self.get_game().new_initial_state()
         sampled._position = Position(rules, seed, deck, state, selected)
@@ -482,7 +492,7 @@ def observation_text(view: View, chosen: tuple[Card, ...]) -> str:
             f"{side_name(rules, side, seat)} {view.scores[side]} ({view.bags[side]} bags)"
             for side in range(rules.sides)
         ),
-        "Hand: face down" if view.hand is None else f"Hand: {brief_hand(view.hand, rules.deck)}",
+        "Hand: face down" if view.hand is None else f"Hand: {brief_hand(view.hand, rules.pack)}",
         "Bids: "
         + ", ".join(
             f"seat {other} {'-' if bid is None else bid_text(bid, rules)}"

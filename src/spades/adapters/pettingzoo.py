@@ -2,7 +2,8 @@
 
 ``env(rules)`` is the environment wrapped as PettingZoo's classic games wrap theirs
 (`raw_env` is the bare one). The agents are ``player_0`` to ``player_3`` (``player_1``
-with two players), the seats of the same number; ``agent_selection`` is the seat to move.
+with two players, ``player_2`` with three), the seats of the same number;
+``agent_selection`` is the seat to move.
 
 - **Observations** are ``{"observation": ..., "action_mask": ...}``: the seat's view as
   `spades.encoding` encodes it (float32, within ``OBSERVATION_LOW`` and
@@ -18,9 +19,9 @@ with two players), the seats of the same number; ``agent_selection`` is the seat
   the side's less the other's, times ``reward_scale`` (by default 0.01: a round is then
   worth about -3 to 3); ``reward="game"`` gives +1 to the winners and -1 to the losers as
   the game ends, 0 each for a draw (times ``reward_scale``, by default 1). Under solo
-  (four players each on her own, rule-solo) each agent is a side: a round gives her points
-  less the mean of the other three's (the four rewards add up to 0), and the game +1 to
-  the one highest score and -1 to each of the three others.
+  (four players each on her own, rule-solo) and with three players (rule-three-players)
+  each agent is a side: a round gives her points less the mean of the others' (the
+  rewards add up to 0), and the game +1 to the one highest score and -1 to each other.
 - **The end.** The game's end terminates every agent. A game still going after
   ``max_rounds`` rounds (default 100; ``None`` for no limit) is truncated instead, with no
   result reward: without a round cap or a losing floor a game may go on as long as the
