@@ -147,15 +147,16 @@ def keep_all(state: State) -> State:
 def swap_hidden(state: State, rng: random.Random) -> State | None:
     """``state`` with two cards the seat to move cannot see swapped, or None if there are none.
 
-    Four players: a card of one other hand for a card of another. Two players: a card of
-    the other hand for one of the stock below its top or of the other player's discards.
+    Three and four players: a card of one other hand for a card of another. Two players: a
+    card of the other hand for one of the stock below its top or of the other player's
+    discards.
     """
     seat = state.to_move
     assert seat is not None
     hands = [list(hand) for hand in state.hands]
     changes: dict[str, object] = {}
-    if state.rules.players == 4:
-        others = [other for other in range(4) if other != seat and hands[other]]
+    if state.rules.players != 2:
+        others = [other for other in range(state.rules.players) if other != seat and hands[other]]
         if len(others) < 2:
             return None
         first, second = rng.sample(others, 2)

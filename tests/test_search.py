@@ -789,7 +789,7 @@ def check_play_out(state: State) -> None:
         assert end.to_move is None
         return
     # The first state of the next round: dealt, nobody has moved.
-    first = Phase.BIDDING if state.rules.players == 4 else Phase.DRAWING
+    first = Phase.DRAWING if state.rules.players == 2 else Phase.BIDDING
     assert end.round_number == state.round_number + 1
     assert end.phase is first
     assert not any(end.bids)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from spades._card_pass import pass_due
 from spades._cards import Card, Rank, Suit
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._legal import bid_moves
 from spades._moves import BIDS, LOOK, Exchange, Keep, Pass, Reject
 from spades._rules import Bidding, partner, seats_of, side_of
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FOUR",
+    "THREE",
     "TWO",
     "bid",
     "draw",
@@ -88,6 +89,22 @@ TWO: Final = _Counting(
 )
 """Two players: thirteen tricks between two hands; the unseen cards are the other hand
 and the other half of the discards."""
+THREE: Final = _Counting(
+    spade=(1.55, 1.4, 1.15, 0.95, 0.65),
+    side=(0.75, 0.55, 0.3, 0.15),
+    long_side=(0.55, 0.3, 0.2, 0.05),
+    guarded=True,
+    long_spade=0.25,
+    their_spade=0.0,
+    void=0.35,
+    singleton=0.2,
+    base=-0.9,
+    margin=1.0,
+)
+"""Three players (rule-three-players): seventeen or eighteen tricks among three hands,
+each on her own; every card is dealt, so the unseen cards are the other two hands."""
+COUNTINGS: Final = {2: TWO, 3: THREE, 4: FOUR}
+"""The counting of each number of players."""
 BIAS_PRIOR: Final = 2
 """Bidding adjusts to the table as if after this many rounds without surprise."""
 BIAS_LIMIT: Final = 2.0
@@ -131,12 +148,12 @@ def bid(view: View) -> Move:
         return BIDS[0]
     if rules.bidding is Bidding.WHIZ:  # her number of spades, or the nil above (rule-whiz)
         return allowed[-1]
-    counting = FOUR if rules.players == 4 else TWO
-    count = likely_tricks(hand, unseen_cards(view), counting, deck=rules.deck)
+    counting = COUNTINGS[rules.players]
+    count = likely_tricks(hand, unseen_cards(view), counting, deck=rules.pack)
     count += _table_bias(view, counting.margin)
     # the least she may bid, zero only as a contract (reading-zero-bid)
     floor = min(move.n for move in allowed if move.n or rules.zero_contract)
-    number = min(13, round(count - counting.margin))
+    number = min(rules.hand_size, round(count - counting.margin))
     if nil and rules.bidding is Bidding.SUICIDE and number < SUICIDE_NIL:
         return BIDS[0]  # the first partner, too weak for 4 (rule-suicide)
     if rules.ten_for_two_hundred:  # ten or more wins 200 (rule-ten-for-two-hundred)
@@ -169,13 +186,13 @@ def likely_tricks(
     unseen: Collection[Card],
     counting: _Counting,
     *,
-    deck: Deck = Deck.STANDARD,
+    deck: Pack = Deck.STANDARD,
 ) -> float:
     """Count likely tricks: high cards, guarded ones, long spades, voids to ruff.
 
-    Suits and ranks are the ``deck``'s: a joker deck's jokers (and the 2♦ of
-    Joker-Joker-Deuce-Deuce) are its top spades, sure tricks when no unseen spade is
-    above them (rule-decks).
+    Suits and ranks are the ``deck``'s (a `Deck`, or the `Pack` three players are dealt,
+    rule-three-players): a joker deck's jokers (and the 2♦ of Joker-Joker-Deuce-Deuce)
+    are its top spades, sure tricks when no unseen spade is above them (rule-decks).
     """
     sense = SENSES[deck]
     of_suit, suit_of, power = sense.of_suit, sense.suit, sense.power

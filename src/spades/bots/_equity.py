@@ -20,15 +20,18 @@ __all__ = ["PACE", "SPREAD", "win_chance"]
 
 PACE: Final = 55.0
 """Points a side makes in a round, about, when it plays well."""
-SPREAD: Final = {4: 90.0, 2: 70.0}
-"""The standard deviation of one round's difference between the sides, by players."""
+SPREAD: Final = {4: 90.0, 3: 70.0, 2: 70.0}
+"""The standard deviation of one round's difference between the sides, by players. Three
+players (rule-three-players): four players' scaled by the two spreads in the heuristic
+bot's own games, a round's difference between two players about 52 points against 68."""
 
 
 def win_chance(state: State, side: int) -> float:
     """The chance, from 0 to 1, that ``side`` wins the game from ``state``'s scores.
 
     A game that is over is won (1), lost (0) or drawn (one half). With more than two sides
-    (four players solo, rule-solo) the race is against the strongest other side.
+    (four players solo, rule-solo; three players, rule-three-players) the race is against
+    the strongest other side.
 
     >>> from spades import CLASSIC, new_game
     >>> win_chance(new_game(CLASSIC, seed=1), 0)

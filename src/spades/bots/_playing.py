@@ -107,7 +107,7 @@ class Table:
         """Whether winning tricks helps: the contract is short, or a set is in reach."""
         if self.side_need(self.side) > 0:
             return True
-        remaining = 13 - len(self.view.tricks)
+        remaining = self.view.rules.hand_size - len(self.view.tricks)
         others = {side_of(self.view.rules, seat) for seat in self.opponents}
         return any(
             0 < need <= remaining < need + SET_MARGIN for need in map(self.side_need, others)

@@ -11,9 +11,13 @@ The play-outs hold bit forms of three rules, each named where it is written and 
 its reference by ``tests/test_rule_forms.py``: the follow and lead rule (`playable`, on
 masks: `playable_bits` and ``hand & led or hand``), the trick's winner (`winning_card`:
 `_winning_bit` and `_beaters`) and the tricks that count toward a contract
-(`score_round`: `counted_tricks`). The ruleset's deck says which cards are spades and how
-cards rank (rule-decks): its `DeckBits`, looked up once a card, the standard deck's by
-identity.
+(`score_round`: `counted_tricks`). The ruleset's pack says which cards are spades and how
+cards rank (rule-decks, rule-three-players): its `DeckBits`, looked up once a card, the
+standard deck's by identity.
+
+Three players (rule-three-players) each play alone, a round of 17 or 18 tricks: a seat
+takes tricks while her own contract is short or while one of the other two can still be
+set by them, each counted on her own.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import ALL_CARDS
-from spades._decks import STANDARD_DECK, Deck
+from spades._decks import STANDARD_DECK, Deck, Pack
 from spades._engine import apply
 from spades._moves import PLAYS
 from spades._rules import NilTricks, partner, play_order
@@ -51,7 +55,7 @@ def _highest(mask: int) -> int:
 
 
 class DeckBits:
-    """A deck's cards as the play-outs read them, by card index (a card's bit's position).
+    """A pack's cards as the play-outs read them, by card index (a card's bit's position).
 
     With the standard deck and Joker-Joker-Ace a higher card of a suit has a higher bit
     (the jokers' bits lie above the ace of spades'); Joker-Joker-Deuce-Deuce ranks four
@@ -61,9 +65,9 @@ class DeckBits:
 
     __slots__ = ("beaters", "highest", "lowest", "spades", "suit_of")
 
-    def __init__(self, deck: Deck) -> None:
+    def __init__(self, deck: Pack) -> None:
         self.spades = deck.spades
-        """The bits of the deck's spades."""
+        """The bits of the pack's spades."""
         self.suit_of = deck.suit_bits
         """By card index, the bits of the suit the card plays as."""
         self.beaters = tuple(_beaters_of(deck, card) for card in range(len(deck.suit_bits)))
@@ -76,7 +80,7 @@ class DeckBits:
             self.lowest, self.highest = _promoted_ends(deck.promoted)
 
 
-def _beaters_of(deck: Deck, index: int) -> int:
+def _beaters_of(deck: Pack, index: int) -> int:
     """The cards of ``deck`` that beat card ``index`` when it wins a trick.
 
     The higher ones of the suit it plays as, and every spade if it is not one
@@ -111,14 +115,18 @@ def _promoted_ends(promoted: tuple[int, ...]) -> tuple[Callable[[int], int], Cal
 
 
 _STANDARD: Final = DeckBits(STANDARD_DECK)
-DECK_BITS: Final = {deck: _STANDARD if deck is STANDARD_DECK else DeckBits(deck) for deck in Deck}
-"""Each deck's `DeckBits`."""
+DECK_BITS: Final[dict[Pack, DeckBits]] = {
+    pack: _STANDARD if pack is STANDARD_DECK else DeckBits(pack)
+    for deck in Deck
+    for pack in (deck, deck.for_players(3))
+}
+"""Each pack's `DeckBits`: each deck's, and the packs of three players (rule-three-players)."""
 
 
 def _bits_of(rules: Ruleset) -> DeckBits:
-    """The `DeckBits` of the ruleset's deck; the standard deck's without a look-up."""
-    deck = rules.deck
-    return _STANDARD if deck is STANDARD_DECK else DECK_BITS[deck]
+    """The `DeckBits` of the ruleset's pack; the standard deck's without a look-up."""
+    pack = rules.pack
+    return _STANDARD if pack is STANDARD_DECK else DECK_BITS[pack]
 
 
 def _beaters(card_bit: int, bits: DeckBits) -> int:
@@ -157,7 +165,7 @@ def rollout_play(state: State) -> Move:
     assert seat is not None, "a play-out plays while the round goes on"
     masks = state.hand_masks
     led_freely = spades_open(rules, state.spades_broken, len(state._tricks))
-    allowed = playable_bits(rules.deck, masks[seat], state.trick, led_freely)
+    allowed = playable_bits(rules.pack, masks[seat], state.trick, led_freely)
     if allowed & (allowed - 1) == 0:  # one card
         return PLAYS[allowed.bit_length() - 1]
     bits = _bits_of(rules)
@@ -173,9 +181,7 @@ def rollout_play(state: State) -> Move:
         return PLAYS[_duck(state, seat, allowed, bits).bit_length() - 1]
     contract = sum((bids[other] or bid).n for other in mine)
     made = counted_tricks(rules, bids, taken, mine)
-    against = sum((bids[other] or bid).n for other in theirs)
-    their_made = counted_tricks(rules, bids, taken, theirs)
-    left = 13 - sum(taken)
+    left = rules.hand_size - sum(taken)
     mate_bid = None if mate is None else bids[mate]
     mate_nil = nil and mate is not None and mate_bid is not None and mate_bid.n == 0
     if mate is not None and mate_nil and taken[mate] == 0:
@@ -183,9 +189,37 @@ def rollout_play(state: State) -> Move:
     nils = [other for other in theirs if nil and (bids[other] or bid).n == 0 and not taken[other]]
     if nils:
         return PLAYS[_set_nil(state, nils[0], allowed, bits).bit_length() - 1]
-    if made < contract or their_made < against <= their_made + left:  # it wants tricks
+    if made < contract:
+        wants = True
+    elif rules.players == 3:
+        wants = _can_set_one(rules, bids, taken, theirs, left)
+    else:  # the other side, or under solo the other three together: a set in reach
+        their_made = counted_tricks(rules, bids, taken, theirs)
+        wants = their_made < sum((bids[other] or bid).n for other in theirs) <= their_made + left
+    if wants:
         return PLAYS[_take(state, seat, allowed, masks, bits).bit_length() - 1]
     return PLAYS[_duck(state, seat, allowed, bits).bit_length() - 1]
+
+
+def _can_set_one(
+    rules: Ruleset,
+    bids: tuple[Bid | None, ...],
+    taken: tuple[int, ...],
+    others: tuple[int, ...],
+    left: int,
+) -> bool:
+    """Three players: whether one of ``others`` is short of her bid by ``left`` tricks at most.
+
+    Each plays alone (rule-three-players): her set is in reach while she needs tricks and
+    could still take them all.
+    """
+    for other in others:
+        bid = bids[other]
+        assert bid is not None, "every seat has bid before the play"
+        made = counted_tricks(rules, bids, taken, (other,))
+        if made < bid.n <= made + left:
+            return True
+    return False
 
 
 def counted_tricks(

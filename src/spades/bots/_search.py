@@ -8,6 +8,10 @@ by its side's chance of winning the game (`win_chance`), plus a trace of the rou
 points to break ties. The same deals serve every candidate, so their luck cancels. It
 plays the move of the best mean. Play-outs of bids reach the play through the heuristic
 bot's bids for the other seats.
+
+Three players (rule-three-players) are searched as four are: every card is dealt, the
+deals sampled over the two other hands, the round played out over its 17 or 18 tricks,
+and the points' trace is her gain less the mean of the other two's.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from spades._cards import ALL_CARDS
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._engine import apply
 from spades._errors import SpadesError, shown
 from spades._moves import Bid, Play
@@ -99,7 +103,7 @@ def search_policy(*, playouts: int = 240, seed: int = 0) -> Policy:
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(_position_key(seed_text, view))
-        sample = _sample_four if view.rules.players == 4 else _sample_two
+        sample = _sample_two if view.rules.players == 2 else _sample_dealt
         deals = max(8, budget // len(candidates))
         side = side_of(view.rules, view.seat)
         totals = [0.0] * len(candidates)
@@ -127,7 +131,8 @@ def _seed_text(seed: object) -> str:
         return hex(number)
 
 
-def _sample_four(view: View, rng: random.Random) -> State:
+def _sample_dealt(view: View, rng: random.Random) -> State:
+    """A deal of the cards she has not seen, uniformly (three or four players: no draw)."""
     return sample_state(view, rng=rng)
 
 
@@ -148,10 +153,18 @@ def _sample_two(view: View, rng: random.Random) -> State:
 
 
 def _judge(end: State, side: int, start: State) -> float:
-    """The chance ``side`` wins from ``end``, plus a trace of the points it gained."""
-    gained = (end.scores[side] - start.scores[side]) - (
-        end.scores[1 - side] - start.scores[1 - side]
-    )
+    """The chance ``side`` wins from ``end``, plus a trace of the points it gained.
+
+    The points it gained less those of side ``1 - side``; with three players
+    (rule-three-players) less the mean of the other two's.
+    """
+    if end.rules.players == 3:
+        gains = [after - before for after, before in zip(end.scores, start.scores, strict=True)]
+        gained = gains[side] - (sum(gains) - gains[side]) / 2
+    else:
+        gained = (end.scores[side] - start.scores[side]) - (
+            end.scores[1 - side] - start.scores[1 - side]
+        )
     return win_chance(end, side) + _POINTS_WEIGHT * gained
 
 
@@ -179,7 +192,7 @@ def _distinct_plays(view: View, legal: Sequence[Move]) -> list[Move]:
     known |= sum(card.bit for card in view.hand or ())
     plays = [move for move in legal if isinstance(move, Play)]
     playable = sum(move.card.bit for move in plays)
-    below = _BELOW[view.rules.deck]
+    below = _BELOW[view.rules.pack]
     kept: list[Move] = []
     for move in plays:
         lower = below[move.card.index]  # its suit's cards ranked below it, nearest first
@@ -190,10 +203,10 @@ def _distinct_plays(view: View, legal: Sequence[Move]) -> list[Move]:
     return kept
 
 
-def _below(deck: Deck) -> tuple[tuple[int, ...], ...]:
-    """By card index, the bits of the deck's cards that rank below it, nearest first.
+def _below(deck: Pack) -> tuple[tuple[int, ...], ...]:
+    """By card index, the bits of the pack's cards that rank below it, nearest first.
 
-    Of the suit it plays as, ranked as the deck ranks them (rule-decks).
+    Of the suit it plays as, ranked as the pack ranks them (rule-decks, rule-three-players).
     """
     ranked = sorted(deck.cards, key=deck.rank_order, reverse=True)
     return tuple(
@@ -207,7 +220,9 @@ def _below(deck: Deck) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_BELOW: Final = {deck: _below(deck) for deck in Deck}
+_BELOW: Final[dict[Pack, tuple[tuple[int, ...], ...]]] = {
+    pack: _below(pack) for deck in Deck for pack in (deck, deck.for_players(3))
+}
 
 
 def _is_blind(move: Move) -> bool:
