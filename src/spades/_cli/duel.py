@@ -4,11 +4,15 @@ The duel itself is `spades.bots.duel`: each deal played twice, the sides swapped
 rate's 95% interval `spades.bots.wilson_interval` over the deals. This module prints it:
 the progress line on stderr (on a terminal), the figures on stdout, a column a bot. Under
 solo (rule-solo) a bot plays two seats, and its column adds up its two players' figures.
+With three players (rule-three-players) each deal is played six times, each bot alone at
+each seat once and at the other two once (`spades.bots._duel.deal_seatings`), and a
+bot's column adds up its players' figures.
 """
 
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from spades import bots
@@ -16,6 +20,7 @@ from spades._cli import games as _games
 from spades._cli.progress import Progress
 from spades._cli.text import show
 from spades._table_text import counted, rules_lines, side_name
+from spades.bots._duel import deal_seatings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -63,7 +68,8 @@ def command(
     except KeyboardInterrupt:
         progress.end()
         show(
-            f"Interrupted: the duel stops after {played[0]} of {counted(2 * games, 'game')}.",
+            f"Interrupted: the duel stops after {played[0]} of "
+            f"{counted(len(deal_seatings(rules)) * games, 'game')}.",
             file=sys.stderr,
         )
         return 130
@@ -71,22 +77,32 @@ def command(
     show(
         f"Spades duel: {a} (A) against {b} (B), {counted(games, 'deal')}, rules {name}, "
         f"seed {seed}.",
-        f"Each deal is played twice ({2 * games} games): {seating(rules)}.",
+        f"Each deal is played {_times(result.games_per_deal)} ({result.games} games): "
+        f"{seating(rules)}.",
     )
     show(*rules_lines(rules))
     show(*summary(result))
     return 0
 
 
+def _times(number: int) -> str:
+    """How many times a deal is played, in words: twice, or six times (three players)."""
+    return "twice" if number == 2 else "six times"
+
+
 def seating(rules: Ruleset) -> str:
-    """Where A sits in the two games of a deal: a side, then the other; solo, two seats.
+    """Where A sits in the games of a deal: a side, then the other; solo, two seats.
 
     >>> from spades import Ruleset
     >>> seating(Ruleset())
     'A as side 0 (seats 0+2), then as side 1 (seats 1+3)'
     >>> seating(Ruleset(solo=True))
     'A at seats 0 and 2, then at seats 1 and 3'
+    >>> seating(Ruleset(players=3))
+    'A alone at seats 0, 1, 2 in turn, then B alone at each'
     """
+    if rules.players == 3:  # a bot a seat, six games (rule-three-players)
+        return "A alone at seats 0, 1, 2 in turn, then B alone at each"
     if rules.solo:  # two players a bot (rule-solo)
         return "A at seats 0 and 2, then at seats 1 and 3"
     first, second = (side_name(rules, side) for side in (0, 1))
@@ -124,11 +140,20 @@ def summary(result: DuelResult) -> list[str]:
         row("ms per move, mean", (f"{s.mean_ms:.3f}" for s in sides)),
         row("ms per move, median", (f"{s.median_ms:.3f}" for s in sides)),
     ]
-    tally = dict.fromkeys((1.0, 0.75, 0.5, 0.25, 0.0), 0)
-    for score in result.pair_scores:
-        tally[score] += 1
-    spread = ", ".join(f"{score:g}: {n}" for score, n in tally.items())
-    lines.append(f"  pairs: {result.deals}, scoring for A {spread}")
+    if result.games_per_deal == 2:
+        tally = dict.fromkeys((1.0, 0.75, 0.5, 0.25, 0.0), 0)
+        for score in result.pair_scores:
+            tally[score] += 1
+        spread = ", ".join(f"{score:g}: {n}" for score, n in tally.items())
+        lines.append(f"  pairs: {result.deals}, scoring for A {spread}")
+    else:  # three players: a deal's six games score A in twelfths (rule-three-players)
+        twelfths = [round(12 * score) for score in result.pair_scores]
+        spread = ", ".join(
+            f"{Fraction(n, 12)}: {twelfths.count(n)}"
+            for n in range(12, -1, -1)
+            if twelfths.count(n)
+        )
+        lines.append(f"  deals: {result.deals}, scoring for A {spread}")
     lines.append(f"  rounds: {rounds}, {rounds / result.games:.1f} a game")
     if result.stopped:
         lines.append(

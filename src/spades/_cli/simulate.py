@@ -6,7 +6,8 @@ Game ``i`` (from 0) of a simulation seeded with ``seed`` has the seed
 and on Ray as well (`spades._runs`). Side 0 plays one bot of `spades.bots.BOTS`, side 1
 another or the same: by default heuristic bots in every seat. Under solo (rule-solo) the
 even seats play the first bot and the odd seats the second, and the summary has a column
-a seat, each seat her own side.
+a seat, each seat her own side. With three players (rule-three-players) so too: seats 0
+and 2 play the first bot, seat 1 the second, a column a seat.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ __all__ = [
 class GameResult(NamedTuple):
     """One simulated game: who won, how it ended, its rounds, each side's score and counts.
 
-    A side is a seat under solo (rule-solo): four sides, four scores, four counts.
+    A side is a seat under solo (rule-solo): four sides, four scores, four counts; with three
+    players (rule-three-players) three.
     """
 
     winner: int | None
@@ -61,7 +63,8 @@ def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> Gam
     """Play the game of ``task``: rules, seed, the bots of sides 0 and 1, round limit.
 
     The bots of sides 0 and 1 are those of the even and the odd seats (under solo, sides
-    0 and 2 and sides 1 and 3: `spades.bots.seat_policies`).
+    0 and 2 and sides 1 and 3; with three players seats 0 and 2 and seat 1:
+    `spades.bots.seat_policies`).
     """
     rules, seed, sides, limit = task
     policies = seat_policies(rules, seed, sides)
@@ -91,10 +94,11 @@ def simulate(
 
     Side 0 plays the bot ``bots``, side 1 the bot ``opponents`` (names in
     `spades.bots.BOTS`: `SpadesError` for another); under solo (rule-solo), seats 0 and 2
-    the one and seats 1 and 3 the other, and the summary is by seat. If ``ray`` is given, the games
-    run as Ray tasks on the Ray at that address instead (`spades._runs.on_ray`;
-    ``workers`` is then not used): ``"local"`` starts a Ray on this machine for the
-    simulation, ``"auto"`` connects to the one running, anything else is a cluster's
+    the one and seats 1 and 3 the other, and the summary is by seat; with three players
+    (rule-three-players) seats 0 and 2 the one and seat 1 the other, by seat too. If
+    ``ray`` is given, the games run as Ray tasks on the Ray at that address instead
+    (`spades._runs.on_ray`; ``workers`` is then not used): ``"local"`` starts a Ray on this
+    machine for the simulation, ``"auto"`` connects to the one running, anything else is a cluster's
     address for `ray.init` (`SpadesError` if Ray is not installed or cannot be reached).
     The games are made as they are played and their results added up in game order
     (`spades._runs.played`), so the summary is the same either way, and any number of
@@ -120,7 +124,7 @@ def simulate(
         )
         return 130
     progress.end()
-    where = ("seats 0 and 2", "seats 1 and 3") if rules.solo else ("side 0", "side 1")
+    where = _where(rules)
     against = (
         f"{bots.capitalize()} bots in every seat."
         if opponents == bots
@@ -130,6 +134,18 @@ def simulate(
     show(*rules_lines(rules))
     show(*summary(rules, totals, limit))
     return 0
+
+
+def _where(rules: Ruleset) -> tuple[str, str]:
+    """Where the first bot and the second sit, in words.
+
+    >>> from spades import Ruleset
+    >>> _where(Ruleset()), _where(Ruleset(players=3))
+    (('side 0', 'side 1'), ('seats 0 and 2', 'seat 1'))
+    """
+    if rules.players == 3:  # each on her own (rule-three-players)
+        return ("seats 0 and 2", "seat 1")
+    return ("seats 0 and 2", "seats 1 and 3") if rules.solo else ("side 0", "side 1")
 
 
 def game_tasks(
@@ -150,7 +166,8 @@ def game_tasks(
 class Totals:
     """A simulation's figures, added up game after game: what its `summary` shows.
 
-    A figure a side: ``sides`` of them, 2, or 4 under solo (rule-solo).
+    A figure a side: ``sides`` of them, 2, or 4 under solo (rule-solo), 3 with three
+    players (rule-three-players).
     """
 
     sides: int = 2

@@ -12,12 +12,20 @@ and 2 and the second seats 1 and 3, then the other way round on the same deal: e
 has two players in every game, who play against each other as well as against the other
 bot's. A bot's figures add up its two players' (their totals, contracts, nils).
 
-A game scores 1 for the first bot when its side wins (under solo: one of its players, by
-the unique highest total), 0 when the other's does, a half when neither does (a draw, or
-a game stopped after ``max_rounds`` rounds of rules without a round cap). A pair scores
-the mean of its two games: 0, 1/4, 1/2, 3/4 or 1. The pairs are independent (the two
-games of a pair are not: they share their cards), so the win rate is the mean of the
-pair scores and its 95% interval is `wilson_interval` over them.
+Three players (rule-three-players) each play alone, so a deal is played six times
+(`deal_seatings`): the first bot at one seat and the second at the other two, the lone
+seat 0, then 1, then 2; then the second bot alone at seat 0, 1 and 2, the first at the
+other two. Each bot sits at each seat alone once and beside its other player twice, on
+the same cards: with bots of equal strength it wins a third of its lone games and two
+thirds of its double ones, a half in all.
+
+A game scores 1 for the first bot when its side wins (under solo and with three players:
+one of its players, by the unique highest total), 0 when the other's does, a half when
+neither does (a draw, or a game stopped after ``max_rounds`` rounds of rules without a
+round cap). A deal (a pair of games) scores the mean of its games: 0, 1/4, 1/2, 3/4 or
+1, or in twelfths with three players. The deals are independent (the games of a deal are
+not: they share their cards), so the win rate is the mean of the deals' scores (the
+`DuelResult.pair_scores`) and its 95% interval is `wilson_interval` over them.
 
 >>> from spades import Ruleset
 >>> result = duel("heuristic", "random", Ruleset(round_cap=2), deals=3, seed=1)
@@ -26,6 +34,9 @@ pair scores and its 95% interval is `wilson_interval` over them.
 >>> solo = duel("heuristic", "random", Ruleset(solo=True, round_cap=2), deals=3, seed=1)
 >>> solo.games, solo.first.wins + solo.first.losses + solo.first.draws
 (6, 6)
+>>> three = duel("heuristic", "heuristic", Ruleset(players=3, round_cap=1), deals=1, seed=1)
+>>> three.games, three.pair_scores
+(6, (0.5,))
 """
 
 from __future__ import annotations
@@ -58,6 +69,7 @@ __all__ = [
     "Bot",
     "DuelResult",
     "PolicyStats",
+    "deal_seatings",
     "duel",
     "game_seed",
     "seat_policies",
@@ -106,20 +118,50 @@ def _maker(bot: Bot) -> BotMaker:
     return bot
 
 
-def seat_policies(rules: Ruleset, seed: int, sides: tuple[Bot, Bot]) -> list[Policy]:
+def seat_policies(rules: Ruleset, seed: int, sides: tuple[Bot, ...]) -> list[Policy]:
     """A fresh policy for each seat of the game seeded with ``seed``, in seat order.
 
-    The seats of side 0 play ``sides[0]``, those of side 1 ``sides[1]`` (names in
-    `spades.bots.BOTS` or makers): the even seats and the odd ones, which with four playing
-    solo (rule-solo) are four sides. The bot at seat ``s`` is made with the seed
-    `game_seed` ``(seed, s)``.
+    Two bots (names in `spades.bots.BOTS` or makers): the seats of side 0 play
+    ``sides[0]``, those of side 1 ``sides[1]``: the even seats and the odd ones, which with
+    four playing solo (rule-solo) are four sides, and with three players
+    (rule-three-players) seats 0 and 2 against seat 1. A bot for each seat: seat ``s``
+    plays ``sides[s]`` (so a duel seats three players, `deal_seatings`). The bot at seat
+    ``s`` is made with the seed `game_seed` ``(seed, s)``. Another number of bots raises
+    `SpadesError`.
 
-    >>> from spades import CLASSIC
+    >>> from spades import CLASSIC, Ruleset
     >>> len(seat_policies(CLASSIC, 7, ("search", "random")))
     4
+    >>> len(seat_policies(Ruleset(players=3), 7, ("random", "heuristic", "heuristic")))
+    3
     """
-    makers = (_maker(sides[0]), _maker(sides[1]))
-    return [makers[seat % 2](game_seed(seed, seat)) for seat in range(rules.players)]
+    if len(sides) not in {2, rules.players}:
+        raise SpadesError(f"{rules.players} seats take two bots or one a seat, not {len(sides)}")
+    makers = tuple(_maker(bot) for bot in sides)
+    return [makers[seat % len(makers)](game_seed(seed, seat)) for seat in range(rules.players)]
+
+
+def deal_seatings(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """The games of a duel's deal: in each, the bot of each seat (0 the first, 1 the second).
+
+    Two and four players, two games: the first bot's side 0 (its even seats), then its side
+    1 (a bot a seat's parity; under solo, two players a bot). Three players
+    (rule-three-players), six games: the first bot alone at seat 0, 1, then 2, the second
+    at the other two; then the second alone at each seat in turn.
+
+    >>> from spades import CLASSIC, Ruleset
+    >>> deal_seatings(CLASSIC)
+    ((0, 1), (1, 0))
+    >>> deal_seatings(Ruleset(players=3))
+    ((0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
+    """
+    if rules.players != 3:
+        return ((0, 1), (1, 0))
+    return tuple(
+        tuple(lone if seat == alone else 1 - lone for seat in range(3))
+        for lone in (0, 1)
+        for alone in range(3)
+    )
 
 
 def wilson_interval(scores: Sequence[float], *, z: float = Z95) -> tuple[float, float]:
@@ -205,7 +247,9 @@ class DuelResult:
 
     seed: int
     pair_scores: tuple[float, ...]
-    """The first bot's score in each pair, in deal order: 0, 0.25, 0.5, 0.75 or 1."""
+    """The first bot's score in each deal, in deal order, the mean of the deal's games: 0,
+    0.25, 0.5, 0.75 or 1; with three players (rule-three-players) of its six games, in
+    twelfths."""
     rounds: int
     """The rounds of all the games."""
     stopped: int
@@ -214,16 +258,18 @@ class DuelResult:
     """The rounds after which a game was stopped; ``None`` when the rules' round cap ends it."""
     first: PolicyStats
     second: PolicyStats
+    games_per_deal: int = 2
+    """How many times each deal was played (`deal_seatings`): two, or six with three players."""
 
     @property
     def deals(self) -> int:
-        """How many deals were played twice."""
+        """How many deals were played."""
         return len(self.pair_scores)
 
     @property
     def games(self) -> int:
-        """How many games were played: two a deal."""
-        return 2 * self.deals
+        """How many games were played: two a deal, or six with three players."""
+        return self.games_per_deal * self.deals
 
     @property
     def win_rate(self) -> float:
@@ -239,21 +285,23 @@ class DuelResult:
 class DuelGame(NamedTuple):
     """One game of a duel, as a worker sends it back: what `DuelResult` adds up.
 
-    Each figure is by bot: 0 the bot of the even seats (the task's first), 1 that of the
-    odd seats. With partnerships or two players a bot is a side; under solo it is two
-    (rule-solo), whose figures are added up.
+    Each figure is by the task's bot (`slot_of`): with two of them 0 the bot of the even
+    seats (the task's first), 1 that of the odd seats. With partnerships or two players a
+    bot is a side; under solo it is two (rule-solo), whose figures are added up. With
+    three players (rule-three-players) the task has a bot a seat, and the figures are by
+    seat; the duel adds up those of each bot's seats.
     """
 
     winner: int | None
-    """The bot whose side won, or None (a draw, or a stopped game)."""
+    """The task's bot whose side won, or None (a draw, or a stopped game)."""
     stopped: bool
     rounds: int
     scores: tuple[int, ...]
-    """For each bot, its sides' final scores added up."""
-    counts: tuple[tuple[int, ...], tuple[int, ...]]
-    """For each bot, the `COUNTERS` of its sides over the game's rounds, added up."""
-    times: tuple[tuple[float, ...], tuple[float, ...]]
-    """For each bot, the seconds its policies took over each of their moves, in order."""
+    """For each of the task's bots, its sides' final scores added up."""
+    counts: tuple[tuple[int, ...], ...]
+    """For each of the task's bots, the `COUNTERS` of its sides over the game's rounds, added up."""
+    times: tuple[tuple[float, ...], ...]
+    """For each of the task's bots, the seconds its policies took over its moves, in order."""
 
 
 COUNTERS: Final = (
@@ -333,9 +381,9 @@ def _timed(policy: Policy, times: list[float]) -> Policy:
     return move
 
 
-Task: TypeAlias = "tuple[Ruleset, int, tuple[Bot, Bot], int | None]"
+Task: TypeAlias = "tuple[Ruleset, int, tuple[Bot, ...], int | None]"
 """A game of a duel: its rules, its seed, the bots of the even and the odd seats (sides 0
-and 1 unless solo), its round limit."""
+and 1 unless solo; with three players a bot a seat, `seat_policies`), its round limit."""
 
 
 def bot_of(side: int) -> int:
@@ -352,33 +400,48 @@ def bot_of(side: int) -> int:
     return side % 2
 
 
+def slot_of(side: int, bots: int) -> int:
+    """Which of a task's ``bots`` bots plays ``side``: `bot_of` for two, the side's seat for three.
+
+    A side's seats are those of the bot ``side % bots`` (`seat_policies`); with three
+    players (rule-three-players) the side is the seat.
+
+    >>> [slot_of(side, 2) for side in range(4)], [slot_of(side, 3) for side in range(3)]
+    ([0, 1, 0, 1], [0, 1, 2])
+    """
+    return side % bots
+
+
 def duel_game(task: Task) -> DuelGame:
     """Play the game of ``task`` (what a worker does): rules, seed, sides' bots, round limit.
 
-    Its figures are by bot (`bot_of`): under solo each bot's two players' are added up.
+    Its figures are by the task's bot (`slot_of`): under solo each bot's two players' are
+    added up; with three players (rule-three-players) they are by seat.
     """
     rules, seed, sides, limit = task
-    times: tuple[list[float], list[float]] = ([], [])
+    slots = len(sides)
+    times: tuple[list[float], ...] = tuple([] for _ in range(slots))
     policies = [
-        _timed(policy, times[bot_of(side_of(rules, seat))])
+        _timed(policy, times[slot_of(side_of(rules, seat), slots)])
         for seat, policy in enumerate(seat_policies(rules, seed, sides))
     ]
     state = play_game(rules, policies, seed=seed, max_rounds=limit)
     outcome = state.outcome
-    scores = [0, 0]
-    counts = [[0] * len(COUNTERS), [0] * len(COUNTERS)]
+    scores = [0] * slots
+    counts = [[0] * len(COUNTERS) for _ in range(slots)]
     for side, score in enumerate(state.scores):
-        scores[bot_of(side)] += score
-        mine = counts[bot_of(side)]
+        scores[slot_of(side, slots)] += score
+        mine = counts[slot_of(side, slots)]
         for key, value in enumerate(side_counts(state, side)):
             mine[key] += value
+    won = None if outcome is None or outcome.winner is None else slot_of(outcome.winner, slots)
     return DuelGame(
-        winner=None if outcome is None or outcome.winner is None else bot_of(outcome.winner),
+        winner=won,
         stopped=outcome is None,
         rounds=len(state.rounds),
-        scores=(scores[0], scores[1]),
-        counts=(tuple(counts[0]), tuple(counts[1])),
-        times=(tuple(times[0]), tuple(times[1])),
+        scores=tuple(scores),
+        counts=tuple(map(tuple, counts)),
+        times=tuple(map(tuple, times)),
     )
 
 
@@ -386,6 +449,8 @@ def game_tasks(
     rules: Ruleset, sides: tuple[Bot, Bot], *, seed: int, deals: int, limit: int | None
 ) -> Iterator[Task]:
     """The tasks of the games of ``deals`` deals, made when asked: two a deal, sides swapped.
+
+    With three players (rule-three-players) six a deal, a bot a seat (`deal_seatings`).
 
     >>> import itertools
     >>> from spades import CLASSIC
@@ -396,11 +461,11 @@ def game_tasks(
     ... ]
     True
     """
-    first, second = sides
+    seatings = deal_seatings(rules)
     for deal in range(deals):
         seed_ = game_seed(seed, deal)
-        yield rules, seed_, (first, second), limit
-        yield rules, seed_, (second, first), limit
+        for seating in seatings:
+            yield rules, seed_, tuple(sides[bot] for bot in seating), limit
 
 
 def _name(bot: Bot) -> str:
@@ -449,7 +514,9 @@ def duel(
     With four playing solo (rule-solo) the first bot plays seats 0 and 2 and the second
     seats 1 and 3, then the other way round; a game is a bot's when one of its players
     wins it (the unique highest total), and a bot's points are its two players' totals
-    added up.
+    added up. With three players (rule-three-players) each deal is played six times, each
+    bot alone at each seat once and at the two others once (`deal_seatings`), a game again
+    a bot's when one of its players wins it; its figures add up its players' over the six.
 
     Raises `SpadesError` (a `ValueError`) for an unknown bot, a maker that does not pickle
     on workers, fewer than one deal, worker or round, or ``ray`` without Ray installed or
@@ -466,15 +533,18 @@ def duel(
             f"{shown(deals)}, {shown(workers)} and {shown(max_rounds)}"
         )
     limit = None if rules.round_cap is not None else max_rounds
+    seatings = deal_seatings(rules)
+    per = len(seatings)
     played: list[DuelGame] = []
     tasks = game_tasks(rules, sides, seed=seed, deals=deals, limit=limit)
-    with _runs.played(duel_game, tasks, count=2 * deals, workers=workers, ray=ray) as games:
+    with _runs.played(duel_game, tasks, count=per * deals, workers=workers, ray=ray) as games:
         for game in games:  # in game order, whatever the worker count
             played.append(game)
             if progress is not None:
-                progress(len(played), 2 * deals)
-    scores = [_score(game, number % 2) for number, game in enumerate(played)]
-    pair_scores = tuple((scores[i] + scores[i + 1]) / 2 for i in range(0, len(scores), 2))
+                progress(len(played), per * deals)
+    seated = [(game, seatings[number % per]) for number, game in enumerate(played)]
+    scores = [_score(game, seating) for game, seating in seated]
+    pair_scores = tuple(statistics.fmean(scores[i : i + per]) for i in range(0, len(scores), per))
     low, high = wilson_interval(pair_scores)
     their_low, their_high = wilson_interval([1 - score for score in pair_scores])
     rate = statistics.fmean(pair_scores)
@@ -484,36 +554,48 @@ def duel(
         rounds=sum(game.rounds for game in played),
         stopped=sum(game.stopped for game in played),
         limit=limit,
-        first=_stats(_name(first), played, 0, (rate, low, high)),
-        second=_stats(_name(second), played, 1, (1 - rate, their_low, their_high)),
+        first=_stats(_name(first), seated, 0, (rate, low, high)),
+        second=_stats(_name(second), seated, 1, (1 - rate, their_low, their_high)),
+        games_per_deal=per,
     )
 
 
-def _score(game: DuelGame, bot: int) -> float:
-    """What a game scores for ``bot`` (0 or 1): 1 for a win, 0 for a loss, a half otherwise."""
+def _score(game: DuelGame, seating: tuple[int, ...]) -> float:
+    """What a game scores for the first bot: 1 for a win, 0 for a loss, a half otherwise.
+
+    ``seating`` is the game's bot (0 the first, 1 the second) of each of its task's bots.
+    """
     if game.winner is None:
         return 0.5
-    return 1.0 if game.winner == bot else 0.0
+    return 1.0 if seating[game.winner] == 0 else 0.0
 
 
 def _stats(
-    name: str, played: Sequence[DuelGame], first: int, rate: tuple[float, float, float]
+    name: str,
+    seated: Sequence[tuple[DuelGame, tuple[int, ...]]],
+    bot: int,
+    rate: tuple[float, float, float],
 ) -> PolicyStats:
-    """The figures of the bot that is bot ``first`` (`bot_of`) in the first game of each pair."""
+    """The figures of bot ``bot`` (0 the first, 1 the second) over the games and seatings.
+
+    Each game's figures of the task's bots that are ``bot`` are added up, the others' as
+    theirs.
+    """
     count = dict.fromkeys(COUNTERS, 0)
     their = dict.fromkeys(COUNTERS, 0)
     wins = losses = draws = points = 0
     times: list[float] = []
-    for number, game in enumerate(played):
-        bot = (first + number) % 2
-        wins += game.winner == bot
-        losses += game.winner == 1 - bot
+    for game, seating in seated:
+        if game.winner is not None:
+            wins += seating[game.winner] == bot
+            losses += seating[game.winner] != bot
         draws += game.winner is None and not game.stopped
-        points += game.scores[bot]
-        times.extend(game.times[bot])
-        for key, mine, theirs in zip(COUNTERS, game.counts[bot], game.counts[1 - bot], strict=True):
-            count[key] += mine
-            their[key] += theirs
+        for slot, owner in enumerate(seating):
+            if owner == bot:
+                points += game.scores[slot]
+                times.extend(game.times[slot])
+            for key, value in zip(COUNTERS, game.counts[slot], strict=True):
+                (count if owner == bot else their)[key] += value
     return PolicyStats(
         name=name,
         win_rate=rate[0],
