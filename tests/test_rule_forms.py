@@ -6,6 +6,8 @@ forms and the encoding's masks are other forms of some rules. Each test here dra
 inputs (hands, tricks, bids, scores, rulesets; not only positions of played games) and
 asks the reference and the other form the same question. The first tests state each
 reference's rule in plain Python, so that the reference is held to the rules page too.
+Three players (rule-three-players) are drawn beside two and four: their pack (51 or 54
+cards), hands of 17 or 18 cards, bids to the hand size and tricks of three cards.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 import oracle
-from helpers import BY_SPADES_RULES, passing_states
+from helpers import BY_SPADES_RULES, by_spades_rulesets, passing_states, rules_data, three_of
 from spades import (
     CLASSIC,
     DECK,
@@ -192,12 +194,14 @@ def test_winning_card_states_the_rule(cards: list[Card]) -> None:
     assert winning_card(cards) == max(spades or led, key=lambda card: card.rank)
 
 
-@given(rulesets(), st.booleans(), st.integers(0, 13))
-def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, taken: int) -> None:
+@given(rulesets(), st.booleans(), st.data())
+def test_nil_points_states_the_rule(rules: Ruleset, blind: bool, data: st.DataObject) -> None:
     """Plus the value with no trick, minus it with any; numbered bids and zero contracts zero.
+    A player takes up to the cards of her hand (17 or 18 with three players).
 
-    Rules: rule-nil-scoring, reading-zero-bid.
+    Rules: rule-nil-scoring, reading-zero-bid, rule-three-players.
     """
+    taken = data.draw(st.integers(0, hand_size(rules)))
     value = rules.blind_nil_value if blind else rules.nil_value
     expected = 0 if rules.zero_contract else (value if taken == 0 else -value)
     assert nil_points(rules, Bid(0, blind=blind), taken) == expected
@@ -211,9 +215,21 @@ def bids_at_a_seat(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], in
     rules = draw(rulesets())
     if rules.partnerships and rules.bidding is Bidding.OPEN:  # Suicide has no minimum
         rules = attrs.evolve(rules, team_minimum=draw(st.integers(0, 13)))
-    kinds = [None, *(Bid(n) for n in range(14)), Bid(0, blind=True)]
+    kinds = [None, *(Bid(n) for n in range(hand_size(rules) + 1)), Bid(0, blind=True)]
     bids = tuple(draw(st.sampled_from(kinds)) for _ in range(rules.players))
     return rules, bids, draw(st.integers(0, rules.players - 1))
+
+
+def hand_size(rules: Ruleset) -> int:
+    """The cards of a hand and the tricks of a round, as the tests' reference reads the
+    rules: 13, or 17 or 18 for three players (rule-three-players)."""
+    return oracle.hand_size(rules_data(rules))
+
+
+def pack_cards(rules: Ruleset) -> list[Card]:
+    """The cards the ruleset deals, as the tests' reference reads rule-decks and
+    rule-three-players: 52, or three players' 51 or 54."""
+    return [ALL_CARDS[index] for index in oracle.deck_cards(oracle.pack_of(rules_data(rules)))]
 
 
 @given(bids_at_a_seat())
@@ -236,16 +252,24 @@ def test_lowest_bid_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...]
 @st.composite
 def blind_number_positions(draw: st.DrawFn) -> State:
     """Four players with blind numbers (and often blind nil; partnerships often a team
-    minimum, one game in four solo), any scores, the first seats of the bidding having
-    looked and bid."""
-    solo = draw(st.sampled_from((False, False, False, True)))
+    minimum, one game in four solo), or three players (one game in four: their blind
+    numbers reach 17 or 18, rule-three-players), any scores, the first seats of the bidding
+    having looked and bid."""
+    players = draw(st.sampled_from((4, 4, 4, 3)))
+    solo = players == 4 and draw(st.sampled_from((False, False, False, True)))
+    deck = draw(st.sampled_from(Deck)) if players == 3 else Deck.STANDARD
+    most = len(deck.for_players(3).cards) // 3 if players == 3 else 13
+    alone = solo or players == 3
     rules = Ruleset(
+        players=players,
+        deck=deck,
         solo=solo,
-        blind_bid_minimum=draw(st.integers(1, 13)),
+        blind_bid_minimum=draw(st.integers(1, most)),
         blind_bid_deficit=draw(st.none() | st.integers(0, 300)),
         blind_nil=draw(st.booleans()),
         blind_nil_deficit=draw(st.none() | st.integers(0, 300)),
-        team_minimum=0 if solo else draw(st.integers(0, 13)),
+        blind_nil_pass=0 if alone else 2,
+        team_minimum=0 if alone else draw(st.integers(0, 13)),
     )
     scores = tuple(draw(st.integers(-400, 400)) for _ in range(rules.sides))
     state = evolve_state(new_game(rules, seed=draw(st.integers(0, 99))), scores=scores)
@@ -258,12 +282,13 @@ def blind_number_positions(draw: st.DrawFn) -> State:
 
 @given(blind_number_positions())
 def test_blind_numbers_states_the_rule(state: State) -> None:
-    """From the minimum, or what a team minimum leaves missing if more, to 13, while she has
-    not looked and her side trails the leading other side by the deficit (or at any
-    score). Its forms give the same: ``blind_number_moves`` as bids, ``blind_moves``
-    after blind nil where `may_bid_blind`; a view of her seat reads the same.
+    """From the minimum, or what a team minimum leaves missing if more, to 13 (or the 17 or
+    18 cards of a hand with three players), while she has not looked and her side trails
+    the leading other side by the deficit (or at any score). Its forms give the same:
+    ``blind_number_moves`` as bids, ``blind_moves`` after blind nil where `may_bid_blind`;
+    a view of her seat reads the same.
 
-    Rules: rule-blind-bids, rule-solo.
+    Rules: rule-blind-bids, rule-solo, rule-three-players.
     """
     rules, seat = state.rules, state.to_move
     assert seat is not None
@@ -274,7 +299,7 @@ def test_blind_numbers_states_the_rule(state: State) -> None:
     behind = max(others) - state.scores[side]
     deficit = rules.blind_bid_deficit
     open_ = not state.looked[seat] and (deficit is None or behind >= deficit)
-    expected = tuple(range(least, 14)) if open_ else ()
+    expected = tuple(range(least, hand_size(rules) + 1)) if open_ else ()
     assert blind_numbers(state, seat) == expected
     assert blind_numbers(observe(state, seat), seat) == expected
     numbers = tuple(Bid(n, blind=True) for n in expected)
@@ -294,7 +319,8 @@ def test_batch_blind_number_bits_is_blind_numbers(state: State) -> None:
     assert seat is not None
     bits = int(blind_number_bits(rules, arrays_of([state], rules, 0), np.arange(1))[0])
     shift = int(BLIND_NUMBER_SHIFT)
-    assert tuple(n for n in range(1, 14) if bits >> (shift + n) & 1) == blind_numbers(state, seat)
+    numbers = tuple(n for n in range(1, hand_size(rules) + 1) if bits >> (shift + n) & 1)
+    assert numbers == blind_numbers(state, seat)
     assert not bits & ((1 << (shift + 1)) - 1)  # nothing below the blind numbers' bits
 
 
@@ -318,24 +344,29 @@ def test_batch_lowest_bids_is_lowest_bid(
 def bids_and_a_hand(
     draw: st.DrawFn,
 ) -> tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]]:
-    """`bids_at_a_seat`, its ruleset often bid by Whiz or Mirror, and the seat's hand: up to
-    13 cards, any number of them spades."""
+    """`bids_at_a_seat`, its ruleset often bid by Whiz or Mirror (four players or three), and
+    the seat's hand: up to 13 cards (17 or 18 for three players), any number of them
+    spades."""
     rules, bids, seat = draw(bids_at_a_seat())
     if draw(st.booleans()):
-        rules = draw(BY_SPADES_RULES)
-        kinds = [None, *(Bid(n) for n in range(14))]
-        bids, seat = tuple(draw(st.sampled_from(kinds)) for _ in range(4)), draw(st.integers(0, 3))
-    spades = draw(st.just(0) | st.integers(0, 13))  # often none: nil alone
+        rules = draw(BY_SPADES_RULES | by_spades_rulesets(players=3))
+        kinds = [None, *(Bid(n) for n in range(hand_size(rules) + 1))]
+        bids = tuple(draw(st.sampled_from(kinds)) for _ in range(rules.players))
+        seat = draw(st.integers(0, rules.players - 1))
+    size = hand_size(rules)
+    spades = draw(st.just(0) | st.integers(0, size))  # often none: nil alone
     spade_cards = sorted(deck_spades(rules))
-    others = [card for card in rules.deck.cards if card not in deck_spades(rules)]
+    others = [card for card in pack_cards(rules) if card not in deck_spades(rules)]
     hand = draw(st.permutations(spade_cards))[:spades]
-    hand += draw(st.permutations(others))[: draw(st.integers(0, 13 - spades))]
+    hand += draw(st.permutations(others))[: draw(st.integers(0, size - len(hand)))]
     return rules, bids, seat, hand
 
 
 def deck_spades(rules: Ruleset) -> frozenset[Card]:
-    """The spades of the ruleset's deck, as the tests' reference reads rule-decks."""
-    return frozenset(ALL_CARDS[index] for index in oracle.spade_cards(rules.deck.value))
+    """The spades of the ruleset's pack, as the tests' reference reads rule-decks (the same
+    for three players, rule-three-players)."""
+    pack = oracle.pack_of(rules_data(rules))
+    return frozenset(ALL_CARDS[index] for index in oracle.spade_cards(pack))
 
 
 @given(bids_and_a_hand())
@@ -344,13 +375,13 @@ def test_allowed_bids_states_the_rule(
 ) -> None:
     """Under Suicide nil or 4 to 13 while her partner has not bid, 4 to 13 after her nil
     (a blind one too), nil after her number; under Whiz her number of spades or 0, 0 alone
-    with none; under Mirror her number of spades alone; else from `lowest_bid` up to 13,
-    with 0 where nothing is missing and the rules have a bid of zero. Only Whiz and Mirror
-    read her hand.
+    with none; under Mirror her number of spades alone; else from `lowest_bid` up to 13
+    (the 17 or 18 cards of a hand with three players), with 0 where nothing is missing and
+    the rules have a bid of zero. Only Whiz and Mirror read her hand.
 
     Its unchecked form, ``bid_moves``, gives the same as moves.
 
-    Rules: rule-suicide, rule-team-minimum, rule-whiz, rule-mirror.
+    Rules: rule-suicide, rule-team-minimum, rule-whiz, rule-mirror, rule-three-players.
     """
     rules, bids, seat, hand = drawn
     count = sum(card in deck_spades(rules) for card in hand)
@@ -364,7 +395,7 @@ def test_allowed_bids_states_the_rule(
         numbers, zero = (count,) if count else (), not count
     else:
         lowest = lowest_bid(rules, bids, seat)
-        numbers = range(max(lowest, 1), 14)
+        numbers = range(max(lowest, 1), hand_size(rules) + 1)
         zero = lowest == 0 and (rules.nil or rules.zero_contract)
     expected = (0, *numbers) if zero else tuple(numbers)
     assert allowed_bids(rules, bids, seat, hand=hand) == expected
@@ -406,7 +437,7 @@ def test_shown_spades_states_the_rule(
     """
     rules, bids, seat, hand = drawn
     count = sum(card in deck_spades(rules) for card in hand)
-    for n in range(14):
+    for n in range(hand_size(rules) + 1):
         shows = rules.bidding is Bidding.MIRROR or (rules.bidding is Bidding.WHIZ and n > 0)
         assert shown_spades(rules, Bid(n)) == (n if shows else None)
     assert shown_spades(rules, None) is None
@@ -419,20 +450,27 @@ def test_batch_spades_bits_is_allowed_bids(
     drawn: list[tuple[Ruleset, tuple[Bid | None, ...], int, list[Card]]], whiz: bool
 ) -> None:
     """The batch engine's array form of Whiz's and Mirror's bids, from each bidder's hand
-    (the hands of the first one's deck).
+    (the hands of the first one's deck, dealt to as many players: four, three, or two read as
+    four).
 
-    Rules: rule-whiz, rule-mirror, rule-decks.
+    Rules: rule-whiz, rule-mirror, rule-decks, rule-three-players.
     """
-    deck = drawn[0][0].deck
-    rules = Ruleset(bidding=Bidding.WHIZ if whiz else Bidding.MIRROR, deck=deck)
-    games = [(seat % 4, hand) for drawn_rules, _, seat, hand in drawn if drawn_rules.deck is deck]
-    hands = np.zeros((len(games), 4), dtype=np.uint64)
+    deck, players = drawn[0][0].deck, 3 if drawn[0][0].players == 3 else 4
+    mode = Bidding.WHIZ if whiz else Bidding.MIRROR
+    rules = Ruleset(players=players, bidding=mode, deck=deck)
+    games = [
+        (seat % players, hand)
+        for drawn_rules, _, seat, hand in drawn
+        if drawn_rules.deck is deck and (drawn_rules.players == 3) == (players == 3)
+    ]
+    hands = np.zeros((len(games), players), dtype=np.uint64)
     for game, (seat, hand) in enumerate(games):
         hands[game, seat] = sum(card.bit for card in hand)
     seats = np.array([seat for seat, _ in games], dtype=np.intp)
     got = spades_bits(rules, hands, seats).tolist()
-    expected = [allowed_bids(rules, [None] * 4, seat, hand=hand) for seat, hand in games]
-    assert [tuple(n for n in range(14) if bits >> n & 1) for bits in got] == expected
+    expected = [allowed_bids(rules, [None] * players, seat, hand=hand) for seat, hand in games]
+    bids = range(hand_size(rules) + 1)
+    assert [tuple(n for n in bids if bits >> n & 1) for bits in got] == expected
 
 
 @st.composite
@@ -441,7 +479,7 @@ def passing_bids(draw: st.DrawFn) -> tuple[Ruleset, tuple[Bid | None, ...], int]
     and a first bidder: nils and blind nils often, sometimes a bid still missing.
 
     Card passes are between partners: solo rulesets, which have none (rule-solo), are left
-    out.
+    out; three players (rule-three-players) come with nils, and pass nothing.
     """
     rules = draw(rulesets().filter(lambda rules: not rules.solo))
     if rules.players == 4:
@@ -465,12 +503,13 @@ def test_card_passes_states_the_rule(drawn: tuple[Ruleset, tuple[Bid | None, ...
     passes the count of her kind, then her partner as many; sides in their passers' order.
 
     Its unchecked form, ``pass_order``, gives the same for four players' complete bids.
+    Without a partner (two players, three) nobody passes.
 
-    Rules: rule-card-pass, reading-card-pass.
+    Rules: rule-card-pass, reading-card-pass, rule-three-players.
     """
     rules, bids, first = drawn
     found = card_passes(rules, bids, first_bidder=first)
-    if rules.players == 2 or None in bids:
+    if not rules.partnerships or None in bids:
         assert found == ()
         return
     bidding = [(first + step * rules.direction.step) % 4 for step in range(4)]
@@ -537,47 +576,54 @@ def test_pass_due_is_card_passes_next_turn(state: State) -> None:
 
 @st.composite
 def bidding_positions(draw: st.DrawFn) -> State:
-    """Four players in the bidding: any ruleset (often Whiz or Mirror, sometimes solo) and
-    team minimum (partnerships only), any bids made before.
+    """Four players in the bidding, or three (rule-three-players): any ruleset (often Whiz
+    or Mirror, sometimes solo) and team minimum (partnerships only), any bids made before.
 
-    The hands are dealt from a shuffled deck; the seat to move, the other seats' bids
+    The hands are dealt from a shuffled pack; the seat to move, the other seats' bids
     (blind nil among them), the looks and the scores are drawn on their own, so positions
     no played game reaches come up as well.
     """
-    rules = draw(rulesets(players=4) | BY_SPADES_RULES)
+    rules = draw(
+        rulesets(players=4) | BY_SPADES_RULES | rulesets(players=3) | by_spades_rulesets(players=3)
+    )
     moded = rules.bidding is not Bidding.OPEN  # no mode has a minimum (rule-suicide)
+    alone = not rules.partnerships  # rule-solo, rule-three-players
     rules = attrs.evolve(
         rules,
-        team_minimum=0 if moded or rules.solo else draw(st.integers(0, 13)),  # rule-solo
+        team_minimum=0 if moded or alone else draw(st.integers(0, 13)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 100)),
     )
-    deck = draw(st.permutations(DECK))
-    seat = draw(st.integers(0, 3))
-    kinds = [None, *(Bid(n) for n in range(14 if rules.nil or rules.zero_contract else 1, 14))]
+    players, size = rules.players, hand_size(rules)
+    deck = draw(st.permutations(pack_cards(rules)))
+    seat = draw(st.integers(0, players - 1))
+    least = 0 if rules.nil or rules.zero_contract else 1
+    kinds = [None, *(Bid(n) for n in range(least, size + 1))]
     if rules.blind_nil:
         kinds.append(Bid(0, blind=True))
-    bids = tuple(None if other == seat else draw(st.sampled_from(kinds)) for other in range(4))
+    bids = tuple(
+        None if other == seat else draw(st.sampled_from(kinds)) for other in range(players)
+    )
     return build_state(
         rules=rules,
         phase=Phase.BIDDING,
         to_move=seat,
         _packed_hands=sum(
-            sum(card.bit for card in deck[13 * other : 13 * other + 13]) << SHIFT[other]
-            for other in range(4)
+            sum(card.bit for card in deck[size * other : size * other + size]) << SHIFT[other]
+            for other in range(players)
         ),
         trick=(),
         trick_leader=None,
         spades_broken=False,
         _tricks=(),
         bids=bids,
-        dealer=draw(st.integers(0, 3)),
+        dealer=draw(st.integers(0, players - 1)),
         round_number=1,
         scores=tuple(draw(st.integers(-300, 300)) for _ in range(rules.sides)),
         bags=(0,) * rules.sides,
         rounds=(),
         outcome=None,
         seed=1,
-        looked=tuple(draw(st.booleans()) for _ in range(4)),
+        looked=tuple(draw(st.booleans()) for _ in range(players)),
         passes=(),
         stock=(),
         discards=(),
@@ -594,12 +640,12 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
     the same refusal, for every bid.
 
     Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum, rule-suicide.
-    Rules: rule-whiz, rule-mirror, rule-solo.
+    Rules: rule-whiz, rule-mirror, rule-solo, rule-three-players.
     """
     seat = state.to_move
     assert seat is not None
     slow = np.int64(seat)
-    for bid in (*(Bid(n) for n in range(15)), Bid(0, blind=True)):
+    for bid in (*(Bid(n) for n in range(20)), Bid(0, blind=True)):
         if is_legal(state, bid):
             assert apply(state, bid) == apply(state, bid, seat=slow)
             continue
@@ -615,7 +661,7 @@ def test_batch_bid_bits_are_legal_moves(state: State) -> None:
     """The batch engine's bids (`bid_bits` from `lowest_bids`), blind nil by its own form.
 
     Rules: rule-bidding, reading-zero-bid, rule-team-minimum, rule-suicide.
-    Rules: rule-whiz, rule-mirror, rule-solo.
+    Rules: rule-whiz, rule-mirror, rule-solo, rule-three-players.
     """
     assert_masks_are_legal_moves(state)
 
@@ -648,6 +694,7 @@ def games_totals(draw: st.DrawFn, *, max_games: int = 1) -> tuple[Ruleset, list[
 
 
 SOLO_ENDS = Ruleset(solo=True, target=500, losing_floor=-200, round_cap=10)
+THREE_ENDS = Ruleset(players=3, target=500, losing_floor=-200, round_cap=10)
 
 
 @given(games_totals(), st.integers(0, 40))
@@ -656,6 +703,9 @@ SOLO_ENDS = Ruleset(solo=True, target=500, losing_floor=-200, round_cap=10)
 @example((SOLO_ENDS, [(530, 180, 530, -40)]), 10)  # and draws at the cap
 @example((SOLO_ENDS, [(300, 300, 100, -250)]), 3)  # at the floor too
 @example((SOLO_ENDS, [(300, 100, 100, -250)]), 3)  # shared below the highest: no matter
+@example((THREE_ENDS, [(510, 530, -40)]), 3)  # three players: the highest at the target
+@example((THREE_ENDS, [(530, 530, -40)]), 10)  # a shared highest draws at the cap
+@example((THREE_ENDS, [(300, 300, -250)]), 3)  # and plays on at the floor
 def test_outcome_after_states_the_rule(
     drawn: tuple[Ruleset, list[tuple[int, ...]]], rounds: int
 ) -> None:
@@ -663,6 +713,7 @@ def test_outcome_after_states_the_rule(
     highest total wins unless another side shares it, and a shared one draws at the cap.
 
     Rules: rule-game-end, rule-target, rule-losing-floor, rule-round-cap, rule-solo.
+    Rule: rule-three-players.
     """
     rules, (totals,) = drawn
     outcome = outcome_after(rules, totals, rounds)
@@ -762,12 +813,14 @@ def test_the_public_rule_functions_take_numpy_integers_and_views() -> None:
 # --- the other forms, pair by pair ---------------------------------------------------------
 
 
-@given(rulesets(), st.booleans(), tricks_played)
-def test_spades_open_is_may_lead_spades(rules: Ruleset, broken: bool, played: int) -> None:
-    """The unchecked form the engine, views, sampler, view check and rollouts call.
+@given(rulesets(), st.booleans(), st.data())
+def test_spades_open_is_may_lead_spades(rules: Ruleset, broken: bool, data: st.DataObject) -> None:
+    """The unchecked form the engine, views, sampler, view check and rollouts call, up to a
+    round's last trick (the 17th or 18th with three players).
 
-    Rules: rule-spades-broken, reading-spades-lead.
+    Rules: rule-spades-broken, reading-spades-lead, rule-three-players.
     """
+    played = data.draw(st.integers(0, hand_size(rules) - 1))
     expected = may_lead_spades(rules, spades_broken=broken, tricks_played=played)
     assert spades_open(rules, broken, played) is expected
 
@@ -790,18 +843,18 @@ def test_playable_bits_is_playable(
 
 @given(
     leads,
-    st.sampled_from([2, 4]),
-    st.lists(st.tuples(st.booleans(), st.integers(0, 51)), min_size=1, max_size=8),
+    st.sampled_from([2, 3, 4]),
+    st.lists(st.tuples(st.booleans(), st.integers(0, 53)), min_size=1, max_size=8),
 )
 def test_batch_spades_led_freely_is_may_lead_spades(
     lead: SpadesLead, players: int, games: list[tuple[bool, int]]
 ) -> None:
     """The batch engine's array form, ``n_played`` cards into each game's round.
 
-    Rules: rule-spades-broken, reading-spades-lead.
+    Rules: rule-spades-broken, reading-spades-lead, rule-three-players.
     """
     rules = Ruleset(players=players, spades_lead=lead)
-    games = [(broken, played % (13 * players)) for broken, played in games]
+    games = [(broken, played % (hand_size(rules) * players)) for broken, played in games]
     broken = np.array([flag for flag, _ in games], dtype=np.bool_)
     n_played = np.array([played for _, played in games], dtype=np.int8)
     expected = [
@@ -815,17 +868,18 @@ def test_batch_spades_led_freely_is_may_lead_spades(
 def playing_positions(draw: st.DrawFn) -> State:
     """A random position of the play: any hands, trick in progress, spades broken or not.
 
-    The ruleset is a preset with any ``spades_lead`` and any `Deck`. The hands are drawn
-    from a shuffled deck, not played to; the completed tricks before them take cards of the
-    rest of it and give each seat a trick count (their winners drawn, not played out), and
-    spades broken is drawn on its own, so the fast path meets positions no played game
-    would reach as well.
+    The ruleset is a preset (classic and miniokey also played by three, rule-three-players)
+    with any ``spades_lead`` and any `Deck`. The hands are drawn from a shuffled pack, not
+    played to; the completed tricks before them take cards of the rest of it and give each
+    seat a trick count (their winners drawn, not played out), and spades broken is drawn
+    on its own, so the fast path meets positions no played game would reach as well.
     """
-    preset = draw(st.sampled_from([CLASSIC, MINIOKEY, TWO_HANDED]))
+    presets = [CLASSIC, MINIOKEY, TWO_HANDED, three_of(CLASSIC), three_of(MINIOKEY)]
+    preset = draw(st.sampled_from(presets))
     rules = attrs.evolve(preset, spades_lead=draw(leads), deck=draw(st.sampled_from(Deck)))
-    players = rules.players
-    deck = list(draw(st.permutations(rules.deck.cards)))
-    size = draw(st.integers(1, 13))  # the cards of a seat that has not played to the trick
+    players, most = rules.players, hand_size(rules)
+    deck = list(draw(st.permutations(pack_cards(rules))))
+    size = draw(st.integers(1, most))  # the cards of a seat that has not played to the trick
     leader = draw(st.integers(0, players - 1))
     played = draw(st.integers(0, players - 1))
     order = play_order(rules, leader)
@@ -834,10 +888,11 @@ def playing_positions(draw: st.DrawFn) -> State:
     for position, seat in enumerate(order):
         for _ in range(size - 1 if position < played else size):
             hands[seat] |= deck.pop().bit
-    winners = draw(st.lists(st.integers(0, players - 1), min_size=13 - size, max_size=13 - size))
+    done_count = most - size
+    winners = draw(st.lists(st.integers(0, players - 1), min_size=done_count, max_size=done_count))
     done = [tuple(deck.pop() for _ in range(players)) for _ in winners]
     if trick:
-        broken = draw(st.booleans()) or any(card.bit & rules.deck.spades for card in trick)
+        broken = draw(st.booleans()) or any(card in deck_spades(rules) for card in trick)
     else:
         broken = draw(st.booleans())
     return build_state(
@@ -852,8 +907,8 @@ def playing_positions(draw: st.DrawFn) -> State:
         bids=tuple(Bid(draw(st.integers(0, 6))) for _ in range(players)),
         dealer=0,
         round_number=1,
-        scores=(draw(st.integers(-300, 480)), draw(st.integers(-300, 480))),
-        bags=(0, 0),
+        scores=tuple(draw(st.integers(-300, 480)) for _ in range(rules.sides)),
+        bags=(0,) * rules.sides,
         rounds=(),
         outcome=None,
         seed=draw(st.integers(0, 2**64)),
@@ -872,7 +927,7 @@ def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObje
     `next_seat`.
 
     Rules: rule-follow-suit, rule-spades-broken, reading-spades-lead.
-    Rules: rule-trick-winner, rule-direction.
+    Rules: rule-trick-winner, rule-direction, rule-three-players.
     """
     mover = state.to_move
     assert mover is not None
@@ -892,10 +947,10 @@ def test_apply_fast_path_holds_to_the_references(state: State, data: st.DataObje
         leader = state.trick_leader
         assert leader is not None
         winner = trick_winner(rules, leader, cards)
-        if len(state.tricks) < 12:
+        if len(state.tricks) < hand_size(rules) - 1:
             assert after.tricks[-1].winner == winner
             assert after.to_move == winner
-        else:  # the thirteenth trick: the round's score counts it for the winner
+        else:  # the last trick: the round's score counts it for the winner
             counts = [trick.winner for trick in state.tricks] + [winner]
             taken = tuple(counts.count(seat) for seat in range(rules.players))
             assert after.rounds[-1].tricks == taken
@@ -931,22 +986,27 @@ def last_bids(draw: st.DrawFn) -> tuple[State, Bid]:
     """A bidding position with one bid to come, and that bid: any hands and ``spades_lead``.
 
     Blind nil on or off, so that the bid takes `apply`'s fast path or its checked one; every
-    hand seen, so that a number is legal. Four players, or two after the draw.
+    hand seen, so that a number is legal. Four players, three (any deck: 17 or 18 cards a
+    hand, rule-three-players), or two after the draw.
     """
-    players = draw(st.sampled_from([2, 4]))
+    players = draw(st.sampled_from([2, 3, 4]))
     rules = Ruleset(
         players=players,
+        deck=draw(st.sampled_from(Deck)) if players == 3 else Deck.STANDARD,
         spades_lead=draw(leads),
         blind_nil=draw(st.booleans()),
         blind_nil_deficit=None,
-        blind_nil_pass=0 if players == 2 else 2,
+        blind_nil_pass=2 if players == 4 else 0,
         blind_nil_exchange=2 if players == 2 else 0,
     )
-    deck = list(draw(st.permutations(DECK)))
-    hands = [sum(card.bit for card in deck[13 * seat : 13 * seat + 13]) for seat in range(players)]
+    size = hand_size(rules)
+    deck = list(draw(st.permutations(pack_cards(rules))))
+    hands = [
+        sum(card.bit for card in deck[size * seat : size * seat + size]) for seat in range(players)
+    ]
     dealer = draw(st.integers(0, players - 1))
     last = dealer  # the first bidder sits after the dealer: the dealer bids last
-    made = [Bid(draw(st.integers(1, 13))) for _ in range(players)]
+    made = [Bid(draw(st.integers(1, size))) for _ in range(players)]
     state = build_state(
         rules=rules,
         phase=Phase.BIDDING,
@@ -959,12 +1019,12 @@ def last_bids(draw: st.DrawFn) -> tuple[State, Bid]:
         bids=tuple(None if seat == last else bid for seat, bid in enumerate(made)),
         dealer=dealer,
         round_number=1,
-        scores=(0, 0),
-        bags=(0, 0),
+        scores=(0,) * rules.sides,
+        bags=(0,) * rules.sides,
         rounds=(),
         outcome=None,
         seed=1,
-        looked=(players == 4,) * players,
+        looked=(players != 2,) * players,
         passes=(),
         stock=(),
         discards=deck[26:] if players == 2 else (),
@@ -978,7 +1038,7 @@ def last_bids(draw: st.DrawFn) -> tuple[State, Bid]:
 def test_the_first_lead_after_the_last_bid_is_build_states(drawn: tuple[State, Bid]) -> None:
     """`apply`'s last bid computes the leader's cards itself: `playable` with `spades_open`.
 
-    Rules: rule-play, rule-spades-broken, reading-spades-lead.
+    Rules: rule-play, rule-spades-broken, reading-spades-lead, rule-three-players.
     """
     state, bid = drawn
     after = apply(state, bid)
@@ -1020,25 +1080,29 @@ def test_batch_trick_keys_is_winning_card(cards: list[Card]) -> None:
 
 @st.composite
 def deck_tricks(draw: st.DrawFn) -> tuple[Ruleset, list[Card]]:
-    """A ruleset of any `Deck` and the cards of a trick from that deck, in the order played."""
-    rules = Ruleset(deck=draw(st.sampled_from(Deck)))
-    size = draw(st.sampled_from((1, 2, 3, 4)))
-    return rules, list(draw(st.permutations(rules.deck.cards))[:size])
+    """A ruleset of any `Deck`, four players or three (rule-three-players), and the cards of
+    a trick from the pack it deals, in the order played."""
+    players = draw(st.sampled_from((4, 4, 3)))
+    rules = Ruleset(players=players, deck=draw(st.sampled_from(Deck)))
+    size = draw(st.integers(1, players))
+    return rules, list(draw(st.permutations(pack_cards(rules)))[:size])
 
 
 @given(deck_tricks())
 @example((Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE), [Card.parse(t) for t in ("AS", "2S", "3D")]))
 @example((Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE), [Card.parse(t) for t in ("3D", "2D", "4D")]))
+@example((Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE), [Card.parse(t) for t in ("2C", "3C")]))
+@example((Ruleset(players=3, deck=Deck.JOKER_JOKER_DEUCE_DEUCE), [Card.parse(t) for t in ("2H",)]))
 def test_rollout_winning_bit_is_winning_card(drawn: tuple[Ruleset, list[Card]]) -> None:
-    """The rollout's `_winning_bit` and `_beaters` on bits, under every deck.
+    """The rollout's `_winning_bit` and `_beaters` on bits, under every deck and pack.
 
-    Rules: rule-trick-winner, rule-decks.
+    Rules: rule-trick-winner, rule-decks, rule-three-players.
     """
     rules, cards = drawn
-    bits = DECK_BITS[rules.deck]
+    bits = DECK_BITS[rules.pack]
     best = winning_card(cards, rules=rules)
     assert _winning_bit(tuple(card.bit for card in cards), bits) == best.bit
-    for other in rules.deck.cards:
+    for other in pack_cards(rules):
         if other not in cards:
             beats = winning_card([*cards, other], rules=rules) is other
             assert bool(_beaters(best.bit, bits) & other.bit) == beats
@@ -1086,7 +1150,7 @@ def test_rollout_holds_reads_playable_and_winning_card(state: State, data: st.Da
         if other != mate
         for answer in playable(state.hand(other), cards, spades_broken=True, rules=rules)
     )
-    assert _holds(state, seat, card.bit, state.hand_masks, DECK_BITS[rules.deck]) == holds
+    assert _holds(state, seat, card.bit, state.hand_masks, DECK_BITS[rules.pack]) == holds
 
 
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=52))
@@ -1102,17 +1166,18 @@ def test_batch_breaks_spades_is_spades_broken_by(played: list[Card]) -> None:
 @st.composite
 def rounds_scored(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], tuple[int, ...]]:
     """A ruleset, each seat's bid (nil, blind nil and blind numbers among them), tricks and
-    each side's bags before (four sides solo)."""
+    each side's bags before (four sides solo, three for three players: their bids and
+    tricks up to 17 or 18, rule-three-players)."""
     rules = draw(rulesets())
-    players = rules.players
-    kinds = [Bid(n) for n in range(14)]
+    players, size = rules.players, hand_size(rules)
+    kinds = [Bid(n) for n in range(size + 1)]
     if rules.nil:
         kinds.append(Bid(0, blind=True))
     if rules.blind_bid_minimum:  # numbers bid blind, whose tricks count twice
-        kinds += [Bid(n, blind=True) for n in range(rules.blind_bid_minimum, 14)]
+        kinds += [Bid(n, blind=True) for n in range(rules.blind_bid_minimum, size + 1)]
     bids = draw(st.lists(st.sampled_from(kinds), min_size=players, max_size=players))
-    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
-    tricks = [high - low for low, high in zip([0, *cuts], [*cuts, 13], strict=True)]
+    cuts = sorted(draw(st.lists(st.integers(0, size), min_size=players - 1, max_size=players - 1)))
+    tricks = [high - low for low, high in zip([0, *cuts], [*cuts, size], strict=True)]
     limit = rules.bag_limit
     bags = tuple(draw(st.integers(0, limit - 1)) for _ in range(rules.sides))
     return rules, bids, tricks, bags
@@ -1139,24 +1204,27 @@ def test_batch_score_sides_is_score_round(drawn: Any) -> None:
 
 TEN_FOR_200 = Ruleset(ten_for_two_hundred=True)
 ZERO_BAGS = Ruleset(nil=False, zero_contract=True, nil_tricks=NilTricks.BAGS)
+THREE_TEN_FOR_200 = Ruleset(players=3, ten_for_two_hundred=True, blind_bid_minimum=12)
 
 
 @given(rounds_scored())
 @example((TEN_FOR_200, [Bid(6), Bid(2), Bid(4), Bid(1)], [5, 2, 5, 1], (0, 0)))  # 10 made
 @example((TEN_FOR_200, [Bid(6), Bid(2), Bid(4), Bid(1)], [4, 3, 5, 1], (0, 0)))  # 10 set
 @example((ZERO_BAGS, [Bid(0), Bid(3), Bid(4), Bid(3)], [2, 3, 3, 5], (0, 0)))  # zero's tricks
+@example((THREE_TEN_FOR_200, [Bid(10), Bid(2), Bid(3)], [11, 3, 3], (0, 0, 0)))  # 10 alone
+@example((THREE_TEN_FOR_200, [Bid(14, blind=True), Bid(1), Bid(1)], [13, 2, 2], (0, 0, 0)))
 def test_contract_points_state_the_rule(drawn: Any) -> None:
     """Ten a trick of the contract, 200 for ten or more under 10-for-200, and ten more a
     trick bid blind on top of either; won or lost.
 
     The contract adds up the numbered bids; a zero contract's tricks count toward it.
 
-    A side is a partnership, or a player alone (two players, or four solo).
+    A side is a partnership, or a player alone (two players, three, or four solo).
 
     Rules: rule-contract, rule-contract-points, rule-ten-for-two-hundred, reading-zero-bid.
     Rule: rule-blind-bids.
     Rule: reading-blind-ten-for-two-hundred.
-    Rule: rule-solo.
+    Rules: rule-solo, rule-three-players.
     """
     rules, bids, tricks, bags = drawn
     score = score_round(rules, bids, tricks, bags)
@@ -1288,8 +1356,8 @@ def test_batch_outcomes_is_outcome_after(
 
 @st.composite
 def blind_nil_questions(draw: st.DrawFn) -> State:
-    """A position of the four-player bidding (solo too) or the two-player draw, scores (one
-    a side) and looks drawn."""
+    """A position of the four-player bidding (solo too), of the three-player bidding
+    (rule-three-players) or of the two-player draw, scores (one a side) and looks drawn."""
     rules = draw(rulesets().filter(lambda rules: rules.blind_nil))
     players = rules.players
     scores = tuple(draw(st.integers(-600, 600)) for _ in range(rules.sides))
@@ -1310,16 +1378,16 @@ def blind_nil_questions(draw: st.DrawFn) -> State:
         "passes": (),
         "exchanges": (),
     }
-    deck = list(draw(st.permutations(DECK)))
-    if players == 4:
-        looked = tuple(draw(st.lists(st.booleans(), min_size=4, max_size=4)))
-        hands = [sum(card.bit for card in deck[seat::4]) for seat in range(4)]
+    deck = list(draw(st.permutations(pack_cards(rules))))
+    if players != 2:
+        looked = tuple(draw(st.lists(st.booleans(), min_size=players, max_size=players)))
+        hands = [sum(card.bit for card in deck[seat::players]) for seat in range(players)]
         return build_state(
             **fields,
             phase=Phase.BIDDING,
-            to_move=draw(st.integers(0, 3)),
+            to_move=draw(st.integers(0, players - 1)),
             _packed_hands=sum(hand << SHIFT[seat] for seat, hand in enumerate(hands)),
-            bids=(None,) * 4,
+            bids=(None,) * players,
             looked=looked,
             stock=(),
             discards=(),
@@ -1350,7 +1418,7 @@ def blind_nil_questions(draw: st.DrawFn) -> State:
 def test_batch_may_bid_blind_is_may_bid_blind(state: State) -> None:
     """The batch's array form, seat to move, against the leading other side.
 
-    Rules: rule-blind-nil-eligibility, rule-double-nil, rule-solo.
+    Rules: rule-blind-nil-eligibility, rule-double-nil, rule-solo, rule-three-players.
     """
     seat = state.to_move
     assert seat is not None
