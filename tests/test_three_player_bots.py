@@ -11,6 +11,7 @@ seat once; ``spades duel`` and ``spades simulate`` show them.
 from __future__ import annotations
 
 import math
+import pickle
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,7 @@ from spades import (
     winning_card,
 )
 from spades import _cli as cli
+from spades._cli import simulate
 from spades._state import evolve_state
 from spades.bots import BOTS, _duel, _rollout, duel, play_game, search_policy, seat_policies
 from spades.bots import side_counts as counts_of
@@ -585,3 +587,24 @@ def test_four_players_keep_two_games_a_deal() -> None:
     """Rule: rule-three-players (four keep theirs)."""
     assert _duel.deal_seatings(Ruleset()) == ((0, 1), (1, 0))
     assert _duel.deal_seatings(Ruleset(solo=True)) == ((0, 1), (1, 0))
+
+
+def test_a_three_player_duel_is_the_same_on_worker_processes() -> None:
+    """A worker gets its ruleset pickled: made afresh, it deals the pack itself.
+
+    Rule: rule-three-players.
+    """
+    rules = three(round_cap=1)
+    here = duel("heuristic", "random", rules, deals=2, seed=3)
+    there = duel("heuristic", "random", rules, deals=2, seed=3, workers=2)
+    assert there.pair_scores == here.pair_scores
+    assert there.first.points == here.first.points
+    assert there.second.contracts == here.second.contracts
+
+
+def test_a_simulated_game_takes_a_pickled_three_player_ruleset() -> None:
+    """Rule: rule-three-players."""
+    rules = three(round_cap=1)
+    sent = pickle.loads(pickle.dumps(rules))
+    task = (sent, 5, ("heuristic", "random"), None)
+    assert simulate.simulate_game(task) == simulate.simulate_game((rules, 5, task[2], None))
