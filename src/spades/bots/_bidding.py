@@ -99,7 +99,7 @@ THREE: Final = _Counting(
     void=0.35,
     singleton=0.2,
     base=-0.9,
-    margin=1.0,
+    margin=0.75,
 )
 """Three players (rule-three-players): seventeen or eighteen tricks among three hands,
 each on her own; every card is dealt, so the unseen cards are the other two hands."""
