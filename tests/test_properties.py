@@ -420,6 +420,10 @@ def test_strategies_reject_arguments_that_describe_no_state() -> None:
         states(phases=())
     with pytest.raises(InvalidArgument, match="players must be 2, 3, 4 or None, not 5"):
         rulesets(players=5)
+    with pytest.raises(InvalidArgument, match="no preset is for 3 players"):
+        rulesets(presets_only=True, players=3)  # rule-three-players: no preset plays three
+    with pytest.raises(InvalidArgument, match="players must be 2, 3 or 4, not 5"):
+        decks(players=5)
 
 
 @given(rulesets(players=3))

@@ -111,7 +111,10 @@ def rulesets(*, presets_only: bool = False, players: int | None = None) -> Searc
         raise InvalidArgument(f"players must be 2, 3, 4 or None, not {shown(players)}")
     counts = (2, 4, 4, 3) if players is None else (players,)
     if presets_only:
-        return st.sampled_from([rules for rules in PRESETS.values() if rules.players in counts])
+        chosen = [rules for rules in PRESETS.values() if rules.players in counts]
+        if not chosen:
+            raise InvalidArgument(f"no preset is for {players} players: drop presets_only")
+        return st.sampled_from(chosen)
     return st.sampled_from(counts).flatmap(_rulesets)
 
 
