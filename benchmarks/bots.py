@@ -26,6 +26,11 @@ samples. The rows, by the names ``--matches`` takes (default: all):
   ``classic;solo:true``, four players each on her own (rule-solo): A plays seats 0 and 2,
   B seats 1 and 3, then the other way round; a game is A's when one of its players wins
   it, and a bot's points are its two players' together. The same pairs and targets.
+- ``heuristic-random-three``, ``heuristic-fallback-three``: the heuristic matches under
+  ``classic;players:3``, three players each on her own (rule-three-players), 200 deals
+  each played six times (1,200 games): A alone at seat 0, 1 and 2 in turn, B at the
+  other two, then B alone at each; a game is A's when one of its players wins it, so two
+  equal bots score a half. The random row's target is A winning every game.
 
 ``--pairs N`` plays ``N`` pairs a row instead. The games are full games of the presets as
 they are; ``--target T`` sets every preset's target to ``T`` points for shorter games,
@@ -67,6 +72,7 @@ import attrs
 
 import spades
 from spades.bots import ROUND_LIMIT, duel
+from spades.records import ruleset_from_text
 
 if TYPE_CHECKING:
     from spades import Ruleset
@@ -76,6 +82,8 @@ SEARCH_PAIRS = 1000
 """Pairs of a search row: 2,000 games."""
 HEURISTIC_PAIRS = 500
 """Pairs of a heuristic row: 1,000 games."""
+THREE_DEALS = 200
+"""Deals of a three-player row, each played six times: 1,200 games."""
 
 
 @attrs.frozen(kw_only=True)
@@ -93,12 +101,15 @@ class Row:
     """The deck the preset's games are dealt from."""
     solo: bool = False
     """Whether the four play each on her own (rule-solo): each bot plays two seats."""
+    players: int = 4
+    """Four (or the preset's two), or three each on her own (rule-three-players)."""
 
     @property
     def match(self) -> str:
         deck = "" if self.deck is spades.Deck.STANDARD else f", {self.deck.value.replace('_', '-')}"
         solo = ", solo" if self.solo else ""
-        return f"{self.a} vs {self.b}, {self.preset}{deck}{solo}"
+        three = ", three players" if self.players == 3 else ""
+        return f"{self.a} vs {self.b}, {self.preset}{deck}{solo}{three}"
 
 
 ROWS = (
@@ -149,6 +160,18 @@ ROWS = (
         )
         for b in ("random", "fallback")
     ),
+    *(
+        Row(
+            name=f"heuristic-{b}-three",
+            a="heuristic",
+            b=b,
+            preset="classic",
+            pairs=THREE_DEALS,
+            goal=1.0 if b == "random" else None,
+            players=3,
+        )
+        for b in ("random", "fallback")
+    ),
 )
 """The table's rows, in order."""
 
@@ -157,9 +180,11 @@ GROUPS = {
     "heuristic-fallback": [row for row in ROWS if row.b == "fallback"],
     "jjdd": [row for row in ROWS if row.deck is not spades.Deck.STANDARD],
     "solo": [row for row in ROWS if row.solo],
+    "three": [row for row in ROWS if row.players == 3],
 }
 """Names of several rows: ``heuristic-random`` is a row for each preset (and the joker
-deck's, and solo's), ``jjdd`` the joker deck's three, ``solo`` solo's two."""
+deck's, solo's and three players'), ``jjdd`` the joker deck's three, ``solo`` solo's two,
+``three`` three players' two."""
 
 
 def select(names: list[str] | None) -> list[Row]:
@@ -182,7 +207,10 @@ def met(row: Row, result: DuelResult) -> bool | None:
 
 
 def row_rules(row: Row, target: int | None) -> Ruleset:
-    rules = attrs.evolve(spades.find_ruleset(row.preset), deck=row.deck, solo=row.solo)
+    if row.players == 3:  # the rules text's reading: what `spades duel --rules` plays
+        rules = ruleset_from_text(f"{row.preset};players:3")
+    else:
+        rules = attrs.evolve(spades.find_ruleset(row.preset), deck=row.deck, solo=row.solo)
     return rules if target is None else attrs.evolve(rules, target=target)
 
 
@@ -231,6 +259,7 @@ def record(row: Row, result: DuelResult, target: int | None, seconds: float) -> 
         "preset": row.preset,
         "deck": row.deck.value,
         "solo": row.solo,
+        "players": row_rules(row, target).players,
         "target": row_rules(row, target).target,
         "shortened": target is not None,
         "goal": row.goal,
@@ -267,7 +296,8 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     for row in rows:
         pairs = row.pairs if args.pairs is None else args.pairs
-        step = max(1, 2 * pairs // 100)  # about a hundred updates a row
+        per = 6 if row.players == 3 else 2  # games a deal
+        step = max(1, per * pairs // 100)  # about a hundred updates a row
 
         def progress(played: int, total: int, name: str = row.name, step: int = step) -> None:
             if terminal and (played % step == 0 or played == total):
@@ -288,7 +318,7 @@ def main(argv: list[str] | None = None) -> None:
         if terminal:
             print(f" in {seconds:.1f} s", file=sys.stderr)
         else:
-            print(f"{row.name}: {2 * pairs} games in {seconds:.1f} s", file=sys.stderr)
+            print(f"{row.name}: {per * pairs} games in {seconds:.1f} s", file=sys.stderr)
         done.append((row, result))
         records.append(record(row, result, args.target, seconds))
         if args.json is not None:  # after every row: a long run keeps what it has done
@@ -298,7 +328,8 @@ def main(argv: list[str] | None = None) -> None:
 
     games = "to each preset's target" if args.target is None else f"to {args.target} points"
     print(
-        f"Bots' strength in duplicate (each deal played twice, the sides swapped), seed "
+        f"Bots' strength in duplicate (each deal played twice, the sides swapped; six times "
+        f"with three players), seed "
         f"{args.seed}, games {games}; A is the first bot named."
     )
     if args.target is not None:
@@ -307,7 +338,7 @@ def main(argv: list[str] | None = None) -> None:
             "these are not the table's figures."
         )
     if args.pairs is not None:
-        print(f"\n**{args.pairs} pairs a row** ({2 * args.pairs} games), not the table's number.")
+        print(f"\n**{args.pairs} pairs a row** (deals), not the table's number.")
     print()
     print("\n".join(table(done)))
     print(
@@ -316,6 +347,11 @@ def main(argv: list[str] | None = None) -> None:
         f"every game; stopped: games without a winner after {ROUND_LIMIT} rounds (rules "
         "without a round cap), each scored a half."
     )
+    if any(row.players == 3 for row, _ in done):
+        print(
+            "three rows: each deal is played six times, each bot alone at each seat once and at "
+            "the other two once; a game is A's when one of its players wins it."
+        )
     if any(row.solo for row, _ in done):
         print(
             "solo rows: each bot plays two seats, a player each; a game is its when one of its "
