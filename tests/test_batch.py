@@ -77,6 +77,7 @@ from spades import (
     Bidding,
     Card,
     Deck,
+    Direction,
     DoubleNilTiming,
     Exchange,
     IllegalMoveError,
@@ -98,6 +99,7 @@ from spades import (
 )
 from spades._card_pass import pass_due
 from spades.batch import PHASES, POLICIES, Batch, IllegalActionsError
+from spades.batch._codes import ACTION_OF_SLOT, SLOT_OF_ACTION, bid_code
 from spades.batch._policies import lowest_cards
 from spades.batch._shuffle import round_decks
 from spades.bots import fallback_move
@@ -178,6 +180,23 @@ SOLO_RULES = {
 }
 """Solo games: classic, blind nil and blind numbers open to all, Joker-Joker-Deuce-Deuce
 under Whiz and 10-for-200, and counterclockwise (rule-solo)."""
+THREE_RULES = {
+    "three": Ruleset(players=3),
+    "three-blind-nil-and-numbers-counterclockwise": Ruleset(
+        players=3,
+        direction=Direction.COUNTERCLOCKWISE,
+        blind_nil=True,
+        blind_nil_deficit=None,
+        blind_bid_minimum=5,
+    ),
+    "three-jja-mirror": Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE, bidding=Bidding.MIRROR),
+    "three-jjdd-whiz-200": Ruleset(
+        players=3, deck=Deck.JOKER_JOKER_DEUCE_DEUCE, bidding=Bidding.WHIZ, ten_for_two_hundred=True
+    ),
+}
+"""Three players, each on her own (rule-three-players): the standard deck without the 2C
+(17 cards each), blind nil and blind numbers counterclockwise, and both joker decks whole
+(18 each) under Mirror, and Whiz with 10-for-200."""
 EVERY_RULES = {
     **PRESETS,
     **PASSING_RULES,
@@ -186,6 +205,7 @@ EVERY_RULES = {
     "late-double-nil": LATE_DOUBLE_NIL,
     **SWITCH_RULES,
     **SOLO_RULES,
+    **THREE_RULES,
 }
 ONE_ROUND = Ruleset(round_cap=1)
 """The ruleset of `helpers.finished_game`: the game ends after its first round."""
@@ -211,6 +231,10 @@ SHORT_RULES = {
     "solo-blind-100": attrs.evolve(
         SOLO_RULES["solo-blind-nil-and-numbers"], target=100, round_cap=6
     ),
+    **{
+        f"{name}-100": attrs.evolve(rules, target=100, round_cap=6)
+        for name, rules in THREE_RULES.items()
+    },
 }
 FIRST_MOVES: tuple[Move, ...] = (
     *(Play(card) for card in DECK),
@@ -224,8 +248,11 @@ ACTION_MOVES: dict[int, Move] = {
     **dict(enumerate(FIRST_MOVES)),
     **{70 + n: Bid(n, blind=True) for n in range(1, 14)},
     **{84 + k: Play(joker) for k, joker in enumerate(JOKERS)},
+    **{72 + n: Bid(n) for n in range(14, 19)},  # three players' bids (rule-three-players)
+    **{77 + n: Bid(n, blind=True) for n in range(14, 19)},
 }
-"""The move of each action but `END_EXCHANGE`, as the encoding's table gives them."""
+"""The move of each action but `END_EXCHANGE`, as the encoding's table gives them: the bids
+14 to 18 that three players may make are actions 86 to 90, blind 91 to 95."""
 CARD_OF_ACTION = {**dict(enumerate(DECK)), 84: JOKERS[0], 85: JOKERS[1]}
 """The card of each card action: 0 to 51, the little and the big joker 84 and 85."""
 CARD_TEXT = re.compile(r"\b(?:(?:10|[2-9TJQKA])[CDHS]|LJ|BJ)\b")
@@ -430,6 +457,70 @@ def test_a_solo_batch_holds_a_score_bags_and_round_points_for_each_player() -> N
     assert all(len(state.scores) == len(state.rounds[-1].sides) == 4 for state in states)
     assert Batch.from_states(states).to_states() == states
     assert pickle.loads(pickle.dumps(played)).to_states() == states
+
+
+@pytest.mark.parametrize("rules", THREE_RULES.values(), ids=THREE_RULES.keys())
+def test_a_three_player_batch_deals_the_pack_and_holds_three_sides(rules: Ruleset) -> None:
+    """Three players are dealt the pack (51 cards, 17 each, with the standard deck; 54, 18
+    each, with a joker deck) as `new_game` deals it, from seeds, decks and a generator,
+    by every dealer; the scores, the bag counters and a round's points have three columns;
+    the games copy, pickle and read back with three. A deck of four players' 52 cards is
+    refused as `new_game` refuses it.
+
+    Rules: rule-three-players, rule-seeded-deal, rule-own-deal.
+    """
+    pack, size = rules.pack, rules.hand_size
+    assert len(pack.cards) == 3 * size
+    rnd = random.Random(3)
+    decks = [tuple(rnd.sample(pack.cards, len(pack.cards))) for _ in range(3)]
+    for dealer in range(3):
+        batch = Batch.from_seeds(rules, SEEDS, dealer=dealer)
+        assert batch.to_states() == [new_game(rules, seed=seed, dealer=dealer) for seed in SEEDS]
+        dealt = Batch.from_decks(rules, decks, seeds=[1, 2, 3], dealer=dealer)
+        assert dealt.to_states() == [
+            new_game(rules, seed=seed, dealer=dealer, deck=deck)
+            for deck, seed in zip(decks, [1, 2, 3], strict=True)
+        ]
+    drawn = Batch.deal_random(rules, 200, np.random.default_rng(4))
+    for state in drawn.to_states():
+        hands = [state.hand(seat) for seat in range(3)]
+        assert [len(hand) for hand in hands] == [size] * 3
+        assert sorted(card.index for hand in hands for card in hand) == sorted(
+            card.index for card in pack.cards
+        )
+    assert drawn.scores.shape == drawn.bags.shape == drawn.round_points.shape == (200, 3)
+    played = drawn.play_out(np.random.default_rng(2), policies="fallback")
+    states = played.to_states()
+    assert played.round_points.tolist() == [list(state.rounds[-1].points) for state in states]
+    assert played.scores.tolist() == [list(state.scores) for state in states]
+    assert all(sum(state.rounds[-1].tricks) == size for state in states)
+    assert Batch.from_states(states).to_states() == states
+    assert pickle.loads(pickle.dumps(played)).to_states() == states
+    four = tuple(rnd.sample(DECK, 52))
+    with pytest.raises(SpadesError) as refused:
+        new_game(rules, seed=1, deck=four)
+    with pytest.raises(SpadesError, match=re.escape(str(refused.value))):
+        Batch.from_decks(rules, [four], seeds=[1])
+
+
+def test_the_bids_legal_bits_are_their_codes_and_read_back_as_their_actions() -> None:
+    """In the bidding bid ``n`` is legal bit ``n``, its code (`bid_code`), to 18; blind nil
+    bit 19, its code; the look 20; blind ``n`` ``20 + n``, its code plus one: the bits rise
+    as the actions do for four players, so that a uniform choice picks as it did. Each
+    action's bit reads back as the action, for every action there is (rule-three-players:
+    the bids above 13 are the encoding's later actions)."""
+    for n in range(19):
+        for bid in (Bid(n), Bid(n, blind=True)):
+            (action,) = actions_of(bid, Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE))
+            assert int(SLOT_OF_ACTION[0, action]) == bid_code(bid) + (bid.blind and n > 0)
+    assert int(SLOT_OF_ACTION[0, LOOK]) == 20
+    four = SLOT_OF_ACTION[0, 52:84][SLOT_OF_ACTION[0, 52:84] != 63]
+    assert (np.diff(four.astype(np.int64)) > 0).all()
+    for row in (0, 1):
+        placed = SLOT_OF_ACTION[row] != 63
+        assert (ACTION_OF_SLOT[row, SLOT_OF_ACTION[row, placed]] == np.flatnonzero(placed)).all()
+        assert len(set(SLOT_OF_ACTION[row, placed].tolist())) == int(placed.sum())
+    assert ((SLOT_OF_ACTION != 63).sum(axis=0) == 1).all()  # every action in one kind of phase
 
 
 # --- making batches -----------------------------------------------------------------------
@@ -699,8 +790,11 @@ def test_a_step_takes_one_whole_number_a_game() -> None:
 @pytest.mark.parametrize(
     ("actions", "message"),
     [
-        ([-1, 55], "1 of 2 actions are no action .the actions are 0 to 85.: game 0 has -1"),
-        ([55, 86], "1 of 2 actions are no action .*: game 1 has 86"),
+        (
+            [-1, 55],
+            f"1 of 2 actions are no action .the actions are 0 to {ACTIONS - 1}.: game 0 has -1",
+        ),
+        ([55, ACTIONS], f"1 of 2 actions are no action .*: game 1 has {ACTIONS}"),
         ([999, -5], "2 of 2 actions are no action .*: game 0 has 999"),
         (np.array([2**64 - 1, 55], dtype=np.uint64), "game 0 has a number of 20 digits"),
     ],
@@ -708,7 +802,8 @@ def test_a_step_takes_one_whole_number_a_game() -> None:
 def test_a_number_that_is_no_action_is_refused_in_a_game_that_goes_on(
     actions: Sequence[int], message: str
 ) -> None:
-    """Outside 0 to 83 is a SpadesError, not an IllegalActionsError, and nothing moves."""
+    """Outside 0 to ``ACTIONS - 1`` is a SpadesError, not an IllegalActionsError, and nothing
+    moves."""
     batch = Batch.from_seeds(CLASSIC, [1, 2])
     with pytest.raises(SpadesError, match=message) as caught:
         batch.step(actions)
@@ -1075,7 +1170,9 @@ def test_play_out_a_round_ends_every_games_current_round(rules: Ruleset) -> None
     ]
     for batch in starts:
         before = batch.to_states()
-        after = batch.play_out(rng, policies=["random", "fallback"] * (rules.players // 2))
+        after = batch.play_out(
+            rng, policies=["random", "fallback", "random", "fallback"][: rules.players]
+        )
         for old, new in zip(before, after.to_states(), strict=True):
             if old.is_over:
                 assert new == old

@@ -112,6 +112,7 @@ from spades import (
     Bidding,
     Card,
     Deck,
+    Direction,
     DoubleNilTiming,
     Exchange,
     Look,
@@ -147,6 +148,7 @@ from spades._trick import spades_open
 from spades.batch import PHASES, Batch, IllegalActionsError
 from spades.batch._codes import BID_OF, BLIND, NONE
 from spades.batch._legal import (
+    BLIND_NUMBER_SHIFT,
     bid_bits,
     blind_number_bits,
     lowest_bids,
@@ -318,7 +320,7 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(f"a pass of {len(move.cards)} for a {passing_kind(state)}")
     if isinstance(move, Exchange):
         found.append(f"an exchange of {len(move.cards)} of {state.rules.blind_nil_exchange}")
-    if isinstance(move, Play) and rules.deck.jokers:
+    if isinstance(move, Play) and rules.pack.jokers:
         found += deck_events(state, move.card, after)
     if isinstance(move, Play) and led_freely(state, move.card):
         found.append(
@@ -328,6 +330,8 @@ def events(state: State, action: int, move: Move | None, after: State | None) ->
         found.append(f"play after the {state.phase.value}")
     if rules.solo:
         found += solo_events(state, action, after)
+    if rules.players == 3:
+        found += three_events(state, action, move, after)
     if after is not None and after.outcome is not None:
         found.append(f"ended by {after.outcome.termination.value}")
     elif after is not None and after.round_number > state.round_number:
@@ -342,8 +346,9 @@ def deck_events(state: State, card: Card, after: State | None) -> list[str]:
     """What a card played under a joker deck went through: a joker, or the 2♦ of
     Joker-Joker-Deuce-Deuce, led, played to a trick led in spades or in another suit (a
     trump), breaking spades, and winning the trick (over which spades)."""
-    deck = state.rules.deck
-    special = "a joker" if card in JOKERS else "the 2D" if card == TWO_OF_DIAMONDS else None
+    deck = state.rules.pack
+    two_of_diamonds = card == TWO_OF_DIAMONDS and card.bit & deck.spades
+    special = "a joker" if card in JOKERS else "the 2D" if two_of_diamonds else None
     if special is None:
         return []
     if not state.trick:
@@ -442,7 +447,7 @@ def spades_event(state: State, bid: Bid) -> str:
     """What a bid under Whiz or Mirror was: nil (a bid of zero), her number of spades, or
     another number, and whether she held no spades."""
     assert state.to_move is not None
-    deck = state.rules.deck
+    deck = state.rules.pack
     count = sum(deck.suit_of(card) is Suit.SPADES for card in state.hand(state.to_move))
     kind = "nil" if bid.n == 0 else "her number" if bid.n == count else "another number"
     void = ", holding no spades" if not count else ""
@@ -478,7 +483,7 @@ def solo_events(state: State, action: int, after: State | None) -> list[str]:
 def led_freely(state: State, card: Card) -> bool:
     """Whether ``card`` leads a spade before spades are broken from a hand of other suits
     too: what only `SpadesLead.ANY_TIME` and `SpadesLead.AFTER_FIRST_TRICK` allow."""
-    deck = state.rules.deck
+    deck = state.rules.pack
     if state.trick or state.spades_broken or deck.suit_of(card) is not Suit.SPADES:
         return False
     assert state.to_move is not None
@@ -642,7 +647,7 @@ def starts(draw: st.DrawFn, rules: SearchStrategy[Ruleset]) -> Start:
     seeds = tuple(draw(st.lists(SEEDS, min_size=1, max_size=3)))
     dealer = draw(st.integers(0, ruleset.players - 1))
     dealt = draw(st.booleans())
-    own = tuple(draw(st.permutations(ruleset.deck.cards).map(tuple)) for _ in seeds)
+    own = tuple(draw(st.permutations(ruleset.pack.cards).map(tuple)) for _ in seeds)
     return Start(ruleset, seeds, dealer, own if dealt else None)
 
 
@@ -847,9 +852,10 @@ def test_batch_suicide_bits_are_allowed_bids_on_every_input() -> None:
 
 @st.composite
 def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
-    """A ruleset with zero contracts or 10-for-200 (or both), four players or two (solo
-    too, when `rulesets` draws it), and a round's bids, tricks and bags before, contracts
-    of 10 and more often among them."""
+    """A ruleset with zero contracts or 10-for-200 (or both), four players, three or two
+    (solo too, when `rulesets` draws it), and a round's bids, tricks and bags before,
+    contracts of 10 and more often among them; bids and tricks to the hand size (13, or
+    17 or 18 for three, rule-three-players)."""
     rules = draw(rulesets())
     zero = draw(st.booleans())
     if zero:
@@ -863,9 +869,10 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
         )
     ten = not zero or draw(st.booleans())  # blind numbers: blind_rounds
     rules = attrs.evolve(rules, blind_bid_minimum=0, ten_for_two_hundred=ten)
-    players = rules.players
-    high = st.integers(10 // (players // 2), 13)
-    numbers = st.one_of(st.integers(0, 13), high) if rules.zero_contract else st.integers(0, 13)
+    players, hand = rules.players, rules.hand_size
+    high = st.integers(10 // (players // 2), hand)
+    numbers = st.integers(0, hand)
+    numbers = st.one_of(numbers, high) if rules.zero_contract else numbers
     kinds = [Bid(0, blind=True)] if rules.blind_nil else []
     bids = draw(
         st.lists(
@@ -874,8 +881,8 @@ def switched_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], lis
             max_size=players,
         )
     )
-    cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=players - 1, max_size=players - 1)))
-    tricks = [high_ - low for low, high_ in zip([0, *cuts], [*cuts, 13], strict=True)]
+    cuts = sorted(draw(st.lists(st.integers(0, hand), min_size=players - 1, max_size=players - 1)))
+    tricks = [high_ - low for low, high_ in zip([0, *cuts], [*cuts, hand], strict=True)]
     limit = rules.bag_limit
     bags = [draw(st.integers(0, limit - 1)) for _ in range(rules.sides)]
     return rules, bids, tricks, bags
@@ -1356,7 +1363,8 @@ def test_batch_blind_number_bits_is_blind_numbers_on_every_input() -> None:
                     "scores": np.array(rows["scores"], dtype=np.int64),
                 }
                 got = blind_number_bits(rules, a, np.arange(len(expected)))
-                numbers = [tuple(n for n in range(1, 14) if bits >> (18 + n) & 1) for bits in got]
+                at = int(BLIND_NUMBER_SHIFT)
+                numbers = [tuple(n for n in range(1, 14) if bits >> (at + n) & 1) for bits in got]
                 assert numbers == expected, (minimum, deficit, team)
                 assert not minimum or any(expected), (minimum, deficit, team)
 
@@ -2144,6 +2152,339 @@ def test_batch_trails_by_is_trails_by_for_four_sides() -> None:
     assert answers == {True, False}
 
 
+# --- three players -----------------------------------------------------------------------
+
+
+def three(**changes: Any) -> Ruleset:
+    """Three players, each on her own (rule-three-players), to 150 or a floor of -150, with
+    ``changes``."""
+    return Ruleset(players=3, **{"target": 150, "losing_floor": -150, **changes})
+
+
+def bid_action(bid: Bid) -> int:
+    """The action of ``bid``: the encoding's, under the longest hands (18 cards)."""
+    (action,) = actions_of(bid, Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE))
+    return action
+
+
+HIGH_BIDS = [bid_action(Bid(n)) for n in range(14, 19)]
+"""The actions of the bids 14 to 18, which only three players' hands allow."""
+HIGH_BLIND = [bid_action(Bid(n, blind=True)) for n in range(14, 19)]
+"""The actions of the numbers 14 to 18 bid blind."""
+
+
+def three_bidder(batch: Batch, rng: np.random.Generator) -> Actions:
+    """Uniform legal actions, but in the bidding: blind nil where open in even games, the
+    highest blind number open a third of the time (else a look), then the highest bid open
+    a fifth of the time, nil a fifth, else one of the four lowest; in the play, a nil
+    bidder plays her lowest card by rank and the others their highest: bids above 13, open
+    and blind, and nils made and set come up."""
+    actions = batch.random_actions(rng)
+    mask = batch.legal_mask()
+    draws = rng.random(len(batch))
+    bids = np.array([bid_action(Bid(n)) for n in range(19)])
+    blind = np.array([bid_action(Bid(n, blind=True)) for n in range(1, 19)])
+    for game, state in enumerate(batch.to_states()):
+        allowed, seat = mask[game], state.to_move
+        if seat is None:
+            continue
+        if state.phase is Phase.PLAYING:
+            bid = state.bids[seat]
+            cards = [
+                card for card in state.hand(seat) if allowed[actions_of(Play(card), state.rules)[0]]
+            ]
+            rank = (min if bid is not None and bid.n == 0 else max)(
+                cards, key=lambda card: card.rank
+            )
+            actions[game] = actions_of(Play(rank), state.rules)[0]
+            continue
+        open_bids, open_blind = bids[allowed[bids]], blind[allowed[blind]]
+        if allowed[BLIND_NIL] and game % 2 == 0:
+            actions[game] = BLIND_NIL
+        elif open_blind.size:
+            actions[game] = int(open_blind.max()) if draws[game] < 0.35 else LOOK
+        elif allowed[LOOK]:
+            actions[game] = LOOK
+        elif open_bids.size and draws[game] < 0.2:
+            actions[game] = int(open_bids.max())
+        elif allowed[BID_ACTIONS.start] and (draws[game] < 0.3 or weak(state, seat)):
+            actions[game] = BID_ACTIONS.start
+        elif open_bids.size:
+            actions[game] = int(rng.choice(open_bids[:MODEST_BIDS]))
+    return actions
+
+
+def weak(state: State, seat: int) -> bool:
+    """Whether her hand has no spade above the 9 and no card above the jack: a nil hand."""
+    spades = state.rules.pack.spades
+    return all(card.rank < (10 if card.bit & spades else 12) for card in state.hand(seat))
+
+
+def three_events(state: State, action: int, move: Move | None, after: State | None) -> list[str]:
+    """What a three-player game went through (rule-three-players): its hands of 17 or 18
+    from 51 or 54 cards, bids above 13 (open and blind), nils made and set with her tricks
+    her bags, a deuce a joker deck of four leaves out played, a shared highest total."""
+    rules, found = state.rules, []
+    if state.phase is Phase.BIDDING and not any(state.bids):
+        sizes = {len(state.hand(seat)) for seat in range(3)}
+        found.append(f"hands of {sorted(sizes)} from {len(rules.pack.cards)} cards")
+    if isinstance(move, Bid) and move.n > 13:
+        found.append("a blind number above 13" if move.blind else "a bid above 13")
+    if isinstance(move, Play) and move.card.bit & ~rules.deck.mask:
+        found.append(f"{move.card}, which four do not deal, played")
+    if after is not None and len(after.rounds) > len(state.rounds):
+        score = after.rounds[-1]
+        assert len(score.tricks) == 3
+        assert sum(score.tricks) == rules.hand_size
+        for bid, taken, side in zip(score.bids, score.tricks, score.sides, strict=True):
+            if bid.n == 0 and not rules.zero_contract:
+                kind = "blind nil" if bid.blind else "nil"
+                found.append(f"a {kind} set, her tricks her bags" if taken else f"a {kind} made")
+                assert side.nil_bags == taken  # rule-three-players, whatever nil_tricks says
+            if bid.n > 13:
+                found.append("a contract above 13 " + ("made" if taken >= bid.n else "set"))
+        if after.scores.count(max(after.scores)) > 1:
+            found.append("a shared highest total")
+    return found
+
+
+THREE_SWITCHES: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
+    "standard, nil": (
+        {},
+        three_bidder,
+        {
+            "hands of [17] from 51 cards",
+            "a bid above 13",
+            "a contract above 13 set",
+            "a nil made",
+            "a nil set, her tricks her bags",
+        },
+        {"blind nil", "2C, which four do not deal, played"},
+    ),
+    "standard, blind nil and blind numbers from 1": (
+        {"blind_nil": True, "blind_nil_deficit": None, "blind_bid_minimum": 1},
+        three_bidder,
+        {"blind nil", "a blind nil made", "a blind nil set, her tricks her bags"},
+        set(),
+    ),
+    "standard, blind numbers from 14": (
+        {"blind_bid_minimum": 14, "blind_bid_deficit": None},
+        three_bidder,
+        {"a blind number above 13", "a contract above 13 set", "a blind number set"},
+        {"blind nil"},
+    ),
+    "joker-joker-ace, whiz, 10-for-200": (
+        {"deck": Deck.JOKER_JOKER_ACE, "bidding": Bidding.WHIZ, "ten_for_two_hundred": True},
+        three_bidder,
+        {
+            "hands of [18] from 54 cards",
+            "whiz: nil",
+            "whiz: her number",
+            "2C, which four do not deal, played",
+            "2D, which four do not deal, played",
+            "a joker trumps",
+        },
+        set(),
+    ),
+    "joker-joker-deuce-deuce, mirror, spades any time": (
+        {
+            "deck": Deck.JOKER_JOKER_DEUCE_DEUCE,
+            "bidding": Bidding.MIRROR,
+            "spades_lead": SpadesLead.ANY_TIME,
+        },
+        three_bidder,
+        {
+            "hands of [18] from 54 cards",
+            "mirror: her number",
+            "2C, which four do not deal, played",
+            "2H, which four do not deal, played",
+            "the 2D trumps",
+            "a spade led unbroken in trick 1",
+        },
+        set(),
+    ),
+    "joker-joker-deuce-deuce, zero contract, spades after the first trick": (
+        {
+            "deck": Deck.JOKER_JOKER_DEUCE_DEUCE,
+            "nil": False,
+            "zero_contract": True,
+            "spades_lead": SpadesLead.AFTER_FIRST_TRICK,
+        },
+        three_bidder,
+        {"a zero contract", "a bid above 13", "a spade led unbroken in a later trick"},
+        {"nil", "a nil made", "a nil set, her tricks her bags"},
+    ),
+}
+"""Switches with three players: the changes to the ruleset, the policy of its runs, what the
+runs must go through and what never."""
+THREE_RUNS = [
+    (name, direction) for name in THREE_SWITCHES for direction in ("clockwise", "counterclockwise")
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "direction"), THREE_RUNS, ids=[" ".join(run) for run in THREE_RUNS]
+)
+def test_three_player_games_play_as_the_reference_with_the_switches(
+    name: str, direction: str
+) -> None:
+    """Three rounds of three-player games under each deck and switch, both ways round, in
+    lockstep: hands of 17 (the 2C out) or 18 (every card of a joker deck), bids above 13
+    open and blind, nils made and set (her tricks her bags), blind nil, Whiz and Mirror,
+    10-for-200, zero contracts, spades led early; three scores, three bag counters.
+
+    Rules: rule-three-players, rule-decks, rule-blind-bids, rule-whiz, rule-mirror.
+    """
+    changes, policy, must, never = THREE_SWITCHES[name]
+    rules = three(direction=Direction[direction.upper()], losing_floor=None, **changes)
+    lock = Lockstep.of_seeds(rules, [700 + game for game in range(12 * SCALE)], dealer=2).run(
+        np.random.default_rng(len(name)), steps=3 * ROUND_STEPS, policy=policy
+    )
+    seen = set(lock.seen)
+    assert not must - seen, f"never came up: {sorted(must - seen)}; seen {dict(lock.seen)}"
+    assert not never & seen, f"came up: {sorted(never & seen)}"
+    assert lock.seen["a next round"] > 0
+    assert lock.batch.scores.shape == lock.batch.bags.shape == (len(lock.states), 3)
+
+
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+def test_three_player_games_play_to_their_end_as_the_reference(deck: Deck) -> None:
+    """Whole three-player games under each deck, every step the reference's, to the target
+    or the floor (the highest total alone wins, a shared one plays on); the positions read
+    back (`Batch.from_states`) and play on alike; the fallback at one seat.
+
+    Rules: rule-three-players, rule-game-end.
+    """
+    rules = three(deck=deck, blind_nil=True)
+    seeds = [2**64 - 3 - game for game in range(4 * SCALE)]
+    lock = Lockstep.of_seeds(rules, seeds, dealer=1).run(
+        np.random.default_rng(3), steps=120, policy=steady
+    )
+    again = Lockstep(Batch.from_states(lock.states), lock.states)
+    again.run(
+        np.random.default_rng(4), steps=3000, policy=by_seat(["random", "fallback", "random"])
+    )
+    assert again.batch.is_over.all()
+    assert (again.batch.winner >= 0).all()  # no draw without a round cap
+    ends = {state.outcome.termination for state in again.states if state.outcome}
+    assert ends <= {Termination.TARGET, Termination.LOSING_FLOOR}
+
+
+def test_a_hand_of_more_than_13_spades_bids_them_under_whiz_and_mirror() -> None:
+    """A first bidder dealt every one of the pack's 16 spades (Joker-Joker-Deuce-Deuce for
+    three: 13, the 2D and the jokers) bids 16 under Mirror, 16 or nil under Whiz, in
+    lockstep; the fallback bids 16 (rule-three-players, rule-whiz, rule-mirror)."""
+    for bidding in (Bidding.WHIZ, Bidding.MIRROR):
+        rules = three(deck=Deck.JOKER_JOKER_DEUCE_DEUCE, bidding=bidding)
+        pack = rules.pack
+        spades = [card for card in pack.cards if card.bit & pack.spades]
+        others = [card for card in pack.cards if not card.bit & pack.spades]
+        assert len(spades) == 16
+        deck = []  # the first bidder is dealt the first card, and every third
+        for position in range(len(pack.cards)):
+            deck.append(spades.pop() if position % 3 == 0 and spades else others.pop())
+        lock = Lockstep(
+            Batch.from_decks(rules, [deck], seeds=[5], dealer=0),
+            [new_game(rules, seed=5, dealer=0, deck=deck)],
+        )
+        allowed = np.flatnonzero(lock.batch.legal_mask()[0]).tolist()
+        sixteen = bid_action(Bid(16))
+        assert allowed == ([52, sixteen] if bidding is Bidding.WHIZ else [sixteen])
+        assert lock.batch.fallback_actions().tolist() == [sixteen]
+        lock.step(np.array([sixteen]))
+        lock.check()
+        assert lock.batch.to_states()[0].bids[1] == Bid(16)
+
+
+@st.composite
+def three_rounds(draw: st.DrawFn) -> tuple[Ruleset, list[Bid], list[int], list[int]]:
+    """A three-player ruleset (any deck; nil or a zero contract, blind nil, blind numbers,
+    10-for-200, nil tricks counted or not, the bag limit and its overflow as drawn), three
+    bids to the hand size, tricks adding up to it and three bag counters before."""
+    zero = draw(st.sampled_from(["nil", "zero contract", "no zero bid"]))
+    rules = Ruleset(
+        players=3,
+        deck=draw(st.sampled_from(list(Deck))),
+        nil=zero == "nil",
+        zero_contract=zero == "zero contract",
+        blind_nil=zero == "nil" and draw(st.booleans()),
+        blind_bid_minimum=draw(st.sampled_from([0, 1, 6, 14])),
+        nil_tricks=draw(st.sampled_from(list(NilTricks))),
+        bag_limit=draw(st.integers(1, 10)),
+        bag_overflow=draw(st.sampled_from(list(BagOverflow))),
+        ten_for_two_hundred=draw(st.booleans()),
+    )
+    hand = rules.hand_size
+    kinds = [Bid(n) for n in range(hand + 1)]
+    kinds += [Bid(n, blind=True) for n in range(max(rules.blind_bid_minimum, 1), hand + 1)]
+    if rules.blind_nil:
+        kinds.append(Bid(0, blind=True))
+    if not rules.nil and not rules.zero_contract:
+        kinds.remove(Bid(0))
+    if not rules.blind_bid_minimum:
+        kinds = [bid for bid in kinds if not (bid.blind and bid.n)]
+    bids = draw(st.lists(st.sampled_from(kinds), min_size=3, max_size=3))
+    cuts = sorted(draw(st.lists(st.integers(0, hand), min_size=2, max_size=2)))
+    tricks = [high - low for low, high in zip([0, *cuts], [*cuts, hand], strict=True)]
+    bags = [draw(st.integers(0, rules.bag_limit - 1)) for _ in range(3)]
+    return rules, bids, tricks, bags
+
+
+@given(three_rounds())
+def test_batch_score_sides_is_score_round_for_three_players(
+    drawn: tuple[Ruleset, list[Bid], list[int], list[int]],
+) -> None:
+    """The batch's scoring of a three-player round, pair by pair with `score_round`: each
+    player her own contract (to 18), nil, blind bids and bags; a nil bidder's tricks her
+    bags whatever ``nil_tricks`` says.
+
+    Rules: rule-three-players, rule-nil-tricks.
+    """
+    assert_scored_as_score_round(*drawn)
+
+
+def test_batch_trails_by_is_trails_by_for_three_sides() -> None:
+    """Whether a player of three trails the leading other player by a deficit, for every
+    seat and deficit, on random totals (from a few values, so that they tie), as
+    `spades._legal.trails_by` says.
+
+    Rules: rule-three-players, rule-blind-nil-eligibility.
+    """
+    rng = np.random.default_rng(29)
+    scores = rng.choice(np.array([-200, -50, 0, 40, 90, 300]), size=(300, 3)).astype(np.int64)
+    seats = np.resize(np.arange(3), 300)
+    answers: set[bool] = set()
+    for deficit in (None, 0, 40, 50, 100, 250):
+        got = batch_trails_by(deficit, scores, seats).tolist()
+        expected = [
+            trails_by(deficit, tuple(row), seat)
+            for row, seat in zip(scores.tolist(), seats.tolist(), strict=True)
+        ]
+        assert got == expected, deficit
+        answers |= set(expected)
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+@pytest.mark.parametrize("games", [3, 200], ids=["one by one", "on arrays"])
+def test_batch_round_decks_are_round_deck_for_three_players(deck: Deck, games: int) -> None:
+    """The shuffle of a three-player pack (51 cards, or 54) is `round_deck`'s, game by
+    game and on arrays.
+
+    Rules: rule-three-players, rule-seeded-deal.
+    """
+    rules = Ruleset(players=3, deck=deck)
+    seeds = [2**128 - 1 - game * 7919 for game in range(games)]
+    numbers = [1 + game % 5 for game in range(games)]
+    got = round_decks(seeds, numbers, rules.pack).tolist()
+    expected = [
+        [card.index for card in round_deck(seed, number, rules=rules)]
+        for seed, number in zip(seeds, numbers, strict=True)
+    ]
+    assert got == expected
+    assert {len(row) for row in got} == {len(rules.pack.cards)}
+
+
 # --- positions ---------------------------------------------------------------------------
 
 
@@ -2343,7 +2684,7 @@ def test_the_legal_cases_illegal_moves_are_refused_for_their_reasons(path: Path)
                 continue
             try:
                 actions = actions_of(move, state.rules)
-            except SpadesError:  # no actions (a bid above 13, a pass of the wrong size)
+            except SpadesError:  # no actions (a bid above the hand, a pass of the wrong size)
                 continue
             counted[reason] += 1
             if counted[reason] > ENOUGH:
@@ -2379,7 +2720,7 @@ def entered_until_refused(batch: Batch, actions: Sequence[int]) -> None:
 
 
 def bid_code(text: str) -> int:
-    """The batch's code of a bid's text: 0 to 13, blind nil 14, blind numbers 14 + n."""
+    """The batch's code of a bid's text: 0 to 18, blind nil 19 (`BLIND`), blind numbers 19 + n."""
     bid = parse_move(text)
     assert isinstance(bid, Bid), text
     return BLIND + bid.n if bid.blind else bid.n

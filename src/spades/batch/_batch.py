@@ -138,7 +138,7 @@ class Batch:
         """New games dealt as ``new_game(rules, seed=seed, dealer=dealer)`` deals them."""
         check_start(rules, dealer, "a batch")
         listed = checked_seeds(seeds)
-        decks = round_decks(listed, [1] * len(listed), rules.deck)
+        decks = round_decks(listed, [1] * len(listed), rules.pack)
         return cls._started(rules, decks, listed, dealer)
 
     @classmethod
@@ -164,7 +164,8 @@ class Batch:
         if len(decks) != len(listed):
             raise SpadesError(f"one seed a deck: {len(decks)} decks and {len(listed)} seeds")
         rows = [[card.index for card in checked_deck(deck, rules)] for deck in decks]
-        return cls._started(rules, np.array(rows, dtype=np.int8).reshape(-1, 52), listed, dealer)
+        size = len(rules.pack.cards)
+        return cls._started(rules, np.array(rows, dtype=np.int8).reshape(-1, size), listed, dealer)
 
     @classmethod
     def deal_random(
@@ -173,15 +174,16 @@ class Batch:
         """``games`` new games, each deck uniformly shuffled by ``rng``, a numpy `Generator`.
 
         ``games`` is a whole number (numpy's integers too) from 1 to `MAX_GAMES`. First the
-        decks: ``rng.permuted`` of the ruleset's deck (the indices of `Deck.cards`), row by
-        row; then each game's seed,
+        decks: ``rng.permuted`` of the ruleset's pack (the indices of `Pack.cards` of
+        `Ruleset.pack`: 52 cards, or 51 or 54 for three players), row by row; then each
+        game's seed,
         ``rng.integers(2**64, dtype=np.uint64)``. The seed deals every later round and
         decides the two-player exchange draws, as for any game (`spades.round_deck`).
         """
         number = checked_games(games)
         check_generator(rng, "deal_random")
         check_start(rules, dealer, "a batch")
-        decks = rng.permuted(np.tile(deck_tables(rules.deck).cards, (number, 1)), axis=1)
+        decks = rng.permuted(np.tile(deck_tables(rules.pack).cards, (number, 1)), axis=1)
         seeds = rng.integers(2**64, size=number, dtype=np.uint64).tolist()
         return cls._started(rules, decks, seeds, dealer)
 
@@ -270,7 +272,8 @@ class Batch:
         """Each game's totals after its completed rounds, games by sides.
 
         A batch plays one ruleset, so its number of sides is fixed: `Ruleset.sides`, two,
-        or four when four play solo (rule-solo), each seat her own side.
+        three for three players (rule-three-players), or four when four play solo
+        (rule-solo), each seat her own side.
         """
         return self._shown("scores")
 
@@ -281,7 +284,7 @@ class Batch:
 
     @property
     def winner(self) -> npt.NDArray[np.int8]:
-        """The side that won each game (solo: her seat); -1 while it goes on, and for a draw."""
+        """The side that won each game (her seat, three alone or solo); -1 if none, or a draw."""
         return self._shown("winner")
 
     @property

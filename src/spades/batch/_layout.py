@@ -19,7 +19,9 @@ Arrays = dict[str, "npt.NDArray[Any]"]
 
 # name: (dtype, the shape of one game's entry by number of players, fill value). "R" is
 # the number of completed rounds the batch has room for, "S" the number of sides
-# (`Ruleset.sides`: 2, or 4 when four play solo).
+# (`Ruleset.sides`: 2, 3 for three players, or 4 when four play solo), "C" the cards a
+# round plays (52; 54 when three play a joker deck: 18 tricks of three), "T" the tricks of
+# a round (`Ruleset.hand_size`: 13, or 17 or 18 for three players).
 FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
     "phase": (np.int8, lambda p: (), 0),
     "to_move": (np.int8, lambda p: (), -1),
@@ -27,10 +29,10 @@ FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
     "selected": (np.uint64, lambda p: (), 0),
     "bids": (np.int8, lambda p: (p,), -1),
     "looked": (np.bool_, lambda p: (p,), False),
-    "played": (np.int8, lambda p: (52,), -1),
+    "played": (np.int8, lambda p: ("C",), -1),
     "n_played": (np.int8, lambda p: (), 0),
     "leader": (np.int8, lambda p: (), -1),
-    "winners": (np.int8, lambda p: (13,), -1),
+    "winners": (np.int8, lambda p: ("T",), -1),
     "broken": (np.bool_, lambda p: (), False),
     "dealer": (np.int8, lambda p: (), 0),
     "round_number": (np.int32, lambda p: (), 1),
@@ -66,10 +68,12 @@ FIELDS: Final[Mapping[str, tuple[Any, Any, Any]]] = {
 def allocate(games: int, rules: Ruleset, rounds: int = 0) -> Arrays:
     """Fresh, writable arrays for ``games`` games of ``rules``, every entry at its fill value.
 
-    The scores and bags have one entry a side: two, or four when four play solo (rule-solo).
+    The scores and bags have one entry a side: two, three for three players, or four when
+    four play solo (rule-three-players, rule-solo).
     """
     arrays: Arrays = {}
-    sized = {"R": rounds, "S": rules.sides}
+    tricks = rules.hand_size
+    sized = {"R": rounds, "S": rules.sides, "C": max(52, rules.players * tricks), "T": tricks}
     for name, (dtype, shape, fill) in FIELDS.items():
         dims = tuple(sized.get(dim, dim) for dim in shape(rules.players))
         arrays[name] = np.full((games, *dims), fill, dtype=dtype)

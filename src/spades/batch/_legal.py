@@ -21,25 +21,20 @@ from spades.batch._codes import (
     CARD_PHASE,
     DRAWING,
     END_BIT,
-    END_SLOT,
     EXCHANGING,
+    KEEP_SLOT,
+    LOOK_SLOT,
     NONE,
     PASSING,
     PLAYING,
+    REJECT_SLOT,
     SELECT8,
     SLOT_OF_ACTION,
-    TRICKS,
+    bids_from,
     deck_tables,
 )
 from spades.encoding import (
     ACTIONS,
-    BLIND_NIL,
-    BLIND_NUMBER_ACTIONS,
-    END_EXCHANGE,
-    JOKER_ACTIONS,
-    KEEP,
-    LOOK,
-    REJECT,
 )
 
 if TYPE_CHECKING:
@@ -66,26 +61,21 @@ __all__ = [
 ]
 
 _ONE: Final = np.uint64(1)
-BLIND_BIT: Final = np.uint64(1 << (BLIND_NIL - 52))
-LOOK_BIT: Final = np.uint64(1 << (LOOK - 52))
-DRAW_BITS: Final = np.uint64((1 << (KEEP - 52)) | (1 << (REJECT - 52)))
-BLIND_NUMBER_SHIFT: Final = np.uint64(BLIND_NUMBER_ACTIONS.start - 1 - 52)
+BLIND_BIT: Final = np.uint64(1 << BLIND)
+LOOK_BIT: Final = np.uint64(1 << LOOK_SLOT)
+DRAW_BITS: Final = np.uint64((1 << KEEP_SLOT) | (1 << REJECT_SLOT))
+BLIND_NUMBER_SHIFT: Final = np.uint64(LOOK_SLOT)
 """The bids' bits shifted up by this many are the same numbers' blind bids' bits: bit
-``BLIND_NUMBER_SHIFT + n`` bids ``n`` blind (action ``70 + n``)."""
-_BIDS_WITH_ZERO: Final = np.uint64(0x3FFF)
-_BIDS_WITHOUT_ZERO: Final = np.uint64(0x3FFE)
-_BIDS_FROM: Final = np.array([0x3FFF & ~((1 << n) - 1) for n in range(14)], dtype=np.uint64)
-"""``_BIDS_FROM[n]``: the bits of the bids from ``n`` to 13."""
+``BLIND_NUMBER_SHIFT + n`` bids ``n`` blind, 1 to 18 (`SLOT_OF_ACTION`)."""
 _SUICIDE_BITS: Final = np.array([0x3FF1, 0x3FF0, 0x0001], dtype=np.uint64)
 """Suicide's bids as bits: the first partner's (nil or 4 to 13), after her partner's nil
 (4 to 13), after her partner's number (nil)."""
 _CARD_ROW: Final = CARD_PHASE.astype(np.intp)
 """`CARD_PHASE` as the row of `SLOT_OF_ACTION` and `ACTION_OF_SLOT` to read."""
 _SLOTS: Final = SLOT_OF_ACTION.reshape(-1)
+_SLOT_INDEX: Final = SLOT_OF_ACTION.astype(np.intp)
 _ACTIONS_OF: Final = ACTION_OF_SLOT.reshape(-1)
 _ROW: Final = ACTION_OF_SLOT.shape[1]
-_BID_SLOTS: Final = JOKER_ACTIONS.start - 52
-"""The legal bits of the phases whose actions are not cards: actions 52 to 83."""
 
 
 def trails_enough(
@@ -104,8 +94,9 @@ def trails_by(
     """Whether each seat's side trails the leading other side by ``deficit`` points or more.
 
     ``None``: always. ``scores`` are games by sides: two (a seat's side is ``seat % 2``), or
-    four when four play solo (each seat her own side, rule-solo), where the leading other
-    side is the best of the other three. ``spades._legal.trails_by`` on arrays.
+    three or four when each seat is her own side (three players, or four playing solo:
+    rule-three-players, rule-solo), where the leading other side is the best of the others.
+    ``spades._legal.trails_by`` on arrays.
     """
     if deficit is None:
         return np.ones(len(seats), dtype=np.bool_)
@@ -125,15 +116,15 @@ def trails_by(
 def may_bid_blind(rules: Ruleset, a: Arrays, games: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
     """Whether the seat to move in each of ``games`` may still bid blind nil (double nil).
 
-    `spades.may_bid_blind` on arrays: four players, bidding: she has not looked at her
-    hand. Two players, drawing: she has not declared it, and her draw choices of the round
+    `spades.may_bid_blind` on arrays: three or four players, bidding: she has not looked at
+    her hand. Two players, drawing: she has not declared it, and her draw choices of the round
     (`draw_choices`) are ``rules.double_nil_timing.choices_before``: none before her first
     choice, one right after it. And her side trails enough.
     """
     if not rules.blind_nil:
         return np.zeros(len(games), dtype=np.bool_)
     seats = a["to_move"][games].astype(np.intp)
-    if rules.players == 4:
+    if rules.players != 2:
         fresh = ~a["looked"][games, seats]
         if rules.team_minimum:  # blind nil counts as zero (rule-team-minimum)
             fresh &= lowest_bids(rules, a["bids"][games], seats) == 0
@@ -149,10 +140,11 @@ def blind_number_bits(
 ) -> npt.NDArray[np.uint64]:
     """The numbers the seat to move in each of ``games`` may bid blind, as legal bits.
 
-    `spades.blind_numbers` on arrays (rule-blind-bids): four players, bidding, she has not
-    looked at her hand and her side trails by ``blind_bid_deficit`` (``trails_by``); then
-    every number from ``blind_bid_minimum`` (or the least a team minimum leaves her,
-    `lowest_bids`, if more) to 13, at bit ``BLIND_NUMBER_SHIFT + n``. None elsewhere.
+    `spades.blind_numbers` on arrays (rule-blind-bids): three or four players, bidding, she
+    has not looked at her hand and her side trails by ``blind_bid_deficit`` (``trails_by``);
+    then every number from ``blind_bid_minimum`` (or the least a team minimum leaves her,
+    `lowest_bids`, if more) to the hand size (13, or 17 or 18 for three players), at bit
+    ``BLIND_NUMBER_SHIFT + n``. None elsewhere.
     """
     least = rules.blind_bid_minimum
     if not least:
@@ -163,7 +155,7 @@ def blind_number_bits(
     )
     lowest = np.maximum(lowest_bids(rules, a["bids"][games], seats), least)
     numbers: npt.NDArray[np.uint64] = np.where(
-        fresh, _BIDS_FROM[lowest] << BLIND_NUMBER_SHIFT, np.uint64(0)
+        fresh, bids_from(rules.hand_size)[lowest] << BLIND_NUMBER_SHIFT, np.uint64(0)
     )
     return numbers
 
@@ -201,15 +193,16 @@ def lowest_bids(
 def bid_bits(rules: Ruleset, lowest: npt.NDArray[np.int64] | None) -> npt.NDArray[np.uint64]:
     """The numbered bids each bidder may make, as legal bits (bit ``n`` bids ``n``).
 
-    Every bid from ``lowest`` (`lowest_bids`; None: from zero in every game) to 13, zero
-    only where the ruleset has a bid of zero: nil, or an ordinary contract of none under
+    Every bid from ``lowest`` (`lowest_bids`; None: from zero in every game) to the hand
+    size (13, or 17 or 18 for three players, rule-three-players), zero only where
+    the ruleset has a bid of zero: nil, or an ordinary contract of none under
     ``zero_contract`` (reading-zero-bid). `spades.legal_moves`' bids on arrays.
     """
-    zero = rules.nil or rules.zero_contract
-    every = _BIDS_WITH_ZERO if zero else _BIDS_WITHOUT_ZERO
+    bids = bids_from(rules.hand_size)
+    every = bids[0] if rules.nil or rules.zero_contract else bids[1]
     if lowest is None:
         return np.array(every)
-    allowed: npt.NDArray[np.uint64] = every & _BIDS_FROM[lowest]
+    allowed: npt.NDArray[np.uint64] = every & bids[lowest]
     return allowed
 
 
@@ -236,10 +229,11 @@ def spades_bits(
     number of spades in each game's hands (games by seats; in the bidding her hand is as
     dealt, no card passed yet): under Whiz that number or nil (rule-whiz), under Mirror
     that number alone (rule-mirror); nil alone with no spades. Bit 0 is the bid of zero,
-    nil or a zero contract alike. Her spades are the deck's (`spades._legal.spades_in`):
-    the jokers too, and the 2♦ of Joker-Joker-Deuce-Deuce (rule-decks).
+    nil or a zero contract alike. Her spades are the pack's (`spades._legal.spades_in`):
+    the jokers too, and the 2♦ of Joker-Joker-Deuce-Deuce (rule-decks); three players may
+    hold more than 13 (rule-three-players).
     """
-    spades = hands[np.arange(len(seats)), seats] & deck_tables(rules.deck).spades
+    spades = hands[np.arange(len(seats)), seats] & deck_tables(rules.pack).spades
     count = np.bitwise_count(spades).astype(np.uint64)
     allowed: npt.NDArray[np.uint64] = _ONE << count
     if rules.bidding is Bidding.WHIZ:
@@ -272,11 +266,11 @@ def spades_led_freely(
     `spades.may_lead_spades` on arrays, unchecked as `spades._trick.spades_open` is
     (rule-spades-broken, reading-spades-lead): once spades are broken, or once the round's
     completed tricks, ``n_played // players``, reach ``rules.spades_lead.opens_after``
-    (never under `SpadesLead.BROKEN`: a round has 13). A player who holds only spades
+    (never under `SpadesLead.BROKEN`: no round has that many). A player who holds only spades
     leads one whatever this says (`legal_bits`).
     """
     opens_after = rules.spades_lead.opens_after
-    if opens_after >= TRICKS:  # never before they are broken: the arrays as they are
+    if opens_after >= rules.hand_size:  # never before they are broken: the arrays as they are
         return broken
     opened: npt.NDArray[np.bool_] = broken | (n_played // rules.players >= opens_after)
     return opened
@@ -302,8 +296,9 @@ def legal_bits(
         hand = a["hands"].reshape(-1)[games * players + seats]  # flat: faster to index
         count = a["n_played"] if whole else a["n_played"][games]
         in_trick = count % players
-        led = a["played"].reshape(-1)[games * 52 + count - in_trick]  # the trick's first card
-        deck = deck_tables(rules.deck)
+        played = a["played"]
+        led = played.reshape(-1)[games * played.shape[1] + count - in_trick]  # the trick's first
+        deck = deck_tables(rules.pack)
         follow = hand & deck.suit_bits[led]  # at a lead, -1: a row read but not used
         following = np.where(follow != 0, follow, hand)
         others = hand & deck.not_spades
@@ -364,18 +359,15 @@ def is_set(bits: npt.NDArray[np.uint64], where: npt.NDArray[np.uint64]) -> npt.N
 def mask_of_bits(
     phase: npt.NDArray[np.int8], bits: npt.NDArray[np.uint64]
 ) -> npt.NDArray[np.bool_]:
-    """The legal bits as a boolean array of games by `ACTIONS`."""
+    """The legal bits as a boolean array of games by `ACTIONS`.
+
+    Each action's bit is read where `SLOT_OF_ACTION` puts it in the game's phase.
+    """
     games = len(bits)
     flat = np.unpackbits(
         bits.astype("<u8").view(np.uint8).reshape(games, 8), axis=1, bitorder="little"
     ).view(np.bool_)
-    mask = np.zeros((games, ACTIONS), dtype=np.bool_)
-    cards = CARD_PHASE[phase]
-    mask[cards, :52] = flat[cards, :52]
-    mask[cards, JOKER_ACTIONS.start : JOKER_ACTIONS.stop] = flat[cards, 52:END_SLOT]
-    mask[cards, END_EXCHANGE] = flat[cards, END_SLOT]
-    others = ~cards
-    mask[others, 52 : JOKER_ACTIONS.start] = flat[others, :_BID_SLOTS]
+    mask: npt.NDArray[np.bool_] = np.take_along_axis(flat, _SLOT_INDEX[_CARD_ROW[phase]], axis=1)
     return mask
 
 

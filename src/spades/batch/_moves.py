@@ -17,7 +17,7 @@ import numpy as np
 
 from spades._card_pass import pass_order
 from spades._cards import Suit, cards_in
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._engine import apply
 from spades._moves import Exchange, Pass
 from spades._state import Phase
@@ -30,9 +30,9 @@ from spades.batch._codes import (
     DRAWING,
     END_SLOT,
     EXCHANGING,
+    KEEP_SLOT,
     PASSING,
     PLAYING,
-    TRICKS,
     deck_tables,
     orders_of,
 )
@@ -52,7 +52,7 @@ __all__ = ["bid", "choose", "draw", "play"]
 
 _LOOK: Final = int(LOOK_BIT).bit_length() - 1
 _BLIND: Final = int(BLIND_BIT).bit_length() - 1
-_KEEP: Final = _LOOK + 1  # KEEP is the action after LOOK
+_KEEP: Final = KEEP_SLOT
 _BLIND_SHIFT: Final = int(BLIND_NUMBER_SHIFT) - BLIND
 """A blind number's legal bit less this is its bid code (`BLIND` + n)."""
 SPADES: Final = Suit.SPADES.value
@@ -65,23 +65,23 @@ _SPADE_KEY: Final = 2 * _LED_KEY
 
 
 def breaks_spades(
-    cards: npt.NDArray[np.int64], deck: Deck = Deck.STANDARD
+    cards: npt.NDArray[np.int64], deck: Pack = Deck.STANDARD
 ) -> npt.NDArray[np.bool_]:
     """Whether each card (an index) breaks spades: `spades.spades_broken_by` of one card.
 
-    The spades are the deck's (`Deck.spades`): the jokers too, and the 2♦ of
-    Joker-Joker-Deuce-Deuce (rule-spades-broken, rule-decks).
+    The spades are the pack's (`Pack.spades`, ``deck`` a `Deck` or the pack it deals three):
+    the jokers too, and the 2♦ of Joker-Joker-Deuce-Deuce (rule-spades-broken, rule-decks).
     """
     broken: npt.NDArray[np.bool_] = np.take(deck_tables(deck).is_spade, cards)
     return broken
 
 
-def trick_keys(trick: npt.NDArray[np.int16], deck: Deck = Deck.STANDARD) -> npt.NDArray[np.int16]:
+def trick_keys(trick: npt.NDArray[np.int16], deck: Pack = Deck.STANDARD) -> npt.NDArray[np.int16]:
     """Each card's key in its trick (games by cards): the highest key wins the trick.
 
     `spades.winning_card` on arrays (rule-trick-winner): spades above the suit led above
-    the rest; within each, the higher card, by the suits and ranks of the deck
-    (`Deck.suit_of`, `Deck.rank_order`: big joker > little joker > 2♦ > 2♠ > A♠ under
+    the rest; within each, the higher card, by the suits and ranks of the pack
+    (`Pack.suit_of`, `Pack.rank_order`: big joker > little joker > 2♦ > 2♠ > A♠ under
     Joker-Joker-Deuce-Deuce, rule-decks).
     """
     code = np.take(deck_tables(deck).code, trick)  # 16 * suit + order: the order within
@@ -105,13 +105,14 @@ def drawn_cards(
 def play(
     d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], cards: npt.NDArray[np.int64]
 ) -> None:
-    """Each seat to move in ``games`` plays her card; a fourth (second) card ends the trick.
+    """Each seat to move in ``games`` plays her card; the trick's last card ends it.
 
     The trick goes to the highest spade, else the highest card of the suit led
     (`trick_keys`, for `spades.trick_winner`); its winner leads the next. A spade breaks
-    spades (`breaks_spades`). Both read the ruleset's deck. The next seat is
-    `spades.next_seat`, read from `Ruleset.orders_of_play`. The thirteenth trick ends the
-    round (`end_round`).
+    spades (`breaks_spades`). Both read the ruleset's pack. The next seat is
+    `spades.next_seat`, read from `Ruleset.orders_of_play`. The round's last trick (the
+    thirteenth, or with three players the seventeenth or eighteenth) ends the round
+    (`end_round`).
     """
     players = rules.players
     orders = orders_of(rules)
@@ -119,21 +120,23 @@ def play(
     # Flat positions: numpy indexes one dimension faster than two.
     d.w("hands").reshape(-1)[games * players + seats] ^= CARD_BIT[cards]
     count = d.take("n_played", games) + 1
-    d.w("played").reshape(-1)[games * 52 + count - 1] = cards
+    width = d["played"].shape[1]
+    d.w("played").reshape(-1)[games * width + count - 1] = cards
     d.put("n_played", games, count)
-    d.put("broken", games, d.take("broken", games) | breaks_spades(cards, rules.deck))
+    d.put("broken", games, d.take("broken", games) | breaks_spades(cards, rules.pack))
     ends = count % players == 0
     d.put("to_move", games, orders[seats, 1])  # a trick's winner is set below
     if not ends.any():
         return
     done = games[ends]
     count = count[ends].astype(np.intp)
-    positions = (done * 52 + count - players)[:, None] + np.arange(players)
+    positions = (done * width + count - players)[:, None] + np.arange(players)
     trick = d["played"].reshape(-1)[positions].astype(np.int16)
-    winner = orders[d["leader"][done], trick_keys(trick, rules.deck).argmax(axis=1)]
+    winner = orders[d["leader"][done], trick_keys(trick, rules.pack).argmax(axis=1)]
     number = count // players - 1
-    d.w("winners").reshape(-1)[done * TRICKS + number] = winner
-    last = number == TRICKS - 1
+    tricks = rules.hand_size
+    d.w("winners").reshape(-1)[done * tricks + number] = winner
+    last = number == tricks - 1
     going_on = done[~last]
     d.w("to_move")[going_on] = winner[~last]
     d.w("leader")[going_on] = winner[~last]
@@ -160,9 +163,10 @@ def side_passes(rules: Ruleset, bids: npt.NDArray[np.int8]) -> npt.NDArray[np.in
 def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray[np.int64]) -> None:
     """Each seat to move in ``games`` bids or looks, as ``bits`` say (their legal bits).
 
-    Bits 0 to 13 bid nil to 13, 14 blind nil, `BLIND_NUMBER_SHIFT` + n the number n blind
-    (rule-blind-bids), whose code is `BLIND` + n. After a look she bids. After a bid the
-    next seat without a bid bids; once every seat has bid, a side that passes cards
+    Bit ``n`` bids ``n``, 0 to 18 (three players bid up to their hand, rule-three-players),
+    `BLIND` blind nil, `BLIND_NUMBER_SHIFT` + n the number n blind (rule-blind-bids), whose
+    code is `BLIND` + n (`spades.batch._codes.SLOT_OF_ACTION`). After a look she bids.
+    After a bid the next seat without a bid bids; once every seat has bid, a side that passes cards
     (`side_passes`) starts the pass, its passer first (`spades._card_pass.pass_order`),
     else the first bidder leads: `spades.apply`'s bidding.
     """
@@ -170,7 +174,8 @@ def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray
     seats = d["to_move"][games]
     looks = bits == _LOOK
     d.w("looked")[games[looks], seats[looks]] = True
-    games, seats, codes = games[~looks], seats[~looks], bits[~looks]
+    games, seats = games[~looks], seats[~looks]
+    codes = bits[~looks]
     if rules.blind_bid_minimum:  # a blind number's bit, as its code
         codes = np.where(codes > _LOOK, codes - _BLIND_SHIFT, codes)
     d.w("bids")[games, seats] = codes.astype(np.int8)
@@ -180,7 +185,7 @@ def bid(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp], bits: npt.NDArray
     all_in = games[~waiting]
     if not all_in.size:
         return
-    if rules.blind_nil_pass or rules.nil_pass:
+    if rules.partnerships and (rules.blind_nil_pass or rules.nil_pass):
         passing = side_passes(rules, d["bids"][all_in]).any(axis=1)
         for game in all_in[passing].tolist():
             first = rules.orders_of_play[int(d["dealer"][game])][1]

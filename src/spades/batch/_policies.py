@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from spades._decks import Deck
+from spades._decks import Deck, Pack
 from spades._errors import SpadesError, shown
 from spades._moves import Exchange, Pass
 from spades._rules import Bidding
@@ -19,6 +19,7 @@ from spades.batch._codes import (
     EXCHANGING,
     PASSING,
     PLAYING,
+    bids_from,
     deck_tables,
 )
 from spades.batch._legal import LOOK_BIT
@@ -44,31 +45,33 @@ _SUIT: Final = np.uint64(0x1FFF)
 _ONE: Final = np.uint64(1)
 _BID_ZERO: Final = 52
 _BID_ONE: Final = _BID_ZERO + 1
+_NONE: Final = np.uint64(0)
 _TEN: Final = 8
 """A card's rank less 2 from the ten up: ``index % 13 >= _TEN`` ranks ten or higher."""
 _UNHELD: Final = np.int64(1 << 20)
 """`lowest_cards`: the key of a card not legal, above every card's."""
 
 
-_FALLBACK_KEYS: Final[dict[Deck, npt.NDArray[np.int64]]] = {}
-"""By deck, then by card index, the order in which the fallback plays the cards, lowest
-first: every other card before the deck's spades; then the lower card: by rank among the
-other suits (a 2♥ before a 3♣), by the deck's order among the spades (`Deck.rank_order`:
+_FALLBACK_KEYS: Final[dict[Pack, npt.NDArray[np.int64]]] = {}
+"""By pack, then by card index, the order in which the fallback plays the cards, lowest
+first: every other card before the pack's spades; then the lower card: by rank among the
+other suits (a 2♥ before a 3♣), by the pack's order among the spades (`Pack.rank_order`:
 the 2♦ of Joker-Joker-Deuce-Deuce above the 2♠ and the ace); then clubs, diamonds,
-hearts."""
-for _deck in Deck:
-    _tables = deck_tables(_deck)
+hearts. The packs of every deck, for four players and for three (rule-three-players)."""
+for _pack in (pack for deck in Deck for pack in (deck, deck.for_players(3))):
+    _tables = deck_tables(_pack)
     _index = np.arange(CARD_SLOTS)
     _rank = np.where(_tables.is_spade, _tables.order, _index % 13)
     _keys: npt.NDArray[np.int64] = _tables.is_spade * 256 + _rank * 4 + np.minimum(_index // 13, 3)
     _keys.flags.writeable = False
-    _FALLBACK_KEYS[_deck] = _keys
+    _FALLBACK_KEYS[_pack] = _keys
 
 
-def lowest_cards(deck: Deck, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+def lowest_cards(deck: Pack, legal: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     """The card the fallback plays from each game's legal cards (bits) under a joker deck.
 
-    `spades.bots.fallback_move`'s play, by the suits and ranks of ``deck`` (rule-decks):
+    `spades.bots.fallback_move`'s play, by the suits and ranks of ``deck`` (a `Deck`, or the
+    pack it deals three players; rule-decks):
     the lowest card by rank (the spades as the deck ranks them), clubs first among
     equals, a spade (a joker, the 2♦ of Joker-Joker-Deuce-Deuce) only when she has
     nothing else legal (`_FALLBACK_KEYS`).
@@ -99,15 +102,17 @@ def policy_table(policies: object, players: int) -> npt.NDArray[np.bool_]:
     return np.array([name == "fallback" for name in named])
 
 
-def least_numbered(bits: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
-    """The least bid from 1 up that each bidder's legal bits allow, else 0 (nil).
+def least_numbered(rules: Ruleset, bits: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    """The action of the least bid from 1 up that each bidder's legal bits allow, else nil's.
 
     The fallback's bid (`spades.bots.fallback_move`): 1, or the least a team minimum
     leaves her if it is more; under Suicide 4, or nil after her partner's number; under
-    Whiz and Mirror her number of spades, nil when she holds none.
+    Whiz and Mirror her number of spades (above 13 for three players, rule-three-players),
+    nil when she holds none. Bid ``n`` is bit ``n``: the least is the lowest bit from 1 up.
     """
-    low = _LOWEST13[(bits >> _ONE) & _SUIT]
-    least: npt.NDArray[np.int64] = np.where(low < 13, low + 1, 0)
+    numbered = bits & bids_from(rules.hand_size)[1]
+    lowest = np.bitwise_count((numbered & (~numbered + _ONE)) - _ONE).astype(np.int64)
+    least: npt.NDArray[np.int64] = ACTION_OF_SLOT[0, np.where(numbered != _NONE, lowest, 0)]
     return least
 
 
@@ -129,8 +134,8 @@ def fallback_actions(
     phase = a["phase"]
     actions = np.full(len(phase), -1, dtype=np.int64)
     games = np.flatnonzero(phase == PLAYING)
-    if games.size and rules.deck.jokers:
-        actions[games] = ACTION_OF_SLOT[1, lowest_cards(rules.deck, bits[games])]
+    if games.size and rules.pack.jokers:
+        actions[games] = ACTION_OF_SLOT[1, lowest_cards(rules.pack, bits[games])]
     elif games.size:
         legal = bits[games]
         lowest = np.stack(
@@ -142,12 +147,12 @@ def fallback_actions(
     games = np.flatnonzero(phase == BIDDING)
     bid: int | npt.NDArray[np.int64] = _BID_ONE
     if rules.team_minimum or rules.bidding is not Bidding.OPEN:
-        bid = _BID_ZERO + least_numbered(bits[games])
+        bid = least_numbered(rules, bits[games])
     actions[games] = np.where(bits[games] & LOOK_BIT != 0, LOOK, bid)
     games = np.flatnonzero(phase == DRAWING)
     if games.size:
         top = a["deck"][games, 2 * a["n_drawn"][games].astype(np.intp)]
-        keep = deck_tables(rules.deck).is_spade[top] | (top % 13 >= _TEN)
+        keep = deck_tables(rules.pack).is_spade[top] | (top % 13 >= _TEN)
         actions[games] = np.where(keep, KEEP, REJECT)
     from spades.bots import fallback_move  # noqa: PLC0415  (when first needed: bots import much)
 

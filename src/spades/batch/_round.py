@@ -52,7 +52,8 @@ def score_sides(
 
     ``bids`` are bid codes and ``taken`` tricks by seat (games by seats); ``bags`` the bag
     counters before the round (games by sides). Partners' seats add up to their side's;
-    with two players, and when four play solo, each seat is a side (rule-solo). Which bids
+    with two or three players, and when four play solo, each seat is a side
+    (rule-three-players, rule-solo). Which bids
     are nil is `nil_bids`, and what a contract is worth `contract_worth`; the array forms
     of `spades.nil_points` (rule-nil-scoring), of the nil tricks (rule-nil-tricks) and of
     `spades.bag_penalty` (rule-bag-limit) are inline.
@@ -64,8 +65,9 @@ def score_sides(
     blind = np.where(bids > BLIND, bids - BLIND, 0)  # the numbers bid blind (rule-blind-bids)
     value = np.where(bids == BLIND, rules.blind_nil_value, rules.nil_value)
     nil_points = np.where(nil, np.where(taken > 0, -value, value), 0)
-    # A partner's nil tricks count toward the contract under NilTricks.COUNT; alone (two
-    # players, or solo) a nil bidder's tricks are her bags (rule-nil-tricks, rule-solo).
+    # A partner's nil tricks count toward the contract under NilTricks.COUNT; alone (two or
+    # three players, or solo) a nil bidder's tricks are her bags (rule-nil-tricks,
+    # rule-three-players, rule-solo).
     counts = rules.partnerships and rules.nil_tricks is NilTricks.COUNT
     counted = np.where(nil & (not counts), 0, taken)
     nil_bags = np.where(nil & (not counts), taken, 0)
@@ -134,7 +136,7 @@ def outcomes(
     """The winner (-1: none or a draw) and the termination code (-1: the game goes on).
 
     `spades.outcome_after` on arrays (rule-game-end), for each game's scores (games by
-    sides: two, or four when four play solo, rule-solo) after ``rounds`` rounds: the
+    sides: two, three, or four when four play solo, rule-solo) after ``rounds`` rounds: the
     highest total wins once it is at the target, or short of it once a total is at the
     floor, if no other side shares it; at the round cap a shared highest draws.
     """
@@ -199,10 +201,10 @@ def end_round(d: Draft, rules: Ruleset, games: npt.NDArray[np.intp]) -> None:
 
 
 def deal_due(d: Draft, rules: Ruleset) -> None:
-    """Deal every round that is due, from its game's seed (`spades.round_deck`, its deck)."""
+    """Deal every round that is due, from its game's seed (`spades.round_deck`, its pack)."""
     games = np.flatnonzero(d["phase"] == DEALING)
     seeds, numbers = d["seeds"][games].tolist(), d["round_number"][games].tolist()
-    decks = round_decks(seeds, numbers, rules.deck)
+    decks = round_decks(seeds, numbers, rules.pack)
     start_rounds(d, rules, games, decks)
 
 
@@ -211,18 +213,20 @@ def start_rounds(
 ) -> None:
     """Start the round of ``games`` (their dealer and round number set) from these decks.
 
-    Four players: the cards dealt one at a time from the first bidder on, who then bids.
-    Two players: the deck is the stock, and the dealer draws first. The same start as
-    ``spades._deal.start_round`` (rule-deal, rule-draw).
+    Four players (and three, rule-three-players): the cards dealt one at a time from the
+    first bidder on, who then bids. Two players: the deck is the stock, and the dealer
+    draws first. The same start as ``spades._deal.start_round`` (rule-deal, rule-draw).
     """
     dealers = d["dealer"][games]
     orders = orders_of(rules)
-    if rules.players == 4:
+    players = rules.players
+    if players != 2:
         first = orders[dealers, 1]
         hands = d.w("hands")
-        for offset in range(4):
+        for offset in range(players):
             seats = orders[first, offset]
-            hands[games, seats] = np.bitwise_or.reduce(CARD_BIT[decks[:, offset::4]], axis=1)
+            dealt = CARD_BIT[decks[:, offset::players]]
+            hands[games, seats] = np.bitwise_or.reduce(dealt, axis=1)
         d.w("phase")[games] = BIDDING
         d.w("to_move")[games] = first
         d.w("n_passes")[games] = 0

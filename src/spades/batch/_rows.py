@@ -201,15 +201,16 @@ def _converted(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
     played: list[int] = []
     winners: list[int] = []
     counts: list[int] = []
+    width = a["played"].shape[1]
     for state in states:
         tricks = state._tricks
         cards = [card.index for _, trick, _ in tricks for card in trick]
         cards += [card.index for card in state.trick]
         counts.append(len(cards))
         played += cards
-        played += _BLANK[: 52 - len(cards)]
+        played += _BLANK[: width - len(cards)]
         winners += [winner for _, _, winner in tricks]
-        winners += _BLANK[: 13 - len(tricks)]
+        winners += _BLANK[: rules.hand_size - len(tricks)]
     column("played", played)
     column("n_played", counts)
     column("winners", winners)
@@ -258,7 +259,7 @@ def _write_rounds(a: Arrays, states: Sequence[State], rules: Ruleset, rounds: in
         a[name][...] = np.array(values, dtype=a[name].dtype).reshape(a[name].shape)
 
 
-_BLANK: Final = [NONE] * 52
+_BLANK: Final = [NONE] * 54
 
 
 def _code(seat: int | None) -> int:
@@ -276,7 +277,7 @@ def _write_records(a: Arrays, game: int, state: State) -> None:
         chosen = [card.index for card in card_pass.cards or ()]
         a["passed"][game, k, : len(chosen)] = chosen
     a["n_passes"][game] = len(state.passes)
-    if state.rules.players == 4:
+    if state.rules.players != 2:
         return
     draws = state.draws
     a["n_drawn"][game] = len(draws)
