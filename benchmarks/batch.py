@@ -12,7 +12,9 @@ run, each figure is the best of repeated short runs, and the ratio of each size 
 OpenSpiel is printed, the best size marked; also decisions per second (bids and plays,
 56 a round) and bytes per game (``Batch.nbytes``, dealt and after the round). The same
 full rounds under the Joker-Joker-Deuce-Deuce deck (`JOKERS`) at the largest size, in
-the same alternation, give the joker-deck figure and its ratio to the standard deck.
+the same alternation, give the joker-deck figure and its ratio to the standard deck; and
+under `THREE` (three players, 17 cards each: 3 bids and 51 plays a round), the
+three-player figure and its ratio to four.
 
 Rollouts: ``--states`` states met in uniform-random play (every fifth state, bidding
 included, a new game every ``--round-cap`` rounds), each played on at random to the end
@@ -77,6 +79,9 @@ states met have every number of cards played."""
 
 JOKERS = Ruleset(deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
 """CLASSIC with the Joker-Joker-Deuce-Deuce deck: the joker-deck figure (rule-decks)."""
+THREE = Ruleset(players=3)
+"""Three players, each on her own, the standard deck without the 2C: the three-player
+figure (rule-three-players)."""
 
 
 def batch_rounds(games: int, rng: np.random.Generator, rules: Ruleset = CLASSIC) -> int:
@@ -256,6 +261,9 @@ def main(argv: list[str] | None = None) -> None:
     engines["jokers"] = functools.partial(
         batch_rounds, largest, np.random.default_rng(largest), JOKERS
     )
+    engines["three"] = functools.partial(
+        batch_rounds, largest, np.random.default_rng(largest), THREE
+    )
     best = dict.fromkeys(engines, 0.0)
     for _ in range(args.repeats):
         for name, run in engines.items():
@@ -280,6 +288,11 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"{'Joker-Joker-Deuce-Deuce':>22}: {jokers:9.0f} rounds/s at {largest}, "
         f"{jokers / sizes[largest]:5.2f}x the standard deck"
+    )
+    three = best["three"]
+    print(
+        f"{'three players':>22}: {three:9.0f} rounds/s at {largest}, "
+        f"{three / sizes[largest]:5.2f}x four players"
     )
     dealt, played = bytes_per_game(max(args.sizes), 9)
     print(f"{'bytes per game':>22}: {dealt:.0f} dealt, {played:.0f} after the round")
@@ -351,6 +364,7 @@ def main(argv: list[str] | None = None) -> None:
                 },
                 "best_size": top,
                 "joker_joker_deuce_deuce": {"size": largest, "rounds_per_second": jokers},
+                "three_players": {"size": largest, "rounds_per_second": three},
                 "decisions_per_second": {
                     str(size): value * DECISIONS for size, value in sizes.items()
                 },
