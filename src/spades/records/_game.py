@@ -44,6 +44,8 @@ __all__ = ["MAX_MOVES", "GameRecord", "RoundRecord", "record_data", "record_from
 
 MAX_MOVES = 200
 """The most moves a round of a record may hold (a round has at most about 60)."""
+_TRICKS = {13: "thirteen", 17: "seventeen", 18: "eighteen"}
+"""The tricks of a round (`Ruleset.hand_size`) in words."""
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -58,7 +60,8 @@ def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
 class RoundRecord:
     """One round of a record: the deck it was dealt from, and its moves in order.
 
-    Four players: the deck is dealt one card at a time from the first bidder on, in the
+    Three and four players: the deck (the ruleset's `Ruleset.pack`, 51 or 54 cards for
+    three, rule-three-players) is dealt one card at a time from the first bidder on, in the
     direction of play, as `new_game` and `deal` deal it. Two players: it is the stock, top
     first.
     """
@@ -182,7 +185,8 @@ class GameRecord:
                 if state.is_over:
                     fail(path, "the game is over: no move follows its last")
                 if state.round_number != index + 1:
-                    fail(path, f"round {index + 1} is over: its thirteen tricks are played")
+                    tricks = _TRICKS[rules.hand_size]
+                    fail(path, f"round {index + 1} is over: its {tricks} tricks are played")
                 try:
                     state = apply(state, move)
                 except IllegalMoveError as error:
@@ -281,14 +285,16 @@ def record_from(found: dict[str, Any], version: int) -> GameRecord:
     rules = ruleset_from(found["rules"], "$.rules", version)
     seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, rules.players - 1)
+    cards = len(rules.pack.cards)  # 52, or 51 or 54 for three players (rule-three-players)
+    deck_name = "a deck" if rules.pack is rules.deck else rules.pack.described
     rounds = []
     summaries = []
     for index, entry in enumerate(items(found["rounds"], "$.rounds", MAX_ROUNDS)):
         here = f"$.rounds[{index}]"
         fields = record_fields(entry, here, ("deck", "moves", "summary"))
-        deck = card_list(fields["deck"], f"{here}.deck")
-        if len(deck) != 52:
-            fail(f"{here}.deck", f"a deck has 52 cards, not {len(deck)}")
+        deck = card_list(fields["deck"], f"{here}.deck", cards)
+        if len(deck) != cards:
+            fail(f"{here}.deck", f"{deck_name} has {cards} cards, not {len(deck)}")
         moves = [
             move_from(move, f"{here}.moves[{number}]")
             for number, move in enumerate(items(fields["moves"], f"{here}.moves", MAX_MOVES))

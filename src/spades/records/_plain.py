@@ -280,19 +280,23 @@ def move_from(data: object, path: str) -> Move:
     return move
 
 
-def bid_from(data: object, path: str) -> Bid:
-    """``data`` as a bid of 0 to 13 in its move text (``bid 3``, ``bid nil``)."""
+def bid_from(data: object, path: str, most: int = 13) -> Bid:
+    """``data`` as a bid of 0 to ``most`` in its move text (``bid 3``, ``bid nil``).
+
+    ``most`` is the cards of a hand (`Ruleset.hand_size`): 13, or 17 or 18 with three
+    players (rule-three-players).
+    """
     move = move_from(data, path)
     if not isinstance(move, Bid):
         fail(path, f"expected a bid, not {quoted(str(move))}")
-    if not 0 <= move.n <= 13:
-        fail(path, f"a bid is a number of tricks from 0 to 13, not {move.n}")
+    if not 0 <= move.n <= most:
+        fail(path, f"a bid is a number of tricks from 0 to {most}, not {move.n}")
     return move
 
 
-def optional_bid(data: object, path: str) -> Bid | None:
-    """``data`` as a bid, or ``None`` for a seat that has not bid."""
-    return None if data is None else bid_from(data, path)
+def optional_bid(data: object, path: str, most: int = 13) -> Bid | None:
+    """``data`` as a bid of 0 to ``most``, or ``None`` for a seat that has not bid."""
+    return None if data is None else bid_from(data, path, most)
 
 
 # --- rulesets -----------------------------------------------------------------------------
@@ -467,11 +471,11 @@ def trick_from(data: object, path: str, players: int) -> Trick:
     return Trick(leader, cards, seat(found["winner"], f"{path}.winner", players))
 
 
-def tricks_from(data: object, path: str, players: int) -> tuple[Trick, ...]:
-    """``data`` as a round's completed tricks, at most 13."""
+def tricks_from(data: object, path: str, players: int, most: int = 13) -> tuple[Trick, ...]:
+    """``data`` as a round's completed tricks, at most ``most`` (`Ruleset.hand_size`)."""
     return tuple(
         trick_from(trick, f"{path}[{index}]", players)
-        for index, trick in enumerate(items(data, path, 13))
+        for index, trick in enumerate(items(data, path, most))
     )
 
 

@@ -121,7 +121,7 @@ def state_from(data: dict[str, Any], version: int) -> State:
     players = rules.players
     seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, players - 1)
-    rounds = round_scores_from(found["rounds"], "$.rounds")
+    rounds = round_scores_from(found["rounds"], "$.rounds", rules.hand_size)
     over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
     totals = check_history(rules, rounds, "$.rounds", ended=over, dealer=dealer)
     # The round this state is in (the last completed one, once the game is over) starts
@@ -212,7 +212,7 @@ def _check_bid(rules: Ruleset, bid: Bid, seat: int, scores: tuple[int, ...], pat
     if bid.blind and bid.n and not (least and trails_by(rules.blind_bid_deficit, scores, seat)):
         fail(path, "a blind number was not allowed to this seat in this round")
     if bid.blind and 0 < bid.n < least:
-        fail(path, f"a blind number is from {least} to 13")
+        fail(path, f"a blind number is from {least} to {rules.hand_size}")
 
 
 def _dealers(rules: Ruleset, rounds: int, dealer: int) -> list[int]:
@@ -272,7 +272,10 @@ class _Positions:
             card_list(hand, f"$.hands[{seat}]", 26, ordered=True)
             for seat, hand in enumerate(seats("hands"))
         ]
-        self.bids = [optional_bid(bid, f"$.bids[{seat}]") for seat, bid in enumerate(seats("bids"))]
+        self.bids = [
+            optional_bid(bid, f"$.bids[{seat}]", rules.hand_size)
+            for seat, bid in enumerate(seats("bids"))
+        ]
         self.looked = [
             boolean(flag, f"$.looked[{seat}]") for seat, flag in enumerate(seats("looked"))
         ]
@@ -293,7 +296,7 @@ class _Positions:
         self.trick = card_list(found["trick"], "$.trick", players - 1)
         self.trick_leader = optional_seat(found["trick_leader"], "$.trick_leader", players)
         boolean(found["spades_broken"], "$.spades_broken")
-        self.tricks = tricks_from(found["tricks"], "$.tricks", players)
+        self.tricks = tricks_from(found["tricks"], "$.tricks", players, rules.hand_size)
         optional_seat(found["to_move"], "$.to_move", players)
         outcome_from(found["outcome"], "$.outcome", rules.sides)
         side_numbers(found["scores"], "$.scores", rules.sides)
@@ -323,11 +326,12 @@ def _seat_and(
 
 
 def _check_every_card_once(positions: _Positions, rules: Ruleset) -> None:
-    """Each of the deck's 52 cards lies in one place: a hand, a trick, the stock or discards.
+    """Each card of the pack lies in one place: a hand, a trick, the stock or discards.
 
-    A card the deck lacks lies nowhere (rule-decks).
+    A card the pack lacks lies nowhere (rule-decks): a joker outside a joker deck, the 2♣
+    of a standard deck dealt to three players (rule-three-players).
     """
-    deck = rules.deck
+    deck = rules.pack
     where: dict[Card, str] = {}
     places: list[tuple[str, tuple[Card, ...]]] = [
         *((f"$.hands[{seat}]", hand) for seat, hand in enumerate(positions.hands)),
@@ -344,7 +348,7 @@ def _check_every_card_once(positions: _Positions, rules: Ruleset) -> None:
             if card in where:
                 fail(f"{path}[{index}]", f"{card} is also in {where[card]}")
             if not card.bit & deck.mask:
-                fail(f"{path}[{index}]", f"the {deck.label} deck has no {card}")
+                fail(f"{path}[{index}]", f"{deck.described} has no {card}")
             where[card] = path
     missing = [str(card) for card in deck.cards if card not in where]
     if missing:
@@ -352,7 +356,7 @@ def _check_every_card_once(positions: _Positions, rules: Ruleset) -> None:
 
 
 def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card]:
-    """A deck that deals the round's start: four players' hands, or two players' stock."""
+    """A deck that deals the round's start: three or four players' hands, two players' stock."""
     if rules.players == 2:
         stock = [card for draw in positions.draws for card in (draw["kept"], draw["discarded"])]
         deck = [*stock, *positions.stock]
@@ -373,14 +377,15 @@ def _round_deck(rules: Ruleset, dealer: int, positions: _Positions) -> list[Card
                 fail(f"$.passes[{index}].cards", f"{card} is not with seat {receiver}, who got it")
             hands[receiver].discard(card)
             hands[seat].add(card)
+    size = rules.hand_size
     for seat, hand in enumerate(hands):
-        if len(hand) != 13:
+        if len(hand) != size:
             fail(
                 f"$.hands[{seat}]",
-                f"these cards give seat {seat} {len(hand)} cards at the deal, not 13",
+                f"these cards give seat {seat} {len(hand)} cards at the deal, not {size}",
             )
     dealt = [sorted(hands[seat]) for seat in play_order(rules, next_seat(rules, dealer))]
-    return [dealt[offset][index] for index in range(13) for offset in range(4)]
+    return [dealt[offset][index] for index in range(size) for offset in range(rules.players)]
 
 
 def _round_moves(rules: Ruleset, dealer: int, positions: _Positions) -> list[tuple[Move, int, str]]:

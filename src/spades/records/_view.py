@@ -159,18 +159,19 @@ def view_from(data: dict[str, Any], version: int) -> View:
         hand=hand,
         hand_sizes=sizes,
         bids=tuple(
-            optional_bid(bid, f"$.bids[{index}]") for index, bid in enumerate(per_seat("bids"))
+            optional_bid(bid, f"$.bids[{index}]", rules.hand_size)
+            for index, bid in enumerate(per_seat("bids"))
         ),
         looked=tuple(
             boolean(flag, f"$.looked[{index}]") for index, flag in enumerate(per_seat("looked"))
         ),
         trick=card_list(found["trick"], "$.trick", players - 1),
         trick_leader=optional_seat(found["trick_leader"], "$.trick_leader", players),
-        tricks=tricks_from(found["tricks"], "$.tricks", players),
+        tricks=tricks_from(found["tricks"], "$.tricks", players, rules.hand_size),
         spades_broken=boolean(found["spades_broken"], "$.spades_broken"),
         scores=side_numbers(found["scores"], "$.scores", rules.sides),
         bags=side_numbers(found["bags"], "$.bags", rules.sides),
-        rounds=round_scores_from(found["rounds"], "$.rounds"),
+        rounds=round_scores_from(found["rounds"], "$.rounds", rules.hand_size),
         outcome=outcome_from(found["outcome"], "$.outcome", rules.sides),
         passes=tuple(
             _pass_from(entry, f"$.passes[{index}]", players)

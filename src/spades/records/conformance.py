@@ -10,7 +10,9 @@ by field. A case's ruleset and seed are read as data of the format's version 3, 
 ruleset holds the fields that came with it: ``zero_contract``, ``nil_pass``,
 ``double_nil_timing``, ``team_minimum``, ``bidding``, ``spades_lead`` and
 ``ten_for_two_hundred``. A ``round_deck`` case may name a joker deck in ``rules_deck``
-(the ruleset field ``deck``'s value); one without it is of the standard deck.
+(the ruleset field ``deck``'s value), and three players in ``rules_players`` (the field
+``players``: three are dealt the pack of rule-three-players, 51 or 54 cards); one without
+them is of the standard deck and four players.
 
 `run` checks one file, or every ``*.json`` file of a directory in name order, and returns
 the `Results`; `main` is the command line. It prints one line per failure,
@@ -83,9 +85,9 @@ _CASE_FIELDS: Final = {
     "game": ("id", "source", "record"),
     "reading": ("id", "source", "text", "valid", "path"),
 }
-_OPTIONAL_FIELDS: Final = {"round_deck": ("rules_deck",)}
+_OPTIONAL_FIELDS: Final = {"round_deck": ("rules_deck", "rules_players")}
 """The fields a case of a kind may leave out: a ``round_deck`` case without ``rules_deck``
-is of the standard deck."""
+is of the standard deck, one without ``rules_players`` of four players."""
 
 
 @attrs.frozen
@@ -240,12 +242,15 @@ def _fields(
 
 def _check_scoring(case: dict[str, Any]) -> str | None:
     rules = ruleset_from(case["rules"], "$.rules", VERSION)
-    bids = [bid_from(bid, f"$.bids[{i}]") for i, bid in enumerate(items(case["bids"], "$.bids", 4))]
+    bids = [
+        bid_from(bid, f"$.bids[{i}]", rules.hand_size)
+        for i, bid in enumerate(items(case["bids"], "$.bids", 4))
+    ]
     tricks = [
         integer(count, f"$.tricks[{i}]")
         for i, count in enumerate(items(case["tricks"], "$.tricks", 4))
     ]
-    # A counter a side: two, or four when four play solo (rule-solo).
+    # A counter a side: two, three for three players, or four when four play solo.
     bags = [
         integer(count, f"$.bags[{i}]", 0)
         for i, count in enumerate(items(case["bags"], "$.bags", rules.sides, rules.sides))
@@ -259,9 +264,10 @@ def _check_legal(case: dict[str, Any]) -> str | None:
     rules = ruleset_from(case["rules"], "$.rules", VERSION)
     seed = seed_from(case["seed"], "$.seed", VERSION)
     dealer = integer(case["dealer"], "$.dealer", 0, rules.players - 1)
+    cards = len(rules.pack.cards)  # 52, or 51 or 54 for three players (rule-three-players)
     deck = [
         card_from(card, f"$.deck[{i}]")
-        for i, card in enumerate(items(case["deck"], "$.deck", 52, 52))
+        for i, card in enumerate(items(case["deck"], "$.deck", cards, cards))
     ]
     state = new_game(rules, seed=seed, dealer=dealer, deck=deck)
     for index, text in enumerate(items(case["moves"], "$.moves", 10_000)):
@@ -325,7 +331,8 @@ def _check_round_deck(case: dict[str, Any]) -> str | None:
     seed = seed_from(case["seed"], "$.seed", VERSION)
     number = integer(case["round"], "$.round", 1)
     deck = enum_value(case.get("rules_deck", "standard"), "$.rules_deck", Deck)
-    dealt = round_deck(seed, number, rules=Ruleset(deck=deck))
+    players = integer(case.get("rules_players", 4), "$.rules_players", 2, 4)
+    dealt = round_deck(seed, number, rules=Ruleset(deck=deck, players=players))
     return _difference(case["deck"], [str(card) for card in dealt], "deck")
 
 
