@@ -229,17 +229,18 @@ def random_round(rng: random.Random, rules: Ruleset) -> tuple[list[Bid], list[in
         elif seats == 4:
             bids.append(Bid(rng.choice([1, 2, 3, 3, 4, 5, 6, rng.randint(1, 13)])))
         else:
-            bids.append(Bid(rng.choice([3, 4, 5, 6, 7, rng.randint(1, 13)])))
+            bids.append(Bid(rng.choice([3, 4, 5, 6, 7, rng.randint(1, rules.hand_size)])))
     if rules.ten_for_two_hundred and rng.random() < 0.5:
         seat = rng.randrange(seats)
         partner = bids[(seat + 2) % 4].n if rules.partnerships else 0
-        bids[seat] = Bid(min(13, max(bids[seat].n, rng.randint(10, 13) - partner)))
+        most = rules.hand_size  # 13; 17 or 18 for three players (rule-three-players)
+        bids[seat] = Bid(min(most, max(bids[seat].n, rng.randint(10, most) - partner)))
     # A nil bidder takes no trick half the time; the others take tricks about as they bid.
     weights = [0 if not bid.n and rng.random() < 0.5 else bid.n + 1 for bid in bids]
     if not any(weights):
         weights[rng.randrange(seats)] = 1
     tricks = [0] * seats
-    for _ in range(13):
+    for _ in range(rules.hand_size):
         pick = rng.randrange(sum(weights))
         seat = 0
         while pick >= weights[seat]:
@@ -677,10 +678,11 @@ def candidates(state: State) -> list[Move]:
     if phase in {Phase.PLAYING, Phase.GAME_OVER}:
         return [Play(card) for card in (*DECK, *JOKERS)]
     if phase is Phase.BIDDING:
+        past = state.rules.hand_size + 2  # to one past the hand (13, or 17 or 18 with three)
         numbers = (
-            [Bid(n, blind=True) for n in range(1, 15)] if state.rules.blind_bid_minimum else []
+            [Bid(n, blind=True) for n in range(1, past)] if state.rules.blind_bid_minimum else []
         )
-        return [Look(), BLIND, *(Bid(n) for n in range(15)), Bid(-1), *numbers]
+        return [Look(), BLIND, *(Bid(n) for n in range(past)), Bid(-1), *numbers]
     if phase is Phase.DRAWING:
         return [Keep(), Reject(), BLIND, Look(), Bid(3)]
     hand = list(state.hand(state.to_move or 0))
@@ -2378,18 +2380,21 @@ def joker_round_decks() -> list[Case]:
     ]
 
 
-def round_deck_case(ident: str, seed: int, number: int, deck: Deck) -> Case:
+def round_deck_case(ident: str, seed: int, number: int, deck: Deck, players: int = 4) -> Case:
     """A ``round_deck`` case: the deck of round ``number`` of ``seed`` under ``deck``.
 
-    Its ``rules_deck`` is the ruleset's ``deck`` field, left out for the standard deck.
-    The deck is checked against the oracle's shuffle of the deck's own 52 cards.
+    Its ``rules_deck`` is the ruleset's ``deck`` field, left out for the standard deck,
+    and its ``rules_players`` the field ``players``, left out for four. The deck is checked
+    against the oracle's shuffle of the pack's own cards (52; 51 or 54 for three players).
     """
-    rules = Ruleset(deck=deck)
+    rules = Ruleset(deck=deck, players=players)
     cards = [str(card) for card in spades.round_deck(seed, number, rules=rules)]
     expected = oracle.names(oracle.round_deck(seed, number, rules=rules_data(rules)))
     if cards != expected:
         raise RuntimeError(f"{ident}: the oracle deals {expected}, the library {cards}")
-    more = {} if deck is Deck.STANDARD else {"rules_deck": deck.value}
+    more: dict[str, Any] = {} if deck is Deck.STANDARD else {"rules_deck": deck.value}
+    if players != 4:
+        more["rules_players"] = players
     return {
         "id": ident,
         "source": SOURCE,
@@ -4106,6 +4111,298 @@ def _swap_draw(draw: dict[str, Any]) -> None:
     draw["kept"], draw["discarded"] = draw["discarded"], draw["kept"]
 
 
+# --- three players (rule-three-players) ----------------------------------------------------------
+
+THREE = Ruleset(players=3)
+"""Three players each on her own, otherwise classic: 51 cards, 17 a hand (rule-three-players)."""
+THREE_JJA = Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE)
+"""Three players dealt Joker-Joker-Ace whole: 54 cards, 18 a hand."""
+THREE_JJDD = Ruleset(players=3, deck=Deck.JOKER_JOKER_DEUCE_DEUCE)
+"""Three players dealt Joker-Joker-Deuce-Deuce whole, its 2D a spade."""
+THREE_BLIND = Ruleset(players=3, blind_nil=True, blind_nil_deficit=None)
+"""Three players with blind nil at any score."""
+THREE_DECK_IDS = {Deck.STANDARD: "standard", **JOKER_DECK_IDS}
+"""Every deck, and the short name its three-player cases' ids take."""
+THREE_ROUNDS: list[Round] = [
+    # The rules page's example: a nil's trick is her bag, whatever nil_tricks says.
+    (THREE, [Bid(5), NIL, Bid(8)], [6, 1, 10], (0, 0, 0)),
+    (attrs.evolve(THREE, nil_tricks=NilTricks.BAGS), [Bid(5), NIL, Bid(8)], [6, 1, 10], (0, 0, 0)),
+    # Bids to the hand: 17 of 17 cards, 18 of a joker deck's 18; every trick to one player.
+    (THREE, [Bid(17), NIL, NIL], [17, 0, 0], (0, 0, 0)),
+    (THREE_JJA, [Bid(18), NIL, NIL], [18, 0, 0], (0, 0, 0)),
+    (THREE_JJDD, [Bid(6), Bid(6), Bid(6)], [6, 6, 6], (0, 0, 0)),
+    (THREE_JJDD, [Bid(18), Bid(1), Bid(1)], [16, 1, 1], (0, 0, 0)),
+    # Nil and blind nil made and set; three nils; each her own bag counter past the limit.
+    (THREE_BLIND, [BLIND, NIL, Bid(9)], [0, 0, 17], (0, 0, 9)),
+    (THREE_BLIND, [BLIND, NIL, Bid(9)], [3, 2, 12], (8, 8, 0)),
+    (THREE, [NIL] * 3, [0, 0, 17], (0, 0, 9)),
+    (THREE, [Bid(1)] * 3, [15, 1, 1], (9, 9, 9)),
+    (attrs.evolve(THREE, bag_overflow=BagOverflow.CARRY), [Bid(1)] * 3, [15, 1, 1], (9, 9, 9)),
+    # 10-for-200 is a bid of 10 or more alone, up to 17; a zero contract; a blind number.
+    (
+        attrs.evolve(THREE, ten_for_two_hundred=True),
+        [Bid(10), Bid(3), Bid(3)],
+        [10, 4, 3],
+        (0,) * 3,
+    ),
+    (attrs.evolve(THREE, ten_for_two_hundred=True), [Bid(17), NIL, NIL], [16, 1, 0], (0,) * 3),
+    (
+        attrs.evolve(THREE, nil=False, zero_contract=True),
+        [NIL, Bid(8), Bid(8)],
+        [1, 8, 8],
+        (0, 0, 0),
+    ),
+    (
+        Ruleset(players=3, blind_bid_minimum=6, blind_bid_deficit=None),
+        [Bid(16, blind=True), Bid(1), NIL],
+        [16, 1, 0],
+        (0, 0, 0),
+    ),
+    (
+        Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE, blind_bid_minimum=18, blind_bid_deficit=None),
+        [Bid(18, blind=True), NIL, NIL],
+        [17, 1, 0],
+        (0, 0, 0),
+    ),
+]
+"""Three players' rounds at the edges: each player scored as a side of her own."""
+
+
+def three_rules(rng: random.Random, **fixed: Any) -> Ruleset:
+    """`switched_rules` of three players, every deck and direction, then ``fixed``.
+
+    No team minimum, nil pass, blind nil pass or double nil exchange (rule-three-players);
+    blind numbers now and then, to the hand size.
+    """
+    minimum = rng.choice([0, 0, 6, rng.randint(1, 17)])
+    values: dict[str, Any] = {
+        "deck": rng.choice(list(Deck)),
+        "direction": rng.choice(list(Direction)),
+        "nil_tricks": rng.choice(list(NilTricks)),
+        "blind_nil_exchange": 0,
+        "blind_bid_minimum": minimum,
+        "blind_bid_deficit": rng.choice([None, 0, 50, 100]) if minimum else 100,
+    }
+    return switched_rules(rng, 3, **(values | fixed))
+
+
+def three_round_decks() -> list[Case]:
+    """The deck of rounds of three players under each deck (rule-three-players).
+
+    The pack's own cards, in library order, shuffled as the standard deck is: 51 of the
+    standard deck, the 2C out, 54 of a joker deck. Round 1 of every edge seed, round 2 of
+    the seed 7, rounds 2, 13 and 1000 of the largest seed, and drawn ones.
+    """
+    rng = random.Random(33)
+    starts = [(seed, 1) for seed in EDGE_SEEDS]
+    starts += [(7, 2), *((2**128 - 1, number) for number in (2, 13, 1000))]
+    starts += [(random_seed(rng), rng.choice([1, 2, rng.randint(3, 30)])) for _ in range(4)]
+    return [
+        round_deck_case(f"round-deck-three-{short}-{index:02}", seed, number, deck, players=3)
+        for deck, short in THREE_DECK_IDS.items()
+        for index, (seed, number) in enumerate(starts, 1)
+    ]
+
+
+def three_scoring() -> list[Case]:
+    """Three players' rounds: `THREE_ROUNDS`, then rounds under `three_rules`."""
+    rng = random.Random(303)
+    cases = [
+        scoring_case(f"scoring-three-{index:03}", rules, bids, tricks, bags)
+        for index, (rules, bids, tricks, bags) in enumerate(THREE_ROUNDS, 1)
+    ]
+    for index in range(len(cases) + 1, 61):
+        rules = three_rules(rng)
+        bids, tricks = random_round(rng, rules)
+        cases.append(
+            scoring_case(f"scoring-three-{index:03}", rules, bids, tricks, random_bags(rng, rules))
+        )
+    return cases
+
+
+def three_positions(
+    prefix: str, count: int, rng: random.Random, scenario: Callable[[int], Scenario]
+) -> list[Case]:
+    """`positions` of three players: each start dealt the ruleset's pack (51 or 54 cards)."""
+    cases: list[Case] = []
+    for _ in range(50 * count):
+        chosen = scenario(len(cases))
+        seed = random_seed(rng)
+        deck = spades.round_deck(seed, 1, rules=chosen.rules)
+        if rng.random() < 0.25:
+            deck = tuple(rng.sample(deck, len(deck)))
+        start = Start(chosen.rules, seed, rng.randrange(3), deck)
+        walked = walk(start, chosen.policy, chosen.stop)
+        if walked is not None:
+            cases.append(legal_case(f"{prefix}-{len(cases) + 1:03}", start, walked))
+            if len(cases) == count:
+                return cases
+    raise RuntimeError(f"{prefix}: the scenarios reach their stops too rarely")
+
+
+def legal_three_bids() -> list[Case]:
+    """Three players' bidding positions (rule-three-players): bids to the hand size.
+
+    Round 1 under each deck (bids of 17 and 18 legal or out of range by the deck), open
+    bidding, Whiz and Mirror; blind nil and blind numbers face down; then the first bid of
+    round 2, blind nil and blind numbers open against the leading other player though the
+    other leads her by less, and refused to one who trails the other but not the leader.
+    """
+    rng = random.Random(3131)
+    long_game: dict[str, Any] = {"target": 1000, "losing_floor": None, "round_cap": None}
+
+    def scenario(number: int) -> Scenario:
+        kind = number % 8
+        deck = list(Deck)[number % 3]
+        deficit = rng.choice([10, 20, 30, 40])
+        if kind < 4:
+            if kind < 2:
+                blind = {"blind_nil": True, "blind_nil_deficit": deficit, "blind_bid_minimum": 0}
+                rules = three_rules(rng, deck=deck, nil=True, **blind)
+                stop = solo_trailing(eligible=kind == 0)
+            else:
+                blind = {"blind_bid_minimum": rng.choice([1, 6, 17]), "blind_bid_deficit": deficit}
+                rules = three_rules(rng, deck=deck, blind_nil=False, **blind)
+                stop = solo_trailing(eligible=kind == 2, deficit="blind_bid_deficit")
+            return Scenario(
+                attrs.evolve(rules, **long_game), mixed_policy(rng, randomness=0.5), stop
+            )
+        if kind == 4:
+            mode = rng.choice([Bidding.WHIZ, Bidding.MIRROR])
+            rules = three_rules(
+                rng, deck=deck, bidding=mode, nil=True, blind_nil=False, blind_bid_minimum=0
+            )
+        elif kind == 5:
+            rules = three_rules(rng, deck=deck, blind_nil=False, blind_bid_minimum=0)
+        else:
+            rules = three_rules(rng, deck=deck, nil=True, blind_nil=True, blind_nil_deficit=None)
+        policy = mixed_policy(rng, blind=0.3, randomness=0.4)
+        return Scenario(rules, policy, at_bidding(rng.randrange(3)))
+
+    return three_positions("legal-three-bid", 24, rng, scenario)
+
+
+def legal_three_plays() -> list[Case]:
+    """Three players' playing positions (rule-three-players), every deck.
+
+    Tricks of three cards to the 17th or 18th, the lead under each spades_lead, the last
+    trick, and the end of the game.
+    """
+    rng = random.Random(3232)
+
+    def scenario(number: int) -> Scenario:
+        deck = list(Deck)[number % 3]
+        lead = LEADS[number // 3 % len(LEADS)]
+        rules = three_rules(rng, deck=deck, spades_lead=lead)
+        if number % 4 == 0:
+            size = attrs.evolve(rules, round_cap=None).hand_size
+            stop = at_play(size - 1, rng.randrange(3))  # the last trick
+        elif number % 4 == 1:
+            stop = at_lead(rng.randrange(3))
+        else:
+            stop = at_play(rng.randrange(rules.hand_size), rng.randrange(3))
+        return Scenario(rules, mixed_policy(rng, randomness=0.4), stop)
+
+    cases = three_positions("legal-three-play", 18, rng, scenario)
+    for deck in Deck:
+        seed = random_seed(rng)
+        rules = Ruleset(players=3, deck=deck, round_cap=1)
+        start = Start(rules, seed, rng.randrange(3), spades.round_deck(seed, 1, rules=rules))
+        walked = walk(start, mixed_policy(rng), in_phase(Phase.GAME_OVER))
+        assert walked is not None
+        cases.append(legal_case(f"legal-three-play-{len(cases) + 1:03}", start, walked))
+    return cases
+
+
+def three_view_positions(rng: random.Random) -> list[State]:
+    """Three players' positions (rule-three-players): what each of three sees.
+
+    The first bid with blind nil open (face down) and the second; the play under each
+    deck; the end of the game; the first bid of round 2, some trailing the leader by the
+    deficit and some not.
+    """
+    trailing = Ruleset(players=3, blind_nil=True, blind_nil_deficit=30, target=1000, round_cap=5)
+    return _reached(
+        rng,
+        [
+            (THREE_BLIND, at_bidding(0), 0.0),
+            (THREE_BLIND, at_bidding(2), 0.3),
+            (THREE, at_play(8, 2), 0.0),
+            (THREE_JJA, at_play(17, 1), 0.0),
+            (THREE_JJDD, at_play(3, 0), 0.0),
+            (attrs.evolve(THREE_JJDD, round_cap=1), in_phase(Phase.GAME_OVER), 0.0),
+            (trailing, solo_trailing(eligible=True), 0.0),
+        ],
+    )
+
+
+def three_views() -> list[Case]:
+    """Every seat's view of each of `three_view_positions`."""
+    cases: list[Case] = []
+    for state in three_view_positions(random.Random(33)):
+        for seat in range(3):
+            position = _object(state)
+            view = _object(spades.observe(state, seat))
+            if view != oracle.view_of(position, seat):
+                raise RuntimeError(f"the library and the oracle disagree on {seat}'s view")
+            cases.append(
+                {
+                    "id": f"view-three-{len(cases) + 1:03}",
+                    "source": SOURCE,
+                    "position": position,
+                    "seat": seat,
+                    "view": view,
+                }
+            )
+    return cases
+
+
+def three_games() -> list[Case]:
+    """Three players' games (rule-three-players).
+
+    Short games under `three_rules` between heuristic, random and blind-happy players,
+    every deck; a game where two players shared the highest total at the target and played
+    on; and a game drawn at the round cap, the highest total shared.
+    """
+    rng = random.Random(3333)
+    games = []
+    for number in range(9):
+        rules = three_rules(
+            rng, deck=list(Deck)[number % 3], round_cap=rng.randint(2, 3), target=200
+        )
+        if number == 0:
+            rules = attrs.evolve(THREE_BLIND, round_cap=3, blind_nil_deficit=50)
+        policies = [
+            rng.choice(
+                [
+                    heuristic(),
+                    random_policy(rng.getrandbits(32)),
+                    mixed_policy(random.Random(rng.getrandbits(32)), blind=0.5, randomness=0.3),
+                ]
+            )
+            for _ in range(3)
+        ]
+        games.append(play(rules, random_seed(rng), rng.randrange(3), policies))
+    low = attrs.evolve(THREE, target=100, round_cap=8)
+    for seed in range(2000):
+        game = play(low, seed, seed % 3, [heuristic()] * 3)
+        if _shared_highest(game):
+            games.append(game)
+            break
+    else:
+        raise RuntimeError("no three-player game played on past a shared highest total")
+    one = attrs.evolve(THREE, round_cap=1)
+    for seed in range(2000):
+        game = play(one, seed, seed % 3, [mixed_policy(random.Random(seed))] * 3)
+        outcome = game.final_state.outcome
+        if outcome is not None and outcome.winner is None:
+            games.append(game)
+            break
+    else:
+        raise RuntimeError("no drawn three-player game")
+    return [game_case(f"game-three-{index:03}", game) for index, game in enumerate(games, 1)]
+
+
 # --- the files --------------------------------------------------------------------------------
 
 FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
@@ -4123,6 +4420,14 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "edge, later rounds of 7 and of the largest seed, up to 1000, and drawn ones; the "
         "same seeds and rounds for joker_joker_ace and joker_joker_deuce_deuce.",
         joker_round_decks,
+    ),
+    "deal-three-players.json": (
+        "round_deck",
+        "The deck of a round of a seeded game of three players (rules_players 3) under each "
+        "deck (rules_deck): the pack's own cards shuffled as the standard deck's are, 51 of "
+        "the standard deck (the 2C out) and all 54 of a joker deck. Round 1 of seeds at every "
+        "edge, later rounds of 7 and of the largest seed, up to 1000, and drawn ones.",
+        three_round_decks,
     ),
     "deal-exchange-draws.json": (
         "exchange_draw",
@@ -4146,6 +4451,15 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "made and missed (their tricks are bags), bags reset or carried; the preset and "
         "random rulesets; then zero contracts and 10-for-200, edges and random rounds.",
         scoring_two_players,
+    ),
+    "scoring-three-players.json": (
+        "scoring",
+        "Three-player rounds scored by score_round (rule-three-players): three sides, each "
+        "player her own, three bag counters; the rules page's example under both nil_tricks "
+        "(a nil's tricks are her bags), bids of 17 and 18 with every trick to one player, nil "
+        "and blind nil made and set, bags past the limit reset and carried, 10-for-200 alone, "
+        "a zero contract and blind numbers up to 18; then random rounds under every deck.",
+        three_scoring,
     ),
     "scoring-worked-examples.json": (
         "scoring",
@@ -4215,6 +4529,17 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "the turns before and at her chance where she does not trail by the deficit.",
         legal_two_players,
     ),
+    "legal-three-players.json": (
+        "legal",
+        "Three-player positions (rule-three-players), dealt 17 or 18 cards from the pack of "
+        "each deck: the bidding in round 1 (bids up to the hand size, the next refused as "
+        "out of range; blind nil and blind numbers face down; Whiz and Mirror), the first "
+        "bid of round 2 with blind nil or blind numbers open against the leading other "
+        "player and refused to one who trails the other but not the leader; then the play, "
+        "tricks of three cards in both directions, the lead under each spades_lead, the last "
+        "trick, and finished games.",
+        lambda: [*legal_three_bids(), *legal_three_plays()],
+    ),
     "legal-edges.json": (
         "legal",
         "Positions an independent port got wrong: level scores at or above the target after "
@@ -4237,6 +4562,13 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "lead; under Whiz with nil passes, the third bid and the lead after the passes; under "
         "Mirror, the play of the second trick.",
         views,
+    ),
+    "views-three-players.json": (
+        "view",
+        "Every seat's view of three-player positions (rule-three-players): the first and "
+        "third bids with blind nil open, the play under each deck (17 or 18 cards a hand), "
+        "the end of a game, and the first bid of round 2 by the deficit.",
+        three_views,
     ),
     "data-limits.json": (
         "reading",
@@ -4290,6 +4622,13 @@ FILES: dict[str, tuple[str, str, Callable[[], list[Case]]]] = {
         "a side chose nil and chose a number; games under Whiz and Mirror, with nil passes "
         "and with a zero contract, some player bidding nil or zero.",
         games_switches,
+    ),
+    "games-three-players.json": (
+        "game",
+        "Games of three players (rule-three-players) under random rulesets of every deck "
+        "and direction, between heuristic, random and blind-nil-happy players; one played on "
+        "past a highest total shared at the target, and one drawn at the round cap.",
+        three_games,
     ),
     "games-edges.json": (
         "game",
