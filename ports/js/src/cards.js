@@ -27,9 +27,21 @@ const DECK_CARDS = Object.fromEntries(
   Object.entries(OUT).map(([deck, out]) => [deck, Object.freeze(CARDS.filter((card) => !out.includes(card)))]),
 );
 
-/** The 52 cards of `deck` (a ruleset's deck value) in library order. */
-export function deckCards(deck = 'standard') {
-  const cards = Object.hasOwn(DECK_CARDS, deck) ? DECK_CARDS[deck] : undefined;
+// The packs three players are dealt (porting-three-players, rule-three-players): the
+// standard deck without 2C, 51 cards; a joker deck whole, all 54 cards, its deuces back.
+const THREE_CARDS = Object.freeze({
+  standard: Object.freeze(LIBRARY.filter((card) => card !== '2C')),
+  joker_joker_ace: CARDS,
+  joker_joker_deuce_deuce: CARDS,
+});
+
+/**
+ * The cards of `deck` (a ruleset's deck value) dealt to `players` players, in library
+ * order: the deck's 52 for two and four; for three, the pack of porting-three-players.
+ */
+export function deckCards(deck = 'standard', players = 4) {
+  const table = players === 3 ? THREE_CARDS : DECK_CARDS;
+  const cards = Object.hasOwn(table, deck) ? table[deck] : undefined;
   if (cards === undefined) throw new Error(`unknown deck ${JSON.stringify(deck)}`);
   return cards;
 }

@@ -9,8 +9,8 @@
 import { combinations, playsAs, readCards } from './cards.js';
 import { parseMove } from './moves.js';
 import {
-  DOUBLE_NIL_CHANCES, eligibleByDeficit, nextSeat, partnerOf, partnerships, readRuleset, sideOf,
-  sidesOf,
+  DOUBLE_NIL_CHANCES, eligibleByDeficit, handSize, nextSeat, partnerOf, partnerships, readRuleset,
+  sideOf, sidesOf,
 } from './rules.js';
 
 const PHASES = ['drawing', 'exchanging', 'bidding', 'passing', 'playing', 'game_over'];
@@ -60,11 +60,13 @@ export function lowestBid(rules, bids, seat) {
  * of 4 or more: the first partner to bid nil or 4 to 13, after her partner's nil 4 to 13,
  * after her partner's number nil alone. Under "whiz" nil or her number of spades in
  * `hand` (nil alone with none), under "mirror" her number of spades (nil with none).
- * Under "open" from `lowestBid` to 13, zero only where `zeroAllowed`. `bids` are move
- * objects or null, by seat; `hand` her cards as she bids (read under Whiz and Mirror only).
+ * Under "open" from `lowestBid` to the hand size (13, or 17 or 18 with three players,
+ * porting-three-players), zero only where `zeroAllowed`. `bids` are move objects or null,
+ * by seat; `hand` her cards as she bids (read under Whiz and Mirror only).
  */
 export function allowedBids(rules, bids, seat, hand = null) {
-  const from = (least) => Array.from({ length: 14 - least }, (_, i) => least + i);
+  const top = handSize(rules);
+  const from = (least) => Array.from({ length: top + 1 - least }, (_, i) => least + i);
   if (rules.bidding === 'whiz' || rules.bidding === 'mirror') {
     if (hand === null) throw new TypeError(`allowedBids needs the hand under ${rules.bidding}`);
     const count = hand.filter((card) => playsAs(card, rules.deck) === 'S').length;
@@ -167,7 +169,8 @@ export function readPosition(data) {
     throw new Error(`position.scores: expected ${sides} whole numbers, by side`);
   }
   if (typeof data.spades_broken !== 'boolean') throw new Error('position.spades_broken: expected a boolean');
-  if (!Array.isArray(data.tricks) || data.tricks.length > 13) throw new Error('position.tricks: expected an array of at most 13');
+  const size = handSize(rules);
+  if (!Array.isArray(data.tricks) || data.tricks.length > size) throw new Error(`position.tricks: expected an array of at most ${size}`);
   return {
     rules,
     phase: data.phase,
@@ -190,31 +193,32 @@ export function readPosition(data) {
 const blindNil = { type: 'bid', n: 0, blind: true };
 
 /**
- * Four players: whether the seat to move may still bid blind nil (rule-blind-nil,
+ * Three and four players: whether the seat to move may still bid blind nil (rule-blind-nil,
  * ref-move-order): blind nil is on, she has neither looked nor bid this round, no team
  * minimum asks her for more than zero (a blind nil counts as zero), and her side is
  * eligible by the deficit. Her hand is face down until then.
  */
 function mayBidBlindNil(pos) {
   const { rules, seat } = pos;
-  return rules.players === 4 && rules.blind_nil && !pos.looked[seat] && pos.bids[seat] === null
+  return rules.players !== 2 && rules.blind_nil && !pos.looked[seat] && pos.bids[seat] === null
     && lowestBid(rules, pos.bids, seat) === 0
     && eligibleByDeficit(rules, pos.scores, sideOf(rules, seat));
 }
 
 /**
- * Four players: the numbers the seat to move may still bid blind, before she looks
- * (porting-blind-bids): with a blind_bid_minimum, while she has not looked and her side
- * trails by blind_bid_deficit (null: at any score), from the minimum, or the least a
- * team minimum leaves her if more, up to 13.
+ * Three and four players: the numbers the seat to move may still bid blind, before she
+ * looks (porting-blind-bids): with a blind_bid_minimum, while she has not looked and her
+ * side trails by blind_bid_deficit (null: at any score), from the minimum, or the least a
+ * team minimum leaves her if more, up to the hand size (13, or 17 or 18 with three).
  */
 export function blindNumbers(pos) {
   const { rules, seat } = pos;
   const least = rules.blind_bid_minimum;
-  if (rules.players !== 4 || !least || pos.looked[seat] || pos.bids[seat] !== null) return [];
+  if (rules.players === 2 || !least || pos.looked[seat] || pos.bids[seat] !== null) return [];
   if (!eligibleByDeficit(rules, pos.scores, sideOf(rules, seat), rules.blind_bid_deficit)) return [];
   const numbers = [];
-  for (let n = Math.max(least, lowestBid(rules, pos.bids, seat)); n <= 13; n += 1) numbers.push(n);
+  const top = handSize(rules);
+  for (let n = Math.max(least, lowestBid(rules, pos.bids, seat)); n <= top; n += 1) numbers.push(n);
   return numbers;
 }
 
@@ -225,14 +229,14 @@ function blindBids(pos) {
 }
 
 /**
- * Why a blind number may not be bid, or null (porting-blind-bids): out of 1 to 13; no
+ * Why a blind number may not be bid, or null (porting-blind-bids): out of 1 to the hand size; no
  * blind numbers or below the minimum; after a look; below the team minimum's least;
  * her side does not trail enough.
  */
 function blindNumberReason(pos, move) {
   const { rules, seat } = pos;
   if (blindNumbers(pos).includes(move.n)) return null;
-  if (move.n < 1 || move.n > 13) return 'bid_out_of_range';
+  if (move.n < 1 || move.n > handSize(rules)) return 'bid_out_of_range';
   if (!rules.blind_bid_minimum || move.n < rules.blind_bid_minimum) return 'blind_bid_not_allowed';
   if (pos.looked[seat]) return 'hand_already_seen';
   if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
@@ -289,7 +293,7 @@ export function reasonFor(pos, move) {
         // already bid then not yet drawn or already drawn (before or after her
         // chance); then below the team minimum (it counts as zero); then not eligible
         if (!rules.blind_nil) return 'blind_nil_not_allowed';
-        if (rules.players === 4) {
+        if (rules.players !== 2) {
           if (pos.looked[seat]) return 'hand_already_seen';
         } else {
           if (pos.bids[seat] !== null) return 'already_bid';
@@ -306,7 +310,7 @@ export function reasonFor(pos, move) {
       // another bid: out of range, then a zero the rules do not allow (nil not
       // allowed), then below the team minimum, then not what Suicide, Whiz or Mirror
       // allows her (bidding mode), then hand not seen
-      if (move.n < 0 || move.n > 13) return 'bid_out_of_range';
+      if (move.n < 0 || move.n > handSize(rules)) return 'bid_out_of_range';
       if (move.n === 0 && !zeroAllowed(rules)) return 'nil_not_allowed';
       if (move.n < lowestBid(rules, pos.bids, seat)) return 'below_team_minimum';
       if (!allowedBids(rules, pos.bids, seat, hand).includes(move.n)) return 'bidding_mode';

@@ -61,9 +61,10 @@ export function readRuleset(data, what = 'rules') {
     if (!values.includes(data[key])) throw fail(key, `expected one of ${values.join(', ')}`);
   };
   const two = data.players === 2;
-  oneOf('players', [4, 2]);
+  const three = data.players === 3; // porting-three-players: each on her own, no partner
+  oneOf('players', [4, 3, 2]);
   bool('solo');
-  if (data.solo && two) throw fail('solo', 'solo is four players each on her own');
+  if (data.solo && data.players !== 4) throw fail('solo', 'solo is four players each on her own');
   oneOf('direction', two ? ['clockwise'] : ['clockwise', 'counterclockwise']);
   bool('nil');
   bool('zero_contract');
@@ -73,6 +74,7 @@ export function readRuleset(data, what = 'rules') {
   oneOf('nil_tricks', two ? ['bags'] : ['count', 'bags']);
   bool('blind_nil');
   if (data.blind_nil && !data.nil) throw fail('blind_nil', 'blind nil needs nil');
+  oneOf('deck', DECKS);
   whole('blind_nil_value', 0);
   whole('blind_nil_deficit', 0, LIMIT, true);
   // porting-card-pass: four players pass 0 to 4 cards; a nil pass needs nil
@@ -86,17 +88,16 @@ export function readRuleset(data, what = 'rules') {
   whole('team_minimum', 0, two ? 0 : 13); // porting-team-minimum: partnerships only
   // porting-suicide: four players, nil, no blind nil and no team minimum
   oneOf('bidding', BIDDINGS);
-  oneOf('deck', DECKS);
-  if (data.bidding === 'suicide' && (two || !data.nil || data.blind_nil || data.team_minimum)) {
+  if (data.bidding === 'suicide' && (two || three || !data.nil || data.blind_nil || data.team_minimum)) {
     throw fail('bidding', 'Suicide needs four players, nil, no blind nil and no team minimum');
   }
-  // porting-whiz-mirror: four players, no blind nil, no team minimum, nil or a zero contract
+  // porting-whiz-mirror: three or four players, no blind nil, no team minimum, nil or a zero contract
   const bySpades = data.bidding === 'whiz' || data.bidding === 'mirror';
   if (bySpades && (two || data.blind_nil || data.team_minimum || !(data.nil || data.zero_contract))) {
-    throw fail('bidding', `${data.bidding} needs four players, no blind nil, no team minimum, and nil or a zero contract`);
+    throw fail('bidding', `${data.bidding} needs three or four players, no blind nil, no team minimum, and nil or a zero contract`);
   }
-  // porting-blind-bids: four players, open bidding (10-for-200 too)
-  whole('blind_bid_minimum', 0, 13);
+  // porting-blind-bids: three or four players, open bidding (10-for-200 too), up to the hand size
+  whole('blind_bid_minimum', 0, handSize(data));
   whole('blind_bid_deficit', 0, LIMIT, true);
   oneOf('spades_lead', SPADES_LEADS);
   whole('bag_limit', 1);
@@ -107,16 +108,26 @@ export function readRuleset(data, what = 'rules') {
   whole('losing_floor', -LIMIT, -1, true);
   whole('round_cap', 1, LIMIT, true);
   if (data.blind_bid_minimum && (two || data.bidding !== 'open')) {
-    throw fail('blind_bid_minimum', 'blind numbers need four players and open bidding');
+    throw fail('blind_bid_minimum', 'blind numbers need three or four players and open bidding');
   }
-  // porting-solo: what needs a partner has no place when each plays on her own
-  if (data.solo) {
+  // porting-solo, porting-three-players: what needs a partner has no place when each
+  // plays on her own
+  if (data.solo || three) {
     for (const key of ['team_minimum', 'nil_pass', ...(data.blind_nil ? ['blind_nil_pass'] : [])]) {
-      if (data[key]) throw fail(key, 'solo players have no partner, so it must be 0');
+      if (data[key]) throw fail(key, `${three ? 'three' : 'solo'} players have no partner, so it must be 0`);
     }
     if (data.bidding === 'suicide') throw fail('bidding', 'Suicide needs partnerships, not solo');
   }
   return data;
+}
+
+/**
+ * The cards of a hand, and so the tricks of a round (porting-three-players): 13, or
+ * with three players 17 (the standard deck, 51 cards) or 18 (a joker deck, 54).
+ */
+export function handSize(rules) {
+  if (rules.players !== 3) return 13;
+  return rules.deck === 'standard' ? 17 : 18;
 }
 
 /**
@@ -127,21 +138,25 @@ export function partnerships(rules) {
   return rules.players === 4 && !rules.solo;
 }
 
-/** The number of sides (porting-conventions): 4 under solo, else 2. */
+/**
+ * The number of sides (porting-conventions): 2 partnerships, else one a player (two,
+ * three, or four under solo).
+ */
 export function sidesOf(rules) {
-  return rules.solo ? 4 : 2;
+  return partnerships(rules) ? 2 : rules.players;
 }
 
 /**
  * The seat after `seat` in the direction of play (porting-deal): +1 clockwise, −1
- * counterclockwise, round the table; two players take turns.
+ * counterclockwise, round the table of four or three (porting-three-players); two
+ * players take turns.
  */
 export function nextSeat(rules, seat) {
-  const step = rules.players === 4 && rules.direction === 'counterclockwise' ? -1 : 1;
+  const step = rules.players !== 2 && rules.direction === 'counterclockwise' ? -1 : 1;
   return (seat + step + rules.players) % rules.players;
 }
 
-/** A seat's partner, opposite her, in partnerships; null with two players and under solo. */
+/** A seat's partner, opposite her, in partnerships; null with two or three players and under solo. */
 export function partnerOf(rules, seat) {
   return partnerships(rules) ? (seat + 2) % 4 : null;
 }

@@ -71,7 +71,9 @@ function runRoundDeck(c) {
   // porting-conformance-decks: rules_deck, a value of the ruleset's deck; absent, the standard deck
   const deck = 'rules_deck' in c ? c.rules_deck : 'standard';
   if (!DECKS.includes(deck)) throw new Error(`rules_deck: expected one of ${DECKS.join(', ')}, not ${show(deck)}`);
-  const got = roundDeck(seed, round, deck);
+  // porting-three-players: rules_players, the ruleset's players; absent, four
+  const players = 'rules_players' in c ? whole(c.rules_players, 'rules_players', 2, 4) : 4;
+  const got = roundDeck(seed, round, deck, players);
   if (same(got, c.deck)) return null;
   const at = got.findIndex((card, i) => card !== c.deck?.[i]);
   const where = at < 0 ? got.length : at;

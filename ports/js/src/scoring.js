@@ -1,9 +1,9 @@
 // Scoring a round (rule-scoring and its subsections, rule-two-scoring; the fields of
-// porting-round-scores). A side is two partners in partnerships, one player with two
-// players and under solo (porting-solo).
+// porting-round-scores). A side is two partners in partnerships, one player with two or
+// three players (porting-three-players) and under solo (porting-solo).
 
 import { parseMove } from './moves.js';
-import { partnerships, seatsOf, sidesOf } from './rules.js';
+import { handSize, partnerships, seatsOf, sidesOf } from './rules.js';
 
 /**
  * What a side's contract wins when made and loses when set (rule-contract-points): ten a
@@ -21,7 +21,7 @@ export function contractWorth(rules, contract, blind = 0) {
  * side in porting-round-scores.
  */
 function scoreSide(rules, side, bids, tricks, bagsBefore) {
-  // A nil bidder alone on her side (two players, solo) has no partner's contract to
+  // A nil bidder alone on her side (two or three players, solo) has no partner's contract to
   // count her tricks toward: they are always bags (reading-two-nil-bags, porting-solo).
   const nilTricksCount = partnerships(rules) && rules.nil_tricks === 'count';
   let contract = 0;
@@ -95,15 +95,17 @@ export function scoreRound(rules, bidTexts, tricks, bags = Array(sidesOf(rules))
   if (!Array.isArray(bidTexts) || bidTexts.length !== players) {
     throw new Error(`bids: expected ${players} move texts`);
   }
+  // porting-three-players: a round has as many tricks as a hand has cards, 13 or 17 or 18
+  const size = handSize(rules);
   const bids = bidTexts.map((text) => {
     const move = parseMove(text);
-    if (move.type !== 'bid' || move.n < 0 || move.n > 13) throw new Error(`bids: not a bid of a round: ${text}`);
+    if (move.type !== 'bid' || move.n < 0 || move.n > size) throw new Error(`bids: not a bid of a round: ${text}`);
     return move;
   });
   if (!Array.isArray(tricks) || tricks.length !== players
-      || !tricks.every((t) => Number.isInteger(t) && t >= 0 && t <= 13)
-      || tricks.reduce((a, b) => a + b, 0) !== 13) {
-    throw new Error(`tricks: expected ${players} counts from 0 to 13 adding up to 13`);
+      || !tricks.every((t) => Number.isInteger(t) && t >= 0 && t <= size)
+      || tricks.reduce((a, b) => a + b, 0) !== size) {
+    throw new Error(`tricks: expected ${players} counts from 0 to ${size} adding up to ${size}`);
   }
   const count = sidesOf(rules);
   if (!Array.isArray(bags) || bags.length !== count || !bags.every((b) => Number.isSafeInteger(b) && b >= 0)) {

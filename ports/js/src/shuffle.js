@@ -50,12 +50,13 @@ export function shuffleByText(items, text) {
 }
 
 /**
- * The deck of round `round` of a game with `seed` (a BigInt): the 52 cards of `deck`
- * (porting-decks) in library order shuffled with the text "{seed}:{round}", for every round from 1 (format
+ * The deck of round `round` of a game with `seed` (a BigInt): the cards `deck` deals
+ * `players` players (porting-decks, porting-three-players: 52, or 51 or 54 for three) in
+ * library order shuffled with the text "{seed}:{round}", for every round from 1 (format
  * version 2; version 1 dealt round 1 by CPython's Mersenne Twister instead).
  */
-export function roundDeck(seed, round, deck = 'standard') {
-  return shuffleByText(deckCards(deck), `${seed}:${round}`);
+export function roundDeck(seed, round, deck = 'standard', players = 4) {
+  return shuffleByText(deckCards(deck, players), `${seed}:${round}`);
 }
 
 /**
