@@ -9,6 +9,8 @@ sides, the end of the game, the views and the sampler; and the arguments refused
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import attrs
@@ -469,3 +471,18 @@ def test_score_round_takes_three_bids_and_tricks_adding_up_to_the_hand_size() ->
     with pytest.raises(SpadesError, match="a bid is a number of tricks from 0 to 17"):
         score_round(THREE, [Bid(18), Bid(0), Bid(0)], [17, 0, 0])
     assert score_round(JJA, [Bid(18), Bid(0), Bid(0)], [18, 0, 0]).points[0] == 180
+
+
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+def test_a_three_player_ruleset_survives_pickle_and_copy(deck: Deck) -> None:
+    """A copied ruleset deals the same pack, the very object (rule-three-players).
+
+    The engine looks a pack up by identity: a pickled ruleset (a worker process's) must
+    deal as the original does.
+    """
+    rules = Ruleset(players=3, deck=deck)
+    for clone in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules), copy.copy(rules)):
+        assert clone == rules
+        assert clone.pack is rules.pack is deck.for_players(3)
+        assert new_game(clone, seed=5) == new_game(rules, seed=5)
+    assert pickle.loads(pickle.dumps(rules.pack)) is rules.pack

@@ -158,6 +158,10 @@ class _ThreePlayerPack(Pack):
     def __repr__(self) -> str:
         return f"<Pack of {self.described}: {len(self.cards)} cards>"
 
+    def __reduce__(self) -> tuple[object, tuple[Deck, int]]:
+        """Pickled and copied as its deck's pack: the one object the engine looks up."""
+        return Deck.for_players, (self.deck, 3)
+
 
 def _fill(
     deck: Pack,
