@@ -269,8 +269,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
     )
     simulate_.add_argument("--seed", type=_seed, default=1, help="the seed (default: 1)")
     _where_options(simulate_)
-    _bots_option(simulate_, "--bots", "the bots of seats 0 and 2")
-    _bots_option(simulate_, "--opponents", "the bots of seats 1 and 3")
+    _bots_option(simulate_, "--bots", "the bots of seats 0 and 2 (two players: seat 0)")
+    _bots_option(
+        simulate_, "--opponents", "the bots of seats 1 and 3 (two and three players: seat 1)"
+    )
     duel_ = commands.add_parser(
         "duel",
         parents=[common],
@@ -278,9 +280,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentP
         help="two bots play each deal twice, the sides swapped; a comparison",
         description="Two bots play in duplicate: deal j (from 0) has the seed simulate gives "
         "game j, and is played twice, A at seats 0 and 2 and then B there (two players: seat "
-        "0), so that the luck of the cards cancels out; solo, a game is a bot's when one of "
+        "0), so that the luck of the cards cancels out; three players play it six times, each "
+        "bot alone at each seat once; solo and three players, a game is a bot's when one of "
         "its players wins it. The win rate's 95% confidence interval is over the deals, "
-        "each scoring for A the mean of its two games (a win 1, a draw or a stopped game a "
+        "each scoring for A the mean of its games (a win 1, a draw or a stopped game a "
         "half): Wilson's score interval, which stays honest at 0% and 100%. The figures are "
         "the same whatever the number of workers, and on Ray, the times per move aside. "
         f"{known} {limit}",
