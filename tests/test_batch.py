@@ -514,8 +514,10 @@ def test_the_bids_legal_bits_are_their_codes_and_read_back_as_their_actions() ->
             (action,) = actions_of(bid, Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE))
             assert int(SLOT_OF_ACTION[0, action]) == bid_code(bid) + (bid.blind and n > 0)
     assert int(SLOT_OF_ACTION[0, LOOK]) == 20
-    four = SLOT_OF_ACTION[0, 52:84][SLOT_OF_ACTION[0, 52:84] != 63]
-    assert (np.diff(four.astype(np.int64)) > 0).all()
+    bidding = [*range(52, 68), *range(71, 84)]  # four players' bids, blind nil, the look
+    drawing = [BLIND_NIL, KEEP, KEEP + 1]  # and the draw's, double nil among them
+    for actions in (bidding, drawing):
+        assert (np.diff(SLOT_OF_ACTION[0, actions].astype(np.int64)) > 0).all()
     for row in (0, 1):
         placed = SLOT_OF_ACTION[row] != 63
         assert (ACTION_OF_SLOT[row, SLOT_OF_ACTION[row, placed]] == np.flatnonzero(placed)).all()

@@ -50,7 +50,14 @@ round, whose runs must make and set a solo nil (her tricks her bags even where a
 tricks count toward a partner's contract), open blind nil to a player who trails the
 leading other player but is not the last, and close it to one who is not the leader but
 trails it by less (`score_sides`, `outcomes` and `trails_by` are also compared with
-`score_round`, `outcome_after` and `spades._legal.trails_by` on random four-side inputs).
+`score_round`, `outcome_after` and `spades._legal.trails_by` on random four-side inputs);
+and three players (each on her own: three sides) under every deck to the end of the game,
+and under blind nil, blind numbers from 1 and from 14, Whiz with 10-for-200, Mirror with
+spades led any time and zero contracts, both ways round, whose runs must deal 17 or 18
+cards from the pack of 51 or 54, bid above 13 open and blind, make and set nils (her
+tricks her bags) and play the cards four do not deal; a hand of 16 spades bids 16
+(`score_sides`, `trails_by` and the shuffle are also compared with `score_round`,
+`spades._legal.trails_by` and `round_deck` on three-player inputs and vectors).
 Fixed runs of named rulesets check that the passes, the exchanges, blind nil and
 double nil really come up, so that the tests cannot quietly stop playing them; planned
 rounds tie at the target, at the floor and at the round cap. Positions: `Batch.from_states`
@@ -75,6 +82,7 @@ Rules: rule-whiz, rule-mirror.
 Rule: rule-blind-bids.
 Rule: rule-decks.
 Rule: rule-solo.
+Rule: rule-three-players.
 """
 
 from __future__ import annotations
@@ -2790,6 +2798,38 @@ def test_the_first_round_decks_of_the_joker_vectors_are_the_batchs_deals(deck: D
         assert states == [
             new_game(rules, seed=seed, deck=cards) for seed, cards in zip(seeds, decks, strict=True)
         ]
+
+
+@pytest.mark.parametrize("deck", list(Deck), ids=lambda deck: deck.value)
+def test_the_three_player_deal_vectors_are_the_batchs_shuffles_and_deals(deck: Deck) -> None:
+    """Under each deck, every round's deck of a three-player vector (deal-three-players.json:
+    the pack's 51 or 54 cards) is the batch's shuffle of its seed and round, and the first
+    rounds' are what `Batch.from_seeds` deals, 17 or 18 a hand.
+
+    Rules: rule-three-players, rule-seeded-deal.
+    """
+    cases = [
+        case
+        for case in cases_of("deal-three-players.json")
+        if case["rules_players"] == 3 and case.get("rules_deck", "standard") == deck.value
+    ]
+    assert len(cases) > 10
+    rules = Ruleset(players=3, deck=deck)
+    seeds = [int(case["seed"]) for case in cases]
+    decks = [[Card.parse(text).index for text in case["deck"]] for case in cases]
+    numbers = [case["round"] for case in cases]
+    assert round_decks(seeds, numbers, rules.pack).tolist() == decks
+    first = [
+        (seed, deck)
+        for seed, deck, number in zip(seeds, decks, numbers, strict=True)
+        if number == 1
+    ]
+    states = Batch.from_seeds(rules, [seed for seed, _ in first]).to_states()
+    assert states == [
+        new_game(rules, seed=seed, deck=[ALL_CARDS[index] for index in cards])
+        for seed, cards in first
+    ]
+    assert {len(state.hand(0)) for state in states} == {rules.hand_size}
 
 
 GAMES = cases_of("games-*.json")
