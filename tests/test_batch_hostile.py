@@ -23,7 +23,19 @@ import numpy as np
 import pytest
 
 from helpers import finished_game
-from spades import CLASSIC, DECK, PRESETS, Bid, Card, SpadesError, State, apply, new_game
+from spades import (
+    CLASSIC,
+    DECK,
+    PRESETS,
+    Bid,
+    Card,
+    Deck,
+    Ruleset,
+    SpadesError,
+    State,
+    apply,
+    new_game,
+)
 from spades._errors import SHOWN_LIMIT, shown
 from spades.batch import MAX_GAMES, Batch
 
@@ -47,9 +59,12 @@ def short(error: BaseException) -> bool:
 
 
 def test_max_games_is_two_to_the_24_so_flat_indices_fit_32_bits() -> None:
-    """`MAX_GAMES`: 2**24 games; a game's 52 cards times it fit a 32-bit index."""
+    """`MAX_GAMES`: 2**24 games; a game's cards played times it fit a 32-bit index: 52, or
+    54 when three play a joker deck (rule-three-players)."""
     assert MAX_GAMES == 2**24
-    assert MAX_GAMES * 52 < 2**31
+    widest = Batch.from_seeds(Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE), [1])
+    assert widest._arrays["played"].shape == (1, 54)
+    assert MAX_GAMES * 54 < 2**31
 
 
 @pytest.mark.parametrize(

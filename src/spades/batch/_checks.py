@@ -27,9 +27,10 @@ __all__ = [
 MAX_GAMES: Final = 2**24
 """The most games a batch holds: 16,777,216.
 
-A batch indexes a game's cards as ``game * 52 + card``, and this many games keep those
-indices within 32 bits, the index type of numpy on 32-bit machines. At about 200 bytes a
-game dealt (more as rounds are played), a batch of this many takes over 3 GB.
+A batch indexes a game's cards as ``game * 52 + card`` (54 when three players play a joker
+deck), and this many games keep those indices within 32 bits, the index type of numpy on
+32-bit machines. At about 200 bytes a game dealt (more as rounds are played), a batch of
+this many takes over 3 GB.
 """
 
 
