@@ -455,8 +455,8 @@ def test_the_search_bot_against_itself_scores_exactly_a_half(cheap_search: None)
         (
             "simulate",
             [
-                "--bots NAME the bots of seats 0 and 2: heuristic, search, random, fallback",
-                "--opponents NAME the bots of seats 1 and 3: heuristic, search, random, fallback",
+                "--bots NAME the bots of seats 0 and 2 (two players: seat 0): heuristic, search,",
+                "--opponents NAME the bots of seats 1 and 3 (two and three players: seat 1):",
             ],
         ),
         ("duel", ["a bot: heuristic, search, random, fallback"]),

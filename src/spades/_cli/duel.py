@@ -5,7 +5,7 @@ rate's 95% interval `spades.bots.wilson_interval` over the deals. This module pr
 the progress line on stderr (on a terminal), the figures on stdout, a column a bot. Under
 solo (rule-solo) a bot plays two seats, and its column adds up its two players' figures.
 With three players (rule-three-players) each deal is played six times, each bot alone at
-each seat once and at the other two once (`spades.bots._duel.deal_seatings`), and a
+each seat once and at the other two once (`spades.bots.deal_seatings`), and a
 bot's column adds up its players' figures.
 """
 
@@ -20,7 +20,7 @@ from spades._cli import games as _games
 from spades._cli.progress import Progress
 from spades._cli.text import show
 from spades._table_text import counted, rules_lines, side_name
-from spades.bots._duel import deal_seatings
+from spades.bots import deal_seatings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

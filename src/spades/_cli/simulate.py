@@ -25,7 +25,6 @@ from spades._cli.text import WIDTH, show
 from spades._runs import played
 from spades._table_text import counted, rules_lines, side_name
 from spades.bots import COUNTERS, game_seed, seat_policies, side_counts
-from spades.bots._duel import worker_rules
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
@@ -68,7 +67,6 @@ def simulate_game(task: tuple[Ruleset, int, tuple[str, str], int | None]) -> Gam
     `spades.bots.seat_policies`).
     """
     rules, seed, sides, limit = task
-    rules = worker_rules(rules)  # as sent to a worker process (rule-three-players)
     policies = seat_policies(rules, seed, sides)
     state = _games.run_game(rules, policies, seed=seed, limit=limit)
     outcome = state.outcome

@@ -412,23 +412,6 @@ def slot_of(side: int, bots: int) -> int:
     return side % bots
 
 
-def worker_rules(rules: Ruleset) -> Ruleset:
-    """``rules`` made afresh, as a worker must use a ruleset it was sent.
-
-    Unpickled, a three-player ruleset holds a copy of its pack (`Ruleset.pack`), which
-    the engine, looking packs up by identity, does not know; made again from its fields,
-    it holds the pack itself (rule-three-players). Two and four players' rulesets come
-    back whole.
-
-    >>> import pickle
-    >>> from spades import Ruleset
-    >>> three = Ruleset(players=3)
-    >>> worker_rules(pickle.loads(pickle.dumps(three))).pack is three.pack
-    True
-    """
-    return attrs.evolve(rules) if rules.players == 3 else rules
-
-
 def duel_game(task: Task) -> DuelGame:
     """Play the game of ``task`` (what a worker does): rules, seed, sides' bots, round limit.
 
@@ -436,7 +419,6 @@ def duel_game(task: Task) -> DuelGame:
     added up; with three players (rule-three-players) they are by seat.
     """
     rules, seed, sides, limit = task
-    rules = worker_rules(rules)
     slots = len(sides)
     times: tuple[list[float], ...] = tuple([] for _ in range(slots))
     policies = [
