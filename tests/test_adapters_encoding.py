@@ -1444,7 +1444,7 @@ def test_a_bid_of_17_and_17_tricks_have_their_places() -> None:
     takes every trick: her bid of 17 is action 89, at 18 in her row of the bids, and her 17
     tricks at 17 in her row of the tricks taken once the game ends with the round.
 
-    Rules: rule-three-players, rule-bids.
+    Rules: rule-three-players, rule-bidding.
     """
     rules = attrs.evolve(THREE, round_cap=1)
     top = [*(card for card in DECK if card.suit is Suit.SPADES), *cards_of("AH KH AD AC")]

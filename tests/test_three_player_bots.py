@@ -584,7 +584,7 @@ def test_spades_simulate_has_a_column_a_seat(capsys: pytest.CaptureFixture[str])
 
 
 def test_four_players_keep_two_games_a_deal() -> None:
-    """Rule: rule-three-players (four keep theirs)."""
+    """Four players keep their two games a deal (rule-three-players)."""
     assert _duel.deal_seatings(Ruleset()) == ((0, 1), (1, 0))
     assert _duel.deal_seatings(Ruleset(solo=True)) == ((0, 1), (1, 0))
 
