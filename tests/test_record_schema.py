@@ -313,6 +313,28 @@ def games() -> Iterator[tuple[str, GameRecord]]:
         "joker-joker-deuce-deuce, two players",
         played(two_jokers, [random_policy(11)] * 2, seed=18),
     )
+    # Three players (rule-three-players): the pack of each deck, both directions.
+    three = Ruleset(players=3, round_cap=2, blind_nil=True, blind_bid_minimum=17)
+    yield "three players", played(three, [random_policy(12)] * 3, seed=19, dealer=2)
+    yield (
+        "three players, joker-joker-ace",
+        played(attrs.evolve(three, deck=Deck.JOKER_JOKER_ACE), heuristic(3), seed=20),
+    )
+    yield (
+        "three players, joker-joker-deuce-deuce counterclockwise",
+        played(
+            Ruleset(
+                players=3,
+                deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+                direction=Direction.COUNTERCLOCKWISE,
+                bidding=Bidding.MIRROR,
+                round_cap=1,
+            ),
+            [random_policy(13)] * 3,
+            seed=21,
+            dealer=1,
+        ),
+    )
     yield "largest seed", played(MINIOKEY, heuristic(4), seed=2**128 - 1, dealer=3, limit=80)
 
 
@@ -329,6 +351,7 @@ OLDER_GAMES = [
     for name, record in GAMES.items()
     if all(getattr(record.rules, field) == getattr(Ruleset(), field) for field in NEW_IN_3)
     and record.rules.blind_nil_pass <= 3
+    and record.rules.players != 3  # three players came with version 3
 ]
 """The games under the rules of every source, which older versions hold as well."""
 
@@ -824,8 +847,10 @@ def test_the_ruleset_s_fields_of_version_3_are_required_or_refused_by_the_versio
     Rules: rule-team-minimum, rule-ten-for-two-hundred.
     Rules: reading-card-pass, reading-double-nil-timing.
     Rule: rule-suicide.
+    Rule: rule-three-players.
     """
     older = {**dict.fromkeys(NEW_IN_3, False), "blind_nil_pass": {"maximum": 3}}
+    older = {"players": {"enum": [4, 2]}, **older}  # three players came with version 3
     assert by_version("rules") == {
         3: {"required": list(NEW_IN_3)},
         2: {"properties": older},
@@ -866,7 +891,7 @@ def test_every_ruleset_is_valid_and_its_data_reads_back(rules: Ruleset) -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("players", 3),
+        ("players", 5),
         ("players", True),
         ("direction", "left"),
         ("direction", 1),
@@ -1039,7 +1064,44 @@ def _swap_in(data: Any, card: str) -> None:
 
 FOUR = "classic, target 60"
 TWO = "two-handed, target 60"
+THREE = "three players"
+THREE_JOKERS = "three players, joker-joker-ace"
 BROKEN = {
+    # Three players (rule-three-players): their seats, sides, pack and tricks.
+    "a dealer at seat 3 of three players": (THREE, set_at("dealer", value=3)),
+    "a deck of 52 cards for three players": (
+        THREE,
+        lambda data: data["rounds"][0]["deck"].append("2C"),
+    ),
+    "a 2C dealt to three players": (THREE, set_at("rounds", 0, "deck", 0, value="2C")),
+    "a joker deck of 53 cards for three players": (
+        THREE_JOKERS,
+        lambda data: data["rounds"][0]["deck"].pop(),
+    ),
+    "four tricks of three players": (
+        THREE,
+        lambda data: data["rounds"][0]["summary"]["tricks"].append(0),
+    ),
+    "18 tricks of a seat of three players": (
+        THREE,
+        set_at("rounds", 0, "summary", "tricks", 0, value=18),
+    ),
+    "two scores of three players": (THREE, set_at("result", "scores", value=[0, 0])),
+    "four bags of three players": (THREE, set_at("result", "bags", value=[0, 0, 0, 0])),
+    "a winner at seat 3 of three players": (
+        THREE,
+        set_at("result", "outcome", value={"winner": 3, "termination": "round_cap"}),
+    ),
+    "a team minimum of three players": (THREE, set_at("rules", "team_minimum", value=4)),
+    "three players playing solo": (THREE, set_at("rules", "solo", value=True)),
+    "a blind minimum of 18 with 17 cards": (
+        THREE,
+        set_at("rules", "blind_bid_minimum", value=18),
+    ),
+    "a blind minimum of 14 with four players": (
+        FOUR,
+        set_at("rules", "blind_bid_minimum", value=14),
+    ),
     "an extra field": (FOUR, set_at("comment", value="hello")),
     "an extra field in the rules": (FOUR, set_at("rules", "jokers", value=False)),
     "an extra field in a round": (FOUR, set_at("rounds", 0, "dealer", value=0)),
@@ -1344,3 +1406,25 @@ def test_a_whole_number_written_as_a_fraction_passes_the_schema_but_not_loads(
     assert errors(json.loads(text)) == []
     with pytest.raises(InvalidRecordError, match="whole"):
         records.loads(text)
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if name.startswith("three players")])
+@pytest.mark.parametrize("version", [1, 2])
+def test_three_players_are_valid_in_version_3_only(name: str, version: int) -> None:
+    """A three-player record is version 3 data: its ruleset as an older version's fails
+    the schema and loads, at ``$.rules.players`` (and every field of version 3 dropped).
+
+    Rule: rule-three-players.
+    """
+    data = data_of(GAMES[name])
+    assert errors(data) == []
+    data["version"] = version
+    for field in NEW_IN_3:
+        del data["rules"][field]
+    data["rules"]["blind_nil_pass"] = 0
+    if version == 1:
+        data["seed"] = int(data["seed"])
+    assert errors(data)
+    with pytest.raises(InvalidRecordError) as raised:
+        records.loads(json.dumps(data))
+    assert raised.value.path == "$.rules.players"

@@ -678,6 +678,7 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     Rule: rule-blind-bids.
     Rule: rule-decks.
     Rule: rule-solo.
+    Rule: rule-three-players.
     """
     data = to_data(rules)
     assert isinstance(data, dict)
@@ -696,6 +697,11 @@ def test_every_ruleset_of_version_3_round_trips_and_reads_as_version_2_with_defa
     assert from_data(json.loads(json.dumps(data))) == rules
     older = {name: value for name, value in data.items() if name not in NEW_IN_3}
     older["blind_nil_pass"] = min(rules.blind_nil_pass, 3)
+    if rules.players == 3:  # three players came with version 3 (rule-three-players)
+        with pytest.raises(InvalidRecordError, match="came with version 3") as info:
+            from_data({**older, "version": 2})
+        assert info.value.path == "$.players"
+        return
     assert from_data({**older, "version": 2}) == attrs.evolve(
         rules,
         solo=False,

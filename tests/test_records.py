@@ -366,7 +366,11 @@ def test_records_dealt_from_given_decks_round_trip_and_replay(
         return data.draw(moves(state))
 
     seen, made, dealt = dealt_by_hand(
-        rules, seed, dealer, choose, lambda: data.draw(decks(deck=rules.deck))
+        rules,
+        seed,
+        dealer,
+        choose,
+        lambda: data.draw(decks(deck=rules.deck, players=rules.players)),
     )
     record = GameRecord.from_moves(rules, made, seed=seed, dealer=dealer, decks=dealt)
     assert [played.deck for played in record.rounds] == dealt
@@ -1736,7 +1740,8 @@ def test_a_round_score_is_refused_where_its_parts_do_not_agree() -> None:
     score = MID_TRICK.rounds[0]
     base: Json = to_data(score)
     cases: list[tuple[Callable[[Json], object], str, str]] = [
-        (lambda d: d["bids"].pop(), "$.bids", "2 or 4 bids"),
+        (lambda d: d["bids"].pop(), "$.tricks", "expected 3 items, not 4"),
+        (lambda d: d["bids"].__delitem__(slice(3)), "$.bids", "a round has 2, 3 or 4 bids, not 1"),
         (lambda d: d["bids"].append("bid 1"), "$.bids", "at most 4 items"),
         (lambda d: d["tricks"].pop(), "$.tricks", "expected 4 items"),
         (lambda d: d["sides"].pop(), "$.sides", "has 2 sides, or 4 when four play solo, not 1"),
@@ -1793,7 +1798,7 @@ def test_a_round_score_is_refused_where_its_parts_do_not_agree() -> None:
 
 def test_an_outcome_and_a_ruleset_are_read_field_by_field() -> None:
     data: Json = to_data(CLASSIC)
-    data["players"] = 3
+    data["players"] = 5
     refused(data, "$.players", Ruleset, "players must be")
     data = to_data(TWO_HANDED)
     data["direction"] = "counterclockwise"

@@ -127,6 +127,41 @@ def test_a_field_following_the_players_or_solo_takes_their_default_unless_named(
     )
 
 
+def test_three_players_read_from_the_text_with_their_following_fields() -> None:
+    """``players:3`` reads the fields that follow the number of players afresh, as solo
+    does: the blind nil pass of a partnership is 0, two-handed's nil tricks and double nil
+    four players' (three, like four, have blind nil off by default); the text of a
+    three-player ruleset names ``players`` and what else differs.
+
+    Rules: ref-rules-text, rule-three-players.
+    """
+    three = Ruleset(players=3)
+    assert ruleset_from_text("classic;players:3") == three
+    assert ruleset_text(three) == "classic;players:3"
+    assert ruleset_from_text("two-handed;players:3") == three
+    miniokey = attrs.evolve(PRESETS["miniokey"], players=3, blind_nil_pass=0)
+    assert ruleset_from_text("miniokey;players:3") == miniokey
+    jokers = Ruleset(players=3, deck=Deck.JOKER_JOKER_DEUCE_DEUCE, blind_bid_minimum=18)
+    assert (
+        ruleset_text(jokers)
+        == "classic;players:3;deck:joker_joker_deuce_deuce;blind_bid_minimum:18"
+    )
+    assert ruleset_from_text(ruleset_text(jokers)) == jokers
+    blind = ruleset_from_text("classic;players:3;blind_nil:true")
+    assert (blind.blind_nil, blind.blind_nil_pass, blind.sides) == (True, 0, 3)
+    kept = ruleset_from_text("classic;players:3;blind_nil_pass:2")  # no blind nil: no effect
+    assert kept.blind_nil_pass == 2
+    assert ruleset_from_text(ruleset_text(kept)) == kept
+
+
+@given(strategies.rulesets(players=3))
+def test_every_three_player_ruleset_reads_back_from_its_text(rules: Ruleset) -> None:
+    """Rules: ref-rules-text, rule-three-players."""
+    text = ruleset_text(rules)
+    assert ";players:3" in text
+    assert ruleset_from_text(text) == rules
+
+
 def test_a_preset_is_its_own_text_and_changes_read_in_any_spacing() -> None:
     """Rule: ref-rules-text."""
     assert [ruleset_text(rules) for rules in PRESETS.values()] == list(PRESETS)
@@ -163,10 +198,15 @@ def test_text_of_another_shape_is_a_notation_error(text: str, message: str) -> N
         ("classic;nil:maybe", "rules.nil", "expected true or false"),
         ("classic;bidding:whiz;blind_nil:true", "rules", "has no blind nil"),
         ("trickster-jjdd;bidding:mirror", "rules", "has no blind bids"),
-        ("classic;players:3", "rules.players", "must be 4 .* or 2"),
+        ("classic;players:5", "rules.players", "must be 4 .*, 3 or 2"),
+        ("classic;players:3;solo:true", "rules.solo", "two and three players always are"),
+        ("trickster-jja;players:3", "rules.team_minimum", "three players have no partner"),
+        ("classic;players:3;nil_pass:2", "rules.nil_pass", "three players have no partner"),
+        ("classic;players:3;bidding:suicide", "rules.bidding", "three players have no partner"),
+        ("classic;players:3;blind_bid_minimum:18", "rules.blind_bid_minimum", "from 0 to 17"),
         ('classic;players:"four"', "rules.players", "expected a whole number"),
         ("classic;solo:1", "rules.solo", "expected true or false"),
-        ("classic;players:2;solo:true", "rules.solo", "two players always are"),
+        ("classic;players:2;solo:true", "rules.solo", "two and three players always are, .*=2"),
     ],
 )
 def test_a_value_or_combination_the_rules_refuse_is_an_invalid_record_at_its_path(

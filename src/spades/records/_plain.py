@@ -72,8 +72,9 @@ Version 3 came with the ruleset fields of the rules people play beyond the three
 (`ruleset_fields`: ``deck``, ``zero_contract``, ``nil_pass``, ``double_nil_timing``,
 ``team_minimum``, ``bidding``, ``spades_lead`` and ``ten_for_two_hundred``); data of an
 older version holds none of them, and its rulesets take their defaults, the rules of the
-sources. It came with passes of 4 cards too: an older ruleset's ``blind_nil_pass`` is at
-most 3.
+sources. It came with passes of 4 cards too, an older ruleset's ``blind_nil_pass`` is at
+most 3, and with three players (rule-three-players), an older ruleset's ``players`` 4 or
+2.
 
 Version 2 writes a seed as a decimal string, so that every number in the data is a JSON
 number that any parser reads exactly (at most ``2**53 - 1`` in size); version 1 wrote it
@@ -321,6 +322,10 @@ _SINCE: Final[Mapping[str, int]] = MappingProxyType(
 """The version each ruleset field came with, for the fields that did not come with 1."""
 _WIDENED: Final[Mapping[str, tuple[int, int]]] = MappingProxyType({"blind_nil_pass": (3, 3)})
 """Ruleset numbers whose range grew: the version that widened it, and the most before it."""
+_NEW_VALUES: Final[Mapping[str, tuple[int, int, str]]] = MappingProxyType(
+    {"players": (3, 3, "4 or 2")}  # rule-three-players
+)
+"""Ruleset values that came later: the value, the version it came with, what came before."""
 _FLAGS = frozenset({"solo", "nil", "zero_contract", "blind_nil", "ten_for_two_hundred"})
 _OPTIONAL = frozenset({"blind_nil_deficit", "blind_bid_deficit", "losing_floor", "round_cap"})
 _ENUMS: dict[str, type[enum.Enum]] = {
@@ -417,6 +422,14 @@ def ruleset_from(data: object, path: str, version: int) -> Ruleset:
                     f"expected a whole number from {-MAX_NUMBER} to {MAX_NUMBER}, "
                     "not a number far out of range",
                 )
+            if name in _NEW_VALUES:
+                value_of, since, before = _NEW_VALUES[name]
+                if version < since and number == value_of:
+                    fail(
+                        here,
+                        f"expected {before} in data of version {version}, not {number} "
+                        f"({number} came with version {since})",
+                    )
             if name in _WIDENED:
                 since, most = _WIDENED[name]
                 if version < since and number > most:

@@ -28,19 +28,21 @@ from spades.records._plain import (
 
 if TYPE_CHECKING:
     from spades._moves import Bid
+    from spades._rules import Ruleset
 
 __all__ = ["round_score_data", "round_score_from", "round_scores_from"]
 
 
 def round_scores_from(
-    data: object, path: str, hand_size: int | None = None
+    data: object, path: str, rules: Ruleset | None = None
 ) -> tuple[RoundScore, ...]:
     """``data`` as the scores of the completed rounds, at most `MAX_ROUNDS`.
 
-    ``hand_size`` is the ruleset's (`Ruleset.hand_size`), where the reader knows it.
+    ``rules`` are the game's, where the reader knows them: each round has a bid of each of
+    its players, and as many tricks as a hand has cards (`Ruleset.hand_size`).
     """
     return tuple(
-        round_score_from(score, f"{path}[{index}]", hand_size)
+        round_score_from(score, f"{path}[{index}]", rules)
         for index, score in enumerate(items(data, path, MAX_ROUNDS))
     )
 
@@ -54,17 +56,21 @@ def round_score_data(score: RoundScore) -> dict[str, Data]:
     }
 
 
-def round_score_from(data: object, path: str, hand_size: int | None = None) -> RoundScore:
+def round_score_from(data: object, path: str, rules: Ruleset | None = None) -> RoundScore:
     """``data`` as a round's score whose parts agree with each other and with its bids.
 
-    A round has as many tricks as a hand has cards: ``hand_size`` when the reader knows
-    the ruleset; else 13 for two or four bids, and 17 or 18 for three (rule-three-players).
-    Whether the score follows from a ruleset is for the reader of a whole game to check.
+    A round has a bid of each player, and as many tricks as a hand has cards: those of
+    ``rules`` when the reader knows the ruleset; else 13 for two or four bids, and 17 or
+    18 for three (rule-three-players). Whether the score follows from a ruleset is for
+    the reader of a whole game to check.
     """
     found = record_fields(data, path, ("bids", "tricks", "sides"))
     raw_bids = items(found["bids"], f"{path}.bids", 4)
+    if rules is not None and len(raw_bids) != rules.players:
+        fail(f"{path}.bids", f"the rules are for {rules.players} players")
     if len(raw_bids) not in _SIDES:
         fail(f"{path}.bids", f"a round has 2, 3 or 4 bids, not {len(raw_bids)}")
+    hand_size = None if rules is None else rules.hand_size
     alone = hand_size is None and len(raw_bids) == 3  # 17 or 18 tricks, bids to 18
     if hand_size is None:
         hand_size = MAX_HAND if alone else 13

@@ -121,7 +121,7 @@ def state_from(data: dict[str, Any], version: int) -> State:
     players = rules.players
     seed = seed_from(found["seed"], "$.seed", version)
     dealer = integer(found["dealer"], "$.dealer", 0, players - 1)
-    rounds = round_scores_from(found["rounds"], "$.rounds", rules.hand_size)
+    rounds = round_scores_from(found["rounds"], "$.rounds", rules)
     over = enum_value(found["phase"], "$.phase", Phase) is Phase.GAME_OVER
     totals = check_history(rules, rounds, "$.rounds", ended=over, dealer=dealer)
     # The round this state is in (the last completed one, once the game is over) starts
@@ -176,9 +176,7 @@ def check_history(
     totals = [(scores, bags)]
     dealers = _dealers(rules, len(rounds) - 1 if ended else len(rounds), dealer)
     for index, score in enumerate(rounds):
-        here = f"{path}[{index}]"
-        if len(score.bids) != rules.players:
-            fail(f"{here}.bids", f"the rules are for {rules.players} players")
+        here = f"{path}[{index}]"  # the reader held the bids to the players (round_scores_from)
         for seat, bid in enumerate(score.bids):
             _check_bid(rules, bid, seat, scores, f"{here}.bids[{seat}]")
         _check_team_minimum(rules, score.bids, dealers[index], f"{here}.bids")

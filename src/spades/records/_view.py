@@ -171,7 +171,7 @@ def view_from(data: dict[str, Any], version: int) -> View:
         spades_broken=boolean(found["spades_broken"], "$.spades_broken"),
         scores=side_numbers(found["scores"], "$.scores", rules.sides),
         bags=side_numbers(found["bags"], "$.bags", rules.sides),
-        rounds=round_scores_from(found["rounds"], "$.rounds", rules.hand_size),
+        rounds=round_scores_from(found["rounds"], "$.rounds", rules),
         outcome=outcome_from(found["outcome"], "$.outcome", rules.sides),
         passes=tuple(
             _pass_from(entry, f"$.passes[{index}]", players)
