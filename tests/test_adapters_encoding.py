@@ -209,10 +209,26 @@ CHOOSING_RULES = st.one_of(OPEN_BLIND_NIL, OPEN_DOUBLE_NIL)
 GAME_RULES = (
     st.one_of(ANY_RULES, CHOOSING_RULES)
     .flatmap(lambda rules: st.sampled_from([rules, attrs.evolve(rules, round_cap=1)]))
-    .flatmap(lambda rules: st.sampled_from([attrs.evolve(rules, deck=deck) for deck in Deck]))
+    .flatmap(lambda rules: st.sampled_from(_under_every_deck(rules)))
 )
 """Any ruleset, those with a pass or an exchange often, under any deck (rule-decks); half
 of them end the game after one round, so that its end is reached."""
+
+
+def _under_every_deck(rules: Ruleset) -> list[Ruleset]:
+    """``rules`` under each deck, its blind minimum held to that deck's hand.
+
+    Three players hold 17 cards of the standard deck, 18 of a joker deck: a blind minimum
+    of 18 comes down to 17 (rule-three-players, rule-blind-bids).
+    """
+    changed = []
+    for deck in Deck:
+        hand = attrs.evolve(rules, deck=deck, blind_bid_minimum=0).hand_size
+        least = min(rules.blind_bid_minimum, hand)
+        changed.append(attrs.evolve(rules, deck=deck, blind_bid_minimum=least))
+    return changed
+
+
 POSITIONS = st.one_of(
     states(rules=ANY_RULES, max_moves=200),
     states(rules=OPEN_BLIND_NIL, max_moves=150, phases={Phase.PASSING}),

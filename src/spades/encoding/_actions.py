@@ -147,7 +147,7 @@ def actions_of(move: Move, rules: Ruleset) -> tuple[int, ...]:
         return _choice_actions(move, rules)
     if not isinstance(move, (Bid, Look, Play, Keep, Reject)):
         raise TypeError(f"{shown(move)} is not a move, but {type(move).__name__}")
-    if isinstance(move, Bid) and move.n > rules.hand_size:
+    if move not in _ACTION_OF or (isinstance(move, Bid) and move.n > rules.hand_size):
         raise SpadesError(
             f"'{move}' has no action under these rules: the bids are 0 to {rules.hand_size}"
         )
