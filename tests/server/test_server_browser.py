@@ -157,10 +157,12 @@ def create_table(
     move_seconds: float | None = None,
     extension_seconds: float | None = None,
     solo: bool = False,
+    three: bool = False,
 ) -> str:
     """Create a table through the lobby's form (bots without a pause); the table's id.
 
-    ``solo`` ticks the form's Solo box: the default preset, four players each on her own.
+    ``solo`` ticks the form's Solo box: the default preset, four players each on her own;
+    ``three`` its Three players box: the default preset's rules for three.
     The page takes the first open seat of the table it created: this waits until it sits.
     """
     page.goto(f"{url}/")
@@ -174,6 +176,8 @@ def create_table(
         form.locator('[name="extension_seconds"]').fill(str(extension_seconds))
     if solo:
         page.get_by_test_id("solo").check()
+    if three:
+        page.get_by_test_id("three").check()
     for seat, kind in enumerate(seats):
         form.locator(f'[name="seat{seat}"]').select_option(kind)
     page.get_by_test_id("create-table").click()
@@ -248,7 +252,7 @@ def play_by_keyboard(page: Page) -> str:
     else:
         pytest.fail("Tab never reached the hand")
     page.keyboard.press("Home")
-    for _ in range(13):
+    for _ in range(18):
         if page.evaluate("() => document.activeElement.dataset.legal") == "true":
             break
         page.keyboard.press("ArrowRight")
@@ -650,3 +654,72 @@ def test_a_solo_table_shows_four_players_and_their_scores(served: Serve, page: P
     row = page.get_by_test_id("table-row")
     expect(row).to_contain_text("miniokey solo to 500")
     expect(row).to_contain_text("score " + "\u2013".join(str(score) for score in final.scores))
+
+
+THREE_NAMES: Final = ("You", "Left", "Right")
+"""The players of a three-player table, to seat 0: the next seat clockwise on her left."""
+
+
+def test_a_three_player_table_shows_three_players_and_their_scores(
+    served: Serve, page: Page
+) -> None:
+    """A person ticks Three players and plays a round against two bots: three seats (You at
+    the bottom, Left and Right), a hand of 17 cards, three scores and bags, the round table
+    a column a player, the outcome in words from the highest total, and the lobby's row
+    for three with three scores. Solo is no choice beside it.
+
+    Rule: rule-three-players.
+    """
+    server = served()
+    page.goto(f"{server.url}/")
+    expect(page.get_by_test_id("create-table")).to_be_enabled()
+    page.get_by_test_id("solo").check()
+    page.get_by_test_id("three").check()
+    expect(page.get_by_test_id("solo")).to_be_disabled()
+    expect(page.get_by_test_id("solo")).not_to_be_checked()
+    expect(page.locator('[name="seat3"]')).to_be_hidden()
+    expect(page.locator("#seats-hint")).to_contain_text("Three seats, each playing for herself.")
+    table = create_table(page, server.url, seats=("open", "heuristic", "random"), three=True)
+    expect(page.locator("#table-info")).to_contain_text("miniokey;players:3")
+    rows = page.locator("#scores tbody tr")
+    expect(rows.locator("th")).to_have_text(list(THREE_NAMES))
+    expect(rows.locator("td")).to_have_text(["0", "0", "500"] * 3)
+    places = ("bottom", "left", "right")
+    for seat, (name, place) in enumerate(zip(THREE_NAMES, places, strict=True)):
+        panel = page.get_by_test_id(f"seat-{seat}")
+        expect(panel.locator(".seat-role")).to_contain_text(name)
+        expect(panel).to_have_class(re.compile(rf"\bpos-{place}\b"))
+    expect(page.get_by_test_id("seat-3")).to_have_count(0)
+    assert wait_turn(page)
+    assert len(hand(page)) == 17
+    play_to_end(page)
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    record = record_of(server.url, table)
+    final = record.final_state
+    assert record.rules.players == 3
+    assert scores(page) == list(final.scores)
+    expect(rows.locator("td:nth-child(3)")).to_have_text([str(bags) for bags in final.bags])
+    rounds = page.locator("#rounds")
+    expect(rounds.locator("thead th")).to_have_text(["", *THREE_NAMES])
+    total = rounds.locator("tbody tr", has=page.locator("th", has_text="Total"))
+    expect(total.locator("td")).to_have_text([str(score) for score in final.scores])
+    assert final.outcome is not None
+    expect(page.locator("#outcome")).to_have_text(three_outcome(final.scores, final.outcome.winner))
+    page.get_by_role("link", name="← Lobby").click()
+    row = page.get_by_test_id("table-row")
+    expect(row).to_contain_text("miniokey for three to 500")
+    expect(row).to_contain_text("score " + "\u2013".join(str(score) for score in final.scores))
+
+
+def three_outcome(scores: Sequence[int], winner: int | None) -> str:
+    """What the page says of a three-player game's end at its round cap of one round, to
+    seat 0."""
+    if winner is None:
+        best = max(scores)
+        names = [name for name, score in zip(THREE_NAMES, scores, strict=True) if score == best]
+        shared = f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"A draw at the round cap: {shared} share the highest total, {best}."
+    words = ("You win", "The player on your left wins", "The player on your right wins")
+    others = sorted((score for seat, score in enumerate(scores) if seat != winner), reverse=True)
+    against = f"{others[0]} and {others[1]}"
+    return f"{words[winner]} {scores[winner]} to {against}, ahead after the round cap of 1 round."

@@ -57,8 +57,9 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.timeout(120)
 
-CARD: Final = re.compile(r"(?<![\w-])[2-9TJQKA][CDHS](?![\w-])")
-"""A card's notation standing alone in a text (not inside a token or a table's id)."""
+CARD: Final = re.compile(r"(?<![\w-])(?:[2-9TJQKA][CDHS]|[BL]J)(?![\w-])")
+"""A card's notation standing alone in a text (not inside a token or a table's id), the
+jokers too."""
 
 TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{43}")
 """A token as ``secrets.token_urlsafe(32)`` writes it: 32 random bytes, 43 characters."""

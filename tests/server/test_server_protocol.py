@@ -51,8 +51,9 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.timeout(120)
 
-CARD: Final = re.compile(r"(?<![\w-])[2-9TJQKA][CDHS](?![\w-])")
-"""A card's notation standing alone in a text (not inside a token or a table's id)."""
+CARD: Final = re.compile(r"(?<![\w-])(?:[2-9TJQKA][CDHS]|[BL]J)(?![\w-])")
+"""A card's notation standing alone in a text (not inside a token or a table's id), the
+jokers too."""
 
 FOUR_OPEN: Final = ["open", "open", "open", "open"]
 """A table every seat of which this test's connections hold: nothing moves by itself."""
@@ -120,8 +121,9 @@ def assert_nothing_hidden_shown(table: Table, reader: int | None, connection: Se
         if message["type"] == "table":
             assert message["table"] == table.id
             ply = message["ply"]
-            if reader is not None:
-                assert {str(card) for card in states[ply].hands[reader]} <= shown_cards(message)
+            own = None if reader is None else observe(states[ply], reader).hand
+            if own is not None:  # face down while she may bid blind (rule-blind-bids)
+                assert {str(card) for card in own} <= shown_cards(message)
         leaked = shown_cards(message) & hidden_cards(states[ply], reader)
         assert not leaked, (leaked, message)
 
@@ -577,6 +579,102 @@ def test_a_solo_player_is_offered_the_blind_bids_the_library_allows(tmp_path: Pa
         after = at_ply(connection, message["ply"] + 1)
         assert after["public"]["bids"][1] == "bid blind 5"
         settled(connection, table_id)
+
+
+# Three players
+
+
+THREE_TEXT: Final = "classic;players:3;target:300"
+"""Three players each on her own, to 300, as one line of text (rule-three-players)."""
+
+
+def test_a_table_for_three_players_has_three_seats_and_three_scores(tmp_path: Path) -> None:
+    """A table of three-player rules text: three seats (seat 0 open, bots in the others by
+    default), three scores, bag counters and hands of 17 cards; a fourth seat, or four
+    seats asked for, are refused.
+
+    Rule: rule-three-players.
+    """
+    three = Ruleset(players=3, target=300)
+    with running(tmp_path / "db.sqlite3") as server, server.connect() as connection:
+        table_id = connection.new_table(rules=THREE_TEXT)
+        table = server.table(table_id)
+        assert table.rules == records.ruleset_from_text(THREE_TEXT) == three
+        assert [row.kind for row in table.seats] == ["open", "bot", "bot"]
+        error = connection.reply({"type": "join", "table": table_id, "seat": 3})
+        assert (error["reason"], error["message"]) == ("no_such_seat", "this table has no seat 3")
+        connection.join(table_id, 0)
+        message = connection.table()
+        assert (message["preset"], message["rules_text"]) == ("classic", THREE_TEXT)
+        assert records.from_data(message["rules"], Ruleset) == three
+        public = message["public"]
+        assert public["scores"] == public["bags"] == [0, 0, 0]
+        assert public["hand_sizes"] == [17, 17, 17]
+        assert len(message["view"]["hand"]) == 17
+        assert [row["seat"] for row in message["seats"]] == [0, 1, 2]
+        (summary,) = connection.reply({"type": "list_tables"})["tables"]
+        assert (summary["players"], summary["scores"], len(summary["seats"])) == (3, [0] * 3, 3)
+        error = connection.reply({"type": "create_table", "rules": THREE_TEXT, "seats": FOUR_OPEN})
+        assert error["reason"] == "invalid_message"
+        assert error["message"] == f"create_table.seats: {THREE_TEXT} seats 3 players"
+        settled(connection, table_id)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "classic;players:3;round_cap:1",
+        "classic;players:3;deck:joker_joker_ace;blind_nil:true;blind_nil_deficit:null;"
+        "blind_bid_minimum:6;blind_bid_deficit:null;round_cap:1",
+        "classic;players:3;deck:joker_joker_deuce_deuce;direction:counterclockwise;round_cap:1",
+    ],
+    ids=["standard", "jja-blind", "jjdd-counterclockwise"],
+)
+def test_a_three_player_table_plays_a_game_with_bots_to_its_record(
+    tmp_path: Path, text: str
+) -> None:
+    """A person at seat 1 and two bots: 17 or 18 tricks of three cards, every message
+    showing her own hand and no other, every move kept, three sides scored, the highest
+    total winning, and the record of the same game; a spectator sees no hand.
+
+    Rule: rule-three-players.
+    """
+    rules = records.ruleset_from_text(text)
+    seats = ["heuristic", "open", "random"]
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as connection:
+        table_id = connection.new_table(rules=text, seats=seats)
+        connection.join(table_id, 1)
+        over = play_seat_to_the_end(connection, table_id, 1)
+        table = server.table(table_id)
+        assert_nothing_hidden_shown(table, 1, connection)
+        public = over["public"]
+        (round_score,) = public["rounds"]
+        assert len(round_score["sides"]) == len(public["scores"]) == len(public["bags"]) == 3
+        assert sum(round_score["tricks"]) == rules.hand_size
+        assert public["scores"] == [side["points"] for side in round_score["sides"]]
+        best = max(public["scores"])
+        winner = public["scores"].index(best) if public["scores"].count(best) == 1 else None
+        assert public["outcome"] == {"winner": winner, "termination": "round_cap"}
+        kept = database_moves(server, table_id)
+        assert {seat for _, seat, _, by in kept if by == "bot"} == {0, 2}
+        assert {seat for _, seat, _, by in kept if by == "player"} == {1}
+        record = records.loads(server.client.get(over["record"]).text)
+        assert record.rules == rules
+        assert [str(made) for made in record.moves] == [made for _, _, made, _ in kept]
+        assert (
+            len(record.moves)
+            == over["ply"]
+            == 3 * rules.hand_size + 3 + sum(made == "look" for _, _, made, _ in kept)
+        )
+        assert list(record.final_state.scores) == public["scores"]
+        assert over["view"] == records.to_data(observe(record.final_state, 1))
+    with running(tmp_path / "db.sqlite3") as server, seen(server) as watcher:
+        table_id = watcher.new_table(rules=text, seats=["heuristic"] * 3)
+        watcher.send({"type": "watch", "table": table_id})
+        last = watcher.table(lambda message: message["status"] == "over")
+        assert last["view"] is None
+        assert last["you"] is None
+        assert_nothing_hidden_shown(server.table(table_id), None, watcher)
 
 
 @pytest.mark.parametrize(

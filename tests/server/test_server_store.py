@@ -23,7 +23,7 @@ import attrs
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from spades import MINIOKEY, Deck, Ruleset, View, parse_move, records
+from spades import MINIOKEY, Deck, Play, Ruleset, View, parse_move, records
 from spades.bots import fallback_move
 from spades.server import ClockSettings
 from spades.server._store import Store
@@ -697,3 +697,50 @@ def test_a_solo_table_is_stored_restarted_and_played_to_its_record(tmp_path: Pat
     assert record.rules == rules
     assert len(record.final_state.scores) == 4
     assert list(record.final_state.scores) == message["public"]["scores"]
+
+
+def test_a_three_player_table_is_stored_restarted_and_played_to_its_record(
+    tmp_path: Path,
+) -> None:
+    """(server-restart) A three-player table of the whole Joker-Joker-Deuce-Deuce deck: the
+    database holds its ruleset of three players and its three seats; after a restart the
+    table holds the same rules and state, 18 cards a hand, and its game goes on to a record
+    of three sides in which every card of the deck was played.
+
+    Rule: rule-three-players.
+    """
+    database = tmp_path / "db.sqlite3"
+    text = "classic;players:3;deck:joker_joker_deuce_deuce;round_cap:1"
+    rules = records.ruleset_from_text(text)
+    with running(database) as server, server.connect() as player:
+        created = player.create(rules=text, seats=["random", "open", "random"])
+        table_id, token = created["table"], player.join(created["table"], 1)["token"]
+        for _ in range(3):  # a bid and two cards
+            play(player, our_turn(player))
+        turn = our_turn(player)
+        state = server.table(table_id).state
+    ((saved,),) = query(server, "SELECT rules FROM tables WHERE id = ?", table_id)
+    assert json.loads(saved)["players"] == 3
+    assert len(query(server, "SELECT seat FROM seats WHERE table_id = ?", table_id)) == 3
+    with running(database) as server:
+        table = server.table(table_id)
+        assert (table.rules, table.state) == (rules, state)
+        with server.connect() as player:
+            player.reply({"type": "resume", "table": table_id, "token": token})
+            message = player.table()
+            assert message["view"] == turn["view"]
+            assert message["public"]["hand_sizes"] == [
+                len(hand) for hand in state.hands
+            ]  # 18 each, less what was played
+            assert message["rules_text"] == text
+            while message["status"] != "over":
+                if message["legal"]:
+                    play(player, message)
+                message = player.table()
+            record = records.loads(server.client.get(message["record"]).text)
+    assert record.rules == rules
+    final = record.final_state
+    assert list(final.scores) == message["public"]["scores"]
+    assert len(final.scores) == len(final.bags) == 3
+    played = [made.card for made in record.moves if isinstance(made, Play)]
+    assert sorted(played) == sorted(record.rounds[0].deck) == sorted(rules.pack.cards)
