@@ -81,12 +81,14 @@ from oracle import (
     exchange_draw,
     face_down,
     first_seat,
+    hand_size,
     is_move,
     is_number,
     legal_moves,
     names,
     next_seat,
     outcome,
+    pack_of,
     parse_strict,
     position_from,
     problem,
@@ -124,9 +126,18 @@ BID_CANDIDATES = [
     *(f"bid {n}" for n in range(1, 15)),
     "bid -1",
 ]
-BLIND_NUMBER_CANDIDATES = [f"bid blind {n}" for n in range(1, 15)]
-"""Under rules with blind numbers, every blind number from 1 to 14 is a candidate too
-(rule-blind-bids)."""
+
+
+def bid_candidates(rules: dict[str, Any]) -> list[str]:
+    """The bids a bidding case holds a verdict on: to one past the hand size (14, or 18 or
+    19 with three players, rule-three-players), and under rules with blind numbers every
+    blind number from 1 to as far (rule-blind-bids)."""
+    past = hand_size(rules) + 1
+    numbers = [f"bid {n}" for n in range(15, past + 1)]
+    blind = [f"bid blind {n}" for n in range(1, past + 1)] if rules["blind_bid_minimum"] else []
+    return [*BID_CANDIDATES, *numbers, *blind]
+
+
 DRAW_CANDIDATES = ["keep", "reject", "bid blind nil", "look", "bid 3"]
 PLAY_CANDIDATES = [f"play {name}" for name in CARD_NAMES]
 """The moves every legal-move case of a phase gives a verdict on."""
@@ -155,7 +166,7 @@ def check_rules(rules: dict[str, Any]) -> None:
     fields = set(rules) - {"type", "version"}
     assert fields == RULESET_FIELDS, f"ruleset fields: {sorted(fields ^ RULESET_FIELDS)}"
     assert [key for key in rules if key in RULESET_FIELDS] == list(RULESET_ORDER)
-    assert rules["players"] in (2, 4)
+    assert rules["players"] in (2, 3, 4)
 
 
 def check_round_number(number: Any) -> int:
@@ -187,8 +198,12 @@ def check_round_deck_case(case: dict[str, Any]) -> None:
     number = check_round_number(case["round"])
     deck = case.get("rules_deck", "standard")  # porting-conformance-decks
     assert deck in DECKS, f"rules_deck is one of {DECKS}, not {deck!r}"
-    assert sorted(check_deck(case["deck"])) == deck_cards(deck), f"not the {deck} deck's cards"
-    mine = names(round_deck(seed, number, rules=CLASSIC | {"deck": deck}))
+    players = case.get("rules_players", 4)  # porting-three-players
+    assert players in (2, 3, 4), f"rules_players is 2, 3 or 4, not {players!r}"
+    rules = CLASSIC | {"deck": deck, "players": players}
+    pack = deck_cards(pack_of(rules))
+    assert sorted(check_deck(case["deck"], len(pack))) == pack, f"not the {deck} pack's cards"
+    mine = names(round_deck(seed, number, rules=rules))
     assert case["deck"] == mine, f"deck{first_difference(case['deck'], mine)}"
 
 
@@ -210,7 +225,8 @@ def check_scoring_case(case: dict[str, Any]) -> None:
     players = rules["players"]
     assert len(case["bids"]) == players
     assert len(case["tricks"]) == players
-    assert len(case["bags"]) == (4 if rules["solo"] else 2)  # by side (rule-solo)
+    sides = sides_of(players, solo=rules["solo"])  # one a seat: rule-solo, rule-three-players
+    assert len(case["bags"]) == len(sides)
     points, bags = score(rules, case["bids"], case["tricks"], case["bags"])
     assert {"points": points, "bags": bags} == case["expected"], case["id"]
 
@@ -227,7 +243,7 @@ def check_state_data(data: dict[str, Any]) -> None:
     places += [trick["cards"] for trick in data["tricks"]]
     played = [card(text) for place in places for text in place]
     assert len(played) == len(set(played)), "a card in two places"
-    assert sorted(played) == deck_cards(data["rules"]["deck"]), "a card in no place"
+    assert sorted(played) == deck_cards(pack_of(data["rules"])), "a card in no place"
 
 
 def replay_position(case: dict[str, Any]) -> Referee:
@@ -268,10 +284,9 @@ def check_legal_case(case: dict[str, Any]) -> None:
         check_canonical(move)
         verdict = problem(position, move)
         assert reason == verdict, f"{move!r}: {reason}, by the rules {verdict}"
-    blind = BLIND_NUMBER_CANDIDATES if case["rules"]["blind_bid_minimum"] else []
     candidates = {
         "playing": PLAY_CANDIDATES,
-        "bidding": [*BID_CANDIDATES, *blind],
+        "bidding": bid_candidates(case["rules"]),
         "drawing": DRAW_CANDIDATES,
     }.get(position.phase)
     if candidates is not None:
@@ -491,9 +506,9 @@ FIELDS = {
     "game": {"record"},
 }
 """The fields of a case of each kind, besides ``id`` and ``source``."""
-OPTIONAL_FIELDS = {"round_deck": {"rules_deck"}}
+OPTIONAL_FIELDS = {"round_deck": {"rules_deck", "rules_players"}}
 """The fields a case of a kind may leave out: a ``round_deck`` case of the standard deck
-has no ``rules_deck`` (porting-conformance-decks)."""
+has no ``rules_deck``, one of four players no ``rules_players`` (porting-conformance-decks)."""
 
 # --- Loading the vectors -------------------------------------------------------------------
 
@@ -896,7 +911,8 @@ def test_the_timing_cases_hold_each_turn_under_each_value() -> None:
 
 def test_each_view_position_comes_once_for_every_seat() -> None:
     """Each position of the view cases comes once for every seat (porting-conformance-view),
-    in every phase of both player counts."""
+    in every phase of each player count (rule-three-players: the bidding, the play and the
+    end)."""
     seats: dict[str, list[int]] = {}
     for case in CASES["view"]:
         seats.setdefault(json.dumps(case["position"]), []).append(case["seat"])
@@ -909,7 +925,10 @@ def test_each_view_position_comes_once_for_every_seat() -> None:
     }
     four = {"bidding", "passing", "playing", "game_over"}
     two = {"drawing", "exchanging", "bidding", "playing", "game_over"}
-    assert phases == {(4, phase) for phase in four} | {(2, phase) for phase in two}
+    three = {"bidding", "playing", "game_over"}
+    assert phases == {(4, phase) for phase in four} | {(2, phase) for phase in two} | {
+        (3, phase) for phase in three
+    }
 
 
 # --- The oracles against the worked examples of the docs -----------------------------------
@@ -1560,12 +1579,13 @@ def rebuilt_deck(data: dict[str, Any]) -> list[int]:
         assert given <= hands[receiver], "a passed card is not with the partner"
         hands[receiver] -= given
         hands[entry["seat"]] |= given
-    assert [len(hand) for hand in hands] == [13] * 4, "hands of other sizes at the deal"
+    players, size = rules["players"], hand_size(rules)  # 13, or 17 or 18 with three
+    assert [len(hand) for hand in hands] == [size] * players, "hands of other sizes at the deal"
     order = [first_seat(rules, data["dealer"])]
-    while len(order) < 4:
+    while len(order) < players:
         order.append(next_seat(rules, order[-1]))
     dealt = [sorted(hands[seat]) for seat in order]
-    return [dealt[index % 4][index // 4] for index in range(52)]
+    return [dealt[index % players][index // players] for index in range(size * players)]
 
 
 def rebuilt_moves(data: dict[str, Any]) -> list[tuple[int, str]]:
@@ -1737,8 +1757,10 @@ def _deck_card_twice(case: dict[str, Any]) -> bool:
 
 
 def _other_rules_deck(case: dict[str, Any]) -> bool:
-    """A joker deck's case said to be of the other joker deck, whose cards differ."""
-    if "rules_deck" not in case:
+    """A joker deck's case of four players said to be of the other joker deck, whose cards
+    differ. (Three players are dealt either joker deck whole: the same 54 cards, the same
+    shuffle, rule-three-players.)"""
+    if "rules_deck" not in case or "rules_players" in case:
         return False
     case["rules_deck"] = next(deck for deck in DECKS[1:] if deck != case["rules_deck"])
     return True
@@ -1747,6 +1769,11 @@ def _other_rules_deck(case: dict[str, Any]) -> bool:
 def _rules_deck_dropped(case: dict[str, Any]) -> bool:
     """A joker deck's case without its ``rules_deck``: read as the standard deck's."""
     return case.pop("rules_deck", None) is not None
+
+
+def _rules_players_dropped(case: dict[str, Any]) -> bool:
+    """A three-player case without its ``rules_players``: read as four players' deck."""
+    return case.pop("rules_players", None) is not None
 
 
 def _other_drawn_card(case: dict[str, Any]) -> bool:
@@ -1841,6 +1868,7 @@ CORRUPTIONS: dict[str, tuple[str, Corruption]] = {
     "deck-card-twice": ("round_deck", _deck_card_twice),
     "deck-of-another-deck": ("round_deck", _other_rules_deck),
     "deck-rules-deck-dropped": ("round_deck", _rules_deck_dropped),
+    "deck-rules-players-dropped": ("round_deck", _rules_players_dropped),
     "draw-other-card": ("exchange_draw", _other_drawn_card),
     "draw-order": ("exchange_draw", _cards_swapped("drawn")),
     "scoring-points": ("scoring", _bump(("expected", "points", 0))),
@@ -1995,13 +2023,19 @@ def test_a_joker_deck_shuffled_as_the_standard_one_fails_the_joker_deck_vectors(
     real = round_deck
 
     def deuces_made_jokers(seed: int, number: int, *, rules: dict[str, Any]) -> list[int]:
+        if rules["players"] == 3:  # three players' packs: the test below
+            return real(seed, number, rules=rules)
         own, standard = deck_cards(rules["deck"]), deck_cards()
         lacks, adds = sorted(set(standard) - set(own)), sorted(set(own) - set(standard))
         jokers = dict(zip(lacks, adds, strict=True))
         return [jokers.get(card, card) for card in real(seed, number)]
 
     monkeypatch.setattr(sys.modules[__name__], "round_deck", deuces_made_jokers)
-    jokers = [case["id"] for case in CASES["round_deck"] if "rules_deck" in case]
+    jokers = [
+        case["id"]
+        for case in CASES["round_deck"]
+        if "rules_deck" in case and "rules_players" not in case
+    ]
     assert jokers
     assert failing(("round_deck",)) == jokers
 
@@ -2829,10 +2863,12 @@ def test_a_port_that_gets_solo_wrong_fails_some_vector(
         monkeypatch.setattr(oracle.referee, "outcome", wrong)
     found = failing(("scoring", "legal", "view", "game"))
     assert found, bug
-    solo = {
-        case["id"] for kind in ("scoring", "legal", "view", "game") for case in solo_cases(kind)
+    alone = {  # each player on her own: solo, and three players (rule-three-players)
+        case["id"]
+        for kind in ("scoring", "legal", "view", "game")
+        for case in [*solo_cases(kind), *three_cases(kind)]
     }
-    assert set(found) <= solo, bug
+    assert set(found) <= alone, bug
     prefix = {
         "partnerships": "scoring-solo-",
         "nil tricks counted": "legal-solo-bid-",
@@ -2840,3 +2876,113 @@ def test_a_port_that_gets_solo_wrong_fails_some_vector(
         "shared highest": "game-switch-",
     }[bug]
     assert any(case.startswith(prefix) for case in found), found
+
+
+# --- Three players (rule-three-players) -----------------------------------------------------
+
+
+def three_cases(kind: str) -> list[dict[str, Any]]:
+    """The vectors of ``kind`` whose ruleset is of three players (a deck case's
+    ``rules_players``)."""
+    if kind == "round_deck":
+        return [case for case in CASES[kind] if case.get("rules_players") == 3]
+    return [case for case in CASES[kind] if solo_rules_of(case)["players"] == 3]
+
+
+def test_the_three_player_cases_hold_each_situation() -> None:
+    """The three-player vectors (porting-three-players): the pack of each deck, 51 cards
+    without the 2C or all 54; scoring with three bag counters, a bid of 17 of the standard
+    deck's hand and of 18 of a joker deck's, a nil's trick her bag under "count"; bids to
+    the hand size, the next one out of range; blind bids open against the leading other
+    player and refused to one who trails the other but not the leader; both directions
+    and every deck in the play; views in the bidding, the play and the end; games, one
+    played on past a highest total shared at the target and one drawn at the cap.
+
+    Rule: rule-three-players.
+    """
+    decks = three_cases("round_deck")
+    sizes = {(case.get("rules_deck", "standard"), len(case["deck"])) for case in decks}
+    assert sizes == {("standard", 51), ("joker_joker_ace", 54), ("joker_joker_deuce_deuce", 54)}
+    assert all("2C" not in case["deck"] for case in decks if "rules_deck" not in case)
+    scoring = three_cases("scoring")
+    assert all(len(case["bags"]) == len(case["expected"]["bags"]) == 3 for case in scoring)
+    top = {
+        (case["rules"]["deck"], max(bid_value(bid)[0] for bid in case["bids"])) for case in scoring
+    }
+    assert {("standard", 17), ("joker_joker_ace", 18)} <= top
+    assert any(
+        case["rules"]["nil_tricks"] == "count"
+        and any(
+            bid == "bid nil" and taken
+            for bid, taken in zip(case["bids"], case["tricks"], strict=True)
+        )
+        for case in scoring
+    )
+    legal = three_cases("legal")
+    bidding = [case for case in legal if case["position"]["phase"] == "bidding"]
+    for case in bidding:
+        size = hand_size(case["rules"])
+        last = f"bid {size}"
+        assert last in case["legal"] or not case["position"]["looked"][case["position"]["to_move"]]
+        verdicts = {entry["move"]: entry["reason"] for entry in case["illegal"]}
+        assert verdicts[f"bid {size + 1}"] in {"bid_out_of_range", "hand_not_seen"}
+    assert {hand_size(case["rules"]) for case in bidding} == {17, 18}
+    assert any(f"bid {hand_size(case['rules'])}" in case["legal"] for case in bidding)
+    situations = {solo_eligibility(case) for case in legal} - {None}
+    for deficit in ("blind_nil_deficit", "blind_bid_deficit"):
+        assert {f"{deficit} leader", f"{deficit} someone"} <= situations, situations
+    playing = [case for case in legal if case["position"]["phase"] == "playing"]
+    assert {case["rules"]["direction"] for case in playing} == {"clockwise", "counterclockwise"}
+    assert {case["rules"]["deck"] for case in playing} == set(DECKS)
+    assert {case["rules"]["spades_lead"] for case in playing} == set(LEADS)
+    assert any(len(case["position"]["tricks"]) == hand_size(case["rules"]) - 1 for case in playing)
+    assert any(case["position"]["phase"] == "game_over" for case in legal)
+    assert {case["position"]["phase"] for case in three_cases("view")} == {
+        "bidding",
+        "playing",
+        "game_over",
+    }
+    games = [case["record"] for case in three_cases("game")]
+    assert {game["rules"]["deck"] for game in games} == set(DECKS)
+    assert any(
+        game["result"]["outcome"] == {"winner": None, "termination": "round_cap"} for game in games
+    )
+    assert any(_played_on_past_a_shared_highest(game) for game in games)
+
+
+def test_a_port_that_deals_three_players_the_four_player_deck_fails_the_three_player_vectors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port that shuffles the deck's 52 cards for three players, as for four, fails every
+    three-player deck vector, and no other.
+
+    Rule: rule-three-players.
+    """
+    real = round_deck
+
+    def as_for_four(seed: int, number: int, *, rules: dict[str, Any]) -> list[int]:
+        return real(seed, number, rules=rules | {"players": 4})
+
+    monkeypatch.setattr(sys.modules[__name__], "round_deck", as_for_four)
+    three = [case["id"] for case in three_cases("round_deck")]
+    assert len(three) == 3 * 21
+    assert failing(("round_deck",)) == three
+
+
+def test_a_port_that_bids_three_players_to_13_fails_some_vector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port that holds three players' bids and blind numbers to 13, as four players',
+    fails some three-player legal vector, and no other.
+
+    Rule: rule-three-players.
+    """
+    real = hand_size
+
+    def thirteen(rules: dict[str, Any]) -> int:
+        return 13 if rules["players"] == 3 else int(real(rules))
+
+    monkeypatch.setattr(oracle.legality, "hand_size", thirteen)
+    found = failing(("legal",))
+    assert found
+    assert set(found) <= {case["id"] for case in three_cases("legal")}
