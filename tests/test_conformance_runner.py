@@ -436,6 +436,27 @@ def test_a_round_deck_is_of_the_deck_its_rules_deck_names(
         assert failure_of(capsys, path).startswith(f"FAIL {path} round-deck-jja-01: deck[")
 
 
+def test_a_round_deck_is_of_the_players_its_rules_players_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A three-player case is the pack's (51 or 54 cards); read as four players' deck, or
+    a four-player case read as three players', it fails.
+
+    Rule: rule-three-players.
+    """
+    cases = json.loads((CONFORMANCE / "deal-three-players.json").read_text())["cases"]
+    standard, jja = cases[0], next(case for case in cases if "rules_deck" in case)
+    assert (standard["rules_players"], len(standard["deck"]), len(jja["deck"])) == (3, 51, 54)
+    assert outcome(capsys, str(write(tmp_path, "round_deck", [standard, jja]))) == (
+        0,
+        ["2 passed, 0 failed"],
+    )
+    four = {**first_case("deal-round-decks.json"), "rules_players": 3}
+    for case in ({**standard, "rules_players": 4}, {**jja, "rules_players": 2}, four):
+        path = write(tmp_path, "round_deck", [case])
+        assert failure_of(capsys, path).startswith(f"FAIL {path} {case['id']}: deck")
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -447,6 +468,10 @@ def test_a_round_deck_is_of_the_deck_its_rules_deck_names(
             "'joker_joker_deuce_deuce', not 'jokers'",
         ),
         ({"rules_deck": None}, "InvalidRecordError: $.rules_deck: expected one of 'standard', "),
+        (
+            {"rules_players": 5},
+            "InvalidRecordError: $.rules_players: expected a whole number from 2 to 4, not 5",
+        ),
         ({"deck_rules": "standard"}, "malformed case: the case lacks fields [] or has unknown"),
     ],
 )
