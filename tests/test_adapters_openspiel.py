@@ -819,23 +819,13 @@ def test_the_table_text_shows_every_hand_and_the_cards_chosen() -> None:
 # --- information states, observations, resampling -------------------------------------------
 
 
-RECORDS_READ_THREE = pytest.mark.xfail(
-    strict=True,
-    raises=InvalidRecordError,
-    reason="spades.records does not read a three-player view's data yet (14 tricks and "
-    "more): the records' part of three players",
-)
-"""Where `spades.records.from_data` reads the view's data back: with three players, once
-the records read them (rule-three-players)."""
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [
         *PRESETS,
         BLIND_PASS,
-        *(pytest.param(text, marks=RECORDS_READ_THREE) for text in THREE_TEXTS.values()),
+        *THREE_TEXTS.values(),
     ],
 )
 def test_tensors_are_the_shared_encoding_of_the_view(rules: str) -> None:
