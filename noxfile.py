@@ -230,7 +230,8 @@ def tests(session: nox.Session) -> None:
     # measures every xdist worker and combines their data into one file; the gate is the
     # coverage session's.
     cov = ["--cov", "--cov-report=", "--cov-fail-under=0"] if covered else []
-    session.run("pytest", "--numprocesses=auto", *cov, *targets, env=env)
+    # The slowest tests, named in the log: what to look at when the run grows.
+    session.run("pytest", "--numprocesses=auto", "--durations=30", *cov, *targets, env=env)
 
 
 @nox.session(python=COVERED, requires=["build"])

@@ -447,9 +447,9 @@ MADE_UP = [
 
 
 @pytest.fixture
-def made_up(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Ruleset, int, tuple[object, object]]]:
+def made_up(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Ruleset, int, tuple[object, ...]]]:
     """The worker's `duel_game` replaced: it plays `MADE_UP` in turn (the tasks it got)."""
-    tasks: list[tuple[Ruleset, int, tuple[object, object]]] = []
+    tasks: list[tuple[Ruleset, int, tuple[object, ...]]] = []
 
     def fake(task: duels.Task) -> duels.DuelGame:
         tasks.append(task[:3])
@@ -460,7 +460,7 @@ def made_up(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Ruleset, int, tuple[o
 
 
 def test_the_figures_add_up_each_bot_s_own_sides(
-    made_up: list[tuple[Ruleset, int, tuple[object, object]]],
+    made_up: list[tuple[Ruleset, int, tuple[object, ...]]],
 ) -> None:
     seen: list[tuple[int, ...]] = []
     result = duel(
@@ -522,7 +522,7 @@ def test_the_figures_add_up_each_bot_s_own_sides(
 
 
 def test_the_table_of_made_up_games(
-    made_up: list[tuple[Ruleset, int, tuple[object, object]]], capsys: pytest.CaptureFixture[str]
+    made_up: list[tuple[Ruleset, int, tuple[object, ...]]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(["duel", "heuristic", "random", "--games", "2", "--seed", "5"], capsys)
     assert code == 0
@@ -555,7 +555,7 @@ def test_the_table_of_made_up_games(
 
 
 def test_one_deal_is_a_deal(
-    made_up: list[tuple[Ruleset, int, tuple[object, object]]], capsys: pytest.CaptureFixture[str]
+    made_up: list[tuple[Ruleset, int, tuple[object, ...]]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run(["duel", "heuristic", "random", "--games", "1"], capsys)
     assert code == 0
@@ -564,7 +564,7 @@ def test_one_deal_is_a_deal(
 
 
 def test_the_progress_line_is_on_a_terminal_only_about_a_hundred_times_with_the_time_left(
-    made_up: list[tuple[Ruleset, int, tuple[object, object]]],
+    made_up: list[tuple[Ruleset, int, tuple[object, ...]]],
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

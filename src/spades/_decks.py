@@ -120,6 +120,8 @@ class Deck(Pack, enum.Enum):
     >>> played = sum(Card.parse(text).bit for text in ("AS", "2S", "KH"))
     >>> deck.winning_bit(played, deck.suit_masks[Suit.HEARTS.value]) == Card.parse("2S").bit
     True
+    >>> Deck.STANDARD.for_players(3), Deck.STANDARD.for_players(4) is Deck.STANDARD
+    (<Pack of the standard deck for three players: 51 cards>, True)
     """
 
     STANDARD = "standard"

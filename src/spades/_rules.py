@@ -92,7 +92,7 @@ class SpadesLead(enum.Enum):
 
     opens_after: int
     """How many completed tricks open spades to a lead without their being broken:
-    `NEVER_OPEN` (more than any round has), 0 or 1."""
+    99 (more than any round has: never by the count), 0 or 1."""
 
 
 NEVER_OPEN: Final = 99
