@@ -434,7 +434,7 @@ class Ruleset:
         if self.solo:
             _check_solo(self)
         if self.players == 3:
-            _check_three_players(self)
+            _check_no_partner(self, who="three players", when="with three players")
         players = self.players
         step = 1 if self.direction is Direction.CLOCKWISE else players - 1
         order = tuple(
@@ -580,39 +580,28 @@ def _check_bidding(rules: Ruleset) -> None:
 
 
 def _check_solo(rules: Ruleset) -> None:
-    """Reject what needs a partner when four play each on her own (rule-solo)."""
+    """Solo is four players each on her own (rule-solo): two and three players always are."""
     if rules.players != 4:
         raise RulesetError(
             "solo is four players each on her own: two and three players always are, so solo "
             f"must be False with players={rules.players}"
         )
+    _check_no_partner(rules, who="solo players", when="when four play solo")
+
+
+def _check_no_partner(rules: Ruleset, who: str, when: str) -> None:
+    """Reject what needs a partner where each plays on her own (rule-solo, rule-three-players)."""
     for name, what in (
         ("team_minimum", "a partnership's two bids"),
         ("nil_pass", "the pass between partners after a nil"),
         ("blind_nil_pass", "the pass between partners after a blind nil"),
     ):
         if getattr(rules, name) and (name != "blind_nil_pass" or rules.blind_nil):
-            raise RulesetError(f"{name} is {what}: solo players have no partner, so it must be 0")
+            raise RulesetError(f"{name} is {what}: {who} have no partner, so it must be 0")
     if rules.bidding is Bidding.SUICIDE:
         raise RulesetError(
-            "bidding must not be Bidding.SUICIDE when four play solo: Suicide gives each "
-            "partnership a nil and a contract, and solo players have no partner"
-        )
-
-
-def _check_three_players(rules: Ruleset) -> None:
-    """Reject what needs a partner, or a fourth player, with three (rule-three-players)."""
-    for name, what in (
-        ("team_minimum", "a partnership's two bids"),
-        ("nil_pass", "the pass between partners after a nil"),
-        ("blind_nil_pass", "the pass between partners after a blind nil"),
-    ):
-        if getattr(rules, name) and (name != "blind_nil_pass" or rules.blind_nil):
-            raise RulesetError(f"{name} is {what}: three players have no partner, so it must be 0")
-    if rules.bidding is Bidding.SUICIDE:
-        raise RulesetError(
-            "bidding must not be Bidding.SUICIDE with three players: Suicide gives each "
-            "partnership a nil and a contract, and three players have no partner"
+            f"bidding must not be Bidding.SUICIDE {when}: Suicide gives each "
+            f"partnership a nil and a contract, and {who} have no partner"
         )
 
 
