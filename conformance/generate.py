@@ -2867,11 +2867,37 @@ def solo_games() -> list[records.GameRecord]:
     game drawn at the round cap, the highest total shared.
     """
     rng = random.Random(4444)
-    games = []
-    for number in range(6):
+
+    def drawn(number: int) -> Ruleset:
         rules = solo_rules(rng, round_cap=rng.randint(2, 4), target=rng.choice([500, 200]))
         if number == 0:
-            rules = attrs.evolve(SOLO_BLIND, round_cap=3, blind_nil_deficit=50)
+            return attrs.evolve(SOLO_BLIND, round_cap=3, blind_nil_deficit=50)
+        return rules
+
+    return each_on_her_own_games(
+        rng, drawn, 6, SOLO, drawing=lambda _seed: heuristic(), what="solo"
+    )
+
+
+def each_on_her_own_games(
+    rng: random.Random,
+    drawn: Callable[[int], Ruleset],
+    count: int,
+    rules: Ruleset,
+    *,
+    drawing: Callable[[int], Policy],
+    what: str,
+) -> list[records.GameRecord]:
+    """Games where each player is her own side (solo, three players).
+
+    ``count`` games, each under the ruleset ``drawn`` gives for its number, between
+    heuristic, random and blind-happy players; a game under ``rules`` to 100 where two
+    players shared the highest total and played on; a game drawn at a cap of one round
+    between the players ``drawing`` gives for a seed.
+    """
+    games = []
+    for number in range(count):
+        game_rules = drawn(number)
         policies = [
             rng.choice(
                 [
@@ -2880,26 +2906,26 @@ def solo_games() -> list[records.GameRecord]:
                     mixed_policy(random.Random(rng.getrandbits(32)), blind=0.5, randomness=0.3),
                 ]
             )
-            for _ in range(4)
+            for _ in range(rules.players)
         ]
-        games.append(play(rules, random_seed(rng), rng.randrange(4), policies))
-    low = attrs.evolve(SOLO, target=100, round_cap=8)
+        games.append(play(game_rules, random_seed(rng), rng.randrange(rules.players), policies))
+    low = attrs.evolve(rules, target=100, round_cap=8)
     for seed in range(2000):
-        game = play(low, seed, seed % 4, [heuristic()] * 4)
+        game = play(low, seed, seed % rules.players, [heuristic()] * rules.players)
         if _shared_highest(game):
             games.append(game)
             break
     else:
-        raise RuntimeError("no solo game played on past a shared highest total")
-    one = attrs.evolve(SOLO, round_cap=1)
+        raise RuntimeError(f"no {what} game played on past a shared highest total")
+    one = attrs.evolve(rules, round_cap=1)
     for seed in range(2000):
-        game = play(one, seed, seed % 4, [heuristic()] * 4)
+        game = play(one, seed, seed % rules.players, [drawing(seed)] * rules.players)
         outcome = game.final_state.outcome
         if outcome is not None and outcome.winner is None:
             games.append(game)
             break
     else:
-        raise RuntimeError("no drawn solo game")
+        raise RuntimeError(f"no drawn {what} game")
     return games
 
 
@@ -4365,41 +4391,23 @@ def three_games() -> list[Case]:
     on; and a game drawn at the round cap, the highest total shared.
     """
     rng = random.Random(3333)
-    games = []
-    for number in range(9):
+
+    def drawn(number: int) -> Ruleset:
         rules = three_rules(
             rng, deck=list(Deck)[number % 3], round_cap=rng.randint(2, 3), target=200
         )
         if number == 0:
-            rules = attrs.evolve(THREE_BLIND, round_cap=3, blind_nil_deficit=50)
-        policies = [
-            rng.choice(
-                [
-                    heuristic(),
-                    random_policy(rng.getrandbits(32)),
-                    mixed_policy(random.Random(rng.getrandbits(32)), blind=0.5, randomness=0.3),
-                ]
-            )
-            for _ in range(3)
-        ]
-        games.append(play(rules, random_seed(rng), rng.randrange(3), policies))
-    low = attrs.evolve(THREE, target=100, round_cap=8)
-    for seed in range(2000):
-        game = play(low, seed, seed % 3, [heuristic()] * 3)
-        if _shared_highest(game):
-            games.append(game)
-            break
-    else:
-        raise RuntimeError("no three-player game played on past a shared highest total")
-    one = attrs.evolve(THREE, round_cap=1)
-    for seed in range(2000):
-        game = play(one, seed, seed % 3, [mixed_policy(random.Random(seed))] * 3)
-        outcome = game.final_state.outcome
-        if outcome is not None and outcome.winner is None:
-            games.append(game)
-            break
-    else:
-        raise RuntimeError("no drawn three-player game")
+            return attrs.evolve(THREE_BLIND, round_cap=3, blind_nil_deficit=50)
+        return rules
+
+    games = each_on_her_own_games(
+        rng,
+        drawn,
+        9,
+        THREE,
+        drawing=lambda seed: mixed_policy(random.Random(seed)),
+        what="three-player",
+    )
     return [game_case(f"game-three-{index:03}", game) for index, game in enumerate(games, 1)]
 
 
