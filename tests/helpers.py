@@ -131,6 +131,18 @@ THREE_PRESETS = {
 without their team minimum."""
 THREE_PRESET_RULES = st.sampled_from(list(THREE_PRESETS.values()))
 """One of `THREE_PRESETS`."""
+THREE = Ruleset(players=3)
+"""Three players, the standard deck: 51 cards, 17 each (rule-three-players)."""
+THREE_JJDD = Ruleset(
+    players=3,
+    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
+    blind_nil=True,
+    blind_nil_deficit=None,
+    blind_bid_minimum=5,
+    blind_bid_deficit=None,
+)
+"""Three players, Joker-Joker-Deuce-Deuce: all 54 cards, 18 each, blind nil and blind numbers
+from 5 at any score (the adapters' widest three-player ruleset)."""
 
 
 _PLAIN = {C(text): index for index, text in enumerate(oracle.CARD_NAMES)}

@@ -59,6 +59,8 @@ from helpers import (
     BLIND_ANYTIME,
     OPEN_BLIND_NIL,
     OPEN_DOUBLE_NIL,
+    THREE,
+    THREE_JJDD,
     C,
     bid_all,
     deck_for,
@@ -179,18 +181,6 @@ def blind_open(rules: Ruleset) -> Ruleset:
     )
 
 
-THREE = Ruleset(players=3)
-"""Three players, the standard deck: 51 cards, 17 each (rule-three-players)."""
-THREE_JJDD = Ruleset(
-    players=3,
-    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
-    blind_nil=True,
-    blind_nil_deficit=None,
-    blind_bid_minimum=5,
-    blind_bid_deficit=None,
-)
-"""Three players, Joker-Joker-Deuce-Deuce: all 54 cards, 18 each; blind nil and the blind
-numbers from 5 open to every player (rule-three-players, rule-blind-bids)."""
 BASE = {2: TWO_HANDED, 3: THREE, 4: CLASSIC}
 """The ruleset each number of players starts from, where a test changes a field."""
 THREE_RULES = st.one_of(rulesets(players=3), rulesets(players=3).map(blind_open))

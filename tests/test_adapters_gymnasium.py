@@ -52,7 +52,7 @@ import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
-from helpers import BLIND_ANYTIME, JOKER_DECKS
+from helpers import BLIND_ANYTIME, JOKER_DECKS, THREE, THREE_JJDD
 from spades import (
     CLASSIC,
     MINIOKEY,
@@ -89,16 +89,6 @@ SOLO_BLIND = Ruleset(
     blind_bid_deficit=None,
 )
 """Four players each on her own, a joker deck, blind nil and blind numbers at any score."""
-THREE = Ruleset(players=3)
-THREE_JJDD = Ruleset(
-    players=3,
-    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
-    blind_nil=True,
-    blind_nil_deficit=None,
-    blind_bid_minimum=5,
-    blind_bid_deficit=None,
-)
-"""Three players, all 54 cards of a joker deck, blind nil and blind numbers at any score."""
 ENDING = {
     "classic-cap-2": attrs.evolve(CLASSIC, round_cap=2),
     "miniokey": MINIOKEY,

@@ -54,7 +54,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from helpers import BLIND_ANYTIME
+from helpers import BLIND_ANYTIME, THREE_JJDD
 from spades import (
     CLASSIC,
     DECK,
@@ -448,14 +448,6 @@ def test_a_solo_deal_in_progress_shows_four_scores() -> None:
     assert "Scores: seat 0 0, seat 1 0, seat 2 0, seat 3 0" in str(state)
 
 
-THREE_JJDD = Ruleset(
-    players=3,
-    deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
-    blind_nil=True,
-    blind_nil_deficit=None,
-    blind_bid_minimum=5,
-    blind_bid_deficit=None,
-)
 THREE_TEXTS = {
     "three": "classic;players:3",
     "three-jjdd-blind": os_spades.ruleset_text(THREE_JJDD),

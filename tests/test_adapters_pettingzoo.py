@@ -53,7 +53,7 @@ import numpy as np
 from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
-from helpers import BLIND_ANYTIME, JOKER_DECKS
+from helpers import BLIND_ANYTIME, JOKER_DECKS, THREE, THREE_JJDD
 from spades import (
     CLASSIC,
     JOKERS,
@@ -146,18 +146,10 @@ SOLO_BLIND_NIL = attrs.evolve(
     SOLO_RULESETS["solo-jjdd-blind-numbers"], blind_nil=True, blind_nil_deficit=None
 )
 """Solo with a joker deck, blind numbers and blind nil (no pass: no partner)."""
-THREE = Ruleset(players=3)
 THREE_RULESETS = {
     "three": THREE,
     "three-cap-2": attrs.evolve(THREE, round_cap=2),
-    "three-jjdd-blind": Ruleset(
-        players=3,
-        deck=Deck.JOKER_JOKER_DEUCE_DEUCE,
-        blind_nil=True,
-        blind_nil_deficit=None,
-        blind_bid_minimum=5,
-        blind_bid_deficit=None,
-    ),
+    "three-jjdd-blind": THREE_JJDD,
     "three-jja-counter-whiz": Ruleset(
         players=3,
         deck=Deck.JOKER_JOKER_ACE,
