@@ -372,22 +372,36 @@ def test_whole_episodes_at_every_seat_end_with_the_result_for_her_side(name: str
     assert blind == rules.blind_nil
 
 
-@pytest.mark.parametrize("rules", [SOLO, SOLO_BLIND], ids=["solo", "solo-jjdd-blind"])
-def test_check_env_passes_under_solo(rules: Ruleset) -> None:
-    """Rule: rule-solo."""
+@pytest.mark.parametrize(
+    "rules",
+    [SOLO, SOLO_BLIND, THREE, THREE_JJDD],
+    ids=["solo", "solo-jjdd-blind", "three", "three-jjdd-blind"],
+)
+def test_check_env_passes_when_each_plays_on_her_own(rules: Ruleset) -> None:
+    """Gymnasium's check, solo and with three players, against the heuristic bots and the
+    random ones: 52 cards, 51 or 54, with blind nil and the blind numbers open or not.
+
+    Rules: rule-solo, rule-three-players.
+    """
     check_env(gym_spades.env(rules, seat=2), skip_render_check=True)
     env = gym_spades.env(rules, seat=1, opponents="random", reward="game")
     check_env(env, skip_render_check=True)
+    assert env.observation_space.shape == (encoding.OBSERVATION_SIZE,)
 
 
-def test_solo_round_rewards_are_her_points_less_the_others_mean() -> None:
-    """Rule: rule-solo."""
-    env = gym_spades.env(SOLO, seat=1, reward="round", reward_scale=1, max_rounds=2)
+@pytest.mark.parametrize(("rules", "seat"), [(SOLO, 1), (THREE, 2)], ids=["solo", "three"])
+def test_each_on_her_own_round_rewards_are_her_points_less_the_others_mean(
+    rules: Ruleset, seat: int
+) -> None:
+    """Rules: rule-solo, rule-three-players."""
+    env = gym_spades.env(rules, seat=seat, reward="round", reward_scale=1, max_rounds=2)
     rewards, terminated, truncated = play_episode(env, 3, check=False)
     state = env.game_state
     assert len(state.rounds) == 2
+    others = rules.players - 1
     expected = sum(
-        score.points[1] - (sum(score.points) - score.points[1]) / 3 for score in state.rounds
+        score.points[seat] - (sum(score.points) - score.points[seat]) / others
+        for score in state.rounds
     )
     assert sum(rewards) == pytest.approx(expected)
     assert truncated or terminated
@@ -412,32 +426,6 @@ def test_solo_opponents_are_the_three_other_seats_and_there_is_no_partner() -> N
         gym_spades.env(SOLO, partner="random")
     with pytest.raises(SpadesError, match=r"opponent's seat: 3, not 2$"):
         gym_spades.env(SOLO, opponents=["random"] * 2)
-
-
-@pytest.mark.parametrize("rules", [THREE, THREE_JJDD], ids=["three", "three-jjdd-blind"])
-def test_check_env_passes_with_three_players(rules: Ruleset) -> None:
-    """Gymnasium's check with three players, against the heuristic bots and the random
-    ones: 51 cards, or 54 with blind nil and the blind numbers open.
-
-    Rule: rule-three-players.
-    """
-    check_env(gym_spades.env(rules, seat=2), skip_render_check=True)
-    env = gym_spades.env(rules, seat=1, opponents="random", reward="game")
-    check_env(env, skip_render_check=True)
-    assert env.observation_space.shape == (encoding.OBSERVATION_SIZE,)
-
-
-def test_three_players_round_rewards_are_her_points_less_the_others_mean() -> None:
-    """Rule: rule-three-players."""
-    env = gym_spades.env(THREE, seat=2, reward="round", reward_scale=1, max_rounds=2)
-    rewards, terminated, truncated = play_episode(env, 3, check=False)
-    state = env.game_state
-    assert len(state.rounds) == 2
-    expected = sum(
-        score.points[2] - (sum(score.points) - score.points[2]) / 2 for score in state.rounds
-    )
-    assert sum(rewards) == pytest.approx(expected)
-    assert truncated or terminated
 
 
 def test_three_players_opponents_are_the_two_other_seats_and_there_is_no_partner() -> None:
