@@ -530,30 +530,6 @@ def test_three_players_round_rewards_are_her_points_less_the_others_mean() -> No
     assert any(step.get("player_0") for step in steps)  # paid, as the rounds are scored
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_three_player_game_pays_the_one_highest_score_alone(seed: int) -> None:
-    """Under ``reward="game"``, +1 to the player of the one highest total, -1 to each of
-    the two others, 0 to all for a draw; each agent's info says whether her own seat won
-    (`check_final_info`, in `play_randomly`).
-
-    Rule: rule-three-players.
-    """
-    env = zoo.env(THREE_RULESETS["three-cap-2"], reward="game")
-    steps = play_randomly(env, seed)
-    state = unwrapped(env).game_state
-    assert state.outcome is not None
-    winner = state.outcome.winner
-    totals = [sum(step.get(f"player_{seat}", 0.0) for step in steps) for seat in range(3)]
-    if winner is None:
-        assert totals == [0.0] * 3
-        assert sorted(state.scores)[-1] == sorted(state.scores)[-2]
-    else:
-        assert totals == [1.0 if seat == winner else -1.0 for seat in range(3)]
-        assert state.scores[winner] > max(
-            score for seat, score in enumerate(state.scores) if seat != winner
-        )
-
-
 def test_three_players_bid_above_13_and_the_render_shows_three_seats() -> None:
     """A hand of 17 cards bids up to 17: the first bidder's mask is the bids 0 to 13 and 14
     to 17 (actions 86 to 89); her bid of 17 is taken; the table shows three seats of 17
@@ -577,25 +553,35 @@ def test_three_players_bid_above_13_and_the_render_shows_three_seats() -> None:
     assert all(len(env.game_state.hand(other)) == 17 for other in range(3))
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_a_solo_game_pays_the_one_highest_score_alone(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("rules", "seed"),
+    [
+        *((SOLO_RULESETS["solo-cap-2"], seed) for seed in range(3)),
+        *((THREE_RULESETS["three-cap-2"], seed) for seed in range(4)),
+    ],
+    ids=[*(f"solo-{seed}" for seed in range(3)), *(f"three-{seed}" for seed in range(4))],
+)
+def test_a_game_of_each_on_her_own_pays_the_one_highest_score_alone(
+    rules: Ruleset, seed: int
+) -> None:
     """Under ``reward="game"``, +1 to the player of the one highest total, -1 to each of
-    the three others; each agent's info says whether her own seat won
+    the others, 0 to all for a draw; each agent's info says whether her own seat won
     (`check_final_info`, in `play_randomly`).
 
-    Rule: rule-solo.
+    Rules: rule-solo, rule-three-players.
     """
-    env = zoo.env(SOLO_RULESETS["solo-cap-2"], reward="game")
+    env = zoo.env(rules, reward="game")
     steps = play_randomly(env, seed)
     state = unwrapped(env).game_state
     assert state.outcome is not None
     winner = state.outcome.winner
-    totals = [sum(step.get(f"player_{seat}", 0.0) for step in steps) for seat in range(4)]
+    seats = range(rules.players)
+    totals = [sum(step.get(f"player_{seat}", 0.0) for step in steps) for seat in seats]
     if winner is None:
-        assert totals == [0.0] * 4
+        assert totals == [0.0] * rules.players
         assert sorted(state.scores)[-1] == sorted(state.scores)[-2]
     else:
-        assert totals == [1.0 if seat == winner else -1.0 for seat in range(4)]
+        assert totals == [1.0 if seat == winner else -1.0 for seat in seats]
         assert state.scores[winner] > max(
             score for seat, score in enumerate(state.scores) if seat != winner
         )
