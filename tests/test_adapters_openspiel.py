@@ -407,6 +407,23 @@ SOLO_TEXTS = {
 nil and numbers bid blind at any score."""
 
 
+def assert_paid_to_the_one_highest_total(last: Any) -> None:
+    """A finished game of players each on her own pays +1 to the one highest total and -1 to
+    each other, 0 to all for a draw; the table and the last seat's own string show the
+    totals."""
+    scores = last.game_state.scores
+    players = len(scores)
+    high = max(scores)
+    winner = scores.index(high) if scores.count(high) == 1 else None
+    assert last.game_state.outcome.winner == winner
+    expected = [0.0 if winner is None else 1.0 if s == winner else -1.0 for s in range(players)]
+    assert last.returns() == last.rewards() == expected
+    seat = players - 1
+    assert f"Scores: seat 0 {scores[0]}" in str(last)
+    assert f"seat {seat} {scores[seat]} ({last.game_state.bags[seat]} bags)" in str(last)
+    assert f"seat {seat} (you) {scores[seat]}" in last.observation_string(seat)
+
+
 @pytest.mark.parametrize("name", list(SOLO_TEXTS))
 def test_random_sim_test_passes_under_solo(name: str) -> None:
     """Rule: rule-solo."""
@@ -431,15 +448,7 @@ def test_a_solo_game_is_general_sum_and_pays_the_one_highest_total() -> None:
     assert game.observation_tensor_shape() == [encoding.OBSERVATION_SIZE]
     for seed in range(4):
         *_, last = playthrough(game, random.Random(seed))
-        scores = last.game_state.scores
-        high = max(scores)
-        winner = scores.index(high) if scores.count(high) == 1 else None
-        assert last.game_state.outcome.winner == winner
-        expected = [0.0] * 4 if winner is None else [1.0 if s == winner else -1.0 for s in range(4)]
-        assert last.returns() == last.rewards() == expected
-        assert f"Scores: seat 0 {scores[0]}" in str(last)
-        assert f"seat 3 {scores[3]} ({last.game_state.bags[3]} bags)" in str(last)
-        assert f"seat 3 (you) {scores[3]}" in last.observation_string(3)
+        assert_paid_to_the_one_highest_total(last)
 
 
 def test_a_solo_deal_in_progress_shows_four_scores() -> None:
@@ -493,15 +502,7 @@ def test_a_three_player_game_is_general_sum_and_bounded_by_its_pack(
         states = list(playthrough(game, random.Random(seed)))
         last = states[-1]
         assert sum(s.is_chance_node() for s in states) == cards
-        scores = last.game_state.scores
-        high = max(scores)
-        winner = scores.index(high) if scores.count(high) == 1 else None
-        assert last.game_state.outcome.winner == winner
-        expected = [0.0] * 3 if winner is None else [1.0 if s == winner else -1.0 for s in range(3)]
-        assert last.returns() == last.rewards() == expected
-        assert f"Scores: seat 0 {scores[0]}" in str(last)
-        assert f"seat 2 {scores[2]} ({last.game_state.bags[2]} bags)" in str(last)
-        assert f"seat 2 (you) {scores[2]}" in last.observation_string(2)
+        assert_paid_to_the_one_highest_total(last)
         assert "seat 3" not in str(last)
 
 
