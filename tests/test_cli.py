@@ -1612,11 +1612,11 @@ def test_demo_record_ending_in_ptn_writes_ptn_that_replays_to_the_printed_result
     [
         (
             ["--rules", "miniokey"],
-            "argument --record: PTN records four players playing clockwise",
+            "argument --record: PTN records three or four players playing clockwise",
         ),
         (
             ["--rules", "two-handed"],
-            "argument --record: PTN records four players playing clockwise",
+            "argument --record: PTN records three or four players playing clockwise",
         ),
         (["--indent", "2"], "argument --indent: indents JSON; a .ptn record is PTN text"),
     ],

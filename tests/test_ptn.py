@@ -357,10 +357,10 @@ def test_a_blind_nil_is_written_and_read_as_blindnil() -> None:
 
 
 @pytest.mark.parametrize("rules", [MINIOKEY, TWO_HANDED])
-def test_only_four_players_playing_clockwise_are_written(rules: Ruleset) -> None:
+def test_only_three_or_four_players_playing_clockwise_are_written(rules: Ruleset) -> None:
     """Rule: ref-ptn-format."""
     record = GameRecord.from_moves(rules, [], seed=1)
-    with pytest.raises(SpadesError, match="four players playing clockwise"):
+    with pytest.raises(SpadesError, match="three or four players playing clockwise"):
         write_ptn(record)
 
 
@@ -1373,7 +1373,7 @@ def test_random_three_player_games_read_back(
     [
         (
             Ruleset(players=3, direction=Direction.COUNTERCLOCKWISE),
-            "PTN records three players playing clockwise",
+            "PTN records three or four players playing clockwise",
         ),
         (Ruleset(players=3, bidding=Bidding.MIRROR), "PTN records no Mirror bidding"),
         (

@@ -768,13 +768,11 @@ def ptn_problem(rules: Ruleset) -> str | None:
 
     >>> from spades import CLASSIC, MINIOKEY
     >>> ptn_problem(CLASSIC) is None, ptn_problem(MINIOKEY)
-    (True, 'PTN records four players playing clockwise')
+    (True, 'PTN records three or four players playing clockwise')
     """
     rules = check_rules(rules, "ptn_problem")
-    if rules.orders_of_play[0][1] != 1 and rules.players == 3:
-        return "PTN records three players playing clockwise"
     if rules.players == 2 or rules.orders_of_play[0][1] != 1:
-        return "PTN records four players playing clockwise"
+        return "PTN records three or four players playing clockwise"
     if rules.bidding is Bidding.MIRROR:
         return "PTN records no Mirror bidding: Trickster offers none"
     if rules.deck.jokers and rules.bidding is not Bidding.OPEN:
