@@ -197,6 +197,29 @@ if TYPE_CHECKING:
 VECTORS = Path(__file__).resolve().parent.parent / "conformance"
 SCALE = max(1, settings().max_examples // 100)
 """How many times the fixed runs' games are played: 1 under dev and ci, 20 under thorough."""
+
+
+WAYS = ("clockwise", "counterclockwise")
+"""The two ways round of four (and three) players' runs."""
+
+
+def runs(names: Sequence[str], ways: Sequence[str] = WAYS) -> list[Any]:
+    """Parameters (name, way) of each of ``names`` each way of ``ways``, ids "name way".
+
+    Of each name's runs both ways round, one is quick (clockwise for the first name, then
+    the ways alternate) and the other is among the ``slow`` tests: the batch turns the
+    seats alike under every switch, so the second way round adds volume, not reach
+    (tests/conftest.py). Other ways (two players) are always quick.
+    """
+    params = []
+    for index, name in enumerate(names):
+        for way in ways:
+            slow = way in WAYS and way != WAYS[index % 2]
+            marks = [pytest.mark.slow] if slow else []
+            params.append(pytest.param(name, way, id=f"{name} {way}", marks=marks))
+    return params
+
+
 # A step checked against the reference costs some 0.3 ms a game (to_states, a view and
 # a mask each): the hypothesis tests run a fifth of the profile's examples.
 FEW = settings(max_examples=max(5, settings().max_examples // 5))
@@ -1006,15 +1029,16 @@ what the runs must go through and what never."""
 
 BASES = {"clockwise": CLASSIC, "counterclockwise": MINIOKEY, "two players": TWO_HANDED}
 SWITCH_RUNS = [
-    (name, base)
-    for name, (changes, *_) in SWITCHES.items()
-    for base in BASES
-    if base != "two players" or "team_minimum" not in changes
+    *runs([name for name, (changes, *_) in SWITCHES.items() if "team_minimum" in changes]),
+    *runs(
+        [name for name, (changes, *_) in SWITCHES.items() if "team_minimum" not in changes],
+        list(BASES),
+    ),
 ]
 """Each switch, four players both ways round, and two players where it is theirs."""
 
 
-@pytest.mark.parametrize(("name", "base"), SWITCH_RUNS, ids=[" ".join(run) for run in SWITCH_RUNS])
+@pytest.mark.parametrize(("name", "base"), SWITCH_RUNS)
 def test_zero_contracts_team_minimums_and_ten_for_two_hundred_play_as_the_reference(
     name: str, base: str
 ) -> None:
@@ -1132,8 +1156,7 @@ SPADES_RUNS: dict[str, tuple[dict[str, Any], set[str]]] = {
 the ruleset and what the runs must go through (of the bids, nothing else)."""
 
 
-@pytest.mark.parametrize("name", list(SPADES_RUNS))
-@pytest.mark.parametrize("base", ["clockwise", "counterclockwise"])
+@pytest.mark.parametrize(("name", "base"), runs(list(SPADES_RUNS)))
 def test_whiz_and_mirror_bids_play_as_the_reference(name: str, base: str) -> None:
     """Two rounds of games under Whiz and Mirror, four players both ways round, with a card
     pass after a nil and with a zero contract, in lockstep (one game dealt seat 1 no
@@ -1503,10 +1526,9 @@ BLIND_NUMBERS: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
 }
 """Blind numbers (and some switches with them): the changes to the ruleset, the policy of
 its runs, what the runs must go through and what never."""
-BLIND_RUNS = [(name, base) for name in BLIND_NUMBERS for base in ("clockwise", "counterclockwise")]
 
 
-@pytest.mark.parametrize(("name", "base"), BLIND_RUNS, ids=[" ".join(run) for run in BLIND_RUNS])
+@pytest.mark.parametrize(("name", "base"), runs(list(BLIND_NUMBERS)))
 def test_blind_numbers_play_as_the_reference(name: str, base: str) -> None:
     """Three rounds of games with blind numbers, four players both ways round, in lockstep:
     the masks while face down (blind nil, the blind numbers, look), the bids and the
@@ -1614,10 +1636,9 @@ CARD_PASSES: dict[str, tuple[dict[str, Any], set[str], set[str]]] = {
 }
 """Each count of the card pass, for a nil, a blind nil or both: the changes to the
 ruleset, what the runs must go through and what never."""
-PASS_RUNS = [(name, base) for name in CARD_PASSES for base in ("clockwise", "counterclockwise")]
 
 
-@pytest.mark.parametrize(("name", "base"), PASS_RUNS, ids=[" ".join(run) for run in PASS_RUNS])
+@pytest.mark.parametrize(("name", "base"), runs(list(CARD_PASSES)))
 def test_card_passes_after_a_nil_play_as_the_reference(name: str, base: str) -> None:
     """Two rounds of games under each count of the card pass, four players both ways round,
     in lockstep: the passes, their sizes by side, the masks and the play after them are the
@@ -2067,10 +2088,9 @@ SOLO_SWITCHES: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
 }
 """Switches with solo: the changes to the ruleset, the policy of its runs, what the runs
 must go through and what never."""
-SOLO_RUNS = [(name, base) for name in SOLO_SWITCHES for base in ("clockwise", "counterclockwise")]
 
 
-@pytest.mark.parametrize(("name", "base"), SOLO_RUNS, ids=[" ".join(run) for run in SOLO_RUNS])
+@pytest.mark.parametrize(("name", "base"), runs(list(SOLO_SWITCHES)))
 def test_solo_games_play_as_the_reference_with_the_switches(name: str, base: str) -> None:
     """Three rounds of solo games under each switch, both ways round, in lockstep: nils
     made and set (her tricks her bags, though classic counts a nil's tricks toward a
@@ -2171,9 +2191,13 @@ def three(**changes: Any) -> Ruleset:
     return Ruleset(players=3, **{"target": 150, "losing_floor": -150, **changes})
 
 
+LONGEST_HANDS = Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE)
+"""Three players dealt a joker deck: hands of 18, the most bids."""
+
+
 def bid_action(bid: Bid) -> int:
     """The action of ``bid``: the encoding's, under the longest hands (18 cards)."""
-    (action,) = actions_of(bid, Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE))
+    (action,) = actions_of(bid, LONGEST_HANDS)
     return action
 
 
@@ -2181,6 +2205,10 @@ HIGH_BIDS = [bid_action(Bid(n)) for n in range(14, 19)]
 """The actions of the bids 14 to 18, which only three players' hands allow."""
 HIGH_BLIND = [bid_action(Bid(n, blind=True)) for n in range(14, 19)]
 """The actions of the numbers 14 to 18 bid blind."""
+ALL_BID_ACTIONS = np.array([bid_action(Bid(n)) for n in range(19)])
+"""The actions of the bids nil to 18, in order."""
+ALL_BLIND_ACTIONS = np.array([bid_action(Bid(n, blind=True)) for n in range(1, 19)])
+"""The actions of the numbers 1 to 18 bid blind, in order."""
 
 
 def three_bidder(batch: Batch, rng: np.random.Generator) -> Actions:
@@ -2192,8 +2220,7 @@ def three_bidder(batch: Batch, rng: np.random.Generator) -> Actions:
     actions = batch.random_actions(rng)
     mask = batch.legal_mask()
     draws = rng.random(len(batch))
-    bids = np.array([bid_action(Bid(n)) for n in range(19)])
-    blind = np.array([bid_action(Bid(n, blind=True)) for n in range(1, 19)])
+    bids, blind = ALL_BID_ACTIONS, ALL_BLIND_ACTIONS
     for game, state in enumerate(batch.to_states()):
         allowed, seat = mask[game], state.to_move
         if seat is None:
@@ -2327,14 +2354,9 @@ THREE_SWITCHES: dict[str, tuple[dict[str, Any], Policy, set[str], set[str]]] = {
 }
 """Switches with three players: the changes to the ruleset, the policy of its runs, what the
 runs must go through and what never."""
-THREE_RUNS = [
-    (name, direction) for name in THREE_SWITCHES for direction in ("clockwise", "counterclockwise")
-]
 
 
-@pytest.mark.parametrize(
-    ("name", "direction"), THREE_RUNS, ids=[" ".join(run) for run in THREE_RUNS]
-)
+@pytest.mark.parametrize(("name", "direction"), runs(list(THREE_SWITCHES)))
 def test_three_player_games_play_as_the_reference_with_the_switches(
     name: str, direction: str
 ) -> None:
