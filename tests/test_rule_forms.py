@@ -73,6 +73,7 @@ from spades._deal import discards_after_exchange, exchange_with_discards
 from spades._history import DrawTurn
 from spades._legal import bid_moves, blind_moves, blind_number_moves, least_bid
 from spades._moves import LOOK
+from spades._rules import _free_bids
 from spades._spades_shown import shown_spades
 from spades._state import SHIFT, State, build_state, evolve_state
 from spades._trick import playable_bits, spades_open
@@ -575,7 +576,7 @@ def test_pass_due_is_card_passes_next_turn(state: State) -> None:
 
 
 @st.composite
-def bidding_positions(draw: st.DrawFn) -> State:
+def bidding_positions(draw: st.DrawFn, *, often_free: bool = False) -> State:
     """Four players in the bidding, or three (rule-three-players): any ruleset (often Whiz
     or Mirror, sometimes solo) and team minimum (partnerships only), any bids made before.
 
@@ -593,6 +594,8 @@ def bidding_positions(draw: st.DrawFn) -> State:
         team_minimum=0 if moded or alone else draw(st.integers(0, 13)),
         blind_nil_deficit=draw(st.none() | st.integers(0, 100)),
     )
+    if often_free and draw(st.booleans()):  # no minimum, no blind bid: `Ruleset.free_bids`
+        rules = attrs.evolve(rules, team_minimum=0, blind_nil=False, blind_bid_minimum=0)
     players, size = rules.players, hand_size(rules)
     deck = draw(st.permutations(pack_cards(rules)))
     seat = draw(st.integers(0, players - 1))
@@ -654,6 +657,56 @@ def test_apply_bid_fast_path_is_check_move(state: State) -> None:
         with pytest.raises(IllegalMoveError) as fast:
             apply(state, bid)
         assert (fast.value.reason, str(fast.value)) == (checked.value.reason, str(checked.value))
+
+
+@given(bidding_positions(often_free=True))
+def test_free_bids_are_allowed_bids(state: State) -> None:
+    """`Ruleset.free_bids` (`_free_bids`), where it is not empty: the seat to move has no
+    blind bid, and her legal moves are exactly its numbers, as `allowed_bids` gives them.
+
+    Rules: rule-bidding, rule-nil, reading-zero-bid, rule-team-minimum, rule-blind-nil.
+    Rules: rule-blind-bids, rule-three-players.
+    """
+    rules, seat = state.rules, state.to_move
+    assert seat is not None
+    assert rules.free_bids == _free_bids(rules)
+    if rules.free_bids:
+        expected = tuple(rules.free_bids)
+        assert allowed_bids(rules, state.bids, seat) == expected
+        assert not may_bid_blind(state, seat)
+        assert blind_numbers(state, seat) == ()
+        assert legal_moves(state) == tuple(Bid(n) for n in expected)
+    else:  # the bids read the round: a mode, a team minimum or a blind bid
+        tied = rules.bidding is not Bidding.OPEN or rules.team_minimum
+        assert tied or rules.blind_nil or rules.blind_bid_minimum
+
+
+@pytest.mark.parametrize(
+    ("rules", "free"),
+    [
+        (CLASSIC, range(14)),
+        (Ruleset(nil=False), range(1, 14)),
+        (Ruleset(nil=False, zero_contract=True), range(14)),
+        (Ruleset(players=3), range(18)),
+        (Ruleset(players=3, deck=Deck.JOKER_JOKER_ACE), range(19)),
+        (Ruleset(solo=True), range(14)),
+        (Ruleset(team_minimum=4), range(0)),
+        (Ruleset(blind_nil=True), range(0)),
+        (Ruleset(blind_bid_minimum=6), range(0)),
+        (Ruleset(bidding=Bidding.SUICIDE), range(0)),
+        (TWO_HANDED, range(0)),
+    ],
+)
+def test_free_bids_of_known_rulesets(rules: Ruleset, free: range) -> None:
+    """Nil (or a zero contract) or 1 up to the cards of a hand; none where the round decides.
+
+    Rules: rule-bidding, reading-zero-bid, rule-three-players, rule-team-minimum.
+    """
+    assert rules.free_bids == free
+    if free:
+        first = new_game(rules, seed=3)
+        assert legal_moves(first) == tuple(Bid(n) for n in free)
+        assert allowed_bids(rules, first.bids, first.to_move or 0) == tuple(free)
 
 
 @given(bidding_positions())

@@ -6,13 +6,15 @@ import functools
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import Final, TypeVar, cast
+from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from spades._cards import ALL_CARDS, Card
-from spades._decks import Deck, Pack
 from spades._errors import SpadesError, shown
 from spades._rules import CLASSIC, Ruleset, check_rules, whole_number
 from spades._state import SHIFT, Phase, State
+
+if TYPE_CHECKING:
+    from spades._decks import Pack
 
 __all__ = [
     "deal",
@@ -27,11 +29,6 @@ SEED_LIMIT = 2**128
 """Seeds are whole numbers below this: 0 to ``2**128 - 1``."""
 ROUND_LIMIT: Final = 2**63
 """Round numbers are below this, so that any language holds one in a 64-bit integer."""
-_BITS: Final[dict[Pack, tuple[int, ...]]] = {
-    pack: tuple(card.bit for card in pack.cards)
-    for deck in Deck
-    for pack in (deck, deck.for_players(3))
-}
 _T = TypeVar("_T")
 _NO_BIDS: Final = {players: (None,) * players for players in (2, 3, 4)}
 _NOT_LOOKED: Final = {players: (False,) * players for players in (2, 3, 4)}
@@ -264,7 +261,7 @@ def check_start(rules: object, dealer: object, doing: str) -> int:
 
 def shuffled_bits(seed: int, round_number: int, deck: Pack) -> list[int]:
     """The bits of `round_deck`'s cards, in its order."""
-    bits = list(_BITS[deck])
+    bits = list(deck.card_bits)
     shuffle(seed, round_number, bits)
     return bits
 

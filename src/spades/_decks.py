@@ -41,6 +41,8 @@ class Pack:
     """The pack's cards in the library's order (`Card.index`)."""
     mask: int
     """The bits of its cards."""
+    card_bits: tuple[int, ...]
+    """Each card's bit, in the order of `cards`: what a shuffle deals."""
     spades: int
     """The bits of its spades: the cards that follow, lead, break and win as spades."""
     suit_masks: tuple[int, int, int, int]
@@ -187,6 +189,7 @@ def _fill(
     natural = [card for card in cards if card.bit & spades and card not in promoted]
     deck.cards = cards
     deck.mask = mask
+    deck.card_bits = tuple(card.bit for card in cards)
     deck.spades = spades
     deck.suit_masks = suit_masks  # type: ignore[assignment]
     deck.suit_bits = by_index

@@ -32,7 +32,7 @@ from spades._moves import (
     Play,
     Reject,
 )
-from spades._rules import Bidding, next_seat, partner, play_order
+from spades._rules import next_seat, partner, play_order
 from spades._scoring import score_unchecked
 from spades._state import BIDS as BIDS_AT
 from spades._state import (
@@ -136,19 +136,8 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         and state[PHASE] is _BIDDING
         and (seat is None or (seat == state[TO_MOVE] and type(seat) is int))
     ):
-        rules = state.rules
         number = move.n  # type: ignore[union-attr]
-        blind = move.blind  # type: ignore[union-attr]
-        plain = (
-            not rules.blind_nil
-            and not rules.blind_bid_minimum
-            and not blind
-            and not rules.team_minimum
-            and rules.bidding is Bidding.OPEN
-        )
-        if plain and (
-            0 < number <= rules.hand_size or (number == 0 and (rules.nil or rules.zero_contract))
-        ):
+        if number in state.rules.free_bids and not move.blind:  # type: ignore[union-attr]
             return _bid(state, BIDS[number])
     if type(state) is not State:
         raise not_a_state("apply", state)
@@ -223,7 +212,7 @@ def _end_round(
         number = state.round_number + 1
         return start_round(
             rules,
-            next_seat(rules, state.dealer),
+            rules.orders_of_play[state.dealer][1],  # `next_seat`, unchecked
             number,
             shuffled_bits(state.seed, number, rules.pack),
             seed=state.seed,

@@ -120,8 +120,11 @@ def legal_moves(state: State | View) -> tuple[Move, ...]:
     if mover is None:
         return ()
     rules = state.rules
-    blinds = blind_moves(state, mover) if rules.blind_nil or rules.blind_bid_minimum else ()
     phase = state[PHASE]
+    if phase is _BIDDING and rules.free_bids:  # the same bids at every turn, none blind
+        free = rules.free_bids
+        return BIDS[free.start : free.stop]
+    blinds = blind_moves(state, mover) if rules.blind_nil or rules.blind_bid_minimum else ()
     if phase is _BIDDING:  # a bid reads no hand, but under Whiz and Mirror
         if blinds:
             numbered: tuple[Bid, ...] = ()

@@ -234,6 +234,11 @@ _PASS: Final = 2
 """The cards each way of a blind nil's pass in partnerships, by default (sources A and B)."""
 
 
+def _in_partnerships(players: object, solo: object) -> bool:
+    """Whether the seats play in two partnerships: four players, not solo (rule-seats)."""
+    return players == 4 and not solo
+
+
 def _for_players(four: object, two: object) -> Any:
     """A default that depends on the number of players: source C's for two, else source A's."""
     return attrs.Factory(lambda rules: two if rules.players == 2 else four, takes_self=True)
@@ -305,7 +310,10 @@ class Ruleset:
     """Cards a nil bidder passes to her partner after the bidding, and the partner passes
     back (rule-card-pass); 0: no pass for a nil (four players only)."""
     blind_nil_pass: int = attrs.field(
-        default=attrs.Factory(lambda rules: _PASS if rules.partnerships else 0, takes_self=True),
+        default=attrs.Factory(
+            lambda rules: _PASS if _in_partnerships(rules.players, rules.solo) else 0,
+            takes_self=True,
+        ),
         converter=_plain_number,
         validator=_whole(0, 4),
     )
@@ -380,6 +388,24 @@ class Ruleset:
     >>> CLASSIC.orders_of_play[3], MINIOKEY.orders_of_play[3]
     ((3, 0, 1, 2), (3, 2, 1, 0))
     """
+    partnerships: bool = attrs.field(init=False, eq=False, repr=False)
+    """Derived: whether the seats play in two partnerships: four players, not solo
+    (rule-seats)."""
+    sides: int = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the number of sides. Two partnerships are two sides, and so are two
+    players; four playing solo are four (rule-solo), three players three
+    (rule-three-players)."""
+    free_bids: range = attrs.field(init=False, eq=False, repr=False)
+    """Derived: the numbers every bidder may bid at every turn of the bidding, whatever
+    was bid before her: from 0 (where a bid of zero exists: nil or a zero contract) or 1
+    up to the cards of a hand, where the bidding is open, with no team minimum and no
+    blind bid. Empty where the bids depend on the round: a team minimum, Suicide, Whiz,
+    Mirror, blind nil or blind numbers. `legal_moves` and `apply` read it: a form of
+    `allowed_bids`.
+
+    >>> CLASSIC.free_bids, Ruleset(nil=False).free_bids, Ruleset(team_minimum=4).free_bids
+    (range(0, 14), range(1, 14), range(0, 0))
+    """
 
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
@@ -408,6 +434,9 @@ class Ruleset:
             raise RulesetError(f"losing_floor must be at least -{MAX_NUMBER}, not {shown(value)}")
 
     def __attrs_post_init__(self) -> None:
+        partnerships = _in_partnerships(self.players, self.solo)
+        object.__setattr__(self, "partnerships", partnerships)
+        object.__setattr__(self, "sides", 2 if partnerships else self.players)
         if self.blind_nil and not self.nil:
             raise RulesetError("blind nil is a nil bid: it needs nil=True (or blind_nil=False)")
         if self.bidding is not Bidding.OPEN:
@@ -444,20 +473,25 @@ class Ruleset:
         object.__setattr__(self, "pack", pack)
         object.__setattr__(self, "hand_size", len(pack.cards) // players if players == 3 else 13)
         object.__setattr__(self, "orders_of_play", order)
+        object.__setattr__(self, "free_bids", _free_bids(self))
 
-    @property
-    def sides(self) -> int:
-        """The number of sides: two partnerships, else one a player.
 
-        Two partnerships are two sides, and so are two players; four playing solo are four
-        (rule-solo), three players three (rule-three-players).
-        """
-        return 2 if self.partnerships else self.players
+def _free_bids(rules: Ruleset) -> range:
+    """`allowed_bids` where the ruleset alone decides it: `Ruleset.free_bids`.
 
-    @property
-    def partnerships(self) -> bool:
-        """Whether the seats play in two partnerships: four players, not solo (rule-seats)."""
-        return self.players == 4 and not self.solo
+    Under open bidding with no team minimum, no blind nil and no blind numbers, every
+    bidder at every turn may bid from 0 (nil or a zero contract, where the ruleset has a
+    bid of zero) or 1 up to the cards of a hand, and has no blind bid to make first
+    (rule-bidding, reading-zero-bid). Any other ruleset gets an empty range.
+    """
+    free = (
+        rules.bidding is Bidding.OPEN
+        and not rules.team_minimum
+        and not rules.blind_nil
+        and not rules.blind_bid_minimum
+    )
+    least = 0 if rules.nil or rules.zero_contract else 1
+    return range(least, rules.hand_size + 1) if free else range(0)
 
 
 # --- seating: who plays after whom, partners and sides -----------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from spades._errors import SpadesError, shown
@@ -60,12 +61,15 @@ class RoundScore(TupleValue):
     @property
     def points(self) -> tuple[int, ...]:
         """Each side's points for the round, everything included."""
-        return tuple([side.points for side in self.sides])
+        return tuple(map(_POINTS, self.sides))
 
     @property
     def bags(self) -> tuple[int, ...]:
         """Each side's bag counter after the round."""
-        return tuple([side.bags for side in self.sides])
+        return tuple(map(_BAGS, self.sides))
+
+
+_POINTS, _BAGS = attrgetter("points"), attrgetter("bags")
 
 
 def score_round(
@@ -144,10 +148,10 @@ def score_unchecked(
     rules: Ruleset, bids: tuple[Bid, ...], tricks: tuple[int, ...], bags: tuple[int, ...]
 ) -> RoundScore:
     """`score_round` for inputs the engine already knows to be valid."""
-    sides = tuple(
-        [_score_side(rules, bids, tricks, side, bags[side]) for side in range(rules.sides)]
-    )
-    return RoundScore._build(bids=bids, tricks=tricks, sides=sides)  # type: ignore[no-any-return]
+    sides: list[SideScore] = []
+    for side, before in enumerate(bags):  # a loop, not a comprehension: no function to build
+        sides.append(_score_side(rules, bids, tricks, side, before))
+    return RoundScore._build(bids=bids, tricks=tricks, sides=tuple(sides))  # type: ignore[no-any-return]
 
 
 def nil_points(rules: Ruleset, bid: Bid, tricks: int) -> int:
