@@ -230,4 +230,4 @@ _fill_both(
 )
 
 STANDARD_DECK: Final = Deck.STANDARD
-"""The standard deck, for the engine's fast path to compare by identity."""
+"""The standard deck, for the fast paths (the search bot's play-outs) to compare by identity."""

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from spades._card_pass import pass_order
 from spades._cards import ALL_CARDS, DECK
 from spades._deal import draw_from_stock, exchange_with_discards, shuffled_bits, start_round
-from spades._decks import STANDARD_DECK
 from spades._ending import outcome_unchecked
 from spades._history import CardExchange, CardPass, DrawTurn
 from spades._legal import check_move, not_a_state
@@ -85,11 +84,11 @@ def apply(state: State, move: Move, *, seat: int | None = None) -> State:
         card = move.card  # type: ignore[union-attr]
         bit = card.bit
         if bit & legal and (seat is None or (seat == mover and type(seat) is int)):
-            if rules.deck is not STANDARD_DECK:
+            order = rules._standard_orders  # `play_order` from each seat: `next_seat`
+            if order is None:  # a joker deck
                 return _play_any_deck(state, card)
             packed ^= bit << SHIFT[mover]
             broken = broken or bit > NOT_SPADES  # `spades_broken_by`: spades hold the top bits
-            order = rules.orders_of_play  # `play_order` from each seat: `next_seat`
             nxt = order[mover][1]
             if nxt != leader:  # the trick goes on
                 led = trick[0].suit_bits if trick else card.suit_bits

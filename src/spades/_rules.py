@@ -388,6 +388,12 @@ class Ruleset:
     >>> CLASSIC.orders_of_play[3], MINIOKEY.orders_of_play[3]
     ((3, 0, 1, 2), (3, 2, 1, 0))
     """
+    _standard_orders: tuple[tuple[int, ...], ...] | None = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    """Derived, for `apply`'s fast path alone: `orders_of_play` under the standard deck,
+    whose order of bits is its order of ranks; ``None`` under a joker deck, whose plays
+    take the path that reads the pack. One attribute read answers both."""
     partnerships: bool = attrs.field(init=False, eq=False, repr=False)
     """Derived: whether the seats play in two partnerships: four players, not solo
     (rule-seats)."""
@@ -473,6 +479,7 @@ class Ruleset:
         object.__setattr__(self, "pack", pack)
         object.__setattr__(self, "hand_size", len(pack.cards) // players if players == 3 else 13)
         object.__setattr__(self, "orders_of_play", order)
+        object.__setattr__(self, "_standard_orders", order if self.deck is Deck.STANDARD else None)
         object.__setattr__(self, "free_bids", _free_bids(self))
 
 
