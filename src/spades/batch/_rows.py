@@ -7,13 +7,14 @@ card pass, a double nil exchange) to `spades.apply`.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 from spades._cards import ALL_CARDS
 from spades._history import CardExchange, CardPass, DrawTurn
-from spades._scoring import score_unchecked
+from spades._scoring import SideScore, score_unchecked
 from spades._state import FULL_DECK, SHIFT, Outcome, State, build_state
 from spades.batch._codes import (
     BID_OF,
@@ -29,6 +30,7 @@ from spades.batch._layout import allocate
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from spades._moves import Bid
     from spades._rules import Ruleset
     from spades._scoring import RoundScore
     from spades.batch._layout import Arrays, Draft
@@ -222,41 +224,46 @@ def _converted(states: Sequence[State], rules: Ruleset, rounds: int) -> Arrays:
     column("bags", [bag for state in states for bag in state.bags])
     a["seeds"][:] = [state.seed for state in states]
     if rounds:
-        _write_rounds(a, states, rules, rounds)
+        _write_rounds(a, states)
     for game, state in enumerate(states):
         if state.outcome is not None or state.passes or players == 2:
             _write_records(a, game, state)
     return a
 
 
-def _write_rounds(a: Arrays, states: Sequence[State], rules: Ruleset, rounds: int) -> None:
+def _write_rounds(a: Arrays, states: Sequence[State]) -> None:
     """Write the completed rounds of every state, one numpy call a field.
 
-    Their points and bags have one entry a side (`Ruleset.sides`).
+    Their points and bags have one entry a side (`Ruleset.sides`). The rounds' bids,
+    tricks and sides are gathered first, then written field by field to the rows of the
+    rounds played; the rows of the rounds not played keep their fill values (`allocate`).
     """
-    players, sides = rules.players, rules.sides
-    bids: list[int] = []
+    bids: list[Bid] = []
     taken: list[int] = []
-    points: list[int] = []
-    bags: list[int] = []
-    for state in states:
-        for score in state.rounds:
-            bids += [bid_code(bid) for bid in score.bids]
+    breakdowns: list[SideScore] = []
+    games: list[int] = []
+    numbers: list[int] = []
+    for game, state in enumerate(states):
+        done = state.rounds
+        for score in done:
+            bids += score.bids
             taken += score.tricks
-            points += score.points
-            bags += score.bags
-        missing = rounds - len(state.rounds)
-        bids += [NONE] * (players * missing)
-        taken += [0] * (players * missing)
-        points += [0] * (sides * missing)
-        bags += [0] * (sides * missing)
+            breakdowns += score.sides
+        games += [game] * len(done)
+        numbers += range(len(done))
+    where = (np.array(games, dtype=np.intp), np.array(numbers, dtype=np.intp))
     for name, values in (
-        ("past_bids", bids),
+        ("past_bids", list(map(bid_code, bids))),
         ("past_taken", taken),
-        ("past_points", points),
-        ("past_bags", bags),
+        ("past_points", list(map(_POINTS, breakdowns))),
+        ("past_bags", list(map(_BAGS, breakdowns))),
     ):
-        a[name][...] = np.array(values, dtype=a[name].dtype).reshape(a[name].shape)
+        array = a[name]
+        array[where] = np.array(values, dtype=array.dtype).reshape(len(games), array.shape[2])
+
+
+_POINTS, _BAGS = itemgetter(SideScore._position("points")), itemgetter(SideScore._position("bags"))
+"""A `SideScore`'s points and bags, read straight from its tuple."""
 
 
 _BLANK: Final = [NONE] * 54
