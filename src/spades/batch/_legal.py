@@ -338,7 +338,7 @@ def local_bits(
     A card action at its card's bit, the jokers' at 52 and 53, `END_EXCHANGE` at
     `END_SLOT`; bit 63, which no phase sets, for an action no game in its phase takes.
     """
-    slots: npt.NDArray[np.uint64] = np.take(_SLOTS, _CARD_ROW[phase] * ACTIONS + actions)
+    slots: npt.NDArray[np.uint64] = _SLOTS[_CARD_ROW[phase] * ACTIONS + actions]
     return slots
 
 
@@ -346,7 +346,7 @@ def actions_of_bits(
     phase: npt.NDArray[np.int8], bit: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The actions that legal bits ``bit`` stand for; -1 stays -1 (no action)."""
-    actions: npt.NDArray[np.int64] = np.take(_ACTIONS_OF, _CARD_ROW[phase] * _ROW + bit)
+    actions: npt.NDArray[np.int64] = _ACTIONS_OF[_CARD_ROW[phase] * _ROW + bit]
     return actions
 
 

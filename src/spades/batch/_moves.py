@@ -72,7 +72,7 @@ def breaks_spades(
     The spades are the pack's (`Pack.spades`, ``deck`` a `Deck` or the pack it deals three):
     the jokers too, and the 2♦ of Joker-Joker-Deuce-Deuce (rule-spades-broken, rule-decks).
     """
-    broken: npt.NDArray[np.bool_] = np.take(deck_tables(deck).is_spade, cards)
+    broken: npt.NDArray[np.bool_] = deck_tables(deck).is_spade[cards]
     return broken
 
 
@@ -84,7 +84,7 @@ def trick_keys(trick: npt.NDArray[np.int16], deck: Pack = Deck.STANDARD) -> npt.
     (`Pack.suit_of`, `Pack.rank_order`: big joker > little joker > 2♦ > 2♠ > A♠ under
     Joker-Joker-Deuce-Deuce, rule-decks).
     """
-    code = np.take(deck_tables(deck).code, trick)  # 16 * suit + order: the order within
+    code = deck_tables(deck).code[trick]  # 16 * suit + order: the order within
     suit = code >> 4
     lift = np.where(suit == SPADES, _SPADE_KEY, np.where(suit == suit[:, :1], _LED_KEY, 0))
     keys: npt.NDArray[np.int16] = code + lift
