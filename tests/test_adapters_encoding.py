@@ -754,6 +754,32 @@ def test_a_card_not_held_or_chosen_twice_is_refused_by_name() -> None:
     assert caught.value.move == Exchange([mine])
 
 
+def test_a_card_chosen_out_of_turn_is_refused_as_the_pass_or_exchange_it_starts() -> None:
+    """A seat that is not choosing cards is told it is not her turn, and the move named is
+    the pass or exchange of the card she chose (not a play).
+
+    The property test above draws this case among others; here it is pinned, so that the
+    branch does not rest on the examples drawn. Rules: rule-card-pass, rule-exchange,
+    ref-reasons.
+    """
+    passing = passing_state()
+    assert passing.to_move == 1
+    view = observe(passing, 2)
+    card = hand(view)[0]
+    with pytest.raises(IllegalMoveError, match=r"it is seat 1's turn$") as caught:
+        advance(view, [], card.index)
+    assert (caught.value.reason, caught.value.move) == (Reason.NOT_YOUR_TURN, Pass([card]))
+    exchanging = apply(new_game(TWO_HANDED, deck=DECK, seed=7), BLIND)
+    while exchanging.phase is Phase.DRAWING:
+        exchanging = apply(exchanging, Keep())
+    assert (exchanging.phase, exchanging.to_move) == (Phase.EXCHANGING, 0)
+    view = observe(exchanging, 1)
+    card = hand(view)[0]
+    with pytest.raises(IllegalMoveError, match=r"it is seat 0's turn$") as caught:
+        advance(view, [], card.index)
+    assert (caught.value.reason, caught.value.move) == (Reason.NOT_YOUR_TURN, Exchange([card]))
+
+
 def test_a_refusal_asks_the_view_and_deals_no_hidden_state() -> None:
     """`advance` explains a refusal from the view itself, as
     `check_move` judges a view: a view of the right form that no game gives (a round
