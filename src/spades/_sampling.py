@@ -23,7 +23,7 @@ from spades._keep_rule import kept_by_rule, paired_by_rule
 from spades._rules import BIDS_BY_SPADES, play_order
 from spades._spades_shown import last_pass_undone, pass_spades, shown_spades, spade_weights
 from spades._state import FULL_DECK, SHIFT, build_state
-from spades._trick import spades_broken_by, spades_open
+from spades._trick import spades_open
 from spades._uniform_deal import SUITS, deal_uniformly, pick
 from spades._view_check import check_view
 
@@ -143,7 +143,8 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
 
     A seat that did not follow the suit led holds none of it (rule-follow-suit); a seat
     that led a spade while the ruleset forbade her that lead held nothing but spades
-    (rule-spades-broken, read trick by trick through `spades_broken_by` and `spades_open`).
+    (rule-spades-broken, read trick by trick through `spades_open`; spades are broken once a
+    card of the pack's spades, `Pack.spades`, is played, as `spades_broken_by` reads them).
     """
     players = view.rules.players
     played, voids = [0] * players, [0] * players
@@ -152,15 +153,17 @@ def played_and_voids(view: View) -> tuple[list[int], list[int]]:
     if view.trick and view.trick_leader is not None:  # a trick in progress has a leader
         tricks.append((view.trick_leader, view.trick))
     suit_of = view.rules.pack.suit_numbers  # the suit each card plays as (rule-decks)
+    spades, seen = view.rules.pack.spades, 0
     for number, (leader, cards) in enumerate(tricks):
         led = suit_of[cards[0].index]
         if led == _SPADE and not spades_open(view.rules, broken, number):
             voids[leader] |= _NOT_SPADES_ONLY
         for seat, card in zip(play_order(view.rules, leader), cards, strict=False):
             played[seat] |= card.bit
+            seen |= card.bit
             if suit_of[card.index] != led:
                 voids[seat] |= 1 << led
-        broken = broken or spades_broken_by(cards, rules=view.rules)
+        broken = bool(seen & spades)  # every card played so far this round
     return played, voids
 
 

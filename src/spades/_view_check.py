@@ -38,7 +38,7 @@ from spades._rules import BIDS_BY_SPADES, Bidding, Ruleset
 from spades._scoring import RoundScore, SideScore
 from spades._spades_shown import spade_weights
 from spades._state import Outcome, Phase
-from spades._trick import spades_broken_by, spades_open, winning_card
+from spades._trick import spades_open, winning_card
 from spades._uniform_deal import splits
 
 if TYPE_CHECKING:
@@ -549,9 +549,10 @@ def _first_bidder(view: View) -> int:
 def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
     """The tricks: leaders, winners, each card once, voids kept and spades broken.
 
-    The winners are `winning_card`'s and spades broken is `spades_broken_by`'s, trick by
-    trick; a spade led while `spades_open` forbade it shows a hand of spades alone
-    (rule-trick-winner, rule-spades-broken).
+    The winners are `winning_card`'s, trick by trick; spades are broken once a card of the
+    pack's spades is played (`Pack.spades`, as `spades_broken_by` reads them); a spade led
+    while `spades_open` forbade it shows a hand of spades alone (rule-trick-winner,
+    rule-spades-broken).
 
     Returns each seat's played cards (a mask) and the suits each showed void in (a set of
     `Suit` values as bits).
@@ -579,6 +580,7 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
     leader = _first_bidder(view)
     seen = 0
     broken = False
+    spades = view.rules.pack.spades
     for number in range(len(tricks) + (0 if over else 1)):
         if number < len(tricks):
             given, cards, winner = tricks[number]
@@ -605,7 +607,7 @@ def _check_tricks(view: View, over: bool) -> tuple[list[int], list[int]]:
                 voids[seat] |= 1 << led
             seen |= bit
             played[seat] |= bit
-        broken = broken or spades_broken_by(cards, rules=view.rules)
+        broken = bool(seen & spades)  # every card played so far this round
         if number == len(tricks):
             break
         best = winning_card(cards, rules=view.rules)
@@ -833,9 +835,10 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
         _fail("hand", "is face down (null) exactly while its seat may still bid blind")
     if rules.players != 2:
         sizes = [rules.hand_size - mask.bit_count() for mask in played]
-        for entry, (_, count) in zip(view.passes, passes_of(view), strict=False):
-            sizes[entry.seat] -= count
-            sizes[(entry.seat + 2) % 4] += count
+        if view.passes:
+            for entry, (_, count) in zip(view.passes, passes_of(view), strict=False):
+                sizes[entry.seat] -= count
+                sizes[(entry.seat + 2) % 4] += count
     else:
         sizes = [-mask.bit_count() for mask in played]
         for turn in view.draws:
@@ -854,8 +857,9 @@ def _check_hand(view: View, played: list[int], voids: list[int]) -> None:
     if held & everyone:
         card = _first(held & everyone)
         _fail(f"hand[{hand.index(card)}]", f"{card} is also in {_where(view, card)}")
-    if held & _suit_cards(rules, voids[me]):
-        card = _first(held & _suit_cards(rules, voids[me]))
+    void = voids[me] and held & _suit_cards(rules, voids[me])
+    if void:
+        card = _first(void)
         suit = rules.pack.suit_of(card)
         _fail(f"hand[{hand.index(card)}]", f"seat {me} showed she held no {suit}")
     top = view.top_card
